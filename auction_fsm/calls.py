@@ -1,0 +1,235 @@
+"""Strains and calls: small hashable values with a compact integer code.
+
+A :class:`Call` is a pass, a double, a redouble or a bid.  Bids of level 1-7 are the 35
+admissible bids; a bid above seven can be *made* (it is the inadmissible call of Law 38) but is
+never legal.  Every admissible call has a ``code`` in ``0..37`` (bids ``0..34`` in rank order,
+then pass 35, double 36, redouble 37) which the fast core uses.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+from .errors import CallSyntaxError
+
+__all__ = [
+    "Strain",
+    "Call",
+    "PASS",
+    "DOUBLE",
+    "REDOUBLE",
+    "BIDS",
+    "ALL_CALLS",
+    "PASS_CODE",
+    "DOUBLE_CODE",
+    "REDOUBLE_CODE",
+    "parse_call",
+]
+
+
+class Strain(enum.IntEnum):
+    """A denomination, ranked clubs < diamonds < hearts < spades < no trump (18E)."""
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+    NT = 4
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, or ``NT``."""
+        return ("♣", "♦", "♥", "♠", "NT")[self]
+
+    @property
+    def is_suit(self) -> bool:
+        """True for the four suits, False for no trump."""
+        return self is not Strain.NT
+
+    def __repr__(self) -> str:
+        return f"Strain.{self.name}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+PASS_CODE: Final = 35
+DOUBLE_CODE: Final = 36
+REDOUBLE_CODE: Final = 37
+
+_KIND_PASS: Final = "pass"
+_KIND_DOUBLE: Final = "double"
+_KIND_REDOUBLE: Final = "redouble"
+_KIND_BID: Final = "bid"
+
+
+class Call:
+    """One call.  Instances are interned: compare with ``==`` or ``is`` alike.
+
+    >>> Call.parse("1♠")
+    Call.parse('1S')
+    >>> Call.parse("rdbl").text
+    'XX'
+    """
+
+    __slots__ = ("kind", "level", "strain", "code", "text")
+
+    kind: str
+    level: int
+    strain: Strain | None
+    code: int
+    text: str
+
+    _interned: dict[tuple[str, int, int], Call] = {}
+
+    def __new__(cls, kind: str, level: int = 0, strain: Strain | None = None) -> Call:
+        key = (kind, level, -1 if strain is None else int(strain))
+        found = cls._interned.get(key)
+        if found is not None:
+            return found
+        if kind == _KIND_BID:
+            if strain is None or level < 1:
+                raise CallSyntaxError(f"a bid needs a level of at least 1 and a strain, got {level!r} {strain!r}")
+            strain = Strain(strain)
+            code = (level - 1) * 5 + int(strain)  # >= 35 only for the inadmissible levels 8+
+            if level >= 8:
+                code += 3  # keep 35..37 for pass, double, redouble
+            text = f"{level}{strain.name}"
+        elif kind == _KIND_PASS:
+            code, text = PASS_CODE, "P"
+        elif kind == _KIND_DOUBLE:
+            code, text = DOUBLE_CODE, "X"
+        elif kind == _KIND_REDOUBLE:
+            code, text = REDOUBLE_CODE, "XX"
+        else:
+            raise CallSyntaxError(f"unknown kind of call {kind!r}")
+        self = object.__new__(cls)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "level", level if kind == _KIND_BID else 0)
+        object.__setattr__(self, "strain", strain if kind == _KIND_BID else None)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "text", text)
+        cls._interned[key] = self
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Call is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str, int, Strain | None]]:
+        return (Call, (self.kind, self.level, self.strain))
+
+    # --- constructors -------------------------------------------------------------------
+    @staticmethod
+    def bid(level: int, strain: Strain) -> Call:
+        """The bid of ``level`` in ``strain`` (levels above seven give Law 38's inadmissible bid)."""
+        return Call(_KIND_BID, level, strain)
+
+    @staticmethod
+    def from_code(code: int) -> Call:
+        """The admissible call with compact code ``code`` (0..37)."""
+        return ALL_CALLS[code]
+
+    @staticmethod
+    def parse(token: str) -> Call:
+        """Read a call; see :func:`parse_call`."""
+        return parse_call(token)
+
+    # --- predicates ---------------------------------------------------------------------
+    @property
+    def is_bid(self) -> bool:
+        """True for a bid (any level)."""
+        return self.kind == _KIND_BID
+
+    @property
+    def is_pass(self) -> bool:
+        """True for a pass."""
+        return self.kind == _KIND_PASS
+
+    @property
+    def is_double(self) -> bool:
+        """True for a double."""
+        return self.kind == _KIND_DOUBLE
+
+    @property
+    def is_redouble(self) -> bool:
+        """True for a redouble."""
+        return self.kind == _KIND_REDOUBLE
+
+    @property
+    def is_admissible_level(self) -> bool:
+        """False only for bids above seven (Law 38)."""
+        return not (self.kind == _KIND_BID and self.level > 7)
+
+    def supersedes(self, other: Call | None) -> bool:
+        """True when this bid outranks bid ``other`` (18B); any bid supersedes ``None``."""
+        if not self.is_bid:
+            return False
+        if other is None:
+            return True
+        assert self.strain is not None and other.strain is not None
+        return (self.level, int(self.strain)) > (other.level, int(other.strain))
+
+    def __repr__(self) -> str:
+        return f"Call.parse({self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_STRAIN_WORDS: dict[str, Strain] = {
+    "C": Strain.C, "♣": Strain.C, "♧": Strain.C,
+    "D": Strain.D, "♦": Strain.D, "♢": Strain.D,
+    "H": Strain.H, "♥": Strain.H, "♡": Strain.H,
+    "S": Strain.S, "♠": Strain.S, "♤": Strain.S,
+    "N": Strain.NT, "NT": Strain.NT,
+}
+_WORDS: dict[str, tuple[str, int, Strain | None]] = {
+    "P": (_KIND_PASS, 0, None), "PASS": (_KIND_PASS, 0, None),
+    "X": (_KIND_DOUBLE, 0, None), "DBL": (_KIND_DOUBLE, 0, None),
+    "DOUBLE": (_KIND_DOUBLE, 0, None),
+    "XX": (_KIND_REDOUBLE, 0, None),
+    "RDBL": (_KIND_REDOUBLE, 0, None), "REDOUBLE": (_KIND_REDOUBLE, 0, None),
+}
+
+
+def parse_call(token: object, where: str = "") -> Call:
+    """Read a call written as ``1C``, ``1♣``, ``1NT``, ``1N``, ``P``, ``Pass``, ``X``, ``Dbl``,
+    ``XX`` or ``Rdbl`` (any case).
+
+    Bids above seven are read (they are Law 38's inadmissible bid); anything else raises
+    :class:`CallSyntaxError` quoting the token and ``where`` it was found.
+
+    >>> parse_call("3n"), parse_call("Pass"), parse_call("dbl")
+    (Call.parse('3NT'), Call.parse('P'), Call.parse('X'))
+    """
+    if isinstance(token, Call):
+        return token
+    at = f" at {where}" if where else ""
+    if not isinstance(token, str):
+        raise CallSyntaxError(f"expected a call as text{at}, got {token!r}")
+    text = token.strip().upper()
+    simple = _WORDS.get(text)
+    if simple is not None:
+        return Call(*simple)
+    digits = 0
+    while digits < len(text) and text[digits].isdigit():
+        digits += 1
+    strain = _STRAIN_WORDS.get(text[digits:].strip())
+    if digits == 0 or strain is None or text[0] == "0":
+        raise CallSyntaxError(
+            f"cannot read call {token!r}{at}: expected a bid such as 1C, 1♣ or 3NT, "
+            "or P/Pass, X/Dbl, XX/Rdbl"
+        )
+    level = int(text[:digits])
+    if level > 99:
+        raise CallSyntaxError(f"cannot read call {token!r}{at}: level {level} is not a bid")
+    return Call(_KIND_BID, level, strain)
+
+
+PASS: Final = Call(_KIND_PASS)
+DOUBLE: Final = Call(_KIND_DOUBLE)
+REDOUBLE: Final = Call(_KIND_REDOUBLE)
+BIDS: Final[tuple[Call, ...]] = tuple(Call.bid(lv, st) for lv in range(1, 8) for st in Strain)
+ALL_CALLS: Final[tuple[Call, ...]] = (*BIDS, PASS, DOUBLE, REDOUBLE)
+assert all(c.code == i for i, c in enumerate(ALL_CALLS))

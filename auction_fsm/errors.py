@@ -1,0 +1,70 @@
+"""Exception types.
+
+Every problem the library reports is an :class:`AuctionFsmError`; the subclass says what kind
+of problem it is, and the message quotes the offending token and where it was found.  The
+command-line front end prints these messages without a traceback.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AuctionFsmError",
+    "CallSyntaxError",
+    "CardSyntaxError",
+    "SeatSyntaxError",
+    "IllegalCallError",
+    "AuctionOverError",
+    "DecisionError",
+    "ScenarioError",
+    "SchemaVersionError",
+    "TableDefinitionError",
+    "MachineDisagreementError",
+]
+
+
+class AuctionFsmError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class CallSyntaxError(AuctionFsmError, ValueError):
+    """A token could not be read as a call (``1C``, ``P``, ``X`` ...)."""
+
+
+class CardSyntaxError(AuctionFsmError, ValueError):
+    """A token could not be read as a card (``SA``, ``H7`` ...)."""
+
+
+class SeatSyntaxError(AuctionFsmError, ValueError):
+    """A token could not be read as a seat (``N``, ``E``, ``S``, ``W``)."""
+
+
+class IllegalCallError(AuctionFsmError, ValueError):
+    """A call that the Laws do not allow here; ``law`` names the paragraph (e.g. ``18D/27``)."""
+
+    def __init__(self, message: str, law: str) -> None:
+        super().__init__(message)
+        self.law = law
+
+
+class AuctionOverError(IllegalCallError):
+    """A call after the auction has ended (Law 39 once irregularities are modelled)."""
+
+
+class DecisionError(AuctionFsmError, ValueError):
+    """A decision or judgement that does not fit what is pending."""
+
+
+class ScenarioError(AuctionFsmError, ValueError):
+    """A scenario file is malformed, truncated or holds an event that cannot be read."""
+
+
+class SchemaVersionError(ScenarioError):
+    """A scenario file declares a format version this release cannot read."""
+
+
+class TableDefinitionError(AuctionFsmError):
+    """The declarative transition table is inconsistent (raised when it is built)."""
+
+
+class MachineDisagreementError(AuctionFsmError, AssertionError):
+    """The state machines and the pure core disagree: a bug in this package, never user error."""

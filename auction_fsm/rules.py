@@ -1,0 +1,136 @@
+"""The legal auction as a function on compact integer keys (Laws 17-19, 22).
+
+This module is the single place where the rules of a *legal* auction live.  A position of the
+legal auction is packed into one ``int`` (its key) holding exactly what the future of the
+auction depends on: whose turn it is, the last bid and who made it, whether it is doubled or
+redoubled, and how many passes have followed the last non-pass call.  :func:`step` applies one
+call to a key; everything else (the immutable :class:`~auction_fsm.auction.AuctionState`, the
+perft counter, the configuration-graph explorer and the benchmarks) is built on it.
+
+Layout of a key (bits): turn 0-1, last bid code + 1 2-7, last bidder 8-9, double status 10-11
+(0 none, 1 doubled, 2 redoubled), passes 12-14.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .calls import DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE
+from .errors import AuctionOverError, IllegalCallError
+
+__all__ = [
+    "initial_key",
+    "unpack",
+    "step",
+    "step_or_none",
+    "is_final",
+    "is_passed_out",
+    "legal_codes",
+    "successor_table",
+    "NO_BID",
+]
+
+NO_BID: Final = -1
+
+
+def pack(turn: int, last_bid: int, bidder: int, doubled: int, passes: int) -> int:
+    """Pack the five fields of a legal position into its key."""
+    return turn | (last_bid + 1) << 2 | bidder << 8 | doubled << 10 | passes << 12
+
+
+def unpack(key: int) -> tuple[int, int, int, int, int]:
+    """``(turn, last_bid, bidder, doubled, passes)`` of a key; ``last_bid`` is -1 before any bid."""
+    return key & 3, ((key >> 2) & 63) - 1, (key >> 8) & 3, (key >> 10) & 3, (key >> 12) & 7
+
+
+def initial_key(dealer: int) -> int:
+    """The key before the first call: the dealer calls first (17B)."""
+    return pack(dealer, NO_BID, 0, 0, 0)
+
+
+def is_final(key: int) -> bool:
+    """True when the auction has ended: three passes after a bid (22A) or four passes (22B)."""
+    passes = (key >> 12) & 7
+    return passes == 4 or (passes == 3 and (key >> 2) & 63 != 0)
+
+
+def is_passed_out(key: int) -> bool:
+    """True when all four players passed (22B)."""
+    return (key >> 12) & 7 == 4
+
+
+def step_or_none(key: int, code: int) -> int | None:
+    """The key after call ``code`` by the player whose turn it is, or ``None`` if it is illegal."""
+    turn, last_bid, bidder, doubled, passes = unpack(key)
+    if passes == 4 or (passes == 3 and last_bid != NO_BID):
+        return None
+    nxt = (turn + 1) & 3
+    if code == PASS_CODE:
+        return pack(nxt, last_bid, bidder, doubled, passes + 1)
+    if code < 35:
+        if code <= last_bid:
+            return None
+        return pack(nxt, code, turn, 0, 0)
+    if code == DOUBLE_CODE:
+        # 19A1: only the last bid, made by an opponent, with no non-pass call since.
+        if last_bid == NO_BID or doubled != 0 or (bidder - turn) % 2 == 0:
+            return None
+        return pack(nxt, last_bid, bidder, 1, 0)
+    if code == REDOUBLE_CODE:
+        # 19B1: only the last double, made by an opponent (so the bid was our side's).
+        if doubled != 1 or (bidder - turn) % 2 != 0:
+            return None
+        return pack(nxt, last_bid, bidder, 2, 0)
+    return None  # bids above seven (Law 38) have codes above 37
+
+
+def why_illegal(key: int, code: int) -> IllegalCallError:
+    """The error describing why ``code`` is illegal at ``key`` (call only when it is)."""
+    turn, last_bid, bidder, doubled, passes = unpack(key)
+    if passes == 4 or (passes == 3 and last_bid != NO_BID):
+        return AuctionOverError("the auction has already ended", law="22/39")
+    if code < 35:
+        return IllegalCallError("insufficient bid: it does not supersede the last bid", law="18D/27")
+    if code == DOUBLE_CODE:
+        return IllegalCallError(
+            "double not permitted: only the last bid, made by an opponent, "
+            "with no call but pass since, may be doubled", law="19A1/36")
+    if code == REDOUBLE_CODE:
+        return IllegalCallError(
+            "redouble not permitted: only a double of our side's bid, with no call but pass "
+            "since, may be redoubled", law="19B1/36")
+    return IllegalCallError("a bid above seven is inadmissible", law="38")
+
+
+def step(key: int, code: int) -> int:
+    """Like :func:`step_or_none` but raise :class:`IllegalCallError` naming the law."""
+    nxt = step_or_none(key, code)
+    if nxt is None:
+        raise why_illegal(key, code)
+    return nxt
+
+
+def legal_codes(key: int) -> tuple[int, ...]:
+    """The codes of every legal call at ``key``, in code order (bids, pass, double, redouble)."""
+    return tuple(c for c, n in enumerate(successor_table()[key]) if n >= 0)
+
+
+_TABLE: dict[int, tuple[int, ...]] = {}
+
+
+def successor_table() -> dict[int, tuple[int, ...]]:
+    """Every reachable key mapped to its 38 successors (``-1`` where the call is illegal).
+
+    Built once, by breadth-first search from the four dealers' starting keys; it has a few
+    thousand entries and turns legality checks into one list index.
+    """
+    if not _TABLE:
+        frontier = [initial_key(d) for d in range(4)]
+        while frontier:
+            key = frontier.pop()
+            if key in _TABLE:
+                continue
+            row = tuple(-1 if (n := step_or_none(key, c)) is None else n for c in range(38))
+            _TABLE[key] = row
+            frontier.extend(n for n in row if n >= 0 and n not in _TABLE)
+    return _TABLE

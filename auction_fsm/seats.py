@@ -1,0 +1,76 @@
+"""The four seats at the table and their relations (LHO, RHO, partner)."""
+
+from __future__ import annotations
+
+import enum
+
+from .errors import SeatSyntaxError
+
+__all__ = ["Seat", "parse_seat"]
+
+
+class Seat(enum.IntEnum):
+    """A seat, numbered clockwise from North so that ``(seat + 1) % 4`` is the left-hand opponent."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def lho(self) -> Seat:
+        """Left-hand opponent: the next seat clockwise, who calls after this one (17C)."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        """The seat opposite."""
+        return Seat((self + 2) % 4)
+
+    @property
+    def rho(self) -> Seat:
+        """Right-hand opponent: the seat that calls just before this one."""
+        return Seat((self + 3) % 4)
+
+    @property
+    def side(self) -> str:
+        """``"NS"`` or ``"EW"``."""
+        return "NS" if self % 2 == 0 else "EW"
+
+    def is_opponent_of(self, other: Seat) -> bool:
+        """True when the two seats belong to different sides."""
+        return (self - other) % 2 == 1
+
+    @property
+    def long_name(self) -> str:
+        """``North``, ``East``, ``South`` or ``West``."""
+        return ("North", "East", "South", "West")[self]
+
+    def __repr__(self) -> str:
+        return f"Seat.{self.name}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_SEAT_WORDS = {
+    "N": Seat.N, "NORTH": Seat.N,
+    "E": Seat.E, "EAST": Seat.E,
+    "S": Seat.S, "SOUTH": Seat.S,
+    "W": Seat.W, "WEST": Seat.W,
+}
+
+
+def parse_seat(token: object, where: str = "") -> Seat:
+    """Read ``N``/``North`` ... (any case) as a :class:`Seat`.
+
+    >>> parse_seat("west")
+    Seat.W
+    """
+    if isinstance(token, Seat):
+        return token
+    seat = _SEAT_WORDS.get(token.strip().upper()) if isinstance(token, str) else None
+    if seat is None:
+        at = f" at {where}" if where else ""
+        raise SeatSyntaxError(f"unknown seat {token!r}{at}: expected one of N, E, S, W")
+    return seat
