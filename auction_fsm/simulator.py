@@ -16,9 +16,10 @@ from .calls import Call
 from .errors import MachineDisagreementError
 from .events import CallEvent, Event
 from .machines import TableMachines
+from .records import Contract
 from .seats import Seat, parse_seat
 
-__all__ = ["Simulator", "Step", "OBLIGATION_STATE"]
+__all__ = ["Simulator", "Step", "MachineView", "OBLIGATION_STATE"]
 
 # The seat-machine state that stands for each obligation kind of the core.
 OBLIGATION_STATE = {
@@ -26,6 +27,18 @@ OBLIGATION_STATE = {
     "pass_rest_of_auction": "must_pass_rest_of_auction",
     "repeat_call": "must_repeat_call",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class MachineView:
+    """A summary of a position that both the machines and the pure core can compute."""
+
+    phase: str
+    turn: Seat | None
+    legal_calls: tuple[Call, ...]
+    is_over: bool
+    contract: Contract | None
+    seat_states: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +103,21 @@ class Simulator:
             self.apply(e)
         return self
 
-    def machine_legal_calls(self) -> tuple[Call, ...]:
-        """The legal calls as the machines see them (guards of enabled transitions)."""
-        return self.machines.legal_calls()
+    def machine_view(self) -> MachineView:
+        """What the machines alone say about the position (for agreement checks with the core)."""
+        m = self.machines
+        return MachineView(phase=m.phase.state, turn=None if m.is_over else m.ledger.turn,
+                           legal_calls=m.legal_calls(), is_over=m.is_over,
+                           contract=m.ledger.contract(),
+                           seat_states=tuple(s.state for s in m.seats))
+
+    def core_view(self) -> MachineView:
+        """The same summary computed by the pure core alone."""
+        c = self.state
+        return MachineView(phase=c.phase, turn=None if c.is_over else c.turn,
+                           legal_calls=c.legal_calls(), is_over=c.is_over, contract=c.contract,
+                           seat_states=tuple(OBLIGATION_STATE[o[-1].kind] if o else "free"
+                                             for o in c.obligations))
 
     def cross_check(self) -> None:
         """Raise :class:`MachineDisagreementError` unless machines and core agree now."""
