@@ -15,17 +15,30 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import TYPE_CHECKING
 
 from . import rules
-from .calls import ALL_CALLS, Call, parse_call
+from .calls import ALL_CALLS, Call, Strain, parse_call
 from .errors import AuctionOverError, IllegalCallError
-from .records import CallRecord, Contract, Decision, Obligation, Ruling
+from .records import (
+    CallRecord,
+    CallStatus,
+    Contract,
+    ExposedCard,
+    LeadRestriction,
+    Obligation,
+    Pending,
+    Ruling,
+    Watch,
+)
 from .seats import Seat, parse_seat
+
+if TYPE_CHECKING:
+    from .events import Event
 
 __all__ = ["AuctionState", "Phase"]
 
-Phase = Literal["awaiting_first_call", "auction", "clarification", "passed_out"]
+Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 
@@ -42,7 +55,10 @@ class AuctionState:
     key: int
     record: tuple[CallRecord, ...] = ()
     obligations: tuple[tuple[Obligation, ...], ...] = _NO_OBLIGATIONS
-    pending: Decision | None = None
+    pending: Pending | None = None
+    watches: tuple[Watch, ...] = ()
+    restrictions: tuple[LeadRestriction, ...] = ()
+    exposed: tuple[ExposedCard, ...] = ()
     rulings: tuple[Ruling, ...] = field(default=())
 
     @classmethod
@@ -69,7 +85,13 @@ class AuctionState:
 
     @property
     def phase(self) -> Phase:
-        """The phase of the auction period the state is in."""
+        """The phase of the auction period: the phase machine's state name.
+
+        While an irregularity procedure waits for input this is its nested state, such as
+        ``"insufficient_bid.awaiting_decision"``.
+        """
+        if self.pending is not None:
+            return self.pending.state_name
         if rules.is_passed_out(self.key):
             return "passed_out"
         if rules.is_final(self.key):
@@ -85,9 +107,11 @@ class AuctionState:
     def legal_calls(self) -> tuple[Call, ...]:
         """The calls the seat to act may legally make now, in rank order then P, X, XX.
 
-        Empty once the auction is over.  A seat obliged to pass may only pass; a seat obliged
-        to repeat a call may only repeat it (when that call is legal).
+        Empty once the auction is over or while an irregularity procedure is pending.  A seat
+        obliged to pass may only pass; a seat obliged to repeat a call may only repeat it.
         """
+        if self.pending is not None:
+            return ()
         row = rules.successor_table()[self.key]
         calls = tuple(ALL_CALLS[c] for c, n in enumerate(row) if n >= 0)
         for ob in self.obligations[self.turn]:
@@ -105,6 +129,10 @@ class AuctionState:
         """Return the parsed call if ``seat`` may make it now; raise naming the law otherwise."""
         who = parse_seat(seat, f"call {len(self.record) + 1}")
         c = parse_call(call, f"call {len(self.record) + 1} by {who.name}")
+        if self.pending is not None:
+            raise IllegalCallError(
+                f"{who.long_name}'s {c}: an irregularity procedure is pending "
+                f"({self.pending.state_name}, Law {self.pending.law})", law=self.pending.law)
         if self.is_over:
             raise AuctionOverError(
                 f"{who.long_name}'s {c} comes after the auction ended "
@@ -125,8 +153,23 @@ class AuctionState:
         return c
 
     # --- making a call ------------------------------------------------------------------
+    def apply(self, event: Event) -> AuctionState:
+        """The state after any event, legal or not, ruled as a director would (Laws 17-39).
+
+        Irregular calls open a procedure (see :attr:`pending`); decisions and judgements are
+        events too.  Input that fits nothing raises an :class:`~auction_fsm.errors.AuctionFsmError`
+        and leaves this state unchanged (states are immutable).
+        """
+        from .engine import apply_event
+
+        return apply_event(self, event)
+
     def call(self, seat: Seat | str, call: Call | str) -> AuctionState:
-        """The state after ``seat`` makes ``call``; raise :class:`IllegalCallError` if illegal."""
+        """The state after a *legal* call; raise :class:`IllegalCallError` naming the law otherwise.
+
+        This is the strict checker for software that only accepts legal auctions; use
+        :meth:`apply` to have irregularities ruled on instead.
+        """
         c = self.check(seat, call)
         who = self.turn
         obligations = self.obligations
@@ -180,3 +223,68 @@ class AuctionState:
         """Declarer's left-hand opponent, once the auction has ended with a contract."""
         c = self.contract
         return None if c is None else c.opening_leader
+
+    # --- lead restrictions --------------------------------------------------------------
+    def suits_specified_by(self, seat: Seat) -> frozenset[Strain]:
+        """The suits ``seat`` named in a standing bid of the legal auction (for 26B)."""
+        return frozenset(r.call.strain for r in self.standing_calls
+                         if r.seat == seat and r.call.is_bid and r.call.strain is not None
+                         and r.call.strain.is_suit)
+
+    def eligible_suits(self, restriction: LeadRestriction) -> tuple[Strain, ...]:
+        """The suits declarer may prohibit under ``restriction``: those the offender did not
+        specify in the legal auction (26B)."""
+        named = self.suits_specified_by(restriction.offender)
+        return tuple(s for s in Strain if s.is_suit and s not in named)
+
+    # --- building blocks for the law modules ----------------------------------------------
+    def add_call(self, record: CallRecord) -> AuctionState:
+        """Append ``record`` to the record (and to the legal auction if it stands)."""
+        key = self.key
+        if record.stands:
+            key = rules.force(key, record.seat, record.call.code)
+        return replace(self, record=(*self.record, record), key=key)
+
+    def set_status(self, index: int, status: CallStatus, law: str | None = None) -> AuctionState:
+        """Change the status of call ``index`` (0-based) and rebuild the legal auction."""
+        old = self.record[index]
+        new = replace(old, status=status, law=law if law is not None else old.law)
+        record = (*self.record[:index], new, *self.record[index + 1:])
+        return replace(self, record=record).rebuilt()
+
+    def rebuilt(self) -> AuctionState:
+        """Recompute the legal-auction key from the calls that stand."""
+        key = rules.initial_key(self.dealer)
+        for r in self.record:
+            if r.stands:
+                key = rules.force(key, r.seat, r.call.code)
+        return replace(self, key=key)
+
+    def rule(self, law: str, summary: str) -> AuctionState:
+        """Add a ruling (law and a one-line summary in our own words)."""
+        return replace(self, rulings=(*self.rulings, Ruling(law, summary)))
+
+    def impose(self, seat: Seat, obligation: Obligation) -> AuctionState:
+        """Give ``seat`` an obligation; a duplicate of an existing kind is not added twice."""
+        current = self.obligations[seat]
+        if any(o.kind == obligation.kind and o.call == obligation.call for o in current):
+            return self
+        return self._with_obligations(seat, (*current, obligation))
+
+    def discharge(self, seat: Seat, *kinds: str) -> AuctionState:
+        """Remove ``seat``'s obligations of the given kinds."""
+        current = self.obligations[seat]
+        kept = tuple(o for o in current if o.kind not in kinds)
+        return self if kept == current else self._with_obligations(seat, kept)
+
+    def _with_obligations(self, seat: Seat, obs: tuple[Obligation, ...]) -> AuctionState:
+        return replace(self, obligations=tuple(obs if s == seat else o
+                                               for s, o in enumerate(self.obligations)))
+
+    def must_pass(self, seat: Seat) -> bool:
+        """True when ``seat`` is required by law to pass at its turn."""
+        return any(o.kind != "repeat_call" for o in self.obligations[seat])
+
+    def has_called(self, seat: Seat) -> bool:
+        """True when ``seat`` has a call in the legal auction."""
+        return any(r.seat == seat for r in self.standing_calls)

@@ -1,20 +1,40 @@
 """Input events: what happens at the table, as the simulator receives it.
 
-For now an event is a call by a named seat.  Later event kinds (the director being called, a
-decision, a judgement, an exposed card, the opening lead ...) are added as further dataclasses
-with their own ``type`` tag, so scenario files that hold only calls keep loading.
+Every event has a ``type`` tag in its JSON form.  A call names its seat and the engine decides
+whether it was in rotation, sufficient and admissible.  Everything the Laws leave to a player's
+choice or to the director's judgement is an event of its own, never guessed by the model.
+
+Scenario files of format version 1 that hold only ``call`` events keep loading unchanged: new
+event types are added, existing ones never change meaning.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from .calls import Call, parse_call
+from .calls import Call, Strain, parse_call
+from .cards import Card, parse_card
 from .errors import ScenarioError
 from .seats import Seat, parse_seat
 
-__all__ = ["CallEvent", "Event", "event_from_dict", "event_to_dict"]
+__all__ = [
+    "CallEvent",
+    "DirectorCalled",
+    "Judgement",
+    "Choice",
+    "ExposeCards",
+    "ChangeCall",
+    "ReviewRequest",
+    "ExplanationRequest",
+    "Event",
+    "JUDGEMENT_KINDS",
+    "event_from_dict",
+    "event_to_dict",
+]
+
+JudgementKind = Literal["artificial", "comparable", "unintended", "misinformation"]
+JUDGEMENT_KINDS: tuple[str, ...] = ("artificial", "comparable", "unintended", "misinformation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +50,121 @@ class CallEvent:
         return CallEvent(parse_seat(seat), parse_call(call))
 
     def describe(self) -> str:
-        """A short line such as ``N: 1NT``."""
         return f"{self.seat.name}: {self.call}"
 
 
-Event = CallEvent
+@dataclass(frozen=True, slots=True)
+class DirectorCalled:
+    """The director is summoned and assesses rectification now (before LHO calls)."""
+
+    by: Seat | None = None
+
+    def describe(self) -> str:
+        return "director called" + (f" by {self.by.name}" if self.by is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """A director's judgement: ``kind`` is artificial (29C/30C), comparable (23A), unintended
+    (25A) or misinformation (21B1); ``denominations`` lists what an artificial call specified."""
+
+    kind: JudgementKind
+    value: bool
+    denominations: tuple[Strain, ...] = ()
+
+    def describe(self) -> str:
+        return f"director judges {self.kind}: {'yes' if self.value else 'no'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A player's choice between the options a law gives them (e.g. ``accept``/``refuse``)."""
+
+    seat: Seat
+    option: str
+
+    def describe(self) -> str:
+        return f"{self.seat.name} chooses {self.option}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExposeCards:
+    """The director finds that ``cards`` of ``seat`` were exposed during the auction (24);
+    ``led`` when they were led prematurely."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    led: bool = False
+
+    def describe(self) -> str:
+        return f"{self.seat.name} exposes {' '.join(c.text for c in self.cards)}" + (
+            " (led prematurely)" if self.led else "")
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeCall:
+    """``seat`` tries to replace its last call with ``call``; ``ground`` says why: a ``slip``
+    (25A/25B) or ``misinformation`` from an opponent (21B1)."""
+
+    seat: Seat
+    call: Call
+    ground: Literal["slip", "misinformation"] = "slip"
+
+    def describe(self) -> str:
+        return f"{self.seat.name} tries to change its call to {self.call} ({self.ground})"
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRequest:
+    """``seat`` asks for all previous calls to be restated (20B, 20C2)."""
+
+    seat: Seat
+
+    def describe(self) -> str:
+        return f"{self.seat.name} asks for a review of the auction"
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationRequest:
+    """``seat`` asks what an opponent's call means (20F1); ``call_index`` is 1-based, or 0 for
+    the whole opposing auction."""
+
+    seat: Seat
+    call_index: int = 0
+
+    def describe(self) -> str:
+        what = f"call {self.call_index}" if self.call_index else "the opponents' auction"
+        return f"{self.seat.name} asks for an explanation of {what}"
+
+
+Event = (CallEvent | DirectorCalled | Judgement | Choice | ExposeCards | ChangeCall
+         | ReviewRequest | ExplanationRequest)
+
+_FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional)
+    "call": ({"seat", "call"}, set()),
+    "director": (set(), {"by"}),
+    "judgement": ({"kind", "value"}, {"denominations"}),
+    "choice": ({"seat", "option"}, set()),
+    "expose": ({"seat", "cards"}, {"led"}),
+    "change": ({"seat", "call"}, {"ground"}),
+    "review": ({"seat"}, set()),
+    "explain": ({"seat"}, {"call_index"}),
+}
+
+
+def _bool(data: dict[str, Any], name: str, where: str, default: bool | None = None) -> bool:
+    value = data.get(name, default)
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{where}: {name!r} must be true or false, got {value!r}")
+    return value
+
+
+def _strain(token: object, where: str) -> Strain:
+    text = token.strip().upper() if isinstance(token, str) else ""
+    for s in Strain:
+        if text in (s.name, s.symbol, "N" if s is Strain.NT else s.name):
+            return s
+    raise ScenarioError(f"{where}: unknown denomination {token!r}: expected C, D, H, S or NT")
 
 
 def event_from_dict(data: object, where: str) -> Event:
@@ -42,17 +172,74 @@ def event_from_dict(data: object, where: str) -> Event:
     if not isinstance(data, dict):
         raise ScenarioError(f"{where}: an event must be an object, got {data!r}")
     kind = data.get("type", "call")
+    if kind not in _FIELDS:
+        raise ScenarioError(
+            f"{where}: unknown event type {kind!r}: expected one of {', '.join(sorted(_FIELDS))}")
+    required, optional = _FIELDS[kind]
+    unknown = set(data) - required - optional - {"type"}
+    if unknown:
+        raise ScenarioError(f"{where}: unknown field(s) {sorted(unknown)} in a {kind} event")
+    missing = required - set(data)
+    if missing:
+        raise ScenarioError(f"{where}: a {kind} event needs {sorted(missing)}")
     if kind == "call":
-        unknown = set(data) - {"type", "seat", "call"}
-        if unknown:
-            raise ScenarioError(f"{where}: unknown field(s) {sorted(unknown)} in a call event")
-        for f in ("seat", "call"):
-            if f not in data:
-                raise ScenarioError(f"{where}: a call event needs {f!r}")
         return CallEvent(parse_seat(data["seat"], where), parse_call(data["call"], where))
-    raise ScenarioError(f"{where}: unknown event type {kind!r}")
+    if kind == "director":
+        by = data.get("by")
+        return DirectorCalled(None if by is None else parse_seat(by, where))
+    if kind == "judgement":
+        if data["kind"] not in JUDGEMENT_KINDS:
+            raise ScenarioError(f"{where}: unknown judgement {data['kind']!r}: expected one of "
+                                f"{', '.join(JUDGEMENT_KINDS)}")
+        dens = data.get("denominations", [])
+        if not isinstance(dens, list):
+            raise ScenarioError(f"{where}: 'denominations' must be a list, got {dens!r}")
+        return Judgement(data["kind"], _bool(data, "value", where),
+                         tuple(_strain(d, where) for d in dens))
+    if kind == "choice":
+        if not isinstance(data["option"], str):
+            raise ScenarioError(f"{where}: 'option' must be text, got {data['option']!r}")
+        return Choice(parse_seat(data["seat"], where), data["option"].strip().lower())
+    if kind == "expose":
+        cards = data["cards"]
+        if isinstance(cards, str):
+            cards = cards.split()
+        if not isinstance(cards, list) or not cards:
+            raise ScenarioError(f"{where}: 'cards' must be a non-empty list, got {cards!r}")
+        return ExposeCards(parse_seat(data["seat"], where),
+                           tuple(parse_card(c, where) for c in cards), _bool(data, "led", where, False))
+    if kind == "change":
+        ground = data.get("ground", "slip")
+        if ground not in ("slip", "misinformation"):
+            raise ScenarioError(f"{where}: 'ground' must be slip or misinformation, got {ground!r}")
+        return ChangeCall(parse_seat(data["seat"], where), parse_call(data["call"], where), ground)
+    if kind == "review":
+        return ReviewRequest(parse_seat(data["seat"], where))
+    index = data.get("call_index", 0)
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise ScenarioError(f"{where}: 'call_index' must be a whole number >= 0, got {index!r}")
+    return ExplanationRequest(parse_seat(data["seat"], where), index)
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The JSON form of an event (inverse of :func:`event_from_dict`)."""
-    return {"type": "call", "seat": event.seat.name, "call": event.call.text}
+    if isinstance(event, CallEvent):
+        return {"type": "call", "seat": event.seat.name, "call": event.call.text}
+    if isinstance(event, DirectorCalled):
+        return {"type": "director"} if event.by is None else {"type": "director", "by": event.by.name}
+    if isinstance(event, Judgement):
+        out: dict[str, Any] = {"type": "judgement", "kind": event.kind, "value": event.value}
+        if event.denominations:
+            out["denominations"] = [d.name for d in event.denominations]
+        return out
+    if isinstance(event, Choice):
+        return {"type": "choice", "seat": event.seat.name, "option": event.option}
+    if isinstance(event, ExposeCards):
+        return {"type": "expose", "seat": event.seat.name, "cards": [c.text for c in event.cards],
+                "led": event.led}
+    if isinstance(event, ChangeCall):
+        return {"type": "change", "seat": event.seat.name, "call": event.call.text,
+                "ground": event.ground}
+    if isinstance(event, ReviewRequest):
+        return {"type": "review", "seat": event.seat.name}
+    return {"type": "explain", "seat": event.seat.name, "call_index": event.call_index}

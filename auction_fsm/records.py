@@ -6,9 +6,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .calls import Call, Strain
+from .cards import Card
 from .seats import Seat
 
 __all__ = [
+    "Pending",
+    "Watch",
+    "LeadRestriction",
+    "ExposedCard",
     "CallStatus",
     "ObligationKind",
     "CallRecord",
@@ -18,7 +23,7 @@ __all__ = [
     "Contract",
 ]
 
-CallStatus = Literal["stands", "cancelled", "withdrawn"]
+CallStatus = Literal["stands", "cancelled", "withdrawn", "pending"]
 ObligationKind = Literal["pass_next_turn", "pass_rest_of_auction", "repeat_call"]
 
 
@@ -64,6 +69,86 @@ class Decision:
     law: str
     decider: str  # a seat name, or "director"
     options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An irregularity procedure waiting for its next input.
+
+    ``procedure`` and ``step`` name the nested state of the phase machine
+    (``"insufficient_bid.awaiting_decision"``); ``decider`` is who must act (a seat letter or
+    ``"director"``) and ``options`` what they may do, each option a short machine-readable word.
+    ``call_index`` points at the offending call in the record; ``in_turn_of`` is the seat whose
+    turn it was when it was made.  ``extra`` holds procedure-specific facts as sorted pairs.
+    """
+
+    procedure: str
+    step: str
+    law: str
+    decider: str
+    options: tuple[str, ...]
+    offender: Seat
+    call_index: int
+    in_turn_of: Seat
+    extra: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def state_name(self) -> str:
+        """The nested phase-machine state: ``procedure.step``."""
+        return f"{self.procedure}.{self.step}"
+
+    def get(self, name: str, default: str = "") -> str:
+        """A procedure-specific fact from ``extra``."""
+        return dict(self.extra).get(name, default)
+
+    @property
+    def decision(self) -> Decision:
+        """The public view: what kind of decision, under which law, by whom, between what."""
+        return Decision(self.state_name, self.law, self.decider, self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """A rectification that waits for a later call.
+
+    ``after_rho_call``: once the offender's RHO has called in rotation, a pass obliges the
+    offender to repeat ``call`` (31A1, 32A1) and anything else frees the offender to call, judged
+    for comparability (31A2, 32A2).  ``judge_replacement``: the offender's next call in rotation
+    is judged comparable or not (23A; 30B1b, 31A2, 31B2, 32A2, 32B2).
+    """
+
+    kind: Literal["after_rho_call", "judge_replacement"]
+    offender: Seat
+    call: Call
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeadRestriction:
+    """A 26B right: if the offender defends, declarer may bar one suit at partner's first lead.
+
+    The suits declarer may choose from are those the offender did not specify in the legal
+    auction; they are computed from the final auction (see ``AuctionState.lead_restrictions``).
+    """
+
+    offender: Seat
+    law: str
+    withdrawn: Call
+
+    @property
+    def leader(self) -> Seat:
+        """The player whose lead the right binds: the offender's partner."""
+        return self.offender.partner
+
+
+@dataclass(frozen=True, slots=True)
+class ExposedCard:
+    """A card of ``seat`` exposed during the auction (24), kept face up until the auction ends."""
+
+    seat: Seat
+    card: Card
+    led: bool
+    law: str
 
 
 @dataclass(frozen=True, slots=True)

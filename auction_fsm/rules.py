@@ -27,6 +27,9 @@ __all__ = [
     "is_passed_out",
     "legal_codes",
     "successor_table",
+    "force",
+    "permitted_for",
+    "why_illegal",
     "NO_BID",
 ]
 
@@ -108,6 +111,31 @@ def step(key: int, code: int) -> int:
     if nxt is None:
         raise why_illegal(key, code)
     return nxt
+
+
+def force(key: int, seat: int, code: int) -> int:
+    """The key after ``seat`` makes ``code`` with no legality check; the turn passes to its LHO.
+
+    Used to rebuild the legal auction from the calls that stand, including calls that stand
+    although they were irregular (an insufficient bid accepted under 27A1, a call out of
+    rotation accepted under 29A).
+    """
+    turn, last_bid, bidder, doubled, passes = unpack(key)
+    nxt = (seat + 1) & 3
+    if code == PASS_CODE:
+        return pack(nxt, last_bid, bidder, doubled, min(passes + 1, 4))
+    if code < 35:
+        return pack(nxt, code, seat, 0, 0)
+    if code == DOUBLE_CODE:
+        return pack(nxt, last_bid, bidder, 1, 0)
+    if code == REDOUBLE_CODE:
+        return pack(nxt, last_bid, bidder, 2, 0)
+    raise ValueError(f"code {code} is not an admissible call")
+
+
+def permitted_for(key: int, seat: int, code: int) -> bool:
+    """True when ``seat`` could legally make ``code`` if it were its turn at ``key``."""
+    return step_or_none((key & ~3) | seat, code) is not None
 
 
 def legal_codes(key: int) -> tuple[int, ...]:

@@ -1,0 +1,164 @@
+"""The director engine: one event in, the ruled state out (pure, standard library only).
+
+:func:`apply_event` dispatches each event to the law family that governs it (the modules in
+:mod:`auction_fsm.laws`).  This module also holds what every family shares: making a call
+stand (with the obligations it discharges, the rectifications waiting on it and Law 17D3),
+and the classification of a call made at its proper turn (Laws 27, 36, 37, 38).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import rules
+from .auction import AuctionState
+from .calls import Call
+from .errors import DecisionError, IllegalCallError
+from .events import (
+    CallEvent,
+    ChangeCall,
+    Choice,
+    DirectorCalled,
+    Event,
+    ExplanationRequest,
+    ExposeCards,
+    Judgement,
+    ReviewRequest,
+)
+from .records import CallRecord, Obligation, Pending, Watch
+from .seats import Seat
+
+__all__ = ["apply_event", "stand", "settle", "call_in_rotation", "open_comparable", "expected"]
+
+
+def apply_event(state: AuctionState, event: Event) -> AuctionState:
+    """The state after ``event``; raises (and changes nothing) when the event fits nothing."""
+    from .laws import changes, exposure, procedures, review
+
+    if isinstance(event, CallEvent):
+        return procedures.on_call(state, event.seat, event.call)
+    if isinstance(event, DirectorCalled):
+        return procedures.on_director(state, event)
+    if isinstance(event, Judgement):
+        return procedures.on_judgement(state, event)
+    if isinstance(event, Choice):
+        return procedures.on_choice(state, event)
+    if isinstance(event, ExposeCards):
+        return exposure.expose(state, event)
+    if isinstance(event, ChangeCall):
+        return changes.attempt(state, event)
+    if isinstance(event, (ReviewRequest, ExplanationRequest)):
+        return review.request(state, event)
+    raise DecisionError(f"unknown event {event!r}")
+
+
+def expected(state: AuctionState) -> str:
+    """A phrase saying what the pending procedure waits for (for error messages)."""
+    p = state.pending
+    if p is None:
+        return "no decision is pending"
+    return (f"{p.state_name} (Law {p.law}) is pending: waiting for {p.decider} "
+            f"to choose one of {', '.join(p.options)}")
+
+
+def call_in_rotation(state: AuctionState, seat: Seat, call: Call) -> AuctionState:
+    """Classify and apply a call made at ``seat``'s own turn with nothing pending."""
+    from .laws import inadmissible, insufficient_bid
+
+    to_repeat = [o for o in state.obligations[seat] if o.kind == "repeat_call"]
+    if to_repeat and not state.must_pass(seat):
+        if to_repeat[0].call is not call:
+            raise IllegalCallError(
+                f"{seat.long_name} must repeat {to_repeat[0].call} (Law {to_repeat[0].law}); "
+                f"{call} is not that call", law=to_repeat[0].law)
+        state = state.discharge(seat, "repeat_call")
+    if not call.is_admissible_level:
+        return inadmissible.bid_above_seven(state, seat, call, seat)
+    if (call.is_double or call.is_redouble) and not rules.permitted_for(state.key, seat, call.code):
+        return inadmissible.inadmissible_double(state, seat, call)
+    if state.must_pass(seat) and not call.is_pass:
+        return inadmissible.violates_obligation(state, seat, call)
+    if call.is_bid and rules.step_or_none(state.key, call.code) is None:
+        return insufficient_bid.insufficient_bid(state, seat, call)
+    return stand(state, CallRecord(seat, call, seat))
+
+
+def stand(state: AuctionState, record: CallRecord | None = None, index: int | None = None,
+          law: str | None = None) -> AuctionState:
+    """Make a call stand: append ``record``, or mark call ``index`` as standing under ``law``.
+
+    Then discharge the caller's one-turn obligation, let waiting rectifications react to the
+    call, and apply Law 17D3 if the auction would end with a pass out of rotation in it.
+    """
+    if record is not None:
+        state = state.add_call(record)
+        index = len(state.record) - 1
+    else:
+        assert index is not None
+        state = state.set_status(index, "stands", law)
+        record = state.record[index]
+    seat = record.seat
+    if record.in_turn_of == seat:
+        state = state.discharge(seat, "pass_next_turn")
+    state = _react(state, record, index)
+    return settle(state)
+
+
+def _react(state: AuctionState, record: CallRecord, index: int) -> AuctionState:
+    """Rectifications that were waiting for this call (31A, 32A, and comparability)."""
+    if state.pending is not None:
+        return state
+    for w in state.watches:
+        if w.kind == "after_rho_call" and record.seat == w.offender.rho and record.in_turn_of == record.seat:
+            rest = tuple(x for x in state.watches if x is not w)
+            if record.call.is_pass:
+                state = replace(state, watches=rest).impose(
+                    w.offender, Obligation("repeat_call", w.law + "1", w.call))
+                return state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
+                                  f"{w.offender.long_name} must now repeat {w.call}")
+            judged = Watch("judge_replacement", w.offender, w.call, w.law + "2")
+            return replace(state, watches=(*rest, judged)).rule(
+                w.law + "2", f"{w.offender.long_name}'s RHO called {record.call}: "
+                f"{w.offender.long_name} may make any legal call, judged for comparability")
+        if w.kind == "judge_replacement" and record.seat == w.offender and record.in_turn_of == record.seat:
+            rest = tuple(x for x in state.watches if x is not w)
+            return open_comparable(replace(state, watches=rest), w.offender, index, w.call, w.law,
+                                   silence="pass_next_turn")
+    return state
+
+
+def open_comparable(state: AuctionState, offender: Seat, index: int, withdrawn: Call, law: str,
+                    silence: str, cancel_if_not: bool = False) -> AuctionState:
+    """Ask the director whether call ``index`` is comparable with ``withdrawn`` (23A).
+
+    If not, the offender's partner gets obligation ``silence`` under ``law`` and 26B rights
+    arise; with ``cancel_if_not`` the call itself is cancelled too (27B3).
+    """
+    p = Pending("comparable_call", "awaiting_judgement", "23A", "director",
+                ("comparable", "not_comparable"), offender, index, state.record[index].in_turn_of,
+                (("cancel_if_not", "1" if cancel_if_not else ""), ("judgement", "comparable"), ("law", law),
+                 ("silence", silence), ("withdrawn", withdrawn.text)))
+    return replace(state, pending=p)
+
+
+def settle(state: AuctionState) -> AuctionState:
+    """Three passes with one out of rotation do not end the auction (17D3, 34)."""
+    if state.pending is not None or not rules.is_final(state.key):
+        return state
+    standing = [(i, r) for i, r in enumerate(state.record) if r.stands]
+    trailing: list[tuple[int, CallRecord]] = []
+    for i, r in reversed(standing):
+        if not r.call.is_pass:
+            break
+        trailing.append((i, r))
+    trailing = trailing[::-1][-3:]  # the three passes that would end it (after a call)
+    offending = [(i, r) for i, r in trailing if r.in_turn_of != r.seat]
+    if not offending:
+        return state
+    first, rec = offending[0]
+    for i, r in trailing:
+        if i >= first:
+            state = state.set_status(i, "cancelled", "17D3")
+    return state.rule("17D3", f"{rec.seat.long_name}'s pass out of rotation cost "
+                      f"{rec.in_turn_of.long_name} a turn: the auction goes back to "
+                      f"{rec.in_turn_of.long_name} and the later passes are cancelled")
