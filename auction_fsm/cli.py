@@ -1,0 +1,103 @@
+"""The ``auction-fsm`` command line.
+
+The subcommands live in :mod:`auction_fsm.commands`, one module each, and are found at start-up.
+:func:`main` turns every error the package raises on purpose into one line on standard error,
+``auction-fsm: <kind>: <message>``, and exit status 2: a user who typed a bad call or gave a
+broken file learns what and where, never sees a traceback.  An unexpected exception is a bug in
+this package: it is reported in one line too, with exit status 70, unless the environment
+variable ``AUCTION_FSM_TRACEBACK`` is set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+
+from . import __version__
+from .commands import register_all
+from .errors import AuctionFsmError
+from .report import error_kind
+
+__all__ = ["PROG", "EXIT_OK", "EXIT_INPUT_ERROR", "EXIT_INTERNAL_ERROR", "build_parser", "main", "print_error"]
+
+PROG = "auction-fsm"
+EXIT_OK = 0
+EXIT_INPUT_ERROR = 2  # the same status argparse uses for a bad command line
+EXIT_BROKEN_PIPE = 1
+EXIT_INTERRUPTED = 130  # the shell's convention for Ctrl-C
+EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE: a bug in auction-fsm, not a problem with the input
+DEBUG_VARIABLE = "AUCTION_FSM_TRACEBACK"  # set to 1 to let unexpected errors show their traceback
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="The bridge auction period (2017 Laws) as verified finite-state machines.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    register_all(subparsers)
+    return parser
+
+
+def print_error(err: BaseException) -> None:
+    """Print ``auction-fsm: <kind>: <message>`` on standard error."""
+    if isinstance(err, OSError) and err.strerror:
+        message = f"{err.filename}: {err.strerror}" if err.filename else err.strerror
+    else:
+        message = str(err)
+    print(f"{PROG}: {error_kind(err)}: {message}", file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at the null device so the interpreter's final flush
+    does not fail a second time (the recipe of the Python signal documentation)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # stdout has no file descriptor (e.g. captured in tests): nothing to flush
+
+
+def _tolerate_unencodable_output() -> None:
+    """A terminal whose encoding lacks a character (say a suit symbol in a title) gets an
+    escape instead of an exception."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
+    _tolerate_unencodable_output()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a usage error already printed
+        return stop.code if isinstance(stop.code, int) else EXIT_INPUT_ERROR
+    if getattr(args, "func", None) is None:
+        parser.print_usage(sys.stderr)
+        print(f"{PROG}: error: choose a command (see '{PROG} --help')", file=sys.stderr)
+        return EXIT_INPUT_ERROR
+    try:
+        status: int = args.func(args)
+        sys.stdout.flush()
+    except (AuctionFsmError, OSError) as err:
+        if isinstance(err, BrokenPipeError):
+            _silence_stdout()
+            return EXIT_BROKEN_PIPE
+        print_error(err)
+        return EXIT_INPUT_ERROR
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as err:  # a bug: say so in one line; the traceback on request
+        if os.environ.get(DEBUG_VARIABLE):
+            raise
+        print(f"{PROG}: internal error (a bug in auction-fsm, please report it): "
+              f"{type(err).__name__}: {err} (set {DEBUG_VARIABLE}=1 to see the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
+    return status

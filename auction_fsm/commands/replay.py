@@ -1,0 +1,103 @@
+"""``auction-fsm replay FILE ... [--json]`` and ``auction-fsm demo``.
+
+``replay`` reads scenario files and tells each auction call by call (or prints the position
+reached as JSON); ``demo`` does the same for every example scenario that ships with the project.
+A file that cannot be read, or an event the Laws refuse, is reported on standard error with its
+place; the other files are still replayed, what was recorded before the refusal is still shown,
+and the exit status is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
+from ..errors import AuctionFsmError
+from ..narrate import narrate_replay
+from ..report import error_kind, state_to_json
+from ..scenario import Replay, bundled_examples, load_scenario
+from . import Subparsers
+
+__all__ = ["register", "replay_files", "replay_to_json"]
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``replay`` and ``demo`` subcommands."""
+    replay = subparsers.add_parser(
+        "replay",
+        help="replay scenario files, narrating each call",
+        description="Replay scenario files (docs/scenario-format.md): tell each auction call by "
+                    "call, or print the position reached as JSON.",
+    )
+    replay.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a scenario file (JSON)")
+    replay.add_argument("--json", action="store_true",
+                        help="print the position reached as JSON (an array when several files are given)")
+    replay.set_defaults(func=_run_replay)
+
+    demo = subparsers.add_parser(
+        "demo",
+        help="replay every bundled example scenario with narration",
+        description="Replay every example scenario that ships with auction-fsm, call by call.",
+    )
+    demo.set_defaults(func=_run_demo)
+
+
+def replay_to_json(replay: Replay) -> dict[str, Any]:
+    """The JSON printed for one replayed file: the position reached, plus ``source`` and
+    ``error`` (``null``, or the refused event's number, the kind of problem, message and law)."""
+    err = replay.error
+    error = None if err is None else {
+        "event": replay.failed_event,
+        "kind": error_kind(err),
+        "message": str(err),
+        "law": getattr(err, "law", None),
+    }
+    return {"source": replay.scenario.source, **state_to_json(replay.simulator), "error": error}
+
+
+def replay_files(paths: Sequence[Path], *, as_json: bool) -> int:
+    """Replay each file in turn; report problems on standard error; return the exit status."""
+    status = EXIT_OK
+    documents: list[dict[str, Any]] = []
+    for n, path in enumerate(paths):
+        try:
+            scenario = load_scenario(path)
+        except (OSError, AuctionFsmError) as err:
+            print_error(err)
+            status = EXIT_INPUT_ERROR
+            continue
+        result = scenario.replay()
+        if as_json:
+            documents.append(replay_to_json(result))
+        else:
+            if n:
+                print()
+            print("\n".join(narrate_replay(result)), flush=True)
+        if result.error is not None:
+            print_error(result.error)
+            status = EXIT_INPUT_ERROR
+    if as_json and documents:
+        print(json.dumps(documents[0] if len(paths) == 1 else documents, indent=2, ensure_ascii=False))
+    return status
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    return replay_files(args.files, as_json=args.json)
+
+
+def _shown(path: Path) -> Path:
+    """``path`` relative to the working directory when it lies below it (shorter headings)."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
+def _run_demo(args: argparse.Namespace) -> int:
+    paths = [_shown(p) for p in bundled_examples()]
+    print(f"auction-fsm demo: {len(paths)} example auctions from {paths[0].parent}\n")
+    return replay_files(paths, as_json=False)

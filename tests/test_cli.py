@@ -1,0 +1,321 @@
+"""The command line: replay, --json, demo, command discovery, and bad input.
+
+Bad input must give one line ``auction-fsm: <kind>: <message>`` on standard error naming the
+token and its place, exit status 2, and never a traceback.  Most tests call :func:`main`
+directly; a few run ``python -m auction_fsm`` in a subprocess, as a user would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from auction_fsm import __version__
+from auction_fsm.cli import DEBUG_VARIABLE, EXIT_INTERNAL_ERROR, build_parser, main
+from auction_fsm.commands import command_modules
+from auction_fsm.scenario import FORMAT, bundled_examples
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write(tmp_path: Path, name: str, content: str | dict[str, Any]) -> str:
+    """Write a scenario file (a dict is dumped as JSON) and return its path as text."""
+    p = tmp_path / name
+    p.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+    return str(p)
+
+
+def scenario(*pairs: str, dealer: str = "N", version: int = 1) -> dict[str, Any]:
+    return {"format": FORMAT, "version": version, "dealer": dealer,
+            "events": [{"type": "call", "seat": p.split()[0], "call": p.split()[1]} for p in pairs]}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def assert_clean_error(status: int, err: str, *fragments: str) -> None:
+    """Exit status 2, one ``auction-fsm: kind: message`` line naming every fragment, no traceback."""
+    assert status == 2
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("auction-fsm: ")
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+
+
+# --- good input -------------------------------------------------------------------------------
+def test_replay_narrates_call_by_call(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "a.json", scenario("N 1NT", "E P", "S 3NT", "W P", "N P", "E P"))
+    status, out, err = run(capsys, "replay", f)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == f"== {f} =="
+    assert lines[1] == "Dealer North, neither side vulnerable."
+    assert lines[2:5] == ["1. North (dealer) opens 1NT.", "2. East passes.", "3. South bids 3NT."]
+    assert "the contract is 3NT (three no trump) by North" in out
+    assert "Declarer North, dummy South; East makes the opening lead." in out
+
+
+def test_replay_of_a_passed_out_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "p.json", scenario("E P", "S P", "W P", "N P", dealer="E"))
+    status, out, _ = run(capsys, "replay", f)
+    assert status == 0
+    assert "passed out (Law 22B)" in out
+
+
+def test_replay_of_an_unfinished_auction(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "u.json", scenario("N 1C", "E X"))
+    status, out, _ = run(capsys, "replay", f)
+    assert status == 0
+    assert "2. East doubles 1C." in out
+    assert "The auction is not over: South to call" in out
+
+
+def test_replay_json_has_the_documented_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "j.json", scenario("E 1H", "S X", "W XX", "N P", "E P", "S P", dealer="E"))
+    status, out, err = run(capsys, "replay", f, "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data["source"] == f
+    assert data["phase"] == "clarification"
+    assert data["to_act"] is None
+    assert data["dealer"] == "E" and data["vulnerability"] == "None"
+    assert data["contract"] == "1HXX"
+    assert (data["declarer"], data["dummy"], data["opening_leader"]) == ("E", "W", "S")
+    assert data["calls"][1] == {"seat": "S", "call": "X", "in_turn_of": "S", "status": "stands",
+                                "stands": True, "irregularity": None, "law": None}
+    assert [c["call"] for c in data["calls"]] == ["1H", "X", "XX", "P", "P", "P"]
+    assert data["obligations"] == {"N": [], "E": [], "S": [], "W": []}
+    assert data["pending"] is None
+    assert data["lead_restrictions"] == [] and data["rulings"] == []
+    assert data["legal_calls"] == []
+    assert data["error"] is None
+
+
+def test_replay_json_mid_auction(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "m.json", scenario("S 7NT", dealer="S"))
+    _, out, _ = run(capsys, "replay", "--json", f)
+    data = json.loads(out)
+    assert (data["phase"], data["to_act"], data["contract"]) == ("auction", "W", None)
+    assert data["legal_calls"] == ["P", "X"]
+
+
+def test_replay_json_with_several_files_prints_an_array(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    a = write(tmp_path, "a.json", scenario("N 1C"))
+    b = write(tmp_path, "b.json", scenario("N P", "E P", "S P", "W P"))
+    status, out, _ = run(capsys, "replay", a, b, "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert [d["source"] for d in data] == [a, b]
+    assert [d["phase"] for d in data] == ["auction", "passed_out"]
+
+
+def test_demo_replays_every_bundled_example(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "demo")
+    assert (status, err) == (0, "")
+    examples = bundled_examples()
+    assert out.count("\n== ") + out.startswith("== ") == len(examples)
+    for path in examples:
+        title = json.loads(path.read_text(encoding="utf-8"))["title"]
+        assert f"== {title} (" in out
+    assert "Refused" not in out
+
+
+# --- the command line itself ------------------------------------------------------------------
+def test_every_command_module_registers_a_handler() -> None:
+    assert "replay" in command_modules()
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert {"replay", "demo"} <= set(subparsers.choices)
+    for name, sub in subparsers.choices.items():
+        assert callable(sub.get_default("func")), name
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--version")
+    assert status == 0 and out.strip() == f"auction-fsm {__version__}"
+
+
+def test_no_command(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys)
+    assert status == 2 and "choose a command" in err and "Traceback" not in err
+
+
+def test_unknown_command(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "dance")
+    assert status == 2 and "'dance'" in err and "Traceback" not in err
+
+
+def test_replay_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "replay")
+    assert status == 2 and "FILE" in err
+
+
+# --- bad input --------------------------------------------------------------------------------
+def test_malformed_call(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "c.json", scenario("N 1NT", "E 1Z"))
+    status, out, err = run(capsys, "replay", f)
+    assert_clean_error(status, err, "call syntax error", "'1Z'", "event 2", "c.json")
+    assert out == ""
+
+
+def test_unknown_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "s.json", scenario("N 1NT", "Z P"))
+    status, _, err = run(capsys, "replay", f)
+    assert_clean_error(status, err, "seat syntax error", "'Z'", "event 2")
+
+
+def test_illegal_call_keeps_the_record_so_far(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "i.json", scenario("N 1NT", "E P", "S 1S", "W P"))
+    status, out, err = run(capsys, "replay", f)
+    assert_clean_error(status, err, "auction-fsm: illegal call:", "event 3 (S: 1S)", "18D/27")
+    assert "1. North (dealer) opens 1NT." in out and "2. East passes." in out
+    assert "3. Refused: S: 1S" in out
+    assert "The auction is not over: South to call" in out
+
+
+def test_illegal_call_json_shows_the_position_reached(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "i.json", scenario("N 1NT", "E P", "S 1S"))
+    status, out, err = run(capsys, "replay", f, "--json")
+    assert_clean_error(status, err, "illegal call", "event 3")
+    data = json.loads(out)
+    assert [c["call"] for c in data["calls"]] == ["1NT", "P"]
+    assert data["to_act"] == "S"
+    assert data["error"]["event"] == 3
+    assert data["error"]["kind"] == "illegal call"
+    assert data["error"]["law"] == "18D/27"
+
+
+def test_call_after_the_auction_ended(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "e.json", scenario("N 1C", "E P", "S P", "W P", "N 2C"))
+    status, out, err = run(capsys, "replay", f)
+    assert_clean_error(status, err, "call after the auction ended", "event 5 (N: 2C)")
+    assert "the contract is 1C" in out
+
+
+def test_malformed_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "m.json", '{"format": "auction-fsm-scenario",\n  "version": 1 "dealer": "N"}')
+    status, _, err = run(capsys, "replay", f)
+    assert_clean_error(status, err, "scenario error", "m.json", "malformed JSON", "line 2, column 16")
+
+
+def test_truncated_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps(scenario("N 1C", "E P"))
+    f = write(tmp_path, "t.json", text[:-9])
+    status, _, err = run(capsys, "replay", f)
+    assert_clean_error(status, err, "scenario error", "t.json", "truncated")
+
+
+def test_wrong_version(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "v.json", scenario("N 1C", version=7))
+    status, _, err = run(capsys, "replay", f)
+    assert_clean_error(status, err, "unsupported scenario version", "v.json", "version 7")
+
+
+def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = str(tmp_path / "nowhere.json")
+    status, _, err = run(capsys, "replay", missing)
+    assert_clean_error(status, err, "cannot read file", missing, "No such file")
+
+
+def test_a_directory_is_not_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "replay", str(tmp_path))
+    assert_clean_error(status, err, "cannot read file", str(tmp_path))
+
+
+def test_one_bad_file_does_not_stop_the_others(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = write(tmp_path, "bad.json", "{")
+    good = write(tmp_path, "good.json", scenario("N P", "E P", "S P", "W P"))
+    status, out, err = run(capsys, "replay", bad, good)
+    assert_clean_error(status, err, "bad.json")
+    assert "passed out" in out
+
+
+def test_interrupt_is_reported_politely(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from auction_fsm.commands import replay
+
+    def interrupted(*args: object, **kwargs: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(replay, "replay_files", interrupted)
+    status, _, err = run(capsys, "replay", write(tmp_path, "a.json", scenario()))
+    assert status == 130
+    assert err == "auction-fsm: interrupted\n"
+
+
+def test_a_bug_is_one_line_with_its_own_status(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from auction_fsm.commands import replay
+
+    def broken(*args: object, **kwargs: object) -> int:
+        raise RuntimeError("something impossible")
+
+    monkeypatch.setattr(replay, "replay_files", broken)
+    monkeypatch.delenv(DEBUG_VARIABLE, raising=False)
+    f = write(tmp_path, "a.json", scenario())
+    status, _, err = run(capsys, "replay", f)
+    assert status == EXIT_INTERNAL_ERROR
+    assert err.startswith("auction-fsm: internal error") and "RuntimeError: something impossible" in err
+    assert "Traceback" not in err
+    monkeypatch.setenv(DEBUG_VARIABLE, "1")
+    with pytest.raises(RuntimeError, match="something impossible"):
+        main(["replay", f])
+
+
+# --- as a user runs it ------------------------------------------------------------------------
+def python_m(*argv: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-m", "auction_fsm", *argv], capture_output=True,
+                          text=True, encoding="utf-8", env=env, timeout=120, check=False, **kwargs)
+
+
+def test_python_m_demo() -> None:
+    done = python_m("demo")
+    assert done.returncode == 0, done.stderr
+    assert "1. North (dealer) opens 1NT." in done.stdout
+    assert done.stderr == ""
+
+
+def test_python_m_bad_input_exits_2_without_traceback(tmp_path: Path) -> None:
+    f = write(tmp_path, "bad.json", scenario("N 1NT", "E 1Q"))
+    done = python_m("replay", f)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("auction-fsm: call syntax error: ")
+    assert "'1Q'" in done.stderr and "event 2" in done.stderr
+
+
+def test_python_m_missing_file() -> None:
+    done = python_m("replay", "no/such/file.json")
+    assert done.returncode == 2
+    assert done.stderr == "auction-fsm: cannot read file: no/such/file.json: No such file or directory\n"
+
+
+def test_closed_pipe_is_not_a_traceback() -> None:
+    """A reader that stops early (``auction-fsm replay ... | head``) gets no traceback."""
+    files = [str(p) for p in bundled_examples()] * 100  # far more output than a pipe buffers
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with subprocess.Popen([sys.executable, "-m", "auction_fsm", "replay", *files], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        first = proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        status = proc.wait(timeout=120)
+    assert first.startswith(b"== ")
+    assert "Traceback" not in err and "BrokenPipe" not in err
+    assert status == 1
