@@ -41,6 +41,7 @@ __all__ = ["AuctionState", "Phase"]
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
+_SEATS = tuple(Seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,7 @@ class AuctionState:
     @property
     def turn(self) -> Seat:
         """The seat whose turn it is to call (17B, 17C)."""
-        return Seat(self.key & 3)
+        return _SEATS[self.key & 3]
 
     @property
     def is_over(self) -> bool:
@@ -127,8 +128,11 @@ class AuctionState:
 
     def check(self, seat: Seat | str, call: Call | str) -> Call:
         """Return the parsed call if ``seat`` may make it now; raise naming the law otherwise."""
-        who = parse_seat(seat, f"call {len(self.record) + 1}")
-        c = parse_call(call, f"call {len(self.record) + 1} by {who.name}")
+        who = seat if isinstance(seat, Seat) else parse_seat(seat, f"call {len(self.record) + 1}")
+        c = call if isinstance(call, Call) else parse_call(call, f"call {len(self.record) + 1} by {who.name}")
+        if (self.pending is None and who == self.key & 3 and c.code < 38 and self.obligations == _NO_OBLIGATIONS
+                and rules.successor_table()[self.key][c.code] >= 0):
+            return c  # the fast path: a legal call by the seat to act, nobody restricted
         if self.pending is not None:
             raise IllegalCallError(
                 f"{who.long_name}'s {c}: an irregularity procedure is pending "
@@ -176,12 +180,9 @@ class AuctionState:
         if obligations[who]:
             kept = tuple(o for o in obligations[who] if o.kind == "pass_rest_of_auction")
             obligations = tuple(kept if s == who else o for s, o in enumerate(obligations))
-        return replace(
-            self,
-            key=rules.step(self.key, c.code),
-            record=(*self.record, CallRecord(who, c, who)),
-            obligations=obligations,
-        )
+        return AuctionState(self.dealer, rules.successor_table()[self.key][c.code],
+                            (*self.record, CallRecord(who, c, who)), obligations, self.pending,
+                            self.watches, self.restrictions, self.exposed, self.rulings)
 
     def calls(self, *tokens: str, seat: Seat | str | None = None) -> AuctionState:
         """Make several calls in rotation, each by the seat to act (a convenience for tests)."""

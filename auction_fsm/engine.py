@@ -8,7 +8,10 @@ and the classification of a call made at its proper turn (Laws 27, 36, 37, 38).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 
 from . import rules
 from .auction import AuctionState
@@ -28,7 +31,49 @@ from .events import (
 from .records import CallRecord, Obligation, Pending, Watch
 from .seats import Seat
 
-__all__ = ["apply_event", "stand", "settle", "call_in_rotation", "open_comparable", "expected"]
+__all__ = ["apply_event", "stand", "settle", "call_in_rotation", "open_comparable", "expected",
+           "MachineStep", "journal", "note"]
+
+
+@dataclass(frozen=True, slots=True)
+class MachineStep:
+    """One transition the engine took, for the state machines to follow.
+
+    ``trigger`` names a trigger of the phase machine (and, for calls that stand in rotation, of
+    the caller's seat machine); ``before`` is the core state just before the step.  ``facts``
+    are plain properties of the input (never of the outcome) that table guards may test.
+    """
+
+    trigger: str
+    before: AuctionState
+    seat: Seat | None = None
+    call: Call | None = None
+    facts: frozenset[str] = frozenset()
+
+
+_JOURNAL: ContextVar[list[MachineStep] | None] = ContextVar("auction_fsm_journal", default=None)
+
+
+@contextmanager
+def journal() -> Iterator[list[MachineStep]]:
+    """Collect the :class:`MachineStep` s the engine takes inside the ``with`` block.
+
+    Outside such a block :func:`note` does nothing, so the core stays a pure function.
+    """
+    steps: list[MachineStep] = []
+    token = _JOURNAL.set(steps)
+    try:
+        yield steps
+    finally:
+        _JOURNAL.reset(token)
+
+
+def note(trigger: str, before: AuctionState, seat: Seat | None = None, call: Call | None = None,
+         *facts: str) -> None:
+    """Record that the engine takes ``trigger`` from state ``before`` (when a journal is open)."""
+    steps = _JOURNAL.get()
+    if steps is not None:
+        steps.append(MachineStep(trigger, before, seat, call, frozenset(facts)))
 
 
 def apply_event(state: AuctionState, event: Event) -> AuctionState:
@@ -91,10 +136,16 @@ def stand(state: AuctionState, record: CallRecord | None = None, index: int | No
     call, and apply Law 17D3 if the auction would end with a pass out of rotation in it.
     """
     if record is not None:
+        if record.in_turn_of == record.seat:
+            trigger = "deemed_pass" if record.irregularity == "deemed_pass" else f"call_{record.call.kind}"
+            note(trigger, state, record.seat, record.call)
         state = state.add_call(record)
         index = len(state.record) - 1
     else:
         assert index is not None
+        pending_record = state.record[index]
+        if pending_record.in_turn_of == pending_record.seat and law not in _FORCED:
+            note(f"call_{pending_record.call.kind}", state, pending_record.seat, pending_record.call)
         state = state.set_status(index, "stands", law)
         record = state.record[index]
     seat = record.seat
@@ -102,6 +153,11 @@ def stand(state: AuctionState, record: CallRecord | None = None, index: int | No
         state = state.discharge(seat, "pass_next_turn")
     state = _react(state, record, index)
     return settle(state)
+
+
+# Laws under which a call stands although it was not legal when made: the machines see these
+# as an acceptance, not as a call in rotation.
+_FORCED = frozenset({"29A", "27A1", "37A"})
 
 
 def _react(state: AuctionState, record: CallRecord, index: int) -> AuctionState:
@@ -128,12 +184,15 @@ def _react(state: AuctionState, record: CallRecord, index: int) -> AuctionState:
 
 
 def open_comparable(state: AuctionState, offender: Seat, index: int, withdrawn: Call, law: str,
-                    silence: str, cancel_if_not: bool = False) -> AuctionState:
+                    silence: str, cancel_if_not: bool = False,
+                    trigger: str = "open_comparable") -> AuctionState:
     """Ask the director whether call ``index`` is comparable with ``withdrawn`` (23A).
 
     If not, the offender's partner gets obligation ``silence`` under ``law`` and 26B rights
     arise; with ``cancel_if_not`` the call itself is cancelled too (27B3).
     """
+    note(trigger, state, offender, state.record[index].call,
+         *(("cancel_if_not",) if cancel_if_not else ()))
     p = Pending("comparable_call", "awaiting_judgement", "23A", "director",
                 ("comparable", "not_comparable"), offender, index, state.record[index].in_turn_of,
                 (("cancel_if_not", "1" if cancel_if_not else ""), ("judgement", "comparable"), ("law", law),

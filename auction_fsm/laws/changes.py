@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from ..auction import AuctionState
 from ..calls import Call, parse_call
-from ..engine import call_in_rotation, expected, open_comparable
+from ..engine import call_in_rotation, expected, note, open_comparable
 from ..errors import DecisionError, IllegalCallError
 from ..events import ChangeCall, Choice, Judgement
 from ..records import Pending
@@ -37,6 +37,9 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     o, law = event.seat, ("21B1" if event.ground == "misinformation" else "25")
     if state.pending is not None:
         raise DecisionError(f"{o.long_name} cannot change a call now: {expected(state)}")
+    if state.is_passed_out:
+        raise IllegalCallError(f"{o.long_name} cannot change a call: the board was passed out and "
+                               "the auction period is over (17D2)", law="17D2")
     old = _last_call_index(state, o)
     if old is None:
         raise IllegalCallError(f"{o.long_name} has no call in the auction to change", law=law)
@@ -47,6 +50,7 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     later = [i for i in range(old + 1, len(state.record)) if state.record[i].stands]
     extra = (("lho_call", str(later[0]) if later else ""), ("new", event.call.text),
              ("via", via or ""))
+    note("attempt_change", state, o, event.call, event.ground)
     if event.ground == "misinformation":
         p = Pending("misinformation", "awaiting_judgement", "21B1", "director",
                     ("misinformation", "no_misinformation"), o, old, state.record[old].in_turn_of,
@@ -63,6 +67,9 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
     """Unintended (25A) or intended (25B); misinformation (21B1) or not."""
     o, new = p.offender, parse_call(p.get("new"))
     old = state.record[p.call_index].call
+    lho_called = ("lho_called",) if p.get("lho_call") else ()
+    note(("judge_" if event.value else "judge_no_") + ("misinformation" if p.procedure == "misinformation"
+                                                      else "unintended"), state, o, new, *lho_called)
     if not event.value and p.procedure == "misinformation":
         return replace(state, pending=None).rule(
             "21B1", f"no misinformation found: {o.long_name}'s {old} stands")
@@ -85,6 +92,7 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
     """LHO's choice: accept or refuse an intended change (25B); keep or withdraw/change a call
     made over the changed one (25A6, 21B2)."""
     o, new = p.offender, parse_call(p.get("new"))
+    note(f"choose_{event.option}", state, event.seat)
     state = replace(state, pending=None)
     if event.option == "refuse":
         return state.rule("25B2", f"{o.lho.long_name} does not accept the change: it is cancelled "
@@ -96,7 +104,7 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
             return state
         index = _last_call_index(state, o)
         assert index is not None
-        return open_comparable(state, o, index, old, "25B1", "none")
+        return open_comparable(state, o, index, old, "25B1", "none", trigger="open_comparable")
     return _substitute(state, p, new, keep_lho=event.option == "keep")
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..auction import AuctionState
 from ..calls import parse_call
-from ..engine import settle, stand
+from ..engine import note, settle, stand
 from ..events import Judgement
 from ..records import LeadRestriction, Obligation, ObligationKind, Pending
 
@@ -24,6 +24,8 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
     """Apply the director's comparability judgement on call ``p.call_index``."""
     o, law = p.offender, p.get("law")
     withdrawn = parse_call(p.get("withdrawn"))
+    note("judge_comparable" if event.value else "judge_not_comparable", state, o,
+         state.record[p.call_index].call, *(("cancel_if_not",) if p.get("cancel_if_not") else ()))
     state = replace(state, pending=None)
     new = state.record[p.call_index]
     if event.value:

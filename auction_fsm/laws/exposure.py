@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..auction import AuctionState
+from ..engine import note
 from ..errors import DecisionError
 from ..events import ExposeCards
 from ..records import ExposedCard, Obligation
@@ -22,7 +23,10 @@ __all__ = ["expose"]
 def expose(state: AuctionState, event: ExposeCards) -> AuctionState:
     """Record the exposed cards of ``event.seat`` and the obligation they bring."""
     o = event.seat
-    if state.is_over and state.pending is None:
+    if state.pending is not None:
+        raise DecisionError(f"{o.long_name}'s exposed card must wait: an irregularity is pending "
+                            f"({state.pending.state_name})")
+    if state.is_over:
         raise DecisionError(f"{o.long_name}'s exposed card comes after the auction ended: Law 24 "
                             "covers the auction only (after the final pass see the opening lead)")
     already = {e.card for e in state.exposed}
@@ -37,6 +41,7 @@ def expose(state: AuctionState, event: ExposeCards) -> AuctionState:
         law = "24B"
     else:
         law = "24C"
+    note("expose_cards", state, o)
     cards = tuple(ExposedCard(o, c, event.led, law) for c in event.cards)
     state = replace(state, exposed=(*state.exposed, *cards))
     shown = " ".join(c.text for c in event.cards)

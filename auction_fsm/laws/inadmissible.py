@@ -19,8 +19,8 @@ from dataclasses import replace
 
 from ..auction import AuctionState
 from ..calls import PASS, Call
-from ..engine import expected, stand
-from ..errors import DecisionError
+from ..engine import expected, note, stand
+from ..errors import AuctionOverError, DecisionError
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
 
@@ -35,7 +35,8 @@ __all__ = [
 
 
 def _open(state: AuctionState, procedure: str, law: str, offender: Seat, call: Call,
-          in_turn_of: Seat, irregularity: str) -> AuctionState:
+          in_turn_of: Seat, irregularity: str, trigger: str) -> AuctionState:
+    note(trigger, state, offender, call)
     state = state.add_call(CallRecord(offender, call, in_turn_of, "pending", irregularity, law))
     p = Pending(procedure, "awaiting_decision", law, offender.lho.name, ("lho_calls", "director"),
                 offender, len(state.record) - 1, in_turn_of)
@@ -44,22 +45,29 @@ def _open(state: AuctionState, procedure: str, law: str, offender: Seat, call: C
 
 def inadmissible_double(state: AuctionState, offender: Seat, call: Call) -> AuctionState:
     """A double or redouble in turn that 19A1/19B1 does not permit (35A, 36)."""
-    return _open(state, "inadmissible_double", "19, 36", offender, call, offender, "inadmissible_double")
+    return _open(state, "inadmissible_double", "19, 36", offender, call, offender, "inadmissible_double",
+                 "inadmissible_double")
 
 
 def violates_obligation(state: AuctionState, offender: Seat, call: Call) -> AuctionState:
     """A bid, double or redouble by a player obliged to pass (35B, 37)."""
     return _open(state, "pass_obligation_violated", "37", offender, call, offender,
-                 "violates_pass_obligation")
+                 "violates_pass_obligation", "violates_pass_obligation")
 
 
-def bid_above_seven(state: AuctionState, offender: Seat, call: Call, in_turn_of: Seat) -> AuctionState:
+def bid_above_seven(state: AuctionState, offender: Seat, call: Call, in_turn_of: Seat,
+                    trigger: str = "bid_above_seven") -> AuctionState:
     """A bid of more than seven (35C, 38), in turn or not."""
-    return _open(state, "bid_above_seven", "38", offender, call, in_turn_of, "bid_above_seven")
+    return _open(state, "bid_above_seven", "38", offender, call, in_turn_of, "bid_above_seven", trigger)
 
 
 def call_after_final_pass(state: AuctionState, offender: Seat, call: Call) -> AuctionState:
     """A call after the auction has ended (35D, 39): always cancelled (39A)."""
+    if state.is_passed_out:
+        raise AuctionOverError(
+            f"{offender.long_name}'s {call} comes after the board was passed out: the auction "
+            "period is over (17D2, 22B)", law="17D2")
+    note("call_after_final_pass", state, offender, call)
     state = state.add_call(CallRecord(offender, call, offender, "cancelled", "after_final_pass", "39A"))
     contract = state.contract
     if contract is None:
@@ -81,6 +89,8 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
     if seat != p.offender.lho:
         raise DecisionError(f"{seat.long_name}'s {call} cannot be made now: {expected(state)}")
     o = p.offender
+    note("accept_by_calling" if p.procedure == "pass_obligation_violated" else "lho_calls_first",
+         state, o, state.record[p.call_index].call)
     state = replace(state, pending=None)
     if p.procedure == "inadmissible_double":
         state = state.add_call(CallRecord(seat, call, seat, "cancelled", "called_over_inadmissible", "36A"))
@@ -111,6 +121,7 @@ def on_director(state: AuctionState, p: Pending) -> AuctionState:
     """Rectification assessed before LHO called (36B, 37B, 38B-D, 39C)."""
     o = p.offender
     call = state.record[p.call_index].call
+    note("director_called", state, o, call)
     state = replace(state, pending=None)
     if p.procedure == "inadmissible_double":
         state = state.set_status(p.call_index, "cancelled", "36B1")

@@ -17,7 +17,7 @@ from dataclasses import replace
 from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
-from ..engine import call_in_rotation, expected, open_comparable, stand
+from ..engine import call_in_rotation, expected, note, open_comparable, stand
 from ..errors import DecisionError
 from ..events import Choice
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
@@ -28,6 +28,7 @@ __all__ = ["insufficient_bid", "on_call", "on_director", "on_choice", "resume_re
 
 def insufficient_bid(state: AuctionState, offender: Seat, call: Call, b4: bool = False) -> AuctionState:
     """``offender`` made an insufficient bid in rotation: LHO may accept it by calling."""
+    note("replace_insufficient" if b4 else "insufficient_bid", state, offender, call)
     state = state.add_call(CallRecord(offender, call, offender, "pending", "insufficient_bid",
                                       "27B4" if b4 else "18D, 27"))
     p = Pending("insufficient_bid", "awaiting_decision", "27A1", offender.lho.name,
@@ -41,6 +42,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
     o = p.offender
     if p.step == "awaiting_decision":
         if seat == o.lho:
+            note("accept_by_calling", state, o, state.record[p.call_index].call)
             accepted = stand(replace(state, pending=None).rule(
                 "27A1", f"{seat.long_name} called over the insufficient {state.record[p.call_index].call}, "
                 "accepting it; it is treated as legal"), index=p.call_index, law="27A1")
@@ -51,6 +53,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
             return procedures.on_call(accepted, seat, call)
         if seat == o:
             # 27C: replaced before the director ruled; LHO may still accept the insufficient bid.
+            note("premature_replacement", state, o, call)
             state = state.add_call(CallRecord(o, call, o, "pending", "premature_replacement", "27C"))
             q = replace(p, step="premature_replacement", law="27C", options=("accept", "director"),
                         extra=(*p.extra, ("replacement", str(len(state.record) - 1))))
@@ -63,6 +66,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
 def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
     """27C: LHO accepts the insufficient bid after a premature replacement."""
     index = int(p.get("replacement"))
+    note("choose_accept", state, p.offender, state.record[p.call_index].call)
     state = replace(state, pending=None).set_status(index, "cancelled", "27C")
     return stand(state.rule("27A1", f"{event.seat.long_name} accepts the insufficient bid; the "
                             "premature replacement is cancelled"), index=p.call_index, law="27A1")
@@ -70,6 +74,7 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
 
 def on_director(state: AuctionState, p: Pending) -> AuctionState:
     """Not accepted: the insufficient bid is withdrawn and must be replaced (27B)."""
+    note("director_called", state, p.offender, state.record[p.call_index].call)
     state = state.set_status(p.call_index, "withdrawn", "27B")
     if p.step == "premature_replacement":
         index = int(p.get("replacement"))
@@ -101,17 +106,19 @@ def _replace(state: AuctionState, p: Pending, call: Call, premature_index: int |
     if not call.is_admissible_level:
         from .inadmissible import bid_above_seven
 
-        return bid_above_seven(state, o, call, o)
+        return bid_above_seven(state, o, call, o, trigger="replace_above_seven")
     if call.is_bid and rules.step_or_none(state.key, call.code) is None:
         return insufficient_bid(state, o, call, b4=True)  # 27B4
     legal = rules.step_or_none(state.key, call.code) is not None
     if (call.is_double or call.is_redouble) and not legal:
+        note("replace_illegal_double", state, o, call)
         state = state.add_call(CallRecord(o, call, o, "cancelled", "attempted_double", "27B3"))
         state = _silence(state, o, "27B3", ib)
         return replace(state, pending=p).rule(
             "27B3", f"the attempted {call} is cancelled; {o.partner.long_name} must pass for the rest "
             f"of the auction and {o.long_name} must replace the insufficient bid again")
     if call.is_bid and call.strain == ib.strain and _lowest_sufficient(state, call):
+        note("replace_lowest_same_denomination", state, o, call)
         return call_in_rotation(state.rule(
             "27B1a", f"replaced by the lowest sufficient bid in the same denomination ({call}): "
             "no further rectification"), o, call)
@@ -119,7 +126,8 @@ def _replace(state: AuctionState, p: Pending, call: Call, premature_index: int |
     silence = "pass_rest_of_auction"
     state = open_comparable(state, o, len(state.record) - 1, ib,
                             "27B3" if (call.is_double or call.is_redouble) else "27B2", silence,
-                            cancel_if_not=call.is_double or call.is_redouble)
+                            cancel_if_not=call.is_double or call.is_redouble,
+                            trigger="replace_for_judgement")
     assert state.pending is not None
     resume = (("resume_ib", str(p.call_index)),)
     return replace(state, pending=replace(state.pending, extra=tuple(sorted(state.pending.extra + resume))))

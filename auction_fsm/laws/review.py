@@ -10,6 +10,7 @@ replay can give it.
 from __future__ import annotations
 
 from ..auction import AuctionState
+from ..engine import note
 from ..errors import DecisionError
 from ..events import ExplanationRequest, ReviewRequest
 
@@ -29,6 +30,7 @@ def request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> A
     if state.pending is not None:
         raise DecisionError(f"{s.long_name}'s {kind} request must wait: an irregularity is pending "
                             f"({state.pending.state_name})")
+    note("review_request" if kind == "review" else "explanation_request", state, s)
     if state.is_over:
         if state.is_passed_out:
             raise DecisionError(f"{s.long_name}'s {kind} request: the board was passed out")

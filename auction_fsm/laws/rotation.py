@@ -15,7 +15,7 @@ from dataclasses import replace
 from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
-from ..engine import call_in_rotation, expected, stand
+from ..engine import call_in_rotation, expected, note, stand
 from ..errors import DecisionError
 from ..events import ChangeCall, Judgement
 from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
@@ -51,6 +51,7 @@ def out_of_rotation(state: AuctionState, offender: Seat, call: Call) -> AuctionS
         return inadmissible.bid_above_seven(state, offender, call, turn)
     bad_double = (call.is_double or call.is_redouble) and not rules.permitted_for(
         state.key, offender, call.code)
+    note("call_out_of_rotation", state, offender, call)
     state = state.add_call(CallRecord(offender, call, turn, "pending", "out_of_rotation", "28-32"))
     options: list[str] = []
     extra = [("inadmissible", "1" if bad_double else "")]
@@ -75,6 +76,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
         raise DecisionError(f"{seat.long_name}'s {call} cannot be made now: {expected(state)}")
     cleared = replace(state, pending=None)
     if "accept" in p.options and seat.name == p.get("accept_by"):
+        note("accept_by_calling", state, p.offender, state.record[p.call_index].call)
         accepted = stand(cleared.rule(
             "29A", f"{seat.long_name} called over {p.offender.long_name}'s call out of rotation, "
             "accepting it; no rectification"), index=p.call_index, law="29A")
@@ -84,6 +86,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
 
         return procedures.on_call(accepted, seat, call)
     if "correct_player_calls" in p.options and seat.name == p.get("correct_player"):
+        note("correct_player_calls", state, seat, call)
         cancelled = cleared.set_status(p.call_index, "cancelled", "28B").rule(
             "28B", f"{seat.long_name}, whose turn it was, called: {p.offender.long_name}'s call "
             "out of rotation is cancelled and the right to rectification is lost")
@@ -94,6 +97,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
 def on_director(state: AuctionState, p: Pending) -> AuctionState:
     """The director rules on the call out of rotation (29B, then 30, 31 or 32)."""
     call = state.record[p.call_index].call
+    note("director_called", state, p.offender, call)
     if call.is_double or call.is_redouble:
         return _cancel_double(state, p, call)
     q = replace(p, step="awaiting_artificial_judgement", law="29C, 30C", decider="director",
@@ -104,6 +108,7 @@ def on_director(state: AuctionState, p: Pending) -> AuctionState:
 def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionState:
     """The director has judged whether the pass or bid out of rotation was artificial."""
     call = state.record[p.call_index].call
+    note("judge_artificial" if event.value else "judge_natural", state, p.offender, call)
     o, where = p.offender, _position(p.offender, p.in_turn_of)
     state = replace(state, pending=None).set_status(p.call_index, "cancelled", "29B")
     if event.value and event.denominations:
