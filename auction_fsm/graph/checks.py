@@ -1,0 +1,229 @@
+"""The verification checks, run on the machine graph and on an explored configuration graph.
+
+Each check lists failing states; a :class:`GraphReport` holds the counts and, for the first few
+failures of each check (the shallowest), a shortest trace from the start.
+
+=====================  ==========================================================================
+check                  fails for
+=====================  ==========================================================================
+unreachable            a state no path from the initial state reaches
+dead_ends              a non-terminal state with no enabled event (for a seat machine: no call)
+cannot_finish          a state from which no end can be reached (seat machine: no rest state)
+terminal_with_exits    an end state that still has an outgoing event
+sink_cycles            a bottom strongly connected component with a cycle and no end in it
+faults                 (configurations) the space found the machines and the core disagreeing
+paths                  (configurations) the perft count differs from the oracle, when one is known
+=====================  ==========================================================================
+
+The configuration checks work on the compact arrays of the exploration, never on NetworkX
+(except for the sink-cycle search, which only looks at the states that cannot finish).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import networkx as nx
+
+from . import properties as props
+from .configuration import Exploration
+from .machine_graph import CALL_TRIGGERS, flatten_containers, machine_subgraph, machines_of
+from .traces import Trace, configuration_trace, first_realisations, machine_path
+
+__all__ = [
+    "CHECKS",
+    "Finding",
+    "GraphReport",
+    "check_machine_graph",
+    "check_exploration",
+    "cannot_finish_indices",
+    "sink_cycle_indices",
+]
+
+CHECKS: Final = ("unreachable", "dead_ends", "cannot_finish", "terminal_with_exits", "sink_cycles")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One failing state of one check, with a trace when the state can be reached."""
+
+    check: str
+    state: str
+    detail: str
+    trace: Trace | None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (``trace`` is ``null`` for an unreachable state)."""
+        return {"check": self.check, "state": self.state, "detail": self.detail,
+                **(self.trace.to_json() if self.trace else {"steps": None, "scenario": None})}
+
+
+@dataclass(slots=True)
+class GraphReport:
+    """The result of checking one graph."""
+
+    graph: str
+    scope: str
+    states: int
+    edges: int
+    counts: dict[str, int]
+    findings: list[Finding] = field(default_factory=list)
+    info: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """True when every check passed."""
+        return not any(self.counts.values())
+
+    def to_json(self) -> dict[str, Any]:
+        """One JSON object: graph, scope, states, edges, one count per check, traces, info."""
+        return {"graph": self.graph, "scope": self.scope, "states": self.states, "edges": self.edges,
+                **self.counts, "ok": self.ok, "traces": [f.to_json() for f in self.findings],
+                **self.info}
+
+
+# --- the machine graph ------------------------------------------------------------------------
+def check_machine_graph(g: nx.MultiDiGraph, witness: Exploration[Any, Any] | None = None,
+                        max_traces: int = 3) -> GraphReport:
+    """Check every machine of a machine graph.
+
+    A machine with terminal states must be able to reach one from every state.  A machine
+    without any (the seat machine, which lives as long as the auction) must instead be able to
+    reach a *rest state* (its initial state, or a state that loops on a call turn after turn),
+    and each of its states must accept some call, or the auction would stall at that seat's
+    turn.  Nested-state containers are checked through the states inside them (see
+    :func:`~auction_fsm.graph.machine_graph.flatten_containers`).  ``witness`` (an exploration) turns traces into scenarios where it can.
+    """
+    failing: dict[str, list[tuple[str, str]]] = {c: [] for c in CHECKS}
+    for machine in machines_of(g):
+        sub = flatten_containers(machine_subgraph(g, machine))
+        has_terminals = bool(props.terminal_states(sub))
+        events = None if has_terminals else CALL_TRIGGERS
+        goals = None if has_terminals else props.rest_states(sub, CALL_TRIGGERS)
+        for n in sorted(props.unreachable_states(sub)):
+            failing["unreachable"].append((n, f"no transition path from the initial {machine} state"))
+        for n in props.dead_ends(sub, events):
+            failing["dead_ends"].append(
+                (n, "no outgoing transition" if has_terminals else "accepts no call"))
+        goal_text = "a terminal state" if has_terminals else "a rest state"
+        for n in sorted(props.cannot_finish(sub, goals)):
+            failing["cannot_finish"].append((n, f"no path to {goal_text}"))
+        for n in props.terminals_with_exits(sub):
+            trig = sorted({d["trigger"] for _, _, d in sub.out_edges(n, data=True)})
+            failing["terminal_with_exits"].append((n, "terminal state with exits: " + ", ".join(trig)))
+        for members in props.sink_cycles(sub, goals):
+            failing["sink_cycles"].append((str(members[0]), "trapped cycle: " + ", ".join(map(str, members))))
+    wanted = {n for items in failing.values() for n, _ in items}
+    realised = first_realisations(witness, wanted) if witness is not None and wanted else {}
+    report = GraphReport("machine", "table", g.number_of_nodes(), g.number_of_edges(),
+                         {c: len(v) for c, v in failing.items()})
+    for check, items in failing.items():
+        for node, detail in items[:max_traces]:
+            steps = machine_path(g, node)
+            trace = None
+            if steps is not None:
+                scenario = None
+                if node in realised and witness is not None:
+                    scenario = configuration_trace(witness, realised[node], f"reaches {node}").scenario
+                trace = Trace(tuple(steps), scenario)
+            report.findings.append(Finding(check, node, detail, trace))
+    if witness is not None:
+        report.info["witness_scope"] = witness.space.name
+    return report
+
+
+# --- the configuration graph ------------------------------------------------------------------
+def _reverse(ex: Exploration[Any, Any]) -> tuple[array[int], array[int]]:
+    """Predecessor lists in compressed-sparse-row form (offsets, sources)."""
+    n, off, tgt = ex.states, ex.offsets, ex.targets
+    start = array("q", bytes(8 * (n + 1)))
+    for j in tgt:
+        start[j + 1] += 1
+    for i in range(n):
+        start[i + 1] += start[i]
+    pos = array("q", start)
+    src = array("q", bytes(8 * len(tgt)))
+    for i in range(n):
+        for e in range(off[i], off[i + 1]):
+            j = tgt[e]
+            src[pos[j]] = i
+            pos[j] += 1
+    return start, src
+
+
+def cannot_finish_indices(ex: Exploration[Any, Any]) -> list[int]:
+    """Configurations from which no terminal configuration is reachable, in index order."""
+    can = bytearray(ex.terminal)
+    queue = [i for i, t in enumerate(can) if t]
+    if len(queue) == ex.states:
+        return []
+    start, src = _reverse(ex)
+    for j in queue:  # grows while walked: a breadth-first search backwards from the terminals
+        for e in range(start[j], start[j + 1]):
+            i = src[e]
+            if not can[i]:
+                can[i] = 1
+                queue.append(i)
+    return [i for i, c in enumerate(can) if not c]
+
+
+def sink_cycle_indices(ex: Exploration[Any, Any], trapped: Sequence[int]) -> list[list[int]]:
+    """Bottom strongly connected components with a cycle among the ``trapped`` configurations
+    (those that cannot finish, a set closed under successors)."""
+    g = nx.DiGraph()
+    g.add_nodes_from(trapped)
+    g.add_edges_from((i, j) for i in trapped for _, j in ex.successors_of(i))
+    return sorted(sorted(int(m) for m in ms) for ms in props.sink_cycles(g, goals=()))
+
+
+def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
+                      expected_paths: int | None = None, count_paths: bool = True) -> GraphReport:
+    """Run every check on an explored configuration graph.
+
+    Every configuration was reached from a start, so ``unreachable`` is zero by construction.
+    ``expected_paths`` (a perft oracle) adds the ``paths`` check.
+    """
+    n, off, term = ex.states, ex.offsets, ex.terminal
+    space = ex.space
+    dead = [i for i in range(n) if not term[i] and off[i] == off[i + 1]]
+    exits = [i for i in range(n) if term[i] and off[i] != off[i + 1]]
+    trapped = cannot_finish_indices(ex)
+    cycles = sink_cycle_indices(ex, trapped) if trapped else []
+    faulty = [i for i, k in enumerate(ex.keys) if space.faults(k)]
+    failing: dict[str, list[tuple[int, str]]] = {
+        "unreachable": [],
+        "dead_ends": [(i, "no enabled event") for i in dead],
+        "cannot_finish": [(i, "no terminal configuration reachable") for i in trapped],
+        "terminal_with_exits": [(i, f"{ex.out_degree(i)} enabled event(s) after the end") for i in exits],
+        "sink_cycles": [(c[0], f"a trapped cycle of {len(c)} configuration(s)") for c in cycles],
+        "faults": [(i, "; ".join(space.faults(ex.keys[i]))) for i in faulty],
+    }
+    counts = {c: len(v) for c, v in failing.items()}
+    info: dict[str, Any] = {"seconds": round(ex.seconds, 3),
+                            "states_per_second": round(ex.rate) if ex.seconds > 0 else None}
+    if count_paths:
+        paths = ex.count_paths()
+        info["paths"] = paths
+        if expected_paths is not None:
+            info["paths_expected"] = expected_paths
+            counts["paths"] = int(paths != expected_paths)
+            if paths != expected_paths:
+                failing["paths"] = []
+    report = GraphReport("configuration", space.name, n, ex.edges, counts, info=info)
+    for check, items in failing.items():
+        for i, detail in items[:max_traces]:
+            report.findings.append(Finding(
+                check, space.describe(ex.keys[i]), detail,
+                configuration_trace(ex, i, f"{check.replace('_', ' ')} in scope {space.name}")))
+    if counts.get("paths"):
+        report.findings.append(Finding("paths", "start", f"{info['paths']} paths to an end, "
+                                       f"expected {expected_paths}", None))
+    return report
+
+
+def failing_states(report: GraphReport, check: str) -> Iterable[str]:
+    """The states reported (with a trace) for one check."""
+    return (f.state for f in report.findings if f.check == check)

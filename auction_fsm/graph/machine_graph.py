@@ -1,0 +1,93 @@
+"""The machine graph: every state and transition of the declarative table as one NetworkX graph.
+
+Built from :class:`~auction_fsm.table.Table` data only, so it cannot drift from the machines.
+Node ids are ``<machine>:<state>`` (``phase:auction``, ``seat:free``); parallel transitions stay
+separate edges of a :class:`networkx.MultiDiGraph`, keyed ``t<index>`` by their position in
+the table.  Every attribute is a scalar (``""`` stands for "none"), so the graph goes to GraphML
+unchanged.
+
+>>> g = machine_graph()
+>>> g.nodes["phase:awaiting_first_call"]["kind"]
+'initial'
+>>> sorted({d["trigger"] for _, _, d in g.out_edges("phase:awaiting_first_call", data=True)})[:2]
+['bid_above_seven', 'call_bid']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import networkx as nx
+
+from ..table import TABLE, Table
+
+__all__ = ["machine_graph", "node_id", "machines_of", "machine_subgraph", "containers",
+           "flatten_containers", "CALL_TRIGGERS"]
+
+#: The triggers of a call made at a seat's turn: a seat state must accept one of them, or the
+#: auction would stall when that seat's turn comes.
+CALL_TRIGGERS: Final = ("call_pass", "call_bid", "call_double", "call_redouble")
+
+
+def node_id(machine: str, state: str) -> str:
+    """The node id of ``state`` in ``machine``: ``node_id("seat", "free") == "seat:free"``."""
+    return f"{machine}:{state}"
+
+
+def machine_graph(table: Table = TABLE) -> nx.MultiDiGraph:
+    """Every state and transition of ``table`` as a :class:`networkx.MultiDiGraph`.
+
+    Node attributes: ``machine``, ``name``, ``kind`` (initial, terminal, normal, decision,
+    irregularity, obligation), ``summary``, ``parent`` (node id of the enclosing state, or
+    ``""``).  Edge attributes: ``trigger``, ``guard``, ``law``, ``summary``, ``action``
+    (``""`` when the table has none) and ``index`` (position in the table).
+    """
+    g = nx.MultiDiGraph(name="machine graph", graph="machine")
+    g.add_nodes_from(
+        (node_id(s.machine, s.name),
+         {"machine": s.machine, "name": s.name, "kind": s.kind, "summary": s.summary,
+          "parent": "" if s.parent is None else node_id(s.machine, s.parent)})
+        for s in table.states)
+    for i, t in enumerate(table.transitions):
+        g.add_edge(node_id(t.machine, t.source), node_id(t.machine, t.dest), key=f"t{i}",
+                   trigger=t.trigger, guard=t.guard or "", law=t.law, summary=t.summary,
+                   action=t.action or "", index=i)
+    return g
+
+
+def machines_of(g: nx.MultiDiGraph) -> list[str]:
+    """The machine names present in a machine graph, in node order."""
+    return list(dict.fromkeys(str(d["machine"]) for _, d in g.nodes(data=True)))
+
+
+def machine_subgraph(g: nx.MultiDiGraph, machine: str) -> nx.MultiDiGraph:
+    """The states and transitions of one machine (a copy)."""
+    nodes: Iterable[str] = [n for n, d in g.nodes(data=True) if d["machine"] == machine]
+    return nx.MultiDiGraph(g.subgraph(nodes))
+
+
+def containers(g: nx.MultiDiGraph) -> list[str]:
+    """Nested-state *containers*: states that enclose others and that no transition enters.
+
+    Such a state is never current by itself (one of its inner states is); its outgoing
+    transitions apply to every state inside it.
+    """
+    parents = {d["parent"] for _, d in g.nodes(data=True) if d["parent"]}
+    return [p for p in g if p in parents and g.in_degree(p) == 0]
+
+
+def flatten_containers(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """The graph of states that can be current: containers removed, their outgoing
+    transitions copied to every state nested inside them (at any depth)."""
+    boxes = set(containers(g))
+    flat = nx.MultiDiGraph(g.subgraph(n for n in g if n not in boxes))
+    for n in list(flat):
+        parent = g.nodes[n]["parent"]
+        while parent:
+            if parent in boxes:
+                for _, dest, key, data in g.out_edges(parent, keys=True, data=True):
+                    if dest not in boxes:
+                        flat.add_edge(n, dest, key=f"{key}@{n}", **data)
+            parent = g.nodes[parent]["parent"]
+    return flat

@@ -1,0 +1,163 @@
+"""Scopes: the bounds of a configuration graph, and the spaces that explore them.
+
+A :class:`Scope` says which law families are enabled, how many irregularities an auction may
+hold, the highest bid level, the dealers, and whether declarer memory is kept.  :func:`space_for`
+turns a scope into a :class:`~auction_fsm.graph.space.ConfigurationSpace`: the legal-only scope
+(no families) is :class:`~auction_fsm.graph.legal_space.LegalSpace`; a law family plugs in its
+own space with :func:`register_space`.
+
+>>> scope = NAMED_SCOPES["legal"]
+>>> scope.max_level, [d.name for d in scope.dealers], scope.expected_paths
+(7, ['N'], 128745650347030683120231926111609371363122697557)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from ..errors import AuctionFsmError
+from ..seats import Seat
+from ..table import TABLE, Table
+from .legal_space import LegalSpace
+from .space import ConfigurationSpace
+
+__all__ = [
+    "Scope",
+    "ScopeError",
+    "NAMED_SCOPES",
+    "DEFAULT_SCOPES",
+    "COMPLETE_LEGAL_AUCTIONS",
+    "SpaceBuilder",
+    "register_space",
+    "space_for",
+    "scope_named",
+]
+
+#: The number of complete legal auctions from one dealer (the perft oracle of the design notes).
+COMPLETE_LEGAL_AUCTIONS: Final = 128_745_650_347_030_683_120_231_926_111_609_371_363_122_697_557
+
+ALL_DEALERS: Final = tuple(Seat)
+
+
+class ScopeError(AuctionFsmError, ValueError):
+    """A scope that cannot be built (unknown name, bad bound, family without a space)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """The bounds of one configuration graph.
+
+    Parameters
+    ----------
+    name
+        How reports call it.
+    families
+        Law families enabled besides the legal auction (``rotation``, ``insufficient_bid`` ...).
+    max_irregularities
+        How many irregularities one auction may hold (0 for the legal-only scope).
+    max_level
+        The highest bid level offered, 1-7.
+    dealers
+        The dealers exploration starts from.
+    track_declarer
+        Keep who first named each strain in the key (see :mod:`auction_fsm.graph.legal_space`).
+    """
+
+    name: str
+    families: frozenset[str] = field(default_factory=frozenset)
+    max_irregularities: int = 0
+    max_level: int = 7
+    dealers: tuple[Seat, ...] = (Seat.N,)
+    track_declarer: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.max_level <= 7:
+            raise ScopeError(f"scope {self.name!r}: max_level must be 1-7, got {self.max_level!r}")
+        if self.max_irregularities < 0:
+            raise ScopeError(f"scope {self.name!r}: max_irregularities must be 0 or more")
+        if not self.dealers or len(set(self.dealers)) != len(self.dealers):
+            raise ScopeError(f"scope {self.name!r}: dealers must be distinct and at least one")
+
+    @property
+    def is_legal_only(self) -> bool:
+        """True when no law family is enabled."""
+        return not self.families
+
+    @property
+    def expected_paths(self) -> int | None:
+        """The perft oracle for this scope, where one is known (the whole legal auction)."""
+        if self.is_legal_only and self.max_level == 7:
+            return COMPLETE_LEGAL_AUCTIONS * len(self.dealers)
+        return None
+
+    def narrowed(self, *, max_level: int | None = None, dealers: Iterable[Seat] | None = None,
+                 track_declarer: bool | None = None) -> Scope:
+        """A copy with some bounds replaced; the name records what changed."""
+        changes: dict[str, Any] = {}
+        parts = [self.name]
+        if max_level is not None and max_level != self.max_level:
+            changes["max_level"] = max_level
+            parts.append(f"level{max_level}")
+        if dealers is not None and tuple(dealers) != self.dealers:
+            changes["dealers"] = tuple(dealers)
+            parts.append("dealer" + "".join(d.name for d in changes["dealers"]))
+        if track_declarer is not None and track_declarer != self.track_declarer:
+            changes["track_declarer"] = track_declarer
+            parts.append("declarer" if track_declarer else "no-declarer")
+        return replace(self, name="-".join(parts), **changes) if changes else self
+
+    def describe(self) -> str:
+        """One line: families, bounds and dealers."""
+        fam = ", ".join(sorted(self.families)) or "legal auction only"
+        return (f"{self.name}: {fam}; up to {self.max_irregularities} irregularities; bids to "
+                f"level {self.max_level}; dealer {'/'.join(d.name for d in self.dealers)}"
+                f"{'; declarer tracked' if self.track_declarer else ''}")
+
+
+NAMED_SCOPES: Final[dict[str, Scope]] = {
+    s.name: s for s in (
+        Scope("legal"),
+        Scope("legal-all-dealers", dealers=ALL_DEALERS),
+        Scope("declarer-1", max_level=1, track_declarer=True),
+        Scope("declarer-2", max_level=2, track_declarer=True),
+    )
+}
+
+#: What ``auction-fsm verify`` checks with no options (besides the machine graph): the whole
+#: legal auction from every dealer, and the widest declarer-tracking scope that finishes within
+#: about a minute on a two-core machine.
+DEFAULT_SCOPES: Final = ("legal-all-dealers", "declarer-2")
+
+SpaceBuilder = Callable[[Scope, Table], ConfigurationSpace[Any, Any]]
+_BUILDERS: list[tuple[frozenset[str], SpaceBuilder]] = []
+
+
+def register_space(families: Iterable[str], builder: SpaceBuilder) -> None:
+    """Let ``builder`` explore every scope whose families are among ``families``.
+
+    The most recently registered builder that covers a scope wins.
+    """
+    _BUILDERS.insert(0, (frozenset(families), builder))
+
+
+def space_for(scope: Scope, table: Table = TABLE) -> ConfigurationSpace[Any, Any]:
+    """The configuration space that explores ``scope`` over ``table``."""
+    if scope.is_legal_only:
+        return LegalSpace(table, max_level=scope.max_level, dealers=scope.dealers,
+                          track_declarer=scope.track_declarer, name=scope.name)
+    for families, builder in _BUILDERS:
+        if scope.families <= families:
+            return builder(scope, table)
+    known = sorted({f for fams, _ in _BUILDERS for f in fams})
+    raise ScopeError(f"scope {scope.name!r}: no configuration space explores the families "
+                     f"{sorted(scope.families)} (registered: {known or 'none yet'})")
+
+
+def scope_named(name: str) -> Scope:
+    """The named scope; :class:`ScopeError` listing the names when there is none."""
+    try:
+        return NAMED_SCOPES[name]
+    except KeyError:
+        raise ScopeError(f"unknown scope {name!r}: expected one of {', '.join(NAMED_SCOPES)}") from None

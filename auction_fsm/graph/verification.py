@@ -1,0 +1,109 @@
+"""Run the checks: the machine graph and the configuration graph of each scope.
+
+>>> reports = verify([NAMED_SCOPES["declarer-1"]])
+>>> [(r.graph, r.scope, r.states, r.ok) for r in reports]
+[('machine', 'table', 33, True), ('configuration', 'declarer-1', 78105, True)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..table import TABLE, Table
+from .checks import GraphReport, check_exploration, check_machine_graph
+from .configuration import Exploration, ProgressCallback, explore
+from .machine_graph import containers, machine_graph
+from .scopes import NAMED_SCOPES, Scope, space_for
+
+__all__ = ["verify", "verify_machine", "verify_scope", "WITNESS_SCOPE", "NOT_EXERCISED_LIMIT"]
+
+#: The scope whose configurations turn machine-graph traces into scenarios.
+WITNESS_SCOPE = NAMED_SCOPES["legal"]
+#: Above this many configurations the list of machine states a scope never exercises is skipped.
+NOT_EXERCISED_LIMIT = 500_000
+
+ProgressFactory = Callable[[str], ProgressCallback | None]
+
+
+def verify_machine(table: Table = TABLE, max_traces: int = 3) -> GraphReport:
+    """Check the machine graph of ``table``; failures get witness scenarios where possible."""
+    g = machine_graph(table)
+    report = check_machine_graph(g, None, max_traces)
+    if not report.ok:
+        report = check_machine_graph(g, explore(space_for(WITNESS_SCOPE, table)), max_traces)
+    return report
+
+
+def _not_exercised(ex: Exploration[Any, Any], table: Table) -> list[str]:
+    g = machine_graph(table)
+    seen: set[str] = set()
+    for k in ex.keys:
+        seen.update(ex.space.machine_states(k))
+    return sorted(set(g) - seen - set(containers(g)))
+
+
+def verify_scope(scope: Scope, table: Table = TABLE, *, max_traces: int = 3,
+                 progress: ProgressCallback | None = None,
+                 max_states: int | None = None) -> GraphReport:
+    """Explore ``scope`` and check its configuration graph."""
+    ex = explore(space_for(scope, table), progress=progress, max_states=max_states)
+    report = check_exploration(ex, max_traces, scope.expected_paths)
+    report.info["scope_description"] = scope.describe()
+    if ex.states <= NOT_EXERCISED_LIMIT:
+        report.info["not_exercised"] = _not_exercised(ex, table)
+    return report
+
+
+def verify(scopes: Sequence[Scope], table: Table = TABLE, *, machine: bool = True,
+           max_traces: int = 3, progress: ProgressFactory | None = None,
+           max_states: int | None = None) -> list[GraphReport]:
+    """The machine graph's report (if ``machine``) followed by one report per scope."""
+    reports = [verify_machine(table, max_traces)] if machine else []
+    for scope in scopes:
+        callback = progress(scope.name) if progress is not None else None
+        try:
+            reports.append(verify_scope(scope, table, max_traces=max_traces, progress=callback,
+                                        max_states=max_states))
+        finally:
+            close = getattr(callback, "close", None)
+            if close is not None:
+                close()
+    return reports
+
+
+def format_report(report: GraphReport) -> str:
+    """The report as text: a summary line per check, then each trace with its scenario."""
+    import json
+
+    head = f"{report.graph} graph ({report.scope}): {report.states:,} states, {report.edges:,} edges"
+    if "seconds" in report.info:
+        head += f", explored in {report.info['seconds']:.2f} s"
+        if report.info.get("states_per_second"):
+            head += f" ({report.info['states_per_second']:,}/s)"
+    lines = [head]
+    if "scope_description" in report.info:
+        lines.append(f"  scope {report.info['scope_description']}")
+    for check, count in report.counts.items():
+        lines.append(f"  {'ok  ' if count == 0 else 'FAIL'} {check.replace('_', ' ')}: {count}")
+    if "paths" in report.info:
+        expected = report.info.get("paths_expected")
+        lines.append(f"  paths from the start to an end: {report.info['paths']}"
+                     + ("" if expected is None else
+                        " (matches the oracle)" if expected == report.info["paths"] else
+                        f" (oracle: {expected})"))
+    if report.info.get("not_exercised"):
+        lines.append("  not exercised in this scope: " + ", ".join(report.info["not_exercised"]))
+    for f in report.findings:
+        lines.append(f"  {f.check.replace('_', ' ')}: {f.state} ({f.detail})")
+        if f.trace is None:
+            lines.append("    no trace: the state is not reachable")
+            continue
+        lines.extend(f"    {step}" for step in f.trace.steps)
+        if f.trace.scenario is not None:
+            lines.append("    scenario:")
+            lines.extend("      " + ln for ln in json.dumps(f.trace.scenario, indent=2).splitlines())
+        else:
+            lines.append("    (no scenario: no explored configuration realises this state)")
+    lines.append("  all checks pass" if report.ok else "  some checks FAIL")
+    return "\n".join(lines)
