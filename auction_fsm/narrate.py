@@ -57,8 +57,9 @@ def contract_in_words(contract: Contract) -> str:
     return f"{_LEVELS[contract.level - 1]} {strain}{_DOUBLING[contract.doubled]}"
 
 
-def _describe_call(number: int, event: CallEvent, before: AuctionState) -> str:
-    """``3. South bids 3NT.`` — with the verb a teacher would use for this call here."""
+def _describe_call(number: int, event: CallEvent, before: AuctionState, after: AuctionState) -> str:
+    """``3. South bids 3NT.`` — with the verb a teacher would use for this call here, and a note
+    when the call was irregular (how the record classified it and the law that applies)."""
     who = event.seat.long_name
     if not before.record and event.seat == before.dealer:
         who += " (dealer)"
@@ -73,19 +74,32 @@ def _describe_call(number: int, event: CallEvent, before: AuctionState) -> str:
         verb = f"doubles {last[-1]}" if last else "doubles"
     else:
         verb = "redoubles"
-    return f"{number}. {who} {verb}."
+    made = next((r for r in after.record[len(before.record):]
+                 if r.seat == event.seat and r.call == call), None)
+    if made is None or made.irregularity is None:
+        return f"{number}. {who} {verb}."
+    law = f", Law {made.law}" if made.law else ""
+    return f"{number}. {who} {verb} -- {made.irregularity.replace('_', ' ')}{law} (call {made.status})."
 
 
 def describe_step(number: int, step: Step) -> str:
     """One line telling event ``number`` (1-based) of the auction."""
     if isinstance(step.event, CallEvent):
-        return _describe_call(number, step.event, step.before)
-    return f"{number}. {step.event.describe()}"  # pragma: no cover - event kinds of later issues
+        return _describe_call(number, step.event, step.before, step.after)
+    return f"{number}. {step.event.describe()}"  # event kinds of later issues
 
 
 def describe_outcome(state: AuctionState) -> list[str]:
     """How the auction ended, or where it stands if it has not ended."""
     contract = state.contract
+    pending = state.pending
+    if pending is not None:
+        decider = pending.decider
+        if decider in Seat.__members__:
+            decider = Seat[decider].long_name
+        what = pending.state_name.replace(".", ", ").replace("_", " ")
+        choices = " or ".join(pending.options)
+        return [f"Waiting for {decider} to choose {choices} ({what}; Law {pending.law})."]
     if state.is_passed_out:
         return ["All four players passed: the board is passed out (Law 22B)."]
     if contract is not None:

@@ -1,8 +1,10 @@
 """What the front ends print about a position and about errors, in machine-readable form.
 
 :func:`state_to_json` is the one place that turns a simulator's position into plain JSON data
-(the shape ``auction-fsm replay --json`` prints).  Later issues add fields here (pending
-decisions, lead restrictions, exposed cards) so every front end picks them up at once.
+(the shape ``auction-fsm replay --json`` prints).  Records whose shape grows with the
+irregularity laws (the pending procedure, lead restrictions, exposed cards) go through the
+generic :func:`to_jsonable`; a field that needs its own wording is added here, once, for every
+front end.
 :func:`error_kind` names the kind of an error in words, for ``auction-fsm: <kind>: <message>``.
 
 >>> from auction_fsm.simulator import Simulator
@@ -140,7 +142,8 @@ def state_to_json(sim: Simulator) -> dict[str, Any]:
         "calls": [record_to_json(r) for r in state.record],
         "obligations": {s.name: [obligation_to_json(o) for o in state.obligations[s]] for s in Seat},
         "pending": to_jsonable(state.pending),
-        "lead_restrictions": [],
+        "lead_restrictions": to_jsonable(state.restrictions),
+        "exposed_cards": to_jsonable(state.exposed),
         "rulings": [_ruling(r) for r in state.rulings],
         "contract": None if contract is None else contract.text,
         "declarer": _seat(state.declarer),

@@ -17,10 +17,13 @@ from typing import Any
 
 import pytest
 
-from auction_fsm import __version__
+from auction_fsm import AuctionState, __version__
 from auction_fsm.cli import DEBUG_VARIABLE, EXIT_INTERNAL_ERROR, build_parser, main
 from auction_fsm.commands import command_modules
+from auction_fsm.events import CallEvent
+from auction_fsm.narrate import describe_outcome, describe_step
 from auction_fsm.scenario import FORMAT, bundled_examples
+from auction_fsm.simulator import Step
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,7 +101,7 @@ def test_replay_json_has_the_documented_fields(tmp_path: Path, capsys: pytest.Ca
     assert [c["call"] for c in data["calls"]] == ["1H", "X", "XX", "P", "P", "P"]
     assert data["obligations"] == {"N": [], "E": [], "S": [], "W": []}
     assert data["pending"] is None
-    assert data["lead_restrictions"] == [] and data["rulings"] == []
+    assert data["lead_restrictions"] == [] and data["exposed_cards"] == [] and data["rulings"] == []
     assert data["legal_calls"] == []
     assert data["error"] is None
 
@@ -131,6 +134,16 @@ def test_demo_replays_every_bundled_example(capsys: pytest.CaptureFixture[str]) 
         title = json.loads(path.read_text(encoding="utf-8"))["title"]
         assert f"== {title} (" in out
     assert "Refused" not in out
+
+
+def test_narration_marks_an_irregular_call_and_what_waits() -> None:
+    before = AuctionState.start("N").calls("1NT")
+    event = CallEvent.of("E", "1C")
+    after = before.apply(event)  # the core opens the insufficient-bid procedure
+    line = describe_step(2, Step(event, before, after))
+    assert line.startswith("2. East bids 1C -- insufficient bid, Law ")
+    waiting = describe_outcome(after)
+    assert len(waiting) == 1 and waiting[0].startswith("Waiting for South to choose accept")
 
 
 # --- the command line itself ------------------------------------------------------------------
@@ -177,33 +190,32 @@ def test_unknown_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert_clean_error(status, err, "seat syntax error", "'Z'", "event 2")
 
 
-def test_illegal_call_keeps_the_record_so_far(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = write(tmp_path, "i.json", scenario("N 1NT", "E P", "S 1S", "W P"))
+PASSED_OUT_THEN_1C = ("N P", "E P", "S P", "W P", "N 1C")  # the model refuses the fifth call
+
+
+def test_call_after_the_auction_ended_keeps_the_record_so_far(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "e.json", scenario(*PASSED_OUT_THEN_1C))
     status, out, err = run(capsys, "replay", f)
-    assert_clean_error(status, err, "auction-fsm: illegal call:", "event 3 (S: 1S)", "18D/27")
-    assert "1. North (dealer) opens 1NT." in out and "2. East passes." in out
-    assert "3. Refused: S: 1S" in out
-    assert "The auction is not over: South to call" in out
+    assert_clean_error(status, err, "auction-fsm: call after the auction ended:", "e.json",
+                       "event 5 (N: 1C)", "1C")
+    assert "1. North (dealer) passes." in out and "4. West passes." in out
+    assert "5. Refused: N: 1C" in out
+    assert out.rstrip().endswith("the board is passed out (Law 22B).")
 
 
-def test_illegal_call_json_shows_the_position_reached(tmp_path: Path,
+def test_refused_call_json_shows_the_position_reached(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    f = write(tmp_path, "i.json", scenario("N 1NT", "E P", "S 1S"))
+    f = write(tmp_path, "e.json", scenario(*PASSED_OUT_THEN_1C))
     status, out, err = run(capsys, "replay", f, "--json")
-    assert_clean_error(status, err, "illegal call", "event 3")
+    assert_clean_error(status, err, "call after the auction ended", "event 5")
     data = json.loads(out)
-    assert [c["call"] for c in data["calls"]] == ["1NT", "P"]
-    assert data["to_act"] == "S"
-    assert data["error"]["event"] == 3
-    assert data["error"]["kind"] == "illegal call"
-    assert data["error"]["law"] == "18D/27"
-
-
-def test_call_after_the_auction_ended(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = write(tmp_path, "e.json", scenario("N 1C", "E P", "S P", "W P", "N 2C"))
-    status, out, err = run(capsys, "replay", f)
-    assert_clean_error(status, err, "call after the auction ended", "event 5 (N: 2C)")
-    assert "the contract is 1C" in out
+    assert [c["call"] for c in data["calls"]] == ["P"] * 4
+    assert (data["phase"], data["to_act"]) == ("passed_out", None)
+    assert data["error"]["event"] == 5
+    assert data["error"]["kind"] == "call after the auction ended"
+    assert data["error"]["law"]
+    assert "event 5 (N: 1C)" in data["error"]["message"]
 
 
 def test_malformed_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

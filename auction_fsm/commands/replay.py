@@ -91,8 +91,11 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 def _shown(path: Path) -> Path:
     """``path`` relative to the working directory when it lies below it (shorter headings)."""
+    cwd = Path.cwd()
+    if cwd == Path(cwd.anchor):
+        return path
     try:
-        return path.relative_to(Path.cwd())
+        return path.relative_to(cwd)
     except ValueError:
         return path
 
