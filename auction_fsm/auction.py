@@ -19,10 +19,14 @@ from typing import TYPE_CHECKING
 
 from . import rules
 from .calls import ALL_CALLS, Call, Strain, parse_call
+from .cards import Card
 from .errors import AuctionOverError, IllegalCallError
 from .records import (
     CallRecord,
     CallStatus,
+    LeadRecord,
+    LeadRule,
+    PenaltyCard,
     Contract,
     ExposedCard,
     LeadRestriction,
@@ -61,6 +65,13 @@ class AuctionState:
     restrictions: tuple[LeadRestriction, ...] = ()
     exposed: tuple[ExposedCard, ...] = ()
     rulings: tuple[Ruling, ...] = field(default=())
+    leads: tuple[LeadRecord, ...] = ()
+    lead_rules: tuple[LeadRule, ...] = ()
+    refused_leads: tuple[PenaltyCard, ...] = ()
+    picked_up: frozenset[Card] = frozenset()
+    swapped: bool = False
+    options_key: int = -1
+    lead_choices: tuple[str, ...] = ()
 
     @classmethod
     def start(cls, dealer: Seat | str) -> AuctionState:
@@ -96,7 +107,10 @@ class AuctionState:
         if rules.is_passed_out(self.key):
             return "passed_out"
         if rules.is_final(self.key):
-            return "clarification"
+            lead = self.current_lead
+            if lead is None:
+                return "clarification"
+            return "play" if lead.faced else "opening_lead"
         return "auction" if self.record else "awaiting_first_call"
 
     @property
@@ -176,13 +190,17 @@ class AuctionState:
         """
         c = self.check(seat, call)
         who = self.turn
+        if rules.is_final(rules.successor_table()[self.key][c.code]):
+            # The auction ends: exposed cards and declarer's lead options are settled (24D-E).
+            from .events import CallEvent
+
+            return self.apply(CallEvent(who, c))
         obligations = self.obligations
         if obligations[who]:
             kept = tuple(o for o in obligations[who] if o.kind == "pass_rest_of_auction")
             obligations = tuple(kept if s == who else o for s, o in enumerate(obligations))
-        return AuctionState(self.dealer, rules.successor_table()[self.key][c.code],
-                            (*self.record, CallRecord(who, c, who)), obligations, self.pending,
-                            self.watches, self.restrictions, self.exposed, self.rulings)
+        return replace(self, key=rules.successor_table()[self.key][c.code],
+                       record=(*self.record, CallRecord(who, c, who)), obligations=obligations)
 
     def calls(self, *tokens: str, seat: Seat | str | None = None) -> AuctionState:
         """Make several calls in rotation, each by the seat to act (a convenience for tests)."""
@@ -289,3 +307,49 @@ class AuctionState:
     def has_called(self, seat: Seat) -> bool:
         """True when ``seat`` has a call in the legal auction."""
         return any(r.seat == seat for r in self.standing_calls)
+
+    # --- after the auction: roles, the opening lead, penalty cards --------------------------
+    @property
+    def current_lead(self) -> LeadRecord | None:
+        """The opening lead that stands (face down or faced), if any."""
+        return next((ld for ld in self.leads if ld.status == "stands"), None)
+
+    @property
+    def actual_declarer(self) -> Seat | None:
+        """Declarer after the opening lead: presumed dummy if declarer spread the hand (54A)."""
+        d = self.declarer
+        return None if d is None else (d.partner if self.swapped else d)
+
+    @property
+    def actual_dummy(self) -> Seat | None:
+        """Dummy after the opening lead (presumed declarer if the hand was spread, 54A)."""
+        d = self.actual_declarer
+        return None if d is None else d.partner
+
+    @property
+    def actual_leader(self) -> Seat | None:
+        """Who made the opening lead that stands, or else the presumed opening leader."""
+        lead = self.current_lead
+        return lead.seat if lead is not None else self.opening_leader
+
+    def penalty_cards(self) -> tuple[PenaltyCard, ...]:
+        """The defenders' penalty cards now (24E, 50, 51, 56), minus any picked up (50D1a).
+
+        A card exposed during the auction by a player who defends becomes a penalty card:
+        major if it is an honour or was led, minor otherwise; when one defender has two or more
+        penalty cards, all of them are major (50B).  A faced lead out of turn that declarer
+        refuses is a major penalty card (56).
+        """
+        contract = self.contract
+        if contract is None:
+            return ()
+        cards = [PenaltyCard(e.seat, e.card, e.card.is_honour or e.led, "24E, 50B")
+                 for e in self.exposed if e.seat.is_opponent_of(contract.declarer)]
+        cards += list(self.refused_leads)
+        cards = [p for p in cards if p.card not in self.picked_up
+                 and not any(ld.card == p.card and ld.status == "stands" for ld in self.leads)]
+        out = []
+        for p in cards:
+            several = sum(1 for q in cards if q.seat == p.seat) > 1
+            out.append(replace(p, major=True, law=p.law + ", 50B") if several and not p.major else p)
+        return tuple(out)

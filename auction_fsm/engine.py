@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from . import rules
 from .auction import AuctionState
 from .calls import Call
-from .errors import DecisionError, IllegalCallError
+from .errors import AuctionOverError, DecisionError, IllegalCallError
 from .events import (
     CallEvent,
     ChangeCall,
@@ -25,7 +25,9 @@ from .events import (
     Event,
     ExplanationRequest,
     ExposeCards,
+    FaceLead,
     Judgement,
+    Lead,
     ReviewRequest,
 )
 from .records import CallRecord, Obligation, Pending, Watch
@@ -78,8 +80,16 @@ def note(trigger: str, before: AuctionState, seat: Seat | None = None, call: Cal
 
 def apply_event(state: AuctionState, event: Event) -> AuctionState:
     """The state after ``event``; raises (and changes nothing) when the event fits nothing."""
-    from .laws import changes, exposure, procedures, review
+    from .laws import changes, exposure, opening_lead, procedures, review
 
+    if state.phase == "play":
+        raise AuctionOverError(
+            f"{event.describe()}: the opening lead has been faced, so the auction period is over "
+            "(17D1); play beyond the opening lead is outside this model", law="17D1")
+    if isinstance(event, Lead):
+        return opening_lead.lead(state, event)
+    if isinstance(event, FaceLead):
+        return opening_lead.face(state, event)
     if isinstance(event, CallEvent):
         return procedures.on_call(state, event.seat, event.call)
     if isinstance(event, DirectorCalled):
@@ -201,8 +211,20 @@ def open_comparable(state: AuctionState, offender: Seat, index: int, withdrawn: 
 
 
 def settle(state: AuctionState) -> AuctionState:
-    """Three passes with one out of rotation do not end the auction (17D3, 34)."""
+    """Three passes with one out of rotation do not end the auction (17D3, 34); when it has
+    ended with a contract, settle exposed cards and declarer's options (24D-E, 26B, 50D)."""
     if state.pending is not None or not rules.is_final(state.key):
+        return state
+    state = _revert_17d3(state)
+    if state.pending is None and rules.is_final(state.key) and not rules.is_passed_out(state.key):
+        from .laws.opening_lead import at_auction_end
+
+        state = at_auction_end(state)
+    return state
+
+
+def _revert_17d3(state: AuctionState) -> AuctionState:
+    if not rules.is_final(state.key):
         return state
     standing = [(i, r) for i, r in enumerate(state.record) if r.stands]
     trailing: list[tuple[int, CallRecord]] = []

@@ -14,6 +14,7 @@ __all__ = [
     "SeatSyntaxError",
     "IllegalCallError",
     "AuctionOverError",
+    "IllegalLeadError",
     "DecisionError",
     "ScenarioError",
     "SchemaVersionError",
@@ -48,6 +49,14 @@ class IllegalCallError(AuctionFsmError, ValueError):
 
 class AuctionOverError(IllegalCallError):
     """A call after the auction has ended (Law 39 once irregularities are modelled)."""
+
+
+class IllegalLeadError(AuctionFsmError, ValueError):
+    """An opening lead that breaks a restriction in force; ``law`` names it (e.g. ``50D``)."""
+
+    def __init__(self, message: str, law: str) -> None:
+        super().__init__(message)
+        self.law = law
 
 
 class DecisionError(AuctionFsmError, ValueError):

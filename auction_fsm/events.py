@@ -27,14 +27,16 @@ __all__ = [
     "ChangeCall",
     "ReviewRequest",
     "ExplanationRequest",
+    "Lead",
+    "FaceLead",
     "Event",
     "JUDGEMENT_KINDS",
     "event_from_dict",
     "event_to_dict",
 ]
 
-JudgementKind = Literal["artificial", "comparable", "unintended", "misinformation"]
-JUDGEMENT_KINDS: tuple[str, ...] = ("artificial", "comparable", "unintended", "misinformation")
+JudgementKind = Literal["artificial", "comparable", "unintended", "misinformation", "dummy_seen"]
+JUDGEMENT_KINDS: tuple[str, ...] = ("artificial", "comparable", "unintended", "misinformation", "dummy_seen")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +139,28 @@ class ExplanationRequest:
         return f"{self.seat.name} asks for an explanation of {what}"
 
 
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """``seat`` leads ``card`` after the auction, face down (41A) or ``faced``."""
+
+    seat: Seat
+    card: Card
+    faced: bool = True
+
+    def describe(self) -> str:
+        return f"{self.seat.name} leads {self.card.text}" + ("" if self.faced else " face down")
+
+
+@dataclass(frozen=True, slots=True)
+class FaceLead:
+    """The face-down opening lead is turned face up: the auction period ends (41C, 17D1)."""
+
+    def describe(self) -> str:
+        return "the opening lead is faced"
+
+
 Event = (CallEvent | DirectorCalled | Judgement | Choice | ExposeCards | ChangeCall
-         | ReviewRequest | ExplanationRequest)
+         | ReviewRequest | ExplanationRequest | Lead | FaceLead)
 
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional)
     "call": ({"seat", "call"}, set()),
@@ -149,6 +171,8 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional
     "change": ({"seat", "call"}, {"ground"}),
     "review": ({"seat"}, set()),
     "explain": ({"seat"}, {"call_index"}),
+    "lead": ({"seat", "card"}, {"faced"}),
+    "face_lead": (set(), set()),
 }
 
 
@@ -215,6 +239,11 @@ def event_from_dict(data: object, where: str) -> Event:
         return ChangeCall(parse_seat(data["seat"], where), parse_call(data["call"], where), ground)
     if kind == "review":
         return ReviewRequest(parse_seat(data["seat"], where))
+    if kind == "lead":
+        return Lead(parse_seat(data["seat"], where), parse_card(data["card"], where),
+                    _bool(data, "faced", where, True))
+    if kind == "face_lead":
+        return FaceLead()
     index = data.get("call_index", 0)
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
         raise ScenarioError(f"{where}: 'call_index' must be a whole number >= 0, got {index!r}")
@@ -242,4 +271,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
                 "ground": event.ground}
     if isinstance(event, ReviewRequest):
         return {"type": "review", "seat": event.seat.name}
+    if isinstance(event, Lead):
+        return {"type": "lead", "seat": event.seat.name, "card": event.card.text, "faced": event.faced}
+    if isinstance(event, FaceLead):
+        return {"type": "face_lead"}
     return {"type": "explain", "seat": event.seat.name, "call_index": event.call_index}

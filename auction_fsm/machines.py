@@ -178,6 +178,12 @@ class Ledger:
     def ground_is_misinformation(self, facts: frozenset[str] = frozenset(), **_: Any) -> bool:
         return "misinformation" in facts
 
+    def options_for_penalty_card(self, facts: frozenset[str] = frozenset(), **_: Any) -> bool:
+        return "penalty_card" in facts
+
+    def options_for_lead_restriction(self, facts: frozenset[str] = frozenset(), **_: Any) -> bool:
+        return "lead_restriction" in facts
+
     # --- actions (see table.ACTIONS) ----------------------------------------------------
     def note_pass(self, seat: Seat, call: Call, **_: Any) -> None:
         self._add(seat, call, seat)

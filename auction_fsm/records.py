@@ -6,10 +6,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .calls import Call, Strain
-from .cards import Card
+from .cards import Card, Suit
 from .seats import Seat
 
 __all__ = [
+    "LeadRecord",
+    "LeadRule",
+    "PenaltyCard",
     "Pending",
     "Watch",
     "LeadRestriction",
@@ -148,6 +151,38 @@ class ExposedCard:
     seat: Seat
     card: Card
     led: bool
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeadRecord:
+    """A card led after the auction: by whom, face down or faced, and what became of it."""
+
+    seat: Seat
+    card: Card
+    faced: bool
+    status: CallStatus = "stands"
+    law: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeadRule:
+    """A restriction on the opening lead chosen by declarer: ``require`` or ``prohibit`` a suit
+    (50D1a, 26B), binding ``leader`` for as long as they keep the lead."""
+
+    kind: Literal["require", "prohibit"]
+    suit: Suit
+    leader: Seat
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyCard:
+    """A defender's card left face up on the table (50): ``major`` or minor, with the law."""
+
+    seat: Seat
+    card: Card
+    major: bool
     law: str
 
 

@@ -127,10 +127,12 @@ class Simulator:
 
     def _is_plain_legal_call(self, event: Event) -> bool:
         s = self.state
-        return (isinstance(event, CallEvent) and s.pending is None and not s.watches
+        if not (isinstance(event, CallEvent) and s.pending is None and not s.watches
                 and event.seat == s.turn and not s.is_over and s.obligations == _FREE
-                and rules.successor_table()[s.key][event.call.code if event.call.code < 38 else 0] >= 0
-                and event.call.code < 38 and not s.must_pass(event.seat))
+                and event.call.code < 38):
+            return False
+        nxt = rules.successor_table()[s.key][event.call.code]
+        return nxt >= 0 and not rules.is_final(nxt)
 
     def _align(self, core: AuctionState, updated_itself: bool) -> None:
         """Bring the ledger to the core's standing calls, or verify it is there already."""

@@ -84,6 +84,8 @@ GUARDS: Final[dict[str, str]] = {
     "kept_if_not_comparable": "a replacement that stands whether comparable or not, auction open",
     "ground_is_slip": "the player says the call was a slip (25)",
     "ground_is_misinformation": "the player says an opponent misinformed them (21B1)",
+    "options_for_penalty_card": "the leader's partner has a major penalty card (50D1, 51B)",
+    "options_for_lead_restriction": "declarer holds 26B rights against the leader's partner",
 }
 
 # Actions: bookkeeping the machines run after a transition.
@@ -137,7 +139,20 @@ TRIGGERS: Final[dict[str, str]] = {
     "expose_cards": "cards of a player are found exposed during the auction (24)",
     "review_request": "a player asks for the auction to be restated (20B, 20C2)",
     "explanation_request": "a player asks about the opponents' calls (20F)",
-    "face_opening_lead": "the right defender faces the opening lead (17D1, 41)",
+    "declarer_options": "declarer must choose before the presumed leader leads (50D1, 51B, 26B)",
+    "choose_require": "declarer requires a suit from the leader",
+    "choose_prohibit": "declarer prohibits a suit to the leader",
+    "choose_let_remain": "declarer lets the penalty card remain (50D1b)",
+    "choose_no_prohibition": "declarer does not use 26B",
+    "face_down_lead": "the presumed leader leads face down (41A)",
+    "opening_lead": "the presumed leader faces the opening lead at once (41)",
+    "face_lead": "the face-down opening lead is faced (41C)",
+    "lead_out_of_turn": "the other defender faces an opening lead (54)",
+    "face_down_lead_out_of_turn": "the other defender leads face down (41A)",
+    "lead_by_declaring_side": "declarer or dummy leads (54E, 24)",
+    "judge_dummy_seen": "the director finds declarer could have seen dummy's cards (54C)",
+    "judge_no_dummy_seen": "the director finds declarer could not have seen dummy's cards",
+    "choose_spread": "declarer spreads the hand and becomes dummy (54A)",
     "impose_pass_next_turn": "a rectification obliges the seat to pass at its next turn",
     "impose_pass_rest_of_auction": "a rectification obliges the seat to pass at every turn",
     "impose_repeat_call": "a rectification obliges the seat to repeat a call out of rotation",
@@ -181,6 +196,13 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[tuple[str, str], ...]]]] = {
         ("awaiting_judgement", "the director judges whether misinformation influenced the call"),
         ("awaiting_lho_choice", "LHO may change a later call (21B2)"),
     )),
+    "declarer_lead_options": ("declarer's choices before the opening lead (26B, 50D, 51)", (
+        ("penalty_card", "require or prohibit the suit of partner's major penalty card, or let it remain"),
+        ("lead_restriction", "prohibit one suit the offender did not specify (26B), or not"),
+    )),
+    "lead_out_of_turn": ("an opening lead faced out of turn (54)", (
+        ("awaiting_declarer", "declarer accepts (54B), spreads the hand (54A) or refuses (54D)"),
+    )),
 }
 
 STATES: Final[tuple[StateSpec, ...]] = (
@@ -189,6 +211,8 @@ STATES: Final[tuple[StateSpec, ...]] = (
     StateSpec("phase", "auction", "normal", "calls are being made in rotation (17C)"),
     StateSpec("phase", "clarification", "normal",
               "the auction has ended with a contract; the clarification period runs (17D1, 22A)"),
+    StateSpec("phase", "opening_lead", "normal",
+              "the opening lead is face down; questions may still be asked (41A, 41B)"),
     StateSpec("phase", "play", "terminal", "the opening lead is faced: the auction period is over (17D1)"),
     StateSpec("phase", "passed_out", "terminal", "all four players passed; no play (17D2, 22B)"),
     *(spec for parent, (summary, steps) in PROCEDURES.items() for spec in (
@@ -352,7 +376,45 @@ def _phase_transitions() -> list[TransitionSpec]:
     out += T("explanation_request", "auction", "auction", "20F1", "an opponent's call is explained")
     out += T("explanation_request", "clarification", "clarification", "20F2",
              "the opposing auction is explained")
-    out += T("face_opening_lead", "clarification", "play", "17D1, 41", "the opening lead is faced")
+    out += T("review_request", "opening_lead", "opening_lead", "20C2, 41B", "the auction is restated")
+    out += T("explanation_request", "opening_lead", "opening_lead", "20F2, 41B",
+             "the opposing auction is explained")
+    out += T("call_after_final_pass", "opening_lead", "opening_lead", "39A, 39B",
+             "cancelled; no further rectification", "by_declaring_side_or_pass")
+    out += T("call_after_final_pass", "opening_lead", "call_after_final_pass.awaiting_decision", "39A, 39C",
+             "a defender's bid, double or redouble: cancelled; rectification pending",
+             "by_defender_not_pass")
+    out += T("attempt_change", "opening_lead", "change_of_call.awaiting_judgement", "25A5",
+             "a change of call before the lead is faced", "ground_is_slip")
+    out += T("attempt_change", "opening_lead", "misinformation.awaiting_judgement", "21B1",
+             "a change after misinformation before the lead is faced", "ground_is_misinformation")
+    # --- the opening lead (24D-E, 26B, 41, 50, 51, 54, 56) --------------------------------
+    dlo, loot = "declarer_lead_options", "lead_out_of_turn"
+    out += T("declarer_options", "clarification", f"{dlo}.penalty_card", "50D1, 51B",
+             "the leader's partner has a major penalty card", "options_for_penalty_card")
+    out += T("declarer_options", "clarification", f"{dlo}.lead_restriction", "26B",
+             "declarer may prohibit a suit the offender did not specify", "options_for_lead_restriction")
+    for trig, law in (("choose_require", "50D1a"), ("choose_prohibit", "50D1a"), ("choose_let_remain", "50D1b")):
+        out += T(trig, f"{dlo}.penalty_card", "clarification", law, "declarer's choice is recorded")
+    for trig in ("choose_prohibit", "choose_no_prohibition"):
+        out += T(trig, f"{dlo}.lead_restriction", "clarification", "26B", "declarer's choice is recorded")
+    out += T("face_down_lead", "clarification", "opening_lead", "41A", "the presumed leader leads face down")
+    out += T("opening_lead", "clarification", "play", "41C, 17D1", "the opening lead is faced")
+    out += T("face_lead", "opening_lead", "play", "41C, 17D1", "the opening lead is faced")
+    out += T("lead_by_declaring_side", "clarification", "clarification", "54E, 24D",
+             "the card goes back into the hand")
+    out += T("face_down_lead_out_of_turn", "clarification", "clarification", "41A",
+             "the card goes back into the hand; the right defender leads")
+    out += T("lead_out_of_turn", "clarification", f"{loot}.awaiting_declarer", "54",
+             "declarer chooses between Law 54's options")
+    out += T("judge_dummy_seen", f"{loot}.awaiting_declarer", f"{loot}.awaiting_declarer", "54C",
+             "declarer must accept the lead")
+    out += T("judge_no_dummy_seen", f"{loot}.awaiting_declarer", f"{loot}.awaiting_declarer", "54C",
+             "all options remain")
+    out += T("choose_accept", f"{loot}.awaiting_declarer", "play", "54B", "accepted: dummy is spread")
+    out += T("choose_spread", f"{loot}.awaiting_declarer", "play", "54A", "declarer becomes dummy")
+    out += T("choose_refuse", f"{loot}.awaiting_declarer", "clarification", "54D, 56",
+             "refused: the card becomes a major penalty card")
     return out
 
 

@@ -128,6 +128,12 @@ def _substitute(state: AuctionState, p: Pending, new: Call, keep_lho: bool, law:
     lho_index = int(p.get("lho_call")) if p.get("lho_call") else None
     lho_call = state.record[lho_index].call if lho_index is not None else None
     state = state.set_status(p.call_index, "withdrawn", law)
+    face_down = state.current_lead
+    if face_down is not None and not face_down.faced:
+        state = replace(state, leads=tuple(replace(ld, status="withdrawn", law="41A") if ld is face_down
+                                           else ld for ld in state.leads))
+        state = state.rule("41A", f"the auction reopens: {face_down.seat.long_name}'s face-down lead "
+                           "goes back to the hand")
     if lho_index is not None:
         state = state.set_status(lho_index, "withdrawn", "21B2" if p.procedure == "misinformation" else "25A6")
     state = state.rule(law, f"{o.long_name}'s {state.record[p.call_index].call} is withdrawn and "

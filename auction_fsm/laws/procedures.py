@@ -10,7 +10,7 @@ from ..engine import call_in_rotation, expected
 from ..errors import DecisionError
 from ..events import Choice, DirectorCalled, Judgement
 from ..seats import Seat
-from . import changes, comparable, inadmissible, insufficient_bid, rotation
+from . import changes, comparable, inadmissible, insufficient_bid, opening_lead, rotation
 
 __all__ = ["on_call", "on_director", "on_judgement", "on_choice"]
 
@@ -26,6 +26,8 @@ _OWNER: dict[str, ModuleType] = {
     "comparable_call": comparable,
     "change_of_call": changes,
     "misinformation": changes,
+    "declarer_lead_options": opening_lead,
+    "lead_out_of_turn": opening_lead,
 }
 
 

@@ -34,10 +34,12 @@ def request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> A
     if state.is_over:
         if state.is_passed_out:
             raise DecisionError(f"{s.long_name}'s {kind} request: the board was passed out")
-        if kind == "review":
-            return state.rule("20C2", f"auction restated for {s.long_name}: {restatement(state)}")
         contract = state.contract
         assert contract is not None
+        if s == contract.dummy:
+            raise DecisionError(f"{s.long_name} is dummy and may not ask for a {kind} (20C2, 20F2)")
+        if kind == "review":
+            return state.rule("20C2, 41B", f"auction restated for {s.long_name}: {restatement(state)}")
         if s == contract.dummy:
             raise DecisionError(f"{s.long_name} is dummy and may not ask for explanations (20F2)")
         return state.rule("20F2", f"{s.long_name} asks about the opponents' auction; "
