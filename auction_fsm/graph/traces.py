@@ -38,9 +38,9 @@ def configuration_trace(ex: Exploration[Any, Any], i: int, title: str = "") -> T
     start, labels = ex.path_to(i)
     space = ex.space
     scenario = space.scenario(start, labels)
-    if title:
-        scenario = {"format": scenario["format"], "version": scenario["version"], "title": title,
-                    **{k: v for k, v in scenario.items() if k not in ("format", "version", "title")}}
+    if title and "format" in scenario:  # keep the documented key order: format, version, title
+        head = {k: scenario[k] for k in ("format", "version") if k in scenario}
+        scenario = {**head, "title": title, **{k: v for k, v in scenario.items() if k not in head}}
     steps = [f"start: {space.describe(start)}"]
     steps.extend(space.label_text(lab) for lab in labels)
     return Trace(tuple(steps), scenario)

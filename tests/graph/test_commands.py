@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from auction_fsm.cli import main
+from auction_fsm.commands import draw, export, verify
+
+
+def _parse(module: object, argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    module.register(parser.add_subparsers())  # type: ignore[attr-defined]
+    return parser.parse_args(argv)
+
+
+def test_verify_json_one_object_per_graph(capsys: pytest.CaptureFixture[str]) -> None:
+    args = _parse(verify, ["verify", "--scope", "legal", "--json", "--quiet"])
+    assert verify.handler(args) == 0
+    objs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["graph"] for o in objs] == ["machine", "configuration"]
+    for o in objs:
+        for key in ("graph", "scope", "states", "edges", "unreachable", "dead_ends", "cannot_finish",
+                    "terminal_with_exits", "sink_cycles", "traces"):
+            assert key in o
+    assert objs[1]["states"] > 3000 and objs[1]["paths"] == objs[1]["paths_expected"]
+
+
+def test_verify_bounds_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--max-level", "1", "--dealer", "all", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "configuration graph (legal-level1-dealerNESW)" in out and "all checks pass" in out
+
+
+def test_unknown_scope_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--scope", "nonsense"]) == 2
+    assert "unknown scope 'nonsense'" in capsys.readouterr().err
+
+
+def test_export_writes_files(tmp_path: Path) -> None:
+    for fmt in ("json", "graphml", "dot", "mermaid"):
+        out = tmp_path / f"m.{fmt}"
+        assert export.handler(_parse(export, ["export", "machine", "-o", str(out), "-f", fmt])) == 0
+        assert out.stat().st_size > 1000
+    assert main(["export", "configuration", "--max-level", "7", "-f", "mermaid"]) == 2
+
+
+def test_draw_writes_pngs(tmp_path: Path) -> None:
+    assert draw.handler(_parse(draw, ["draw", "-o", str(tmp_path), "--only", "seat_machine"])) == 0
+    png = tmp_path / "seat_machine.png"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert draw.handler(_parse(draw, ["draw", "-o", str(tmp_path), "--configuration", "1",
+                                      "--max-level", "1"])) == 0
+    assert any(p.name.startswith("configuration_") for p in tmp_path.iterdir())

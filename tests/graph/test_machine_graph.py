@@ -1,0 +1,91 @@
+from __future__ import annotations
+
+import networkx as nx
+
+from auction_fsm.graph.checks import check_machine_graph
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.legal_space import LegalSpace
+from auction_fsm.graph.machine_graph import containers, flatten_containers, machine_graph
+from auction_fsm.table import TABLE, StateSpec, TransitionSpec, build_table
+
+from .helpers import replay
+
+
+def test_every_table_state_and_transition_is_in_the_graph() -> None:
+    g = machine_graph()
+    assert g.number_of_nodes() == len(TABLE.states)
+    assert g.number_of_edges() == len(TABLE.transitions)
+    for i, t in enumerate(TABLE.transitions):
+        d = g.edges[f"{t.machine}:{t.source}", f"{t.machine}:{t.dest}", f"t{i}"]
+        assert (d["trigger"], d["law"], d["guard"]) == (t.trigger, t.law, t.guard or "")
+    assert g.nodes["seat:free"]["kind"] == "initial"
+    assert all(isinstance(v, (str, int, bool)) for _, d in g.nodes(data=True) for v in d.values())
+
+
+def test_the_packaged_table_passes_every_check() -> None:
+    report = check_machine_graph(machine_graph())
+    assert report.ok, report.to_json()
+
+
+def test_containers_pass_their_exits_to_inner_states() -> None:
+    states = [StateSpec("phase", "start", "initial", "s"), StateSpec("phase", "box", "irregularity", "b"),
+              StateSpec("phase", "box.wait", "decision", "w", parent="box"),
+              StateSpec("phase", "end", "terminal", "e")]
+    trans = [TransitionSpec("phase", "call_pass", "start", "box.wait", None, "17C", "x"),
+             TransitionSpec("phase", "director_called", "box", "end", None, "27B", "y")]
+    g = machine_graph(build_table(states, trans))
+    assert containers(g) == ["phase:box"]
+    assert flatten_containers(g).has_edge("phase:box.wait", "phase:end")
+    assert check_machine_graph(g).ok
+
+
+def _without(pred: object) -> list[TransitionSpec]:
+    return [t for t in TABLE.transitions if not pred(t)]  # type: ignore[operator]
+
+
+def test_a_removed_self_loop_makes_a_seat_dead_end() -> None:
+    trans = [t for t in TABLE.transitions
+             if not (t.machine == "seat" and t.source == "must_pass_rest_of_auction" and t.trigger == "call_pass")]
+    report = check_machine_graph(machine_graph(build_table(TABLE.states, trans)))
+    assert report.counts["dead_ends"] == 1
+    finding = next(f for f in report.findings if f.check == "dead_ends")
+    assert finding.state == "seat:must_pass_rest_of_auction"
+    assert finding.trace is not None and "impose_pass_rest_of_auction" in finding.trace.steps[0]
+
+
+def test_a_planted_dead_end_is_reported_with_a_scenario_that_replays() -> None:
+    # the 22B transition now leads to a state with no way out
+    states = [*TABLE.states, StateSpec("phase", "limbo", "normal", "planted")]
+    trans = [TransitionSpec(t.machine, t.trigger, t.source, "limbo", t.guard, t.law, t.summary, t.action)
+             if t.guard == "pass_ends_passed_out" else t for t in TABLE.transitions]
+    table = build_table(states, trans)
+    g = machine_graph(table)
+    report = check_machine_graph(g, explore(LegalSpace(table)))
+    assert report.counts["dead_ends"] == 1 and report.counts["unreachable"] == 1  # passed_out
+    finding = next(f for f in report.findings if f.check == "dead_ends")
+    assert finding.state == "phase:limbo"
+    assert finding.trace is not None and finding.trace.scenario is not None
+    sim = replay(finding.trace.scenario)
+    assert [e.call.text for e in (s.event for s in sim.steps)] == ["P", "P", "P", "P"]
+    assert not report.ok
+
+
+def test_terminal_with_exit_and_sink_cycle_in_a_table() -> None:
+    states = [StateSpec("phase", "a", "initial", ""), StateSpec("phase", "b", "normal", ""),
+              StateSpec("phase", "c", "normal", ""), StateSpec("phase", "end", "terminal", "")]
+    trans = [TransitionSpec("phase", "call_pass", "a", "b", None, "1", ""),
+             TransitionSpec("phase", "call_pass", "a", "end", None, "1", ""),
+             TransitionSpec("phase", "call_bid", "b", "c", None, "1", ""),
+             TransitionSpec("phase", "call_bid", "c", "b", None, "1", ""),
+             TransitionSpec("phase", "call_bid", "end", "a", None, "1", "")]
+    report = check_machine_graph(machine_graph(build_table(states, trans)))
+    assert report.counts["terminal_with_exits"] == 1
+    assert report.counts["sink_cycles"] == 1
+    assert report.counts["cannot_finish"] == 2
+    assert {f.state for f in report.findings if f.check == "sink_cycles"} == {"phase:b"}
+
+
+def test_graph_is_a_multidigraph_keyed_by_table_position() -> None:
+    g = machine_graph()
+    assert isinstance(g, nx.MultiDiGraph)
+    assert {k for _, _, k in g.edges(keys=True)} == {f"t{i}" for i in range(len(TABLE.transitions))}
