@@ -18,7 +18,7 @@ issues get their wording in this one place.
 6. East passes.
 7. South passes.
 The auction is over (Law 22A): the contract is 3NTX (three no trump doubled) by North.
-Declarer North, dummy South; East makes the opening lead.
+Declarer North, dummy South, opening leader East.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def describe_step(number: int, step: Step) -> str:
     """One line telling event ``number`` (1-based) of the auction."""
     if isinstance(step.event, CallEvent):
         return _describe_call(number, step.event, step.before, step.after)
-    return f"{number}. {step.event.describe()}"  # event kinds of later issues
+    return f"{number}. {step.event.describe()}."  # event kinds of later issues
 
 
 def describe_outcome(state: AuctionState) -> list[str]:
@@ -107,7 +107,7 @@ def describe_outcome(state: AuctionState) -> list[str]:
                                    contract.opening_leader.long_name)
         over = f"The auction is over (Law 22A): the contract is {contract.text}"
         return [f"{over} ({contract_in_words(contract)}) by {declarer}.",
-                f"Declarer {declarer}, dummy {dummy}; {leader} makes the opening lead."]
+                f"Declarer {declarer}, dummy {dummy}, opening leader {leader}."]
     calls = len(state.legal_calls())
     lines = [f"The auction is not over: {state.turn.long_name} to call ({calls} legal calls)."]
     for seat in Seat:

@@ -67,7 +67,7 @@ def test_replay_narrates_call_by_call(tmp_path: Path, capsys: pytest.CaptureFixt
     assert lines[1] == "Dealer North, neither side vulnerable."
     assert lines[2:5] == ["1. North (dealer) opens 1NT.", "2. East passes.", "3. South bids 3NT."]
     assert "the contract is 3NT (three no trump) by North" in out
-    assert "Declarer North, dummy South; East makes the opening lead." in out
+    assert "Declarer North, dummy South, opening leader East." in out
 
 
 def test_replay_of_a_passed_out_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,7 @@ says what is wrong and where: the source name, the event number and the offendin
 from __future__ import annotations
 
 import json
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from auction_fsm.errors import (
     SchemaVersionError,
     SeatSyntaxError,
 )
-from auction_fsm.events import CallEvent
+from auction_fsm.events import CallEvent, Event
 from auction_fsm.scenario import (
     FORMAT,
     VERSION,
@@ -298,10 +299,9 @@ def test_every_example_validates_against_the_schema(validator: jsonschema.protoc
         validator.validate(json.loads(path.read_text(encoding="utf-8")))
 
 
-@given(legal_scenarios())
-def test_what_dump_writes_validates(s: Scenario) -> None:
-    schema = json.loads(schema_path().read_text(encoding="utf-8"))
-    jsonschema.validate(json.loads(dump_scenario(s)), schema)
+@given(s=legal_scenarios())
+def test_what_dump_writes_validates(s: Scenario, validator: jsonschema.protocols.Validator) -> None:
+    validator.validate(json.loads(dump_scenario(s)))
 
 
 GOOD_TOKENS = ["1C", "1♣", "1c", "7NT", "3N", "3nt", " 2 H ", "8S", "99D", "P", "pass", "Pass", "X",
@@ -342,4 +342,70 @@ def test_schema_rejects_what_the_reader_rejects(change: dict[str, Any],
     data = doc(**change)
     assert not validator.is_valid(data)
     with pytest.raises(ScenarioError):
+        load_doc(data)
+
+
+# --- every event type: the schema and the reader agree ----------------------------------------
+SAMPLE_EVENTS: list[dict[str, Any]] = [
+    {"type": "call", "seat": "N", "call": "1NT"},
+    {"type": "director"},
+    {"type": "director", "by": "w"},
+    {"type": "director", "by": None},
+    {"type": "judgement", "kind": "artificial", "value": True, "denominations": ["H", "♠", "nt"]},
+    {"type": "judgement", "kind": "comparable", "value": False},
+    {"type": "choice", "seat": "S", "option": "accept"},
+    {"type": "expose", "seat": "E", "cards": ["SA", "10h", "♦Q"], "led": True},
+    {"type": "expose", "seat": "E", "cards": "SA HK"},
+    {"type": "change", "seat": "N", "call": "2C", "ground": "misinformation"},
+    {"type": "change", "seat": "N", "call": "2C"},
+    {"type": "review", "seat": "W"},
+    {"type": "explain", "seat": "W", "call_index": 2},
+    {"type": "explain", "seat": "W"},
+    {"type": "lead", "seat": "E", "card": "sk", "faced": False},
+    {"type": "lead", "seat": "E", "card": "K♠"},
+    {"type": "face_lead"},
+]
+BAD_EVENTS: list[dict[str, Any]] = [
+    {"type": "director", "by": "Q"},
+    {"type": "judgement", "kind": "weird", "value": True},
+    {"type": "judgement", "kind": "artificial", "value": "yes"},
+    {"type": "judgement", "kind": "artificial", "value": True, "denominations": ["Z"]},
+    {"type": "choice", "seat": "S"},
+    {"type": "expose", "seat": "E", "cards": []},
+    {"type": "expose", "seat": "E", "cards": "SAHK"},
+    {"type": "expose", "seat": "E", "cards": ["S1"]},
+    {"type": "change", "seat": "N", "call": "2C", "ground": "oops"},
+    {"type": "explain", "seat": "W", "call_index": -1},
+    {"type": "review", "seat": "W", "call": "P"},
+    {"type": "lead", "seat": "E"},
+    {"type": "lead", "seat": "E", "card": "SK", "faced": "no"},
+    {"type": "face_lead", "seat": "E"},
+    {"type": "teleport"},
+]
+
+
+def test_schema_lists_every_event_type_the_reader_knows(validator: jsonschema.protocols.Validator) -> None:
+    schema_types = set(validator.schema["$defs"]["event"]["properties"]["type"]["enum"])
+    assert schema_types == {e["type"] for e in SAMPLE_EVENTS}
+    loaded = {type(load_doc(doc(e)).events[0]) for e in SAMPLE_EVENTS}
+    assert loaded == set(typing.get_args(Event)), "an event class has no sample (and maybe no schema entry)"
+
+
+@pytest.mark.parametrize("event", SAMPLE_EVENTS, ids=lambda e: str(e))
+def test_each_event_type_validates_loads_and_round_trips(
+        event: dict[str, Any], validator: jsonschema.protocols.Validator) -> None:
+    data = doc(event)
+    assert validator.is_valid(data), list(validator.iter_errors(data))
+    s = load_doc(data)
+    written = json.loads(dump_scenario(s))
+    assert validator.is_valid(written)
+    assert loads_scenario(dump_scenario(s)) == s
+
+
+@pytest.mark.parametrize("event", BAD_EVENTS, ids=lambda e: str(e))
+def test_schema_and_reader_both_reject_a_bad_event(
+        event: dict[str, Any], validator: jsonschema.protocols.Validator) -> None:
+    data = doc(event)
+    assert not validator.is_valid(data)
+    with pytest.raises(AuctionFsmError, match="event 1"):
         load_doc(data)
