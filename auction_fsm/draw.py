@@ -20,15 +20,12 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import networkx as nx
 
 from .graph.machine_graph import containers, machine_graph, machines_of
 from .table import TABLE, Table
-
-if TYPE_CHECKING:
-    from matplotlib.axes import Axes
 
 __all__ = [
     "KIND_COLOURS",
@@ -71,7 +68,7 @@ def _focus(g: nx.MultiDiGraph, box: str) -> nx.MultiDiGraph:
         out.add_node(n, **g.nodes[n])
     for u, v, k, d in g.edges(keys=True, data=True):
         if u in inside or v in inside or u == box:
-            src = u if u in inside else u
+            src = u
             for end in (src, v):
                 if end not in out:
                     out.add_node(end, **{**g.nodes[end], "kind": "context"})

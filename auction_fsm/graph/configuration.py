@@ -15,6 +15,7 @@ the :class:`networkx.DiGraph` in bulk, on request.
 
 from __future__ import annotations
 
+import itertools
 import time
 from array import array
 from collections.abc import Callable, Hashable, Iterator
@@ -126,7 +127,7 @@ class Exploration(Generic[K, L]):
             chain.append(self.parent[chain[-1]])
         chain.reverse()
         labels: list[L] = []
-        for a, b in zip(chain, chain[1:]):
+        for a, b in itertools.pairwise(chain):
             labels.append(next(lab for lab, j in self.successors_of(a) if j == b))
         return self.keys[chain[0]], labels
 
@@ -205,7 +206,7 @@ def explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | Non
     started = time.perf_counter()
     found = _Discovery()
     for k in space.initial_states():
-        found[k]  # noqa: B018 - numbers the start (parent -1)
+        found[k]
     starts = len(found.keys_)
     keys = found.keys_
     number = found.__getitem__

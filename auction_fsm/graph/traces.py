@@ -10,6 +10,7 @@ machine states include it).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,7 +57,7 @@ def machine_path(g: nx.MultiDiGraph, target: Hashable) -> list[str] | None:
     except nx.NetworkXNoPath:
         return None
     steps = []
-    for a, b in zip(nodes, nodes[1:]):
+    for a, b in itertools.pairwise(nodes):
         d = min(g.get_edge_data(a, b).values(), key=lambda e: e["index"])
         steps.append(f"{g.nodes[a]['name']} --{d['trigger']} [{d['law']}]--> {g.nodes[b]['name']}")
     return steps

@@ -33,14 +33,17 @@ _DOT_EDGE = re.compile(r'^\s*"((?:[^"\\]|\\.)*)" -> "((?:[^"\\]|\\.)*)"')
 _DOT_NODE = re.compile(r'^\s*"((?:[^"\\]|\\.)*)"( \[.*\])?;$')
 
 
+def _unq(s: str) -> str:
+    return s.replace('\\"', '"').replace("\\\\", "\\")
+
+
 def _read_dot(text: str) -> tuple[set[str], list[tuple[str, str]]]:
-    unq = lambda s: s.replace('\\"', '"').replace("\\\\", "\\")  # noqa: E731
     nodes, edges = set(), []
     for line in text.splitlines():
         if m := _DOT_EDGE.match(line):
-            edges.append((unq(m[1]), unq(m[2])))
+            edges.append((_unq(m[1]), _unq(m[2])))
         elif (m := _DOT_NODE.match(line)) and not line.strip().startswith("label"):
-            nodes.add(unq(m[1]))
+            nodes.add(_unq(m[1]))
     return nodes, edges
 
 
@@ -59,8 +62,8 @@ def test_mermaid_parses_back() -> None:
     g = machine_graph()
     text = to_mermaid(g)
     assert text.startswith("flowchart")
-    labels = dict(re.findall(r'^\s+(n\d+)[(\[{/]+"([^"]*)"', text, re.M))
-    edges = re.findall(r"^\s+(n\d+) -->(?:\|\"[^\"]*\"\|)? (n\d+)$", text, re.M)
+    labels = dict(re.findall(r'^\s+(n\d+)[(\[{/]+"([^"]*)"', text, re.MULTILINE))
+    edges = re.findall(r"^\s+(n\d+) -->(?:\|\"[^\"]*\"\|)? (n\d+)$", text, re.MULTILINE)
     assert sorted(labels.values()) == sorted(d["name"] for _, d in g.nodes(data=True))
     assert len(edges) == g.number_of_edges()
     named = {(labels[a], labels[b]) for a, b in edges}
