@@ -50,8 +50,10 @@ def contract_in_words(contract: Contract) -> str:
 
     >>> from auction_fsm.calls import Strain
     >>> from auction_fsm.seats import Seat
-    >>> contract_in_words(Contract(6, Strain.S, 2, Seat.W)), contract_in_words(Contract(1, Strain.H, 0, Seat.N))
-    ('six spades redoubled', 'one heart')
+    >>> contract_in_words(Contract(6, Strain.S, 2, Seat.W))
+    'six spades redoubled'
+    >>> contract_in_words(Contract(1, Strain.H, 0, Seat.N))
+    'one heart'
     """
     strain = (_STRAIN if contract.level == 1 else _STRAINS)[contract.strain]
     return f"{_LEVELS[contract.level - 1]} {strain}{_DOUBLING[contract.doubled]}"
