@@ -44,7 +44,7 @@ _BANDS: Final = {"initial": 0, "normal": 0, "terminal": 0, "irregularity": 1, "d
                  "obligation": 2, "context": 0}
 
 
-def _collapse(g: nx.MultiDiGraph, machine: str) -> nx.MultiDiGraph:
+def _collapse(g: nx.MultiDiGraph[Any], machine: str) -> nx.MultiDiGraph[Any]:
     """One machine with every nested state folded into its outermost enclosing state."""
     def top(n: str) -> str:
         while g.nodes[n]["parent"]:
@@ -60,7 +60,7 @@ def _collapse(g: nx.MultiDiGraph, machine: str) -> nx.MultiDiGraph:
     return out
 
 
-def _focus(g: nx.MultiDiGraph, box: str) -> nx.MultiDiGraph:
+def _focus(g: nx.MultiDiGraph[Any], box: str) -> nx.MultiDiGraph[Any]:
     """The states inside ``box`` with the outside states they connect to (as context)."""
     inside = {n for n in g if _inside(g, n, box)}
     out = nx.MultiDiGraph(name=f"{g.nodes[box]['machine']} machine: {g.nodes[box]['name']}")
@@ -76,7 +76,7 @@ def _focus(g: nx.MultiDiGraph, box: str) -> nx.MultiDiGraph:
     return out
 
 
-def _inside(g: nx.MultiDiGraph, n: str, box: str) -> bool:
+def _inside(g: nx.MultiDiGraph[Any], n: str, box: str) -> bool:
     p = g.nodes[n]["parent"]
     while p:
         if p == box:
@@ -98,7 +98,7 @@ def machine_views(table: Table = TABLE) -> list[tuple[str, nx.MultiDiGraph]]:
     return views
 
 
-def semantic_layout(g: nx.DiGraph, per_row: int = 5) -> dict[Hashable, tuple[float, float]]:
+def semantic_layout(g: nx.DiGraph[Any], per_row: int = 5) -> dict[Hashable, tuple[float, float]]:
     """Positions by meaning.
 
     The main flow (initial, normal, terminal and context states) is the top row, one column per
@@ -145,7 +145,7 @@ def semantic_layout(g: nx.DiGraph, per_row: int = 5) -> dict[Hashable, tuple[flo
     return pos
 
 
-def _merged_edges(g: nx.DiGraph) -> dict[tuple[Hashable, Hashable], list[str]]:
+def _merged_edges(g: nx.DiGraph[Any]) -> dict[tuple[Hashable, Hashable], list[str]]:
     out: dict[tuple[Hashable, Hashable], list[str]] = {}
     for u, v, d in g.edges(data=True):
         text = f"{d['trigger']} [{d['law']}]" if "trigger" in d else str(d.get("label", ""))
@@ -162,7 +162,7 @@ def _wrap(lines: Sequence[str], limit: int = 4) -> str:
     return "\n".join(shown)
 
 
-def draw_state_graph(g: nx.DiGraph, path: str | Path, *, title: str | None = None,
+def draw_state_graph(g: nx.DiGraph[Any], path: str | Path, *, title: str | None = None,
                      pos: dict[Hashable, tuple[float, float]] | None = None) -> Path:
     """Draw ``g`` (nodes with ``kind``, edges with ``trigger``/``law`` or ``label``) to a PNG."""
     import matplotlib
@@ -247,7 +247,7 @@ def draw_machine_diagrams(out_dir: str | Path, table: Table = TABLE,
             if wanted is None or stem in wanted]
 
 
-def draw_configuration(g: nx.DiGraph, path: str | Path, *, max_nodes: int = 40,
+def draw_configuration(g: nx.DiGraph[Any], path: str | Path, *, max_nodes: int = 40,
                        title: str | None = None) -> Path:
     """Draw a small configuration graph: one column per call made (the ``depth``), nodes in
     discovery order within a column."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
@@ -37,7 +38,7 @@ def register(subparsers: Subparsers) -> None:
     p.set_defaults(func=handler)
 
 
-def build_graph(args: argparse.Namespace) -> nx.Graph:
+def build_graph(args: argparse.Namespace) -> nx.Graph[Any]:
     """The graph the options name (the first scope, for a configuration graph)."""
     if args.graph == "machine":
         return machine_graph()

@@ -86,7 +86,7 @@ class GraphReport:
 
 
 # --- the machine graph ------------------------------------------------------------------------
-def check_machine_graph(g: nx.MultiDiGraph, witness: Exploration[Any, Any] | None = None,
+def check_machine_graph(g: nx.MultiDiGraph[Any], witness: Exploration[Any, Any] | None = None,
                         max_traces: int = 3) -> GraphReport:
     """Check every machine of a machine graph.
 

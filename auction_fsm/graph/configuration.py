@@ -137,7 +137,7 @@ class Exploration(Generic[K, L]):
             return "initial"
         return "terminal" if self.terminal[i] else "normal"
 
-    def to_networkx(self, *, name: str | None = None) -> nx.DiGraph:
+    def to_networkx(self, *, name: str | None = None) -> nx.DiGraph[Any]:
         """The configuration graph as a :class:`networkx.DiGraph`, built in bulk.
 
         Nodes are ``c<index>`` with attributes ``key`` (text), ``label`` (the description),

@@ -58,26 +58,26 @@ class GraphTooLargeError(AuctionFsmError, ValueError):
     """A graph too big for a picture format."""
 
 
-def _check_size(g: nx.Graph, fmt: str, limit: int) -> None:
+def _check_size(g: nx.Graph[Any], fmt: str, limit: int) -> None:
     if g.number_of_nodes() > limit:
         raise GraphTooLargeError(
             f"the graph has {g.number_of_nodes():,} nodes; {fmt} export is limited to {limit:,}: "
             "write GraphML or JSON instead, or choose a smaller scope (e.g. --max-level 1)")
 
 
-def to_node_link(g: nx.Graph) -> dict[str, Any]:
+def to_node_link(g: nx.Graph[Any]) -> dict[str, Any]:
     """The node-link dict of ``g`` (edges under ``"edges"``)."""
     data: dict[str, Any] = nx.node_link_data(g, edges="edges")
     return data
 
 
-def from_node_link(data: dict[str, Any]) -> nx.Graph:
+def from_node_link(data: dict[str, Any]) -> nx.Graph[Any]:
     """The graph of a node-link dict written by :func:`to_node_link`."""
-    g: nx.Graph = nx.node_link_graph(data, edges="edges")
+    g: nx.Graph[Any] = nx.node_link_graph(data, edges="edges")
     return g
 
 
-def to_graphml(g: nx.Graph) -> str:
+def to_graphml(g: nx.Graph[Any]) -> str:
     """GraphML text (every attribute must be a scalar)."""
     return "\n".join(nx.generate_graphml(g)) + "\n"
 
@@ -94,7 +94,7 @@ def _edge_label(d: dict[str, Any]) -> str:
     return str(d.get("label", ""))
 
 
-def to_dot(g: nx.Graph, *, limit: int = DOT_LIMIT) -> str:
+def to_dot(g: nx.Graph[Any], *, limit: int = DOT_LIMIT) -> str:
     """DOT text; machine graphs get one cluster per machine and shapes by kind."""
     _check_size(g, "DOT", limit)
     arrow = "->" if g.is_directed() else "--"
@@ -137,7 +137,7 @@ def _mermaid_text(text: str) -> str:
     return text.replace('"', "#quot;").replace("\n", "<br/>")
 
 
-def to_mermaid(g: nx.Graph, *, limit: int = MERMAID_LIMIT) -> str:
+def to_mermaid(g: nx.Graph[Any], *, limit: int = MERMAID_LIMIT) -> str:
     """Mermaid flowchart text (GitHub renders it): a subgraph per machine, shapes by kind.
 
     Node ids are generated (``n0``, ``n1`` ...) and every label is quoted, so state names with
@@ -168,7 +168,7 @@ def to_mermaid(g: nx.Graph, *, limit: int = MERMAID_LIMIT) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render(g: nx.Graph, fmt: str) -> str:
+def render(g: nx.Graph[Any], fmt: str) -> str:
     """``g`` as text in ``fmt`` (one of :data:`FORMATS`)."""
     if fmt == "json":
         return json.dumps(to_node_link(g), indent=1) + "\n"
@@ -192,7 +192,7 @@ def format_of(path: str | Path, fmt: str | None = None) -> str:
     return found
 
 
-def write_graph(g: nx.Graph, path: str | Path, fmt: str | None = None) -> str:
+def write_graph(g: nx.Graph[Any], path: str | Path, fmt: str | None = None) -> str:
     """Write ``g`` to ``path`` (format from ``fmt`` or the suffix); return the format used."""
     fmt = format_of(path, fmt)
     text = render(g, fmt)  # render first: a refusal leaves no half-written file
@@ -200,14 +200,14 @@ def write_graph(g: nx.Graph, path: str | Path, fmt: str | None = None) -> str:
     return fmt
 
 
-def read_graph(path: str | Path, fmt: str | None = None) -> nx.Graph:
+def read_graph(path: str | Path, fmt: str | None = None) -> nx.Graph[Any]:
     """Load a graph written as JSON or GraphML by :func:`write_graph`."""
     fmt = format_of(path, fmt)
     if fmt == "json":
         return from_node_link(json.loads(Path(path).read_text(encoding="utf-8")))
     if fmt == "graphml":
         multi = "<edge id=" in Path(path).read_text(encoding="utf-8")
-        g: nx.Graph = nx.read_graphml(path, edge_key_type=str, force_multigraph=multi)
+        g: nx.Graph[Any] = nx.read_graphml(path, edge_key_type=str, force_multigraph=multi)
         for extra in ("node_default", "edge_default"):  # added by the reader, not by us
             if not g.graph.get(extra):
                 g.graph.pop(extra, None)

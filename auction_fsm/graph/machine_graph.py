@@ -16,7 +16,7 @@ unchanged.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 import networkx as nx
 
@@ -35,7 +35,7 @@ def node_id(machine: str, state: str) -> str:
     return f"{machine}:{state}"
 
 
-def machine_graph(table: Table = TABLE) -> nx.MultiDiGraph:
+def machine_graph(table: Table = TABLE) -> nx.MultiDiGraph[Any]:
     """Every state and transition of ``table`` as a :class:`networkx.MultiDiGraph`.
 
     Node attributes: ``machine``, ``name``, ``kind`` (initial, terminal, normal, decision,
@@ -56,18 +56,18 @@ def machine_graph(table: Table = TABLE) -> nx.MultiDiGraph:
     return g
 
 
-def machines_of(g: nx.MultiDiGraph) -> list[str]:
+def machines_of(g: nx.MultiDiGraph[Any]) -> list[str]:
     """The machine names present in a machine graph, in node order."""
     return list(dict.fromkeys(str(d["machine"]) for _, d in g.nodes(data=True)))
 
 
-def machine_subgraph(g: nx.MultiDiGraph, machine: str) -> nx.MultiDiGraph:
+def machine_subgraph(g: nx.MultiDiGraph[Any], machine: str) -> nx.MultiDiGraph[Any]:
     """The states and transitions of one machine (a copy)."""
     nodes: Iterable[str] = [n for n, d in g.nodes(data=True) if d["machine"] == machine]
     return nx.MultiDiGraph(g.subgraph(nodes))
 
 
-def containers(g: nx.MultiDiGraph) -> list[str]:
+def containers(g: nx.MultiDiGraph[Any]) -> list[str]:
     """Nested-state *containers*: states that enclose others and that no transition enters.
 
     Such a state is never current by itself (one of its inner states is); its outgoing
@@ -77,7 +77,7 @@ def containers(g: nx.MultiDiGraph) -> list[str]:
     return [p for p in g if p in parents and g.in_degree(p) == 0]
 
 
-def flatten_containers(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
+def flatten_containers(g: nx.MultiDiGraph[Any]) -> nx.MultiDiGraph[Any]:
     """The graph of states that can be current: containers removed, their outgoing
     transitions copied to every state nested inside them (at any depth)."""
     boxes = set(containers(g))

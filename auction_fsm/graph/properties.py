@@ -16,6 +16,7 @@ small graph built by hand.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Iterable
+from typing import Any
 
 import networkx as nx
 
@@ -32,17 +33,17 @@ __all__ = [
 ]
 
 
-def initial_states(g: nx.DiGraph) -> list[Hashable]:
+def initial_states(g: nx.DiGraph[Any]) -> list[Hashable]:
     """Nodes whose ``kind`` is ``initial``."""
     return [n for n, k in g.nodes(data="kind") if k == "initial"]
 
 
-def terminal_states(g: nx.DiGraph) -> list[Hashable]:
+def terminal_states(g: nx.DiGraph[Any]) -> list[Hashable]:
     """Nodes whose ``kind`` is ``terminal``."""
     return [n for n, k in g.nodes(data="kind") if k == "terminal"]
 
 
-def unreachable_states(g: nx.DiGraph, sources: Iterable[Hashable] | None = None) -> set[Hashable]:
+def unreachable_states(g: nx.DiGraph[Any], sources: Iterable[Hashable] | None = None) -> set[Hashable]:
     """Nodes no path reaches from ``sources`` (default: the initial states)."""
     starts = list(initial_states(g) if sources is None else sources)
     seen: set[Hashable] = set(starts)
@@ -51,13 +52,13 @@ def unreachable_states(g: nx.DiGraph, sources: Iterable[Hashable] | None = None)
     return set(g) - seen
 
 
-def _exits(g: nx.DiGraph, n: Hashable, events: Collection[str] | None) -> bool:
+def _exits(g: nx.DiGraph[Any], n: Hashable, events: Collection[str] | None) -> bool:
     if events is None:
         return bool(g.out_degree(n) > 0)
     return any(d.get("trigger") in events for _, _, d in g.out_edges(n, data=True))
 
 
-def dead_ends(g: nx.DiGraph, events: Collection[str] | None = None) -> list[Hashable]:
+def dead_ends(g: nx.DiGraph[Any], events: Collection[str] | None = None) -> list[Hashable]:
     """Non-terminal nodes with no way out.
 
     With ``events``, only edges whose ``trigger`` is one of them count as a way out (a seat
@@ -66,14 +67,14 @@ def dead_ends(g: nx.DiGraph, events: Collection[str] | None = None) -> list[Hash
     return [n for n, k in g.nodes(data="kind") if k != "terminal" and not _exits(g, n, events)]
 
 
-def rest_states(g: nx.DiGraph, events: Collection[str]) -> list[Hashable]:
+def rest_states(g: nx.DiGraph[Any], events: Collection[str]) -> list[Hashable]:
     """For a machine with no terminal state: the initial states and every node with a self-loop
     on one of ``events`` (a state it may stay in, turn after turn, until the auction ends)."""
     loops = {u for u, v, d in g.edges(data=True) if u == v and d.get("trigger") in events}
     return [n for n, k in g.nodes(data="kind") if k == "initial" or n in loops]
 
 
-def cannot_finish(g: nx.DiGraph, goals: Iterable[Hashable] | None = None) -> set[Hashable]:
+def cannot_finish(g: nx.DiGraph[Any], goals: Iterable[Hashable] | None = None) -> set[Hashable]:
     """Nodes from which no goal is reachable (default goals: the terminal states)."""
     targets = list(terminal_states(g) if goals is None else goals)
     can: set[Hashable] = set(targets)
@@ -82,12 +83,12 @@ def cannot_finish(g: nx.DiGraph, goals: Iterable[Hashable] | None = None) -> set
     return set(g) - can
 
 
-def terminals_with_exits(g: nx.DiGraph) -> list[Hashable]:
+def terminals_with_exits(g: nx.DiGraph[Any]) -> list[Hashable]:
     """Terminal nodes that still have an outgoing edge."""
     return [n for n in terminal_states(g) if g.out_degree(n) > 0]
 
 
-def sink_cycles(g: nx.DiGraph, goals: Iterable[Hashable] | None = None) -> list[list[Hashable]]:
+def sink_cycles(g: nx.DiGraph[Any], goals: Iterable[Hashable] | None = None) -> list[list[Hashable]]:
     """Bottom strongly connected components that hold a cycle and no goal (default goals: the
     terminal states), each as a sorted list; a run that enters one can never end.
 
@@ -103,6 +104,6 @@ def sink_cycles(g: nx.DiGraph, goals: Iterable[Hashable] | None = None) -> list[
     return sorted(out, key=lambda ms: str(ms[0]))
 
 
-def is_dead_end_free(g: nx.DiGraph) -> bool:
+def is_dead_end_free(g: nx.DiGraph[Any]) -> bool:
     """True when every non-terminal node has a way out."""
     return not dead_ends(g)

@@ -47,7 +47,7 @@ def configuration_trace(ex: Exploration[Any, Any], i: int, title: str = "") -> T
     return Trace(tuple(steps), scenario)
 
 
-def machine_path(g: nx.MultiDiGraph, target: Hashable) -> list[str] | None:
+def machine_path(g: nx.MultiDiGraph[Any], target: Hashable) -> list[str] | None:
     """The transitions of a shortest path from the initial state of ``target``'s machine to
     ``target`` (``state --trigger [law]--> state``), or ``None`` when it is unreachable."""
     machine = g.nodes[target]["machine"]
