@@ -72,6 +72,7 @@ class AuctionState:
     swapped: bool = False
     options_key: int = -1
     lead_choices: tuple[str, ...] = ()
+    incidents: int = 0  # irregular events so far (bounds the configuration graph's scopes)
 
     @classmethod
     def start(cls, dealer: Seat | str) -> AuctionState:

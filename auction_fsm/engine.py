@@ -80,6 +80,28 @@ def note(trigger: str, before: AuctionState, seat: Seat | None = None, call: Cal
 
 def apply_event(state: AuctionState, event: Event) -> AuctionState:
     """The state after ``event``; raises (and changes nothing) when the event fits nothing."""
+    after = _dispatch(state, event)
+    if _is_incident(state, event, after):
+        after = replace(after, incidents=after.incidents + 1)
+    return after
+
+
+def _is_incident(before: AuctionState, event: Event, after: AuctionState) -> bool:
+    """True when ``event`` was an irregularity (it opened a procedure, exposed cards, led out of
+    turn or broke into a finished auction), as opposed to a legal call or a decision."""
+    if isinstance(event, ExposeCards):
+        return True
+    if before.pending is None and after.pending is not None:
+        return after.pending.procedure != "declarer_lead_options" or len(after.leads) != len(before.leads)
+    if isinstance(event, Lead):
+        return any(ld.status != "stands" for ld in after.leads[len(before.leads):])
+    if isinstance(event, CallEvent):
+        new = after.record[len(before.record):]
+        return any(r.irregularity not in (None, "deemed_pass", "substituted_pass") for r in new)
+    return False
+
+
+def _dispatch(state: AuctionState, event: Event) -> AuctionState:
     from .laws import changes, exposure, opening_lead, procedures, review
 
     if state.phase == "play":

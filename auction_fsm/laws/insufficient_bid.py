@@ -65,6 +65,9 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
 
 def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
     """27C: LHO accepts the insufficient bid after a premature replacement."""
+    if p.step != "premature_replacement":
+        raise DecisionError(f"{event.seat.long_name} accepts an insufficient bid by calling over it "
+                            f"(27A1), not by a separate choice: {expected(state)}")
     index = int(p.get("replacement"))
     note("choose_accept", state, p.offender, state.record[p.call_index].call)
     state = replace(state, pending=None).set_status(index, "cancelled", "27C")
