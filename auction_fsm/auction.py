@@ -24,13 +24,13 @@ from .errors import AuctionOverError, IllegalCallError
 from .records import (
     CallRecord,
     CallStatus,
-    LeadRecord,
-    LeadRule,
-    PenaltyCard,
     Contract,
     ExposedCard,
+    LeadRecord,
     LeadRestriction,
+    LeadRule,
     Obligation,
+    PenaltyCard,
     Pending,
     Ruling,
     Watch,
@@ -191,7 +191,7 @@ class AuctionState:
         """
         c = self.check(seat, call)
         who = self.turn
-        if rules.is_final(rules.successor_table()[self.key][c.code]):
+        if (self.exposed or self.restrictions) and rules.is_final(rules.successor_table()[self.key][c.code]):
             # The auction ends: exposed cards and declarer's lead options are settled (24D-E).
             from .events import CallEvent
 

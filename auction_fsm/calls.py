@@ -9,7 +9,7 @@ then pass 35, double 36, redouble 37) which the fast core uses.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import ClassVar, Final
 
 from .errors import CallSyntaxError
 
@@ -81,9 +81,9 @@ class Call:
     code: int
     text: str
 
-    _interned: dict[tuple[str, int, int], Call] = {}
+    _interned: ClassVar[dict[tuple[str, int, int], Call]] = {}
 
-    def __new__(cls, kind: str, level: int = 0, strain: Strain | None = None) -> Call:
+    def __new__(cls, kind: str, level: int = 0, strain: Strain | None = None) -> Call:  # noqa: PYI034
         key = (kind, level, -1 if strain is None else int(strain))
         found = cls._interned.get(key)
         if found is not None:
@@ -213,7 +213,7 @@ def parse_call(token: object, where: str = "") -> Call:
     if simple is not None:
         return Call(*simple)
     digits = 0
-    while digits < len(text) and text[digits].isdigit():
+    while digits < len(text) and text[digits] in "0123456789":  # ASCII digits only
         digits += 1
     strain = _STRAIN_WORDS.get(text[digits:].strip())
     if digits == 0 or strain is None or text[0] == "0":

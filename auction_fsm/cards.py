@@ -28,12 +28,18 @@ _SUITS = {"C": Suit.C, "♣": Suit.C, "D": Suit.D, "♦": Suit.D, "H": Suit.H, "
           "S": Suit.S, "♠": Suit.S}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """A card such as ``Card.parse('SA')`` (suit then rank; ``10`` and ``T`` both mean ten)."""
+    """A card such as ``Card.parse('SA')`` (suit then rank; ``10`` and ``T`` both mean ten).
+
+    Cards sort by suit, then by bridge rank (2 lowest, ace highest).
+    """
 
     suit: Suit
     rank: str
+
+    def __lt__(self, other: Card) -> bool:
+        return (self.suit, RANKS.index(self.rank)) < (other.suit, RANKS.index(other.rank))
 
     @property
     def is_honour(self) -> bool:

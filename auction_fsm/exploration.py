@@ -184,9 +184,7 @@ def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]
                     state.must_pass(seat) and not call.is_pass)
                 if irregular and not required:
                     continue
-            elif p is None and not room:
-                continue
-            elif p is None and not _family_allows(state, seat, call, on):
+            elif p is None and not room or p is None and not _family_allows(state, seat, call, on):
                 continue
             yield CallEvent(seat, call)
     if p is not None or not room:

@@ -308,6 +308,10 @@ class TableMachines:
         self._phase_machine = build_machine(table, "phase", [self.phase], self.ledger, nested)
         self._seat_machine = build_machine(table, "seat", list(self.seats), self.ledger)
         self._terminals = table.terminals("phase")
+        self._guards: dict[tuple[str, str, str], list[list[Any]]] = {}
+        for t in table.transitions:
+            guards = [] if t.guard is None else [getattr(self.ledger, t.guard)]
+            self._guards.setdefault((t.machine, t.source, t.trigger), []).append(guards)
         self._seat_events = self._seat_machine.events
         self._phase_events = None if nested else self._phase_machine.events
         self._seat_moves = {(t.source, t.dest): t.trigger for t in table.transitions_of("seat")
@@ -326,14 +330,15 @@ class TableMachines:
         return self.phase.state in self._terminals or self.phase.state == "clarification"
 
     def _may(self, seat: Seat, call: Call) -> bool:
+        """True when the table has a transition for ``call`` from the current phase state and from
+        the seat's state whose guards all hold (what ``transitions`` would pick when firing)."""
         trigger = TRIGGER_OF_KIND[call.kind]
-        kw = {"seat": seat, "call": call, "facts": frozenset()}
-        seat_model: Any = self.seats[seat]
-        phase_model: Any = self.phase
-        try:
-            return bool(seat_model.may_trigger(trigger, **kw) and phase_model.may_trigger(trigger, **kw))
-        except MachineError:
-            return False
+        for kind, state in (("seat", self.seats[seat].state), ("phase", self.phase.state)):
+            candidates = self._guards.get((kind, state, trigger))
+            if not candidates or not any(all(g(seat=seat, call=call, facts=frozenset()) for g in guards)
+                                         for guards in candidates):
+                return False
+        return True
 
     def legal_calls(self) -> tuple[Call, ...]:
         """The calls whose transitions are enabled for the seat to act, in code order."""

@@ -89,7 +89,7 @@ def step_or_none(key: int, code: int) -> int | None:
 
 def why_illegal(key: int, code: int) -> IllegalCallError:
     """The error describing why ``code`` is illegal at ``key`` (call only when it is)."""
-    turn, last_bid, bidder, doubled, passes = unpack(key)
+    _, last_bid, _, _, passes = unpack(key)
     if passes == 4 or (passes == 3 and last_bid != NO_BID):
         return AuctionOverError("the auction has already ended", law="22/39")
     if code < 35:
@@ -120,7 +120,7 @@ def force(key: int, seat: int, code: int) -> int:
     although they were irregular (an insufficient bid accepted under 27A1, a call out of
     rotation accepted under 29A).
     """
-    turn, last_bid, bidder, doubled, passes = unpack(key)
+    _, last_bid, bidder, doubled, passes = unpack(key)
     nxt = (seat + 1) & 3
     if code == PASS_CODE:
         return pack(nxt, last_bid, bidder, doubled, min(passes + 1, 4))

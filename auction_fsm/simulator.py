@@ -37,6 +37,8 @@ _FREE: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 
 def seat_state(obligations: tuple[Obligation, ...]) -> str:
     """The seat-machine state for a seat's obligations: the strongest one wins."""
+    if not obligations:
+        return "free"
     for kind in _PRECEDENCE:
         if any(o.kind == kind for o in obligations):
             return OBLIGATION_STATE[kind]
@@ -132,7 +134,8 @@ class Simulator:
                 and event.call.code < 38):
             return False
         nxt = rules.successor_table()[s.key][event.call.code]
-        return nxt >= 0 and not rules.is_final(nxt)
+        # A call that ends the auction must settle exposed cards and lead rights (24D-E, 26B).
+        return nxt >= 0 and not (rules.is_final(nxt) and (s.exposed or s.restrictions))
 
     def _align(self, core: AuctionState, updated_itself: bool) -> None:
         """Bring the ledger to the core's standing calls, or verify it is there already."""

@@ -36,6 +36,8 @@ def at_auction_end(state: AuctionState) -> AuctionState:
     contract = state.contract
     if contract is None or state.options_key == state.key or state.pending is not None:
         return state
+    if not (state.exposed or state.restrictions or state.refused_leads):
+        return state  # nothing to settle and nothing for declarer to choose
     state = replace(state, options_key=state.key, lead_rules=(), lead_choices=())
     for seat in sorted({e.seat for e in state.exposed}):
         cards = " ".join(e.card.text for e in state.exposed if e.seat == seat)
@@ -214,11 +216,11 @@ def _on_lead_out_of_turn(state: AuctionState, p: Pending, option: str) -> Auctio
     leads[index] = replace(ld, status="stands", law="54A" if option == "spread" else "54B")
     state = replace(state, leads=tuple(leads), swapped=option == "spread")
     if option == "spread":
-        return state.rule("54A", f"declarer spreads the hand and becomes dummy; "
+        return state.rule("54A", "declarer spreads the hand and becomes dummy; "
                           f"{state.actual_declarer.long_name if state.actual_declarer else ''} "
                           "declares and the lead stands; 2017 text: spreading even part of the hand "
                           "commits declarer to this option")
-    return state.rule("54B", f"declarer accepts the lead: dummy is spread (41) and declarer plays "
+    return state.rule("54B", "declarer accepts the lead: dummy is spread (41) and declarer plays "
                       "second from hand; under 2017 Law 54 only declarer may accept an opening lead "
                       "out of turn (the 'either defender' acceptance in some summaries is Law 53, for "
                       "leads later in the play)")
