@@ -1,0 +1,178 @@
+"""Helpers for the law-by-law tests: walk an auction from short text events and read the outcome.
+
+Event text (one string per event):
+
+* ``"N 1H"``, ``"E P"``, ``"S X"`` -- a call by a seat (in rotation or not: the engine decides);
+* ``"director"`` -- the director is called;
+* ``"judge comparable no"``, ``"judge artificial yes H S"`` -- a director's judgement, with the
+  denominations an artificial call specified;
+* ``"S choose accept"`` -- a player's choice;
+* ``"E expose SK"``, ``"E expose H2 H3"``, ``"E lead D4"`` -- cards exposed (``lead``: led early);
+* ``"N change 2H"``, ``"N change 2H misinformation"`` -- an attempt to change a call;
+* ``"N review"``, ``"E explain 3"``, ``"E explain"`` -- 20B/20F1 requests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Strain, parse_call
+from auction_fsm.cards import parse_card
+from auction_fsm.events import (
+    CallEvent,
+    ChangeCall,
+    Choice,
+    DirectorCalled,
+    Event,
+    ExplanationRequest,
+    ExposeCards,
+    Judgement,
+    ReviewRequest,
+)
+from auction_fsm.seats import Seat, parse_seat
+
+_YES = {"yes": True, "y": True, "true": True, "no": False, "n": False, "false": False}
+_STRAINS = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "NT": Strain.NT}
+
+
+def ev(text: str) -> Event:
+    """One event from its short text form (see the module docstring)."""
+    words = text.split()
+    if words == ["director"]:
+        return DirectorCalled()
+    if words[0] == "judge":
+        kind, value, *dens = words[1:]
+        return Judgement(kind, _YES[value], tuple(_STRAINS[d] for d in dens))  # type: ignore[arg-type]
+    seat = parse_seat(words[0])
+    verb = words[1]
+    if verb == "choose":
+        return Choice(seat, words[2])
+    if verb in ("expose", "lead"):
+        return ExposeCards(seat, tuple(parse_card(c) for c in words[2:]), led=verb == "lead")
+    if verb == "change":
+        ground = words[3] if len(words) > 3 else "slip"
+        return ChangeCall(seat, parse_call(words[2]), ground)  # type: ignore[arg-type]
+    if verb == "review":
+        return ReviewRequest(seat)
+    if verb == "explain":
+        return ExplanationRequest(seat, int(words[2]) if len(words) > 2 else 0)
+    assert len(words) == 2, text
+    return CallEvent(seat, parse_call(verb))
+
+
+def events(*texts: str) -> list[Event]:
+    """Several events; a text may hold several comma-separated events."""
+    out: list[Event] = []
+    for t in texts:
+        out.extend(ev(part.strip()) for part in t.split(",") if part.strip())
+    return out
+
+
+def run(state: AuctionState, *texts: str) -> AuctionState:
+    """Apply the events to ``state`` with the director engine."""
+    for e in events(*texts):
+        state = state.apply(e)
+    return state
+
+
+def walk(dealer: str, *texts: str) -> AuctionState:
+    """The state after the events, starting from an empty auction with ``dealer``.
+
+    The same events also drive :class:`auction_fsm.simulator.Simulator` (the ``transitions``
+    machines cross-checked against the core after every event); its final state must be the
+    core's.  Events the core refuses raise before the simulator sees them.
+    """
+    state = run(AuctionState.start(dealer), *texts)
+    assert simulate(dealer, *texts) == state
+    return state
+
+
+def core_walk(dealer: str, *texts: str) -> AuctionState:
+    """Like :func:`walk` but with the pure core only (for walks the simulator cannot follow yet)."""
+    return run(AuctionState.start(dealer), *texts)
+
+
+def record(state: AuctionState) -> list[str]:
+    """Every call in the record as ``"N 1H stands"`` (out-of-turn calls add ``@E``)."""
+    out = []
+    for r in state.record:
+        where = "" if r.in_turn_of == r.seat else f"@{r.in_turn_of.name}"
+        out.append(f"{r.seat.name} {r.call}{where} {r.status}")
+    return out
+
+
+def laws(state: AuctionState) -> list[str | None]:
+    """The law stored on each call of the record."""
+    return [r.law for r in state.record]
+
+
+def obligations(state: AuctionState) -> dict[str, list[tuple[str, str, str | None]]]:
+    """Each seat's obligations as ``(kind, law, call)``; seats without any are left out."""
+    return {Seat(i).name: [(o.kind, o.law, None if o.call is None else o.call.text) for o in obs]
+            for i, obs in enumerate(state.obligations) if obs}
+
+
+def pending(state: AuctionState) -> tuple[str, str, tuple[str, ...]] | None:
+    """The pending decision as ``(kind, decider, options)``, or ``None``."""
+    if state.pending is None:
+        return None
+    d = state.pending.decision
+    return d.kind, d.decider, d.options
+
+
+def restrictions(state: AuctionState) -> list[tuple[str, str, str, str]]:
+    """Each 26B right as ``(offender, leader, withdrawn call, eligible suits)``."""
+    return [(r.offender.name, r.leader.name, r.withdrawn.text,
+             "".join(s.name for s in state.eligible_suits(r))) for r in state.restrictions]
+
+
+def ruling_laws(state: AuctionState) -> list[str]:
+    """The law of every ruling, in order."""
+    return [r.law for r in state.rulings]
+
+
+def result(state: AuctionState) -> tuple[str, str, str, str] | None:
+    """``(contract, declarer, dummy, opening leader)`` once the auction ended with a contract."""
+    c = state.contract
+    if c is None:
+        return None
+    return c.text, c.declarer.name, c.dummy.name, c.opening_leader.name
+
+
+def outcome(state: AuctionState) -> dict[str, Any]:
+    """The full observable outcome: every call with its status, obligations, turn (``None`` once
+    the auction is over), the pending decision, 26B rights and the final result."""
+    return {
+        "record": record(state),
+        "obligations": obligations(state),
+        "turn": None if state.is_over else state.turn.name,
+        "pending": pending(state),
+        "restrictions": restrictions(state),
+        "result": result(state),
+    }
+
+
+def unchanged_after(state: AuctionState, exc: type[BaseException], *texts: str,
+                    match: str | None = None) -> pytest.ExceptionInfo[BaseException]:
+    """Assert that the events raise ``exc`` (matching ``match``) and leave ``state`` as it was:
+    states are immutable, so this guards against a refusal that mutated shared data."""
+    before = state
+    snapshot = (state.record, state.obligations, state.pending, state.key, state.rulings)
+    with pytest.raises(exc, match=match) as info:
+        run(state, *texts)
+    assert state is before
+    assert (state.record, state.obligations, state.pending, state.key, state.rulings) == snapshot
+    return info
+
+
+def simulate(dealer: str, *texts: str) -> AuctionState:
+    """The same walk through :class:`auction_fsm.simulator.Simulator` (machines cross-checked)."""
+    from auction_fsm.simulator import Simulator
+
+    sim = Simulator(dealer)
+    for e in events(*texts):
+        sim.apply(e)
+    return sim.state

@@ -1,0 +1,72 @@
+"""Law 20: review of the auction (20B) and explanation of calls (20F1) during the auction."""
+
+from __future__ import annotations
+
+import pytest
+
+from auction_fsm.errors import DecisionError
+
+from .conftest import outcome, ruling_laws, unchanged_after, walk
+
+
+def test_20B_review_at_own_turn_restates_all_calls_and_changes_nothing() -> None:
+    before = walk("N", "N 1H, E 1S, S 2H")
+    s = walk("N", "N 1H, E 1S, S 2H, W review")
+    assert outcome(s) == outcome(before)
+    assert (s.record, s.key, s.obligations) == (before.record, before.key, before.obligations)
+    assert ruling_laws(s) == ["20B"]
+    assert s.rulings[-1].summary.endswith("N 1H, E 1S, S 2H")
+
+
+def test_20B_review_includes_only_standing_calls() -> None:
+    s = walk("N", "N 1H, S 2H, E P, S 2H, W review")
+    assert s.rulings[-1].summary.endswith("N 1H, E P, S 2H")
+
+
+def test_20B_review_not_at_own_turn_is_refused() -> None:
+    s = walk("N", "N 1H")
+    unchanged_after(s, DecisionError, "S review", match="only at their own turn")
+
+
+def test_20B_review_refused_to_a_player_required_to_pass() -> None:
+    s = walk("N", "N 1H, E expose SK, E P, S P")
+    unchanged_after(s, DecisionError, "W review", match="obliged to pass")
+
+
+def test_20B_review_refused_while_an_irregularity_is_pending() -> None:
+    s = walk("N", "N 1H, E 1D")
+    unchanged_after(s, DecisionError, "S review", match="pending")
+
+
+def test_20C2_review_after_the_final_pass() -> None:
+    s = walk("N", "N 1H, E P, S P, W P, E review")
+    assert ruling_laws(s)[0].startswith("20C2") and outcome(s)["result"] == ("1H", "N", "S", "E")
+
+
+def test_20F1_explanation_of_an_opponents_call_at_own_turn() -> None:
+    before = walk("N", "N 1NT, E P, S 2D")
+    s = walk("N", "N 1NT, E P, S 2D, W explain 3")
+    assert outcome(s) == outcome(before) and s.key == before.key
+    assert ruling_laws(s) == ["20F1"]
+    assert "South's 2D" in s.rulings[-1].summary and "North answers" in s.rulings[-1].summary
+    s = walk("N", "N 1NT, E P, S 2D, W explain")
+    assert ruling_laws(s) == ["20F1"]
+
+
+def test_20F1_refused_for_partners_call_or_out_of_turn() -> None:
+    s = walk("N", "N 1NT, E P, S 2D")
+    unchanged_after(s, DecisionError, "W explain 2", match="not an opponent's call")
+    unchanged_after(s, DecisionError, "E explain 1", match="only at their own turn")
+    unchanged_after(s, DecisionError, "W explain 9", match="only 3 calls")
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "20F1: 'any player may request an explanation of the opponents' auction at their turn to "
+    "call' -- unlike 20B (review), 20F1 has no exception for a player required to pass, who "
+    "still needs the information to defend; the engine refuses the question"))
+def test_20F1_player_required_to_pass_may_still_ask_for_an_explanation() -> None:
+    try:
+        s = walk("N", "N 1H, E expose SK, E P, S 2H, W explain 3")
+    except DecisionError as exc:
+        raise AssertionError(f"the question was refused: {exc}") from exc
+    assert ruling_laws(s)[-1] == "20F1"

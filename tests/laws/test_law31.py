@@ -1,0 +1,201 @@
+"""Law 31: bid out of rotation (and artificial passes, 30C), cancelled with 29A not exercised."""
+
+from __future__ import annotations
+
+import pytest
+
+from auction_fsm.errors import IllegalCallError
+
+from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
+
+
+# --- 31A: at RHO's turn -------------------------------------------------------------------------
+def test_31A_bid_at_rho_turn_cancelled_waits_for_rho() -> None:
+    s = walk("N", "N 1H, S 1S, director, judge artificial no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled"],
+        "obligations": {},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert laws(s)[1] == "29B" and ruling_laws(s) == ["31A"]
+    assert [(w.kind, w.offender.name, w.call.text, w.law) for w in s.watches] == [
+        ("after_rho_call", "S", "1S", "31A")]
+
+
+def test_31A1_rho_passes_offender_must_repeat_1S() -> None:
+    s = walk("N", "N 1H, S 1S, director, judge artificial no, E P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled", "E P stands"],
+        "obligations": {"S": [("repeat_call", "31A1", "1S")]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert [c.text for c in s.legal_calls()] == ["1S"]
+    info = unchanged_after(s, IllegalCallError, "S 2S", match="must repeat 1S")
+    assert info.value.law == "31A1"  # type: ignore[attr-defined]
+    s = walk("N", "N 1H, S 1S, director, judge artificial no, E P, S 1S, W P, N 2S, E P, S P, W P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled", "E P stands", "S 1S stands", "W P stands",
+                   "N 2S stands", "E P stands", "S P stands", "W P stands"],
+        "obligations": {},
+        "turn": None,
+        "pending": None,
+        "restrictions": [],  # the repeated call is legal: no rectification at all
+        "result": ("2S", "S", "N", "W"),
+    }
+
+
+def test_31A2a_rho_bids_offender_comparable_call_no_rectification() -> None:
+    s = walk("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 2S")
+    assert outcome(s)["pending"] == ("comparable_call.awaiting_judgement", "director",
+                                     ("comparable", "not_comparable"))
+    s = walk("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 2S, judge comparable yes")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled", "E 2C stands", "S 2S stands"],
+        "obligations": {},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["31A", "31A2", "23A, 26A"]
+
+
+def test_31A2b_rho_bids_offender_3NT_not_comparable_partner_passes_once() -> None:
+    s = walk("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 3NT, judge comparable no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled", "E 2C stands", "S 3NT stands"],
+        "obligations": {"N": [("pass_next_turn", "31A2", None)]},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [("S", "N", "1S", "CDHS")],  # South named no suit in the legal auction
+        "result": None,
+    }
+    s = walk("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 3NT, judge comparable no, "
+                  "W P, N P, E P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled", "E 2C stands", "S 3NT stands", "W P stands",
+                   "N P stands", "E P stands"],
+        "obligations": {},
+        "turn": None,
+        "pending": None,  # the offender is declarer: 26B cannot bite
+        "restrictions": [("S", "N", "1S", "CDHS")],
+        "result": ("3NT", "S", "N", "W"),
+    }
+
+
+def test_31A2_rho_doubles_offender_redoubles_not_comparable() -> None:
+    s = walk("N", "N 1H, S 1S, director, judge artificial no, E X, S XX, judge comparable no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled", "E X stands", "S XX stands"],
+        "obligations": {"N": [("pass_next_turn", "31A2", None)]},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [("S", "N", "1S", "CDHS")],
+        "result": None,
+    }
+
+
+# --- 31B: at partner's turn, or LHO's turn before the offender has called ------------------------
+def test_31B_bid_at_partner_turn_partner_free_offender_2S_not_comparable() -> None:
+    s = walk("N", "N 1H, W 1S, director, judge artificial no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "W 1S@E cancelled"],
+        "obligations": {},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["31B2"]
+    assert len(s.legal_calls()) > 1  # 31B1: East may make any legal call
+    s = walk("N", "N 1H, W 1S, director, judge artificial no, E 2C, S P, W 2S, judge comparable no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "W 1S@E cancelled", "E 2C stands", "S P stands", "W 2S stands"],
+        "obligations": {"E": [("pass_next_turn", "31B2", None)]},
+        "turn": "N",
+        "pending": None,
+        "restrictions": [("W", "E", "1S", "CDH")],  # West named spades in the legal auction
+        "result": None,
+    }
+    s = walk("N", "N 1H, W 1S, director, judge artificial no, E 2C, S P, W 2S, judge comparable no, "
+                  "N P, E P, S P")
+    assert outcome(s)["result"] == ("2S", "W", "E", "N")
+    assert outcome(s)["obligations"] == {}
+
+
+def test_31B_bid_at_lho_turn_before_offender_called_comparable_repeat() -> None:
+    s = walk("N", "W 1S, director, judge artificial no")
+    assert outcome(s) == {
+        "record": ["W 1S@N cancelled"],
+        "obligations": {},
+        "turn": "N",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    s = walk("N", "W 1S, director, judge artificial no, N 1H, E P, S P, W 1S, judge comparable yes, "
+                  "N P, E P, S P")
+    assert outcome(s) == {
+        "record": ["W 1S@N cancelled", "N 1H stands", "E P stands", "S P stands", "W 1S stands",
+                   "N P stands", "E P stands", "S P stands"],
+        "obligations": {},
+        "turn": None,
+        "pending": None,
+        "restrictions": [],
+        "result": ("1S", "W", "E", "N"),
+    }
+
+
+# --- 31C: later bids at LHO's turn: change of call (25) --------------------------------------------
+def test_31C_later_bid_at_lho_turn_is_a_change_of_call() -> None:
+    s = walk("N", "N 1H, E P, S 2H, S 3H")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S 2H stands"],
+        "obligations": {},
+        "turn": "W",
+        "pending": ("change_of_call.awaiting_judgement", "director", ("unintended", "intended")),
+        "restrictions": [],
+        "result": None,
+    }
+    assert s.pending is not None and s.pending.law == "31C, 25A"
+
+
+def test_31C_unintended_2H_replaced_by_3H() -> None:
+    s = walk("N", "N 1H, E P, S 2H, S 3H, judge unintended yes, W P, N P, E P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S 2H withdrawn", "S 3H stands", "W P stands",
+                   "N P stands", "E P stands"],
+        "obligations": {},
+        "turn": None,
+        "pending": None,
+        "restrictions": [],
+        "result": ("3H", "N", "S", "E"),
+    }
+    assert laws(s)[2] == "25A1"
+
+
+def test_31C_intended_change_accepted_by_lho_comparable() -> None:
+    s = walk("N", "N 1H, E P, S 2H, S 3H, judge unintended no, W choose accept, judge comparable yes")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S 2H withdrawn", "S 3H stands"],
+        "obligations": {},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["31C", "25B", "25B1", "23A, 26A"]
+
+
+@pytest.mark.parametrize("events", ["N 1H, E P, S 2H, S 3H, judge unintended no, W choose refuse"])
+def test_31C_intended_change_refused_2H_stands(events: str) -> None:
+    s = walk("N", events)
+    assert outcome(s)["record"][:3] == ["N 1H stands", "E P stands", "S 2H stands"]
+    assert outcome(s)["turn"] == "W" and outcome(s)["pending"] is None
+    assert s.legal_calls()[0].text == "2S"

@@ -1,0 +1,193 @@
+"""Law 32: double or redouble out of rotation; an inadmissible one can never be accepted (32, 36B4)."""
+
+from __future__ import annotations
+
+from auction_fsm.errors import DecisionError
+
+from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
+
+
+# --- acceptance (29A via 32) ----------------------------------------------------------------------
+def test_32_double_out_of_rotation_accepted_by_lho_calling() -> None:
+    # West doubles 1H at South's turn; North (West's LHO) calls over it: accepted.
+    s = walk("N", "N 1H, E P, W X")
+    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "N",
+                                     ("accept", "correct_player_calls", "director"))
+    s = walk("N", "N 1H, E P, W X, N XX")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "W X@S stands", "N XX stands"],
+        "obligations": {},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert laws(s)[2] == "29A"
+
+
+# --- 32A: at RHO's turn ---------------------------------------------------------------------------
+def test_32A1_rho_passes_offender_must_repeat_double() -> None:
+    s = walk("N", "N 1H, E P, W X, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "W X@S cancelled"],
+        "obligations": {},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert laws(s)[2] == "29B" and ruling_laws(s) == ["32A"]
+    s = walk("N", "N 1H, E P, W X, director, S P")
+    assert outcome(s)["obligations"] == {"W": [("repeat_call", "32A1", "X")]}
+    assert [c.text for c in s.legal_calls()] == ["X"]
+    s = walk("N", "N 1H, E P, W X, director, S P, W X, N P, E 2C, S P, W P, N P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "W X@S cancelled", "S P stands", "W X stands",
+                   "N P stands", "E 2C stands", "S P stands", "W P stands", "N P stands"],
+        "obligations": {},
+        "turn": None,
+        "pending": None,
+        "restrictions": [],
+        "result": ("2C", "E", "W", "S"),
+    }
+
+
+def test_32A2a_rho_bids_offender_doubles_again_comparable() -> None:
+    s = walk("N", "N 1H, E P, W X, director, S 2H, W X, judge comparable yes")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "W X@S cancelled", "S 2H stands", "W X stands"],
+        "obligations": {},
+        "turn": "N",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["32A", "32A2", "23A, 26A"]
+
+
+def test_32A2b_rho_bids_offender_double_not_comparable_partner_passes_once() -> None:
+    s = walk("N", "N 1H, E P, W X, director, S 2H, W X, judge comparable no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "W X@S cancelled", "S 2H stands", "W X stands"],
+        "obligations": {"E": [("pass_next_turn", "32A2", None)]},
+        "turn": "N",
+        "pending": None,
+        "restrictions": [("W", "E", "X", "CDHS")],
+        "result": None,
+    }
+    s = walk("N", "N 1H, E P, W X, director, S 2H, W X, judge comparable no, N P, E P, S P")
+    assert outcome(s)["result"] == ("2HX", "N", "S", "E")
+    assert outcome(s)["obligations"] == {}
+
+
+# --- 32B: at partner's turn --------------------------------------------------------------------
+def test_32B_double_at_partner_turn_partner_free_offender_judged() -> None:
+    s = walk("N", "N 1H, W X, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "W X@E cancelled"],
+        "obligations": {},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["32B2"]
+    s = walk("N", "N 1H, W X, director, E P, S P, W X, judge comparable no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "W X@E cancelled", "E P stands", "S P stands", "W X stands"],
+        "obligations": {"E": [("pass_next_turn", "32B2", None)]},
+        "turn": "N",
+        "pending": None,
+        "restrictions": [("W", "E", "X", "CDHS")],
+        "result": None,
+    }
+    s = walk("N", "N 1H, W X, director, E P, S P, W X, judge comparable yes, N P, E P, S P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "W X@E cancelled", "E P stands", "S P stands", "W X stands",
+                   "N P stands", "E P stands", "S P stands"],
+        "obligations": {},
+        "turn": None,
+        "pending": None,
+        "restrictions": [],
+        "result": ("1HX", "N", "S", "E"),
+    }
+
+
+# --- 32C: later calls at LHO's turn: change of call -------------------------------------------------
+def test_32C_double_at_lho_turn_after_own_bid_is_a_change_of_call() -> None:
+    s = walk("N", "N 1H, E 1S, E X")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E 1S stands"],
+        "obligations": {},
+        "turn": "S",
+        "pending": ("change_of_call.awaiting_judgement", "director", ("unintended", "intended")),
+        "restrictions": [],
+        "result": None,
+    }
+    assert s.pending is not None and s.pending.law == "32C, 25A"
+    s = walk("N", "N 1H, E 1S, E X, judge unintended yes")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E 1S withdrawn", "E X stands"],
+        "obligations": {},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+
+
+# --- an inadmissible double or redouble out of rotation: never acceptable -----------------------------
+def test_32_inadmissible_double_out_of_rotation_cannot_be_accepted_by_lho() -> None:
+    # South doubles partner's 1H at East's turn.
+    s = walk("N", "N 1H, S X")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S X@E pending"],
+        "obligations": {},
+        "turn": "E",
+        "pending": ("out_of_rotation.awaiting_decision", "E", ("correct_player_calls", "director")),
+        "restrictions": [],
+        "result": None,
+    }
+    assert s.pending is not None and s.pending.law == "32, 36B4"
+    unchanged_after(s, DecisionError, "W P")
+    unchanged_after(s, DecisionError, "W choose accept")
+
+
+def test_32_inadmissible_double_out_of_rotation_36B4_partner_silenced() -> None:
+    s = walk("N", "N 1H, S X, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S X@E cancelled"],
+        "obligations": {"N": [("pass_rest_of_auction", "36B4", None)]},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [("S", "N", "X", "CDHS")],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["36B4"]
+    s = walk("N", "N 1H, S X, director, E P, S 2H, W P, N P, E P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S X@E cancelled", "E P stands", "S 2H stands", "W P stands",
+                   "N P stands", "E P stands"],
+        "obligations": {"N": [("pass_rest_of_auction", "36B4", None)]},
+        "turn": None,
+        "pending": None,
+        "restrictions": [("S", "N", "X", "CDS")],
+        "result": ("2H", "N", "S", "E"),
+    }
+
+
+def test_32_inadmissible_redouble_at_partner_turn_only_the_director_decides() -> None:
+    s = walk("N", "N 1H, W XX")
+    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "director", ("director",))
+    for event in ("N P", "E P", "S P", "W P"):
+        unchanged_after(s, DecisionError, event)
+    s = walk("N", "N 1H, W XX, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "W XX@E cancelled"],
+        "obligations": {"E": [("pass_rest_of_auction", "36B4", None)]},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [("W", "E", "XX", "CDHS")],
+        "result": None,
+    }
+    assert [c.text for c in s.legal_calls()] == ["P"]

@@ -1,0 +1,140 @@
+"""Law 36: inadmissible doubles and redoubles (not permitted by Law 19)."""
+
+from __future__ import annotations
+
+from auction_fsm.errors import DecisionError
+
+from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
+
+LEAD_OPTIONS_N_CDHS = ("declarer_lead_options.lead_restriction", "N",
+                       ("prohibit_C", "prohibit_D", "prohibit_H", "prohibit_S", "no_prohibition"))
+
+
+def test_36_double_of_partners_bid_in_turn_waits_for_lho() -> None:
+    s = walk("N", "N 1H, E P, S X")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S X pending"],
+        "obligations": {},
+        "turn": "S",
+        "pending": ("inadmissible_double.awaiting_decision", "W", ("lho_calls", "director")),
+        "restrictions": [],
+        "result": None,
+    }
+    assert s.pending is not None and s.pending.law == "19, 36"
+    unchanged_after(s, DecisionError, "E P")
+
+
+# --- 36A: LHO calls before rectification ------------------------------------------------------------
+def test_36A_lho_passes_over_inadmissible_double_both_cancelled_auction_reverts() -> None:
+    s = walk("N", "N 1H, E P, S X, W P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S X cancelled", "W P cancelled"],
+        "obligations": {},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [],  # 36A: 26B does not apply
+        "result": None,
+    }
+    assert laws(s)[2:] == ["36A", "36A"] and ruling_laws(s) == ["36A"]
+    s = walk("N", "N 1H, E P, S X, W P, S 2H, W P, N P, E P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S X cancelled", "W P cancelled", "S 2H stands",
+                   "W P stands", "N P stands", "E P stands"],
+        "obligations": {},
+        "turn": None,
+        "pending": None,
+        "restrictions": [],
+        "result": ("2H", "N", "S", "E"),
+    }
+
+
+def test_36A_lho_bids_over_inadmissible_redouble_both_cancelled() -> None:
+    s = walk("N", "N 1H, E P, S XX, W 2C")
+    assert outcome(s)["record"] == ["N 1H stands", "E P stands", "S XX cancelled", "W 2C cancelled"]
+    assert outcome(s)["turn"] == "S" and outcome(s)["obligations"] == {}
+    assert s.legal_calls()[0].text == "1S"
+
+
+# --- 36B: rectification before LHO calls ------------------------------------------------------------
+def test_36B1_to_3_inadmissible_double_cancelled_offender_calls_again_partner_silenced() -> None:
+    s = walk("N", "N 1H, E P, S X, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S X cancelled"],
+        "obligations": {"N": [("pass_rest_of_auction", "36B2", None)]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [("S", "N", "X", "CDHS")],
+        "result": None,
+    }
+    assert laws(s)[2] == "36B1" and s.restrictions[0].law == "36B3, 26B"
+    s = walk("N", "N 1H, E P, S X, director, S 2H, W P, N P, E P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S X cancelled", "S 2H stands", "W P stands",
+                   "N P stands", "E P stands"],
+        "obligations": {"N": [("pass_rest_of_auction", "36B2", None)]},
+        "turn": None,
+        "pending": None,  # the offender is dummy: 26B has nobody to bind
+        "restrictions": [("S", "N", "X", "CDS")],
+        "result": ("2H", "N", "S", "E"),
+    }
+
+
+def test_36B2_partner_must_pass_at_every_turn() -> None:
+    s = walk("N", "N 1H, E P, S X, director, S 2H, W 3C")
+    assert [c.text for c in s.legal_calls()] == ["P"]
+    s = walk("N", "N 1H, E P, S X, director, S 2H, W 3C, N P, E P, S 3H, W P")
+    assert [c.text for c in s.legal_calls()] == ["P"]
+
+
+def test_36B3_defender_redouble_without_a_double_gives_declarer_26B_at_the_lead() -> None:
+    s = walk("N", "N 1H, E P, S P, W XX, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S P stands", "W XX cancelled"],
+        "obligations": {"E": [("pass_rest_of_auction", "36B2", None)]},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [("W", "E", "XX", "CDHS")],
+        "result": None,
+    }
+    s = walk("N", "N 1H, E P, S P, W XX, director, W P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S P stands", "W XX cancelled", "W P stands"],
+        "obligations": {"E": [("pass_rest_of_auction", "36B2", None)]},
+        "turn": None,
+        "pending": LEAD_OPTIONS_N_CDHS,
+        "restrictions": [("W", "E", "XX", "CDHS")],
+        "result": ("1H", "N", "S", "E"),
+    }
+
+
+def test_36B4_inadmissible_double_out_of_turn_reverts_offender_free_partner_silenced() -> None:
+    # South doubles partner's 1H at East's turn (RHO's turn).
+    s = walk("N", "N 1H, S X, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S X@E cancelled"],
+        "obligations": {"N": [("pass_rest_of_auction", "36B4", None)]},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [("S", "N", "X", "CDHS")],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["36B4"]
+    s = walk("N", "N 1H, S X, director, E 1S, S 2H")  # South may make any legal call in turn
+    assert outcome(s)["record"][-1] == "S 2H stands" and outcome(s)["obligations"] == {
+        "N": [("pass_rest_of_auction", "36B4", None)]}
+
+
+def test_36B4_inadmissible_double_at_partner_turn() -> None:
+    # North doubles his own side's 1H at South's turn.
+    s = walk("N", "N 1H, E P, N X")
+    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "director", ("director",))
+    s = walk("N", "N 1H, E P, N X, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "N X@S cancelled"],
+        "obligations": {"S": [("pass_rest_of_auction", "36B4", None)]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [("N", "S", "X", "CDS")],  # North named hearts
+        "result": None,
+    }
+    assert [c.text for c in s.legal_calls()] == ["P"]
