@@ -128,13 +128,14 @@ class AuctionState:
         """
         if self.pending is not None:
             return ()
-        row = rules.successor_table()[self.key]
+        row = rules.row(self.key)
         calls = tuple(ALL_CALLS[c] for c, n in enumerate(row) if n >= 0)
         for ob in self.obligations[self.turn]:
             if ob.kind in ("pass_next_turn", "pass_rest_of_auction"):
                 calls = tuple(c for c in calls if c.is_pass)
-            elif ob.kind == "repeat_call" and ob.call in calls:
-                calls = (ob.call,)
+            elif ob.kind == "repeat_call":
+                # only the repeat may be made; if it is no longer legal it is ruled as made (31A1)
+                calls = (ob.call,) if ob.call in calls else ()
         return calls
 
     def is_legal(self, call: Call | str) -> bool:
@@ -146,7 +147,7 @@ class AuctionState:
         who = seat if isinstance(seat, Seat) else parse_seat(seat, f"call {len(self.record) + 1}")
         c = call if isinstance(call, Call) else parse_call(call, f"call {len(self.record) + 1} by {who.name}")
         if (self.pending is None and who == self.key & 3 and c.code < 38 and self.obligations == _NO_OBLIGATIONS
-                and rules.successor_table()[self.key][c.code] >= 0):
+                and rules.row(self.key)[c.code] >= 0):
             return c  # the fast path: a legal call by the seat to act, nobody restricted
         if self.pending is not None:
             raise IllegalCallError(
@@ -191,7 +192,7 @@ class AuctionState:
         """
         c = self.check(seat, call)
         who = self.turn
-        if (self.exposed or self.restrictions) and rules.is_final(rules.successor_table()[self.key][c.code]):
+        if self.incidents and rules.is_final(rules.row(self.key)[c.code]):
             # The auction ends: exposed cards and declarer's lead options are settled (24D-E).
             from .events import CallEvent
 
@@ -200,7 +201,7 @@ class AuctionState:
         if obligations[who]:
             kept = tuple(o for o in obligations[who] if o.kind == "pass_rest_of_auction")
             obligations = tuple(kept if s == who else o for s, o in enumerate(obligations))
-        return replace(self, key=rules.successor_table()[self.key][c.code],
+        return replace(self, key=rules.row(self.key)[c.code],
                        record=(*self.record, CallRecord(who, c, who)), obligations=obligations)
 
     def calls(self, *tokens: str, seat: Seat | str | None = None) -> AuctionState:
@@ -279,6 +280,13 @@ class AuctionState:
             if r.stands:
                 key = rules.force(key, r.seat, r.call.code)
         return replace(self, key=key)
+
+    def restrict(self, restriction: LeadRestriction) -> AuctionState:
+        """Add a 26B right; the same withdrawn call gives the offender's opponents one right."""
+        if any(r.offender == restriction.offender and r.withdrawn == restriction.withdrawn
+               for r in self.restrictions):
+            return self
+        return replace(self, restrictions=(*self.restrictions, restriction))
 
     def rule(self, law: str, summary: str) -> AuctionState:
         """Add a ruling (law and a one-line summary in our own words)."""

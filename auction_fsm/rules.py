@@ -27,6 +27,7 @@ __all__ = [
     "is_passed_out",
     "legal_codes",
     "successor_table",
+    "row",
     "force",
     "permitted_for",
     "why_illegal",
@@ -140,10 +141,24 @@ def permitted_for(key: int, seat: int, code: int) -> bool:
 
 def legal_codes(key: int) -> tuple[int, ...]:
     """The codes of every legal call at ``key``, in code order (bids, pass, double, redouble)."""
-    return tuple(c for c, n in enumerate(successor_table()[key]) if n >= 0)
+    return tuple(c for c, n in enumerate(row(key)) if n >= 0)
+
+
+def row(key: int) -> tuple[int, ...]:
+    """The 38 successors of ``key`` (``-1`` where illegal), from the table or computed.
+
+    Positions that no legal auction reaches can arise after an irregular call is let stand
+    (an accepted pass out of rotation skips a seat); their rows are computed and cached.
+    """
+    found = successor_table().get(key) or _EXTRA.get(key)
+    if found is None:
+        found = tuple(-1 if (n := step_or_none(key, c)) is None else n for c in range(38))
+        _EXTRA[key] = found
+    return found
 
 
 _TABLE: dict[int, tuple[int, ...]] = {}
+_EXTRA: dict[int, tuple[int, ...]] = {}  # rows of positions only irregular auctions reach
 
 
 def successor_table() -> dict[int, tuple[int, ...]]:
@@ -158,7 +173,7 @@ def successor_table() -> dict[int, tuple[int, ...]]:
             key = frontier.pop()
             if key in _TABLE:
                 continue
-            row = tuple(-1 if (n := step_or_none(key, c)) is None else n for c in range(38))
-            _TABLE[key] = row
-            frontier.extend(n for n in row if n >= 0 and n not in _TABLE)
+            succ = tuple(-1 if (n := step_or_none(key, c)) is None else n for c in range(38))
+            _TABLE[key] = succ
+            frontier.extend(n for n in succ if n >= 0 and n not in _TABLE)
     return _TABLE

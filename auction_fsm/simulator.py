@@ -133,9 +133,9 @@ class Simulator:
                 and event.seat == s.turn and not s.is_over and s.obligations == _FREE
                 and event.call.code < 38):
             return False
-        nxt = rules.successor_table()[s.key][event.call.code]
+        nxt = rules.row(s.key)[event.call.code]
         # A call that ends the auction must settle exposed cards and lead rights (24D-E, 26B).
-        return nxt >= 0 and not (rules.is_final(nxt) and (s.exposed or s.restrictions))
+        return nxt >= 0 and not (rules.is_final(nxt) and s.incidents)
 
     def _align(self, core: AuctionState, updated_itself: bool) -> None:
         """Bring the ledger to the core's standing calls, or verify it is there already."""

@@ -35,7 +35,7 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
             return stand(state, index=p.call_index, law="23B")
         return settle(state)
     restriction = LeadRestriction(o, f"{law}, 26B", withdrawn)
-    state = replace(state, restrictions=(*state.restrictions, restriction))
+    state = state.restrict(restriction)
     if p.get("silence") == "none":
         state = state.rule(law, f"{o.long_name}'s {new.call} is not comparable with the withdrawn "
                            f"{withdrawn}: lead restrictions may follow (26B)")

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from ..auction import AuctionState
 from ..calls import PASS, Call
+from .. import rules
 from ..engine import expected, note, stand
 from ..errors import AuctionOverError, DecisionError
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
@@ -49,9 +50,11 @@ def inadmissible_double(state: AuctionState, offender: Seat, call: Call) -> Auct
                  "inadmissible_double")
 
 
-def violates_obligation(state: AuctionState, offender: Seat, call: Call) -> AuctionState:
-    """A bid, double or redouble by a player obliged to pass (35B, 37)."""
-    return _open(state, "pass_obligation_violated", "37", offender, call, offender,
+def violates_obligation(state: AuctionState, offender: Seat, call: Call,
+                        in_turn_of: Seat | None = None) -> AuctionState:
+    """A bid, double or redouble by a player obliged to pass (35B, 37), in turn or not."""
+    return _open(state, "pass_obligation_violated", "37", offender, call,
+                 offender if in_turn_of is None else in_turn_of,
                  "violates_pass_obligation", "violates_pass_obligation")
 
 
@@ -126,22 +129,31 @@ def on_director(state: AuctionState, p: Pending) -> AuctionState:
     if p.procedure == "inadmissible_double":
         state = state.set_status(p.call_index, "cancelled", "36B1")
         state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B2"))
-        state = replace(state, restrictions=(*state.restrictions, LeadRestriction(o, "36B3, 26B", call)))
+        state = state.restrict(LeadRestriction(o, "36B3, 26B", call))
         return state.rule("36B", f"the inadmissible {call} is cancelled; {o.long_name} must call "
                           f"again and {o.partner.long_name} must pass for the rest of the auction")
     if p.procedure == "pass_obligation_violated":
         state = state.set_status(p.call_index, "cancelled", "37B1")
         for seat in (o, o.partner):
             state = state.impose(seat, Obligation("pass_rest_of_auction", "37B2"))
-        state = replace(state, restrictions=(*state.restrictions, LeadRestriction(o, "37B2, 26B", call)))
+        state = state.restrict(LeadRestriction(o, "37B2, 26B", call))
+        if p.in_turn_of != o:
+            return state.rule("37B", f"{o.long_name}'s {call}, made out of turn while obliged to pass, "
+                              "is cancelled; the turn goes back to "
+                              f"{p.in_turn_of.long_name}; both players of that side must pass for "
+                              "the rest of the auction")
         state = state.rule("37B", f"{o.long_name}'s {call} is cancelled and a pass is put in its "
                            "place; both players of that side must pass for the rest of the auction")
         return stand(state, CallRecord(o, PASS, o, "stands", "substituted_pass", "37B2"))
     if p.procedure == "bid_above_seven":
         return _cancel_above_seven(state, p, restrictions=True)
-    state = replace(state, restrictions=(*state.restrictions, LeadRestriction(o, "39C, 26B", call)))
-    return state.rule("39C", f"{o.long_name}, a defender, bid or doubled after the final pass: "
-                      "declarer may have lead restrictions (26B)")
+    state = state.restrict(LeadRestriction(o, "39C, 26B", call))
+    state = state.rule("39C", f"{o.long_name}, a defender, bid or doubled after the final pass: "
+                       "declarer may have lead restrictions (26B)")
+    from .opening_lead import open_options
+
+    state = replace(state, lead_choices=tuple(c for c in state.lead_choices if c != "26B"))
+    return open_options(state)
 
 
 def _cancel_above_seven(state: AuctionState, p: Pending, restrictions: bool) -> AuctionState:
@@ -151,7 +163,7 @@ def _cancel_above_seven(state: AuctionState, p: Pending, restrictions: bool) -> 
     for seat in (o, o.partner):
         state = state.impose(seat, Obligation("pass_rest_of_auction", "38C"))
     if restrictions:
-        state = replace(state, restrictions=(*state.restrictions, LeadRestriction(o, "38D, 26B", call)))
+        state = state.restrict(LeadRestriction(o, "38D, 26B", call))
     note = "" if restrictions else "; LHO had called, so no lead restrictions (38D)"
     state = state.rule("38", f"{o.long_name}'s {call} is cancelled (no contract above seven); "
                        f"both players of that side must pass for the rest of the auction{note}")

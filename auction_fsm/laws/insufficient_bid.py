@@ -68,6 +68,8 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
     if p.step != "premature_replacement":
         raise DecisionError(f"{event.seat.long_name} accepts an insufficient bid by calling over it "
                             f"(27A1), not by a separate choice: {expected(state)}")
+    if event.option == "director":
+        return on_director(state, p)
     index = int(p.get("replacement"))
     note("choose_accept", state, p.offender, state.record[p.call_index].call)
     state = replace(state, pending=None).set_status(index, "cancelled", "27C")
@@ -78,56 +80,67 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
 def on_director(state: AuctionState, p: Pending) -> AuctionState:
     """Not accepted: the insufficient bid is withdrawn and must be replaced (27B)."""
     note("director_called", state, p.offender, state.record[p.call_index].call)
-    state = state.set_status(p.call_index, "withdrawn", "27B")
+    if p.get("b4"):  # 27B4 rules as 27B3: the attempted second insufficient bid is cancelled
+        state = state.set_status(p.call_index, "cancelled", "27B4")
+    else:
+        state = state.set_status(p.call_index, "withdrawn", "27B")
+    due = replace(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",),
+                  extra=tuple(x for x in p.extra if x[0] != "replacement"))
     if p.step == "premature_replacement":
         index = int(p.get("replacement"))
         call = state.record[index].call
-        state = state.set_status(index, "cancelled", "27C")
-        state = replace(state, pending=replace(p, step="awaiting_replacement"))
         state = state.rule("27C", "the premature replacement stands if legal; the director rules on it")
-        return _replace(replace(state, pending=None), replace(p, step="awaiting_replacement"), call,
-                        premature_index=index)
+        return _replace(replace(state, pending=None), due, call, index=index)
     if p.get("b4"):
         state = _silence(state, p.offender, "27B4", state.record[p.call_index].call)
-    q = replace(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",))
-    return replace(state, pending=q).rule(
+    return replace(state, pending=due).rule(
         "27B", f"the insufficient bid is not accepted: {p.offender.long_name} must replace it "
         "with a legal call")
 
 
 def _silence(state: AuctionState, offender: Seat, law: str, withdrawn: Call) -> AuctionState:
     state = state.impose(offender.partner, Obligation("pass_rest_of_auction", law))
-    return replace(state, restrictions=(*state.restrictions, LeadRestriction(offender, law + ", 26B", withdrawn)))
+    return state.restrict(LeadRestriction(offender, law + ", 26B", withdrawn))
 
 
-def _replace(state: AuctionState, p: Pending, call: Call, premature_index: int | None = None) -> AuctionState:
-    """Rule on the replacement ``call`` for the insufficient bid at ``p.call_index`` (27B)."""
+def _replace(state: AuctionState, p: Pending, call: Call, index: int | None = None) -> AuctionState:
+    """Rule on the replacement ``call`` for the insufficient bid at ``p.call_index`` (27B);
+    ``index`` is the record of a replacement already made prematurely (27C)."""
     o = p.offender
     ib = state.record[p.call_index].call
-    if premature_index is not None:
-        state = state.set_status(premature_index, "cancelled", "27C")
+    legal = rules.step_or_none(state.key, call.code) is not None if call.code < 38 else False
+    if index is not None and not (legal or call.is_double or call.is_redouble):
+        # an illegal premature replacement does not stand (27C); it is ruled afresh below
+        state = state.set_status(index, "cancelled", "27C")
+        index = None
     if not call.is_admissible_level:
         from .inadmissible import bid_above_seven
 
         return bid_above_seven(state, o, call, o, trigger="replace_above_seven")
     if call.is_bid and rules.step_or_none(state.key, call.code) is None:
         return insufficient_bid(state, o, call, b4=True)  # 27B4
-    legal = rules.step_or_none(state.key, call.code) is not None
     if (call.is_double or call.is_redouble) and not legal:
         note("replace_illegal_double", state, o, call)
-        state = state.add_call(CallRecord(o, call, o, "cancelled", "attempted_double", "27B3"))
+        if index is not None:
+            state = state.set_status(index, "cancelled", "27B3")
+        else:
+            state = state.add_call(CallRecord(o, call, o, "cancelled", "attempted_double", "27B3"))
         state = _silence(state, o, "27B3", ib)
         return replace(state, pending=p).rule(
             "27B3", f"the attempted {call} is cancelled; {o.partner.long_name} must pass for the rest "
             f"of the auction and {o.long_name} must replace the insufficient bid again")
     if call.is_bid and call.strain == ib.strain and _lowest_sufficient(state, call):
         note("replace_lowest_same_denomination", state, o, call)
-        return call_in_rotation(state.rule(
-            "27B1a", f"replaced by the lowest sufficient bid in the same denomination ({call}): "
-            "no further rectification"), o, call)
-    state = state.add_call(CallRecord(o, call, o, "pending", "replacement", "27B"))
+        state = state.rule("27B1a", f"replaced by the lowest sufficient bid in the same denomination "
+                           f"({call}): no further rectification")
+        if index is not None:
+            return stand(state, index=index, law="27B1a")
+        return call_in_rotation(state, o, call)
+    if index is None:
+        state = state.add_call(CallRecord(o, call, o, "pending", "replacement", "27B"))
+        index = len(state.record) - 1
     silence = "pass_rest_of_auction"
-    state = open_comparable(state, o, len(state.record) - 1, ib,
+    state = open_comparable(state, o, index, ib,
                             "27B3" if (call.is_double or call.is_redouble) else "27B2", silence,
                             cancel_if_not=call.is_double or call.is_redouble,
                             trigger="replace_for_judgement")

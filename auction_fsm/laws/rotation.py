@@ -40,15 +40,20 @@ def out_of_rotation(state: AuctionState, offender: Seat, call: Call) -> AuctionS
         state = stand(state, CallRecord(turn, Call("pass"), turn, "stands", "deemed_pass", "28A"))
         state = state.rule("28A", f"{turn.long_name} had to pass, so {offender.long_name}'s call "
                            "counts as in rotation and the obliged pass is deemed made")
-        if state.pending is not None or state.is_over or state.turn != offender:
+        if state.pending is not None:
             return state
-        return call_in_rotation(state, offender, call)
+        from . import procedures
+
+        return procedures.on_call(state, offender, call)  # in turn now, or after the final pass
     standing = state.standing_calls
     if turn == offender.lho and standing and standing[-1].seat == offender:
         law = "30B2" if call.is_pass else ("31C" if call.is_bid else "32C")
         return changes.attempt(state, ChangeCall(offender, call, "slip"), via=law)
     if not call.is_admissible_level:
         return inadmissible.bid_above_seven(state, offender, call, turn)
+    if state.must_pass(offender) and not call.is_pass and not (
+            (call.is_double or call.is_redouble) and not rules.permitted_for(state.key, offender, call.code)):
+        return inadmissible.violates_obligation(state, offender, call, turn)  # 35B: 37 governs
     bad_double = (call.is_double or call.is_redouble) and not rules.permitted_for(
         state.key, offender, call.code)
     note("call_out_of_rotation", state, offender, call)
@@ -82,6 +87,9 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
             "accepting it; no rectification"), index=p.call_index, law="29A")
         if accepted.pending is not None:
             return accepted
+        if accepted.record[p.call_index].status == "cancelled" and call.is_pass:
+            # 17D3 undid the accepted pass: the accepting pass is one of the later passes cancelled
+            return accepted.add_call(CallRecord(seat, call, seat, "cancelled", "after_17d3", "17D3"))
         from . import procedures
 
         return procedures.on_call(accepted, seat, call)
@@ -146,7 +154,7 @@ def _cancel_double(state: AuctionState, p: Pending, call: Call) -> AuctionState:
     state = replace(state, pending=None).set_status(p.call_index, "cancelled", "29B")
     if p.get("inadmissible"):
         state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B4"))
-        state = replace(state, restrictions=(*state.restrictions, LeadRestriction(o, "36B4, 26B", call)))
+        state = state.restrict(LeadRestriction(o, "36B4, 26B", call))
         return state.rule("36B4", f"{o.long_name}'s {call} out of turn was not permitted: it is "
                           f"cancelled, {o.long_name} may call freely in turn, and "
                           f"{o.partner.long_name} must pass for the rest of the auction")
