@@ -263,6 +263,12 @@ def _phase_transitions() -> list[TransitionSpec]:
              "redouble_is_permitted", "note_redouble")
     out += T("deemed_pass", OPEN, "auction", "28A",
              "the obliged pass of RHO is deemed made when LHO calls", "pass_keeps_auction_open", "note_pass")
+    out += T("deemed_pass", "auction", "clarification", "28A, 22A", "the deemed pass ends the auction",
+             "pass_ends_with_contract", "note_pass")
+    out += T("deemed_pass", "auction", "passed_out", "28A, 22B", "the deemed pass is the fourth",
+             "pass_ends_passed_out", "note_pass")
+    out += T("deemed_pass", "auction", "auction", "28A, 17D3", "the deemed pass completes three passes with "
+             "one out of rotation", "pass_reverts_17d3", "note_revert_17d3")
     # --- calls out of rotation (28-34) --------------------------------------------------
     out += T("call_out_of_rotation", OPEN, f"{oor}.awaiting_decision", "28-32", "a call out of rotation")
     out += T("accept_by_calling", f"{oor}.awaiting_decision", "auction", "29A",

@@ -70,7 +70,7 @@ def test_random_irregular_walks_agree(nested: bool) -> None:
     """Hundreds of random walks through every law family, to the end of the auction period."""
     rng = random.Random(2017)
     procedures: set[str] = set()
-    for _ in range(80):
+    for _ in range(400):
         dealer = Seat(rng.randrange(4))
         sim = Simulator(dealer, nested=nested)
         core = AuctionState.start(dealer)

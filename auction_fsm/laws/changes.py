@@ -18,7 +18,7 @@ from ..calls import Call, parse_call
 from ..engine import call_in_rotation, expected, note, open_comparable
 from ..errors import DecisionError, IllegalCallError
 from ..events import ChangeCall, Choice, Judgement
-from ..records import Pending
+from ..records import CallRecord, Pending
 from ..seats import Seat
 
 __all__ = ["attempt", "on_call", "on_judgement", "on_choice"]
@@ -51,6 +51,8 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     extra = (("lho_call", str(later[0]) if later else ""), ("new", event.call.text),
              ("via", via or ""))
     note("attempt_change", state, o, event.call, event.ground)
+    if via:  # made as a call at LHO's turn: if the change fails, that call is cancelled (25B2)
+        extra = (*extra, ("made_at", state.turn.name))
     if event.ground == "misinformation":
         p = Pending("misinformation", "awaiting_judgement", "21B1", "director",
                     ("misinformation", "no_misinformation"), o, old, state.record[old].in_turn_of,
@@ -95,28 +97,41 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
     note(f"choose_{event.option}", state, event.seat)
     state = replace(state, pending=None)
     if event.option == "refuse":
-        return state.rule("25B2", f"{o.lho.long_name} does not accept the change: it is cancelled "
-                          f"and {o.long_name}'s {state.record[p.call_index].call} stands")
+        if p.get("made_at"):
+            made_at = Seat[p.get("made_at")]
+            state = state.add_call(CallRecord(o, new, made_at, "cancelled", "change_of_call", "25B2"))
+        return state.rule(
+            "25B2", f"{o.lho.long_name} does not accept the change: it is cancelled and "
+            f"{o.long_name}'s {state.record[p.call_index].call} stands")
     if event.option == "accept":
-        old = state.record[p.call_index].call
         state = _substitute(state, p, new, keep_lho=True, law="25B1")
-        if state.pending is not None:
-            return state
-        index = _last_call_index(state, o)
-        assert index is not None
-        return open_comparable(state, o, index, old, "25B1", "none", trigger="open_comparable")
+        return _judge_accepted_change(state, p)
     return _substitute(state, p, new, keep_lho=event.option == "keep")
+
+
+def _judge_accepted_change(state: AuctionState, p: Pending) -> AuctionState:
+    """25B1 "Law 26 may apply": the director judges the accepted change for comparability."""
+    if state.pending is not None:
+        return state
+    index = _last_call_index(state, p.offender)
+    assert index is not None
+    return open_comparable(state, p.offender, index, state.record[p.call_index].call, "25B1", "none",
+                           trigger="open_comparable")
 
 
 def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionState:
     """25B1: LHO accepts an intended change by calling over it (when LHO had not yet called)."""
     if p.step == "awaiting_acceptance" and seat == p.offender.lho and not p.get("lho_call"):
-        state = on_choice(state, p, Choice(seat, "accept"))
+        note("choose_accept", state, seat)
+        state = _substitute(replace(state, pending=None), p, parse_call(p.get("new")), keep_lho=True,
+                            law="25B1")
         if state.pending is not None:
             return state
         from . import procedures
 
-        return procedures.on_call(state, seat, call)
+        state = procedures.on_call(state.rule("25B1", f"{seat.long_name} accepts the change by calling "
+                                              "over it"), seat, call)
+        return _judge_accepted_change(state, p)
     raise DecisionError(f"{seat.long_name}'s {call} cannot be made now: {expected(state)}")
 
 
@@ -148,4 +163,5 @@ def _substitute(state: AuctionState, p: Pending, new: Call, keep_lho: bool, law:
                           f"{lho.long_name} calls again")
     from . import procedures
 
-    return procedures.on_call(state.rule("25A6", f"{lho.long_name} keeps {lho_call}"), lho, lho_call)
+    keep_law = "21B2" if p.procedure == "misinformation" else "25A6"
+    return procedures.on_call(state.rule(keep_law, f"{lho.long_name} keeps {lho_call}"), lho, lho_call)

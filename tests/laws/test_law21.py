@@ -110,9 +110,6 @@ def test_21B2_lho_keeps_call_made_over_the_changed_one() -> None:
     }
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "21B2: when LHO keeps the call made over a call changed for misinformation, the ruling is "
-    "cited as 25A6 (the unintended-call paragraph) instead of 21B2"))
 def test_21B2_keeping_the_call_is_ruled_under_21B2() -> None:
     s = walk("N", "N 1NT, E P, S 2C, E change X misinformation, judge misinformation yes, S choose keep")
     assert ruling_laws(s)[-1] == "21B2"

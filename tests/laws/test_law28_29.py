@@ -43,10 +43,6 @@ def test_28A_pass_at_silenced_rho_turn_is_in_rotation() -> None:
     assert laws(s)[3] == "28A"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "28A/39A: when the deemed pass of the silenced RHO ends the auction, the offender's call "
-    "vanishes from the record; it was made and must stay there, cancelled as a call after the "
-    "final pass (39A; declaring side, so no further rectification, 39B)"))
 def test_28A_call_after_deemed_pass_that_ends_the_auction_stays_in_the_record() -> None:
     s = walk("N", "N 1H, E expose SK, E P, S P, N 2H")
     assert s.is_over and outcome(s)["result"] == ("1H", "N", "S", "E")

@@ -177,10 +177,6 @@ def test_30B2_intended_change_refused_by_lho_2H_stands() -> None:
     assert ruling_laws(s) == ["30B2", "25B", "25B2"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "25B2 via 30B2: South's pass at West's turn was a call actually made; when the change is "
-    "refused it 'is cancelled' (25B2) and, like every cancelled call, must stay in the record "
-    "marked cancelled -- the engine leaves no trace of it"))
 def test_30B2_refused_pass_stays_in_record_as_cancelled() -> None:
     s = walk("N", "N 1H, E P, S 2H, S P, judge unintended no, W choose refuse")
     assert record(s) == ["N 1H stands", "E P stands", "S 2H stands", "S P@W cancelled"]

@@ -1,0 +1,362 @@
+"""Law 41 and the clarification period: the face-down opening lead (41A), questions before it is
+faced (41B with 20C2 and 20F2, at the right players' turn, never the presumed dummy), facing the
+lead to end the auction period (41C, 17D1), and a change of call for misinformation (21B1) that
+reopens the auction and sends the face-down lead back to the hand.
+
+Every walk runs through the pure core and through :class:`~auction_fsm.simulator.Simulator`
+(machines cross-checked after each event) and the two must agree; every refusal must leave the
+simulator exactly where it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Strain, parse_call
+from auction_fsm.cards import parse_card
+from auction_fsm.errors import AuctionOverError, DecisionError, IllegalCallError, MachineDisagreementError
+from auction_fsm.events import (
+    CallEvent,
+    ChangeCall,
+    Choice,
+    DirectorCalled,
+    Event,
+    ExplanationRequest,
+    ExposeCards,
+    FaceLead,
+    Judgement,
+    Lead,
+    ReviewRequest,
+)
+from auction_fsm.seats import Seat, parse_seat
+from auction_fsm.simulator import Simulator
+
+
+# --- helpers: short event texts walked through the core and the simulator together ------------
+def ev(text: str) -> Event:
+    """``"S 1S"`` call, ``"E leads HK"`` (``... down`` face down), ``"face"``, ``"director"``,
+    ``"judge dummy_seen yes"``, ``"S choose refuse"``, ``"E expose SK"``, ``"W change 3D
+    misinformation"``, ``"N review"``, ``"W explain 3"``."""
+    w = text.split()
+    if w == ["director"]:
+        return DirectorCalled()
+    if w == ["face"]:
+        return FaceLead()
+    if w[0] == "judge":
+        return Judgement(w[1], w[2] == "yes", tuple(Strain[d] for d in w[3:]))  # type: ignore[arg-type]
+    seat, verb = parse_seat(w[0]), w[1]
+    if verb == "choose":
+        return Choice(seat, w[2])
+    if verb == "leads":
+        return Lead(seat, parse_card(w[2]), faced=w[3:] != ["down"])
+    if verb == "expose":
+        return ExposeCards(seat, tuple(parse_card(c) for c in w[2:]))
+    if verb == "change":
+        return ChangeCall(seat, parse_call(w[2]), w[3] if len(w) > 3 else "slip")  # type: ignore[arg-type]
+    if verb == "review":
+        return ReviewRequest(seat)
+    if verb == "explain":
+        return ExplanationRequest(seat, int(w[2]) if len(w) > 2 else 0)
+    assert len(w) == 2, text
+    return CallEvent(seat, parse_call(verb))
+
+
+def table(dealer: str, *texts: str) -> Simulator:
+    """Walk comma-separated events through the simulator and, separately, the pure core."""
+    sim, core = Simulator(dealer), AuctionState.start(dealer)
+    for t in texts:
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            e = ev(part)
+            sim.apply(e)
+            core = core.apply(e)
+            assert sim.state == core, part
+    return sim
+
+
+def more(sim: Simulator, *texts: str) -> Simulator:
+    """Apply further events to ``sim`` (checked against the core the same way)."""
+    for t in texts:
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            before = sim.state
+            sim.apply(ev(part))
+            assert sim.state == before.apply(ev(part)), part
+    return sim
+
+
+def _seats(*seats: Seat | None) -> tuple[str, ...] | None:
+    return None if seats[0] is None else tuple(s.name if s is not None else "-" for s in seats)
+
+
+def outcome(s: AuctionState) -> dict[str, Any]:
+    """The full observable outcome after the auction.  A lead rule's law is cut to its paragraph
+    (``50D``, ``26B``): the sub-paragraph of 50D is checked on its own (xfail below)."""
+    lead = s.current_lead
+    return {
+        "phase": s.phase,
+        "contract": None if s.contract is None else s.contract.text,
+        "presumed": _seats(s.declarer, s.dummy, s.opening_leader),
+        "actual": _seats(s.actual_declarer, s.actual_dummy, s.actual_leader),
+        "pending": None if s.pending is None else (s.pending.state_name, s.pending.decider, s.pending.options),
+        "penalty_cards": [(p.seat.name, p.card.text, "major" if p.major else "minor", p.law)
+                          for p in s.penalty_cards()],
+        "lead_rules": [(r.kind, r.suit.name, r.leader.name, r.law[:3]) for r in s.lead_rules],
+        "leads": [(ld.seat.name, ld.card.text, "up" if ld.faced else "down", ld.status, ld.law)
+                  for ld in s.leads],
+        "opening_lead": None if lead is None else (lead.seat.name, lead.card.text, lead.faced),
+    }
+
+
+def refused(sim: Simulator, text: str, exc: type[Exception], law: str | None = None,
+            match: str | None = None) -> str:
+    """``text`` is refused with ``exc`` (naming ``law``) by core and simulator alike, and the
+    simulator is left exactly as it was (same state object, steps and machine phase)."""
+    state, steps, phase = sim.state, len(sim.steps), sim.phase
+    with pytest.raises(exc, match=match) as info:
+        sim.apply(ev(text))
+    assert sim.state is state and len(sim.steps) == steps and sim.phase == phase
+    sim.cross_check()
+    with pytest.raises(exc):
+        state.apply(ev(text))
+    if law is not None:
+        assert getattr(info.value, "law", None) == law
+    return str(info.value)
+
+
+def record(s: AuctionState) -> list[str]:
+    """Every call as ``"W P withdrawn 21B1"`` (the law only when the call has one)."""
+    return [f"{r.seat.name} {r.call} {r.status}" + (f" {r.law}" if r.law else "") for r in s.record]
+
+
+AUCTION = "N 1NT, E P, S 3NT, W P, N P, E P"  # 3NT by North; East is to lead, South is dummy
+BEFORE_ANY_LEAD = {
+    "phase": "clarification",
+    "contract": "3NT",
+    "presumed": ("N", "S", "E"),
+    "actual": ("N", "S", "E"),
+    "pending": None,
+    "penalty_cards": [],
+    "lead_rules": [],
+    "leads": [],
+    "opening_lead": None,
+}
+
+
+# --- 41A: the face-down opening lead ---------------------------------------------------------------
+def test_41A_after_the_final_pass_the_clarification_period_begins() -> None:
+    sim = table("N", AUCTION)
+    assert outcome(sim.state) == BEFORE_ANY_LEAD
+    assert sim.phase == "clarification" and sim.state.rulings == ()
+
+
+def test_41A_presumed_leader_leads_face_down_and_the_lead_stands_unfaced() -> None:
+    sim = table("N", AUCTION, "E leads S4 down")
+    s = sim.state
+    assert outcome(s) == {
+        **BEFORE_ANY_LEAD,
+        "phase": "opening_lead",
+        "leads": [("E", "S4", "down", "stands", None)],
+        "opening_lead": ("E", "S4", False),
+    }
+    assert [r.law for r in s.rulings] == ["41A"]
+    assert sim.phase == "opening_lead"
+    refused(sim, "E leads S5", DecisionError, match="already been made")
+    refused(sim, "W leads D2", DecisionError, match="already been made")
+
+
+def test_41C_facing_the_lead_ends_the_auction_period() -> None:
+    sim = table("N", AUCTION, "E leads S4 down, face")
+    s = sim.state
+    assert outcome(s) == {
+        **BEFORE_ANY_LEAD,
+        "phase": "play",
+        "leads": [("E", "S4", "up", "stands", None)],
+        "opening_lead": ("E", "S4", True),
+    }
+    assert [r.law for r in s.rulings] == ["41A", "41C, 17D1"]
+    refused(sim, "face", AuctionOverError, law="17D1", match="outside this model")
+
+
+def test_41C_a_lead_made_face_up_by_the_right_defender_ends_the_period_at_once() -> None:
+    s = table("N", AUCTION, "E leads S4").state
+    assert outcome(s) == {
+        **BEFORE_ANY_LEAD,
+        "phase": "play",
+        "leads": [("E", "S4", "up", "stands", None)],
+        "opening_lead": ("E", "S4", True),
+    }
+    assert [r.law for r in s.rulings] == ["41C, 17D1"]
+
+
+def test_41A_face_down_lead_by_the_wrong_defender_goes_back_without_penalty() -> None:
+    sim = table("N", AUCTION, "W leads D2 down")
+    s = sim.state
+    assert outcome(s) == {**BEFORE_ANY_LEAD, "leads": [("W", "D2", "down", "withdrawn", "41A")]}
+    assert [r.law for r in s.rulings] == ["41A"] and "returned" in s.rulings[0].summary
+    s = more(sim, "E leads D2 down, face").state  # the right defender may lead the same suit
+    assert outcome(s)["phase"] == "play" and outcome(s)["opening_lead"] == ("E", "D2", True)
+
+
+def test_41_nothing_to_face_before_a_face_down_lead() -> None:
+    sim = table("N", AUCTION)
+    refused(sim, "face", DecisionError, match="no face-down opening lead")
+
+
+def test_41_no_lead_before_the_auction_ends() -> None:
+    sim = table("N", "N 1NT, E P, S 3NT")
+    message = refused(sim, "W leads S4", DecisionError)
+    assert "during the auction" in message and "Law 24" in message
+
+
+# --- 41B, 20C2, 20F2: review and explanation in the clarification period ----------------------
+@pytest.mark.parametrize("request_", ["review", "explain"])
+@pytest.mark.parametrize("seat", ["E", "N", "W"])
+def test_41B_before_any_lead_leader_declarer_and_leaders_partner_may_ask(seat: str, request_: str) -> None:
+    # East at the first turn to play (20C2, 20F2); North and West under 41B.
+    sim = table("N", AUCTION)
+    s = more(sim, f"{seat} {request_}").state
+    assert outcome(s) == BEFORE_ANY_LEAD  # a question changes nothing
+    assert s.record == table("N", AUCTION).state.record
+    law = s.rulings[-1].law
+    assert law == ("20C2, 41B" if request_ == "review" else "20F2")
+    if request_ == "review":
+        assert s.rulings[-1].summary.endswith("N 1NT, E P, S 3NT, W P, N P, E P")
+
+
+@pytest.mark.parametrize("request_", ["review", "explain"])
+@pytest.mark.parametrize("seat", ["N", "W"])
+def test_41B_after_the_face_down_lead_declarer_and_leaders_partner_may_ask(seat: str, request_: str) -> None:
+    s = table("N", AUCTION, "E leads S4 down", f"{seat} {request_}").state
+    assert outcome(s)["phase"] == "opening_lead"
+    assert outcome(s)["opening_lead"] == ("E", "S4", False)
+    assert len(s.rulings) == 2
+
+
+@pytest.mark.parametrize("request_", ["review", "explain", "explain 1"])
+@pytest.mark.parametrize("lead", ["", "E leads S4 down"])
+def test_41B_the_presumed_dummy_may_not_ask(lead: str, request_: str) -> None:
+    sim = table("N", AUCTION, lead)
+    message = refused(sim, f"S {request_}", DecisionError)
+    assert "South is dummy" in message
+
+
+@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=(
+    "41B gives the questions after the face-down lead to the leader's partner and the presumed "
+    "declarer; the opening leader's own turn to ask (20C2, 20F2) ended when the lead was made. "
+    "The engine lets the opening leader ask after leading face down"))
+@pytest.mark.parametrize("request_", ["review", "explain"])
+def test_41B_the_opening_leader_may_not_ask_after_leading_face_down(request_: str) -> None:
+    sim = table("N", AUCTION, "E leads S4 down")
+    refused(sim, f"E {request_}", DecisionError)
+
+
+@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=(
+    "20F2: after the final pass a defender asks about the *opposing* auction and declarer about a "
+    "*defender's* call; the engine ignores call_index after the final pass, so North may 'ask' "
+    "about partner's own 3NT (call 3) and the answer does not name the call"))
+def test_20F2_declarer_may_not_ask_about_partners_own_call() -> None:
+    sim = table("N", AUCTION)
+    refused(sim, "N explain 3", DecisionError, match="opponent")
+
+
+def test_41B_questions_wait_while_a_decision_is_pending() -> None:
+    sim = table("N", AUCTION, "W leads D2")  # a faced lead out of turn: declarer must choose
+    refused(sim, "N review", DecisionError, match="must wait")
+    refused(sim, "E explain", DecisionError, match="must wait")
+
+
+# --- 21B1 in the clarification period -----------------------------------------------------------
+MISINFORMED = "N 1NT, E P, S 2D, W P, N 2H, E P, S P, W P"  # 2H by North; East leads; 2D unalerted
+
+
+def test_21B1_change_after_misinformation_reopens_the_auction_and_returns_the_face_down_lead() -> None:
+    sim = table("N", MISINFORMED, "E leads SJ down, W explain, W change 3D misinformation")
+    s = sim.state
+    assert outcome(s)["pending"] == ("misinformation.awaiting_judgement", "director",
+                                     ("misinformation", "no_misinformation"))
+    assert outcome(s)["opening_lead"] == ("E", "SJ", False)  # nothing moves before the ruling
+    s = more(sim, "judge misinformation yes").state
+    assert record(s) == ["N 1NT stands", "E P stands", "S 2D stands", "W P stands", "N 2H stands",
+                         "E P stands", "S P stands", "W P withdrawn 21B1", "W 3D stands"]
+    assert outcome(s) == {
+        "phase": "auction",
+        "contract": None,
+        "presumed": None,
+        "actual": None,
+        "pending": None,
+        "penalty_cards": [],
+        "lead_rules": [],
+        "leads": [("E", "SJ", "down", "withdrawn", "41A")],
+        "opening_lead": None,
+    }
+    assert s.turn is Seat.N and sim.phase == "auction"
+    assert [r.law for r in s.rulings] == ["41A", "20F2", "21B1", "41A", "21B1"]
+    s = more(sim, "N P, E P, S P").state
+    assert outcome(s) == {
+        "phase": "clarification",
+        "contract": "3D",
+        "presumed": ("W", "E", "N"),
+        "actual": ("W", "E", "N"),
+        "pending": None,
+        "penalty_cards": [],
+        "lead_rules": [],
+        "leads": [("E", "SJ", "down", "withdrawn", "41A")],
+        "opening_lead": None,
+    }
+    s = more(sim, "N leads HA down, face").state
+    assert outcome(s)["phase"] == "play" and outcome(s)["opening_lead"] == ("N", "HA", True)
+
+
+def core_walk(dealer: str, *texts: str) -> AuctionState:
+    """The pure core alone (for a walk the machines cannot follow yet; see the xfail below)."""
+    state = AuctionState.start(dealer)
+    for t in texts:
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            state = state.apply(ev(part))
+    return state
+
+
+NO_MISINFORMATION = "E leads SJ down, W change 3D misinformation, judge misinformation no"
+
+
+def test_21B1_no_misinformation_found_the_call_and_the_face_down_lead_stand() -> None:
+    s = core_walk("N", MISINFORMED, NO_MISINFORMATION)
+    assert record(s)[-1] == "W P stands"
+    assert outcome(s) == {
+        **{k: v for k, v in outcome(core_walk("N", MISINFORMED)).items()},
+        "phase": "opening_lead",
+        "leads": [("E", "SJ", "down", "stands", None)],
+        "opening_lead": ("E", "SJ", False),
+    }
+    assert outcome(s)["contract"] == "2H" and outcome(s)["presumed"] == ("N", "S", "E")
+    assert [r.law for r in s.rulings] == ["41A", "21B1", "21B1"]
+    s = s.apply(FaceLead())
+    assert s.phase == "play"
+
+
+@pytest.mark.xfail(strict=True, raises=MachineDisagreementError, reason=(
+    "after a face-down lead, a misinformation claim judged unfounded (21B1) sends the phase "
+    "machine back to 'clarification' while the core (rightly) stays in 'opening_lead': the "
+    "face-down lead still stands"))
+def test_21B1_no_misinformation_machines_stay_in_opening_lead() -> None:
+    sim = table("N", MISINFORMED, NO_MISINFORMATION)
+    assert sim.phase == "opening_lead"
+
+
+def test_21B1_change_before_any_lead_reopens_the_auction() -> None:
+    s = table("N", MISINFORMED, "W change 3D misinformation, judge misinformation yes").state
+    assert outcome(s)["phase"] == "auction" and outcome(s)["leads"] == []
+    assert record(s)[-2:] == ["W P withdrawn 21B1", "W 3D stands"]
+
+
+def test_21B1a_no_change_once_partner_has_called_since() -> None:
+    sim = table("N", MISINFORMED, "E leads SJ down")
+    message = refused(sim, "E change X misinformation", IllegalCallError, law="21B1a")
+    assert "partner has called since" in message
+
+
+def test_21B1_no_change_once_the_lead_is_faced() -> None:
+    sim = table("N", MISINFORMED, "E leads SJ down, face")
+    refused(sim, "W change 3D misinformation", AuctionOverError, law="17D1", match="17D1")
