@@ -201,8 +201,11 @@ class AuctionState:
         if obligations[who]:
             kept = tuple(o for o in obligations[who] if o.kind == "pass_rest_of_auction")
             obligations = tuple(kept if s == who else o for s, o in enumerate(obligations))
-        return replace(self, key=rules.row(self.key)[c.code],
-                       record=(*self.record, CallRecord(who, c, who)), obligations=obligations)
+        # Positional construction: this is the hot path of replay (dataclasses.replace is slower).
+        return AuctionState(self.dealer, rules.row(self.key)[c.code], (*self.record, CallRecord(who, c, who)),
+                            obligations, self.pending, self.watches, self.restrictions, self.exposed,
+                            self.rulings, self.leads, self.lead_rules, self.refused_leads, self.picked_up,
+                            self.swapped, self.options_key, self.lead_choices, self.incidents)
 
     def calls(self, *tokens: str, seat: Seat | str | None = None) -> AuctionState:
         """Make several calls in rotation, each by the seat to act (a convenience for tests)."""

@@ -308,6 +308,7 @@ class TableMachines:
         self._phase_machine = build_machine(table, "phase", [self.phase], self.ledger, nested)
         self._seat_machine = build_machine(table, "seat", list(self.seats), self.ledger)
         self._terminals = table.terminals("phase")
+        self._initial_phase, self._initial_seat = table.initial("phase"), table.initial("seat")
         self._guards: dict[tuple[str, str, str], list[list[Any]]] = {}
         for t in table.transitions:
             guards = [] if t.guard is None else [getattr(self.ledger, t.guard)]
@@ -320,9 +321,9 @@ class TableMachines:
     def reset(self, dealer: Seat) -> None:
         """Back to the start of a new auction, reusing the built machines."""
         self.ledger.reset(dealer)
-        self.phase.state = self.table.initial("phase")
+        self.phase.state = self._initial_phase
         for s in self.seats:
-            s.state = self.table.initial("seat")
+            s.state = self._initial_seat
 
     @property
     def is_over(self) -> bool:

@@ -67,10 +67,13 @@ class Step:
     transitions: tuple[MachineStep, ...] = ()
 
 
+_SEATS = tuple(Seat)
+
+
 def _core_summary(state: AuctionState) -> tuple[Seat, Call | None, Seat | None, int, int]:
     turn, last_bid, bidder, doubled, passes = rules.unpack(state.key)
     bid = None if last_bid < 0 else ALL_CALLS[last_bid]
-    return Seat(turn), bid, None if bid is None else Seat(bidder), doubled, passes
+    return _SEATS[turn], bid, None if bid is None else _SEATS[bidder], doubled, passes
 
 
 class Simulator:
@@ -197,11 +200,11 @@ class Simulator:
             problems.append(f"phase: machine {m.phase.state!r}, core {core.phase!r}")
         if m.ledger.summary() != _core_summary(core):
             problems.append(f"auction: machine {m.ledger.summary()}, core {_core_summary(core)}")
-        for seat in Seat:
+        for seat, model in zip(_SEATS, m.seats, strict=True):
             want = seat_state(core.obligations[seat])
-            if m.seats[seat].state != want:
-                problems.append(f"seat {seat.name}: machine {m.seats[seat].state!r}, core {want!r}")
-        if m.ledger.contract() != core.contract:
+            if model.state != want:
+                problems.append(f"seat {seat.name}: machine {model.state!r}, core {want!r}")
+        if (m.ledger.is_over or core.is_over) and m.ledger.contract() != core.contract:
             problems.append(f"contract: machine {m.ledger.contract()}, core {core.contract}")
         if problems:
             where = f"after event {len(self.steps)}"

@@ -156,11 +156,6 @@ def test_the_error_says_where_the_token_was_found() -> None:
         parse_call("1Q", "call 3 of board 7")
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="lead bug: parse_call calls int() on any str.isdigit() prefix, and "
-                          "superscript digits such as '²' pass isdigit() but not int(), so a plain "
-                          "ValueError escapes instead of CallSyntaxError (the CLI then shows a "
-                          "traceback)")
 def test_superscript_digit_is_rejected_as_call_syntax() -> None:
     with pytest.raises(CallSyntaxError) as info:
         parse_call("²C")

@@ -53,10 +53,7 @@ OPTION_WORDS = st.sampled_from(("accept", "refuse", "director", "keep", "withdra
                                 "replace", "lho_calls", "correct_player_calls", "comparable", "nonsense"))
 
 # Known crashes, each reported with a strict xfail regression test: (exception type, file, function).
-KNOWN_CRASHES = {
-    # tests/laws/test_law28_29.py::test_29A_legal_calls_after_accepted_pass_that_skipped_a_seat
-    (KeyError, "auction.py", "legal_calls"),
-}
+KNOWN_CRASHES: set[tuple[type[BaseException], str, str]] = set()  # none left
 
 
 # Laws under which a cancelled or withdrawn call may stand again.  The 2017 auction laws have
