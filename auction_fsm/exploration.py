@@ -40,6 +40,7 @@ from .events import (
     Judgement,
     Lead,
 )
+from .records import CallRecord
 from .seats import Seat
 
 __all__ = ["Families", "FAMILIES", "config_key", "candidate_events", "is_terminal"]
@@ -97,7 +98,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
             prefix = rules.force(prefix, r.seat, r.call.code)
         recent = (prefix, tuple((n - i, int(r.seat), r.call.code, int(r.in_turn_of)) for i, r in window))
     revert = -1
-    trailing = []
+    trailing: list[tuple[int, CallRecord]] = []
     for i, r in reversed(standing):
         if not r.call.is_pass or len(trailing) == 3:
             break

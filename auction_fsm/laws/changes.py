@@ -48,8 +48,8 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
             f"{o.long_name} cannot change {state.record[old].call}: partner has called since "
             f"(Law {'21B1a' if law == '21B1' else '25A4'})", law="21B1a" if law == "21B1" else "25A4")
     later = [i for i in range(old + 1, len(state.record)) if state.record[i].stands]
-    extra = (("lho_call", str(later[0]) if later else ""), ("new", event.call.text),
-             ("via", via or ""))
+    extra: tuple[tuple[str, str], ...] = (("lho_call", str(later[0]) if later else ""),
+                                          ("new", event.call.text), ("via", via or ""))
     note("attempt_change", state, o, event.call, event.ground)
     if via:  # made as a call at LHO's turn: if the change fails, that call is cancelled (25B2)
         extra = (*extra, ("made_at", state.turn.name))

@@ -71,8 +71,8 @@ def open_options(state: AuctionState) -> AuctionState:
     if "26B" not in state.lead_choices:
         for r in state.restrictions:
             if r.leader == leader:
-                suits = state.eligible_suits(r)
-                options = (*(f"prohibit_{s.name}" for s in suits), "no_prohibition")
+                strains = state.eligible_suits(r)
+                options = (*(f"prohibit_{s.name}" for s in strains), "no_prohibition")
                 p = Pending("declarer_lead_options", "lead_restriction", "26B", declarer.name, options,
                             r.offender, -1, leader)
                 note("declarer_options", state, declarer, None, "lead_restriction")
