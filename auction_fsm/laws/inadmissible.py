@@ -19,7 +19,6 @@ from dataclasses import replace
 
 from ..auction import AuctionState
 from ..calls import PASS, Call
-from .. import rules
 from ..engine import expected, note, stand
 from ..errors import AuctionOverError, DecisionError
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
