@@ -363,5 +363,6 @@ class AuctionState:
         out = []
         for p in cards:
             several = sum(1 for q in cards if q.seat == p.seat) > 1
-            out.append(replace(p, major=True, law=p.law + ", 50B") if several and not p.major else p)
+            promoted = p.law if "50B" in p.law else p.law + ", 50B"
+            out.append(replace(p, major=True, law=promoted) if several and not p.major else p)
         return tuple(out)

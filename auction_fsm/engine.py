@@ -75,6 +75,9 @@ def note(trigger: str, before: AuctionState, seat: Seat | None = None, call: Cal
     """Record that the engine takes ``trigger`` from state ``before`` (when a journal is open)."""
     steps = _JOURNAL.get()
     if steps is not None:
+        lead = before.current_lead
+        if lead is not None and not lead.faced:
+            facts = (*facts, "face_down_lead")  # the table returns to opening_lead, not clarification
         steps.append(MachineStep(trigger, before, seat, call, frozenset(facts)))
 
 

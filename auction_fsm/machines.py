@@ -184,6 +184,12 @@ class Ledger:
     def options_for_lead_restriction(self, facts: frozenset[str] = frozenset(), **_: Any) -> bool:
         return "lead_restriction" in facts
 
+    def face_down_lead_stands(self, facts: frozenset[str] = frozenset(), **_: Any) -> bool:
+        return "face_down_lead" in facts
+
+    def no_face_down_lead(self, facts: frozenset[str] = frozenset(), **_: Any) -> bool:
+        return "face_down_lead" not in facts
+
     # --- actions (see table.ACTIONS) ----------------------------------------------------
     def note_pass(self, seat: Seat, call: Call, **_: Any) -> None:
         self._add(seat, call, seat)

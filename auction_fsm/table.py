@@ -86,6 +86,8 @@ GUARDS: Final[dict[str, str]] = {
     "ground_is_misinformation": "the player says an opponent misinformed them (21B1)",
     "options_for_penalty_card": "the leader's partner has a major penalty card (50D1, 51B)",
     "options_for_lead_restriction": "declarer holds 26B rights against the leader's partner",
+    "face_down_lead_stands": "a face-down opening lead stands (41A)",
+    "no_face_down_lead": "no opening lead has been made",
 }
 
 # Actions: bookkeeping the machines run after a transition.
@@ -342,10 +344,11 @@ def _phase_transitions() -> list[TransitionSpec]:
     out += T("call_after_final_pass", "clarification", "call_after_final_pass.awaiting_decision", "39A, 39C",
              "a defender's bid, double or redouble: cancelled; rectification pending",
              "by_defender_not_pass")
-    out += T("lho_calls_first", "call_after_final_pass.awaiting_decision", "clarification", "39B",
-             "LHO called: no further rectification")
-    out += T("director_called", "call_after_final_pass.awaiting_decision", "clarification", "39C",
-             "26B lead restrictions may apply")
+    for dest, guard in (("opening_lead", "face_down_lead_stands"), ("clarification", "no_face_down_lead")):
+        out += T("lho_calls_first", "call_after_final_pass.awaiting_decision", dest, "39B",
+                 "LHO called: no further rectification", guard)
+        out += T("director_called", "call_after_final_pass.awaiting_decision", dest, "39C",
+                 "26B lead restrictions may apply", guard)
     # --- changes of call (21B, 25) ------------------------------------------------------
     out += T("attempt_change", ("auction", "clarification"), "change_of_call.awaiting_judgement", "25",
              "a player tries to replace a call", "ground_is_slip")
@@ -365,10 +368,14 @@ def _phase_transitions() -> list[TransitionSpec]:
              "25B", "an intended change: LHO may accept it")
     out += T("choose_accept", "change_of_call.awaiting_acceptance", "auction", "25B1",
              "accepted: the first call is withdrawn, the second stands")
+    out += T("choose_refuse", "change_of_call.awaiting_acceptance", "opening_lead", "25B2",
+             "not accepted: the original call stands", "face_down_lead_stands")
     out += T("choose_refuse", "change_of_call.awaiting_acceptance", "auction", "25B2",
              "not accepted: the original call stands", "auction_is_open")
     out += T("choose_refuse", "change_of_call.awaiting_acceptance", "clarification", "25B2",
              "not accepted: the original call stands", "auction_has_contract")
+    out += T("judge_no_misinformation", "misinformation.awaiting_judgement", "opening_lead", "21B1",
+             "no misinformation: the call and the face-down lead stand", "face_down_lead_stands")
     out += T("judge_no_misinformation", "misinformation.awaiting_judgement", "auction", "21B1",
              "no misinformation: the call stands", "auction_is_open")
     out += T("judge_no_misinformation", "misinformation.awaiting_judgement", "clarification", "21B1",
@@ -413,6 +420,8 @@ def _phase_transitions() -> list[TransitionSpec]:
              "the card goes back into the hand; the right defender leads")
     out += T("lead_out_of_turn", "clarification", f"{loot}.awaiting_declarer", "54",
              "declarer chooses between Law 54's options")
+    out += T("lead_out_of_turn", "opening_lead", f"{loot}.awaiting_declarer", "54, 41A",
+             "partner faces a lead over the face-down one, which is retracted")
     out += T("judge_dummy_seen", f"{loot}.awaiting_declarer", f"{loot}.awaiting_declarer", "54C",
              "declarer must accept the lead")
     out += T("judge_no_dummy_seen", f"{loot}.awaiting_declarer", f"{loot}.awaiting_declarer", "54C",

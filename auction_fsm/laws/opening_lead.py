@@ -64,7 +64,7 @@ def open_options(state: AuctionState) -> AuctionState:
         suits = sorted({p.card.suit for p in state.penalty_cards() if p.seat == leader.partner and p.major})
         if suits:
             options = (*(f"{k}_{s.name}" for s in suits for k in ("require", "prohibit")), "let_remain")
-            p = Pending("declarer_lead_options", "penalty_card", "50D1, 51B", declarer.name, options,
+            p = Pending("declarer_lead_options", "penalty_card", "50D2, 51B", declarer.name, options,
                         leader.partner, -1, leader)
             note("declarer_options", state, declarer, None, "penalty_card")
             return replace(state, pending=p)
@@ -94,11 +94,11 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
         summary = (f"declarer lets {p.offender.long_name}'s penalty card remain: {leader.long_name} "
                    "may lead anything" if stage == "50D" else
                    f"declarer does not prohibit a suit: {leader.long_name} may lead anything")
-        state = state.rule("50D1b" if stage == "50D" else "26B", summary)
+        state = state.rule("50D2b" if stage == "50D" else "26B", summary)
     else:
         kind, suit = event.option.split("_", 1)
         rule = LeadRule("require" if kind == "require" else "prohibit", _SUIT_OF[suit], leader,
-                        "50D1a" if stage == "50D" else "26B")
+                        "50D2a" if stage == "50D" else "26B")
         state = replace(state, lead_rules=(*state.lead_rules, rule))
         if stage == "50D":
             gone = {pc.card for pc in state.penalty_cards()
@@ -110,11 +110,23 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
     return open_options(state)
 
 
+def check_lead_owner(state: AuctionState, event: Lead) -> None:
+    """A card known to be in another hand (exposed or a penalty card) cannot be led (41A)."""
+    s, card = event.seat, event.card
+    owner = next((e.seat for e in state.exposed if e.card == card), None)
+    if owner is None:
+        owner = next((p.seat for p in state.refused_leads if p.card == card), None)
+    if owner is not None and owner != s:
+        raise IllegalLeadError(f"{s.long_name} cannot lead {card.text}: it is {owner.long_name}'s card",
+                               law="41A")
+
+
 def check_lead(state: AuctionState, event: Lead) -> None:
     """Raise :class:`IllegalLeadError` if ``event`` breaks a restriction in force."""
     s, card = event.seat, event.card
     owner = next((e.seat for e in state.exposed if e.card == card), None)
-    owner = owner or next((p.seat for p in state.refused_leads if p.card == card), None)
+    if owner is None:
+        owner = next((p.seat for p in state.refused_leads if p.card == card), None)
     if owner is not None and owner != s:
         raise IllegalLeadError(f"{s.long_name} cannot lead {card.text}: it is {owner.long_name}'s card",
                                law="41A")
@@ -128,11 +140,14 @@ def check_lead(state: AuctionState, event: Lead) -> None:
             raise IllegalLeadError(f"{s.long_name} may not lead a {rule.suit.name} (declarer prohibited "
                                    f"it, Law {rule.law}); {card.text} is refused", law=rule.law)
     own = [p for p in state.penalty_cards() if p.seat == s]
-    majors = [p for p in own if p.major]
+    # 50D1(b): a lead restriction in force comes before the duty to lead a major penalty card.
+    rules_for_s = [r for r in state.lead_rules if r.leader == s]
+    majors = [p for p in own if p.major and all(
+        (r.kind == "require") == (p.card.suit == r.suit) for r in rules_for_s)]
     if majors and card not in {p.card for p in majors}:
         shown = ", ".join(p.card.text for p in majors)
         raise IllegalLeadError(f"{s.long_name} has a major penalty card ({shown}) that must be led "
-                               f"at the first opportunity (Law 50D); {card.text} is refused", law="50D")
+                               f"at the first opportunity (Law 50D1); {card.text} is refused", law="50D1")
     for p in own:
         if not p.major and card.suit == p.card.suit and card != p.card and not card.is_honour:
             raise IllegalLeadError(f"{s.long_name} has the minor penalty card {p.card.text}: no lower "
@@ -152,11 +167,22 @@ def lead(state: AuctionState, event: Lead) -> AuctionState:
     contract = state.contract
     if contract is None:
         raise AuctionOverError("the board was passed out: there is no opening lead (22B)", law="22B")
-    if state.current_lead is not None:
+    standing = state.current_lead
+    if (standing is not None and not standing.faced and event.faced
+            and s == standing.seat.partner and s.is_opponent_of(contract.declarer)):
+        # 54 (opening words): partner faces a lead out of turn over the right defender's face-down
+        # lead; that face-down lead is retracted and Law 54 applies to the faced card.
+        state = replace(state, leads=tuple(replace(ld, status="withdrawn", law="54, 41A") if ld is standing
+                                           else ld for ld in state.leads))
+        state = state.rule("54, 41A", f"{standing.seat.long_name}'s face-down lead is retracted: "
+                           f"{s.long_name} has faced a lead out of turn")
+        standing = None
+    if standing is not None:
         raise DecisionError(f"{s.long_name}'s lead: an opening lead has already been made "
-                            f"({state.current_lead.seat.name} {state.current_lead.card.text})")
+                            f"({standing.seat.name} {standing.card.text})")
     leader = contract.opening_leader
     record = LeadRecord(s, event.card, event.faced)
+    check_lead_owner(state, event)
     if s == leader:
         check_lead(state, event)
         note("opening_lead" if event.faced else "face_down_lead", state, s)
@@ -192,9 +218,9 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
     if not event.value:
         return replace(state, pending=replace(p, extra=())).rule(
             "54C", "declarer could not have seen dummy's cards: all of Law 54's options remain")
-    q = replace(p, options=("accept", "spread"), extra=())
+    q = replace(p, options=("accept",), extra=())
     return replace(state, pending=q).rule("54C", "declarer could have seen dummy's cards and must "
-                                          "accept the lead (see dummy, or spread the hand)")
+                                          "accept the lead, staying declarer")
 
 
 def _on_lead_out_of_turn(state: AuctionState, p: Pending, option: str) -> AuctionState:
@@ -217,7 +243,7 @@ def _on_lead_out_of_turn(state: AuctionState, p: Pending, option: str) -> Auctio
     state = replace(state, leads=tuple(leads), swapped=option == "spread")
     if option == "spread":
         return state.rule("54A", "declarer spreads the hand and becomes dummy; "
-                          f"{state.actual_declarer.long_name if state.actual_declarer else ''} "
+                          f"{state.actual_declarer.long_name if state.actual_declarer is not None else ''} "
                           "declares and the lead stands; 2017 text: spreading even part of the hand "
                           "commits declarer to this option")
     return state.rule("54B", "declarer accepts the lead: dummy is spread (41) and declarer plays "

@@ -13,8 +13,22 @@ from ..auction import AuctionState
 from ..engine import note
 from ..errors import DecisionError
 from ..events import ExplanationRequest, ReviewRequest
+from ..records import CallRecord
 
 __all__ = ["request", "restatement"]
+
+
+def _check_opponents_call(state: AuctionState, event: ExplanationRequest) -> CallRecord:
+    """The call asked about; it must exist and be an opponent's (20F)."""
+    s = event.seat
+    if event.call_index > len(state.record):
+        raise DecisionError(f"{s.long_name} asks about call {event.call_index}, but only "
+                            f"{len(state.record)} calls were made")
+    r = state.record[event.call_index - 1]
+    if not r.seat.is_opponent_of(s):
+        raise DecisionError(f"call {event.call_index} ({r.seat.name} {r.call}) is not an "
+                            f"opponent's call: {s.long_name} asks about the opponents' calls (20F)")
+    return r
 
 
 def restatement(state: AuctionState) -> str:
@@ -38,6 +52,12 @@ def request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> A
         assert contract is not None
         if s == contract.dummy:
             raise DecisionError(f"{s.long_name} is dummy and may not ask for a {kind} (20C2, 20F2)")
+        lead = state.current_lead
+        if lead is not None and s == lead.seat:
+            raise DecisionError(f"{s.long_name} has led face down; the questions now belong to the "
+                                "leader's partner and declarer (41B)")
+        if not isinstance(event, ReviewRequest) and event.call_index:
+            _check_opponents_call(state, event)
         if kind == "review":
             return state.rule("20C2, 41B", f"auction restated for {s.long_name}: {restatement(state)}")
         if s == contract.dummy:
@@ -53,13 +73,7 @@ def request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> A
     if isinstance(event, ReviewRequest):
         return state.rule("20B", f"auction restated for {s.long_name}: {restatement(state)}")
     if event.call_index:
-        if event.call_index > len(state.record):
-            raise DecisionError(f"{s.long_name} asks about call {event.call_index}, but only "
-                                f"{len(state.record)} calls were made")
-        r = state.record[event.call_index - 1]
-        if not r.seat.is_opponent_of(s):
-            raise DecisionError(f"call {event.call_index} ({r.seat.name} {r.call}) is not an "
-                                f"opponent's call: {s.long_name} asks about the opponents' calls (20F1)")
+        r = _check_opponents_call(state, event)
         return state.rule("20F1", f"{s.long_name} asks what {r.seat.long_name}'s {r.call} means; "
                           f"{r.seat.partner.long_name} answers")
     return state.rule("20F1", f"{s.long_name} asks about the opponents' auction; each call is "
