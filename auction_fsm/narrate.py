@@ -1,8 +1,9 @@
-"""Plain-English narration of an auction, for people rather than programs.
+"""Plain-English narration of an auction period, for people rather than programs.
 
-:func:`narrate` tells a simulator's auction event by event and then how it ended (or where it
-stands).  Each kind of event is told by one function here, so the irregularity events of later
-issues get their wording in this one place.
+:func:`narrate` tells a simulator's auction event by event -- each call, each irregularity with
+the director's ruling and its law, each decision and judgement, the opening lead -- and then how
+the auction period ended (contract, presumed and actual declarer, dummy and leader, penalty cards
+and lead rules) or where it stands.  Each kind of event is told by one function here.
 
 >>> from auction_fsm.simulator import Simulator
 >>> sim = Simulator("N")
@@ -19,13 +20,30 @@ issues get their wording in this one place.
 7. South passes.
 The auction is over (Law 22A): the contract is 3NTX (three no trump doubled) by North.
 Declarer North, dummy South, opening leader East.
+Clarification period (Law 17D1): East to make the opening lead face down (Law 41A).
 """
 
 from __future__ import annotations
 
+import re
+
 from .auction import AuctionState
-from .events import CallEvent
-from .records import Contract
+from .calls import Strain
+from .cards import Suit
+from .events import (
+    CallEvent,
+    ChangeCall,
+    Choice,
+    DirectorCalled,
+    Event,
+    ExplanationRequest,
+    ExposeCards,
+    FaceLead,
+    Judgement,
+    Lead,
+    ReviewRequest,
+)
+from .records import Contract, Ruling
 from .scenario import Replay
 from .seats import Seat
 from .simulator import Simulator, Step
@@ -34,15 +52,60 @@ __all__ = [
     "narrate",
     "narrate_replay",
     "describe_step",
+    "step_lines",
+    "explain_ruling",
+    "law_title",
     "describe_outcome",
     "contract_in_words",
     "vulnerability_in_words",
+    "OUTSIDE_THE_MODEL",
+    "FIVE_OPTIONS_NOTE",
 ]
 
 _LEVELS = ("one", "two", "three", "four", "five", "six", "seven")
 _STRAINS = ("clubs", "diamonds", "hearts", "spades", "no trump")
 _STRAIN = ("club", "diamond", "heart", "spade", "no trump")  # after "one"
 _DOUBLING = ("", " doubled", " redoubled")
+
+# A short name for each law a ruling may cite, in our own words (2017 Laws).
+_LAW_TITLES = {
+    17: "the auction period",
+    20: "review and explanation of calls",
+    21: "misinformation",
+    22: "end of the auction",
+    23: "comparable call",
+    24: "card exposed or led during the auction",
+    25: "change of call",
+    26: "lead restrictions after a withdrawn call",
+    27: "insufficient bid",
+    28: "call treated as in rotation",
+    29: "call out of rotation",
+    30: "pass out of rotation",
+    31: "bid out of rotation",
+    32: "double or redouble out of rotation",
+    33: "simultaneous calls",
+    34: "right to call kept",
+    35: "inadmissible call",
+    36: "inadmissible double or redouble",
+    37: "call breaking an obligation to pass",
+    38: "bid above seven",
+    39: "call after the final pass",
+    41: "the opening lead",
+    50: "penalty card",
+    51: "two or more penalty cards",
+    54: "faced opening lead out of turn",
+    56: "lead out of turn refused",
+}
+
+OUTSIDE_THE_MODEL = ("Play beyond the opening lead (tricks, revokes, later leads out of turn) is "
+                     "outside this model.")
+
+FIVE_OPTIONS_NOTE = (
+    "Note: quick-reference cards list five options for declarer here; the 2017 text gives them "
+    "in two steps -- accept the lead and see dummy (54B), spread the hand and become dummy "
+    "(54A), or refuse it (54D), after which the card is a major penalty card and declarer may "
+    "require or prohibit its suit or let it remain (50D). Only declarer chooses, and if declarer "
+    "could have seen dummy's cards the lead must be accepted (54C).")
 
 
 def contract_in_words(contract: Contract) -> str:
@@ -59,8 +122,69 @@ def contract_in_words(contract: Contract) -> str:
     return f"{_LEVELS[contract.level - 1]} {strain}{_DOUBLING[contract.doubled]}"
 
 
+def law_title(law: str) -> str | None:
+    """A short name for the first law a reference cites (``"24E, 50"`` is about exposed cards).
+
+    >>> law_title("54D, 56"), law_title("26B"), law_title("12C")
+    ('faced opening lead out of turn', 'lead restrictions after a withdrawn call', None)
+    """
+    m = re.match(r"\s*(\d+)", law)
+    return None if m is None else _LAW_TITLES.get(int(m.group(1)))
+
+
+def explain_ruling(ruling: Ruling) -> str:
+    """One ruling as an indented line: the law, what the law is about, and the ruling itself.
+
+    >>> explain_ruling(Ruling("27B2", "West's partner must pass for the rest of the auction"))
+    "   Ruling, Law 27B2 (insufficient bid): West's partner must pass for the rest of the auction."
+    """
+    title = law_title(ruling.law)
+    about = f" ({title})" if title else ""
+    text = ruling.summary.rstrip(".")
+    return f"   Ruling, Law {ruling.law}{about}: {text}."
+
+
+def _suit_word(name: str) -> str:
+    """``D`` as ``diamond``."""
+    for s in Suit:
+        if s.name == name:
+            return _STRAIN[Strain(int(s))]
+    return name
+
+
+def _option_words(option: str) -> str:
+    """A decision option as a verb phrase: ``require_D`` as ``requires a diamond lead``."""
+    fixed = {
+        "accept": "accepts",
+        "refuse": "refuses",
+        "spread": "spreads the hand, becoming dummy",
+        "let_remain": "lets the penalty card remain",
+        "no_prohibition": "prohibits no suit",
+        "director": "calls the director",
+        "keep": "keeps the call",
+        "withdraw": "withdraws the call",
+        "change": "changes the call",
+    }
+    if option in fixed:
+        return fixed[option]
+    kind, _, suit = option.partition("_")
+    if kind in ("require", "prohibit") and suit:
+        return f"{kind}s a {_suit_word(suit)} lead"
+    return f"chooses {option.replace('_', ' ')}"
+
+
+_JUDGED = {
+    "artificial": ("the call was artificial", "the call was not artificial"),
+    "comparable": ("the replacement is a comparable call", "the replacement is not a comparable call"),
+    "unintended": ("the call was unintended (a slip)", "the change was intended"),
+    "misinformation": ("the call could well have been influenced by misinformation",
+                       "the call was not based on misinformation"),
+    "dummy_seen": ("declarer could have seen dummy's cards", "declarer could not have seen dummy's cards"),
+}
+
+
 def _describe_call(number: int, event: CallEvent, before: AuctionState, after: AuctionState) -> str:
-    """``3. South bids 3NT.`` — with the verb a teacher would use for this call here, and a note
+    """``3. South bids 3NT.`` -- with the verb a teacher would use for this call here, and a note
     when the call was irregular (how the record classified it and the law that applies)."""
     who = event.seat.long_name
     if not before.record and event.seat == before.dealer:
@@ -84,32 +208,124 @@ def _describe_call(number: int, event: CallEvent, before: AuctionState, after: A
     return f"{number}. {who} {verb} -- {made.irregularity.replace('_', ' ')}{law} (call {made.status})."
 
 
+def _describe_event(event: Event) -> str:
+    """Any event other than a call, as a sentence without its number."""
+    if isinstance(event, DirectorCalled):
+        return "The director is called" + (f" by {event.by.long_name}." if event.by is not None else ".")
+    if isinstance(event, Judgement):
+        yes, no = _JUDGED.get(event.kind, (f"{event.kind}: yes", f"{event.kind}: no"))
+        dens = ""
+        if event.denominations:
+            dens = " (specifying " + ", ".join(_STRAINS[d] for d in event.denominations) + ")"
+        return f"The director judges that {yes if event.value else no}{dens}."
+    if isinstance(event, Choice):
+        return f"{event.seat.long_name} {_option_words(event.option)}."
+    if isinstance(event, ExposeCards):
+        cards = " ".join(c.text for c in event.cards)
+        how = "leads" if event.led else "exposes"
+        return f"{event.seat.long_name} {how} {cards} during the auction."
+    if isinstance(event, ChangeCall):
+        why = "after misinformation" if event.ground == "misinformation" else "as a slip"
+        return f"{event.seat.long_name} tries to change the last call to {event.call} ({why})."
+    if isinstance(event, ReviewRequest):
+        return f"{event.seat.long_name} asks for the auction to be restated."
+    if isinstance(event, ExplanationRequest):
+        what = f"call {event.call_index}" if event.call_index else "the opponents' auction"
+        return f"{event.seat.long_name} asks for an explanation of {what}."
+    if isinstance(event, Lead):
+        how = "face up" if event.faced else "face down"
+        return f"{event.seat.long_name} leads {event.card.text} {how}."
+    if isinstance(event, FaceLead):
+        return "The face-down opening lead is faced."
+    return f"{event.describe()}."  # pragma: no cover - every event type is told above
+
+
 def describe_step(number: int, step: Step) -> str:
-    """One line telling event ``number`` (1-based) of the auction."""
+    """One line telling event ``number`` (1-based) of the auction period."""
     if isinstance(step.event, CallEvent):
         return _describe_call(number, step.event, step.before, step.after)
-    return f"{number}. {step.event.describe()}."  # event kinds of later issues
+    return f"{number}. {_describe_event(step.event)}"
+
+
+def step_lines(number: int, step: Step) -> list[str]:
+    """The event's line, then each ruling it brought, explained with its law; after a faced
+    opening lead out of turn, a note on how 2017 Law 54 differs from the usual summaries."""
+    lines = [describe_step(number, step)]
+    for ruling in step.after.rulings[len(step.before.rulings):]:
+        lines.append(explain_ruling(ruling))
+        if ruling.law == "54":
+            lines.append("   " + FIVE_OPTIONS_NOTE)
+    return lines
+
+
+def _waiting(state: AuctionState) -> str:
+    pending = state.pending
+    assert pending is not None
+    decider = pending.decider
+    if decider in Seat.__members__:
+        decider = Seat[decider].long_name
+    what = pending.state_name.replace(".", ", ").replace("_", " ")
+    choices = " or ".join(pending.options)
+    line = f"Waiting for {decider} to choose {choices} ({what}; Law {pending.law})."
+    if pending.get("judgement"):
+        line += f" The director may first give a judgement of {pending.get('judgement').replace('_', ' ')}."
+    return line
+
+
+def _after_the_auction(state: AuctionState) -> list[str]:
+    """Penalty cards and lead rules in force, and where the clarification period stands."""
+    contract = state.contract
+    assert contract is not None
+    lines = []
+    for p in state.penalty_cards():
+        lines.append(f"Penalty card: {p.seat.long_name}'s {p.card.text} "
+                     f"({'major' if p.major else 'minor'}, Law {p.law}).")
+    for r in state.lead_rules:
+        lines.append(f"Lead rule in force: {r.leader.long_name} {'must' if r.kind == 'require' else 'may not'} "
+                     f"lead a {_STRAIN[Strain(int(r.suit))]} (Law {r.law}).")
+    lead = state.current_lead
+    if state.pending is not None:
+        return lines
+    if lead is None:
+        lines.append(f"Clarification period (Law 17D1): {contract.opening_leader.long_name} to make the "
+                     "opening lead face down (Law 41A).")
+    elif not lead.faced:
+        lines.append(f"{lead.seat.long_name} has led {lead.card.text} face down (Law 41A): the "
+                     "clarification period goes on until it is faced (Law 41B questions may be asked).")
+    else:
+        actual_d, actual_dm = state.actual_declarer, state.actual_dummy
+        assert actual_d is not None and actual_dm is not None
+        lines.append(f"The opening lead {lead.card.text} by {lead.seat.long_name} is faced: the auction "
+                     "period is over and play begins (Laws 17D1, 41C).")
+        if state.swapped:
+            lines.append(f"Declarer spread the hand (Law 54A): {actual_d.long_name} now declares and "
+                         f"{actual_dm.long_name} is dummy.")
+        if lead.seat != contract.opening_leader:
+            lines.append(f"{lead.seat.long_name}'s lead out of turn stands (Law {lead.law}).")
+        lines.append(f"At the table: declarer {actual_d.long_name}, dummy {actual_dm.long_name}, "
+                     f"opening lead by {lead.seat.long_name}.")
+        lines.append(OUTSIDE_THE_MODEL)
+    return lines
 
 
 def describe_outcome(state: AuctionState) -> list[str]:
-    """How the auction ended, or where it stands if it has not ended."""
+    """How the auction period ended, or where it stands if it has not ended."""
     contract = state.contract
-    pending = state.pending
-    if pending is not None:
-        decider = pending.decider
-        if decider in Seat.__members__:
-            decider = Seat[decider].long_name
-        what = pending.state_name.replace(".", ", ").replace("_", " ")
-        choices = " or ".join(pending.options)
-        return [f"Waiting for {decider} to choose {choices} ({what}; Law {pending.law})."]
+    lines: list[str] = []
+    if state.pending is not None:
+        lines.append(_waiting(state))
+        if contract is None:
+            return lines
     if state.is_passed_out:
-        return ["All four players passed: the board is passed out (Law 22B)."]
+        return [("Nobody bid, so the auction period ends when the hands go back to the board "
+                 "(Law 17D2). All four players passed: the board is passed out (Law 22B).")]
     if contract is not None:
         declarer, dummy, leader = (contract.declarer.long_name, contract.dummy.long_name,
                                    contract.opening_leader.long_name)
         over = f"The auction is over (Law 22A): the contract is {contract.text}"
-        return [f"{over} ({contract_in_words(contract)}) by {declarer}.",
-                f"Declarer {declarer}, dummy {dummy}, opening leader {leader}."]
+        lines += [f"{over} ({contract_in_words(contract)}) by {declarer}.",
+                  f"Declarer {declarer}, dummy {dummy}, opening leader {leader}."]
+        return lines + _after_the_auction(state)
     calls = len(state.legal_calls())
     lines = [f"The auction is not over: {state.turn.long_name} to call ({calls} legal calls)."]
     for seat in Seat:
@@ -122,8 +338,10 @@ def describe_outcome(state: AuctionState) -> list[str]:
 
 
 def narrate(sim: Simulator) -> list[str]:
-    """The auction so far, one line per event, then the outcome."""
-    lines = [describe_step(n, step) for n, step in enumerate(sim.steps, 1)]
+    """The auction period so far: each event with its rulings, then the outcome."""
+    lines: list[str] = []
+    for n, step in enumerate(sim.steps, 1):
+        lines += step_lines(n, step)
     return lines + describe_outcome(sim.state)
 
 
@@ -138,16 +356,26 @@ def vulnerability_in_words(vulnerability: str) -> str:
 
 
 def narrate_replay(replay: Replay) -> list[str]:
-    """A replayed scenario told in full: heading, events, and the outcome or where it stopped."""
+    """A replayed scenario told in full: heading, events, and the outcome or where it stopped.
+
+    An event after the faced opening lead is refused by the model; the narration then says
+    that play is outside it.
+    """
     scenario, sim = replay.scenario, replay.simulator
     heading = scenario.source if scenario.title is None else f"{scenario.title} ({scenario.source})"
     lines = [f"== {heading} ==",
              f"Dealer {scenario.dealer.long_name}, {vulnerability_in_words(scenario.vulnerability)}."]
     if scenario.description:
         lines.append(scenario.description)
-    lines += [describe_step(n, step) for n, step in enumerate(sim.steps, 1)]
+    for n, step in enumerate(sim.steps, 1):
+        lines += step_lines(n, step)
     if replay.failed_event is not None:
         event = scenario.events[replay.failed_event - 1]
-        lines.append(f"{replay.failed_event}. Refused: {event.describe()} (see the error message). "
-                     "Replay stopped; the position reached:")
+        if sim.state.phase == "play":
+            lines.append(f"{replay.failed_event}. Not replayed: {event.describe()} comes after the opening "
+                         "lead was faced, when the auction period is over (Law 17D1). "
+                         + OUTSIDE_THE_MODEL)
+        else:
+            lines.append(f"{replay.failed_event}. Refused: {event.describe()} (see the error message). "
+                         "Replay stopped; the position reached:")
     return lines + describe_outcome(sim.state)

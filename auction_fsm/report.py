@@ -1,10 +1,11 @@
 """What the front ends print about a position and about errors, in machine-readable form.
 
 :func:`state_to_json` is the one place that turns a simulator's position into plain JSON data
-(the shape ``auction-fsm replay --json`` prints).  Records whose shape grows with the
-irregularity laws (the pending procedure, lead restrictions, exposed cards) go through the
-generic :func:`to_jsonable`; a field that needs its own wording is added here, once, for every
-front end.
+(the shape ``auction-fsm replay --json`` prints): the phase, the record of calls with their
+status, each seat's obligations, the pending decision, 26B rights, exposed and penalty cards,
+the rules declarer set for the opening lead, every lead attempt, the presumed and actual roles,
+and the rulings.  ``docs/scenario-format.md`` lists every field.  Records with no wording of
+their own (exposed cards) go through the generic :func:`to_jsonable`.
 :func:`error_kind` names the kind of an error in words, for ``auction-fsm: <kind>: <message>``.
 
 >>> from auction_fsm.simulator import Simulator
@@ -23,16 +24,32 @@ import re
 from typing import Any
 
 from . import errors
+from .auction import AuctionState
 from .calls import Call
 from .cards import Card
-from .records import CallRecord, Obligation, Ruling
+from .records import (
+    CallRecord,
+    LeadRecord,
+    LeadRestriction,
+    LeadRule,
+    Obligation,
+    PenaltyCard,
+    Pending,
+    Ruling,
+)
 from .seats import Seat
 from .simulator import Simulator
 
 __all__ = [
     "state_to_json",
+    "position_to_json",
     "record_to_json",
     "obligation_to_json",
+    "pending_to_json",
+    "lead_to_json",
+    "penalty_card_to_json",
+    "lead_rule_to_json",
+    "restriction_to_json",
     "to_jsonable",
     "error_kind",
     "STATE_FORMAT",
@@ -50,6 +67,7 @@ _KINDS: dict[type[BaseException], str] = {
     errors.SchemaVersionError: "unsupported scenario version",
     errors.ScenarioError: "scenario error",
     errors.DecisionError: "decision error",
+    errors.IllegalLeadError: "illegal lead",
     errors.TableDefinitionError: "internal error (transition table)",
     errors.MachineDisagreementError: "internal error (machines and core disagree)",
 }
@@ -60,7 +78,11 @@ def error_kind(err: BaseException) -> str:
 
     >>> error_kind(errors.CallSyntaxError("x")), error_kind(OSError("x"))
     ('call syntax error', 'cannot read file')
+    >>> error_kind(errors.AuctionOverError("E leads S5: ...", law="17D1"))
+    'play is outside the model'
     """
+    if isinstance(err, errors.AuctionOverError) and err.law == "17D1":
+        return "play is outside the model"  # an event after the faced opening lead
     kind = _KINDS.get(type(err))
     if kind is not None:
         return kind
@@ -124,29 +146,110 @@ def to_jsonable(value: object) -> Any:
     raise TypeError(f"no JSON form for {type(value).__name__} {value!r}")
 
 
+def pending_to_json(pending: Pending | None) -> dict[str, Any] | None:
+    """The decision a procedure waits for: its ``kind`` (the nested phase-machine state), the
+    law, who decides (a seat letter or ``"director"``) and the options; ``judgement`` names the
+    director's judgement the procedure also accepts (e.g. ``dummy_seen`` under 54C), if any.
+
+    >>> from auction_fsm.records import Pending
+    >>> p = Pending("lead_out_of_turn", "awaiting_declarer", "54", "N", ("accept", "spread", "refuse"),
+    ...             Seat.W, 0, Seat.E, (("judgement", "dummy_seen"),))
+    >>> d = pending_to_json(p)
+    >>> d["kind"], d["decider"], d["options"], d["offender"], d["in_turn_of"], d["judgement"]
+    ('lead_out_of_turn.awaiting_declarer', 'N', ['accept', 'spread', 'refuse'], 'W', 'E', 'dummy_seen')
+    """
+    if pending is None:
+        return None
+    return {
+        "kind": pending.state_name,
+        "procedure": pending.procedure,
+        "step": pending.step,
+        "law": pending.law,
+        "decider": pending.decider,
+        "options": list(pending.options),
+        "judgement": pending.get("judgement") or None,
+        "offender": pending.offender.name,
+        "in_turn_of": pending.in_turn_of.name,
+    }
+
+
+def lead_to_json(lead: LeadRecord) -> dict[str, Any]:
+    """One card led after the auction: who, which card, face up or down, and what became of it
+    (``stands``, ``pending`` while declarer chooses under 54, ``withdrawn`` or ``cancelled``)."""
+    return {"seat": lead.seat.name, "card": lead.card.text, "faced": lead.faced,
+            "status": lead.status, "law": lead.law}
+
+
+def penalty_card_to_json(card: PenaltyCard) -> dict[str, Any]:
+    """A defender's penalty card: ``major`` true or false, with ``kind`` in words too."""
+    return {"seat": card.seat.name, "card": card.card.text, "major": card.major,
+            "kind": "major" if card.major else "minor", "law": card.law}
+
+
+def lead_rule_to_json(rule: LeadRule) -> dict[str, Any]:
+    """A suit declarer required or prohibited for ``leader``'s lead (50D, 26B)."""
+    return {"kind": rule.kind, "suit": rule.suit.name, "leader": rule.leader.name, "law": rule.law}
+
+
+def restriction_to_json(state: AuctionState, restriction: LeadRestriction) -> dict[str, Any]:
+    """A 26B right: the offender, the partner whose lead it binds, the withdrawn call and the
+    suits declarer may prohibit (those the offender did not specify in the legal auction)."""
+    return {
+        "offender": restriction.offender.name,
+        "leader": restriction.leader.name,
+        "law": restriction.law,
+        "withdrawn": restriction.withdrawn.text,
+        "eligible_suits": [s.name for s in state.eligible_suits(restriction)],
+    }
+
+
 def _ruling(ruling: Ruling) -> dict[str, str]:
     return {"law": ruling.law, "summary": ruling.summary}
 
 
-def state_to_json(sim: Simulator) -> dict[str, Any]:
-    """The simulator's current position as JSON-ready data (dicts, lists, strings, None)."""
-    state = sim.state
+def _to_lead(state: AuctionState) -> str | None:
+    """Who is to lead now: the presumed opening leader while no lead stands and nothing is
+    pending; ``None`` otherwise (also while a face-down lead waits to be faced)."""
+    if state.contract is None or state.pending is not None or state.current_lead is not None:
+        return None
+    return _seat(state.opening_leader)
+
+
+def position_to_json(state: AuctionState) -> dict[str, Any]:
+    """A core position as JSON-ready data (without the simulator's dealer and vulnerability)."""
     contract = state.contract
+    lead = state.current_lead
     return {
-        "format": STATE_FORMAT,
-        "dealer": sim.dealer.name,
-        "vulnerability": sim.vulnerability,
         "phase": state.phase,
         "to_act": None if state.is_over else state.turn.name,
         "legal_calls": [c.text for c in state.legal_calls()],
         "calls": [record_to_json(r) for r in state.record],
         "obligations": {s.name: [obligation_to_json(o) for o in state.obligations[s]] for s in Seat},
-        "pending": to_jsonable(state.pending),
-        "lead_restrictions": to_jsonable(state.restrictions),
+        "pending": pending_to_json(state.pending),
+        "lead_restrictions": [restriction_to_json(state, r) for r in state.restrictions],
         "exposed_cards": to_jsonable(state.exposed),
         "rulings": [_ruling(r) for r in state.rulings],
         "contract": None if contract is None else contract.text,
         "declarer": _seat(state.declarer),
         "dummy": _seat(state.dummy),
         "opening_leader": _seat(state.opening_leader),
+        "actual_declarer": _seat(state.actual_declarer),
+        "actual_dummy": _seat(state.actual_dummy),
+        "actual_leader": _seat(state.actual_leader),
+        "to_lead": _to_lead(state),
+        "opening_lead": None if lead is None else lead_to_json(lead),
+        "leads": [lead_to_json(ld) for ld in state.leads],
+        "penalty_cards": [penalty_card_to_json(p) for p in state.penalty_cards()],
+        "lead_rules": [lead_rule_to_json(r) for r in state.lead_rules],
+        "auction_period_over": state.phase in ("play", "passed_out"),
+    }
+
+
+def state_to_json(sim: Simulator) -> dict[str, Any]:
+    """The simulator's current position as JSON-ready data (dicts, lists, strings, None)."""
+    return {
+        "format": STATE_FORMAT,
+        "dealer": sim.dealer.name,
+        "vulnerability": sim.vulnerability,
+        **position_to_json(sim.state),
     }

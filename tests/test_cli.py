@@ -331,3 +331,180 @@ def test_closed_pipe_is_not_a_traceback() -> None:
     assert first.startswith(b"== ")
     assert "Traceback" not in err and "BrokenPipe" not in err
     assert status == 1
+
+
+# --- the JSON report after the auction (issues 3 and 4) -----------------------------------------
+def example_json(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str,
+                 events: int | None = None) -> dict[str, Any]:
+    """``replay --json`` of a bundled example, cut after its first ``events`` events."""
+    data = json.loads((ROOT / "examples" / name).read_text(encoding="utf-8"))
+    if events is not None:
+        data["events"] = data["events"][:events]
+    f = write(tmp_path, name, data)
+    status, out, err = run(capsys, "replay", "--json", f)
+    assert (status, err) == (0, "")
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def test_replay_json_documents_every_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = example_json(tmp_path, capsys, "01-1nt-3nt.json")
+    documented = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    table = documented[documented.index("## What `replay --json` prints"):documented.index("## Errors")]
+    for key in data:
+        assert f"`{key}`" in table, key
+
+
+def test_replay_json_irregular_calls_obligations_and_26B(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    data = example_json(tmp_path, capsys, "insufficient-bid-27B2.json", 11)  # up to the final pass
+    assert data["phase"] == "declarer_lead_options.lead_restriction"
+    assert data["calls"][3] == {"seat": "W", "call": "1S", "in_turn_of": "W", "status": "withdrawn",
+                                "stands": False, "irregularity": "insufficient_bid", "law": "27B"}
+    assert data["calls"][4] == {"seat": "W", "call": "P", "in_turn_of": "W", "status": "stands",
+                                "stands": True, "irregularity": "replacement", "law": "27B2"}
+    assert data["obligations"] == {"N": [], "E": [{"kind": "pass_rest_of_auction", "law": "27B2", "call": None}],
+                                   "S": [], "W": []}
+    assert data["lead_restrictions"] == [{"offender": "W", "leader": "E", "law": "27B2, 26B", "withdrawn": "1S",
+                                          "eligible_suits": ["C", "D", "H", "S"]}]
+    assert data["pending"] == {
+        "kind": "declarer_lead_options.lead_restriction", "procedure": "declarer_lead_options",
+        "step": "lead_restriction", "law": "26B", "decider": "N",
+        "options": ["prohibit_C", "prohibit_D", "prohibit_H", "prohibit_S", "no_prohibition"],
+        "judgement": None, "offender": "W", "in_turn_of": "E"}
+    assert [r["law"] for r in data["rulings"]] == ["27B", "27B2"]
+    assert all(set(r) == {"law", "summary"} and r["summary"] for r in data["rulings"])
+    assert data["to_lead"] is None and data["auction_period_over"] is False
+
+
+def test_replay_json_repeat_call_obligation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = example_json(tmp_path, capsys, "out-of-rotation-31A1.json", 5)
+    assert data["phase"] == "auction" and data["to_act"] == "W" and data["legal_calls"] == ["1H"]
+    assert data["calls"][1] == {"seat": "W", "call": "1H", "in_turn_of": "S", "status": "cancelled",
+                                "stands": False, "irregularity": "out_of_rotation", "law": "29B"}
+    assert data["obligations"]["W"] == [{"kind": "repeat_call", "law": "31A1", "call": "1H"}]
+
+
+def test_replay_json_lead_out_of_turn_step_by_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = example_json(tmp_path, capsys, "lead-out-of-turn-54D.json", 8)  # the final pass
+    assert (data["phase"], data["to_lead"], data["opening_lead"], data["leads"]) == ("clarification", "W", None, [])
+    data = example_json(tmp_path, capsys, "lead-out-of-turn-54D.json", 9)  # East faces HK
+    assert data["phase"] == "lead_out_of_turn.awaiting_declarer"
+    assert data["pending"] == {
+        "kind": "lead_out_of_turn.awaiting_declarer", "procedure": "lead_out_of_turn", "step": "awaiting_declarer",
+        "law": "54", "decider": "S", "options": ["accept", "spread", "refuse"], "judgement": "dummy_seen",
+        "offender": "E", "in_turn_of": "W"}
+    assert data["leads"] == [{"seat": "E", "card": "HK", "faced": True, "status": "pending", "law": "54"}]
+    assert data["opening_lead"] is None and data["to_lead"] is None
+    data = example_json(tmp_path, capsys, "lead-out-of-turn-54D.json", 11)  # refused
+    assert data["phase"] == "declarer_lead_options.penalty_card"
+    assert data["penalty_cards"] == [{"seat": "E", "card": "HK", "major": True, "kind": "major", "law": "54D, 56"}]
+    assert data["pending"]["options"] == ["require_H", "prohibit_H", "let_remain"]
+    assert data["leads"][0]["status"] == "withdrawn"
+    data = example_json(tmp_path, capsys, "lead-out-of-turn-54D.json")  # to the end
+    assert data["phase"] == "play" and data["auction_period_over"] is True
+    assert (data["declarer"], data["dummy"], data["opening_leader"]) == ("S", "N", "W")
+    assert (data["actual_declarer"], data["actual_dummy"], data["actual_leader"]) == ("S", "N", "W")
+    assert data["opening_lead"] == {"seat": "W", "card": "C5", "faced": True, "status": "stands", "law": None}
+    assert [(ld["seat"], ld["status"]) for ld in data["leads"]] == [("E", "withdrawn"), ("W", "stands")]
+    assert data["lead_rules"] == [] and data["pending"] is None
+    assert data["penalty_cards"][0]["card"] == "HK"
+
+
+def test_state_json_roles_after_54A_and_lead_rules_after_50D() -> None:
+    from auction_fsm.cards import parse_card
+    from auction_fsm.events import Choice, Lead
+    from auction_fsm.report import state_to_json
+    from auction_fsm.seats import Seat
+    from auction_fsm.simulator import Simulator
+
+    def auction() -> Simulator:
+        sim = Simulator("S")
+        for seat, call in [("S", "1S"), ("W", "P"), ("N", "3S"), ("E", "P"), ("S", "4S"), ("W", "P"),
+                           ("N", "P"), ("E", "P")]:
+            sim.call(seat, call)
+        sim.apply(Lead(Seat.E, parse_card("HK")))
+        return sim
+
+    sim = auction()
+    sim.apply(Choice(Seat.S, "spread"))
+    data = state_to_json(sim)
+    assert (data["declarer"], data["dummy"], data["opening_leader"]) == ("S", "N", "W")
+    assert (data["actual_declarer"], data["actual_dummy"], data["actual_leader"]) == ("N", "S", "E")
+    assert data["opening_lead"] == {"seat": "E", "card": "HK", "faced": True, "status": "stands", "law": "54A"}
+    sim = auction()
+    sim.apply(Choice(Seat.S, "refuse"))
+    sim.apply(Choice(Seat.S, "require_H"))
+    data = state_to_json(sim)
+    assert data["phase"] == "clarification" and data["to_lead"] == "W"
+    assert [(r["kind"], r["suit"], r["leader"]) for r in data["lead_rules"]] == [("require", "H", "W")]
+    assert data["lead_rules"][0]["law"] == "50D2a"
+    assert data["penalty_cards"] == []
+
+
+def test_every_step_of_every_example_reports_as_json() -> None:
+    from auction_fsm.report import position_to_json
+    from auction_fsm.scenario import load_scenario
+
+    for path in bundled_examples():
+        for step in load_scenario(path).simulate().steps:
+            text = json.dumps(position_to_json(step.after))
+            assert json.loads(text)["phase"] == step.after.phase
+
+
+# --- the narration after the auction --------------------------------------------------------------
+def test_narration_explains_each_ruling_with_its_law(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "replay", str(ROOT / "examples" / "insufficient-bid-27B2.json"))
+    assert status == 0
+    lines = out.splitlines()
+    assert "4. West bids 1S -- insufficient bid, Law 18D, 27 (call pending)." in lines
+    i = lines.index("7. The director judges that the replacement is not a comparable call.")
+    assert lines[i + 1].startswith("   Ruling, Law 27B2 (insufficient bid): ")
+    assert "East must pass for the rest of the auction" in lines[i + 1]
+    assert "12. North prohibits no suit." in lines
+    assert "Declarer North, dummy South, opening leader East." in lines
+
+
+def test_narration_of_a_lead_out_of_turn_and_the_end_of_the_auction_period(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from auction_fsm.narrate import FIVE_OPTIONS_NOTE, OUTSIDE_THE_MODEL
+
+    status, out, _ = run(capsys, "replay", str(ROOT / "examples" / "lead-out-of-turn-54D.json"))
+    assert status == 0
+    lines = out.splitlines()
+    i = lines.index("9. East leads HK face up.")
+    assert lines[i + 1].startswith("   Ruling, Law 54 (faced opening lead out of turn): East faced an opening "
+                                   "lead out of turn")
+    assert lines[i + 2] == "   " + FIVE_OPTIONS_NOTE
+    assert "11. South refuses." in lines and "12. South lets the penalty card remain." in lines
+    assert lines[-6:] == [
+        "The auction is over (Law 22A): the contract is 4S (four spades) by South.",
+        "Declarer South, dummy North, opening leader West.",
+        "Penalty card: East's HK (major, Law 54D, 56).",
+        "The opening lead C5 by West is faced: the auction period is over and play begins (Laws 17D1, 41C).",
+        "At the table: declarer South, dummy North, opening lead by West.",
+        OUTSIDE_THE_MODEL,
+    ]
+
+
+def test_narration_while_declarer_chooses_after_the_auction() -> None:
+    from auction_fsm.cards import parse_card
+    from auction_fsm.events import Lead
+    from auction_fsm.narrate import narrate
+    from auction_fsm.seats import Seat
+    from auction_fsm.simulator import Simulator
+
+    sim = Simulator("N")
+    for seat, call in [("N", "1NT"), ("E", "P"), ("S", "3NT"), ("W", "P"), ("N", "P"), ("E", "P")]:
+        sim.call(seat, call)
+    sim.apply(Lead(Seat.E, parse_card("S4"), faced=False))
+    assert narrate(sim)[-1] == ("East has led S4 face down (Law 41A): the clarification period goes on until "
+                                "it is faced (Law 41B questions may be asked).")
+    sim = Simulator("N")
+    for seat, call in [("N", "1NT"), ("E", "P"), ("S", "3NT"), ("W", "P"), ("N", "P"), ("E", "P")]:
+        sim.call(seat, call)
+    sim.apply(Lead(Seat.W, parse_card("D2")))
+    outcome = describe_outcome(sim.state)
+    assert outcome[0] == ("Waiting for North to choose accept or spread or refuse (lead out of turn, awaiting "
+                          "declarer; Law 54). The director may first give a judgement of dummy seen.")
+    assert outcome[1].startswith("The auction is over (Law 22A): the contract is 3NT")

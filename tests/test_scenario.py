@@ -22,11 +22,12 @@ from auction_fsm.errors import (
     AuctionOverError,
     CallSyntaxError,
     IllegalCallError,
+    IllegalLeadError,
     ScenarioError,
     SchemaVersionError,
     SeatSyntaxError,
 )
-from auction_fsm.events import CallEvent, Event
+from auction_fsm.events import JUDGEMENT_KINDS, CallEvent, Choice, Event
 from auction_fsm.scenario import (
     FORMAT,
     VERSION,
@@ -299,6 +300,26 @@ def test_every_example_validates_against_the_schema(validator: jsonschema.protoc
         validator.validate(json.loads(path.read_text(encoding="utf-8")))
 
 
+EXAMPLE_NAMES = sorted(p.name for p in bundled_examples())
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_each_example_validates_and_reads_back_unchanged(name: str,
+                                                         validator: jsonschema.protocols.Validator) -> None:
+    path = next(p for p in bundled_examples() if p.name == name)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    validator.validate(data)
+    s = load_scenario(path)
+    assert loads_scenario(dump_scenario(s)) == s
+    validator.validate(json.loads(dump_scenario(s)))
+
+
+def test_the_examples_use_the_events_of_the_end_of_the_auction_period() -> None:
+    used = {e["type"] for p in bundled_examples() for e in json.loads(p.read_text(encoding="utf-8"))["events"]}
+    assert {"lead", "face_lead", "choice", "judgement", "expose", "change", "director", "review",
+            "explain"} <= used
+
+
 @given(s=legal_scenarios())
 def test_what_dump_writes_validates(s: Scenario, validator: jsonschema.protocols.Validator) -> None:
     validator.validate(json.loads(dump_scenario(s)))
@@ -353,6 +374,10 @@ SAMPLE_EVENTS: list[dict[str, Any]] = [
     {"type": "director", "by": None},
     {"type": "judgement", "kind": "artificial", "value": True, "denominations": ["H", "♠", "nt"]},
     {"type": "judgement", "kind": "comparable", "value": False},
+    {"type": "judgement", "kind": "unintended", "value": True},
+    {"type": "judgement", "kind": "misinformation", "value": True},
+    {"type": "judgement", "kind": "dummy_seen", "value": False},
+    {"type": "choice", "seat": "S", "option": "let_remain"},
     {"type": "choice", "seat": "S", "option": "accept"},
     {"type": "expose", "seat": "E", "cards": ["SA", "10h", "♦Q"], "led": True},
     {"type": "expose", "seat": "E", "cards": "SA HK"},
@@ -379,6 +404,11 @@ BAD_EVENTS: list[dict[str, Any]] = [
     {"type": "review", "seat": "W", "call": "P"},
     {"type": "lead", "seat": "E"},
     {"type": "lead", "seat": "E", "card": "SK", "faced": "no"},
+    {"type": "lead", "seat": "E", "card": "S1"},
+    {"type": "lead", "seat": "Q", "card": "SK"},
+    {"type": "lead", "seat": "E", "card": "SK", "face": True},
+    {"type": "judgement", "kind": "dummy_seen"},
+    {"type": "judgement", "kind": "dummy seen", "value": True},
     {"type": "face_lead", "seat": "E"},
     {"type": "teleport"},
 ]
@@ -409,3 +439,30 @@ def test_schema_and_reader_both_reject_a_bad_event(
     assert not validator.is_valid(data)
     with pytest.raises(AuctionFsmError, match="event 1"):
         load_doc(data)
+
+
+def test_schema_lists_every_judgement_kind_the_reader_knows(validator: jsonschema.protocols.Validator) -> None:
+    kinds = validator.schema["$defs"]["judgement_event"]["properties"]["kind"]["enum"]
+    assert tuple(kinds) == JUDGEMENT_KINDS
+    for kind in JUDGEMENT_KINDS:
+        assert f"`{kind}`" in (Path(__file__).resolve().parent.parent / "docs" / "scenario-format.md").read_text(
+            encoding="utf-8")
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "the reader lower-cases a choice's option, but the options that name a suit are spelt with an "
+    "upper-case suit letter (require_H, prohibit_S): written out and read back, 'require_H' becomes "
+    "'require_h', which no decision offers, so 50D and 26B choices cannot be given in a file"))
+def test_a_choice_naming_a_suit_reads_back_as_written() -> None:
+    s = Scenario(Seat.S, (Choice(Seat.S, "require_H"),))
+    assert loads_scenario(dump_scenario(s)) == s
+
+
+def test_a_lead_breaking_a_restriction_stops_the_replay_with_its_law() -> None:
+    events = [*calls("N 1NT"), {"type": "expose", "seat": "E", "cards": ["SK"]},
+              *calls("E P", "S 3NT", "W P", "N P", "E P"), {"type": "lead", "seat": "E", "card": "H2"}]
+    r = load_doc(doc(*events)).replay()
+    assert r.failed_event == 8
+    assert isinstance(r.error, IllegalLeadError) and r.error.law == "50D1"
+    assert "event 8 (E leads H2)" in str(r.error) and "major penalty card (SK)" in str(r.error)
+    assert r.simulator.state.phase == "clarification"

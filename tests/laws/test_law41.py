@@ -17,7 +17,7 @@ import pytest
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
 from auction_fsm.cards import parse_card
-from auction_fsm.errors import AuctionOverError, DecisionError, IllegalCallError, MachineDisagreementError
+from auction_fsm.errors import AuctionOverError, DecisionError, IllegalCallError
 from auction_fsm.events import (
     CallEvent,
     ChangeCall,
@@ -38,8 +38,8 @@ from auction_fsm.simulator import Simulator
 # --- helpers: short event texts walked through the core and the simulator together ------------
 def ev(text: str) -> Event:
     """``"S 1S"`` call, ``"E leads HK"`` (``... down`` face down), ``"face"``, ``"director"``,
-    ``"judge dummy_seen yes"``, ``"S choose refuse"``, ``"E expose SK"``, ``"W change 3D
-    misinformation"``, ``"N review"``, ``"W explain 3"``."""
+    ``"judge dummy_seen yes"``, ``"S choose refuse"``, ``"E expose SK"`` (``expose-led``: a card
+    led too early), ``"W change 3D misinformation"``, ``"N review"``, ``"W explain 3"``."""
     w = text.split()
     if w == ["director"]:
         return DirectorCalled()
@@ -52,8 +52,8 @@ def ev(text: str) -> Event:
         return Choice(seat, w[2])
     if verb == "leads":
         return Lead(seat, parse_card(w[2]), faced=w[3:] != ["down"])
-    if verb == "expose":
-        return ExposeCards(seat, tuple(parse_card(c) for c in w[2:]))
+    if verb in ("expose", "expose-led"):
+        return ExposeCards(seat, tuple(parse_card(c) for c in w[2:]), led=verb == "expose-led")
     if verb == "change":
         return ChangeCall(seat, parse_call(w[2]), w[3] if len(w) > 3 else "slip")  # type: ignore[arg-type]
     if verb == "review":
@@ -91,8 +91,8 @@ def _seats(*seats: Seat | None) -> tuple[str, ...] | None:
 
 
 def outcome(s: AuctionState) -> dict[str, Any]:
-    """The full observable outcome after the auction.  A lead rule's law is cut to its paragraph
-    (``50D``, ``26B``): the sub-paragraph of 50D is checked on its own (xfail below)."""
+    """The full observable outcome after the auction: phase, contract, presumed and actual
+    declarer/dummy/leader, the pending decision, penalty cards, lead rules and every lead."""
     lead = s.current_lead
     return {
         "phase": s.phase,
@@ -102,7 +102,7 @@ def outcome(s: AuctionState) -> dict[str, Any]:
         "pending": None if s.pending is None else (s.pending.state_name, s.pending.decider, s.pending.options),
         "penalty_cards": [(p.seat.name, p.card.text, "major" if p.major else "minor", p.law)
                           for p in s.penalty_cards()],
-        "lead_rules": [(r.kind, r.suit.name, r.leader.name, r.law[:3]) for r in s.lead_rules],
+        "lead_rules": [(r.kind, r.suit.name, r.leader.name, r.law) for r in s.lead_rules],
         "leads": [(ld.seat.name, ld.card.text, "up" if ld.faced else "down", ld.status, ld.law)
                   for ld in s.leads],
         "opening_lead": None if lead is None else (lead.seat.name, lead.card.text, lead.faced),
@@ -131,7 +131,7 @@ def record(s: AuctionState) -> list[str]:
 
 
 AUCTION = "N 1NT, E P, S 3NT, W P, N P, E P"  # 3NT by North; East is to lead, South is dummy
-BEFORE_ANY_LEAD = {
+BEFORE_ANY_LEAD: dict[str, Any] = {
     "phase": "clarification",
     "contract": "3NT",
     "presumed": ("N", "S", "E"),
@@ -163,7 +163,9 @@ def test_41A_presumed_leader_leads_face_down_and_the_lead_stands_unfaced() -> No
     assert [r.law for r in s.rulings] == ["41A"]
     assert sim.phase == "opening_lead"
     refused(sim, "E leads S5", DecisionError, match="already been made")
-    refused(sim, "W leads D2", DecisionError, match="already been made")
+    refused(sim, "W leads D2 down", DecisionError, match="already been made")
+    refused(sim, "N leads D2", DecisionError, match="already been made")
+    # (a lead *faced* by East's partner over it is Law 54's case: tests/laws/test_law54.py)
 
 
 def test_41C_facing_the_lead_ends_the_auction_period() -> None:
@@ -242,23 +244,23 @@ def test_41B_the_presumed_dummy_may_not_ask(lead: str, request_: str) -> None:
     assert "South is dummy" in message
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=(
-    "41B gives the questions after the face-down lead to the leader's partner and the presumed "
-    "declarer; the opening leader's own turn to ask (20C2, 20F2) ended when the lead was made. "
-    "The engine lets the opening leader ask after leading face down"))
 @pytest.mark.parametrize("request_", ["review", "explain"])
 def test_41B_the_opening_leader_may_not_ask_after_leading_face_down(request_: str) -> None:
+    # 41B gives the questions after the face-down lead to the leader's partner and the presumed
+    # declarer; the leader's own turn to ask (20C2, 20F2) ended with the lead.
     sim = table("N", AUCTION, "E leads S4 down")
-    refused(sim, f"E {request_}", DecisionError)
+    message = refused(sim, f"E {request_}", DecisionError, match="41B")
+    assert "East has led face down" in message
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=(
-    "20F2: after the final pass a defender asks about the *opposing* auction and declarer about a "
-    "*defender's* call; the engine ignores call_index after the final pass, so North may 'ask' "
-    "about partner's own 3NT (call 3) and the answer does not name the call"))
-def test_20F2_declarer_may_not_ask_about_partners_own_call() -> None:
+@pytest.mark.parametrize("text", ["N explain 3", "N explain 1", "W explain 2", "E explain 7"])
+def test_20F2_questions_are_about_an_opponents_call(text: str) -> None:
+    # After the final pass declarer asks about a defender's call and a defender about the
+    # opposing auction (20F2): never about one's own side's calls, nor about a call not made.
     sim = table("N", AUCTION)
-    refused(sim, "N explain 3", DecisionError, match="opponent")
+    refused(sim, text, DecisionError)
+    s = more(sim, "N explain 2, W explain 3").state  # East's pass; South's 3NT
+    assert [r.law for r in s.rulings] == ["20F2", "20F2"]
 
 
 def test_41B_questions_wait_while_a_decision_is_pending() -> None:
@@ -309,40 +311,32 @@ def test_21B1_change_after_misinformation_reopens_the_auction_and_returns_the_fa
     assert outcome(s)["phase"] == "play" and outcome(s)["opening_lead"] == ("N", "HA", True)
 
 
-def core_walk(dealer: str, *texts: str) -> AuctionState:
-    """The pure core alone (for a walk the machines cannot follow yet; see the xfail below)."""
-    state = AuctionState.start(dealer)
-    for t in texts:
-        for part in filter(None, (p.strip() for p in t.split(","))):
-            state = state.apply(ev(part))
-    return state
-
-
 NO_MISINFORMATION = "E leads SJ down, W change 3D misinformation, judge misinformation no"
 
 
 def test_21B1_no_misinformation_found_the_call_and_the_face_down_lead_stand() -> None:
-    s = core_walk("N", MISINFORMED, NO_MISINFORMATION)
+    sim = table("N", MISINFORMED, NO_MISINFORMATION)
+    s = sim.state
     assert record(s)[-1] == "W P stands"
     assert outcome(s) == {
-        **{k: v for k, v in outcome(core_walk("N", MISINFORMED)).items()},
+        **outcome(table("N", MISINFORMED).state),
         "phase": "opening_lead",
         "leads": [("E", "SJ", "down", "stands", None)],
         "opening_lead": ("E", "SJ", False),
     }
     assert outcome(s)["contract"] == "2H" and outcome(s)["presumed"] == ("N", "S", "E")
     assert [r.law for r in s.rulings] == ["41A", "21B1", "21B1"]
-    s = s.apply(FaceLead())
-    assert s.phase == "play"
+    assert sim.phase == "opening_lead"  # the machines remember the face-down lead too
+    assert more(sim, "face").state.phase == "play"
 
 
-@pytest.mark.xfail(strict=True, raises=MachineDisagreementError, reason=(
-    "after a face-down lead, a misinformation claim judged unfounded (21B1) sends the phase "
-    "machine back to 'clarification' while the core (rightly) stays in 'opening_lead': the "
-    "face-down lead still stands"))
-def test_21B1_no_misinformation_machines_stay_in_opening_lead() -> None:
-    sim = table("N", MISINFORMED, NO_MISINFORMATION)
-    assert sim.phase == "opening_lead"
+def test_39_a_call_after_the_final_pass_while_a_face_down_lead_stands() -> None:
+    sim = table("N", AUCTION, "E leads S4 down, W 4S, director")
+    s = sim.state
+    assert record(s)[-1] == "W 4S cancelled 39A"
+    assert outcome(s)["phase"] == sim.phase == "opening_lead"
+    assert outcome(s)["opening_lead"] == ("E", "S4", False)
+    assert [r.law for r in s.rulings] == ["41A", "39A", "39C"]
 
 
 def test_21B1_change_before_any_lead_reopens_the_auction() -> None:

@@ -41,8 +41,8 @@ from auction_fsm.simulator import Simulator
 # --- helpers: short event texts walked through the core and the simulator together ------------
 def ev(text: str) -> Event:
     """``"S 1S"`` call, ``"E leads HK"`` (``... down`` face down), ``"face"``, ``"director"``,
-    ``"judge dummy_seen yes"``, ``"S choose refuse"``, ``"E expose SK"``, ``"W change 3D
-    misinformation"``, ``"N review"``, ``"W explain 3"``."""
+    ``"judge dummy_seen yes"``, ``"S choose refuse"``, ``"E expose SK"`` (``expose-led``: a card
+    led too early), ``"W change 3D misinformation"``, ``"N review"``, ``"W explain 3"``."""
     w = text.split()
     if w == ["director"]:
         return DirectorCalled()
@@ -55,8 +55,8 @@ def ev(text: str) -> Event:
         return Choice(seat, w[2])
     if verb == "leads":
         return Lead(seat, parse_card(w[2]), faced=w[3:] != ["down"])
-    if verb == "expose":
-        return ExposeCards(seat, tuple(parse_card(c) for c in w[2:]))
+    if verb in ("expose", "expose-led"):
+        return ExposeCards(seat, tuple(parse_card(c) for c in w[2:]), led=verb == "expose-led")
     if verb == "change":
         return ChangeCall(seat, parse_call(w[2]), w[3] if len(w) > 3 else "slip")  # type: ignore[arg-type]
     if verb == "review":
@@ -94,8 +94,8 @@ def _seats(*seats: Seat | None) -> tuple[str, ...] | None:
 
 
 def outcome(s: AuctionState) -> dict[str, Any]:
-    """The full observable outcome after the auction.  A lead rule's law is cut to its paragraph
-    (``50D``, ``26B``): the sub-paragraph of 50D is checked on its own (xfail below)."""
+    """The full observable outcome after the auction: phase, contract, presumed and actual
+    declarer/dummy/leader, the pending decision, penalty cards, lead rules and every lead."""
     lead = s.current_lead
     return {
         "phase": s.phase,
@@ -105,7 +105,7 @@ def outcome(s: AuctionState) -> dict[str, Any]:
         "pending": None if s.pending is None else (s.pending.state_name, s.pending.decider, s.pending.options),
         "penalty_cards": [(p.seat.name, p.card.text, "major" if p.major else "minor", p.law)
                           for p in s.penalty_cards()],
-        "lead_rules": [(r.kind, r.suit.name, r.leader.name, r.law[:3]) for r in s.lead_rules],
+        "lead_rules": [(r.kind, r.suit.name, r.leader.name, r.law) for r in s.lead_rules],
         "leads": [(ld.seat.name, ld.card.text, "up" if ld.faced else "down", ld.status, ld.law)
                   for ld in s.leads],
         "opening_lead": None if lead is None else (lead.seat.name, lead.card.text, lead.faced),
@@ -199,10 +199,8 @@ def test_54A_declarer_spreads_the_hand_and_the_roles_swap() -> None:
     assert "At the table: declarer North, dummy South, opening lead by East." in told
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "the 54A ruling names the new declarer with `name if seat else ''`; Seat.N is the integer 0, "
-    "so when North becomes declarer the summary reads 'declarer spreads ...;  declares'"))
 def test_54A_ruling_names_north_as_the_new_declarer() -> None:
+    # North is Seat 0: the ruling must still name North (it once printed an empty name).
     s = table("S", AUCTION, "E leads HK, S choose spread").state
     assert "North declares" in s.rulings[-1].summary
 
@@ -220,9 +218,12 @@ def test_54C_declarer_could_have_seen_dummy_refusal_is_no_longer_an_option() -> 
     sim = table("S", AUCTION, "E leads HK, judge dummy_seen yes")
     s = sim.state
     assert outcome(s)["phase"] == "lead_out_of_turn.awaiting_declarer"
-    assert s.pending is not None and "refuse" not in s.pending.options
-    assert s.pending.get("judgement") == ""  # the judgement is given once
+    assert outcome(s)["pending"] == ("lead_out_of_turn.awaiting_declarer", "S", ("accept",))
+    assert s.pending is not None and s.pending.get("judgement") == ""  # the judgement is given once
+    assert "staying declarer" in s.rulings[-1].summary
     refused(sim, "S choose refuse", DecisionError, match="not an option")
+    # 2017 54C: "the presumed declarer then becomes declarer" -- spreading is not open either.
+    refused(sim, "S choose spread", DecisionError, match="not an option")
     refused(sim, "judge dummy_seen no", DecisionError)
     s = more(sim, "S choose accept").state
     assert outcome(s) == {
@@ -245,16 +246,6 @@ def test_54C_declarer_could_not_have_seen_dummy_all_options_remain() -> None:
     assert sim.state.pending is not None and sim.state.pending.get("judgement") == ""
     refused(sim, "judge dummy_seen yes", DecisionError)
     assert outcome(more(sim, "S choose refuse").state)["pending"] == PENALTY_OPTIONS
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "2017 Law 54C: when declarer could have seen any of dummy's cards, declarer must accept the "
-    "lead *and the presumed declarer then becomes declarer* -- spreading the hand (54A) is no "
-    "longer open; the engine still offers 'spread' after the dummy_seen judgement"))
-def test_54C_presumed_declarer_stays_declarer() -> None:
-    sim = table("S", AUCTION, "E leads HK, judge dummy_seen yes")
-    assert sim.state.pending is not None
-    assert sim.state.pending.options == ("accept",)
 
 
 # --- 54D: declarer refuses -> 56 major penalty card -> 50D -----------------------------------------
@@ -286,7 +277,7 @@ def test_54D_then_50D_require_the_suit_card_picked_up_and_the_next_lead_checked(
         "actual": ("S", "N", "W"),
         "pending": None,
         "penalty_cards": [],  # picked up once declarer required the suit
-        "lead_rules": [("require", "H", "W", "50D")],
+        "lead_rules": [("require", "H", "W", "50D2a")],
         "leads": [("E", "HK", "up", "withdrawn", "54D, 56")],
         "opening_lead": None,
     }
@@ -303,7 +294,7 @@ def test_54D_then_50D_require_the_suit_card_picked_up_and_the_next_lead_checked(
 def test_54D_then_50D_prohibit_the_suit_and_the_next_lead_checked() -> None:
     sim = table("S", AUCTION, "E leads HK, S choose refuse, S choose prohibit_H")
     s = sim.state
-    assert outcome(s)["lead_rules"] == [("prohibit", "H", "W", "50D")]
+    assert outcome(s)["lead_rules"] == [("prohibit", "H", "W", "50D2a")]
     assert outcome(s)["penalty_cards"] == [] and outcome(s)["pending"] is None
     assert "for as long as they keep the lead" in s.rulings[-1].summary
     refused(sim, "W leads H2", IllegalLeadError, match="may not lead a H")
@@ -333,15 +324,17 @@ def test_54D_then_50D_let_the_card_remain_leader_free_card_stays_major() -> None
     }
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "2017 Law 50D numbers declarer's options when the offender's partner is to lead as 50D2 "
-    "((a) require or prohibit, the card picked up; (b) neither, the card remains); 50D1 is the "
-    "offender's own duty to play a major penalty card.  The engine cites 50D1a/50D1b"))
 def test_50D_declarers_options_cite_50D2() -> None:
+    # 2017 numbers declarer's options when the offender's partner is to lead 50D2: (a) require or
+    # prohibit (the card is picked up), (b) neither (the card remains); 50D1 is the offender's own
+    # duty to play a major penalty card.
     req = table("S", AUCTION, "E leads HK, S choose refuse, S choose require_H").state
     rem = table("S", AUCTION, "E leads HK, S choose refuse, S choose let_remain").state
     assert req.lead_rules[0].law == "50D2a"
     assert rem.rulings[-1].law == "50D2b"
+    assert req.rulings[-1].law == "50D2a"
+    refused_ = table("S", AUCTION, "E leads HK, S choose refuse").state
+    assert refused_.pending is not None and refused_.pending.law == "50D2, 51B"
 
 
 # --- 54E: a lead by the declaring side ----------------------------------------------------------------
@@ -367,14 +360,30 @@ def test_54E_lead_by_declarer_or_dummy_goes_back_without_penalty(who: str, how: 
 
 
 # --- the preamble of Law 54 ------------------------------------------------------------------------------
-@pytest.mark.xfail(strict=True, raises=DecisionError, reason=(
-    "2017 Law 54 (preamble): when an opening lead out of turn is faced and the offender's partner "
-    "leads face down, the director has the face-down lead retracted and Law 54 applies to the "
-    "faced card; the engine refuses East's faced lead because West's face-down lead stands"))
 def test_54_face_down_lead_by_the_right_defender_is_retracted_when_partner_faces_one() -> None:
-    s = table("S", AUCTION, "W leads C5 down, E leads HK").state
-    assert outcome(s)["pending"] == AWAITING_DECLARER
-    assert outcome(s)["leads"] == [("W", "C5", "down", "withdrawn", "54"), ("E", "HK", "up", "pending", "54")]
+    # 2017 Law 54, opening words: the face-down lead is retracted and 54 applies to the faced card.
+    sim = table("S", AUCTION, "W leads C5 down, E leads HK")
+    s = sim.state
+    assert outcome(s) == {
+        "phase": "lead_out_of_turn.awaiting_declarer",
+        "contract": "4S",
+        "presumed": ("S", "N", "W"),
+        "actual": ("S", "N", "W"),
+        "pending": AWAITING_DECLARER,
+        "penalty_cards": [],
+        "lead_rules": [],
+        "leads": [("W", "C5", "down", "withdrawn", "54, 41A"), ("E", "HK", "up", "pending", "54")],
+        "opening_lead": None,
+    }
+    assert [r.law for r in s.rulings] == ["41A", "54, 41A", "54"]
+    s = more(sim, "S choose refuse, S choose let_remain, W leads C5").state  # West may lead it again
+    assert outcome(s)["phase"] == "play" and outcome(s)["opening_lead"] == ("W", "C5", True)
+
+
+def test_54_declarer_or_dummy_cannot_retract_the_face_down_lead() -> None:
+    sim = table("S", AUCTION, "W leads C5 down")
+    refused(sim, "N leads D3", DecisionError, match="already been made")
+    refused(sim, "E leads HK down", DecisionError, match="already been made")
 
 
 def test_54_a_face_down_lead_by_the_wrong_defender_is_not_law_54() -> None:
@@ -392,9 +401,9 @@ FIVE_OPTIONS = {
     "2. accept and become dummy": (
         "S choose spread", ("N", "S", "E"), [], []),
     "3. require the suit from the proper leader, card back in hand": (
-        "S choose refuse, S choose require_H", ("S", "N", "W"), [], [("require", "H", "W", "50D")]),
+        "S choose refuse, S choose require_H", ("S", "N", "W"), [], [("require", "H", "W", "50D2a")]),
     "4. prohibit the suit while the leader keeps the lead, card back in hand": (
-        "S choose refuse, S choose prohibit_H", ("S", "N", "W"), [], [("prohibit", "H", "W", "50D")]),
+        "S choose refuse, S choose prohibit_H", ("S", "N", "W"), [], [("prohibit", "H", "W", "50D2a")]),
     "5. leave the card as a penalty card, free lead": (
         "S choose refuse, S choose let_remain", ("S", "N", "W"), [("E", "HK", "major", "54D, 56")], []),
 }

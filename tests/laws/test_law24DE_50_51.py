@@ -1,0 +1,371 @@
+"""Cards exposed during the auction, at its end (24D, 24E), and the penalty cards they become
+(50B major or minor, 50C, 50D, 51).
+
+A player of the declaring side picks the cards up (24D); a defender's exposed cards become
+penalty cards (24E): major if of honour rank or led too early, minor otherwise, and all major
+when one defender has two or more (50B, 51).  A minor penalty card bars the other low cards of
+its suit (50C); a major one must be led (50D1); when the offender's partner is to lead, declarer
+first chooses to require or prohibit the suit, or to let the card remain (50D2).
+
+Every walk runs through the pure core and through :class:`~auction_fsm.simulator.Simulator`
+(machines cross-checked after each event) and the two must agree; every refusal must leave the
+simulator exactly where it was.
+"""
+
+# ruff: noqa: N999  (the module is named after the law paragraphs it tests, as the other law tests are)
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Strain, parse_call
+from auction_fsm.cards import parse_card
+from auction_fsm.errors import DecisionError, IllegalLeadError
+from auction_fsm.events import (
+    CallEvent,
+    ChangeCall,
+    Choice,
+    DirectorCalled,
+    Event,
+    ExplanationRequest,
+    ExposeCards,
+    FaceLead,
+    Judgement,
+    Lead,
+    ReviewRequest,
+)
+from auction_fsm.seats import Seat, parse_seat
+from auction_fsm.simulator import Simulator
+
+
+# --- helpers: short event texts walked through the core and the simulator together ------------
+def ev(text: str) -> Event:
+    """``"S 1S"`` call, ``"E leads HK"`` (``... down`` face down), ``"face"``, ``"director"``,
+    ``"judge dummy_seen yes"``, ``"S choose refuse"``, ``"E expose SK"`` (``expose-led``: a card
+    led too early), ``"W change 3D misinformation"``, ``"N review"``, ``"W explain 3"``."""
+    w = text.split()
+    if w == ["director"]:
+        return DirectorCalled()
+    if w == ["face"]:
+        return FaceLead()
+    if w[0] == "judge":
+        return Judgement(w[1], w[2] == "yes", tuple(Strain[d] for d in w[3:]))  # type: ignore[arg-type]
+    seat, verb = parse_seat(w[0]), w[1]
+    if verb == "choose":
+        return Choice(seat, w[2])
+    if verb == "leads":
+        return Lead(seat, parse_card(w[2]), faced=w[3:] != ["down"])
+    if verb in ("expose", "expose-led"):
+        return ExposeCards(seat, tuple(parse_card(c) for c in w[2:]), led=verb == "expose-led")
+    if verb == "change":
+        return ChangeCall(seat, parse_call(w[2]), w[3] if len(w) > 3 else "slip")  # type: ignore[arg-type]
+    if verb == "review":
+        return ReviewRequest(seat)
+    if verb == "explain":
+        return ExplanationRequest(seat, int(w[2]) if len(w) > 2 else 0)
+    assert len(w) == 2, text
+    return CallEvent(seat, parse_call(verb))
+
+
+def table(dealer: str, *texts: str) -> Simulator:
+    """Walk comma-separated events through the simulator and, separately, the pure core."""
+    sim, core = Simulator(dealer), AuctionState.start(dealer)
+    for t in texts:
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            e = ev(part)
+            sim.apply(e)
+            core = core.apply(e)
+            assert sim.state == core, part
+    return sim
+
+
+def more(sim: Simulator, *texts: str) -> Simulator:
+    """Apply further events to ``sim`` (checked against the core the same way)."""
+    for t in texts:
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            before = sim.state
+            sim.apply(ev(part))
+            assert sim.state == before.apply(ev(part)), part
+    return sim
+
+
+def _seats(*seats: Seat | None) -> tuple[str, ...] | None:
+    return None if seats[0] is None else tuple(s.name if s is not None else "-" for s in seats)
+
+
+def outcome(s: AuctionState) -> dict[str, Any]:
+    """The full observable outcome after the auction: phase, contract, presumed and actual
+    declarer/dummy/leader, the pending decision, penalty cards, lead rules and every lead."""
+    lead = s.current_lead
+    return {
+        "phase": s.phase,
+        "contract": None if s.contract is None else s.contract.text,
+        "presumed": _seats(s.declarer, s.dummy, s.opening_leader),
+        "actual": _seats(s.actual_declarer, s.actual_dummy, s.actual_leader),
+        "pending": None if s.pending is None else (s.pending.state_name, s.pending.decider, s.pending.options),
+        "penalty_cards": [(p.seat.name, p.card.text, "major" if p.major else "minor", p.law)
+                          for p in s.penalty_cards()],
+        "lead_rules": [(r.kind, r.suit.name, r.leader.name, r.law) for r in s.lead_rules],
+        "leads": [(ld.seat.name, ld.card.text, "up" if ld.faced else "down", ld.status, ld.law)
+                  for ld in s.leads],
+        "opening_lead": None if lead is None else (lead.seat.name, lead.card.text, lead.faced),
+    }
+
+
+def refused(sim: Simulator, text: str, exc: type[Exception], law: str | None = None,
+            match: str | None = None) -> str:
+    """``text`` is refused with ``exc`` (naming ``law``) by core and simulator alike, and the
+    simulator is left exactly as it was (same state object, steps and machine phase)."""
+    state, steps, phase = sim.state, len(sim.steps), sim.phase
+    with pytest.raises(exc, match=match) as info:
+        sim.apply(ev(text))
+    assert sim.state is state and len(sim.steps) == steps and sim.phase == phase
+    sim.cross_check()
+    with pytest.raises(exc):
+        state.apply(ev(text))
+    if law is not None:
+        assert getattr(info.value, "law", None) == law
+    return str(info.value)
+
+
+# --- 24D: the declaring side picks its cards up ----------------------------------------------------
+def test_24D_exposed_honours_of_declarer_and_dummy_are_picked_up_without_penalty() -> None:
+    sim = table("N", "N 1H, E P, N expose SA, S P, W 1S, N 2H, E P, S expose HK, S P, W P")
+    s = sim.state
+    assert outcome(s) == {
+        "phase": "clarification",
+        "contract": "2H",
+        "presumed": ("N", "S", "E"),
+        "actual": ("N", "S", "E"),
+        "pending": None,
+        "penalty_cards": [],
+        "lead_rules": [],
+        "leads": [],
+        "opening_lead": None,
+    }
+    assert [r.law for r in s.rulings] == ["24B", "24B", "24D", "24D"]
+    assert s.picked_up == {parse_card("SA"), parse_card("HK")}
+    # The cards went back into their owners' hands: nobody else may lead them.
+    refused(sim, "E leads HK", IllegalLeadError, law="41A", match="South's card")
+    s = more(sim, "E leads S2").state
+    assert outcome(s)["phase"] == "play" and outcome(s)["penalty_cards"] == []
+
+
+def test_24D_a_low_card_of_the_declaring_side_is_picked_up_too() -> None:
+    s = table("N", "N 1NT, E P, S expose D5, S 3NT, W P, N P, E P").state
+    assert [r.law for r in s.rulings] == ["24A", "24D"]
+    assert outcome(s)["penalty_cards"] == [] and s.picked_up == {parse_card("D5")}
+
+
+# --- 24E: a defender's exposed cards become penalty cards (50B) ----------------------------------
+def test_24E_low_card_becomes_a_minor_penalty_card() -> None:
+    s = table("N", "N 1NT, E expose H3, E P, S 3NT, W P, N P, E P").state
+    assert outcome(s) == {
+        "phase": "clarification",
+        "contract": "3NT",
+        "presumed": ("N", "S", "E"),
+        "actual": ("N", "S", "E"),
+        "pending": None,
+        "penalty_cards": [("E", "H3", "minor", "24E, 50B")],
+        "lead_rules": [],
+        "leads": [],
+        "opening_lead": None,
+    }
+    assert [r.law for r in s.rulings] == ["24A", "24E, 50"]
+    assert "H3 minor" in s.rulings[-1].summary
+
+
+@pytest.mark.parametrize("card", ["H8", "H2", "H9"])
+def test_50C_minor_penalty_card_bars_other_low_cards_of_its_suit(card: str) -> None:
+    sim = table("N", "N 1NT, E expose H3, E P, S 3NT, W P, N P, E P")
+    message = refused(sim, f"E leads {card}", IllegalLeadError, law="50C")
+    assert "minor penalty card H3" in message and f"{card} is refused" in message
+    refused(sim, f"E leads {card} down", IllegalLeadError, law="50C")
+
+
+@pytest.mark.parametrize("card", ["H3", "HK", "HT", "C2", "S7"])
+def test_50C_minor_penalty_card_itself_an_honour_or_another_suit_may_be_led(card: str) -> None:
+    s = table("N", "N 1NT, E expose H3, E P, S 3NT, W P, N P, E P", f"E leads {card}").state
+    assert outcome(s)["phase"] == "play" and outcome(s)["opening_lead"] == ("E", card, True)
+    left = [] if card == "H3" else [("E", "H3", "minor", "24E, 50B")]
+    assert outcome(s)["penalty_cards"] == left
+
+
+def test_50C_partner_of_a_minor_penalty_card_is_not_restricted() -> None:
+    s = table("N", "N 1NT, E P, S 3NT, W expose C4, W P, N P, E P", "E leads C2").state
+    assert outcome(s)["pending"] is None and outcome(s)["lead_rules"] == []
+    assert outcome(s)["penalty_cards"] == [("W", "C4", "minor", "24E, 50B")]
+    assert outcome(s)["phase"] == "play"
+
+
+@pytest.mark.parametrize("exposure", ["E expose SK", "E expose-led D4"])
+def test_24E_honour_or_card_led_early_becomes_a_major_penalty_card(exposure: str) -> None:
+    card = exposure.split()[-1]
+    s = table("N", f"N 1NT, {exposure}, E P, S 3NT, W P, N P, E P").state
+    assert outcome(s)["penalty_cards"] == [("E", card, "major", "24E, 50B")]
+    assert [r.law for r in s.rulings] == ["24B", "24E, 50"]
+    assert outcome(s)["pending"] is None  # East leads: no options for declarer (50D2 is for partner)
+
+
+def test_50D_the_leader_must_lead_their_own_major_penalty_card() -> None:
+    sim = table("N", "N 1NT, E expose SK, E P, S 3NT, W P, N P, E P")
+    message = refused(sim, "E leads H2", IllegalLeadError, law="50D1")
+    assert "major penalty card (SK)" in message and "H2 is refused" in message
+    refused(sim, "E leads S2 down", IllegalLeadError, law="50D1")
+    s = more(sim, "E leads SK down").state
+    assert outcome(s)["phase"] == "opening_lead"
+    s = more(sim, "face").state
+    assert outcome(s) == {
+        "phase": "play",
+        "contract": "3NT",
+        "presumed": ("N", "S", "E"),
+        "actual": ("N", "S", "E"),
+        "pending": None,
+        "penalty_cards": [],  # once led it is no longer a penalty card
+        "lead_rules": [],
+        "leads": [("E", "SK", "up", "stands", None)],
+        "opening_lead": ("E", "SK", True),
+    }
+
+
+# --- 50B / 51: two or more penalty cards are all major --------------------------------------------
+def test_51_two_exposed_low_cards_are_both_major_and_one_must_be_led() -> None:
+    sim = table("N", "N 1NT, E expose H3 D4, E P, S 3NT, W P, N P, E P")
+    s = sim.state
+    assert [(p.seat.name, p.card.text, p.major) for p in s.penalty_cards()] == [
+        ("E", "H3", True), ("E", "D4", True)]
+    assert all("24E" in p.law and "50B" in p.law for p in s.penalty_cards())
+    assert [r.law for r in s.rulings] == ["24C", "24E, 50"]
+    refused(sim, "E leads C2", IllegalLeadError, law="50D1")
+    for card in ("H3", "D4"):
+        t = table("N", "N 1NT, E expose H3 D4, E P, S 3NT, W P, N P, E P", f"E leads {card}").state
+        assert t.phase == "play"
+        assert [p.card.text for p in t.penalty_cards()] == [c for c in ("H3", "D4") if c != card]
+
+
+def test_51_a_low_card_exposed_earlier_turns_major_when_a_second_card_joins_it() -> None:
+    sim = table("N", "N 1NT, E expose H3, E P, S 3NT, E expose D4, W P, N P, E P")
+    assert [(p.card.text, p.major) for p in sim.state.penalty_cards()] == [("H3", True), ("D4", True)]
+
+
+def test_51_promoted_cards_cite_50B_once() -> None:
+    s = table("N", "N 1NT, E expose H3 D4, E P, S 3NT, W P, N P, E P").state
+    assert [p.law for p in s.penalty_cards()] == ["24E, 50B", "24E, 50B"]
+
+
+# --- 50D: the partner of a defender with a major penalty card is to lead --------------------------
+PARTNER_HQ = "N 1NT, E P, S 3NT, W expose HQ, W P, N P, E P"  # West defends with HQ; East leads
+
+
+def test_50D_partners_major_penalty_card_gives_declarer_options_before_the_lead() -> None:
+    sim = table("N", PARTNER_HQ)
+    s = sim.state
+    assert outcome(s) == {
+        "phase": "declarer_lead_options.penalty_card",
+        "contract": "3NT",
+        "presumed": ("N", "S", "E"),
+        "actual": ("N", "S", "E"),
+        "pending": ("declarer_lead_options.penalty_card", "N", ("require_H", "prohibit_H", "let_remain")),
+        "penalty_cards": [("W", "HQ", "major", "24E, 50B")],
+        "lead_rules": [],
+        "leads": [],
+        "opening_lead": None,
+    }
+    assert s.pending is not None and s.pending.law.startswith("50D")
+    refused(sim, "E leads C2", DecisionError, match="must wait")
+    refused(sim, "S choose let_remain", DecisionError, match="decision is N's")
+
+
+# option -> (lead rules, penalty cards left, a lead refused, a lead allowed)
+OPTIONS_50D = {
+    "require_H": ([("require", "H", "E", "50D2a")], [], "C2", "H5"),
+    "prohibit_H": ([("prohibit", "H", "E", "50D2a")], [], "H5", "C2"),
+    "let_remain": ([], [("W", "HQ", "major", "24E, 50B")], None, "H5"),
+}
+
+
+@pytest.mark.parametrize("option", sorted(OPTIONS_50D))
+def test_50D_each_option_and_the_lead_that_follows(option: str) -> None:
+    rules, left, bad, good = OPTIONS_50D[option]
+    sim = table("N", PARTNER_HQ, f"N choose {option}")
+    s = sim.state
+    assert outcome(s) == {
+        "phase": "clarification",
+        "contract": "3NT",
+        "presumed": ("N", "S", "E"),
+        "actual": ("N", "S", "E"),
+        "pending": None,
+        "penalty_cards": left,
+        "lead_rules": rules,
+        "leads": [],
+        "opening_lead": None,
+    }
+    if bad is not None:
+        refused(sim, f"E leads {bad}", IllegalLeadError, match=f"{bad} is refused")
+    refused(sim, "E leads HQ", IllegalLeadError, law="41A", match="West's card")
+    s = more(sim, f"E leads {good}").state
+    assert outcome(s)["phase"] == "play" and outcome(s)["penalty_cards"] == left
+
+
+def test_51_partner_has_penalty_cards_in_two_suits_options_for_each() -> None:
+    sim = table("N", "N 1NT, E P, S 3NT, W expose HQ C4, W P, N P, E P")
+    s = sim.state
+    assert outcome(s)["pending"] == ("declarer_lead_options.penalty_card", "N",
+                                     ("require_C", "prohibit_C", "require_H", "prohibit_H", "let_remain"))
+    assert [(p.card.text, p.major) for p in s.penalty_cards()] == [("HQ", True), ("C4", True)]
+    s = more(sim, "N choose prohibit_C").state
+    assert outcome(s)["lead_rules"] == [("prohibit", "C", "E", "50D2a")]
+    assert [p.card.text for p in s.penalty_cards()] == ["HQ"]  # the clubs were picked up (51B)
+    refused(sim, "E leads C2", IllegalLeadError)
+    assert more(sim, "E leads D2").state.phase == "play"
+
+
+# --- a card known to be in another hand; 50D1(b) ------------------------------------------------
+def test_a_defender_cannot_lead_a_card_north_exposed() -> None:
+    # North is Seat 0: the owner check must still find North (it once treated 0 as "no owner").
+    sim = table("N", "N 1H, E P, N expose SA, S P, W 1S, N 2H, E P, S P, W P")
+    refused(sim, "E leads SA", IllegalLeadError, law="41A", match="North's card")
+
+
+@pytest.mark.parametrize("who", ["W", "N", "S"])
+def test_nobody_else_can_lead_a_defenders_exposed_card(who: str) -> None:
+    # East's SK is known to be in East's hand: not West's lead out of turn (54), nor a card of the
+    # declaring side (54E).
+    sim = table("N", "N 1NT, E expose SK, E P, S 3NT, W P, N P, E P")
+    refused(sim, f"{who} leads SK", IllegalLeadError, law="41A", match="East's card")
+
+
+BOTH_HAVE_PENALTY_CARDS = "N 1NT, E expose SK, E P, S 2C, W expose HQ, W P, N 2D, E P, S 3NT, W P, N P, E P"
+
+
+def test_50D1b_a_required_suit_comes_before_the_leaders_own_penalty_card() -> None:
+    # East's own SK is a major penalty card, and declarer requires a heart (West's HQ, 50D2(a)):
+    # the requirement takes precedence (50D1(b)); SK stays a penalty card.
+    sim = table("N", BOTH_HAVE_PENALTY_CARDS, "N choose require_H")
+    assert outcome(sim.state)["lead_rules"] == [("require", "H", "E", "50D2a")]
+    assert [p.card.text for p in sim.state.penalty_cards()] == ["SK"]
+    refused(sim, "E leads SK", IllegalLeadError, law="50D2a", match="must lead a H")
+    s = more(sim, "E leads H2").state
+    assert s.phase == "play"
+    assert [(p.seat.name, p.card.text, p.major) for p in s.penalty_cards()] == [("E", "SK", True)]
+
+
+def test_50D1b_a_prohibited_suit_comes_before_the_leaders_own_penalty_card() -> None:
+    # Both defenders hold a major penalty card in spades; declarer prohibits spades: East may not
+    # lead the SK and leads another suit, the SK remaining a penalty card.
+    sim = table("N", "N 1NT, E expose SK, E P, S 2C, W expose SJ, W P, N 2D, E P, S 3NT, W P, N P, E P",
+                "N choose prohibit_S")
+    assert outcome(sim.state)["lead_rules"] == [("prohibit", "S", "E", "50D2a")]
+    refused(sim, "E leads SK", IllegalLeadError, law="50D2a")
+    s = more(sim, "E leads D6").state
+    assert s.phase == "play" and [p.card.text for p in s.penalty_cards()] == ["SK"]
+
+
+def test_50D1_with_no_restriction_the_leaders_own_penalty_card_must_be_led() -> None:
+    sim = table("N", BOTH_HAVE_PENALTY_CARDS, "N choose let_remain")
+    refused(sim, "E leads H2", IllegalLeadError, law="50D1")
+    s = more(sim, "E leads SK").state
+    assert s.phase == "play" and [p.card.text for p in s.penalty_cards()] == ["HQ"]

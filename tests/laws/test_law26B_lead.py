@@ -1,0 +1,250 @@
+"""Law 26B at the opening lead: declarer's right to prohibit one suit at the offender's partner's
+first lead, computed from the real auction and enforced at the lead.
+
+As amended in 2017, declarer may only *prohibit* (never require) one suit the offender did not
+specify in the legal auction; the prohibition lasts while the offender's partner keeps the lead.
+The right is exercised at that partner's first turn to lead, so it is offered before the opening
+lead only when the partner is the presumed opening leader.
+
+Every walk runs through the pure core and through :class:`~auction_fsm.simulator.Simulator`
+(machines cross-checked after each event) and the two must agree; every refusal must leave the
+simulator exactly where it was.
+"""
+
+# ruff: noqa: N999  (the module is named after the law paragraphs it tests, as the other law tests are)
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Strain, parse_call
+from auction_fsm.cards import parse_card
+from auction_fsm.errors import DecisionError, IllegalLeadError
+from auction_fsm.events import (
+    CallEvent,
+    ChangeCall,
+    Choice,
+    DirectorCalled,
+    Event,
+    ExplanationRequest,
+    ExposeCards,
+    FaceLead,
+    Judgement,
+    Lead,
+    ReviewRequest,
+)
+from auction_fsm.seats import Seat, parse_seat
+from auction_fsm.simulator import Simulator
+
+
+# --- helpers: short event texts walked through the core and the simulator together ------------
+def ev(text: str) -> Event:
+    """``"S 1S"`` call, ``"E leads HK"`` (``... down`` face down), ``"face"``, ``"director"``,
+    ``"judge dummy_seen yes"``, ``"S choose refuse"``, ``"E expose SK"`` (``expose-led``: a card
+    led too early), ``"W change 3D misinformation"``, ``"N review"``, ``"W explain 3"``."""
+    w = text.split()
+    if w == ["director"]:
+        return DirectorCalled()
+    if w == ["face"]:
+        return FaceLead()
+    if w[0] == "judge":
+        return Judgement(w[1], w[2] == "yes", tuple(Strain[d] for d in w[3:]))  # type: ignore[arg-type]
+    seat, verb = parse_seat(w[0]), w[1]
+    if verb == "choose":
+        return Choice(seat, w[2])
+    if verb == "leads":
+        return Lead(seat, parse_card(w[2]), faced=w[3:] != ["down"])
+    if verb in ("expose", "expose-led"):
+        return ExposeCards(seat, tuple(parse_card(c) for c in w[2:]), led=verb == "expose-led")
+    if verb == "change":
+        return ChangeCall(seat, parse_call(w[2]), w[3] if len(w) > 3 else "slip")  # type: ignore[arg-type]
+    if verb == "review":
+        return ReviewRequest(seat)
+    if verb == "explain":
+        return ExplanationRequest(seat, int(w[2]) if len(w) > 2 else 0)
+    assert len(w) == 2, text
+    return CallEvent(seat, parse_call(verb))
+
+
+def table(dealer: str, *texts: str) -> Simulator:
+    """Walk comma-separated events through the simulator and, separately, the pure core."""
+    sim, core = Simulator(dealer), AuctionState.start(dealer)
+    for t in texts:
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            e = ev(part)
+            sim.apply(e)
+            core = core.apply(e)
+            assert sim.state == core, part
+    return sim
+
+
+def more(sim: Simulator, *texts: str) -> Simulator:
+    """Apply further events to ``sim`` (checked against the core the same way)."""
+    for t in texts:
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            before = sim.state
+            sim.apply(ev(part))
+            assert sim.state == before.apply(ev(part)), part
+    return sim
+
+
+def _seats(*seats: Seat | None) -> tuple[str, ...] | None:
+    return None if seats[0] is None else tuple(s.name if s is not None else "-" for s in seats)
+
+
+def outcome(s: AuctionState) -> dict[str, Any]:
+    """The full observable outcome after the auction: phase, contract, presumed and actual
+    declarer/dummy/leader, the pending decision, penalty cards, lead rules and every lead."""
+    lead = s.current_lead
+    return {
+        "phase": s.phase,
+        "contract": None if s.contract is None else s.contract.text,
+        "presumed": _seats(s.declarer, s.dummy, s.opening_leader),
+        "actual": _seats(s.actual_declarer, s.actual_dummy, s.actual_leader),
+        "pending": None if s.pending is None else (s.pending.state_name, s.pending.decider, s.pending.options),
+        "penalty_cards": [(p.seat.name, p.card.text, "major" if p.major else "minor", p.law)
+                          for p in s.penalty_cards()],
+        "lead_rules": [(r.kind, r.suit.name, r.leader.name, r.law) for r in s.lead_rules],
+        "leads": [(ld.seat.name, ld.card.text, "up" if ld.faced else "down", ld.status, ld.law)
+                  for ld in s.leads],
+        "opening_lead": None if lead is None else (lead.seat.name, lead.card.text, lead.faced),
+    }
+
+
+def refused(sim: Simulator, text: str, exc: type[Exception], law: str | None = None,
+            match: str | None = None) -> str:
+    """``text`` is refused with ``exc`` (naming ``law``) by core and simulator alike, and the
+    simulator is left exactly as it was (same state object, steps and machine phase)."""
+    state, steps, phase = sim.state, len(sim.steps), sim.phase
+    with pytest.raises(exc, match=match) as info:
+        sim.apply(ev(text))
+    assert sim.state is state and len(sim.steps) == steps and sim.phase == phase
+    sim.cross_check()
+    with pytest.raises(exc):
+        state.apply(ev(text))
+    if law is not None:
+        assert getattr(info.value, "law", None) == law
+    return str(info.value)
+
+
+def restrictions(s: AuctionState) -> list[tuple[str, str, str, str, str]]:
+    """Each 26B right as (offender, leader it binds, law, withdrawn call, eligible suits)."""
+    return [(r.offender.name, r.leader.name, r.law, r.withdrawn.text,
+             "".join(x.name for x in s.eligible_suits(r))) for r in s.restrictions]
+
+
+# West opens 1D; over South's 2S West bids an insufficient 1H, North calls the director and West
+# replaces it with 3C, not comparable (27B2): East must pass from then on and 26B rights arise.
+# West specified diamonds and clubs in the legal auction (the withdrawn 1H does not count).
+IRREGULAR = "W 1D, N 1S, E P, S 2S, W 1H, director, W 3C, judge comparable no"
+TO_4S = "N 3S, E P, S 4S, W P, N P, E P"  # 4S by North (first to bid spades): East is to lead
+OPTIONS_26B = ("declarer_lead_options.lead_restriction", "N", ("prohibit_H", "prohibit_S", "no_prohibition"))
+
+
+def test_26B_eligible_suits_come_from_the_offenders_legal_auction() -> None:
+    s = table("W", IRREGULAR).state
+    assert restrictions(s) == [("W", "E", "27B2, 26B", "1H", "HS")]
+    assert [(r.seat.name, r.call.text, r.status) for r in s.record] == [
+        ("W", "1D", "stands"), ("N", "1S", "stands"), ("E", "P", "stands"), ("S", "2S", "stands"),
+        ("W", "1H", "withdrawn"), ("W", "3C", "stands")]
+    assert s.suits_specified_by(Seat.W) == {Strain.D, Strain.C}
+
+
+def test_26B_declarer_is_asked_before_the_offenders_partner_makes_the_opening_lead() -> None:
+    sim = table("W", IRREGULAR, TO_4S)
+    s = sim.state
+    assert outcome(s) == {
+        "phase": "declarer_lead_options.lead_restriction",
+        "contract": "4S",
+        "presumed": ("N", "S", "E"),
+        "actual": ("N", "S", "E"),
+        "pending": OPTIONS_26B,
+        "penalty_cards": [],
+        "lead_rules": [],
+        "leads": [],
+        "opening_lead": None,
+    }
+    assert s.pending is not None and s.pending.law == "26B" and s.pending.offender is Seat.W
+    assert restrictions(s) == [("W", "E", "27B2, 26B", "1H", "HS")]
+    # 2017 26B: prohibit only, and only a suit the offender did not specify.
+    for option in ("prohibit_C", "prohibit_D", "require_H", "let_remain"):
+        refused(sim, f"N choose {option}", DecisionError, match="not an option")
+    refused(sim, "E leads H2", DecisionError, match="must wait")
+    refused(sim, "S choose prohibit_H", DecisionError, match="decision is N's")
+
+
+def test_26B_prohibition_is_enforced_at_the_opening_lead() -> None:
+    sim = table("W", IRREGULAR, TO_4S, "N choose prohibit_H")
+    s = sim.state
+    assert outcome(s) == {
+        "phase": "clarification",
+        "contract": "4S",
+        "presumed": ("N", "S", "E"),
+        "actual": ("N", "S", "E"),
+        "pending": None,
+        "penalty_cards": [],
+        "lead_rules": [("prohibit", "H", "E", "26B")],
+        "leads": [],
+        "opening_lead": None,
+    }
+    assert s.lead_rules[0].law == "26B" and [r.law for r in s.rulings][-1] == "26B"
+    message = refused(sim, "E leads HA", IllegalLeadError, law="26B")
+    assert "may not lead a H" in message and "HA is refused" in message
+    refused(sim, "E leads H4 down", IllegalLeadError, law="26B")
+    s = more(sim, "E leads C9 down, face").state
+    assert outcome(s)["phase"] == "play" and outcome(s)["opening_lead"] == ("E", "C9", True)
+    assert outcome(s)["lead_rules"] == [("prohibit", "H", "E", "26B")]
+
+
+def test_26B_declarer_may_decline_and_the_leader_is_free() -> None:
+    s = table("W", IRREGULAR, TO_4S, "N choose no_prohibition, E leads H2").state
+    assert outcome(s)["phase"] == "play" and outcome(s)["lead_rules"] == []
+    assert [r.law for r in s.rulings][-2:] == ["26B", "41C, 17D1"]
+
+
+def test_26B_not_offered_when_the_offender_is_the_opening_leader() -> None:
+    # East's insufficient 1H is replaced by 2C (not comparable): West is silenced and 26B binds
+    # West; but North declares, so East (the offender) leads and West has no first lead yet.
+    sim = table("N", "N 1S, E 1H, director, E 2C, judge comparable no, S 2S, W P, N 4S, E P, S P, W P")
+    s = sim.state
+    assert restrictions(s) == [("E", "W", "27B2, 26B", "1H", "DHS")]
+    assert outcome(s) == {
+        "phase": "clarification",
+        "contract": "4S",
+        "presumed": ("N", "S", "E"),
+        "actual": ("N", "S", "E"),
+        "pending": None,
+        "penalty_cards": [],
+        "lead_rules": [],
+        "leads": [],
+        "opening_lead": None,
+    }
+    assert "26B" not in [r.law for r in s.rulings]
+    refused(sim, "N choose prohibit_H", DecisionError, match="no decision is pending")
+    assert more(sim, "E leads H2").state.phase == "play"  # the offender leads what they like
+
+
+def test_26B_not_offered_when_the_offender_declares() -> None:
+    s = table("N", "N 1H, E 1C, director, E 2D, judge comparable no, S P, W P, N P").state
+    assert restrictions(s) == [("E", "W", "27B2, 26B", "1C", "CHS")]
+    assert outcome(s)["presumed"] == ("E", "W", "S") and outcome(s)["pending"] is None
+    assert outcome(s)["phase"] == "clarification"
+
+
+def test_26B_prohibition_stands_with_50D_after_a_refused_lead_out_of_turn() -> None:
+    # Declarer prohibits hearts; then West (the offender) faces a club out of turn, declarer
+    # refuses it, and 50D follows for West's major penalty card.  26B is not asked twice.
+    sim = table("W", IRREGULAR, TO_4S, "N choose prohibit_H, W leads C5, N choose refuse")
+    s = sim.state
+    assert outcome(s)["pending"] == ("declarer_lead_options.penalty_card", "N",
+                                     ("require_C", "prohibit_C", "let_remain"))
+    assert outcome(s)["penalty_cards"] == [("W", "C5", "major", "54D, 56")]
+    s = more(sim, "N choose prohibit_C").state
+    assert outcome(s)["lead_rules"] == [("prohibit", "H", "E", "26B"), ("prohibit", "C", "E", "50D2a")]
+    assert outcome(s)["pending"] is None and outcome(s)["penalty_cards"] == []
+    refused(sim, "E leads H3", IllegalLeadError, law="26B")
+    refused(sim, "E leads C3", IllegalLeadError, match="may not lead a C")
+    assert more(sim, "E leads D3").state.phase == "play"
