@@ -176,6 +176,16 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional
 }
 
 
+def normalise_option(text: str) -> str:
+    """An option word in the engine's spelling: lower case, but a suit letter stays upper case
+    (``Require_h`` -> ``require_H``)."""
+    word = text.strip().lower()
+    kind, _, suit = word.rpartition("_")
+    if kind in ("require", "prohibit") and suit in ("c", "d", "h", "s"):
+        return f"{kind}_{suit.upper()}"
+    return word
+
+
 def _bool(data: dict[str, Any], name: str, where: str, default: bool | None = None) -> bool:
     value = data.get(name, default)
     if not isinstance(value, bool):
@@ -223,7 +233,7 @@ def event_from_dict(data: object, where: str) -> Event:
     if kind == "choice":
         if not isinstance(data["option"], str):
             raise ScenarioError(f"{where}: 'option' must be text, got {data['option']!r}")
-        return Choice(parse_seat(data["seat"], where), data["option"].strip().lower())
+        return Choice(parse_seat(data["seat"], where), normalise_option(data["option"]))
     if kind == "expose":
         cards = data["cards"]
         if isinstance(cards, str):

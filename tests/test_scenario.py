@@ -449,10 +449,6 @@ def test_schema_lists_every_judgement_kind_the_reader_knows(validator: jsonschem
             encoding="utf-8")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "the reader lower-cases a choice's option, but the options that name a suit are spelt with an "
-    "upper-case suit letter (require_H, prohibit_S): written out and read back, 'require_H' becomes "
-    "'require_h', which no decision offers, so 50D and 26B choices cannot be given in a file"))
 def test_a_choice_naming_a_suit_reads_back_as_written() -> None:
     s = Scenario(Seat.S, (Choice(Seat.S, "require_H"),))
     assert loads_scenario(dump_scenario(s)) == s

@@ -3,8 +3,6 @@ and bad decision input.  Each is ruled by the same laws, never by a crash."""
 
 from __future__ import annotations
 
-import pytest
-
 from auction_fsm.errors import DecisionError
 from auction_fsm.seats import Seat
 

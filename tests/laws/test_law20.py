@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from auction_fsm.errors import DecisionError
 
 from .conftest import outcome, ruling_laws, unchanged_after, walk

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from auction_fsm.errors import DecisionError
 
 from .conftest import core_walk, laws, outcome, record, ruling_laws, run, unchanged_after, walk

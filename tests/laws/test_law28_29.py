@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from auction_fsm.calls import Call
 from auction_fsm.errors import DecisionError
 

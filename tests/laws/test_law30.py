@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from .conftest import laws, outcome, record, ruling_laws, walk
 
 LEAD_OPTIONS_N_DHS = ("declarer_lead_options.lead_restriction", "N",

@@ -8,8 +8,6 @@ point: in rotation if it was that player's turn next, out of rotation otherwise.
 
 from __future__ import annotations
 
-import pytest
-
 from .conftest import core_walk, laws, outcome, record, ruling_laws, simulate, walk
 
 

@@ -1,0 +1,119 @@
+"""Helpers shared by the tests of the end of the auction period (Laws 22B, 24D-E, 26B, 41, 50,
+51, 54): short event texts walked through the pure core and the simulator together, the full
+observable outcome after the auction, and refusals that must leave everything unchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Strain, parse_call
+from auction_fsm.cards import parse_card
+from auction_fsm.events import (
+    CallEvent,
+    ChangeCall,
+    Choice,
+    DirectorCalled,
+    Event,
+    ExplanationRequest,
+    ExposeCards,
+    FaceLead,
+    Judgement,
+    Lead,
+    ReviewRequest,
+)
+from auction_fsm.seats import Seat, parse_seat
+from auction_fsm.simulator import Simulator
+
+__all__ = ["ev", "table", "more", "outcome", "refused"]
+
+
+def ev(text: str) -> Event:
+    """``"S 1S"`` call, ``"E leads HK"`` (``... down`` face down), ``"face"``, ``"director"``,
+    ``"judge dummy_seen yes"``, ``"S choose refuse"``, ``"E expose SK"`` (``expose-led``: a card
+    led too early), ``"W change 3D misinformation"``, ``"N review"``, ``"W explain 3"``."""
+    w = text.split()
+    if w == ["director"]:
+        return DirectorCalled()
+    if w == ["face"]:
+        return FaceLead()
+    if w[0] == "judge":
+        return Judgement(w[1], w[2] == "yes", tuple(Strain[d] for d in w[3:]))  # type: ignore[arg-type]
+    seat, verb = parse_seat(w[0]), w[1]
+    if verb == "choose":
+        return Choice(seat, w[2])
+    if verb == "leads":
+        return Lead(seat, parse_card(w[2]), faced=w[3:] != ["down"])
+    if verb in ("expose", "expose-led"):
+        return ExposeCards(seat, tuple(parse_card(c) for c in w[2:]), led=verb == "expose-led")
+    if verb == "change":
+        return ChangeCall(seat, parse_call(w[2]), w[3] if len(w) > 3 else "slip")  # type: ignore[arg-type]
+    if verb == "review":
+        return ReviewRequest(seat)
+    if verb == "explain":
+        return ExplanationRequest(seat, int(w[2]) if len(w) > 2 else 0)
+    assert len(w) == 2, text
+    return CallEvent(seat, parse_call(verb))
+
+
+def table(dealer: str, *texts: str) -> Simulator:
+    """Walk comma-separated events through the simulator and, separately, the pure core."""
+    sim, core = Simulator(dealer), AuctionState.start(dealer)
+    for t in texts:
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            e = ev(part)
+            sim.apply(e)
+            core = core.apply(e)
+            assert sim.state == core, part
+    return sim
+
+
+def more(sim: Simulator, *texts: str) -> Simulator:
+    """Apply further events to ``sim`` (checked against the core the same way)."""
+    for t in texts:
+        for part in filter(None, (p.strip() for p in t.split(","))):
+            before = sim.state
+            sim.apply(ev(part))
+            assert sim.state == before.apply(ev(part)), part
+    return sim
+
+
+def _seats(*seats: Seat | None) -> tuple[str, ...] | None:
+    return None if seats[0] is None else tuple(s.name if s is not None else "-" for s in seats)
+
+
+def outcome(s: AuctionState) -> dict[str, Any]:
+    """The full observable outcome after the auction: phase, contract, presumed and actual
+    declarer/dummy/leader, the pending decision, penalty cards, lead rules and every lead."""
+    lead = s.current_lead
+    return {
+        "phase": s.phase,
+        "contract": None if s.contract is None else s.contract.text,
+        "presumed": _seats(s.declarer, s.dummy, s.opening_leader),
+        "actual": _seats(s.actual_declarer, s.actual_dummy, s.actual_leader),
+        "pending": None if s.pending is None else (s.pending.state_name, s.pending.decider, s.pending.options),
+        "penalty_cards": [(p.seat.name, p.card.text, "major" if p.major else "minor", p.law)
+                          for p in s.penalty_cards()],
+        "lead_rules": [(r.kind, r.suit.name, r.leader.name, r.law) for r in s.lead_rules],
+        "leads": [(ld.seat.name, ld.card.text, "up" if ld.faced else "down", ld.status, ld.law)
+                  for ld in s.leads],
+        "opening_lead": None if lead is None else (lead.seat.name, lead.card.text, lead.faced),
+    }
+
+
+def refused(sim: Simulator, text: str, exc: type[Exception], law: str | None = None,
+            match: str | None = None) -> str:
+    """``text`` is refused with ``exc`` (naming ``law``) by core and simulator alike, and the
+    simulator is left exactly as it was (same state object, steps and machine phase)."""
+    state, steps, phase = sim.state, len(sim.steps), sim.phase
+    with pytest.raises(exc, match=match) as info:
+        sim.apply(ev(text))
+    assert sim.state is state and len(sim.steps) == steps and sim.phase == phase
+    sim.cross_check()
+    with pytest.raises(exc):
+        state.apply(ev(text))
+    if law is not None:
+        assert getattr(info.value, "law", None) == law
+    return str(info.value)
