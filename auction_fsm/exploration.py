@@ -11,11 +11,13 @@ needs from the core:
   calls it refers to, waiting rectifications, lead-restriction rights with the suits the
   offender has specified, exposed cards, the opening lead and declarer's choices, who first
   named each strain for each side (declarer), and the number of irregularities so far.
-  Record positions are stored relative to the end of the record, so equal keys behave alike.
+  Record positions are counted from the end of the record over the records that still matter
+  (standing, pending or referred to), so equal keys behave alike however many cancelled calls
+  lie between.
 * :func:`candidate_events` — the events worth offering in a scope: calls by every seat of every
   call up to the scope's level (plus one bid above seven), the director, both answers to each
   judgement, every listed option, changes of call, exposures of one honour and one low card per
-  seat, and leads of one representative card per suit.
+  seat, and leads of one representative card per suit (a rank of its own for each seat).
 
 Standard library only, like the rest of the core.
 """
@@ -43,7 +45,8 @@ from .events import (
 from .records import CallRecord
 from .seats import Seat
 
-__all__ = ["Families", "FAMILIES", "config_key", "candidate_events", "is_terminal"]
+__all__ = ["Families", "FAMILIES", "config_key", "candidate_events", "is_terminal", "new_irregularities",
+           "within_scope"]
 
 #: The law families a scope can switch on, and what each adds to the candidate events.
 FAMILIES: dict[str, str] = {
@@ -58,6 +61,9 @@ FAMILIES: dict[str, str] = {
 
 _POSITIONAL = frozenset({"lho_call", "replacement", "resume_ib"})
 _EXPOSABLE = {Seat.N: Suit.C, Seat.E: Suit.D, Seat.S: Suit.H, Seat.W: Suit.S}
+# Each seat leads its own representative rank, so that no seat is offered a card another seat
+# has already shown (a refused lead out of turn stays on the table as the offender's card).
+_LEAD_RANK = {Seat.N: "3", Seat.E: "4", Seat.S: "5", Seat.W: "6"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +84,7 @@ def _first_namers(state: AuctionState) -> tuple[tuple[int, int, int], ...]:
 
 
 def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
-               declarer_memory: bool = True) -> tuple[object, ...]:
+               declarer_memory: bool = True, bounds: Families | None = None) -> tuple[object, ...]:
     """The complete compact key of ``state`` for a scope with ``families`` switched on.
 
     Only what some enabled family can still look back at is kept: the last two standing calls
@@ -87,16 +93,34 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     among the trailing passes (17D3).  ``declarer_memory`` keeps who first named each strain for
     each side; a scope whose configurations end at the final pass may leave it out, because
     nothing before the end depends on it.
+
+    ``bounds`` (the scope's bounds) makes the key as small as the scope allows:
+
+    * the incident count is capped at the budget: only whether the budget is spent matters to
+      what follows, and some procedures count a step without a new irregularity (27B3's
+      cancelled double, then a new replacement), so the exact count grows around such a loop;
+    * once the auction has ended, and no enabled family can reopen it (only changes of call
+      can), the first-namers are replaced by the declarer they determine;
+    * while no enabled family can let a standing bid go or a lower one stand (out of rotation,
+      insufficient, inadmissible calls and changes all can), first-namers are kept only for
+      the strains that can still end the auction within ``bounds.max_level``: the last bid's
+      strain and the strains with a sufficient bid left at or below that level.
     """
-    n = len(state.record)
-    standing = [(i, r) for i, r in enumerate(state.record) if r.stands]
+    record = state.record
+    standing = [(i, r) for i, r in enumerate(record) if r.stands]
+    p = state.pending
+    window = standing[-2:] if "changes" in families else []
+    positional = [int(v) for k, v in p.extra if k in _POSITIONAL and v] if p is not None else []
+    refs = {i for i, _ in window} | set(positional)
+    if p is not None and p.procedure != "lead_out_of_turn" and p.call_index >= 0:
+        refs.add(p.call_index)
+    rank = _ranks(state, refs)
     recent: tuple[object, ...] = ()
-    if "changes" in families and standing:
-        window = standing[-2:]
+    if window:
         prefix = rules.initial_key(state.dealer)
         for _, r in standing[:-2]:
             prefix = rules.force(prefix, r.seat, r.call.code)
-        recent = (prefix, tuple((n - i, int(r.seat), r.call.code, int(r.in_turn_of)) for i, r in window))
+        recent = (prefix, tuple((rank[i], int(r.seat), r.call.code, int(r.in_turn_of)) for i, r in window))
     revert = -1
     trailing: list[tuple[int, CallRecord]] = []
     for i, r in reversed(standing):
@@ -111,27 +135,28 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
                 break
             key = rules.force(key, r.seat, r.call.code)
         revert = key * 8 + len(trailing)
-    p = state.pending
     pending: tuple[object, ...] = ()
     if p is not None:
-        extra = tuple((k, str(n - int(v)) if k in _POSITIONAL and v else v) for k, v in p.extra)
+        extra = tuple((k, str(rank[int(v)]) if k in _POSITIONAL and v else v) for k, v in p.extra)
         if p.procedure == "lead_out_of_turn":
             ref: tuple[object, ...] = ("lead", len(state.leads) - p.call_index)
         elif p.call_index >= 0:
-            r = state.record[p.call_index]
-            ref = (n - p.call_index, int(r.seat), r.call.code, int(r.in_turn_of), r.status)
+            r = record[p.call_index]
+            ref = (rank[p.call_index], int(r.seat), r.call.code, int(r.in_turn_of), r.status)
         else:
             ref = ()
-        referenced = tuple((n - int(v), state.record[int(v)].call.code, state.record[int(v)].status)
-                           for k, v in p.extra if k in _POSITIONAL and v)
+        referenced = tuple((rank[i], record[i].call.code, record[i].status) for i in positional)
         pending = (p.procedure, p.step, p.decider, p.options, int(p.offender), int(p.in_turn_of), ref,
                    extra, referenced)
     obligations = tuple(tuple((o.kind, o.law, -1 if o.call is None else o.call.code) for o in obs)
                         for obs in state.obligations)
     watches = tuple((w.kind, int(w.offender), w.call.code, w.law) for w in state.watches)
-    restrictions = tuple((int(r.offender), r.law, r.withdrawn.code,
-                          tuple(sorted(int(s) for s in state.suits_specified_by(r.offender))))
-                         for r in state.restrictions)
+    # 26B asks only whether some right binds the presumed leader, and which suits its offender
+    # specified; the withdrawn call and the law behind each right are for the narration.  So the
+    # key keeps the set of offenders with their specified suits (repeats and order left out).
+    restrictions = tuple(sorted({
+        (int(r.offender), tuple(sorted(map(int, state.suits_specified_by(r.offender)))))
+        for r in state.restrictions}))
     exposed = tuple((int(e.seat), e.card.text, e.led) for e in state.exposed)
     lead_state: tuple[object, ...] = ()
     if state.leads or state.lead_rules or state.refused_leads or state.lead_choices:
@@ -140,9 +165,50 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
                       tuple((int(pc.seat), pc.card.text) for pc in state.refused_leads),
                       tuple(sorted(c.text for c in state.picked_up)), state.swapped,
                       state.options_key == state.key, state.lead_choices)
-    namers = _first_namers(state) if declarer_memory else ()
-    return (int(state.dealer), state.key, recent, revert, obligations, pending, watches,
-            restrictions, exposed, lead_state, namers, state.incidents)
+    namers: tuple[object, ...] = ()
+    if declarer_memory:
+        namers = _first_namers(state) if bounds is None else _scoped_namers(state, bounds)
+    incidents = state.incidents if bounds is None else min(state.incidents, bounds.max_incidents)
+    return (int(state.dealer), state.key, bool(record), recent, revert, obligations, pending, watches,
+            restrictions, exposed, lead_state, namers, incidents)
+
+
+#: Families under which a standing bid may be withdrawn or a lower bid may come to stand, so that
+#: a strain no sufficient bid can name any more may become the contract's strain again.
+_REVIVING = frozenset({"rotation", "insufficient_bid", "inadmissible", "changes"})
+
+
+def _scoped_namers(state: AuctionState, bounds: Families) -> tuple[object, ...]:
+    """The part of the first-namer memory the future can still read (see :func:`config_key`)."""
+    if "changes" not in bounds.enabled and rules.is_final(state.key):
+        contract = state.contract
+        return () if contract is None else ("declarer", int(contract.declarer))
+    namers = _first_namers(state)
+    if bounds.enabled & _REVIVING:
+        return namers
+    last_bid = rules.unpack(state.key)[1]
+    if last_bid == rules.NO_BID:
+        return namers
+    top = 5 * (bounds.max_level - 1)
+    return tuple(n for n in namers if n[1] == last_bid % 5 or top + n[1] > last_bid)
+
+
+def _ranks(state: AuctionState, refs: set[int]) -> dict[int, int]:
+    """Positions in the record counted from the end over the records that still matter.
+
+    The engine only looks back at standing calls, calls whose fate is pending, and the calls a
+    procedure refers to; cancelled or withdrawn calls outside those are never read again.
+    Counting positions over the rest keeps equal situations equal however many cancelled calls
+    lie between (a loop of 27B3 replacements appends one each round).
+    """
+    out: dict[int, int] = {}
+    count = 0
+    record = state.record
+    for i in range(len(record) - 1, -1, -1):
+        if record[i].status in ("stands", "pending") or i in refs:
+            count += 1
+            out[i] = count
+    return out
 
 
 def is_terminal(state: AuctionState) -> bool:
@@ -212,6 +278,64 @@ def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]
         yield from _leads(state, regular_only="opening_lead" not in on)
 
 
+#: Record tags that mark a call as a *new* irregularity, and the family it belongs to.  Tags that
+#: only record what a procedure did with a call (a legal replacement, a deemed or substituted
+#: pass, LHO's call over an inadmissible one, a refused change) are not new irregularities.
+_OPENING_TAGS: dict[str, str] = {
+    "out_of_rotation": "rotation",
+    "insufficient_bid": "insufficient_bid",
+    "premature_replacement": "insufficient_bid",
+    "attempted_double": "insufficient_bid",  # 27B3: an illegal double or redouble as replacement
+    "inadmissible_double": "inadmissible",
+    "violates_pass_obligation": "inadmissible",
+    "bid_above_seven": "inadmissible",
+    "after_final_pass": "inadmissible",
+}
+
+
+def new_irregularities(before: AuctionState, event: Event, after: AuctionState) -> frozenset[str]:
+    """The families of the irregularities that ``event`` commits (empty for a regular event).
+
+    Judged on the outcome, because a call made while a procedure is pending (LHO accepting by
+    calling, the player whose turn it was calling) may itself be out of rotation, insufficient or
+    inadmissible, which only the engine can tell.
+    """
+    if isinstance(event, ExposeCards):
+        return frozenset({"exposure"})
+    if isinstance(event, ChangeCall):
+        return frozenset({"changes"})
+    if isinstance(event, Lead):
+        irregular = any(ld.status != "stands" for ld in after.leads[len(before.leads):])
+        return frozenset({"opening_lead"}) if irregular else frozenset()
+    if not isinstance(event, CallEvent):
+        return frozenset()
+    found = {_OPENING_TAGS[r.irregularity] for r in after.record[len(before.record):]
+             if r.irregularity in _OPENING_TAGS
+             and not (r.irregularity == "after_final_pass" and before.pending is not None)}
+    if before.pending is None and after.pending is not None and after.pending.get("via"):
+        found.add("rotation")  # a call at LHO's turn by the player who just called (30B2, 31C, 32C)
+    return frozenset(found)
+
+
+def within_scope(before: AuctionState, event: Event, after: AuctionState, families: Families) -> bool:
+    """Whether the step ``before`` -> ``after`` by ``event`` belongs to the scope ``families``.
+
+    :func:`candidate_events` cannot see what a call made during a pending procedure will turn
+    out to be; this filter, applied to the engine's outcome, keeps out irregularities of
+    families that are switched off and any beyond the incident budget.  A call the Laws require
+    (the repeat of 31A1/32A1, which may itself be insufficient) is always in scope, so the
+    bound never leaves a configuration without a way to go on.
+    """
+    new = new_irregularities(before, event, after)
+    if not new:
+        return True
+    if (isinstance(event, CallEvent) and before.pending is None
+            and any(o.kind == "repeat_call" and o.call is event.call
+                    for o in before.obligations[event.seat])):
+        return True
+    return new <= families.enabled and after.incidents <= families.max_incidents
+
+
 def _family_allows(state: AuctionState, seat: Seat, call: Call, on: frozenset[str]) -> bool:
     """Whether a call by ``seat`` belongs to a family that is switched on."""
     if state.is_over:
@@ -237,7 +361,7 @@ def _leads(state: AuctionState, regular_only: bool) -> Iterator[Event]:
     seats = [contract.opening_leader] if regular_only else list(Seat)
     for seat in seats:
         own = [pc.card for pc in state.penalty_cards() if pc.seat == seat]
-        cards = own + [Card(suit, "3") for suit in Suit]
+        cards = own + [Card(suit, _LEAD_RANK[seat]) for suit in Suit]
         for card in cards:
             for faced in ((True,) if regular_only else (True, False)):
                 yield Lead(seat, card, faced)
