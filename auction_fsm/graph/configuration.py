@@ -10,7 +10,7 @@ the :class:`networkx.DiGraph` in bulk, on request.
 >>> from auction_fsm.graph.legal_space import LegalSpace
 >>> ex = explore(LegalSpace(max_level=1))
 >>> ex.states, ex.edges
-(405, 1044)
+(505, 1144)
 """
 
 from __future__ import annotations
