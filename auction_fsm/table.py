@@ -84,7 +84,7 @@ GUARDS: Final[dict[str, str]] = {
     "kept_if_not_comparable": "a replacement that stands whether comparable or not, auction open",
     "ground_is_slip": "the player says the call was a slip (25)",
     "ground_is_misinformation": "the player says an opponent misinformed them (21B1)",
-    "options_for_penalty_card": "the leader's partner has a major penalty card (50D1, 51B)",
+    "options_for_penalty_card": "the leader's partner has a major penalty card (50D2, 51B)",
     "options_for_lead_restriction": "declarer holds 26B rights against the leader's partner",
     "face_down_lead_stands": "a face-down opening lead stands (41A)",
     "no_face_down_lead": "no opening lead has been made",
@@ -141,10 +141,10 @@ TRIGGERS: Final[dict[str, str]] = {
     "expose_cards": "cards of a player are found exposed during the auction (24)",
     "review_request": "a player asks for the auction to be restated (20B, 20C2)",
     "explanation_request": "a player asks about the opponents' calls (20F)",
-    "declarer_options": "declarer must choose before the presumed leader leads (50D1, 51B, 26B)",
+    "declarer_options": "declarer must choose before the presumed leader leads (50D2, 51B, 26B)",
     "choose_require": "declarer requires a suit from the leader",
     "choose_prohibit": "declarer prohibits a suit to the leader",
-    "choose_let_remain": "declarer lets the penalty card remain (50D1b)",
+    "choose_let_remain": "declarer lets the penalty card remain (50D2b)",
     "choose_no_prohibition": "declarer does not use 26B",
     "face_down_lead": "the presumed leader leads face down (41A)",
     "opening_lead": "the presumed leader faces the opening lead at once (41)",
@@ -403,11 +403,11 @@ def _phase_transitions() -> list[TransitionSpec]:
              "a change after misinformation before the lead is faced", "ground_is_misinformation")
     # --- the opening lead (24D-E, 26B, 41, 50, 51, 54, 56) --------------------------------
     dlo, loot = "declarer_lead_options", "lead_out_of_turn"
-    out += T("declarer_options", "clarification", f"{dlo}.penalty_card", "50D1, 51B",
+    out += T("declarer_options", "clarification", f"{dlo}.penalty_card", "50D2, 51B",
              "the leader's partner has a major penalty card", "options_for_penalty_card")
     out += T("declarer_options", "clarification", f"{dlo}.lead_restriction", "26B",
              "declarer may prohibit a suit the offender did not specify", "options_for_lead_restriction")
-    for trig, law in (("choose_require", "50D1a"), ("choose_prohibit", "50D1a"), ("choose_let_remain", "50D1b")):
+    for trig, law in (("choose_require", "50D2a"), ("choose_prohibit", "50D2a"), ("choose_let_remain", "50D2b")):
         out += T(trig, f"{dlo}.penalty_card", "clarification", law, "declarer's choice is recorded")
     for trig in ("choose_prohibit", "choose_no_prohibition"):
         out += T(trig, f"{dlo}.lead_restriction", "clarification", "26B", "declarer's choice is recorded")
