@@ -50,7 +50,7 @@ def _collapse(g: nx.MultiDiGraph[Any], machine: str) -> nx.MultiDiGraph[Any]:
         while g.nodes[n]["parent"]:
             n = g.nodes[n]["parent"]
         return n
-    out = nx.MultiDiGraph(name=f"{machine} machine")
+    out: nx.MultiDiGraph[Any] = nx.MultiDiGraph(name=f"{machine} machine")
     for n, d in g.nodes(data=True):
         if d["machine"] == machine and not d["parent"]:
             out.add_node(n, **d)
@@ -63,7 +63,8 @@ def _collapse(g: nx.MultiDiGraph[Any], machine: str) -> nx.MultiDiGraph[Any]:
 def _focus(g: nx.MultiDiGraph[Any], box: str) -> nx.MultiDiGraph[Any]:
     """The states inside ``box`` with the outside states they connect to (as context)."""
     inside = {n for n in g if _inside(g, n, box)}
-    out = nx.MultiDiGraph(name=f"{g.nodes[box]['machine']} machine: {g.nodes[box]['name']}")
+    title = f"{g.nodes[box]['machine']} machine: {g.nodes[box]['name']}"
+    out: nx.MultiDiGraph[Any] = nx.MultiDiGraph(name=title)
     for n in sorted(inside, key=lambda n: list(g).index(n)):
         out.add_node(n, **g.nodes[n])
     for u, v, k, d in g.edges(keys=True, data=True):
@@ -85,7 +86,7 @@ def _inside(g: nx.MultiDiGraph[Any], n: str, box: str) -> bool:
     return False
 
 
-def machine_views(table: Table = TABLE) -> list[tuple[str, nx.MultiDiGraph]]:
+def machine_views(table: Table = TABLE) -> list[tuple[str, nx.MultiDiGraph[Any]]]:
     """The pictures to draw: ``(file stem, graph)`` for each machine overview and for each
     nested procedure, all derived from the table's kinds and parents."""
     g = machine_graph(table)
@@ -185,7 +186,8 @@ def draw_state_graph(g: nx.DiGraph[Any], path: str | Path, *, title: str | None 
         d = g.nodes[n]
         label = str(d.get("name", d.get("label", n))).replace(".", ".\n").replace(", ", ",\n", 2)
         boxes[n] = ax.text(x, y, label, ha="center", va="center", fontsize=8, zorder=3,
-                           bbox={"boxstyle": "round,pad=0.4", "fc": KIND_COLOURS.get(str(d.get("kind")), "#fff"),
+                           bbox={"boxstyle": "round,pad=0.4",
+                                 "fc": KIND_COLOURS.get(str(d.get("kind")), "#fff"),
                                  "ec": "#333", "lw": 1.4 if d.get("kind") == "terminal" else 0.8})
     fig.canvas.draw()
     quiet_returns = g.number_of_nodes() > 8
@@ -257,8 +259,8 @@ def draw_configuration(g: nx.DiGraph[Any], path: str | Path, *, max_nodes: int =
         raise GraphTooLargeError(f"the configuration graph has {g.number_of_nodes():,} nodes; "
                                  f"a picture is limited to {max_nodes}")
     columns: dict[int, list[Any]] = {}
-    for n, depth in g.nodes(data="depth"):
-        columns.setdefault(int(depth), []).append(n)
+    for n, d in g.nodes(data=True):
+        columns.setdefault(int(d["depth"]), []).append(n)
     pos = {n: (col * 2.6, -(i - (len(ns) - 1) / 2) * 0.9)
            for col, ns in columns.items() for i, n in enumerate(ns)}
     return draw_state_graph(g, path, title=title, pos=pos)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import networkx as nx
 
@@ -95,7 +95,8 @@ def check_machine_graph(g: nx.MultiDiGraph[Any], witness: Exploration[Any, Any] 
     reach a *rest state* (its initial state, or a state that loops on a call turn after turn),
     and each of its states must accept some call, or the auction would stall at that seat's
     turn.  Nested-state containers are checked through the states inside them (see
-    :func:`~auction_fsm.graph.machine_graph.flatten_containers`).  ``witness`` (an exploration) turns traces into scenarios where it can.
+    :func:`~auction_fsm.graph.machine_graph.flatten_containers`).  ``witness`` (an exploration)
+    turns traces into scenarios where it can.
     """
     failing: dict[str, list[tuple[str, str]]] = {c: [] for c in CHECKS}
     for machine in machines_of(g):
@@ -103,15 +104,16 @@ def check_machine_graph(g: nx.MultiDiGraph[Any], witness: Exploration[Any, Any] 
         has_terminals = bool(props.terminal_states(sub))
         events = None if has_terminals else CALL_TRIGGERS
         goals = None if has_terminals else props.rest_states(sub, CALL_TRIGGERS)
-        for n in sorted(props.unreachable_states(sub)):
+        # machine-graph nodes are strings (``phase:auction``); the properties return Hashable
+        for n in sorted(map(str, props.unreachable_states(sub))):
             failing["unreachable"].append((n, f"no transition path from the initial {machine} state"))
-        for n in props.dead_ends(sub, events):
+        for n in map(str, props.dead_ends(sub, events)):
             failing["dead_ends"].append(
                 (n, "no outgoing transition" if has_terminals else "accepts no call"))
         goal_text = "a terminal state" if has_terminals else "a rest state"
-        for n in sorted(props.cannot_finish(sub, goals)):
+        for n in sorted(map(str, props.cannot_finish(sub, goals))):
             failing["cannot_finish"].append((n, f"no path to {goal_text}"))
-        for n in props.terminals_with_exits(sub):
+        for n in map(str, props.terminals_with_exits(sub)):
             trig = sorted({d["trigger"] for _, _, d in sub.out_edges(n, data=True)})
             failing["terminal_with_exits"].append((n, "terminal state with exits: " + ", ".join(trig)))
         for members in props.sink_cycles(sub, goals):
@@ -173,10 +175,10 @@ def cannot_finish_indices(ex: Exploration[Any, Any]) -> list[int]:
 def sink_cycle_indices(ex: Exploration[Any, Any], trapped: Sequence[int]) -> list[list[int]]:
     """Bottom strongly connected components with a cycle among the ``trapped`` configurations
     (those that cannot finish, a set closed under successors)."""
-    g = nx.DiGraph()
+    g: nx.DiGraph[int] = nx.DiGraph()
     g.add_nodes_from(trapped)
     g.add_edges_from((i, j) for i in trapped for _, j in ex.successors_of(i))
-    return sorted(sorted(int(m) for m in ms) for ms in props.sink_cycles(g, goals=()))
+    return sorted(sorted(cast(int, m) for m in ms) for ms in props.sink_cycles(g, goals=()))
 
 
 def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,

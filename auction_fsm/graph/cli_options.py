@@ -6,13 +6,14 @@ import argparse
 from collections.abc import Sequence
 
 from ..seats import Seat, parse_seat
-from .scopes import DEFAULT_SCOPES, NAMED_SCOPES, Scope, scope_named
+from .scopes import DEFAULT_SCOPES, NAMED_SCOPES, Scope, ScopeError, scope_named
 
 __all__ = ["add_scope_options", "scopes_from_args"]
 
 
 def add_scope_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--scope``, ``--max-level``, ``--dealer`` and ``--track-declarer``."""
+    """Add ``--scope``, ``--max-level``, ``--dealer``, ``--track-declarer``,
+    ``--max-irregularities`` and ``--agreement``."""
     parser.add_argument("--scope", action="append", metavar="NAME",
                         help=f"a named scope ({', '.join(NAMED_SCOPES)}); repeat or separate "
                              "with commas for several")
@@ -22,6 +23,11 @@ def add_scope_options(parser: argparse.ArgumentParser) -> None:
                         help="N, E, S, W, or 'all' for every dealer")
     parser.add_argument("--track-declarer", action="store_true",
                         help="keep who first named each strain in the configuration key")
+    parser.add_argument("--max-irregularities", type=int, metavar="N",
+                        help="irregularities per auction in an irregular scope")
+    parser.add_argument("--agreement", choices=("all", "sample", "off"),
+                        help="irregular scopes: check the machines on every edge (all, the "
+                             "default), on a sample of replayed traces, or not at all")
 
 
 def scopes_from_args(args: argparse.Namespace, default: Sequence[str] = DEFAULT_SCOPES) -> list[Scope]:
@@ -35,9 +41,15 @@ def scopes_from_args(args: argparse.Namespace, default: Sequence[str] = DEFAULT_
     if args.dealer is not None:
         dealers = tuple(Seat) if args.dealer.strip().lower() == "all" else (
             parse_seat(args.dealer, "--dealer"),)
-    bounded = args.max_level is not None or dealers is not None or args.track_declarer
+    irregularities = getattr(args, "max_irregularities", None)
+    if irregularities is not None and irregularities < 0:
+        raise ScopeError(f"--max-irregularities must be 0 or more, got {irregularities}")
+    bounded = (args.max_level is not None or dealers is not None or args.track_declarer
+               or irregularities is not None)
     if not names:
         names = ["legal"] if bounded else list(default)
     return [scope_named(n).narrowed(max_level=args.max_level, dealers=dealers,
-                                    track_declarer=True if args.track_declarer else None)
+                                    track_declarer=True if args.track_declarer else None,
+                                    max_irregularities=irregularities,
+                                    agreement=getattr(args, "agreement", None))
             for n in names]

@@ -146,7 +146,7 @@ class Exploration(Generic[K, L]):
         attribute is a scalar (GraphML can hold it).
         """
         space, depths = self.space, self.depths()
-        g = nx.DiGraph(name=name or space.name, graph="configuration", scope=space.name)
+        g: nx.DiGraph[str] = nx.DiGraph(name=name or space.name, graph="configuration", scope=space.name)
         g.add_nodes_from(
             (node_name(i), {"key": str(k), "label": space.describe(k), "kind": self.kind(i),
                             "depth": depths[i]})

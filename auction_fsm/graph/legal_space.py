@@ -19,8 +19,8 @@ Why declarer memory is optional: the future of a legal auction does not depend o
 a strain, only its result does (declarer, dummy, opening leader).  Without the memory, positions
 that differ only in first-namers are merged, which is exact for every check (the merged graph is
 a quotient that preserves enabled events and terminals), and the whole legal auction stays at
-2,805 configurations per dealer.  With it the space grows to 62,485 configurations at
-``max_level=1`` and 4,536,405 at ``max_level=2``; ``tests/graph`` shows the check results and
+3,505 configurations per dealer.  With it the space grows to 78,105 configurations at
+``max_level=1`` and 5,670,505 at ``max_level=2``; ``tests/graph`` shows the check results and
 the path counts agree.
 """
 
@@ -35,7 +35,8 @@ from ..errors import AuctionFsmError
 from ..seats import Seat
 from ..table import TABLE, Table
 
-__all__ = ["LegalSpace", "KEY_GUARDS", "LEAD", "CLOSING_TRIGGERS", "GuardNotSupportedError", "SCENARIO_FORMAT", "SCENARIO_VERSION"]
+__all__ = ["LegalSpace", "KEY_GUARDS", "LEAD", "CLOSING_TRIGGERS", "GuardNotSupportedError",
+           "SCENARIO_FORMAT", "SCENARIO_VERSION"]
 
 SCENARIO_FORMAT: Final = "auction-fsm-scenario"
 SCENARIO_VERSION: Final = 1

@@ -43,7 +43,7 @@ def machine_graph(table: Table = TABLE) -> nx.MultiDiGraph[Any]:
     ``""``).  Edge attributes: ``trigger``, ``guard``, ``law``, ``summary``, ``action``
     (``""`` when the table has none) and ``index`` (position in the table).
     """
-    g = nx.MultiDiGraph(name="machine graph", graph="machine")
+    g: nx.MultiDiGraph[str] = nx.MultiDiGraph(name="machine graph", graph="machine")
     g.add_nodes_from(
         (node_id(s.machine, s.name),
          {"machine": s.machine, "name": s.name, "kind": s.kind, "summary": s.summary,
@@ -81,7 +81,7 @@ def flatten_containers(g: nx.MultiDiGraph[Any]) -> nx.MultiDiGraph[Any]:
     """The graph of states that can be current: containers removed, their outgoing
     transitions copied to every state nested inside them (at any depth)."""
     boxes = set(containers(g))
-    flat = nx.MultiDiGraph(g.subgraph(n for n in g if n not in boxes))
+    flat: nx.MultiDiGraph[Any] = nx.MultiDiGraph(g.subgraph(n for n in g if n not in boxes))
     for n in list(flat):
         parent = g.nodes[n]["parent"]
         while parent:

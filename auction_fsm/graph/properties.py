@@ -33,14 +33,19 @@ __all__ = [
 ]
 
 
+def _kinds(g: nx.DiGraph[Any]) -> list[tuple[Hashable, Any]]:
+    """``(node, kind)`` pairs (``None`` for a node without a ``kind`` attribute)."""
+    return [(n, d.get("kind")) for n, d in g.nodes(data=True)]
+
+
 def initial_states(g: nx.DiGraph[Any]) -> list[Hashable]:
     """Nodes whose ``kind`` is ``initial``."""
-    return [n for n, k in g.nodes(data="kind") if k == "initial"]
+    return [n for n, k in _kinds(g) if k == "initial"]
 
 
 def terminal_states(g: nx.DiGraph[Any]) -> list[Hashable]:
     """Nodes whose ``kind`` is ``terminal``."""
-    return [n for n, k in g.nodes(data="kind") if k == "terminal"]
+    return [n for n, k in _kinds(g) if k == "terminal"]
 
 
 def unreachable_states(g: nx.DiGraph[Any], sources: Iterable[Hashable] | None = None) -> set[Hashable]:
@@ -64,14 +69,14 @@ def dead_ends(g: nx.DiGraph[Any], events: Collection[str] | None = None) -> list
     With ``events``, only edges whose ``trigger`` is one of them count as a way out (a seat
     state must accept a call, whatever else it accepts).
     """
-    return [n for n, k in g.nodes(data="kind") if k != "terminal" and not _exits(g, n, events)]
+    return [n for n, k in _kinds(g) if k != "terminal" and not _exits(g, n, events)]
 
 
 def rest_states(g: nx.DiGraph[Any], events: Collection[str]) -> list[Hashable]:
     """For a machine with no terminal state: the initial states and every node with a self-loop
     on one of ``events`` (a state it may stay in, turn after turn, until the auction ends)."""
     loops = {u for u, v, d in g.edges(data=True) if u == v and d.get("trigger") in events}
-    return [n for n, k in g.nodes(data="kind") if k == "initial" or n in loops]
+    return [n for n, k in _kinds(g) if k == "initial" or n in loops]
 
 
 def cannot_finish(g: nx.DiGraph[Any], goals: Iterable[Hashable] | None = None) -> set[Hashable]:
@@ -97,8 +102,9 @@ def sink_cycles(g: nx.DiGraph[Any], goals: Iterable[Hashable] | None = None) -> 
     goal = set(terminal_states(g) if goals is None else goals)
     trapped = g.subgraph(cannot_finish(g, goal))  # closed under successors: bottom SCCs stay bottom
     cond = nx.condensation(trapped)
-    out = []
-    for c, members in cond.nodes(data="members"):
+    out: list[list[Hashable]] = []
+    for c, data in cond.nodes(data=True):
+        members: set[Hashable] = data["members"]
         if cond.out_degree(c) == 0 and (len(members) > 1 or any(trapped.has_edge(m, m) for m in members)):
             out.append(sorted(members, key=str))
     return sorted(out, key=lambda ms: str(ms[0]))

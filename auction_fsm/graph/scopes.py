@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from ..errors import AuctionFsmError
+from ..exploration import FAMILIES
 from ..seats import Seat
 from ..table import TABLE, Table
 from .legal_space import LegalSpace
@@ -28,6 +29,8 @@ __all__ = [
     "ScopeError",
     "NAMED_SCOPES",
     "DEFAULT_SCOPES",
+    "IRREGULAR_SCOPES",
+    "ALL_FAMILIES",
     "COMPLETE_LEGAL_AUCTIONS",
     "SpaceBuilder",
     "register_space",
@@ -63,6 +66,12 @@ class Scope:
         The dealers exploration starts from.
     track_declarer
         Keep who first named each strain in the key (see :mod:`auction_fsm.graph.legal_space`).
+    agreement
+        For the irregular scopes: how many configurations are re-checked against the machines
+        by replaying their traces (``all``, ``sample`` or ``off``; see
+        :mod:`auction_fsm.graph.irregular_space`).
+    agreement_sample
+        How many traces ``agreement="sample"`` replays.
     """
 
     name: str
@@ -71,6 +80,8 @@ class Scope:
     max_level: int = 7
     dealers: tuple[Seat, ...] = (Seat.N,)
     track_declarer: bool = False
+    agreement: Literal["all", "sample", "off"] = "all"
+    agreement_sample: int = 2000
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_level <= 7:
@@ -93,19 +104,28 @@ class Scope:
         return None
 
     def narrowed(self, *, max_level: int | None = None, dealers: Iterable[Seat] | None = None,
-                 track_declarer: bool | None = None) -> Scope:
-        """A copy with some bounds replaced; the name records what changed."""
+                 track_declarer: bool | None = None, max_irregularities: int | None = None,
+                 agreement: Literal["all", "sample", "off"] | None = None) -> Scope:
+        """A copy with some bounds replaced; the name records what changed (the agreement mode
+        is how the scope is checked, not what it holds, so it leaves the name alone)."""
         changes: dict[str, Any] = {}
         parts = [self.name]
         if max_level is not None and max_level != self.max_level:
             changes["max_level"] = max_level
             parts.append(f"level{max_level}")
+        if max_irregularities is not None and max_irregularities != self.max_irregularities:
+            if self.is_legal_only and max_irregularities:
+                raise ScopeError(f"scope {self.name!r} enables no law family: irregularities need one")
+            changes["max_irregularities"] = max_irregularities
+            parts.append(f"irregularities{max_irregularities}")
         if dealers is not None and tuple(dealers) != self.dealers:
             changes["dealers"] = tuple(dealers)
             parts.append("dealer" + "".join(d.name for d in changes["dealers"]))
         if track_declarer is not None and track_declarer != self.track_declarer:
             changes["track_declarer"] = track_declarer
             parts.append("declarer" if track_declarer else "no-declarer")
+        if agreement is not None and agreement != self.agreement:
+            changes["agreement"] = agreement
         return replace(self, name="-".join(parts), **changes) if changes else self
 
     def describe(self) -> str:
@@ -116,12 +136,40 @@ class Scope:
                 f"{'; declarer tracked' if self.track_declarer else ''}")
 
 
+#: Every law family an irregular scope can switch on (the keys of
+#: :data:`auction_fsm.exploration.FAMILIES`).
+ALL_FAMILIES: Final = frozenset(FAMILIES)
+
+
+def _irregular(name: str, families: Iterable[str], irregularities: int = 1, level: int = 1) -> Scope:
+    return Scope(name, frozenset(families), max_irregularities=irregularities, max_level=level)
+
+
+#: The irregular scopes by name: one family (or all) with bids to level 1 and one irregularity
+#: per auction, then wider bounds where the exploration stays affordable (sizes and times in
+#: ``docs/verification.md``).
+IRREGULAR_SCOPES: Final = (
+    _irregular("rotation-1", {"rotation"}),
+    _irregular("insufficient-1", {"insufficient_bid"}),
+    _irregular("inadmissible-1", {"inadmissible"}),
+    _irregular("changes-1", {"changes"}),
+    _irregular("exposure-1", {"exposure"}),
+    _irregular("lead-1", {"opening_lead"}),
+    _irregular("lead-exposure-1", {"opening_lead", "exposure"}),
+    _irregular("all-1", ALL_FAMILIES),
+    _irregular("insufficient-2", {"insufficient_bid"}, irregularities=2),
+    _irregular("inadmissible-2", {"inadmissible"}, irregularities=2),
+    _irregular("exposure-2", {"exposure"}, irregularities=2),
+    _irregular("insufficient-1-level2", {"insufficient_bid"}, level=2),
+)
+
 NAMED_SCOPES: Final[dict[str, Scope]] = {
     s.name: s for s in (
         Scope("legal"),
         Scope("legal-all-dealers", dealers=ALL_DEALERS),
         Scope("declarer-1", max_level=1, track_declarer=True),
         Scope("declarer-2", max_level=2, track_declarer=True),
+        *IRREGULAR_SCOPES,
     )
 }
 
@@ -161,3 +209,7 @@ def scope_named(name: str) -> Scope:
         return NAMED_SCOPES[name]
     except KeyError:
         raise ScopeError(f"unknown scope {name!r}: expected one of {', '.join(NAMED_SCOPES)}") from None
+
+
+# The irregular scopes' space registers itself for every law family; it needs the names above.
+from . import irregular_space as _irregular_space  # noqa: F401

@@ -40,7 +40,7 @@ def configuration_trace(ex: Exploration[Any, Any], i: int, title: str = "") -> T
     space = ex.space
     scenario = space.scenario(start, labels)
     if title and "format" in scenario:  # keep the documented key order: format, version, title
-        head = {k: scenario[k] for k in ("format", "version") if k in scenario}
+        head: dict[str, Any] = {k: scenario[k] for k in ("format", "version") if k in scenario}
         scenario = {**head, "title": title, **{k: v for k, v in scenario.items() if k not in head}}
     steps = [f"start: {space.describe(start)}"]
     steps.extend(space.label_text(lab) for lab in labels)

@@ -180,7 +180,7 @@ def test_limits_and_bad_scopes() -> None:
     with pytest.raises(ScopeError):
         Scope("x", max_level=8)
     with pytest.raises(ScopeError, match="no configuration space"):
-        space_for(Scope("x", families=frozenset({"rotation"}), max_irregularities=1))
+        space_for(Scope("x", families=frozenset({"rotation", "psychic_bids"}), max_irregularities=1))
 
 
 def test_progress_is_called() -> None:

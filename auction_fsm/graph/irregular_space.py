@@ -1,0 +1,500 @@
+"""The irregular scopes: a configuration space explored through the real director engine.
+
+Where the legal-only scope (:mod:`auction_fsm.graph.legal_space`) drives the table's machines on
+packed integers, the irregular scopes let the engine itself rule every event:
+:class:`IrregularSpace` keeps one representative :class:`~auction_fsm.auction.AuctionState` per
+compact key (:func:`auction_fsm.exploration.config_key`), offers every candidate event of the
+enabled law families (:func:`auction_fsm.exploration.candidate_events`) and keeps the ones the
+engine does not refuse and that stay inside the scope's bounds
+(:func:`auction_fsm.exploration.within_scope`).  Labels are the event objects themselves, so a
+trace is a list of events and its scenario replays with ``auction-fsm replay``.
+
+**Where a configuration ends.**  A scope with the ``opening_lead`` family ends where the auction
+period ends: the lead faced (``play``) or the board passed out; its successors are still
+computed, so events the engine accepts after the end show up as ``terminal_with_exits``.  A
+scope without it ends at the final pass: a contract or a passed-out board with no irregularity
+procedure pending.  What declarer may choose before the opening lead (26B, 50D: the engine's
+``declarer_lead_options``) is part of the opening lead and explored by the lead scopes, as are
+Law 39 calls and changes of call after the final pass; an auction-only scope cuts its successors
+at the end by definition.
+
+**Why an auction-only scope may leave out declarer memory.**  Who first named each strain for
+each side is read only through ``AuctionState.contract``, which is ``None`` until the auction is
+final; the final pass itself is accepted whoever the declarer, and whether a configuration is an
+end does not depend on it either.  So two states that differ only in first-namers enable the
+same events, reach configurations with equal keys, and are ends together: merging them is a
+quotient (a bisimulation) that keeps every enabled event, every end, every check result and the
+number of paths to an end (the tests compare both).  It only merges ends that differ in
+declarer.  This is also why the end is the final pass and not declarer's choices after it: the
+choices depend on who declares (a 26B right binds only the presumed leader's partner), so
+exploring them without the memory would count paths of the wrong declarer.  Scopes with
+``opening_lead`` keep the memory (only what the scope's bounds still allow, see
+:func:`~auction_fsm.exploration.config_key`).
+
+**Agreement with the machines.**  :meth:`IrregularSpace.faults` adds, besides cheap invariants
+of each representative, the verdict of the table-driven machines, through
+:class:`~auction_fsm.simulator.Simulator`, which fires the table's transitions for every step the
+engine takes and cross-checks machines and core after each event.  With ``agreement="all"``
+every *edge* is checked: a depth-first walk of the breadth-first tree drives the simulator along
+each configuration's shortest trace, and every event leaving a configuration is fired from a
+snapshot of the machines there (one simulator step per edge, where replaying each trace from
+scratch would cost its whole length).  ``"sample"`` replays the shortest traces of an evenly
+spread sample of the tree's leaves from scratch, through the simulator's public interface only;
+``"off"`` skips the machines.  A disagreement is reported at the configuration the failing event
+leads to, so its shortest trace ends with that event (or, for an edge off the tree, at its
+source, naming the event).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any, Final, Literal
+
+from ..auction import AuctionState
+from ..errors import AuctionFsmError, MachineDisagreementError
+from ..events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, event_to_dict
+from ..exploration import FAMILIES, Families, candidate_events, config_key, is_terminal, within_scope
+from ..records import Pending
+from ..seats import Seat
+from ..simulator import Simulator, seat_state
+from ..table import TABLE, Table
+from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
+from .scopes import Scope, register_space
+
+__all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space", "obviously_refused"]
+
+#: A configuration key: the tuple :func:`auction_fsm.exploration.config_key` returns (or, with
+#: ``keys="full"``, the state itself).
+Key = Hashable
+AgreementMode = Literal["all", "sample", "off"]
+
+#: How many leaves ``agreement="sample"`` replays at most.
+DEFAULT_SAMPLE: Final = 2000
+
+_INADMISSIBLE_PROCEDURES: Final = frozenset(
+    {"inadmissible_double", "pass_obligation_violated", "bid_above_seven", "call_after_final_pass"})
+_CHOICE_PROCEDURES: Final = frozenset(
+    {"change_of_call", "misinformation", "declarer_lead_options", "lead_out_of_turn"})
+#: Procedures whose input the rules in :func:`obviously_refused` know; others are always tried.
+_KNOWN_PROCEDURES: Final = _INADMISSIBLE_PROCEDURES | _CHOICE_PROCEDURES | {
+    "out_of_rotation", "insufficient_bid", "comparable_call"}
+
+
+def _takes_call(p: Pending, seat: Seat) -> bool:
+    """Whether the pending procedure ``p`` can accept a call by ``seat`` at all."""
+    proc, step = p.procedure, p.step
+    if proc == "out_of_rotation":
+        return step == "awaiting_decision" and (
+            ("accept" in p.options and seat.name == p.get("accept_by"))
+            or ("correct_player_calls" in p.options and seat.name == p.get("correct_player")))
+    if proc == "insufficient_bid":
+        return ((step == "awaiting_decision" and seat in (p.offender, p.offender.lho))
+                or (step == "awaiting_replacement" and seat == p.offender))
+    if proc in _INADMISSIBLE_PROCEDURES:
+        return seat == p.offender.lho
+    if proc in ("change_of_call", "misinformation"):
+        return step == "awaiting_acceptance" and seat == p.offender.lho and not p.get("lho_call")
+    return proc not in _KNOWN_PROCEDURES
+
+
+def _takes_choice(p: Pending) -> bool:
+    """Whether the pending procedure ``p`` can accept a player's choice at all."""
+    if p.procedure == "insufficient_bid":
+        return p.step == "premature_replacement"
+    return p.procedure in _CHOICE_PROCEDURES or p.procedure not in _KNOWN_PROCEDURES
+
+
+def _changeable(state: AuctionState) -> tuple[bool, bool, bool, bool]:
+    """For each seat: whether it has a standing call its partner has not called over (25, 21B1)."""
+    if state.is_passed_out:
+        return (False, False, False, False)
+    out = [False] * 4
+    seen = [False] * 4  # seats with a standing call after the one looked at
+    for r in reversed(state.record):
+        if not r.stands:
+            continue
+        s = r.seat
+        if not seen[s]:
+            out[s] = not seen[(s + 2) % 4]
+            seen[s] = True
+    return out[0], out[1], out[2], out[3]
+
+
+def obviously_refused(state: AuctionState, event: Event,
+                      changeable: tuple[bool, bool, bool, bool] | None = None) -> bool:
+    """True for an event the engine would refuse for a reason visible without running it.
+
+    The engine refuses by raising, and building the message and unwinding costs more than the
+    ruling itself; most candidates of a pending procedure are refused (a call by a seat the
+    procedure does not wait for, a director call while the director is already ruling).  These
+    rules restate the dispatch of :mod:`auction_fsm.laws.procedures` and
+    :func:`auction_fsm.laws.changes.attempt`; a procedure they do not know is always tried, and
+    a test checks on whole scopes that they never drop an event the engine accepts.
+    """
+    p = state.pending
+    if p is not None:
+        if isinstance(event, CallEvent):
+            return not _takes_call(p, event.seat)
+        if isinstance(event, DirectorCalled):
+            return "director" not in p.options
+        if isinstance(event, Choice):
+            return not _takes_choice(p)
+        return isinstance(event, ChangeCall)
+    if isinstance(event, ChangeCall):
+        ok = changeable if changeable is not None else _changeable(state)
+        return not ok[event.seat]
+    return False
+
+
+class IrregularSpace:
+    """Configurations of the auction period with irregularities, ruled by the engine.
+
+    Parameters
+    ----------
+    families
+        The enabled law families, the highest bid level and the incident budget.
+    dealers
+        The dealers exploration starts from.
+    declarer_memory
+        Keep who first named each strain in the key; default: only when ``opening_lead`` is on
+        (see the module docstring for why the auction-only scopes may leave it out).
+    name
+        How reports call the scope.
+    agreement
+        How many configurations the machines re-check (``all``, ``sample`` or ``off``).
+    sample
+        The number of leaves replayed with ``agreement="sample"``.
+    prefilter
+        Skip candidates :func:`obviously_refused` rules out (off only to test that it is exact).
+    prefix
+        Events played from the empty auction before exploring (one dealer only): a small scope
+        around one situation.  Scenarios start with them, so traces still replay from the start.
+    keys
+        ``compact`` (:func:`~auction_fsm.exploration.config_key`), or ``full``: the whole state
+        but its rulings, a key that merges only identical records (the naive baseline of the
+        benchmark and the reference the tests compare compact keys with).
+    simulator
+        Builds the simulator the agreement check drives for a dealer (the tests plant a table
+        with a transition removed through it).
+
+    Examples
+    --------
+    >>> space = IrregularSpace(Families(frozenset({"exposure"}), max_level=1))
+    >>> start = space.initial_states()[0]
+    >>> labels, keys = space.successors(start)
+    >>> [space.label_text(e) for e in labels][:3]
+    ['N: 1C', 'N: 1D', 'N: 1H']
+    >>> sorted({space.label_text(e) for e in labels if "exposes" in space.label_text(e)})[:2]
+    ['E exposes D2', 'E exposes DA']
+    """
+
+    def __init__(self, families: Families, *, dealers: Iterable[Seat] = (Seat.N,),
+                 declarer_memory: bool | None = None, name: str = "irregular",
+                 agreement: AgreementMode = "all", sample: int = DEFAULT_SAMPLE,
+                 prefilter: bool = True, prefix: Sequence[Event] = (),
+                 keys: Literal["compact", "full"] = "compact",
+                 simulator: Callable[[Seat], Simulator] = Simulator) -> None:
+        unknown = families.enabled - FAMILIES.keys()
+        if unknown:
+            raise ValueError(f"unknown law families {sorted(unknown)}: expected some of {sorted(FAMILIES)}")
+        self.name = name
+        self.families = families
+        self.dealers = tuple(Seat(d) for d in dealers)
+        if not self.dealers:
+            raise ValueError("at least one dealer is needed")
+        if prefix and len(self.dealers) != 1:
+            raise ValueError("a prefix of events names seats, so it needs exactly one dealer")
+        self.prefix = tuple(prefix)
+        self.full_keys = keys == "full"
+        self.simulator = simulator
+        self.ends_at_lead = "opening_lead" in families.enabled
+        self.declarer_memory = self.ends_at_lead if declarer_memory is None else declarer_memory
+        self.agreement = agreement
+        self.sample = sample
+        self.prefilter = prefilter
+        self._enabled = families.enabled
+        self._states: dict[Key, AuctionState] = {}
+        self._parent: dict[Key, tuple[Key, Event] | None] = {}
+        self._agreement_faults: dict[Key, list[str]] | None = None
+        self._edges: dict[Key, tuple[list[Event], list[Key]]] = {}  # kept for agreement="all"
+        self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
+
+    # --- keys and representatives -----------------------------------------------------------
+    def key_of(self, state: AuctionState) -> Key:
+        """The key of ``state`` in this scope."""
+        if self.full_keys:
+            return replace(state, rulings=()) if state.rulings else state
+        return config_key(state, self._enabled, self.declarer_memory, self.families)
+
+    def state_of(self, key: Key) -> AuctionState:
+        """The representative state of a key found so far (rulings left out: they are narration)."""
+        return self._states[key]
+
+    def _ended(self, state: AuctionState) -> bool:
+        if self.ends_at_lead:
+            return is_terminal(state)
+        return state.is_over and (state.pending is None or state.pending.procedure == "declarer_lead_options")
+
+    # --- the protocol -----------------------------------------------------------------------
+    def initial_states(self) -> tuple[Key, ...]:
+        """One key per dealer: the empty auction."""
+        keys = []
+        for d in self.dealers:
+            state = AuctionState.start(d)
+            for event in self.prefix:
+                state = state.apply(event)
+            k = self.key_of(state)
+            self._states.setdefault(k, state)
+            self._parent.setdefault(k, None)
+            keys.append(k)
+        return tuple(keys)
+
+    def successors(self, key: Key) -> tuple[list[Event], list[Key]]:
+        """Every candidate event the engine accepts within the scope, and the keys reached."""
+        state = self._states[key]
+        if not self.ends_at_lead and self._ended(state):
+            return [], []
+        labels: list[Event] = []
+        keys: list[Key] = []
+        fam, known, parent = self.families, self._states, self._parent
+        enabled, memory = self._enabled, self.declarer_memory
+        key_of = self.key_of if self.full_keys else None
+        changeable = _changeable(state) if self.prefilter and state.pending is None else None
+        for event in candidate_events(state, fam):
+            if self.prefilter and obviously_refused(state, event, changeable):
+                continue
+            try:
+                after = state.apply(event)
+            except AuctionFsmError:
+                continue
+            if not within_scope(state, event, after, fam):
+                continue
+            k = config_key(after, enabled, memory, fam) if key_of is None else key_of(after)
+            if k not in known:
+                known[k] = replace(after, rulings=()) if after.rulings else after
+                parent[k] = (key, event)
+            labels.append(event)
+            keys.append(k)
+        if self.agreement == "all":
+            self._edges[key] = (labels, keys)
+        return labels, keys
+
+    def is_terminal(self, key: Key) -> bool:
+        """The end of the configuration (see the module docstring)."""
+        return self._ended(self._states[key])
+
+    def label_text(self, label: Event) -> str:
+        """The event in words (``S: 1C``, ``director judges artificial: yes`` ...)."""
+        return label.describe()
+
+    def describe(self, key: Key) -> str:
+        """A line such as ``phase auction; W to call; auction N 1C, E P; S must_pass_next_turn``."""
+        s = self._states[key]
+        parts = [f"phase {s.phase}"]
+        if s.pending is None and not s.is_over:
+            parts.append(f"{s.turn.name} to call")
+        calls = ", ".join(f"{r.seat.name} {r.call}" for r in s.standing_calls)
+        parts.append(f"auction {calls or '-'}")
+        if s.pending is not None:
+            parts.append(f"{s.pending.decider} to choose: {'/'.join(s.pending.options)}")
+        for seat in Seat:
+            st = seat_state(s.obligations[seat])
+            if st != "free":
+                parts.append(f"{seat.name} {st}")
+        if s.restrictions:
+            parts.append("26B against " + "/".join(sorted({r.offender.name for r in s.restrictions})))
+        if s.exposed:
+            parts.append("exposed " + " ".join(f"{e.seat.name}:{e.card.text}" for e in s.exposed))
+        lead = s.current_lead
+        if lead is not None:
+            parts.append(f"lead {lead.seat.name} {lead.card.text}{'' if lead.faced else ' face down'}")
+        parts.append(f"{s.incidents} irregularit{'y' if s.incidents == 1 else 'ies'}")
+        return "; ".join(parts)
+
+    def scenario(self, start: Key, labels: Sequence[Event]) -> dict[str, Any]:
+        """The scenario file that replays ``labels`` from the empty auction of ``start``."""
+        return {"format": SCENARIO_FORMAT, "version": SCENARIO_VERSION,
+                "dealer": self._states[start].dealer.name, "vulnerability": "None",
+                "events": [event_to_dict(e) for e in (*self.prefix, *labels)]}
+
+    def machine_states(self, key: Key) -> tuple[str, ...]:
+        """``phase:<phase>`` and ``seat:<state>`` for each distinct seat-machine state."""
+        s = self._states[key]
+        seats = dict.fromkeys(f"seat:{seat_state(obs)}" for obs in s.obligations)
+        return (f"phase:{s.phase}", *seats)
+
+    def faults(self, key: Key) -> list[str]:
+        """Broken invariants of the representative, and machine disagreements on its trace."""
+        s = self._states[key]
+        out = []
+        if s.rebuilt().key != s.key:
+            out.append("the legal-auction key does not match the calls that stand")
+        if s.pending is not None and s.legal_calls():
+            out.append("calls are legal while a procedure is pending")
+        if (s.pending is None and not s.is_over and not s.legal_calls()
+                and not any(o.kind == "repeat_call" for o in s.obligations[s.turn])):
+            # (a repeat that is no longer legal must still be made, 31A1: no legal call then)
+            out.append(f"{s.turn.name} has no legal call although the auction is open")
+        for seat in Seat:
+            kinds = [o.kind for o in s.obligations[seat]]
+            if len(kinds) != len(set(kinds)):
+                out.append(f"{seat.name} holds the same obligation twice: {kinds}")
+        if self.key_of(s) != key:
+            out.append("the representative's key differs from the key it is filed under")
+        if self.agreement != "off":
+            if self._agreement_faults is None:
+                self._agreement_faults = self.check_agreement()
+            out.extend(self._agreement_faults.get(key, ()))
+        return out
+
+    # --- agreement with the machines -------------------------------------------------------
+    def path(self, key: Key) -> tuple[list[Key], list[Event]]:
+        """The configurations and events of the shortest trace to ``key`` (from its start)."""
+        keys = [key]
+        events: list[Event] = []
+        step = self._parent[key]
+        while step is not None:
+            keys.append(step[0])
+            events.append(step[1])
+            step = self._parent[step[0]]
+        keys.reverse()
+        events.reverse()
+        return keys, events
+
+    def leaves(self) -> list[Key]:
+        """Configurations no other one was first reached from (the breadth-first tree's leaves)."""
+        inner = {step[0] for step in self._parent.values() if step is not None}
+        return [k for k in self._parent if k not in inner]
+
+    def check_agreement(self) -> dict[Key, list[str]]:
+        """Drive the machines along the explored graph (see :attr:`agreement`); faults by key."""
+        if self.agreement == "all":
+            return self._agreement_on_edges()
+        leaves = self.leaves()
+        if len(leaves) > self.sample:
+            stride = len(leaves) / self.sample
+            leaves = [leaves[int(i * stride)] for i in range(self.sample)]
+        return self.replay_traces(leaves)
+
+    def replay_traces(self, targets: Sequence[Key]) -> dict[Key, list[str]]:
+        """Replay the shortest trace to each of ``targets`` from scratch through the simulator.
+
+        Each replay cross-checks every configuration on the trace.  Returns the faults found, by
+        the key of the configuration the failing event leads to (so its trace shows it).
+        """
+        faults: dict[Key, list[str]] = {}
+        sims: dict[Seat, Simulator] = {}
+        for target in targets:
+            keys, events = self.path(target)
+            dealer = self._states[keys[0]].dealer
+            sim = sims.get(dealer)
+            if sim is None:
+                sim = sims[dealer] = self.simulator(dealer)
+            else:
+                sim.reset(dealer)
+            sim.run(self.prefix)
+            for j, event in enumerate(events):
+                if keys[j + 1] in faults:
+                    break  # already reported on another trace
+                self.replayed_events += 1
+                problem = _step(sim, event)
+                if problem is None and self.key_of(sim.state) != keys[j + 1]:
+                    problem = "replaying the trace reaches a different configuration"
+                if problem is not None:
+                    faults[keys[j + 1]] = [problem]
+                    break
+        return faults
+
+    def _agreement_on_edges(self) -> dict[Key, list[str]]:
+        """Check every edge: from the machines' state at its source, fire the event's steps.
+
+        A depth-first walk of the breadth-first tree drives one simulator per dealer along the
+        tree's edges (so each configuration is reached by its shortest trace, as a replay would
+        reach it) and, at each configuration, tries each outgoing edge from a snapshot of the
+        machines there.  A fault on a tree edge belongs to the configuration it leads to; on any
+        other edge it belongs to the source, naming the event.
+        """
+        faults: dict[Key, list[str]] = {}
+        children: dict[Key, dict[Event, Key]] = {}  # the tree edges out of each configuration
+        for k, step in self._parent.items():
+            if step is not None:
+                children.setdefault(step[0], {})[step[1]] = k
+        for start in [k for k, step in self._parent.items() if step is None]:
+            sim = self.simulator(self._states[start].dealer)
+            sim.run(self.prefix)
+            stack = [(start, _snapshot(sim))]
+            while stack:
+                key, snap = stack.pop()
+                labels, targets = self._edges.pop(key, ((), ()))
+                tree = children.get(key, {})
+                for event, target in zip(labels, targets, strict=True):
+                    _restore(sim, snap)
+                    self.replayed_events += 1
+                    problem = _step(sim, event)
+                    if problem is None and self.key_of(sim.state) != target:
+                        problem = "the simulator reaches a different configuration than the exploration"
+                    on_tree = tree.get(event) == target
+                    if problem is not None:
+                        where = target if on_tree else key
+                        faults.setdefault(where, []).append(
+                            problem if on_tree else f"on {event.describe()}: {problem}")
+                    elif on_tree:
+                        stack.append((target, _snapshot(sim)))
+        return faults
+
+
+_Snapshot = tuple[AuctionState, str, tuple[str, ...], dict[str, Any]]
+
+
+def _copied(attrs: dict[str, Any]) -> dict[str, Any]:
+    return {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in attrs.items()}
+
+
+def _snapshot(sim: Simulator) -> _Snapshot:
+    """What the simulator's machines hold now: core state, machine states and ledger."""
+    m = sim.machines
+    return sim.state, m.phase.state, tuple(s.state for s in m.seats), _copied(vars(m.ledger))
+
+
+def _restore(sim: Simulator, snap: _Snapshot) -> None:
+    """Put the simulator back where :func:`_snapshot` found it (the machines' models hold their
+    state in a plain attribute, which is how ``Simulator.reset`` rewinds them too)."""
+    state, phase, seats, ledger = snap
+    m = sim.machines
+    sim.state = state
+    sim.steps.clear()
+    m.phase.state = phase
+    for model, st in zip(m.seats, seats, strict=True):
+        model.state = st
+    attrs = vars(m.ledger)
+    attrs.clear()
+    attrs.update(_copied(ledger))
+
+
+def _step(sim: Simulator, event: Event) -> str | None:
+    """Apply ``event``; a message when the machines disagree or the engine refuses it."""
+    try:
+        sim.apply(event)
+    except MachineDisagreementError as exc:
+        return f"machines disagree with the engine: {exc}"
+    except AuctionFsmError as exc:
+        return f"the engine refused the event on replay: {exc}"
+    return None
+
+
+def build_irregular_space(scope: Scope, table: Table = TABLE) -> IrregularSpace:
+    """The :class:`IrregularSpace` of ``scope`` (registered for every law family).
+
+    The engine rules irregularities itself, so ``table`` only matters to the machines the
+    agreement check drives, which are the package's own.
+    """
+    if table is not TABLE:
+        raise ValueError("the irregular scopes check the engine against the package's own table")
+    fams = Families(scope.families, max_level=scope.max_level, max_incidents=scope.max_irregularities)
+    memory = True if "opening_lead" in scope.families else scope.track_declarer
+    return IrregularSpace(fams, dealers=scope.dealers, declarer_memory=memory, name=scope.name,
+                          agreement=scope.agreement, sample=scope.agreement_sample)
+
+
+register_space(FAMILIES, build_irregular_space)

@@ -1,0 +1,211 @@
+"""The irregular scopes: configuration graphs explored through the director engine (issue 5).
+
+Small scopes start from a fixed opening (North's 1NT) so that each explores in well under a
+second; their sizes are asserted exactly, so a change in the engine, the key or the candidate
+events shows up here as a changed count to be explained.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import pytest
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.cli import main
+from auction_fsm.errors import MachineDisagreementError
+from auction_fsm.events import CallEvent, Event, Judgement, event_from_dict
+from auction_fsm.exploration import FAMILIES, Families
+from auction_fsm.graph.checks import check_exploration
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.export import read_graph, write_graph
+from auction_fsm.graph.irregular_space import IrregularSpace, Key, obviously_refused
+from auction_fsm.graph.scopes import NAMED_SCOPES, ScopeError, scope_named, space_for
+from auction_fsm.machines import TableMachines
+from auction_fsm.seats import Seat
+from auction_fsm.simulator import Simulator
+from auction_fsm.table import TABLE, build_table
+
+from .helpers import replay
+
+OPENING = (CallEvent.of("N", "1NT"),)
+
+
+def _space(*families: str, **options: Any) -> IrregularSpace:
+    fams = Families(frozenset(families), max_level=1, max_incidents=options.pop("incidents", 1))
+    options.setdefault("prefix", OPENING)
+    return IrregularSpace(fams, **options)
+
+
+@pytest.mark.parametrize(("families", "states", "edges"), [
+    (("exposure",), 225, 346),
+    (("inadmissible",), 290, 892),
+    (("insufficient_bid",), 848, 2027),
+    (("opening_lead",), 900, 1001),
+])
+def test_small_scopes_have_exact_sizes_and_pass_every_check(families: tuple[str, ...], states: int,
+                                                            edges: int) -> None:
+    ex = explore(_space(*families))
+    assert (ex.states, ex.edges) == (states, edges)
+    report = check_exploration(ex)
+    assert report.ok, report.to_json()
+    assert report.counts["faults"] == 0  # invariants and the machines, edge by edge
+
+
+def test_every_named_irregular_scope_has_a_space() -> None:
+    for name, scope in NAMED_SCOPES.items():
+        if scope.families:
+            space = space_for(scope)
+            assert isinstance(space, IrregularSpace) and space.name == name
+            assert space.families.enabled == scope.families
+    assert NAMED_SCOPES["all-1"].families == frozenset(FAMILIES)
+    with pytest.raises(ScopeError):
+        scope_named("legal").narrowed(max_irregularities=1)
+
+
+def test_exploration_is_deterministic() -> None:
+    a, b = explore(_space("insufficient_bid")), explore(_space("insufficient_bid"))
+    assert a.keys == b.keys and a.targets == b.targets and a.labels == b.labels
+    assert nx.utils.graphs_equal(a.to_networkx(), b.to_networkx())
+
+
+@pytest.mark.parametrize("families", [("insufficient_bid",), ("inadmissible", "opening_lead", "exposure")])
+def test_the_prefilter_drops_only_events_the_engine_refuses(families: tuple[str, ...]) -> None:
+    fast = explore(_space(*families, agreement="off"))
+    slow = explore(_space(*families, agreement="off", prefilter=False))
+    assert fast.keys == slow.keys and fast.labels == slow.labels and fast.targets == slow.targets
+
+
+def test_obviously_refused_rules_out_a_call_nobody_waits_for() -> None:
+    state = AuctionState.start(Seat.N).apply(CallEvent.of("N", "1NT")).apply(CallEvent.of("E", "1C"))
+    assert state.pending is not None  # insufficient: South may accept by calling, East may replace
+    assert obviously_refused(state, CallEvent.of("W", "P"))
+    assert not obviously_refused(state, CallEvent.of("S", "P"))
+    assert not obviously_refused(state, CallEvent.of("E", "2C"))
+
+
+@pytest.mark.parametrize("families", [("exposure",), ("inadmissible",), ("opening_lead",)])
+def test_compact_keys_merge_only_configurations_with_the_same_future(families: tuple[str, ...]) -> None:
+    """Key completeness: explored with whole states as keys, every state's events lead to the
+    same compact keys as its compact configuration's (so merging by the key loses nothing)."""
+    compact_space, full_space = _space(*families), _space(*families, keys="full")
+    compact, full = explore(compact_space), explore(full_space)
+    assert full.states > compact.states
+    groups: dict[Key, int] = {}
+    for i, whole in enumerate(full.keys):
+        k = compact_space.key_of(full_space.state_of(whole))
+        c = compact.index[k]
+        groups[k] = groups.get(k, 0) + 1
+        assert full.terminal[i] == compact.terminal[c]
+        mine = Counter((lab, compact_space.key_of(full_space.state_of(full.keys[j])))
+                       for lab, j in full.successors_of(i))
+        theirs = Counter((lab, compact.keys[j]) for lab, j in compact.successors_of(c))
+        assert mine == theirs, compact_space.describe(k)
+    assert set(groups) == set(compact.keys)
+    assert max(groups.values()) > 1  # the key really merges something
+    assert full.count_paths() == compact.count_paths()
+
+
+def test_auction_only_scopes_may_leave_out_declarer_memory() -> None:
+    """The quotient without first-namers keeps every check and every path count."""
+    opening = (CallEvent.of("N", "1C"), CallEvent.of("E", "1D"), CallEvent.of("S", "1H"))
+    plain = explore(_space("inadmissible", prefix=opening, agreement="off"))
+    tracked = explore(_space("inadmissible", prefix=opening, agreement="off", declarer_memory=True))
+    assert (plain.states, tracked.states) == (2906, 6666)
+    assert tracked.states > plain.states
+    assert tracked.count_paths() == plain.count_paths()
+    assert check_exploration(tracked).counts == check_exploration(plain).counts
+
+
+class _WithoutJudgements(IrregularSpace):
+    """The engine's space with every judgement dropped: a planted dead end."""
+
+    def successors(self, key: Key) -> tuple[list[Event], list[Key]]:
+        labels, keys = super().successors(key)
+        kept = [(e, k) for e, k in zip(labels, keys, strict=True) if not isinstance(e, Judgement)]
+        return [e for e, _ in kept], [k for _, k in kept]
+
+
+def test_a_planted_dead_end_is_reported_with_a_trace_that_replays() -> None:
+    space = _WithoutJudgements(Families(frozenset({"insufficient_bid"}), 1, 1), prefix=OPENING,
+                               agreement="off")
+    ex = explore(space)
+    report = check_exploration(ex, max_traces=2)
+    dead = {ex.keys[i] for i in range(ex.states) if not ex.terminal[i] and ex.out_degree(i) == 0}
+    assert report.counts["dead_ends"] == len(dead) > 0
+    assert report.counts["cannot_finish"] >= len(dead)
+    findings = [f for f in report.findings if f.check == "dead_ends"]
+    assert len(findings) == 2
+    for f in findings:
+        assert f.trace is not None and f.trace.scenario is not None
+        sim = replay(f.trace.scenario)  # exactly what `auction-fsm replay` does with the file
+        key = space.key_of(sim.state)
+        assert key in dead and space.describe(key) == f.state
+        assert sim.state.pending is not None and sim.state.pending.get("judgement")
+        assert f.trace.scenario["events"][:1] == [{"type": "call", "seat": "N", "call": "1NT"}]
+
+
+_PLANTED = build_table(TABLE.states, [t for t in TABLE.transitions
+                                      if not (t.machine == "phase" and t.trigger == "judge_comparable")])
+
+
+class _PlantedSimulator(Simulator):
+    """A simulator whose machines come from a table without the 'comparable' judgement."""
+
+    def __init__(self, dealer: Seat | str) -> None:
+        super().__init__(dealer)
+        self.machines = TableMachines(self.dealer, table=_PLANTED)
+
+
+def test_a_machine_disagreement_is_a_fault_with_a_trace() -> None:
+    space = _space("insufficient_bid", simulator=_PlantedSimulator)
+    report = check_exploration(explore(space), max_traces=1)
+    assert report.counts["faults"] > 0 and report.counts["dead_ends"] == 0
+    (f,) = [f for f in report.findings if f.check == "faults"]
+    assert "machines disagree" in f.detail and "judge_comparable" in f.detail
+    assert f.trace is not None and f.trace.scenario is not None
+    events = [event_from_dict(e, "trace") for e in json.loads(json.dumps(f.trace.scenario))["events"]]
+    if f.detail.startswith("on "):  # found on an edge off the shortest-path tree: the source's
+        events.append(Judgement("comparable", True))  # trace, then the event the detail names
+        assert f.detail.startswith("on director judges comparable: yes:")
+    else:
+        assert f.trace.steps[-1] == "director judges comparable: yes"
+    Simulator(Seat.N).run(events)  # the real machines agree with the engine
+    with pytest.raises(MachineDisagreementError, match="judge_comparable"):
+        _PlantedSimulator(Seat.N).run(events)
+
+
+def test_sampled_agreement_replays_traces_from_scratch() -> None:
+    space = _space("inadmissible", agreement="sample", sample=25)
+    ex = explore(space)
+    assert check_exploration(ex).ok
+    assert 25 <= space.replayed_events <= 25 * max(ex.depths())
+
+
+@pytest.mark.parametrize("suffix", ["json", "graphml"])
+def test_an_irregular_configuration_graph_round_trips(tmp_path: Path, suffix: str) -> None:
+    g = explore(_space("exposure")).to_networkx()
+    assert any("exposes" in d["label"] for _, _, d in g.edges(data=True))
+    path = tmp_path / f"irregular.{suffix}"
+    write_graph(g, path)
+    back = read_graph(path)
+    assert nx.utils.graphs_equal(g, back)
+
+
+def test_verify_command_on_a_named_irregular_scope(capsys: pytest.CaptureFixture[str]) -> None:
+    """A named scope from the empty auction, through the command line, machines on every edge."""
+    assert main(["verify", "--scope", "exposure-1", "--json", "--quiet", "--no-machine"]) == 0
+    (obj,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert (obj["graph"], obj["scope"], obj["states"], obj["edges"]) == ("configuration", "exposure-1",
+                                                                         5075, 14831)
+    assert obj["ok"] and obj["dead_ends"] == obj["cannot_finish"] == obj["sink_cycles"] == obj["faults"] == 0
+    # the exposure's obligation is exercised; the opening lead is outside an auction-only scope
+    assert "seat:must_pass_next_turn" not in obj["not_exercised"]
+    assert "phase:play" in obj["not_exercised"]
+    assert main(["verify", "--scope", "exposure-1", "--max-irregularities", "0", "--quiet",
+                 "--no-machine", "--agreement", "off"]) == 0
+    assert "exposure-1-irregularities0" in capsys.readouterr().out
