@@ -88,8 +88,9 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     """The complete compact key of ``state`` for a scope with ``families`` switched on.
 
     Only what some enabled family can still look back at is kept: the last two standing calls
-    and the key before them when changes of call are on (25, 21B reach no further back, since
-    partner must not have called since); the key to return to when a pass out of rotation sits
+    and the key before them when changes of call, or calls out of rotation (which may be
+    attempts to change one), are on (25, 21B reach no further back, since partner must not
+    have called since); the key to return to when a pass out of rotation sits
     among the trailing passes (17D3).  ``declarer_memory`` keeps who first named each strain for
     each side; a scope whose configurations end at the final pass may leave it out, because
     nothing before the end depends on it.
@@ -99,17 +100,24 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     * the incident count is capped at the budget: only whether the budget is spent matters to
       what follows, and some procedures count a step without a new irregularity (27B3's
       cancelled double, then a new replacement), so the exact count grows around such a loop;
-    * once the auction has ended, and no enabled family can reopen it (only changes of call
-      can), the first-namers are replaced by the declarer they determine;
-    * while no enabled family can let a standing bid go or a lower one stand (out of rotation,
-      insufficient, inadmissible calls and changes all can), first-namers are kept only for
+    * once the auction has ended, and nothing can reopen it (only a change of call can, and
+      only while the budget allows one), the first-namers are replaced by the declarer they
+      determine;
+    * while nothing can let a standing bid go or a lower one stand (out of rotation,
+      insufficient, inadmissible calls and changes all can, but only while the budget allows a
+      new irregularity or a rectification is still under way), first-namers are kept only for
       the strains that can still end the auction within ``bounds.max_level``: the last bid's
       strain and the strains with a sufficient bid left at or below that level.
+
+    These reductions are exact for exploration by :func:`candidate_events` and
+    :func:`within_scope` under the same ``bounds``.
     """
     record = state.record
     standing = [(i, r) for i, r in enumerate(record) if r.stands]
     p = state.pending
-    window = standing[-2:] if "changes" in families else []
+    # a change of call (25, 21B1), or a call at LHO's turn by the player who just called, which is
+    # an attempt to change it (30B2, 31C, 32C), reaches back to the last two standing calls
+    window = standing[-2:] if families & _CHANGING else []
     positional = [int(v) for k, v in p.extra if k in _POSITIONAL and v] if p is not None else []
     refs = {i for i, _ in window} | set(positional)
     if p is not None and p.procedure != "lead_out_of_turn" and p.call_index >= 0:
@@ -152,11 +160,20 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
                         for obs in state.obligations)
     watches = tuple((w.kind, int(w.offender), w.call.code, w.law) for w in state.watches)
     # 26B asks only whether some right binds the presumed leader, and which suits its offender
-    # specified; the withdrawn call and the law behind each right are for the narration.  So the
-    # key keeps the set of offenders with their specified suits (repeats and order left out).
-    restrictions = tuple(sorted({
-        (int(r.offender), tuple(sorted(map(int, state.suits_specified_by(r.offender)))))
-        for r in state.restrictions}))
+    # specified in the legal auction; the withdrawn call and the law behind each right are for
+    # the narration.  So the key keeps the set of offenders, with their specified suits where
+    # declarer's choice at the opening lead is explored; and while a new right may still arise,
+    # the suits every seat has specified, since any of them may become an offender.
+    specified: tuple[object, ...] = ()
+    if bounds is not None and "opening_lead" not in families:
+        restrictions: tuple[object, ...] = tuple(sorted({int(r.offender) for r in state.restrictions}))
+    else:
+        restrictions = tuple(sorted({
+            (int(r.offender), tuple(sorted(map(int, state.suits_specified_by(r.offender)))))
+            for r in state.restrictions}))
+        if ("opening_lead" in families and families & _RESTRICTING
+                and (bounds is None or not _settled(state, bounds))):
+            specified = _specified_suits(state)
     exposed = tuple((int(e.seat), e.card.text, e.led) for e in state.exposed)
     lead_state: tuple[object, ...] = ()
     if state.leads or state.lead_rules or state.refused_leads or state.lead_choices:
@@ -170,21 +187,53 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         namers = _first_namers(state) if bounds is None else _scoped_namers(state, bounds)
     incidents = state.incidents if bounds is None else min(state.incidents, bounds.max_incidents)
     return (int(state.dealer), state.key, bool(record), recent, revert, obligations, pending, watches,
-            restrictions, exposed, lead_state, namers, incidents)
+            restrictions, specified, exposed, lead_state, namers, incidents)
+
+
+#: Families whose calls may try to change an earlier call.
+_CHANGING = frozenset({"changes", "rotation"})
+#: Families whose rectifications may give declarer a 26B right.
+_RESTRICTING = frozenset({"rotation", "insufficient_bid", "inadmissible", "changes"})
+
+
+def _specified_suits(state: AuctionState) -> tuple[int, int, int, int]:
+    """For each seat, the suits it named in a standing bid, as four bits (for 26B)."""
+    out = [0, 0, 0, 0]
+    for r in state.record:
+        if r.stands and r.call.is_bid and r.call.strain is not None and r.call.strain.is_suit:
+            out[r.seat] |= 1 << int(r.call.strain)
+    return out[0], out[1], out[2], out[3]
 
 
 #: Families under which a standing bid may be withdrawn or a lower bid may come to stand, so that
 #: a strain no sufficient bid can name any more may become the contract's strain again.
 _REVIVING = frozenset({"rotation", "insufficient_bid", "inadmissible", "changes"})
+#: Procedures of the opening lead: they change nothing in the auction.
+_LEAD_PROCEDURES = frozenset({"declarer_lead_options", "lead_out_of_turn"})
+
+
+def _settled(state: AuctionState, bounds: Families) -> bool:
+    """True when, within ``bounds``, only regular calls can follow until the auction ends.
+
+    With the budget spent, :func:`candidate_events` and :func:`within_scope` offer no new
+    irregularity but the repeat a rectification requires (31A1, 32A1), which may itself be an
+    insufficient bid that LHO accepts; so the state is settled once nothing of the auction is
+    pending, no rectification waits for a later call and nobody owes a repeat.
+    """
+    p = state.pending
+    return (state.incidents >= bounds.max_incidents and not state.watches
+            and (p is None or p.procedure in _LEAD_PROCEDURES)
+            and not any(o.kind == "repeat_call" for obs in state.obligations for o in obs))
 
 
 def _scoped_namers(state: AuctionState, bounds: Families) -> tuple[object, ...]:
     """The part of the first-namer memory the future can still read (see :func:`config_key`)."""
-    if "changes" not in bounds.enabled and rules.is_final(state.key):
+    frozen = not bounds.enabled & _REVIVING or _settled(state, bounds)
+    if rules.is_final(state.key) and ("changes" not in bounds.enabled or frozen):
         contract = state.contract
         return () if contract is None else ("declarer", int(contract.declarer))
     namers = _first_namers(state)
-    if bounds.enabled & _REVIVING:
+    if not frozen:
         return namers
     last_bid = rules.unpack(state.key)[1]
     if last_bid == rules.NO_BID:

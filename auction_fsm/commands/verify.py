@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from ..graph.cli_options import add_scope_options, scopes_from_args
@@ -36,6 +37,9 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--progress", action="store_true",
                    help="show progress even when standard error is not a terminal")
+    p.add_argument("--jobs", type=int, metavar="N",
+                   help="explore up to N scopes at once in worker processes (default: one per "
+                        "processor; progress is shown only with --jobs 1)")
     p.set_defaults(func=handler)
 
 
@@ -43,8 +47,9 @@ def handler(args: argparse.Namespace) -> int:
     """Run the checks; print text or JSON; return 0 only when everything passes."""
     scopes = scopes_from_args(args)
     show = not args.quiet and (args.progress or sys.stderr.isatty())
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     reports = verify(scopes, machine=not args.no_machine, max_traces=max(0, args.traces),
-                     progress=(lambda name: Progress(name)) if show else None)
+                     progress=(lambda name: Progress(name)) if show else None, jobs=max(1, jobs))
     for r in reports:
         if args.json:
             print(json.dumps(r.to_json()))

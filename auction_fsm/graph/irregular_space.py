@@ -218,6 +218,9 @@ class IrregularSpace:
         self._parent: dict[Key, tuple[Key, Event] | None] = {}
         self._agreement_faults: dict[Key, list[str]] | None = None
         self._edges: dict[Key, tuple[list[Event], list[Key]]] = {}  # kept for agreement="all"
+        self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
+        self._candidate_lists: dict[Hashable, list[Event]] = {}
+        self._changes = "changes" in families.enabled
         self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
 
     # --- keys and representatives -----------------------------------------------------------
@@ -260,17 +263,21 @@ class IrregularSpace:
         fam, known, parent = self.families, self._states, self._parent
         enabled, memory = self._enabled, self.declarer_memory
         key_of = self.key_of if self.full_keys else None
-        changeable = _changeable(state) if self.prefilter and state.pending is None else None
-        for event in candidate_events(state, fam):
-            if self.prefilter and obviously_refused(state, event, changeable):
-                continue
+        share = self._parts.setdefault
+        for event in self._candidates(state):
             try:
                 after = state.apply(event)
             except AuctionFsmError:
                 continue
             if not within_scope(state, event, after, fam):
                 continue
-            k = config_key(after, enabled, memory, fam) if key_of is None else key_of(after)
+            k: Key
+            if key_of is None:
+                compact = config_key(after, enabled, memory, fam)
+                # a new key keeps one shared copy of each part, however many keys hold it
+                k = compact if compact in known else tuple([share(c, c) for c in compact])
+            else:
+                k = key_of(after)
             if k not in known:
                 known[k] = replace(after, rulings=()) if after.rulings else after
                 parent[k] = (key, event)
@@ -279,6 +286,36 @@ class IrregularSpace:
         if self.agreement == "all":
             self._edges[key] = (labels, keys)
         return labels, keys
+
+    def _candidates(self, state: AuctionState) -> list[Event]:
+        """The candidate events at ``state``, without those :func:`obviously_refused` rules out.
+
+        Until the auction ends, :func:`~auction_fsm.exploration.candidate_events` reads only the
+        budget, a few facts of the pending procedure (who decides, between what, who may call),
+        the legal-auction key, the obligations and the exposed cards, and the prefilter no more;
+        lists are kept by those, so configurations that share them share one list.  Whether a
+        change of call can be attempted depends on the record, so those are filtered per state.
+        """
+        if not self.prefilter:
+            return list(candidate_events(state, self.families))
+        changeable = _changeable(state) if state.pending is None else None
+        if state.is_over or state.leads:
+            return [e for e in candidate_events(state, self.families)
+                    if not obviously_refused(state, e, changeable)]
+        p = state.pending
+        waiting = None if p is None else (  # what the candidates and the prefilter read of it
+            p.procedure, p.step, p.decider, p.options, p.offender, p.get("judgement"),
+            p.get("accept_by"), p.get("correct_player"), bool(p.get("lho_call")))
+        sig = (state.incidents < self.families.max_incidents, waiting, state.key, state.obligations,
+               tuple(e.card for e in state.exposed))
+        found = self._candidate_lists.get(sig)
+        if found is None:
+            found = self._candidate_lists[sig] = [
+                e for e in candidate_events(state, self.families)
+                if isinstance(e, ChangeCall) or not obviously_refused(state, e)]
+        if changeable is None or not any(changeable):
+            return [e for e in found if not isinstance(e, ChangeCall)] if self._changes else found
+        return [e for e in found if not isinstance(e, ChangeCall) or changeable[e.seat]]
 
     def is_terminal(self, key: Key) -> bool:
         """The end of the configuration (see the module docstring)."""

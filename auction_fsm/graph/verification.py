@@ -57,9 +57,22 @@ def verify_scope(scope: Scope, table: Table = TABLE, *, max_traces: int = 3,
 
 def verify(scopes: Sequence[Scope], table: Table = TABLE, *, machine: bool = True,
            max_traces: int = 3, progress: ProgressFactory | None = None,
-           max_states: int | None = None) -> list[GraphReport]:
-    """The machine graph's report (if ``machine``) followed by one report per scope."""
+           max_states: int | None = None, jobs: int = 1) -> list[GraphReport]:
+    """The machine graph's report (if ``machine``) followed by one report per scope.
+
+    With ``jobs`` above one, the scopes are explored in that many worker processes at once
+    (each scope in one process, the first ones first: list the biggest first); ``progress``
+    is then not shown, since the workers cannot share one display.
+    """
     reports = [verify_machine(table, max_traces)] if machine else []
+    if jobs > 1 and len(scopes) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(jobs, len(scopes))) as pool:
+            futures = [pool.submit(verify_scope, scope, table, max_traces=max_traces,
+                                   max_states=max_states) for scope in scopes]
+            reports.extend(f.result() for f in futures)
+        return reports
     for scope in scopes:
         callback = progress(scope.name) if progress is not None else None
         try:

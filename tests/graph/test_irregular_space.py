@@ -115,7 +115,7 @@ def test_auction_only_scopes_may_leave_out_declarer_memory() -> None:
     opening = (CallEvent.of("N", "1C"), CallEvent.of("E", "1D"), CallEvent.of("S", "1H"))
     plain = explore(_space("inadmissible", prefix=opening, agreement="off"))
     tracked = explore(_space("inadmissible", prefix=opening, agreement="off", declarer_memory=True))
-    assert (plain.states, tracked.states) == (2906, 6666)
+    assert (plain.states, tracked.states) == (2683, 4034)
     assert tracked.states > plain.states
     assert tracked.count_paths() == plain.count_paths()
     assert check_exploration(tracked).counts == check_exploration(plain).counts
@@ -209,3 +209,38 @@ def test_verify_command_on_a_named_irregular_scope(capsys: pytest.CaptureFixture
     assert main(["verify", "--scope", "exposure-1", "--max-irregularities", "0", "--quiet",
                  "--no-machine", "--agreement", "off"]) == 0
     assert "exposure-1-irregularities0" in capsys.readouterr().out
+
+
+def _after(space: IrregularSpace, *texts: str) -> Key:
+    """The key in ``space`` after the events written as ``S: 1C`` / ``judge unintended no``."""
+    state = AuctionState.start(Seat.N)
+    for text in texts:
+        if text.startswith("judge "):
+            _, kind, value = text.split()
+            state = state.apply(Judgement(kind, value == "yes"))  # type: ignore[arg-type]
+        else:
+            seat, call = text.split(": ")
+            state = state.apply(CallEvent.of(seat, call))
+    return space.key_of(state)
+
+
+def test_keys_keep_what_a_change_attempt_out_of_rotation_reaches_back_to() -> None:
+    """East's pass at South's turn tries to change East's 1NT (30B2): if South accepts by
+    calling, South's choices depend on North's bid, so the keys must differ (found by the
+    checks: rotation scopes left the last standing calls out of the key)."""
+    space = space_for(NAMED_SCOPES["rotation-1"])
+    assert isinstance(space, IrregularSpace)
+    a = _after(space, "N: 1C", "E: 1NT", "E: P", "judge unintended no")
+    b = _after(space, "N: 1S", "E: 1NT", "E: P", "judge unintended no")
+    assert a != b
+
+
+def test_lead_keys_keep_the_suits_a_future_offender_named() -> None:
+    """North's 8C out of rotation gives 26B rights whose eligible suits depend on what North
+    bid before; where the lead is explored the keys must tell the two apart."""
+    lead = IrregularSpace(Families(frozenset({"opening_lead", "inadmissible"}), 1, 1))
+    auction_only = IrregularSpace(Families(frozenset({"inadmissible"}), 1, 1))
+    one = ("N: P", "E: 1H", "N: 8C")
+    other = ("N: 1D", "E: 1H", "N: 8C")
+    assert _after(lead, *one) != _after(lead, *other)
+    assert _after(auction_only, *one) == _after(auction_only, *other)  # nothing reads them there
