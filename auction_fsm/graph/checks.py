@@ -16,20 +16,23 @@ paths                  (configurations) the perft count differs from the oracle,
 =====================  ==========================================================================
 
 The configuration checks work on the compact arrays of the exploration, never on NetworkX
-(except for the sink-cycle search, which only looks at the states that cannot finish).
+(except for the sink-cycle search, which only looks at the states that cannot finish), and are
+vectorised with numpy: a whole breadth-first level of the backward search per step, the
+predecessor lists built by one stable sort.  They hold for graphs with cycles as well.
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
 import networkx as nx
+import numpy as np
 
 from . import properties as props
-from .configuration import Exploration
+from .batch import faulty_mask
+from .configuration import Exploration, Int64Array, column, distinct, ranges
 from .machine_graph import CALL_TRIGGERS, flatten_containers, machine_subgraph, machines_of
 from .traces import Trace, configuration_trace, first_realisations, machine_path
 
@@ -138,38 +141,41 @@ def check_machine_graph(g: nx.MultiDiGraph[Any], witness: Exploration[Any, Any] 
 
 
 # --- the configuration graph ------------------------------------------------------------------
-def _reverse(ex: Exploration[Any, Any]) -> tuple[array[int], array[int]]:
-    """Predecessor lists in compressed-sparse-row form (offsets, sources)."""
-    n, off, tgt = ex.states, ex.offsets, ex.targets
-    start = array("q", bytes(8 * (n + 1)))
-    for j in tgt:
-        start[j + 1] += 1
-    for i in range(n):
-        start[i + 1] += start[i]
-    pos = array("q", start)
-    src = array("q", bytes(8 * len(tgt)))
-    for i in range(n):
-        for e in range(off[i], off[i + 1]):
-            j = tgt[e]
-            src[pos[j]] = i
-            pos[j] += 1
-    return start, src
+def _reverse(ex: Exploration[Any, Any]) -> tuple[Int64Array, Int64Array]:
+    """Predecessor lists in compressed-sparse-row form (offsets, sources); the sources of each
+    configuration are in increasing order."""
+    off, tgt = column(ex.offsets), column(ex.targets)
+    sources = np.repeat(np.arange(ex.states, dtype=np.int64), np.diff(off))
+    start = np.zeros(ex.states + 1, np.int64)
+    np.cumsum(np.bincount(tgt, minlength=ex.states), out=start[1:])
+    return start, sources[np.argsort(tgt, kind="stable")]
 
 
 def cannot_finish_indices(ex: Exploration[Any, Any]) -> list[int]:
     """Configurations from which no terminal configuration is reachable, in index order."""
-    can = bytearray(ex.terminal)
-    queue = [i for i, t in enumerate(can) if t]
-    if len(queue) == ex.states:
+    can = np.frombuffer(bytes(ex.terminal), dtype=np.uint8).astype(bool)
+    if can.all():
         return []
+    layers = ex.layers()
+    if layers is not None:  # acyclic: from the last layer back, a configuration can finish
+        off, tgt = column(ex.offsets), column(ex.targets)  # if it is terminal or a successor can
+        degree = np.diff(off)
+        for layer in reversed(layers):
+            busy = layer[degree[layer] > 0]
+            if len(busy):
+                d = degree[busy]
+                reached = can[tgt[ranges(off[busy], d)]]
+                can[busy] |= np.logical_or.reduceat(reached, np.cumsum(d) - d)
+        trapped: list[int] = np.flatnonzero(~can).tolist()
+        return trapped
     start, src = _reverse(ex)
-    for j in queue:  # grows while walked: a breadth-first search backwards from the terminals
-        for e in range(start[j], start[j + 1]):
-            i = src[e]
-            if not can[i]:
-                can[i] = 1
-                queue.append(i)
-    return [i for i, c in enumerate(can) if not c]
+    level = np.flatnonzero(can)
+    while len(level):  # breadth first, backwards from the terminals, a level per step
+        before = src[ranges(start[level], start[level + 1] - start[level])]
+        level = distinct(before[~can[before]])
+        can[level] = True
+    rest: list[int] = np.flatnonzero(~can).tolist()
+    return rest
 
 
 def sink_cycle_indices(ex: Exploration[Any, Any], trapped: Sequence[int]) -> list[list[int]]:
@@ -188,13 +194,16 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
     Every configuration was reached from a start, so ``unreachable`` is zero by construction.
     ``expected_paths`` (a perft oracle) adds the ``paths`` check.
     """
-    n, off, term = ex.states, ex.offsets, ex.terminal
-    space = ex.space
-    dead = [i for i in range(n) if not term[i] and off[i] == off[i + 1]]
-    exits = [i for i in range(n) if term[i] and off[i] != off[i + 1]]
+    n, space = ex.states, ex.space
+    degree = np.diff(column(ex.offsets))
+    term = np.frombuffer(bytes(ex.terminal), dtype=np.uint8).astype(bool)
+    dead: list[int] = np.flatnonzero(~term & (degree == 0)).tolist()
+    exits: list[int] = np.flatnonzero(term & (degree > 0)).tolist()
     trapped = cannot_finish_indices(ex)
     cycles = sink_cycle_indices(ex, trapped) if trapped else []
-    faulty = [i for i, k in enumerate(ex.keys) if space.faults(k)]
+    mask = faulty_mask(space, ex.keys) if n else None
+    faulty: list[int] = (np.flatnonzero(mask).tolist() if mask is not None
+                         else [i for i, k in enumerate(ex.keys) if space.faults(k)])
     failing: dict[str, list[tuple[int, str]]] = {
         "unreachable": [],
         "dead_ends": [(i, "no enabled event") for i in dead],

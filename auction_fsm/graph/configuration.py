@@ -7,6 +7,11 @@ is kept in compressed-sparse-row form (``offsets``/``targets`` arrays of ints pl
 edge).  Nothing of NetworkX is touched while exploring: :meth:`Exploration.to_networkx` builds
 the :class:`networkx.DiGraph` in bulk, on request.
 
+A space whose keys are 64-bit ints can also offer batch methods (see
+:mod:`auction_fsm.graph.batch`); :func:`explore` then takes a whole breadth-first level per step
+on numpy arrays, with the same result, index for index.  ``explore(space, batch=False)`` forces
+the one-key-at-a-time walk.
+
 >>> from auction_fsm.graph.legal_space import LegalSpace
 >>> ex = explore(LegalSpace(max_level=1))
 >>> ex.states, ex.edges
@@ -18,16 +23,22 @@ from __future__ import annotations
 import itertools
 import time
 from array import array
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 import networkx as nx
+import numpy as np
+import numpy.typing as npt
 
 from ..errors import AuctionFsmError
 from .space import ConfigurationSpace, K, L
 
-__all__ = ["Exploration", "explore", "ExplorationLimitError", "ProgressCallback", "node_name"]
+__all__ = ["Exploration", "explore", "ExplorationLimitError", "ProgressCallback", "node_name", "column",
+           "ranges", "distinct", "topological_layers", "to_column"]
+
+#: A column of configuration indices (or of int keys) as numpy sees it.
+Int64Array = npt.NDArray[np.int64]
 
 #: Called now and then during exploration with (configurations found, queue length).
 ProgressCallback = Callable[[int, int], None]
@@ -73,19 +84,26 @@ class Exploration(Generic[K, L]):
     Configuration ``i`` has key ``keys[i]``; its successors are ``targets[offsets[i]:offsets[i+1]]``
     with event labels ``labels[offsets[i]:offsets[i+1]]``; ``parent[i]`` is the configuration it
     was first reached from (-1 for a start), so following parents gives a shortest trace.
+
+    The sequential explorer fills ``keys`` and ``labels`` with lists and ``index`` with a dict;
+    the batch explorer uses :class:`array.array` columns and a sorted-array mapping instead
+    (same contents, far less memory).  The integer columns are always ``array('q')``, so
+    :func:`column` views them as numpy arrays without a copy.
     """
 
     space: ConfigurationSpace[K, L]
-    keys: list[K]
-    index: dict[K, int]
+    keys: Sequence[K]
+    index: Mapping[K, int]
     parent: array[int]
     offsets: array[int]
     targets: array[int]
-    labels: list[L]
+    labels: Sequence[L]
     terminal: bytearray
     starts: int
     seconds: float
     _depths: array[int] | None = field(default=None, repr=False)
+    _layers: list[Int64Array] | None = field(default=None, repr=False)
+    _acyclic: bool | None = field(default=None, repr=False)
 
     @property
     def states(self) -> int:
@@ -114,11 +132,16 @@ class Exploration(Generic[K, L]):
     def depths(self) -> array[int]:
         """The length of a shortest path from a start to each configuration."""
         if self._depths is None:
-            d = array("q", bytes(8 * self.states))
-            for i in range(self.starts, self.states):
-                d[i] = d[self.parent[i]] + 1
-            self._depths = d
+            self._depths = _depths(column(self.parent), self.starts)
         return self._depths
+
+    def layers(self) -> list[Int64Array] | None:
+        """The configurations in topological layers (:func:`topological_layers`), or ``None``
+        when the graph has a cycle; computed once."""
+        if self._acyclic is None:
+            self._layers = topological_layers(column(self.offsets), column(self.targets))
+            self._acyclic = self._layers is not None
+        return self._layers
 
     def path_to(self, i: int) -> tuple[K, list[L]]:
         """A shortest path to configuration ``i``: its start key and the event labels."""
@@ -162,31 +185,122 @@ class Exploration(Generic[K, L]):
     def count_paths(self) -> int | None:
         """The number of paths from the starts to terminal configurations (``None`` if a cycle
         makes it infinite).  Each event counts separately, so this is a perft count.
+
+        The configurations are put in topological layers (Kahn's algorithm, one layer per
+        step); the counts are then summed layer by layer from the last, in Python ints held in
+        numpy object arrays, so they stay exact however large they grow.
         """
-        n, off, tgt = self.states, self.offsets, self.targets
-        indegree = array("q", bytes(8 * n))
-        for j in tgt:
-            indegree[j] += 1
-        order = [i for i in range(n) if indegree[i] == 0]
-        for i in order:  # Kahn: appending while iterating visits the whole topological order
-            for e in range(off[i], off[i + 1]):
-                j = tgt[e]
-                indegree[j] -= 1
-                if indegree[j] == 0:
-                    order.append(j)
-        if len(order) < n:
+        off, tgt = column(self.offsets), column(self.targets)
+        layers = self.layers()
+        if layers is None:
             return None
-        ways: list[int] = [0] * n
-        for i in reversed(order):
-            total = 1 if self.terminal[i] else 0
-            for e in range(off[i], off[i + 1]):
-                total += ways[tgt[e]]
-            ways[i] = total
-        return sum(ways[i] for i in range(self.starts))
+        terminal = np.frombuffer(bytes(self.terminal), dtype=np.uint8)
+        # Machine integers when they cannot overflow (a float64 twin of the sum bounds them),
+        # else Python ints; either way the count is exact.
+        bound = _sum_paths(off, tgt, terminal, layers, np.dtype(np.float64))
+        exact = np.dtype(np.int64) if float(bound.max(initial=0.0)) < 2.0 ** 62 else np.dtype(object)
+        ways = _sum_paths(off, tgt, terminal, layers, exact)
+        return int(sum(ways[:self.starts].tolist()))
+
+
+def _sum_paths(offsets: Int64Array, targets: Int64Array, terminal: npt.NDArray[np.uint8],
+               layers: list[Int64Array], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
+    """For each configuration, the number of paths from it to a terminal configuration (which
+    counts itself when terminal), summed layer by layer from the last, in ``dtype``."""
+    degree = np.diff(offsets)
+    ways = np.zeros(len(terminal), dtype=dtype)
+    for layer in reversed(layers):
+        counts = terminal[layer].astype(dtype)
+        d = degree[layer]
+        busy = d > 0
+        if busy.any():
+            d = d[busy]
+            reached = ways[targets[ranges(offsets[layer[busy]], d)]]
+            counts[busy] += np.add.reduceat(reached, np.cumsum(d) - d)
+        ways[layer] = counts
+    return ways
+
+
+# --- numpy helpers shared with the checks -------------------------------------------------------
+
+
+def column(values: array[int]) -> Int64Array:
+    """An ``array('q')`` column as an int64 numpy array (a view, no copy)."""
+    if not len(values):
+        return np.zeros(0, np.int64)
+    return np.frombuffer(values, dtype=np.int64)
+
+
+def ranges(starts: Int64Array, counts: Int64Array) -> Int64Array:
+    """``range(s, s + c)`` for each start and count, concatenated, without a Python loop."""
+    total = int(counts.sum())
+    if total == 0:
+        return np.zeros(0, np.int64)
+    shift = np.repeat(starts - (np.cumsum(counts) - counts), counts)
+    return cast(Int64Array, shift + np.arange(total, dtype=np.int64))
+
+
+def distinct(values: Int64Array) -> Int64Array:
+    """The distinct values, sorted (a sort and a comparison of neighbours)."""
+    ordered = np.sort(values)
+    if len(ordered) < 2:
+        return ordered
+    keep = np.empty(len(ordered), bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
+def topological_layers(offsets: Int64Array, targets: Int64Array) -> list[Int64Array] | None:
+    """The configurations in layers such that every edge leads to a later layer (Kahn's
+    algorithm, a layer per step), or ``None`` when a cycle leaves some never free."""
+    n = len(offsets) - 1
+    degree = np.diff(offsets)
+    waiting = np.bincount(targets, minlength=n).astype(np.int64)
+    layer = np.flatnonzero(waiting == 0)
+    layers: list[Int64Array] = []
+    placed = 0
+    while len(layer):
+        layers.append(layer)
+        placed += len(layer)
+        reached = targets[ranges(offsets[layer], degree[layer])]
+        if not len(reached):
+            break
+        np.subtract.at(waiting, reached, 1)
+        layer = distinct(reached[waiting[reached] == 0])
+    return layers if placed == n else None
+
+
+def _depths(parent: Int64Array, starts: int) -> array[int]:
+    """Breadth-first depths from parent pointers.  The explorers number configurations level
+    by level, so the parents never decrease after the starts and each level is the run of
+    configurations whose parent lies in the level before; otherwise walk them one by one."""
+    n = len(parent)
+    rest = parent[starts:]
+    if len(rest) > 1 and bool((rest[1:] < rest[:-1]).any()):
+        d = array("q", bytes(8 * n))
+        for i in range(starts, n):
+            d[i] = d[int(parent[i])] + 1
+        return d
+    out = np.zeros(n, np.int64)
+    lo, hi, level = 0, starts, 0
+    while lo < hi:
+        out[lo:hi] = level
+        lo, hi, level = hi, starts + int(np.searchsorted(rest, hi)), level + 1
+    return to_column(out)
+
+
+def to_column(values: npt.NDArray[Any], typecode: str = "q") -> array[int]:
+    """A numpy integer array as an :class:`array.array` (one memory copy, no Python ints)."""
+    out = array(typecode)
+    data = np.ascontiguousarray(values, dtype=np.dtype(typecode))
+    if data.size:
+        out.frombytes(data.data.cast("B"))
+    return out
 
 
 def explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | None = None,
-            max_states: int | None = None) -> Exploration[K, L]:
+            max_states: int | None = None, batch: bool | None = None) -> Exploration[K, L]:
     """Explore every configuration reachable from ``space.initial_states()``, breadth first.
 
     Parameters
@@ -197,12 +311,25 @@ def explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | Non
         Called every 16,384 configurations with (configurations found, queue length).
     max_states
         Raise :class:`ExplorationLimitError` once more configurations than this are found.
+    batch
+        ``None`` (the default): explore a level at a time when the space offers the batch
+        methods (:func:`auction_fsm.graph.batch.supports_batch`), else one key at a time.
+        ``False`` forces the one-key walk; ``True`` insists on the batch path (``TypeError`` if
+        the space has none).  Both give the same exploration.
 
     Returns
     -------
     Exploration
         Keys, parent pointers and the successor relation in compact form.
     """
+    if batch is not False:
+        from .batch import explore_batch, supports_batch
+
+        if supports_batch(space):
+            return cast(Exploration[K, L], explore_batch(cast(Any, space), progress=progress,
+                                                         max_states=max_states))
+        if batch:
+            raise TypeError(f"space {space.name!r} offers no batch methods")
     started = time.perf_counter()
     found = _Discovery()
     for k in space.initial_states():

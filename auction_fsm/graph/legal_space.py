@@ -29,11 +29,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
+
 from .. import rules
 from ..calls import ALL_CALLS, DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE
 from ..errors import AuctionFsmError
 from ..seats import Seat
 from ..table import TABLE, Table
+from .configuration import distinct
 
 __all__ = ["LegalSpace", "KEY_GUARDS", "LEAD", "CLOSING_TRIGGERS", "GuardNotSupportedError",
            "SCENARIO_FORMAT", "SCENARIO_VERSION"]
@@ -46,6 +50,7 @@ _CORE_MASK: Final = (1 << _CORE_BITS) - 1
 _STRAINS: Final = ("C", "D", "H", "S", "NT")
 # For the ten bits of one side's first-namer memory: which of its five 2-bit slots are empty.
 _EMPTY_SLOTS: Final = tuple(sum(1 << i for i in range(5) if not (m >> 2 * i) & 3) for m in range(1024))
+_EMPTY_SLOTS_ARRAY: Final = np.array(_EMPTY_SLOTS, dtype=np.int64)
 
 
 class GuardNotSupportedError(AuctionFsmError):
@@ -176,6 +181,15 @@ class LegalSpace:
         self._pairs: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._faults: dict[int, tuple[str, ...]] = {}
         self._variants: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        # The batch tables (see successors_batch): variant numbers sorted, with the row of each
+        # in flat arrays of labels and next-key bases; grown as new variants turn up.
+        self._batch_known = np.zeros(0, np.int64)
+        self._batch_row_of = np.zeros(0, np.int64)
+        self._batch_start = np.zeros(0, np.int64)
+        self._batch_degree = np.zeros(0, np.int64)
+        self._batch_labels = np.zeros(0, np.int8)
+        self._batch_bases = np.zeros(0, np.int64)
+        self._terminal_flags = np.array([p in self._terminal_phases for p in range(1 << self._pw)])
 
     # --- layout -----------------------------------------------------------------------------
     def _candidates_of(self, machine: str, names: tuple[str, ...]) -> dict[tuple[int, str], list[_Candidate]]:
@@ -251,6 +265,96 @@ class LegalSpace:
                               if shift >= 0 and empty >> (shift - side) // 2 & 1 else 0)
                       for _, nctl, shift, val in row)
         return tuple(r[0] for r in row), bases
+
+    # --- many keys at once (auction_fsm.graph.batch) ---------------------------------------
+    def _variant_numbers(self, keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """The number that fixes the successor row of each key: the key itself without declarer
+        memory, else the control key and the empty slots of the side to act (as in
+        :meth:`successors`)."""
+        if not self.track_declarer:
+            return keys
+        ctl = keys & self._ctl_mask
+        side_memory = (keys >> (self._ctl_bits + 10 * (ctl & 1))) & 1023
+        numbers: npt.NDArray[np.int64] = ctl << 5 | _EMPTY_SLOTS_ARRAY[side_memory]
+        return numbers
+
+    def _learn_variants(self, numbers: npt.NDArray[np.int64]) -> None:
+        """Add the rows of ``numbers`` (sorted, none known yet) to the batch tables, each computed
+        by the same code as :meth:`successors` (so the table's guards and the faults are found
+        in one place)."""
+        labels: list[int] = []
+        bases: list[int] = []
+        degrees: list[int] = []
+        for number in numbers.tolist():
+            if self.track_declarer:
+                entry = self._variants.get(number)
+                if entry is None:
+                    entry = self._variants[number] = self._variant(number >> 5, number & 31)
+                codes, nexts = entry
+            else:
+                codes, nexts = self.successors(number)
+            labels.extend(codes)
+            bases.extend(nexts)
+            degrees.append(len(codes))
+        first_row = len(self._batch_degree)
+        self._batch_start = np.concatenate(
+            [self._batch_start, len(self._batch_labels) + np.cumsum([0, *degrees[:-1]], dtype=np.int64)])
+        self._batch_degree = np.concatenate([self._batch_degree, np.array(degrees, np.int64)])
+        self._batch_labels = np.concatenate([self._batch_labels, np.array(labels, np.int8)])
+        self._batch_bases = np.concatenate([self._batch_bases, np.array(bases, np.int64)])
+        pos = np.searchsorted(self._batch_known, numbers)
+        self._batch_known = np.insert(self._batch_known, pos, numbers)
+        self._batch_row_of = np.insert(self._batch_row_of, pos,
+                                       np.arange(first_row, first_row + len(numbers), dtype=np.int64))
+
+    def successors_batch(self, keys: npt.NDArray[np.int64]) -> tuple[
+            npt.NDArray[np.int64], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """:meth:`successors` of many keys at once, as flat arrays ``(source position, code,
+        next key)``, grouped by source in the order of ``keys``.
+
+        Each distinct row (a control key, plus the empty memory slots when declarer memory is
+        kept) is computed once by the one-key code and kept in flat tables; a frontier is then
+        answered by gathering from them.
+
+        >>> space = LegalSpace(max_level=1)
+        >>> src, codes, nxt = space.successors_batch(np.array(space.initial_states()))
+        >>> codes.tolist() == list(space.successors(space.initial_states()[0])[0])
+        True
+        """
+        keys = np.asarray(keys, dtype=np.int64)
+        numbers = self._variant_numbers(keys)
+        known = self._batch_known
+        pos = np.minimum(np.searchsorted(known, numbers), max(len(known) - 1, 0))
+        missing = known[pos] != numbers if len(known) else np.ones(len(numbers), bool)
+        rows = self._batch_row_of[pos] if len(known) else np.zeros(len(numbers), np.int64)
+        if missing.any():
+            wanted = numbers[missing]
+            self._learn_variants(np.unique(wanted))
+            rows[missing] = self._batch_row_of[np.searchsorted(self._batch_known, wanted)]
+        degree = self._batch_degree[rows]
+        src = np.repeat(np.arange(len(keys), dtype=np.int64), degree)
+        total = int(degree.sum())
+        flat = np.repeat(self._batch_start[rows] - (np.cumsum(degree) - degree), degree) \
+            + np.arange(total, dtype=np.int64)
+        nxt = self._batch_bases[flat]
+        if self.track_declarer:
+            nxt += np.repeat((keys >> self._ctl_bits) << self._ctl_bits, degree)
+        return src, self._batch_labels[flat], nxt
+
+    def terminal_batch(self, keys: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        """:meth:`is_terminal` of many keys at once."""
+        phases = (np.asarray(keys, dtype=np.int64) >> _CORE_BITS) & ((1 << self._pw) - 1)
+        flags: npt.NDArray[np.bool_] = self._terminal_flags[phases]
+        return flags
+
+    def faulty_batch(self, keys: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        """Whether :meth:`faults` is non-empty, for many keys at once (faults depend on the
+        control key alone, so each distinct one is asked once)."""
+        ctl = np.asarray(keys, dtype=np.int64) & self._ctl_mask
+        controls = distinct(ctl)
+        flags = np.array([bool(self.faults(c)) for c in controls.tolist()], dtype=bool)
+        out: npt.NDArray[np.bool_] = flags[np.searchsorted(controls, ctl)]
+        return out
 
     def is_terminal(self, key: int) -> bool:
         """True when the phase machine is in a terminal state."""

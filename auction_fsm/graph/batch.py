@@ -1,0 +1,277 @@
+"""Breadth-first exploration a whole level at a time, on numpy arrays of integer keys.
+
+The sequential explorer of :mod:`auction_fsm.graph.configuration` asks the space for the
+successors of one key at a time, so its speed is bounded by one Python call per configuration.
+A space whose keys are plain ints that fit in 64 bits can offer a *batch* interface instead
+(:class:`BatchSpace`): the successors of a whole frontier as three flat arrays, the terminal
+flags and the fault flags of many keys at once.  :func:`explore_batch` then works level by level:
+
+1. ask the space for every edge leaving the frontier (grouped by source, in the order
+   :meth:`~auction_fsm.graph.space.ConfigurationSpace.successors` lists them);
+2. find the distinct target keys and, for each, the first edge that reaches it;
+3. look the distinct keys up in the sorted array of every key seen so far; the unseen ones get
+   new indices in the order of their first edge, which is exactly the order in which the
+   sequential explorer would have numbered them, and their first edge gives the parent;
+4. merge the new keys into the sorted array; they form the next frontier.
+
+The result is the same :class:`~auction_fsm.graph.configuration.Exploration`, index for index,
+as the sequential explorer's (``tests/graph/test_batch.py`` compares them), with its columns held
+in :class:`array.array` (no Python object per configuration) and a key-to-index mapping that
+answers from the sorted array instead of a dict.
+
+>>> from auction_fsm.graph.legal_space import LegalSpace
+>>> space = LegalSpace(max_level=1)
+>>> supports_batch(space)
+True
+>>> ex = explore_batch(space)
+>>> ex.states, ex.edges, ex.index[space.initial_states()[0]]
+(505, 1144, 0)
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Protocol, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from .configuration import Exploration, ExplorationLimitError, ProgressCallback, to_column
+
+__all__ = ["BatchSpace", "SortedIndex", "supports_batch", "explore_batch", "faulty_mask",
+           "as_numpy"]
+
+Int64Array = npt.NDArray[np.int64]
+
+
+class BatchSpace(Protocol):
+    """What a configuration space with ``int`` keys offers to :func:`explore_batch`.
+
+    Every method must agree exactly with its one-key counterpart (``successors``,
+    ``is_terminal``, ``faults``); the batch path is only taken when the class that defines each
+    batch method also defines, or inherits unchanged, the one-key method it mirrors.
+    """
+
+    name: str
+
+    def initial_states(self) -> Any:
+        """The starting keys."""
+        ...
+
+    def successors_batch(self, keys: Int64Array) -> tuple[Int64Array, npt.NDArray[Any], Int64Array]:
+        """``(source positions, labels, next keys)`` of every edge leaving ``keys``.
+
+        Edges are grouped by source in the order of ``keys`` (so the positions never decrease)
+        and, within one source, listed in the order of ``successors``.
+        """
+        ...
+
+    def terminal_batch(self, keys: Int64Array) -> npt.NDArray[np.bool_]:
+        """``is_terminal`` of each key."""
+        ...
+
+    def faulty_batch(self, keys: Int64Array) -> npt.NDArray[np.bool_]:
+        """Whether ``faults`` of each key is non-empty."""
+        ...
+
+
+_MIRRORS = (("successors_batch", "successors"), ("terminal_batch", "is_terminal"))
+
+
+def _owner(cls: type, name: str) -> type | None:
+    """The class in ``cls``'s method resolution order that defines ``name`` itself."""
+    return next((c for c in cls.__mro__ if name in c.__dict__), None)
+
+
+def _mirrors(cls: type, batch: str, single: str) -> bool:
+    batch_owner, single_owner = _owner(cls, batch), _owner(cls, single)
+    return batch_owner is not None and single_owner is not None and issubclass(batch_owner, single_owner)
+
+
+def supports_batch(space: object) -> bool:
+    """True when ``space``'s class offers the batch methods and no subclass between has
+    redefined the one-key methods they mirror (so the two cannot disagree).
+
+    Attributes reached through ``__getattr__`` (a wrapper around a batch space) do not count:
+    such a wrapper may change ``successors`` without its batch twin.
+    """
+    return all(_mirrors(type(space), b, s) for b, s in _MIRRORS)
+
+
+def faulty_mask(space: object, keys: Sequence[Any]) -> npt.NDArray[np.bool_] | None:
+    """The fault flags of ``keys`` from the space's ``faulty_batch``, or ``None`` when the
+    space has none (or has redefined ``faults`` below it)."""
+    if not _mirrors(type(space), "faulty_batch", "faults"):
+        return None
+    return cast(BatchSpace, space).faulty_batch(as_numpy(keys))
+
+
+def as_numpy(column: Any) -> Int64Array:
+    """An int64 numpy view (no copy) of an ``array('q')`` column, or a converted copy of any
+    other sequence of ints."""
+    if isinstance(column, array) and column.typecode == "q":
+        return np.frombuffer(column, dtype=np.int64) if len(column) else np.zeros(0, np.int64)
+    if isinstance(column, np.ndarray):
+        return column.astype(np.int64, copy=False)
+    return np.fromiter(column, dtype=np.int64, count=len(column))
+
+
+class SortedIndex(Mapping[int, int]):
+    """A read-only ``key -> index`` mapping kept as two parallel arrays sorted by key.
+
+    It stands in for the dict of the sequential explorer: a lookup is one binary search,
+    and millions of keys cost 16 bytes each instead of a dict entry and two Python ints.
+    """
+
+    __slots__ = ("_keys", "_indices")
+
+    def __init__(self, sorted_keys: Int64Array, indices: Int64Array) -> None:
+        self._keys = sorted_keys
+        self._indices = indices
+
+    def _position(self, key: object) -> int:
+        if not isinstance(key, int | np.integer) or not -(1 << 63) <= int(key) < 1 << 63:
+            return -1
+        pos = int(np.searchsorted(self._keys, key))
+        return pos if pos < len(self._keys) and self._keys[pos] == key else -1
+
+    def __getitem__(self, key: int) -> int:
+        pos = self._position(key)
+        if pos < 0:
+            raise KeyError(key)
+        return int(self._indices[pos])
+
+    def __contains__(self, key: object) -> bool:
+        return self._position(key) >= 0
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __iter__(self) -> Iterator[int]:
+        """The keys in index order (as a dict built by the explorer would list them)."""
+        order = np.empty_like(self._indices)
+        order[self._indices] = np.arange(len(self._indices))
+        return iter(self._keys[order].tolist())
+
+
+class _Seen:
+    """Every key found so far with its index, as a few sorted runs (a log-structured set).
+
+    Each level's new keys arrive as one sorted run; the last two runs are merged while the
+    older one is less than four times the size of the newer, so there are few runs to search
+    and each key is copied only a logarithmic number of times.
+    """
+
+    __slots__ = ("runs",)
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[Int64Array, Int64Array]] = []
+
+    def add(self, sorted_keys: Int64Array, indices: Int64Array) -> None:
+        self.runs.append((sorted_keys, indices))
+        while len(self.runs) > 1 and len(self.runs[-2][0]) < 4 * len(self.runs[-1][0]):
+            (k1, i1), (k2, i2) = self.runs[-2:]
+            pos = np.searchsorted(k1, k2)
+            self.runs[-2:] = [(np.insert(k1, pos, k2), np.insert(i1, pos, i2))]
+
+    def lookup(self, sorted_keys: Int64Array) -> Int64Array:
+        """The index of each key (sorted, distinct), -1 for keys not seen yet."""
+        out = np.full(len(sorted_keys), -1, np.int64)
+        for keys, indices in self.runs:
+            if not len(keys):
+                continue
+            pos = np.minimum(np.searchsorted(keys, sorted_keys), len(keys) - 1)
+            hit = keys[pos] == sorted_keys
+            out[hit] = indices[pos[hit]]
+        return out
+
+    def merged(self) -> tuple[Int64Array, Int64Array]:
+        """All keys sorted, with their indices."""
+        if not self.runs:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        keys = np.concatenate([k for k, _ in self.runs])
+        order = np.argsort(keys, kind="stable")
+        return keys[order], np.concatenate([i for _, i in self.runs])[order]
+
+
+def _first_occurrences(values: Int64Array) -> tuple[Int64Array, Int64Array, Int64Array]:
+    """``np.unique(values, return_index=True, return_inverse=True)``, a little faster: an
+    unstable sort, then the smallest position of each group."""
+    order = np.argsort(values)
+    ordered = values[order]
+    head = np.empty(len(values), bool)
+    if len(values):
+        head[0] = True
+        np.not_equal(ordered[1:], ordered[:-1], out=head[1:])
+    starts = np.flatnonzero(head)
+    first = np.minimum.reduceat(order, starts) if len(starts) else np.zeros(0, np.int64)
+    inverse = np.empty(len(values), np.int64)
+    inverse[order] = np.cumsum(head) - 1
+    return ordered[starts], first.astype(np.int64), inverse
+
+
+def explore_batch(space: BatchSpace, *, progress: ProgressCallback | None = None,
+                  max_states: int | None = None) -> Exploration[int, int]:
+    """Explore ``space`` breadth first, one whole level per step (see the module docstring).
+
+    Takes the same ``progress`` (called once per level) and ``max_states`` arguments as
+    :func:`~auction_fsm.graph.configuration.explore` and returns the same exploration.
+    """
+    started = time.perf_counter()
+    first_keys = np.array(list(dict.fromkeys(int(k) for k in space.initial_states())), dtype=np.int64)
+    starts = len(first_keys)
+    seen = _Seen()
+    order = np.argsort(first_keys, kind="stable")
+    seen.add(first_keys[order], order.astype(np.int64))
+    key_parts, parent_parts = [first_keys], [np.full(starts, -1, np.int64)]
+    degree_parts: list[Int64Array] = []
+    target_parts: list[Int64Array] = []
+    label_parts: list[npt.NDArray[Any]] = []
+    level_sizes = [starts]
+    frontier, base, found = first_keys, 0, starts
+    while len(frontier):
+        src, labels, nxt = space.successors_batch(frontier)
+        degree_parts.append(np.bincount(src, minlength=len(frontier)).astype(np.int64))
+        label_parts.append(np.asarray(labels))
+        distinct, first_edge, which = _first_occurrences(np.asarray(nxt, dtype=np.int64))
+        index_of = seen.lookup(distinct)
+        fresh = index_of < 0
+        fresh_first = first_edge[fresh]
+        # number the new keys by their first edge: mark those edges, count the marks
+        marked = np.zeros(len(nxt), bool)
+        marked[fresh_first] = True
+        discovery_edges = np.flatnonzero(marked)
+        new_ids = found + np.cumsum(marked)[fresh_first] - 1
+        index_of[fresh] = new_ids
+        target_parts.append(index_of[which])
+        frontier = np.asarray(nxt, dtype=np.int64)[discovery_edges]
+        key_parts.append(frontier)
+        parent_parts.append(base + src[discovery_edges])
+        seen.add(distinct[fresh], new_ids)
+        base += len(degree_parts[-1])
+        found += len(frontier)
+        if len(frontier):
+            level_sizes.append(len(frontier))
+        if progress is not None:
+            progress(found, len(frontier))
+        if max_states is not None and found > max_states:
+            raise ExplorationLimitError(
+                f"scope {space.name!r} has more than {max_states:,} configurations; "
+                "choose a smaller scope (e.g. a lower --max-level)")
+    seen_keys, seen_idx = seen.merged()
+    keys = np.concatenate(key_parts)
+    offsets = np.zeros(found + 1, np.int64)
+    np.cumsum(np.concatenate(degree_parts), out=offsets[1:])
+    labels_all = np.concatenate(label_parts)
+    terminal = bytearray(np.asarray(space.terminal_batch(keys), dtype=np.uint8).tobytes())
+    depths = np.repeat(np.arange(len(level_sizes), dtype=np.int64), level_sizes)
+    ex: Exploration[int, int] = Exploration(
+        cast(Any, space), to_column(keys), SortedIndex(seen_keys, seen_idx),
+        to_column(np.concatenate(parent_parts)), to_column(offsets),
+        to_column(np.concatenate(target_parts)),
+        to_column(labels_all, "b" if labels_all.dtype == np.int8 else "q"), terminal, starts,
+        time.perf_counter() - started)
+    ex._depths = to_column(depths)
+    return ex
