@@ -14,7 +14,8 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import rules
@@ -36,6 +37,7 @@ from .records import (
     Watch,
 )
 from .seats import Seat, parse_seat
+from .values import evolve
 
 if TYPE_CHECKING:
     from .events import Event
@@ -46,6 +48,15 @@ Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" o
 
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 _SEATS = tuple(Seat)
+# The director engine builds on this module, so it is loaded on first use and kept here.
+_ENGINE: list[Callable[[AuctionState, Event], AuctionState]] = []
+
+
+def _load_engine() -> Callable[[AuctionState, Event], AuctionState]:
+    from .engine import apply_event
+
+    _ENGINE.append(apply_event)
+    return apply_event
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +191,8 @@ class AuctionState:
         events too.  Input that fits nothing raises an :class:`~auction_fsm.errors.AuctionFsmError`
         and leaves this state unchanged (states are immutable).
         """
-        from .engine import apply_event
-
-        return apply_event(self, event)
+        engine_apply = _ENGINE[0] if _ENGINE else _load_engine()
+        return engine_apply(self, event)
 
     def call(self, seat: Seat | str, call: Call | str) -> AuctionState:
         """The state after a *legal* call; raise :class:`IllegalCallError` naming the law otherwise.
@@ -267,14 +277,14 @@ class AuctionState:
         key = self.key
         if record.stands:
             key = rules.force(key, record.seat, record.call.code)
-        return replace(self, record=(*self.record, record), key=key)
+        return evolve(self, record=(*self.record, record), key=key)
 
     def set_status(self, index: int, status: CallStatus, law: str | None = None) -> AuctionState:
         """Change the status of call ``index`` (0-based) and rebuild the legal auction."""
         old = self.record[index]
-        new = replace(old, status=status, law=law if law is not None else old.law)
+        new = evolve(old, status=status, law=law if law is not None else old.law)
         record = (*self.record[:index], new, *self.record[index + 1:])
-        return replace(self, record=record).rebuilt()
+        return evolve(self, record=record).rebuilt()
 
     def rebuilt(self) -> AuctionState:
         """Recompute the legal-auction key from the calls that stand."""
@@ -282,18 +292,18 @@ class AuctionState:
         for r in self.record:
             if r.stands:
                 key = rules.force(key, r.seat, r.call.code)
-        return replace(self, key=key)
+        return evolve(self, key=key)
 
     def restrict(self, restriction: LeadRestriction) -> AuctionState:
         """Add a 26B right; the same withdrawn call gives the offender's opponents one right."""
         if any(r.offender == restriction.offender and r.withdrawn == restriction.withdrawn
                for r in self.restrictions):
             return self
-        return replace(self, restrictions=(*self.restrictions, restriction))
+        return evolve(self, restrictions=(*self.restrictions, restriction))
 
     def rule(self, law: str, summary: str) -> AuctionState:
         """Add a ruling (law and a one-line summary in our own words)."""
-        return replace(self, rulings=(*self.rulings, Ruling(law, summary)))
+        return evolve(self, rulings=(*self.rulings, Ruling(law, summary)))
 
     def impose(self, seat: Seat, obligation: Obligation) -> AuctionState:
         """Give ``seat`` an obligation; a duplicate of an existing kind is not added twice."""
@@ -309,7 +319,7 @@ class AuctionState:
         return self if kept == current else self._with_obligations(seat, kept)
 
     def _with_obligations(self, seat: Seat, obs: tuple[Obligation, ...]) -> AuctionState:
-        return replace(self, obligations=tuple(obs if s == seat else o
+        return evolve(self, obligations=tuple(obs if s == seat else o
                                                for s, o in enumerate(self.obligations)))
 
     def must_pass(self, seat: Seat) -> bool:
@@ -364,5 +374,5 @@ class AuctionState:
         for p in cards:
             several = sum(1 for q in cards if q.seat == p.seat) > 1
             promoted = p.law if "50B" in p.law else p.law + ", 50B"
-            out.append(replace(p, major=True, law=promoted) if several and not p.major else p)
+            out.append(evolve(p, major=True, law=promoted) if several and not p.major else p)
         return tuple(out)

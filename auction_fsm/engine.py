@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from . import rules
 from .auction import AuctionState
@@ -32,6 +32,7 @@ from .events import (
 )
 from .records import CallRecord, Obligation, Pending, Watch
 from .seats import Seat
+from .values import evolve
 
 __all__ = ["apply_event", "stand", "settle", "call_in_rotation", "open_comparable", "expected",
            "MachineStep", "journal", "note"]
@@ -83,9 +84,13 @@ def note(trigger: str, before: AuctionState, seat: Seat | None = None, call: Cal
 
 def apply_event(state: AuctionState, event: Event) -> AuctionState:
     """The state after ``event``; raises (and changes nothing) when the event fits nothing."""
+    if type(event) is CallEvent:
+        plain = _plain_call(state, event.seat, event.call)
+        if plain is not None:
+            return plain
     after = _dispatch(state, event)
     if _is_incident(state, event, after):
-        after = replace(after, incidents=after.incidents + 1)
+        after = evolve(after, incidents=after.incidents + 1)
     return after
 
 
@@ -104,9 +109,25 @@ def _is_incident(before: AuctionState, event: Event, after: AuctionState) -> boo
     return False
 
 
-def _dispatch(state: AuctionState, event: Event) -> AuctionState:
-    from .laws import changes, exposure, opening_lead, procedures, review
+def _plain_call(state: AuctionState, seat: Seat, call: Call) -> AuctionState | None:
+    """The outcome of the commonest event, a legal call in rotation that changes nothing but the
+    auction, or ``None`` when the call needs the general path.
 
+    Exactly what :func:`call_in_rotation` then :func:`stand` do when nothing is pending, the
+    caller owes nothing, no rectification watches the auction and the call does not end it:
+    the call is appended and stands, and no obligation, watch or settlement is touched.
+    """
+    if (state.pending is not None or state.watches or state.obligations[seat]
+            or seat != (state.key & 3) or call.code >= 38):
+        return None
+    nxt = rules.row(state.key)[call.code]
+    if nxt < 0 or rules.is_final(nxt):
+        return None
+    note(f"call_{call.kind}", state, seat, call)
+    return evolve(state, key=nxt, record=(*state.record, CallRecord(seat, call, seat)))
+
+
+def _dispatch(state: AuctionState, event: Event) -> AuctionState:
     if state.phase == "play":
         raise AuctionOverError(
             f"{event.describe()}: the opening lead has been faced, so the auction period is over "
@@ -143,8 +164,6 @@ def expected(state: AuctionState) -> str:
 
 def call_in_rotation(state: AuctionState, seat: Seat, call: Call) -> AuctionState:
     """Classify and apply a call made at ``seat``'s own turn with nothing pending."""
-    from .laws import inadmissible, insufficient_bid
-
     to_repeat = [o for o in state.obligations[seat] if o.kind == "repeat_call"]
     if to_repeat and not state.must_pass(seat):
         if to_repeat[0].call is not call:
@@ -203,17 +222,17 @@ def _react(state: AuctionState, record: CallRecord, index: int) -> AuctionState:
         if w.kind == "after_rho_call" and record.seat == w.offender.rho and record.in_turn_of == record.seat:
             rest = tuple(x for x in state.watches if x is not w)
             if record.call.is_pass:
-                state = replace(state, watches=rest).impose(
+                state = evolve(state, watches=rest).impose(
                     w.offender, Obligation("repeat_call", w.law + "1", w.call))
                 return state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
                                   f"{w.offender.long_name} must now repeat {w.call}")
             judged = Watch("judge_replacement", w.offender, w.call, w.law + "2")
-            return replace(state, watches=(*rest, judged)).rule(
+            return evolve(state, watches=(*rest, judged)).rule(
                 w.law + "2", f"{w.offender.long_name}'s RHO called {record.call}: "
                 f"{w.offender.long_name} may make any legal call, judged for comparability")
         if w.kind == "judge_replacement" and record.seat == w.offender and record.in_turn_of == record.seat:
             rest = tuple(x for x in state.watches if x is not w)
-            return open_comparable(replace(state, watches=rest), w.offender, index, w.call, w.law,
+            return open_comparable(evolve(state, watches=rest), w.offender, index, w.call, w.law,
                                    silence="pass_next_turn")
     return state
 
@@ -232,7 +251,7 @@ def open_comparable(state: AuctionState, offender: Seat, index: int, withdrawn: 
                 ("comparable", "not_comparable"), offender, index, state.record[index].in_turn_of,
                 (("cancel_if_not", "1" if cancel_if_not else ""), ("judgement", "comparable"), ("law", law),
                  ("silence", silence), ("withdrawn", withdrawn.text)))
-    return replace(state, pending=p)
+    return evolve(state, pending=p)
 
 
 def settle(state: AuctionState) -> AuctionState:
@@ -242,9 +261,7 @@ def settle(state: AuctionState) -> AuctionState:
         return state
     state = _revert_17d3(state)
     if state.pending is None and rules.is_final(state.key) and not rules.is_passed_out(state.key):
-        from .laws.opening_lead import at_auction_end
-
-        state = at_auction_end(state)
+        state = opening_lead.at_auction_end(state)
     return state
 
 
@@ -268,3 +285,15 @@ def _revert_17d3(state: AuctionState) -> AuctionState:
     return state.rule("17D3", f"{rec.seat.long_name}'s pass out of rotation cost "
                       f"{rec.in_turn_of.long_name} a turn: the auction goes back to "
                       f"{rec.in_turn_of.long_name} and the later passes are cancelled")
+
+
+# The law modules build on the functions above, so they are imported once those exist.
+from .laws import (
+    changes,
+    exposure,
+    inadmissible,
+    insufficient_bid,
+    opening_lead,
+    procedures,
+    review,
+)

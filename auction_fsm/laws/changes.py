@@ -11,8 +11,6 @@ misinformation are the director's judgements, given as input events.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..auction import AuctionState
 from ..calls import Call, parse_call
 from ..engine import call_in_rotation, expected, note, open_comparable
@@ -20,6 +18,7 @@ from ..errors import DecisionError, IllegalCallError
 from ..events import ChangeCall, Choice, Judgement
 from ..records import CallRecord, Pending
 from ..seats import Seat
+from ..values import evolve
 
 __all__ = ["attempt", "on_call", "on_judgement", "on_choice"]
 
@@ -61,7 +60,7 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         p = Pending("change_of_call", "awaiting_judgement", f"{via + ', ' if via else ''}25A",
                     "director", ("unintended", "intended"), o, old, state.record[old].in_turn_of,
                     (*extra, ("judgement", "unintended")))
-    return replace(state, pending=p).rule(
+    return evolve(state, pending=p).rule(
         via or law, f"{o.long_name} tries to replace {state.record[old].call} with {event.call}")
 
 
@@ -73,21 +72,21 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
     note(("judge_" if event.value else "judge_no_") + ("misinformation" if p.procedure == "misinformation"
                                                       else "unintended"), state, o, new, *lho_called)
     if not event.value and p.procedure == "misinformation":
-        return replace(state, pending=None).rule(
+        return evolve(state, pending=None).rule(
             "21B1", f"no misinformation found: {o.long_name}'s {old} stands")
     if not event.value:
-        q = replace(p, step="awaiting_acceptance", law="25B", decider=o.lho.name,
+        q = evolve(p, step="awaiting_acceptance", law="25B", decider=o.lho.name,
                     options=("accept", "refuse"), extra=tuple(x for x in p.extra if x[0] != "judgement"))
-        return replace(state, pending=q).rule(
+        return evolve(state, pending=q).rule(
             "25B", f"the change to {new} was intended: {o.lho.long_name} may accept it or not")
     lho_call = p.get("lho_call")
     if lho_call:
         options = ("keep", "change") if p.procedure == "misinformation" else ("keep", "withdraw")
-        q = replace(p, step="awaiting_lho_choice", law="21B2" if p.procedure == "misinformation" else "25A6",
+        q = evolve(p, step="awaiting_lho_choice", law="21B2" if p.procedure == "misinformation" else "25A6",
                     decider=o.lho.name, options=options,
                     extra=tuple(x for x in p.extra if x[0] != "judgement"))
-        return replace(state, pending=q)
-    return _substitute(replace(state, pending=None), p, new, keep_lho=False)
+        return evolve(state, pending=q)
+    return _substitute(evolve(state, pending=None), p, new, keep_lho=False)
 
 
 def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
@@ -95,7 +94,7 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
     made over the changed one (25A6, 21B2)."""
     o, new = p.offender, parse_call(p.get("new"))
     note(f"choose_{event.option}", state, event.seat)
-    state = replace(state, pending=None)
+    state = evolve(state, pending=None)
     if event.option == "refuse":
         if p.get("made_at"):
             made_at = Seat[p.get("made_at")]
@@ -123,7 +122,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
     """25B1: LHO accepts an intended change by calling over it (when LHO had not yet called)."""
     if p.step == "awaiting_acceptance" and seat == p.offender.lho and not p.get("lho_call"):
         note("choose_accept", state, seat)
-        state = _substitute(replace(state, pending=None), p, parse_call(p.get("new")), keep_lho=True,
+        state = _substitute(evolve(state, pending=None), p, parse_call(p.get("new")), keep_lho=True,
                             law="25B1")
         if state.pending is not None:
             return state
@@ -145,7 +144,7 @@ def _substitute(state: AuctionState, p: Pending, new: Call, keep_lho: bool, law:
     state = state.set_status(p.call_index, "withdrawn", law)
     face_down = state.current_lead
     if face_down is not None and not face_down.faced:
-        state = replace(state, leads=tuple(replace(ld, status="withdrawn", law="41A") if ld is face_down
+        state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="41A") if ld is face_down
                                            else ld for ld in state.leads))
         state = state.rule("41A", f"the auction reopens: {face_down.seat.long_name}'s face-down lead "
                            "goes back to the hand")

@@ -9,13 +9,12 @@ defending, declarer may prohibit a suit the offender did not specify (26B).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..auction import AuctionState
 from ..calls import parse_call
 from ..engine import note, settle, stand
 from ..events import Judgement
 from ..records import LeadRestriction, Obligation, ObligationKind, Pending
+from ..values import evolve
 
 __all__ = ["on_judgement"]
 
@@ -26,7 +25,7 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
     withdrawn = parse_call(p.get("withdrawn"))
     note("judge_comparable" if event.value else "judge_not_comparable", state, o,
          state.record[p.call_index].call, *(("cancel_if_not",) if p.get("cancel_if_not") else ()))
-    state = replace(state, pending=None)
+    state = evolve(state, pending=None)
     new = state.record[p.call_index]
     if event.value:
         state = state.rule("23A, 26A", f"{o.long_name}'s {new.call} is comparable with the withdrawn "

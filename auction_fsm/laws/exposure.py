@@ -9,13 +9,12 @@ is decided when the auction ends.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..auction import AuctionState
 from ..engine import note
 from ..errors import DecisionError
 from ..events import ExposeCards
 from ..records import ExposedCard, Obligation
+from ..values import evolve
 
 __all__ = ["expose"]
 
@@ -43,7 +42,7 @@ def expose(state: AuctionState, event: ExposeCards) -> AuctionState:
         law = "24C"
     note("expose_cards", state, o)
     cards = tuple(ExposedCard(o, c, event.led, law) for c in event.cards)
-    state = replace(state, exposed=(*state.exposed, *cards))
+    state = evolve(state, exposed=(*state.exposed, *cards))
     shown = " ".join(c.text for c in event.cards)
     if law == "24A":
         return state.rule("24A", f"{o.long_name}'s {shown} stays face up until the auction ends; "

@@ -15,14 +15,13 @@ that LHO did not call over may lead to 26B rights (39A-C).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..auction import AuctionState
 from ..calls import PASS, Call
 from ..engine import expected, note, stand
 from ..errors import AuctionOverError, DecisionError
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
+from ..values import evolve
 
 __all__ = [
     "inadmissible_double",
@@ -40,7 +39,7 @@ def _open(state: AuctionState, procedure: str, law: str, offender: Seat, call: C
     state = state.add_call(CallRecord(offender, call, in_turn_of, "pending", irregularity, law))
     p = Pending(procedure, "awaiting_decision", law, offender.lho.name, ("lho_calls", "director"),
                 offender, len(state.record) - 1, in_turn_of)
-    return replace(state, pending=p)
+    return evolve(state, pending=p)
 
 
 def inadmissible_double(state: AuctionState, offender: Seat, call: Call) -> AuctionState:
@@ -82,7 +81,7 @@ def call_after_final_pass(state: AuctionState, offender: Seat, call: Call) -> Au
                           f"cancelled; as {who}, no further rectification")
     p = Pending("call_after_final_pass", "awaiting_decision", "39B, 39C", offender.lho.name,
                 ("lho_calls", "director"), offender, len(state.record) - 1, offender)
-    return replace(state, pending=p).rule("39A", f"{offender.long_name}'s {call} after the final "
+    return evolve(state, pending=p).rule("39A", f"{offender.long_name}'s {call} after the final "
                                           "pass is cancelled")
 
 
@@ -93,7 +92,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
     o = p.offender
     note("accept_by_calling" if p.procedure == "pass_obligation_violated" else "lho_calls_first",
          state, o, state.record[p.call_index].call)
-    state = replace(state, pending=None)
+    state = evolve(state, pending=None)
     if p.procedure == "inadmissible_double":
         state = state.add_call(CallRecord(seat, call, seat, "cancelled", "called_over_inadmissible", "36A"))
         state = state.set_status(p.call_index, "cancelled", "36A")
@@ -124,7 +123,7 @@ def on_director(state: AuctionState, p: Pending) -> AuctionState:
     o = p.offender
     call = state.record[p.call_index].call
     note("director_called", state, o, call)
-    state = replace(state, pending=None)
+    state = evolve(state, pending=None)
     if p.procedure == "inadmissible_double":
         state = state.set_status(p.call_index, "cancelled", "36B1")
         state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B2"))
@@ -151,7 +150,7 @@ def on_director(state: AuctionState, p: Pending) -> AuctionState:
                        "declarer may have lead restrictions (26B)")
     from .opening_lead import open_options
 
-    state = replace(state, lead_choices=tuple(c for c in state.lead_choices if c != "26B"))
+    state = evolve(state, lead_choices=tuple(c for c in state.lead_choices if c != "26B"))
     return open_options(state)
 
 

@@ -12,8 +12,6 @@ accepts the insufficient bid (27C).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
@@ -22,6 +20,7 @@ from ..errors import DecisionError
 from ..events import Choice
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
+from ..values import evolve
 
 __all__ = ["insufficient_bid", "on_call", "on_director", "on_choice", "resume_replacement"]
 
@@ -34,7 +33,7 @@ def insufficient_bid(state: AuctionState, offender: Seat, call: Call, b4: bool =
     p = Pending("insufficient_bid", "awaiting_decision", "27A1", offender.lho.name,
                 ("accept", "director"), offender, len(state.record) - 1, offender,
                 (("b4", "1" if b4 else ""),))
-    return replace(state, pending=p)
+    return evolve(state, pending=p)
 
 
 def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionState:
@@ -43,7 +42,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
     if p.step == "awaiting_decision":
         if seat == o.lho:
             note("accept_by_calling", state, o, state.record[p.call_index].call)
-            accepted = stand(replace(state, pending=None).rule(
+            accepted = stand(evolve(state, pending=None).rule(
                 "27A1", f"{seat.long_name} called over the insufficient {state.record[p.call_index].call}, "
                 "accepting it; it is treated as legal"), index=p.call_index, law="27A1")
             if accepted.pending is not None:
@@ -55,11 +54,11 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
             # 27C: replaced before the director ruled; LHO may still accept the insufficient bid.
             note("premature_replacement", state, o, call)
             state = state.add_call(CallRecord(o, call, o, "pending", "premature_replacement", "27C"))
-            q = replace(p, step="premature_replacement", law="27C", options=("accept", "director"),
+            q = evolve(p, step="premature_replacement", law="27C", options=("accept", "director"),
                         extra=(*p.extra, ("replacement", str(len(state.record) - 1))))
-            return replace(state, pending=q)
+            return evolve(state, pending=q)
     elif p.step == "awaiting_replacement" and seat == o:
-        return _replace(replace(state, pending=None), p, call)
+        return _replace(evolve(state, pending=None), p, call)
     raise DecisionError(f"{seat.long_name}'s {call} cannot be made now: {expected(state)}")
 
 
@@ -72,7 +71,7 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
         return on_director(state, p)
     index = int(p.get("replacement"))
     note("choose_accept", state, p.offender, state.record[p.call_index].call)
-    state = replace(state, pending=None).set_status(index, "cancelled", "27C")
+    state = evolve(state, pending=None).set_status(index, "cancelled", "27C")
     return stand(state.rule("27A1", f"{event.seat.long_name} accepts the insufficient bid; the "
                             "premature replacement is cancelled"), index=p.call_index, law="27A1")
 
@@ -84,16 +83,16 @@ def on_director(state: AuctionState, p: Pending) -> AuctionState:
         state = state.set_status(p.call_index, "cancelled", "27B4")
     else:
         state = state.set_status(p.call_index, "withdrawn", "27B")
-    due = replace(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",),
+    due = evolve(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",),
                   extra=tuple(x for x in p.extra if x[0] != "replacement"))
     if p.step == "premature_replacement":
         index = int(p.get("replacement"))
         call = state.record[index].call
         state = state.rule("27C", "the premature replacement stands if legal; the director rules on it")
-        return _replace(replace(state, pending=None), due, call, index=index)
+        return _replace(evolve(state, pending=None), due, call, index=index)
     if p.get("b4"):
         state = _silence(state, p.offender, "27B4", state.record[p.call_index].call)
-    return replace(state, pending=due).rule(
+    return evolve(state, pending=due).rule(
         "27B", f"the insufficient bid is not accepted: {p.offender.long_name} must replace it "
         "with a legal call")
 
@@ -126,7 +125,7 @@ def _replace(state: AuctionState, p: Pending, call: Call, index: int | None = No
         else:
             state = state.add_call(CallRecord(o, call, o, "cancelled", "attempted_double", "27B3"))
         state = _silence(state, o, "27B3", ib)
-        return replace(state, pending=p).rule(
+        return evolve(state, pending=p).rule(
             "27B3", f"the attempted {call} is cancelled; {o.partner.long_name} must pass for the rest "
             f"of the auction and {o.long_name} must replace the insufficient bid again")
     if call.is_bid and call.strain == ib.strain and _lowest_sufficient(state, call):
@@ -146,14 +145,14 @@ def _replace(state: AuctionState, p: Pending, call: Call, index: int | None = No
                             trigger="replace_for_judgement")
     assert state.pending is not None
     resume = (("resume_ib", str(p.call_index)),)
-    return replace(state, pending=replace(state.pending, extra=tuple(sorted(state.pending.extra + resume))))
+    return evolve(state, pending=evolve(state.pending, extra=tuple(sorted(state.pending.extra + resume))))
 
 
 def resume_replacement(state: AuctionState, offender: Seat, ib_index: int) -> AuctionState:
     """27B3: after a cancelled double or redouble the offender must replace the bid again."""
     p = Pending("insufficient_bid", "awaiting_replacement", "27B", offender.name, ("replace",),
                 offender, ib_index, offender)
-    return replace(state, pending=p)
+    return evolve(state, pending=p)
 
 
 def _lowest_sufficient(state: AuctionState, call: Call) -> bool:

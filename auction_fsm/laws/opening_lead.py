@@ -16,8 +16,6 @@ exposed by declarer or dummy: it goes back to the hand (54E, 24D).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..auction import AuctionState
 from ..cards import Suit
 from ..engine import expected, note
@@ -25,6 +23,7 @@ from ..errors import AuctionOverError, DecisionError, IllegalLeadError
 from ..events import Choice, FaceLead, Judgement, Lead
 from ..records import LeadRecord, LeadRule, Pending
 from ..seats import Seat
+from ..values import evolve
 
 __all__ = ["at_auction_end", "lead", "face", "on_choice", "on_judgement", "check_lead"]
 
@@ -38,7 +37,7 @@ def at_auction_end(state: AuctionState) -> AuctionState:
         return state
     if not (state.exposed or state.restrictions or state.refused_leads):
         return state  # nothing to settle and nothing for declarer to choose
-    state = replace(state, options_key=state.key, lead_rules=(), lead_choices=())
+    state = evolve(state, options_key=state.key, lead_rules=(), lead_choices=())
     for seat in sorted({e.seat for e in state.exposed}):
         cards = " ".join(e.card.text for e in state.exposed if e.seat == seat)
         if seat.is_opponent_of(contract.declarer):
@@ -47,7 +46,7 @@ def at_auction_end(state: AuctionState) -> AuctionState:
             state = state.rule("24E, 50", f"{seat.long_name} defends: the cards exposed during the "
                                f"auction become penalty cards ({kinds})")
         else:
-            state = replace(state, picked_up=state.picked_up | {e.card for e in state.exposed if e.seat == seat})
+            state = evolve(state, picked_up=state.picked_up | {e.card for e in state.exposed if e.seat == seat})
             state = state.rule("24D", f"{seat.long_name} is on the declaring side: {cards} go back "
                                "into the hand without penalty")
     return open_options(state)
@@ -67,7 +66,7 @@ def open_options(state: AuctionState) -> AuctionState:
             p = Pending("declarer_lead_options", "penalty_card", "50D2, 51B", declarer.name, options,
                         leader.partner, -1, leader)
             note("declarer_options", state, declarer, None, "penalty_card")
-            return replace(state, pending=p)
+            return evolve(state, pending=p)
     if "26B" not in state.lead_choices:
         for r in state.restrictions:
             if r.leader == leader:
@@ -76,7 +75,7 @@ def open_options(state: AuctionState) -> AuctionState:
                 p = Pending("declarer_lead_options", "lead_restriction", "26B", declarer.name, options,
                             r.offender, -1, leader)
                 note("declarer_options", state, declarer, None, "lead_restriction")
-                return replace(state, pending=p)
+                return evolve(state, pending=p)
     return state
 
 
@@ -86,9 +85,9 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
         return _on_lead_out_of_turn(state, p, event.option)
     kind = event.option if event.option in ("let_remain", "no_prohibition") else event.option.split("_")[0]
     note(f"choose_{kind}", state, event.seat)
-    state = replace(state, pending=None)
+    state = evolve(state, pending=None)
     stage = "50D" if p.step == "penalty_card" else "26B"
-    state = replace(state, lead_choices=(*state.lead_choices, stage))
+    state = evolve(state, lead_choices=(*state.lead_choices, stage))
     leader = p.in_turn_of
     if event.option in ("let_remain", "no_prohibition"):
         summary = (f"declarer lets {p.offender.long_name}'s penalty card remain: {leader.long_name} "
@@ -99,11 +98,11 @@ def on_choice(state: AuctionState, p: Pending, event: Choice) -> AuctionState:
         kind, suit = event.option.split("_", 1)
         rule = LeadRule("require" if kind == "require" else "prohibit", _SUIT_OF[suit], leader,
                         "50D2a" if stage == "50D" else "26B")
-        state = replace(state, lead_rules=(*state.lead_rules, rule))
+        state = evolve(state, lead_rules=(*state.lead_rules, rule))
         if stage == "50D":
             gone = {pc.card for pc in state.penalty_cards()
                     if pc.seat == p.offender and pc.card.suit == rule.suit}
-            state = replace(state, picked_up=state.picked_up | gone)
+            state = evolve(state, picked_up=state.picked_up | gone)
         state = state.rule(rule.law, f"declarer {rule.kind}s a {suit} lead from {leader.long_name}"
                            + (" for as long as they keep the lead" if kind == "prohibit" else "")
                            + ("; the penalty card is picked up" if stage == "50D" else ""))
@@ -172,7 +171,7 @@ def lead(state: AuctionState, event: Lead) -> AuctionState:
             and s == standing.seat.partner and s.is_opponent_of(contract.declarer)):
         # 54 (opening words): partner faces a lead out of turn over the right defender's face-down
         # lead; that face-down lead is retracted and Law 54 applies to the faced card.
-        state = replace(state, leads=tuple(replace(ld, status="withdrawn", law="54, 41A") if ld is standing
+        state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="54, 41A") if ld is standing
                                            else ld for ld in state.leads))
         state = state.rule("54, 41A", f"{standing.seat.long_name}'s face-down lead is retracted: "
                            f"{s.long_name} has faced a lead out of turn")
@@ -186,7 +185,7 @@ def lead(state: AuctionState, event: Lead) -> AuctionState:
     if s == leader:
         check_lead(state, event)
         note("opening_lead" if event.faced else "face_down_lead", state, s)
-        state = replace(state, leads=(*state.leads, record))
+        state = evolve(state, leads=(*state.leads, record))
         if event.faced:
             return state.rule("41C, 17D1", f"{s.long_name} faces the opening lead {event.card.text}: "
                               "the auction period is over and play begins")
@@ -194,20 +193,20 @@ def lead(state: AuctionState, event: Lead) -> AuctionState:
                           "be asked before it is faced (41B)")
     if not s.is_opponent_of(contract.declarer):
         note("lead_by_declaring_side", state, s)
-        state = replace(state, leads=(*state.leads, replace(record, status="cancelled", law="54E, 24")))
+        state = evolve(state, leads=(*state.leads, evolve(record, status="cancelled", law="54E, 24")))
         return state.rule("54E, 24D", f"{s.long_name} is on the declaring side: the card "
                           f"{event.card.text} goes back into the hand without penalty")
     if not event.faced:
         note("face_down_lead_out_of_turn", state, s)
-        state = replace(state, leads=(*state.leads, replace(record, status="withdrawn", law="41A")))
+        state = evolve(state, leads=(*state.leads, evolve(record, status="withdrawn", law="41A")))
         return state.rule("41A", f"{s.long_name} led face down out of turn: the director has the card "
                           f"returned to the hand; {leader.long_name} leads")
     note("lead_out_of_turn", state, s)
-    state = replace(state, leads=(*state.leads, replace(record, status="pending", law="54")))
+    state = evolve(state, leads=(*state.leads, evolve(record, status="pending", law="54")))
     p = Pending("lead_out_of_turn", "awaiting_declarer", "54", contract.declarer.name,
                 ("accept", "spread", "refuse"), s, len(state.leads) - 1, leader,
                 (("judgement", "dummy_seen"),))
-    return replace(state, pending=p).rule(
+    return evolve(state, pending=p).rule(
         "54", f"{s.long_name} faced an opening lead out of turn: declarer may accept it (54B), spread "
         "the hand and become dummy (54A), or refuse it (54D)")
 
@@ -216,10 +215,10 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
     """54C: if declarer could have seen dummy's cards, the lead must be accepted."""
     note("judge_dummy_seen" if event.value else "judge_no_dummy_seen", state)
     if not event.value:
-        return replace(state, pending=replace(p, extra=())).rule(
+        return evolve(state, pending=evolve(p, extra=())).rule(
             "54C", "declarer could not have seen dummy's cards: all of Law 54's options remain")
-    q = replace(p, options=("accept",), extra=())
-    return replace(state, pending=q).rule("54C", "declarer could have seen dummy's cards and must "
+    q = evolve(p, options=("accept",), extra=())
+    return evolve(state, pending=q).rule("54C", "declarer could have seen dummy's cards and must "
                                           "accept the lead, staying declarer")
 
 
@@ -227,20 +226,20 @@ def _on_lead_out_of_turn(state: AuctionState, p: Pending, option: str) -> Auctio
     o, index = p.offender, p.call_index
     ld = state.leads[index]
     note(f"choose_{option}", state, o)
-    state = replace(state, pending=None)
+    state = evolve(state, pending=None)
     leads = list(state.leads)
     if option == "refuse":
         from ..records import PenaltyCard
 
-        leads[index] = replace(ld, status="withdrawn", law="54D, 56")
+        leads[index] = evolve(ld, status="withdrawn", law="54D, 56")
         pc = PenaltyCard(o, ld.card, True, "54D, 56")
-        state = replace(state, leads=tuple(leads), refused_leads=(*state.refused_leads, pc),
+        state = evolve(state, leads=tuple(leads), refused_leads=(*state.refused_leads, pc),
                         lead_choices=tuple(c for c in state.lead_choices if c != "50D"))
         state = state.rule("54D, 56", f"declarer refuses the lead: {ld.card.text} becomes a major penalty "
                            f"card of {o.long_name} and {p.in_turn_of.long_name} must lead")
         return open_options(state)
-    leads[index] = replace(ld, status="stands", law="54A" if option == "spread" else "54B")
-    state = replace(state, leads=tuple(leads), swapped=option == "spread")
+    leads[index] = evolve(ld, status="stands", law="54A" if option == "spread" else "54B")
+    state = evolve(state, leads=tuple(leads), swapped=option == "spread")
     if option == "spread":
         return state.rule("54A", "declarer spreads the hand and becomes dummy; "
                           f"{state.actual_declarer.long_name if state.actual_declarer is not None else ''} "
@@ -260,8 +259,8 @@ def face(state: AuctionState, event: FaceLead) -> AuctionState:
     if lead_ is None or lead_.faced:
         raise DecisionError("there is no face-down opening lead to face")
     note("face_lead", state, lead_.seat)
-    leads = tuple(replace(ld, faced=True) if ld is lead_ else ld for ld in state.leads)
-    return replace(state, leads=leads).rule(
+    leads = tuple(evolve(ld, faced=True) if ld is lead_ else ld for ld in state.leads)
+    return evolve(state, leads=leads).rule(
         "41C, 17D1", f"{lead_.seat.long_name}'s lead {lead_.card.text} is faced: the auction period is "
         "over and play begins")
 

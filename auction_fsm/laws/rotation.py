@@ -10,8 +10,6 @@ called is an attempt to change that call (30B2, 31C, 32C, Law 25).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
@@ -20,6 +18,7 @@ from ..errors import DecisionError
 from ..events import ChangeCall, Judgement
 from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
 from ..seats import Seat
+from ..values import evolve
 
 __all__ = ["out_of_rotation", "on_call", "on_director", "on_judgement"]
 
@@ -72,14 +71,14 @@ def out_of_rotation(state: AuctionState, offender: Seat, call: Call) -> AuctionS
     law = "32, 36B4" if bad_double else ("28B, 29A" if "accept" in options else "28B")
     p = Pending("out_of_rotation", "awaiting_decision", law, decider, tuple(options), offender,
                 len(state.record) - 1, turn, tuple(sorted(extra)))
-    return replace(state, pending=p)
+    return evolve(state, pending=p)
 
 
 def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionState:
     """A call while the call out of rotation awaits a decision: acceptance (29A) or 28B."""
     if p.step != "awaiting_decision":
         raise DecisionError(f"{seat.long_name}'s {call} cannot be made now: {expected(state)}")
-    cleared = replace(state, pending=None)
+    cleared = evolve(state, pending=None)
     if "accept" in p.options and seat.name == p.get("accept_by"):
         note("accept_by_calling", state, p.offender, state.record[p.call_index].call)
         accepted = stand(cleared.rule(
@@ -108,9 +107,9 @@ def on_director(state: AuctionState, p: Pending) -> AuctionState:
     note("director_called", state, p.offender, call)
     if call.is_double or call.is_redouble:
         return _cancel_double(state, p, call)
-    q = replace(p, step="awaiting_artificial_judgement", law="29C, 30C", decider="director",
+    q = evolve(p, step="awaiting_artificial_judgement", law="29C, 30C", decider="director",
                 options=("artificial", "natural"), extra=(("judgement", "artificial"),))
-    return replace(state, pending=q)
+    return evolve(state, pending=q)
 
 
 def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionState:
@@ -118,7 +117,7 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
     call = state.record[p.call_index].call
     note("judge_artificial" if event.value else "judge_natural", state, p.offender, call)
     o, where = p.offender, _position(p.offender, p.in_turn_of)
-    state = replace(state, pending=None).set_status(p.call_index, "cancelled", "29B")
+    state = evolve(state, pending=None).set_status(p.call_index, "cancelled", "29B")
     if event.value and event.denominations:
         dens = ", ".join(d.name for d in event.denominations)
         state = state.rule("29C", f"the call was artificial: the rectification concerns the "
@@ -134,7 +133,7 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
     law31 = "30C, 31" if call.is_pass else "31"
     if where == "rho":
         w = Watch("after_rho_call", o, call, "31A")
-        return replace(state, watches=(*state.watches, w)).rule(
+        return evolve(state, watches=(*state.watches, w)).rule(
             law31 + "A", f"{o.long_name}'s call out of rotation is cancelled; if "
             f"{p.in_turn_of.long_name} passes, {o.long_name} must "
             f"repeat {call}; otherwise {o.long_name} may call freely, judged for comparability")
@@ -145,13 +144,13 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
 
 def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summary: str) -> AuctionState:
     w = Watch("judge_replacement", offender, call, law)
-    return replace(state, watches=(*state.watches, w)).rule(law, summary)
+    return evolve(state, watches=(*state.watches, w)).rule(law, summary)
 
 
 def _cancel_double(state: AuctionState, p: Pending, call: Call) -> AuctionState:
     """Rectify a double or redouble out of rotation (32, or 36B4 when inadmissible)."""
     o, where = p.offender, _position(p.offender, p.in_turn_of)
-    state = replace(state, pending=None).set_status(p.call_index, "cancelled", "29B")
+    state = evolve(state, pending=None).set_status(p.call_index, "cancelled", "29B")
     if p.get("inadmissible"):
         state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B4"))
         state = state.restrict(LeadRestriction(o, "36B4, 26B", call))
@@ -160,7 +159,7 @@ def _cancel_double(state: AuctionState, p: Pending, call: Call) -> AuctionState:
                           f"{o.partner.long_name} must pass for the rest of the auction")
     if where == "rho":
         w = Watch("after_rho_call", o, call, "32A")
-        return replace(state, watches=(*state.watches, w)).rule(
+        return evolve(state, watches=(*state.watches, w)).rule(
             "32A", f"{o.long_name}'s {call} out of rotation is cancelled; if "
             f"{p.in_turn_of.long_name} passes, {o.long_name} must repeat it, otherwise "
             f"{o.long_name} may call freely, judged for comparability")

@@ -1,0 +1,86 @@
+"""The engine's shortcuts give exactly what the general path gives.
+
+``engine._plain_call`` skips the dispatch for a legal call in rotation that touches nothing but
+the auction; :func:`auction_fsm.values.evolve` stands in for :func:`dataclasses.replace`.  Both
+are compared with the general path on every position of small irregular scopes (so positions
+with obligations, watches, pending procedures and ended auctions are all among them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from auction_fsm import engine
+from auction_fsm.auction import AuctionState
+from auction_fsm.calls import ALL_CALLS
+from auction_fsm.errors import AuctionFsmError
+from auction_fsm.events import CallEvent
+from auction_fsm.exploration import Families
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.records import CallRecord, Obligation, Pending
+from auction_fsm.seats import Seat
+from auction_fsm.values import evolve
+
+
+def _positions(families: set[str]) -> list[AuctionState]:
+    space = IrregularSpace(Families(frozenset(families), max_level=1), agreement="off")
+    ex = explore(space)
+    return [space.state_of(k) for k in ex.keys]
+
+
+def _general(state: AuctionState, seat: Seat, code: int) -> tuple[object, list[engine.MachineStep]]:
+    with engine.journal() as steps:
+        try:
+            return engine._dispatch(state, CallEvent(seat, ALL_CALLS[code])), steps
+        except AuctionFsmError as err:
+            return type(err), steps
+
+
+@pytest.mark.parametrize("families", [{"insufficient_bid"}, {"inadmissible"}, {"exposure"}])
+def test_plain_call_matches_dispatch_on_every_position(families: set[str]) -> None:
+    positions = _positions(families)[::4]
+    taken = 0
+    for state in positions:
+        for seat in Seat:
+            for code in range(38):
+                with engine.journal() as fast_steps:
+                    fast = engine._plain_call(state, seat, ALL_CALLS[code])
+                if fast is None:
+                    assert not fast_steps
+                    continue
+                taken += 1
+                slow, slow_steps = _general(state, seat, code)
+                assert fast == slow, (state.record, seat, ALL_CALLS[code])
+                assert [(s.trigger, s.before, s.seat, s.call, s.facts) for s in fast_steps] == \
+                       [(s.trigger, s.before, s.seat, s.call, s.facts) for s in slow_steps]
+    assert taken > 1000  # the shortcut is actually exercised
+
+
+def test_plain_call_declines_calls_that_end_the_auction() -> None:
+    state = AuctionState.start("N").calls("1H P P")
+    assert engine._plain_call(state, Seat.W, ALL_CALLS[35]) is None
+    assert state.apply(CallEvent(Seat.W, ALL_CALLS[35])).contract is not None
+
+
+def test_evolve_equals_dataclasses_replace() -> None:
+    state = AuctionState.start("E").calls("1C X")
+    record = CallRecord(Seat.N, ALL_CALLS[0], Seat.N)
+    pending = Pending("insufficient_bid", "awaiting_decision", "27A1", "E", ("accept", "director"),
+                      Seat.N, 0, Seat.N, ())
+    cases: list[tuple[object, dict[str, object]]] = [
+        (state, {"incidents": 3, "watches": ()}),
+        (state, {}),
+        (record, {"status": "cancelled", "law": "27B3"}),
+        (pending, {"step": "awaiting_replacement", "options": ("replace",)}),
+        (Obligation("pass_rest_of_auction", "27B2"), {"law": "30B"}),
+    ]
+    for obj, changes in cases:
+        assert evolve(obj, **changes) == dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+
+
+def test_evolve_names_an_unknown_field() -> None:
+    with pytest.raises(TypeError, match="'colour'"):
+        evolve(AuctionState.start("N"), colour="red")
