@@ -38,7 +38,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
-from .configuration import Exploration, ExplorationLimitError, ProgressCallback, to_column
+from .configuration import Exploration, ExplorationLimitError, ProgressCallback, column
 
 __all__ = ["BatchSpace", "SortedIndex", "supports_batch", "explore_batch", "faulty_mask",
            "as_numpy"]
@@ -119,41 +119,51 @@ def as_numpy(column: Any) -> Int64Array:
 
 
 class SortedIndex(Mapping[int, int]):
-    """A read-only ``key -> index`` mapping kept as two parallel arrays sorted by key.
+    """A read-only ``key -> index`` mapping over a column of distinct int keys.
 
-    It stands in for the dict of the sequential explorer: a lookup is one binary search,
-    and millions of keys cost 16 bytes each instead of a dict entry and two Python ints.
+    It stands in for the dict of the sequential explorer.  Nothing is built until the first
+    lookup, which sorts the keys once (16 bytes per key: the sorted keys and their indices);
+    each lookup is then one binary search.
     """
 
-    __slots__ = ("_keys", "_indices")
+    __slots__ = ("_column", "_sorted", "_order")
 
-    def __init__(self, sorted_keys: Int64Array, indices: Int64Array) -> None:
-        self._keys = sorted_keys
-        self._indices = indices
+    def __init__(self, keys: array[int]) -> None:
+        self._column = keys
+        self._sorted: npt.NDArray[np.integer[Any]] | None = None
+        self._order: Int64Array | None = None
 
     def _position(self, key: object) -> int:
+        """Where ``key`` is in the sorted keys, -1 when it is not a key."""
         if not isinstance(key, int | np.integer) or not -(1 << 63) <= int(key) < 1 << 63:
             return -1
-        pos = int(np.searchsorted(self._keys, key))
-        return pos if pos < len(self._keys) and self._keys[pos] == key else -1
+        if self._sorted is None:
+            keys = column(self._column)
+            self._order = np.argsort(keys, kind="stable")
+            self._sorted = keys[self._order]
+        ordered = self._sorted
+        pos = int(np.searchsorted(ordered, key))
+        return pos if pos < len(ordered) and ordered[pos] == key else -1
 
     def __getitem__(self, key: int) -> int:
         pos = self._position(key)
-        if pos < 0:
+        if pos < 0 or self._order is None:
             raise KeyError(key)
-        return int(self._indices[pos])
+        return int(self._order[pos])
 
     def __contains__(self, key: object) -> bool:
         return self._position(key) >= 0
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._column)
 
     def __iter__(self) -> Iterator[int]:
-        """The keys in index order (as a dict built by the explorer would list them)."""
-        order = np.empty_like(self._indices)
-        order[self._indices] = np.arange(len(self._indices))
-        return iter(self._keys[order].tolist())
+        """The keys in index order (as the dict of the sequential explorer lists them)."""
+        return iter(self._column)
+
+
+#: Indices up to this fit the 32-bit ``targets`` and ``parent`` columns.
+_SMALL_INDEX = (1 << 31) - 1
 
 
 class _Seen:
@@ -167,10 +177,11 @@ class _Seen:
     __slots__ = ("runs",)
 
     def __init__(self) -> None:
-        self.runs: list[tuple[Int64Array, Int64Array]] = []
+        self.runs: list[tuple[Int64Array, npt.NDArray[np.integer[Any]]]] = []
 
     def add(self, sorted_keys: Int64Array, indices: Int64Array) -> None:
-        self.runs.append((sorted_keys, indices))
+        self.runs.append((sorted_keys, indices.astype(np.int32 if len(indices) and indices.max() <= _SMALL_INDEX
+                                                      else np.int64)))
         while len(self.runs) > 1 and len(self.runs[-2][0]) < 4 * len(self.runs[-1][0]):
             (k1, i1), (k2, i2) = self.runs[-2:]
             pos = np.searchsorted(k1, k2)
@@ -186,14 +197,6 @@ class _Seen:
             hit = keys[pos] == sorted_keys
             out[hit] = indices[pos[hit]]
         return out
-
-    def merged(self) -> tuple[Int64Array, Int64Array]:
-        """All keys sorted, with their indices."""
-        if not self.runs:
-            return np.zeros(0, np.int64), np.zeros(0, np.int64)
-        keys = np.concatenate([k for k, _ in self.runs])
-        order = np.argsort(keys, kind="stable")
-        return keys[order], np.concatenate([i for _, i in self.runs])[order]
 
 
 def _first_occurrences(values: Int64Array) -> tuple[Int64Array, Int64Array, Int64Array]:
@@ -225,17 +228,23 @@ def explore_batch(space: BatchSpace, *, progress: ProgressCallback | None = None
     seen = _Seen()
     order = np.argsort(first_keys, kind="stable")
     seen.add(first_keys[order], order.astype(np.int64))
-    key_parts, parent_parts = [first_keys], [np.full(starts, -1, np.int64)]
-    degree_parts: list[Int64Array] = []
-    target_parts: list[Int64Array] = []
-    label_parts: list[npt.NDArray[Any]] = []
-    level_sizes = [starts]
+    # the columns grow a level at a time, so no level is held twice
+    keys, parent, offsets, targets = array("q"), array("i"), array("q", [0]), array("i")
+    labels: array[int] | None = None
+    terminal = bytearray()
     frontier, base, found = first_keys, 0, starts
+    _extend(keys, first_keys)
+    _extend(parent, np.full(starts, -1, np.int64))
     while len(frontier):
-        src, labels, nxt = space.successors_batch(frontier)
-        degree_parts.append(np.bincount(src, minlength=len(frontier)).astype(np.int64))
-        label_parts.append(np.asarray(labels))
-        distinct, first_edge, which = _first_occurrences(np.asarray(nxt, dtype=np.int64))
+        terminal += np.asarray(space.terminal_batch(frontier), dtype=np.uint8).tobytes()
+        src, level_labels, nxt = space.successors_batch(frontier)
+        nxt = np.asarray(nxt, dtype=np.int64)
+        level_labels = np.asarray(level_labels)
+        if labels is None:
+            labels = array("b" if level_labels.dtype == np.int8 else "q")
+        _extend(labels, level_labels)
+        _extend(offsets, offsets[-1] + np.cumsum(np.bincount(src, minlength=len(frontier))))
+        distinct, first_edge, which = _first_occurrences(nxt)
         index_of = seen.lookup(distinct)
         fresh = index_of < 0
         fresh_first = first_edge[fresh]
@@ -245,33 +254,29 @@ def explore_batch(space: BatchSpace, *, progress: ProgressCallback | None = None
         discovery_edges = np.flatnonzero(marked)
         new_ids = found + np.cumsum(marked)[fresh_first] - 1
         index_of[fresh] = new_ids
-        target_parts.append(index_of[which])
-        frontier = np.asarray(nxt, dtype=np.int64)[discovery_edges]
-        key_parts.append(frontier)
-        parent_parts.append(base + src[discovery_edges])
+        _extend(targets, index_of[which])
+        _extend(parent, base + src[discovery_edges])
+        base += len(frontier)
+        frontier = nxt[discovery_edges]
+        _extend(keys, frontier)
         seen.add(distinct[fresh], new_ids)
-        base += len(degree_parts[-1])
         found += len(frontier)
-        if len(frontier):
-            level_sizes.append(len(frontier))
+        if found > _SMALL_INDEX and targets.typecode == "i":  # far beyond any memory today
+            parent, targets = array("q", parent), array("q", targets)
         if progress is not None:
             progress(found, len(frontier))
         if max_states is not None and found > max_states:
             raise ExplorationLimitError(
                 f"scope {space.name!r} has more than {max_states:,} configurations; "
                 "choose a smaller scope (e.g. a lower --max-level)")
-    seen_keys, seen_idx = seen.merged()
-    keys = np.concatenate(key_parts)
-    offsets = np.zeros(found + 1, np.int64)
-    np.cumsum(np.concatenate(degree_parts), out=offsets[1:])
-    labels_all = np.concatenate(label_parts)
-    terminal = bytearray(np.asarray(space.terminal_batch(keys), dtype=np.uint8).tobytes())
-    depths = np.repeat(np.arange(len(level_sizes), dtype=np.int64), level_sizes)
-    ex: Exploration[int, int] = Exploration(
-        cast(Any, space), to_column(keys), SortedIndex(seen_keys, seen_idx),
-        to_column(np.concatenate(parent_parts)), to_column(offsets),
-        to_column(np.concatenate(target_parts)),
-        to_column(labels_all, "b" if labels_all.dtype == np.int8 else "q"), terminal, starts,
-        time.perf_counter() - started)
-    ex._depths = to_column(depths)
-    return ex
+    del seen
+    return Exploration(cast(Any, space), keys, SortedIndex(keys), parent, offsets, targets,
+                       labels if labels is not None else array("b"), terminal, starts,
+                       time.perf_counter() - started)
+
+
+def _extend(col: array[int], values: npt.NDArray[Any]) -> None:
+    """Append a numpy array to an array column of the same item size, as one memory copy."""
+    data = np.ascontiguousarray(values, dtype=np.dtype(col.typecode))
+    if data.size:
+        col.frombytes(data.data.cast("B"))

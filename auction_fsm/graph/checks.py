@@ -32,7 +32,7 @@ import numpy as np
 
 from . import properties as props
 from .batch import faulty_mask
-from .configuration import Exploration, Int64Array, column, distinct, ranges
+from .configuration import Exploration, IntArray, column, distinct, ranges
 from .machine_graph import CALL_TRIGGERS, flatten_containers, machine_subgraph, machines_of
 from .traces import Trace, configuration_trace, first_realisations, machine_path
 
@@ -141,7 +141,7 @@ def check_machine_graph(g: nx.MultiDiGraph[Any], witness: Exploration[Any, Any] 
 
 
 # --- the configuration graph ------------------------------------------------------------------
-def _reverse(ex: Exploration[Any, Any]) -> tuple[Int64Array, Int64Array]:
+def _reverse(ex: Exploration[Any, Any]) -> tuple[IntArray, IntArray]:
     """Predecessor lists in compressed-sparse-row form (offsets, sources); the sources of each
     configuration are in increasing order."""
     off, tgt = column(ex.offsets), column(ex.targets)
@@ -169,7 +169,7 @@ def cannot_finish_indices(ex: Exploration[Any, Any]) -> list[int]:
         trapped: list[int] = np.flatnonzero(~can).tolist()
         return trapped
     start, src = _reverse(ex)
-    level = np.flatnonzero(can)
+    level: IntArray = np.flatnonzero(can)
     while len(level):  # breadth first, backwards from the terminals, a level per step
         before = src[ranges(start[level], start[level + 1] - start[level])]
         level = distinct(before[~can[before]])

@@ -21,6 +21,7 @@ the one-key-at-a-time walk.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from array import array
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
@@ -38,7 +39,7 @@ __all__ = ["Exploration", "explore", "ExplorationLimitError", "ProgressCallback"
            "ranges", "distinct", "topological_layers", "to_column"]
 
 #: A column of configuration indices (or of int keys) as numpy sees it.
-Int64Array = npt.NDArray[np.int64]
+IntArray = npt.NDArray[np.integer[Any]]
 
 #: Called now and then during exploration with (configurations found, queue length).
 ProgressCallback = Callable[[int, int], None]
@@ -87,8 +88,9 @@ class Exploration(Generic[K, L]):
 
     The sequential explorer fills ``keys`` and ``labels`` with lists and ``index`` with a dict;
     the batch explorer uses :class:`array.array` columns and a sorted-array mapping instead
-    (same contents, far less memory).  The integer columns are always ``array('q')``, so
-    :func:`column` views them as numpy arrays without a copy.
+    (same contents, far less memory; ``targets`` and ``parent`` hold 32-bit items while the
+    indices fit).  The integer columns are always :class:`array.array`, so :func:`column`
+    views them as numpy arrays without a copy.
     """
 
     space: ConfigurationSpace[K, L]
@@ -102,7 +104,7 @@ class Exploration(Generic[K, L]):
     starts: int
     seconds: float
     _depths: array[int] | None = field(default=None, repr=False)
-    _layers: list[Int64Array] | None = field(default=None, repr=False)
+    _layers: list[IntArray] | None = field(default=None, repr=False)
     _acyclic: bool | None = field(default=None, repr=False)
 
     @property
@@ -135,7 +137,7 @@ class Exploration(Generic[K, L]):
             self._depths = _depths(column(self.parent), self.starts)
         return self._depths
 
-    def layers(self) -> list[Int64Array] | None:
+    def layers(self) -> list[IntArray] | None:
         """The configurations in topological layers (:func:`topological_layers`), or ``None``
         when the graph has a cycle; computed once."""
         if self._acyclic is None:
@@ -187,27 +189,50 @@ class Exploration(Generic[K, L]):
         makes it infinite).  Each event counts separately, so this is a perft count.
 
         The configurations are put in topological layers (Kahn's algorithm, one layer per
-        step); the counts are then summed layer by layer from the last, in Python ints held in
-        numpy object arrays, so they stay exact however large they grow.
+        step) and the counts summed layer by layer from the last.  A first pass in floating
+        point bounds the counts; if they fit in a machine integer one integer pass is exact,
+        else the sums are taken modulo a few primes whose product exceeds the bound and the
+        count is rebuilt by the Chinese remainder theorem (exact, with no Python integer per
+        configuration).
         """
         off, tgt = column(self.offsets), column(self.targets)
         layers = self.layers()
         if layers is None:
             return None
         terminal = np.frombuffer(bytes(self.terminal), dtype=np.uint8)
-        # Machine integers when they cannot overflow (a float64 twin of the sum bounds them),
-        # else Python ints; either way the count is exact.
-        bound = _sum_paths(off, tgt, terminal, layers, np.dtype(np.float64))
-        exact = np.dtype(np.int64) if float(bound.max(initial=0.0)) < 2.0 ** 62 else np.dtype(object)
-        ways = _sum_paths(off, tgt, terminal, layers, exact)
-        return int(sum(ways[:self.starts].tolist()))
+        degree = np.diff(off)
+        starts = slice(0, self.starts)
+        bound = float(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(np.float64))[starts].sum())
+        if bound < 2.0 ** 62:
+            return int(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(np.int64))[starts].sum())
+        if not math.isfinite(bound):
+            return int(sum(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(object))[starts].tolist()))
+        limit = 2 * int(bound * (1 + 1e-6)) + 2
+        total, modulus = 0, 1
+        for p in _primes_below(1 << 31):
+            if modulus >= limit:
+                break
+            r = int(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(np.int64), p)[starts].sum()) % p
+            # combine x = total (mod modulus) with x = r (mod p)
+            total += modulus * ((r - total) * pow(modulus, -1, p) % p)
+            modulus *= p
+        return total
 
 
-def _sum_paths(offsets: Int64Array, targets: Int64Array, terminal: npt.NDArray[np.uint8],
-               layers: list[Int64Array], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
+def _primes_below(n: int) -> Iterator[int]:
+    """The primes below ``n``, largest first (trial division: only a handful are asked for)."""
+    candidate = n - 1
+    while candidate > 2:
+        if candidate % 2 and all(candidate % d for d in range(3, math.isqrt(candidate) + 1, 2)):
+            yield candidate
+        candidate -= 1
+
+
+def _sum_paths(offsets: IntArray, degree: IntArray, targets: IntArray, terminal: npt.NDArray[np.uint8],
+               layers: list[IntArray], dtype: np.dtype[Any], modulus: int = 0) -> npt.NDArray[Any]:
     """For each configuration, the number of paths from it to a terminal configuration (which
-    counts itself when terminal), summed layer by layer from the last, in ``dtype``."""
-    degree = np.diff(offsets)
+    counts itself when terminal), summed layer by layer from the last, in ``dtype`` (and
+    reduced modulo ``modulus`` when it is not zero)."""
     ways = np.zeros(len(terminal), dtype=dtype)
     for layer in reversed(layers):
         counts = terminal[layer].astype(dtype)
@@ -217,6 +242,8 @@ def _sum_paths(offsets: Int64Array, targets: Int64Array, terminal: npt.NDArray[n
             d = d[busy]
             reached = ways[targets[ranges(offsets[layer[busy]], d)]]
             counts[busy] += np.add.reduceat(reached, np.cumsum(d) - d)
+            if modulus:
+                counts %= modulus
         ways[layer] = counts
     return ways
 
@@ -224,23 +251,23 @@ def _sum_paths(offsets: Int64Array, targets: Int64Array, terminal: npt.NDArray[n
 # --- numpy helpers shared with the checks -------------------------------------------------------
 
 
-def column(values: array[int]) -> Int64Array:
-    """An ``array('q')`` column as an int64 numpy array (a view, no copy)."""
+def column(values: array[int]) -> IntArray:
+    """An integer array column as a numpy array of the same item type (a view, no copy)."""
     if not len(values):
-        return np.zeros(0, np.int64)
-    return np.frombuffer(values, dtype=np.int64)
+        return np.zeros(0, np.dtype(values.typecode))
+    return np.frombuffer(values, dtype=np.dtype(values.typecode))
 
 
-def ranges(starts: Int64Array, counts: Int64Array) -> Int64Array:
+def ranges(starts: IntArray, counts: IntArray) -> IntArray:
     """``range(s, s + c)`` for each start and count, concatenated, without a Python loop."""
     total = int(counts.sum())
     if total == 0:
         return np.zeros(0, np.int64)
     shift = np.repeat(starts - (np.cumsum(counts) - counts), counts)
-    return cast(Int64Array, shift + np.arange(total, dtype=np.int64))
+    return cast(IntArray, shift + np.arange(total, dtype=np.int64))
 
 
-def distinct(values: Int64Array) -> Int64Array:
+def distinct(values: IntArray) -> IntArray:
     """The distinct values, sorted (a sort and a comparison of neighbours)."""
     ordered = np.sort(values)
     if len(ordered) < 2:
@@ -251,14 +278,14 @@ def distinct(values: Int64Array) -> Int64Array:
     return ordered[keep]
 
 
-def topological_layers(offsets: Int64Array, targets: Int64Array) -> list[Int64Array] | None:
+def topological_layers(offsets: IntArray, targets: IntArray) -> list[IntArray] | None:
     """The configurations in layers such that every edge leads to a later layer (Kahn's
     algorithm, a layer per step), or ``None`` when a cycle leaves some never free."""
     n = len(offsets) - 1
     degree = np.diff(offsets)
-    waiting = np.bincount(targets, minlength=n).astype(np.int64)
-    layer = np.flatnonzero(waiting == 0)
-    layers: list[Int64Array] = []
+    waiting = np.bincount(targets, minlength=n).astype(np.int32)
+    layer: IntArray = np.flatnonzero(waiting == 0)
+    layers: list[IntArray] = []
     placed = 0
     while len(layer):
         layers.append(layer)
@@ -271,7 +298,7 @@ def topological_layers(offsets: Int64Array, targets: Int64Array) -> list[Int64Ar
     return layers if placed == n else None
 
 
-def _depths(parent: Int64Array, starts: int) -> array[int]:
+def _depths(parent: IntArray, starts: int) -> array[int]:
     """Breadth-first depths from parent pointers.  The explorers number configurations level
     by level, so the parents never decrease after the starts and each level is the run of
     configurations whose parent lies in the level before; otherwise walk them one by one."""
