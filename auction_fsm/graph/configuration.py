@@ -208,8 +208,10 @@ class Exploration(Generic[K, L]):
         if not math.isfinite(bound):
             return int(sum(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(object))[starts].tolist()))
         limit = 2 * int(bound * (1 + 1e-6)) + 2
+        # a sum of (degree) residues plus one must stay below 2**63
+        top = (1 << 63) // (int(degree.max()) + 1)
         total, modulus = 0, 1
-        for p in _primes_below(1 << 31):
+        for p in _primes_below(top):
             if modulus >= limit:
                 break
             r = int(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(np.int64), p)[starts].sum()) % p
@@ -219,13 +221,33 @@ class Exploration(Generic[K, L]):
         return total
 
 
+def _is_prime(n: int) -> bool:
+    """Miller-Rabin with the first twelve primes as witnesses: exact for n below 3.3e24."""
+    witnesses = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+    if n < 2:
+        return False
+    for p in witnesses:
+        if n % p == 0:
+            return n == p
+    d, r = n - 1, 0
+    while not d & 1:
+        d, r = d >> 1, r + 1
+    for a in witnesses:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(r - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
 def _primes_below(n: int) -> Iterator[int]:
-    """The primes below ``n``, largest first (trial division: only a handful are asked for)."""
-    candidate = n - 1
-    while candidate > 2:
-        if candidate % 2 and all(candidate % d for d in range(3, math.isqrt(candidate) + 1, 2)):
-            yield candidate
-        candidate -= 1
+    """The primes below ``n``, largest first."""
+    return (c for c in range(n - 1, 1, -1) if _is_prime(c))
 
 
 def _sum_paths(offsets: IntArray, degree: IntArray, targets: IntArray, terminal: npt.NDArray[np.uint8],
@@ -293,7 +315,7 @@ def topological_layers(offsets: IntArray, targets: IntArray) -> list[IntArray] |
         reached = targets[ranges(offsets[layer], degree[layer])]
         if not len(reached):
             break
-        np.subtract.at(waiting, reached, 1)
+        np.subtract.at(waiting, reached.astype(np.intp), np.int32(1))  # matching types: the fast path
         layer = distinct(reached[waiting[reached] == 0])
     return layers if placed == n else None
 
