@@ -59,6 +59,11 @@ FAMILIES: dict[str, str] = {
     "opening_lead": "the opening lead, by the right or wrong player, and declarer's options (41, 54)",
 }
 
+#: One shared event per (seat, call code): candidates are offered at every configuration.
+_CALL_EVENTS: tuple[tuple[CallEvent, ...], ...] = tuple(
+    tuple(CallEvent(seat, call) for call in ALL_CALLS) for seat in Seat)
+
+_NO_OBLIGATIONS: tuple[tuple[object, ...], ...] = ((), (), (), ())
 _POSITIONAL = frozenset({"lho_call", "replacement", "resume_ib"})
 _EXPOSABLE = {Seat.N: Suit.C, Seat.E: Suit.D, Seat.S: Suit.H, Seat.W: Suit.S}
 # Each seat leads its own representative rank, so that no seat is offered a card another seat
@@ -113,7 +118,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     :func:`within_scope` under the same ``bounds``.
     """
     record = state.record
-    standing = [(i, r) for i, r in enumerate(record) if r.stands]
+    standing = [(i, r) for i, r in enumerate(record) if r.status == "stands"]
     p = state.pending
     # a change of call (25, 21B1), or a call at LHO's turn by the player who just called, which is
     # an attempt to change it (30B2, 31C, 32C), reaches back to the last two standing calls
@@ -122,7 +127,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     refs = {i for i, _ in window} | set(positional)
     if p is not None and p.procedure != "lead_out_of_turn" and p.call_index >= 0:
         refs.add(p.call_index)
-    rank = _ranks(state, refs)
+    rank = _ranks(state, refs) if refs else {}
     recent: tuple[object, ...] = ()
     if window:
         prefix = rules.initial_key(state.dealer)
@@ -157,7 +162,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         pending = (p.procedure, p.step, p.decider, p.options, int(p.offender), int(p.in_turn_of), ref,
                    extra, referenced)
     obligations = tuple(tuple((o.kind, o.law, -1 if o.call is None else o.call.code) for o in obs)
-                        for obs in state.obligations)
+                        for obs in state.obligations) if any(state.obligations) else _NO_OBLIGATIONS
     watches = tuple((w.kind, int(w.offender), w.call.code, w.law) for w in state.watches)
     # 26B asks only whether some right binds the presumed leader, and which suits its offender
     # specified in the legal auction; the withdrawn call and the law behind each right are for
@@ -279,10 +284,30 @@ def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]
         if p.decider in Seat.__members__:
             for option in p.options:
                 yield Choice(Seat[p.decider], option)
+    turn = state.turn
+    if p is None and not room:
+        # Budget spent, nothing pending: only the seat to act may call, and only a regular call
+        # or the repeat a rectification requires (31A1/32A1), which may itself be irregular.
+        if not state.is_over:
+            required = {o.call for o in state.obligations[turn] if o.kind == "repeat_call"}
+            row = rules.row(state.key)
+            silenced = state.must_pass(turn)
+            events = _CALL_EVENTS[turn]
+            for code in range(35 + 3):
+                call = ALL_CALLS[code]
+                if call.is_bid and call.level > families.max_level:
+                    continue
+                if (row[code] < 0 or (silenced and not call.is_pass)) and call not in required:
+                    continue
+                yield events[code]
+        if state.current_lead is not None and not state.current_lead.faced:
+            yield FaceLead()
+        if state.is_over:
+            yield from _leads(state, regular_only=True)
+        return
     calls = [c for c in ALL_CALLS if not c.is_bid or c.level <= families.max_level]
     if room and "inadmissible" in on:
         calls.append(Call.bid(8, Strain.C))
-    turn = state.turn
     seats = list(Seat)
     if p is not None:
         named = {p.offender, p.offender.lho}
@@ -292,22 +317,10 @@ def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]
         seats = [x for x in Seat if x in named]
     for seat in seats:
         for call in calls:
-            if p is None and not state.is_over and seat == turn and call.code < 38 and not room:
-                # Once the incident budget is spent only regular calls are offered, and the calls
-                # a rectification requires (a repeat under 31A1/32A1 may itself be irregular).
-                required = any(o.kind == "repeat_call" and o.call is call for o in state.obligations[seat])
-                irregular = rules.step_or_none(state.key, call.code) is None or (
-                    state.must_pass(seat) and not call.is_pass)
-                if irregular and not required:
-                    continue
-            elif p is None and not room or p is None and not _family_allows(state, seat, call, on):
+            if p is None and not _family_allows(state, seat, call, on):
                 continue
-            yield CallEvent(seat, call)
-    if p is not None or not room:
-        if state.current_lead is not None and not state.current_lead.faced and p is None:
-            yield FaceLead()
-        if p is None and state.is_over and "opening_lead" in on or (p is None and state.is_over):
-            yield from _leads(state, regular_only=True)
+            yield _CALL_EVENTS[seat][call.code] if call.code < 38 else CallEvent(seat, call)
+    if p is not None:
         return
     if "changes" in on:
         for seat in Seat:
