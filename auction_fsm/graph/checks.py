@@ -144,8 +144,8 @@ def check_machine_graph(g: nx.MultiDiGraph[Any], witness: Exploration[Any, Any] 
 def _reverse(ex: Exploration[Any, Any]) -> tuple[IntArray, IntArray]:
     """Predecessor lists in compressed-sparse-row form (offsets, sources); the sources of each
     configuration are in increasing order."""
-    off, tgt = column(ex.offsets), column(ex.targets)
-    sources = np.repeat(np.arange(ex.states, dtype=np.int64), np.diff(off))
+    tgt = column(ex.targets)
+    sources = np.repeat(np.arange(ex.states, dtype=np.int64), ex.degrees())
     start = np.zeros(ex.states + 1, np.int64)
     np.cumsum(np.bincount(tgt, minlength=ex.states), out=start[1:])
     return start, sources[np.argsort(tgt, kind="stable")]
@@ -159,7 +159,7 @@ def cannot_finish_indices(ex: Exploration[Any, Any]) -> list[int]:
     layers = ex.layers()
     if layers is not None:  # acyclic: from the last layer back, a configuration can finish
         off, tgt = column(ex.offsets), column(ex.targets)  # if it is terminal or a successor can
-        degree = np.diff(off)
+        degree = ex.degrees()
         for layer in reversed(layers):
             busy = layer[degree[layer] > 0]
             if len(busy):
@@ -195,7 +195,7 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
     ``expected_paths`` (a perft oracle) adds the ``paths`` check.
     """
     n, space = ex.states, ex.space
-    degree = np.diff(column(ex.offsets))
+    degree = ex.degrees()
     term = np.frombuffer(bytes(ex.terminal), dtype=np.uint8).astype(bool)
     dead: list[int] = np.flatnonzero(~term & (degree == 0)).tolist()
     exits: list[int] = np.flatnonzero(term & (degree > 0)).tolist()

@@ -105,6 +105,7 @@ class Exploration(Generic[K, L]):
     seconds: float
     _depths: array[int] | None = field(default=None, repr=False)
     _layers: list[IntArray] | None = field(default=None, repr=False)
+    _degrees: IntArray | None = field(default=None, repr=False)
     _acyclic: bool | None = field(default=None, repr=False)
 
     @property
@@ -137,11 +138,18 @@ class Exploration(Generic[K, L]):
             self._depths = _depths(column(self.parent), self.starts)
         return self._depths
 
+    def degrees(self) -> IntArray:
+        """The out-degree of every configuration as a numpy array (32-bit); computed once."""
+        if self._degrees is None:
+            self._degrees = np.diff(column(self.offsets)).astype(np.int32)
+        return self._degrees
+
     def layers(self) -> list[IntArray] | None:
         """The configurations in topological layers (:func:`topological_layers`), or ``None``
         when the graph has a cycle; computed once."""
         if self._acyclic is None:
-            self._layers = topological_layers(column(self.offsets), column(self.targets))
+            self._layers = topological_layers(column(self.offsets), column(self.targets),
+                                              self.degrees())
             self._acyclic = self._layers is not None
         return self._layers
 
@@ -200,7 +208,7 @@ class Exploration(Generic[K, L]):
         if layers is None:
             return None
         terminal = np.frombuffer(bytes(self.terminal), dtype=np.uint8)
-        degree = np.diff(off)
+        degree = self.degrees()
         starts = slice(0, self.starts)
         bound = float(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(np.float64))[starts].sum())
         if bound < 2.0 ** 62:
@@ -300,13 +308,15 @@ def distinct(values: IntArray) -> IntArray:
     return ordered[keep]
 
 
-def topological_layers(offsets: IntArray, targets: IntArray) -> list[IntArray] | None:
+def topological_layers(offsets: IntArray, targets: IntArray,
+                       degree: IntArray | None = None) -> list[IntArray] | None:
     """The configurations in layers such that every edge leads to a later layer (Kahn's
     algorithm, a layer per step), or ``None`` when a cycle leaves some never free."""
     n = len(offsets) - 1
-    degree = np.diff(offsets)
+    if degree is None:
+        degree = np.diff(offsets)
     waiting = np.bincount(targets, minlength=n).astype(np.int32)
-    layer: IntArray = np.flatnonzero(waiting == 0)
+    layer: IntArray = np.flatnonzero(waiting == 0).astype(np.int32 if n < 1 << 31 else np.int64)
     layers: list[IntArray] = []
     placed = 0
     while len(layer):
