@@ -197,11 +197,11 @@ class Exploration(Generic[K, L]):
         makes it infinite).  Each event counts separately, so this is a perft count.
 
         The configurations are put in topological layers (Kahn's algorithm, one layer per
-        step) and the counts summed layer by layer from the last.  A first pass in floating
-        point bounds the counts; if they fit in a machine integer one integer pass is exact,
-        else the sums are taken modulo a few primes whose product exceeds the bound and the
-        count is rebuilt by the Chinese remainder theorem (exact, with no Python integer per
-        configuration).
+        step) and the counts summed layer by layer from the last, modulo a prime as large as
+        the out-degrees allow and, alongside, in floating point to bound the count.  While the
+        product of the primes used does not exceed the bound, another prime gets a pass; the
+        count is rebuilt from the residues by the Chinese remainder theorem.  So it is exact,
+        with no Python integer per configuration, and one pass suffices below about 10**17.
         """
         off, tgt = column(self.offsets), column(self.targets)
         layers = self.layers()
@@ -210,19 +210,21 @@ class Exploration(Generic[K, L]):
         terminal = np.frombuffer(bytes(self.terminal), dtype=np.uint8)
         degree = self.degrees()
         starts = slice(0, self.starts)
-        bound = float(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(np.float64))[starts].sum())
-        if bound < 2.0 ** 62:
-            return int(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(np.int64))[starts].sum())
-        if not math.isfinite(bound):
-            return int(sum(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(object))[starts].tolist()))
-        limit = 2 * int(bound * (1 + 1e-6)) + 2
         # a sum of (degree) residues plus one must stay below 2**63
-        top = (1 << 63) // (int(degree.max()) + 1)
+        primes = _primes_below((1 << 63) // (int(degree.max(initial=0)) + 1))
         total, modulus = 0, 1
-        for p in _primes_below(top):
-            if modulus >= limit:
-                break
-            r = int(_sum_paths(off, degree, tgt, terminal, layers, np.dtype(np.int64), p)[starts].sum()) % p
+        bound: float | None = None
+        while bound is None or modulus <= bound * (1 + 1e-6) + 1:
+            p = next(primes)
+            kinds = [(np.dtype(np.int64), p)] + ([(np.dtype(np.float64), 0)] if bound is None else [])
+            sums = [int(w[starts].sum()) if w.dtype != np.float64 else float(w[starts].sum())
+                    for w in _sum_paths(off, degree, tgt, terminal, layers, kinds)]
+            if bound is None:
+                bound = float(sums[1])
+                if not math.isfinite(bound):  # beyond floating point: Python ints after all
+                    objects = _sum_paths(off, degree, tgt, terminal, layers, [(np.dtype(object), 0)])
+                    return int(sum(objects[0][starts].tolist()))
+            r = int(sums[0]) % p
             # combine x = total (mod modulus) with x = r (mod p)
             total += modulus * ((r - total) * pow(modulus, -1, p) % p)
             modulus *= p
@@ -259,22 +261,26 @@ def _primes_below(n: int) -> Iterator[int]:
 
 
 def _sum_paths(offsets: IntArray, degree: IntArray, targets: IntArray, terminal: npt.NDArray[np.uint8],
-               layers: list[IntArray], dtype: np.dtype[Any], modulus: int = 0) -> npt.NDArray[Any]:
+               layers: list[IntArray], kinds: list[tuple[np.dtype[Any], int]]) -> list[npt.NDArray[Any]]:
     """For each configuration, the number of paths from it to a terminal configuration (which
-    counts itself when terminal), summed layer by layer from the last, in ``dtype`` (and
-    reduced modulo ``modulus`` when it is not zero)."""
-    ways = np.zeros(len(terminal), dtype=dtype)
+    counts itself when terminal), summed layer by layer from the last; once per ``(dtype,
+    modulus)`` of ``kinds`` (modulus 0: no reduction), sharing the walk over the edges."""
+    ways = [np.zeros(len(terminal), dtype=dtype) for dtype, _ in kinds]
     for layer in reversed(layers):
-        counts = terminal[layer].astype(dtype)
         d = degree[layer]
         busy = d > 0
+        reached = segments = None
         if busy.any():
             d = d[busy]
-            reached = ways[targets[ranges(offsets[layer[busy]], d)]]
-            counts[busy] += np.add.reduceat(reached, np.cumsum(d) - d)
-            if modulus:
-                counts %= modulus
-        ways[layer] = counts
+            reached = targets[ranges(offsets[layer[busy]], d)]
+            segments = np.cumsum(d) - d
+        for w, (dtype, modulus) in zip(ways, kinds, strict=True):
+            counts = terminal[layer].astype(dtype)
+            if reached is not None and segments is not None:
+                counts[busy] += np.add.reduceat(w[reached], segments)
+                if modulus:
+                    counts %= modulus
+            w[layer] = counts
     return ways
 
 
