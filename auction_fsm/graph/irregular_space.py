@@ -47,7 +47,9 @@ source, naming the event).
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any, Final, Literal
 
@@ -177,6 +179,8 @@ class IrregularSpace:
     simulator
         Builds the simulator the agreement check drives for a dealer (the tests plant a table
         with a transition removed through it).
+    agreement_jobs
+        Worker processes for ``agreement="all"`` (forked, so they share the explored graph).
 
     Examples
     --------
@@ -194,7 +198,7 @@ class IrregularSpace:
                  agreement: AgreementMode = "all", sample: int = DEFAULT_SAMPLE,
                  prefilter: bool = True, prefix: Sequence[Event] = (),
                  keys: Literal["compact", "full"] = "compact",
-                 simulator: Callable[[Seat], Simulator] = Simulator) -> None:
+                 simulator: Callable[[Seat], Simulator] = Simulator, agreement_jobs: int = 1) -> None:
         unknown = families.enabled - FAMILIES.keys()
         if unknown:
             raise ValueError(f"unknown law families {sorted(unknown)}: expected some of {sorted(FAMILIES)}")
@@ -222,6 +226,7 @@ class IrregularSpace:
         self._candidate_lists: dict[Hashable, list[Event]] = {}
         self._changes = "changes" in families.enabled
         self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
+        self.agreement_jobs = agreement_jobs
 
     # --- keys and representatives -----------------------------------------------------------
     def key_of(self, state: AuctionState) -> Key:
@@ -451,27 +456,60 @@ class IrregularSpace:
         reach it) and, at each configuration, tries each outgoing edge from a snapshot of the
         machines there.  A fault on a tree edge belongs to the configuration it leads to; on any
         other edge it belongs to the source, naming the event.
+
+        With :attr:`agreement_jobs` above one (and ``fork`` available), the subtrees below each
+        start are shared out between that many forked worker processes, each checking its own
+        edges once; the faults are merged.
         """
-        faults: dict[Key, list[str]] = {}
         children: dict[Key, dict[Event, Key]] = {}  # the tree edges out of each configuration
         for k, step in self._parent.items():
             if step is not None:
                 children.setdefault(step[0], {})[step[1]] = k
+        jobs = self.agreement_jobs
+        if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
+            global _FORKED
+            _FORKED = (self, children, jobs)
+            try:
+                ctx = multiprocessing.get_context("fork")
+                with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+                    parts = list(pool.map(_walk_part, range(jobs)))
+            finally:
+                _FORKED = None
+            faults: dict[Key, list[str]] = {}
+            for found, replayed in parts:
+                self.replayed_events += replayed
+                for key, problems in found.items():
+                    faults.setdefault(key, []).extend(problems)
+            self._edges.clear()
+            return faults
+        return self._walk(children, 0, 1)
+
+    def _walk(self, children: dict[Key, dict[Event, Key]], part: int, parts: int) -> dict[Key, list[str]]:
+        """The edge checks of worker ``part`` of ``parts``: below each start, the tree edge
+        numbered ``i`` (in label order) and its subtree belong to worker ``i % parts``; the
+        start's other edges belong to worker 0."""
+        faults: dict[Key, list[str]] = {}
         for start in [k for k, step in self._parent.items() if step is None]:
             sim = self.simulator(self._states[start].dealer)
             sim.run(self.prefix)
             stack = [(start, _snapshot(sim))]
             while stack:
                 key, snap = stack.pop()
-                labels, targets = self._edges.pop(key, ((), ()))
+                labels, targets = self._edges.get(key, ((), ())) if parts > 1 else self._edges.pop(key, ((), ()))
                 tree = children.get(key, {})
+                branch = 0
                 for event, target in zip(labels, targets, strict=True):
+                    on_tree = tree.get(event) == target
+                    if key is start and parts > 1:
+                        mine = branch % parts == part if on_tree else part == 0
+                        branch += on_tree
+                        if not mine:
+                            continue
                     _restore(sim, snap)
                     self.replayed_events += 1
                     problem = _step(sim, event)
                     if problem is None and self.key_of(sim.state) != target:
                         problem = "the simulator reaches a different configuration than the exploration"
-                    on_tree = tree.get(event) == target
                     if problem is not None:
                         where = target if on_tree else key
                         faults.setdefault(where, []).append(
@@ -479,6 +517,20 @@ class IrregularSpace:
                     elif on_tree:
                         stack.append((target, _snapshot(sim)))
         return faults
+
+
+# What forked agreement workers read: the space, its tree edges, the number of workers.  Set
+# just before the workers are forked (they inherit it), cleared after.
+_FORKED: tuple[IrregularSpace, dict[Key, dict[Event, Key]], int] | None = None
+
+
+def _walk_part(part: int) -> tuple[dict[Key, list[str]], int]:
+    """One forked worker's share of :meth:`IrregularSpace._agreement_on_edges`."""
+    assert _FORKED is not None
+    space, children, parts = _FORKED
+    before = space.replayed_events
+    found = space._walk(children, part, parts)
+    return found, space.replayed_events - before
 
 
 _Snapshot = tuple[AuctionState, str, tuple[str, ...], dict[str, Any]]

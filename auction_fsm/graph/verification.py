@@ -13,6 +13,7 @@ from typing import Any
 from ..table import TABLE, Table
 from .checks import GraphReport, check_exploration, check_machine_graph
 from .configuration import Exploration, ProgressCallback, explore
+from .irregular_space import IrregularSpace
 from .machine_graph import containers, machine_graph
 from .scopes import NAMED_SCOPES, Scope, space_for
 
@@ -45,9 +46,15 @@ def _not_exercised(ex: Exploration[Any, Any], table: Table) -> list[str]:
 
 def verify_scope(scope: Scope, table: Table = TABLE, *, max_traces: int = 3,
                  progress: ProgressCallback | None = None,
-                 max_states: int | None = None) -> GraphReport:
-    """Explore ``scope`` and check its configuration graph."""
-    ex = explore(space_for(scope, table), progress=progress, max_states=max_states)
+                 max_states: int | None = None, jobs: int = 1) -> GraphReport:
+    """Explore ``scope`` and check its configuration graph.
+
+    ``jobs`` worker processes share the machine-agreement check of an irregular scope.
+    """
+    space = space_for(scope, table)
+    if isinstance(space, IrregularSpace):
+        space.agreement_jobs = jobs
+    ex = explore(space, progress=progress, max_states=max_states)
     report = check_exploration(ex, max_traces, scope.expected_paths)
     report.info["scope_description"] = scope.describe()
     if ex.states <= NOT_EXERCISED_LIMIT:
@@ -62,7 +69,8 @@ def verify(scopes: Sequence[Scope], table: Table = TABLE, *, machine: bool = Tru
 
     With ``jobs`` above one, the scopes are explored in that many worker processes at once
     (each scope in one process, the first ones first: list the biggest first); ``progress``
-    is then not shown, since the workers cannot share one display.
+    is then not shown, since the workers cannot share one display.  A single scope uses them
+    for its machine-agreement check instead.
     """
     reports = [verify_machine(table, max_traces)] if machine else []
     if jobs > 1 and len(scopes) > 1:
@@ -77,7 +85,7 @@ def verify(scopes: Sequence[Scope], table: Table = TABLE, *, machine: bool = Tru
         callback = progress(scope.name) if progress is not None else None
         try:
             reports.append(verify_scope(scope, table, max_traces=max_traces, progress=callback,
-                                        max_states=max_states))
+                                        max_states=max_states, jobs=jobs))
         finally:
             close = getattr(callback, "close", None)
             if close is not None:

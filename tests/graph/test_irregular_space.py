@@ -179,6 +179,22 @@ def test_a_machine_disagreement_is_a_fault_with_a_trace() -> None:
         _PlantedSimulator(Seat.N).run(events)
 
 
+@pytest.mark.parametrize("simulator", [_PlantedSimulator, Simulator])
+def test_agreement_shared_by_forked_workers_checks_each_edge_once(simulator: Any) -> None:
+    one = _space("insufficient_bid", simulator=simulator)
+    two = _space("insufficient_bid", simulator=simulator, agreement_jobs=2)
+    ex_one, ex_two = explore(one), explore(two)
+    assert ex_one.keys == ex_two.keys
+    faults_one = {k: sorted(one.faults(k)) for k in ex_one.keys}
+    faults_two = {k: sorted(two.faults(k)) for k in ex_two.keys}
+    assert faults_two == faults_one
+    assert one.replayed_events == two.replayed_events
+    if simulator is _PlantedSimulator:  # below a failing edge there is nothing left to check
+        assert any(faults_one.values()) and one.replayed_events < ex_one.edges
+    else:
+        assert not any(faults_one.values()) and one.replayed_events == ex_one.edges
+
+
 def test_sampled_agreement_replays_traces_from_scratch() -> None:
     space = _space("inadmissible", agreement="sample", sample=25)
     ex = explore(space)
