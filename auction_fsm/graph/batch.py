@@ -8,16 +8,17 @@ flags and the fault flags of many keys at once.  :func:`explore_batch` then work
 
 1. ask the space for every edge leaving the frontier (grouped by source, in the order
    :meth:`~auction_fsm.graph.space.ConfigurationSpace.successors` lists them);
-2. find the distinct target keys and, for each, the first edge that reaches it;
-3. look the distinct keys up in the sorted array of every key seen so far; the unseen ones get
-   new indices in the order of their first edge, which is exactly the order in which the
-   sequential explorer would have numbered them, and their first edge gives the parent;
-4. merge the new keys into the sorted array; they form the next frontier.
+2. find the distinct target keys and, for each, the first edge that reaches it (one sort);
+3. look the distinct keys up among the keys seen so far (a few sorted runs, see
+   :class:`_Seen`); the unseen ones get new indices in the order of their first edge, which is
+   exactly the order in which the sequential explorer would have numbered them, and their
+   first edge gives the parent;
+4. add the new keys to the seen runs; in discovery order they form the next frontier.
 
 The result is the same :class:`~auction_fsm.graph.configuration.Exploration`, index for index,
 as the sequential explorer's (``tests/graph/test_batch.py`` compares them), with its columns held
-in :class:`array.array` (no Python object per configuration) and a key-to-index mapping that
-answers from the sorted array instead of a dict.
+in :class:`array.array` (no Python object per configuration) and a key-to-index mapping,
+:class:`SortedIndex`, that answers by binary search instead of from a dict.
 
 >>> from auction_fsm.graph.legal_space import LegalSpace
 >>> space = LegalSpace(max_level=1)
@@ -64,7 +65,8 @@ class BatchSpace(Protocol):
         """``(source positions, labels, next keys)`` of every edge leaving ``keys``.
 
         Edges are grouped by source in the order of ``keys`` (so the positions never decrease)
-        and, within one source, listed in the order of ``successors``.
+        and, within one source, listed in the order of ``successors``.  Labels are integers of
+        one dtype on every call (``int8`` is stored in one byte per edge).
         """
         ...
 
@@ -108,14 +110,14 @@ def faulty_mask(space: object, keys: Sequence[Any]) -> npt.NDArray[np.bool_] | N
     return cast(BatchSpace, space).faulty_batch(as_numpy(keys))
 
 
-def as_numpy(column: Any) -> Int64Array:
+def as_numpy(values: Any) -> Int64Array:
     """An int64 numpy view (no copy) of an ``array('q')`` column, or a converted copy of any
     other sequence of ints."""
-    if isinstance(column, array) and column.typecode == "q":
-        return np.frombuffer(column, dtype=np.int64) if len(column) else np.zeros(0, np.int64)
-    if isinstance(column, np.ndarray):
-        return column.astype(np.int64, copy=False)
-    return np.fromiter(column, dtype=np.int64, count=len(column))
+    if isinstance(values, array) and values.typecode == "q":
+        return np.frombuffer(values, dtype=np.int64) if len(values) else np.zeros(0, np.int64)
+    if isinstance(values, np.ndarray):
+        return values.astype(np.int64, copy=False)
+    return np.fromiter(values, dtype=np.int64, count=len(values))
 
 
 class SortedIndex(Mapping[int, int]):
@@ -252,6 +254,8 @@ def explore_batch(space: BatchSpace, *, progress: ProgressCallback | None = None
         marked = np.zeros(len(nxt), bool)
         marked[fresh_first] = True
         discovery_edges = np.flatnonzero(marked)
+        if found + len(discovery_edges) > _SMALL_INDEX and targets.typecode == "i":
+            parent, targets = array("q", parent), array("q", targets)  # far beyond any memory today
         new_ids = found + np.cumsum(marked)[fresh_first] - 1
         index_of[fresh] = new_ids
         _extend(targets, index_of[which])
@@ -261,8 +265,6 @@ def explore_batch(space: BatchSpace, *, progress: ProgressCallback | None = None
         _extend(keys, frontier)
         seen.add(distinct[fresh], new_ids)
         found += len(frontier)
-        if found > _SMALL_INDEX and targets.typecode == "i":  # far beyond any memory today
-            parent, targets = array("q", parent), array("q", targets)
         if progress is not None:
             progress(found, len(frontier))
         if max_states is not None and found > max_states:
