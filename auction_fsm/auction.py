@@ -284,15 +284,19 @@ class AuctionState:
         old = self.record[index]
         new = evolve(old, status=status, law=law if law is not None else old.law)
         record = (*self.record[:index], new, *self.record[index + 1:])
-        return evolve(self, record=record).rebuilt()
+        return evolve(self, record=record, key=self._key_of(record))
 
     def rebuilt(self) -> AuctionState:
         """Recompute the legal-auction key from the calls that stand."""
+        return evolve(self, key=self._key_of(self.record))
+
+    def _key_of(self, record: tuple[CallRecord, ...]) -> int:
         key = rules.initial_key(self.dealer)
-        for r in self.record:
-            if r.stands:
-                key = rules.force(key, r.seat, r.call.code)
-        return evolve(self, key=key)
+        force = rules.force
+        for r in record:
+            if r.status == "stands":
+                key = force(key, r.seat, r.call.code)
+        return key
 
     def restrict(self, restriction: LeadRestriction) -> AuctionState:
         """Add a 26B right; the same withdrawn call gives the offender's opponents one right."""

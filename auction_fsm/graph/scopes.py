@@ -161,6 +161,9 @@ IRREGULAR_SCOPES: Final = (
     _irregular("inadmissible-2", {"inadmissible"}, irregularities=2),
     _irregular("exposure-2", {"exposure"}, irregularities=2),
     _irregular("insufficient-1-level2", {"insufficient_bid"}, level=2),
+    # one irregularity per auction over all 35 bids
+    _irregular("exposure-1-level7", {"exposure"}, level=7),
+    _irregular("inadmissible-1-level7", {"inadmissible"}, level=7),
 )
 
 NAMED_SCOPES: Final[dict[str, Scope]] = {
