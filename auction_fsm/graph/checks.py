@@ -17,8 +17,10 @@ paths                  (configurations) the perft count differs from the oracle,
 
 The configuration checks work on the compact arrays of the exploration, never on NetworkX
 (except for the sink-cycle search, which only looks at the states that cannot finish), and are
-vectorised with numpy: a whole breadth-first level of the backward search per step, the
-predecessor lists built by one stable sort.  They hold for graphs with cycles as well.
+vectorised with numpy.  On an acyclic graph the configurations that cannot finish are those
+without a path to an end (read off the path count's first pass); on a graph with cycles a
+backward breadth-first search takes a whole level per step, over predecessor lists built by
+one stable sort.
 """
 
 from __future__ import annotations
@@ -156,17 +158,9 @@ def cannot_finish_indices(ex: Exploration[Any, Any]) -> list[int]:
     can = np.frombuffer(bytes(ex.terminal), dtype=np.uint8).astype(bool)
     if can.all():
         return []
-    layers = ex.layers()
-    if layers is not None:  # acyclic: from the last layer back, a configuration can finish
-        off, tgt = column(ex.offsets), column(ex.targets)  # if it is terminal or a successor can
-        degree = ex.degrees()
-        for layer in reversed(layers):
-            busy = layer[degree[layer] > 0]
-            if len(busy):
-                d = degree[busy]
-                reached = can[tgt[ranges(off[busy], d)]]
-                can[busy] |= np.logical_or.reduceat(reached, np.cumsum(d) - d)
-        trapped: list[int] = np.flatnonzero(~can).tolist()
+    finishing = ex.finishing()
+    if finishing is not None:  # acyclic: the configurations with no path to an end
+        trapped: list[int] = np.flatnonzero(~finishing).tolist()
         return trapped
     start, src = _reverse(ex)
     level: IntArray = np.flatnonzero(can)

@@ -106,6 +106,7 @@ class Exploration(Generic[K, L]):
     _depths: array[int] | None = field(default=None, repr=False)
     _layers: list[IntArray] | None = field(default=None, repr=False)
     _degrees: IntArray | None = field(default=None, repr=False)
+    _paths: tuple[int | None, npt.NDArray[np.bool_] | None] | None = field(default=None, repr=False)
     _acyclic: bool | None = field(default=None, repr=False)
 
     @property
@@ -203,10 +204,22 @@ class Exploration(Generic[K, L]):
         count is rebuilt from the residues by the Chinese remainder theorem.  So it is exact,
         with no Python integer per configuration, and one pass suffices below about 10**17.
         """
+        if self._paths is None:
+            self._paths = self._count_paths()
+        return self._paths[0]
+
+    def finishing(self) -> npt.NDArray[np.bool_] | None:
+        """For an acyclic graph, which configurations reach a terminal one (those with at least
+        one path to an end, from the path count's first pass); ``None`` when there is a cycle."""
+        if self._paths is None:
+            self._paths = self._count_paths()
+        return self._paths[1]
+
+    def _count_paths(self) -> tuple[int | None, npt.NDArray[np.bool_] | None]:
         off, tgt = column(self.offsets), column(self.targets)
         layers = self.layers()
         if layers is None:
-            return None
+            return None, None
         terminal = np.frombuffer(bytes(self.terminal), dtype=np.uint8)
         degree = self.degrees()
         starts = slice(0, self.starts)
@@ -214,21 +227,26 @@ class Exploration(Generic[K, L]):
         primes = _primes_below((1 << 63) // (int(degree.max(initial=0)) + 1))
         total, modulus = 0, 1
         bound: float | None = None
+        finishing: npt.NDArray[np.bool_] | None = None
         while bound is None or modulus <= bound * (1 + 1e-6) + 1:
             p = next(primes)
-            kinds = [(np.dtype(np.int64), p)] + ([(np.dtype(np.float64), 0)] if bound is None else [])
-            sums = [int(w[starts].sum()) if w.dtype != np.float64 else float(w[starts].sum())
-                    for w in _sum_paths(off, degree, tgt, terminal, layers, kinds)]
-            if bound is None:
-                bound = float(sums[1])
+            if bound is None:  # the first pass also sums in floating point
+                residues, approx = _sum_paths(off, degree, tgt, terminal, layers,
+                                              [(np.dtype(np.int64), p), (np.dtype(np.float64), 0)])
+                bound = float(approx[starts].sum())
+                finishing = approx > 0  # sums of non-negative counts: zero only with no path
+                del approx
                 if not math.isfinite(bound):  # beyond floating point: Python ints after all
                     objects = _sum_paths(off, degree, tgt, terminal, layers, [(np.dtype(object), 0)])
-                    return int(sum(objects[0][starts].tolist()))
-            r = int(sums[0]) % p
+                    return int(sum(objects[0][starts].tolist())), finishing
+            else:
+                (residues,) = _sum_paths(off, degree, tgt, terminal, layers, [(np.dtype(np.int64), p)])
+            r = int(residues[starts].sum()) % p
+            del residues
             # combine x = total (mod modulus) with x = r (mod p)
             total += modulus * ((r - total) * pow(modulus, -1, p) % p)
             modulus *= p
-        return total
+        return total, finishing
 
 
 def _is_prime(n: int) -> bool:

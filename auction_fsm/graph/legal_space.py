@@ -353,6 +353,8 @@ class LegalSpace:
         ctl = np.asarray(keys, dtype=np.int64) & self._ctl_mask
         controls = distinct(ctl)
         flags = np.array([bool(self.faults(c)) for c in controls.tolist()], dtype=bool)
+        if not flags.any():
+            return np.zeros(len(ctl), bool)
         out: npt.NDArray[np.bool_] = flags[np.searchsorted(controls, ctl)]
         return out
 
