@@ -77,7 +77,10 @@ def verify(scopes: Sequence[Scope], table: Table = TABLE, *, machine: bool = Tru
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=min(jobs, len(scopes))) as pool:
-            futures = [pool.submit(verify_scope, scope, table, max_traces=max_traces,
+            # the package's table is not sent: a pickled copy would not be the table the
+            # irregular scopes insist on, and each worker has it already
+            own = () if table is TABLE else (table,)
+            futures = [pool.submit(verify_scope, scope, *own, max_traces=max_traces,
                                    max_states=max_states) for scope in scopes]
             reports.extend(f.result() for f in futures)
         return reports

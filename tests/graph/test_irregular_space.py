@@ -227,6 +227,16 @@ def test_verify_command_on_a_named_irregular_scope(capsys: pytest.CaptureFixture
     assert "exposure-1-irregularities0" in capsys.readouterr().out
 
 
+def test_verify_shares_irregular_and_legal_scopes_between_worker_processes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Scopes in a process pool: each worker builds its spaces over its own copy of the table."""
+    assert main(["verify", "--scope", "exposure-1,inadmissible-1,legal", "--json", "--quiet",
+                 "--no-machine", "--jobs", "2"]) == 0
+    objs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(o["scope"], o["states"], o["ok"]) for o in objs] == [
+        ("exposure-1", 5075, True), ("inadmissible-1", 6061, True), ("legal", 3505, True)]
+
+
 def _after(space: IrregularSpace, *texts: str) -> Key:
     """The key in ``space`` after the events written as ``S: 1C`` / ``judge unintended no``."""
     state = AuctionState.start(Seat.N)

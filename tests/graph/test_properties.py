@@ -5,8 +5,8 @@ import networkx as nx
 from auction_fsm.graph import properties as p
 
 
-def _graph(edges: list[tuple[str, str]], kinds: dict[str, str]) -> nx.DiGraph:
-    g = nx.DiGraph(edges)
+def _graph(edges: list[tuple[str, str]], kinds: dict[str, str]) -> nx.DiGraph[str]:
+    g: nx.DiGraph[str] = nx.DiGraph(edges)
     g.add_nodes_from(kinds)
     nx.set_node_attributes(g, {n: kinds.get(n, "normal") for n in g}, "kind")
     return g
@@ -38,7 +38,7 @@ def test_sink_cycles_need_a_cycle_and_no_goal() -> None:
 
 
 def test_dead_ends_can_require_particular_events() -> None:
-    g = nx.MultiDiGraph()
+    g: nx.MultiDiGraph[str] = nx.MultiDiGraph()
     g.add_node("free", kind="initial")
     g.add_node("stuck", kind="obligation")
     g.add_edge("free", "stuck", trigger="impose")
