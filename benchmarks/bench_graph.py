@@ -1,11 +1,30 @@
 """Exploration speed and peak memory of the configuration graphs (issue 5).
 
-Run from the repository root:  python benchmarks/bench_graph.py [--quick]
+Run from the repository root::
 
-Each measurement runs in a fresh interpreter so its peak memory (ru_maxrss) is its own.  The
-naive baseline explores the same scope with full AuctionState objects (dedup key computed from
-the object's properties and standing calls) instead of compact integer keys; it has no opening
-lead event, so its state counts are a little lower and only the rates are compared.
+    python benchmarks/bench_graph.py             # legal scopes, then the irregular scopes
+    python benchmarks/bench_graph.py --quick     # fewer and smaller scopes
+    python benchmarks/bench_graph.py --growth    # also: state counts by max_level and budget
+    python benchmarks/bench_graph.py --only irregular   # or: legal, growth
+
+Each measurement runs in a fresh interpreter so its peak memory (ru_maxrss) is its own.
+
+*Legal scopes.*  The compact explorer here is the one-key-at-a-time walk (``batch=False``);
+``benchmarks/bench_batch.py`` measures the level-at-a-time numpy explorer against it.  The naive
+baseline explores the same scope with full AuctionState objects
+(dedup key computed from the object's properties and standing calls) instead of compact integer
+keys; it has no opening lead event, so its state counts are a little lower and only the rates
+are compared.
+
+*Irregular scopes.*  ``explore`` is the exploration alone (machines not checked), ``verify``
+the checks with the machines driven along every edge (``agreement="all"``, shared between the
+processors as ``auction-fsm verify --scope NAME`` does) and ``total`` both; the peak memory
+covers the forked workers too.  Baseline: the same exploration with every candidate event
+handed to the engine (no prefilter of events it obviously refuses; ``base/s``), over the same
+breadth-first prefix of ``NAIVE_LIMIT`` configurations as the real one, and ``ratio`` the real
+rate over it.  ``naive states``: how many configurations full-record keys (the whole state but
+its rulings; two configurations merge only when their records are identical) find in the same
+prefix limit, which is why a naive exploration never finishes a scope the compact keys finish.
 """
 
 from __future__ import annotations
@@ -13,6 +32,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 MEASURE = r'''
 import json, resource, sys, time
@@ -21,8 +41,8 @@ from auction_fsm.graph.legal_space import LegalSpace
 kind, level, track = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 if kind == "compact":
     space = LegalSpace(max_level=level, track_declarer=track)
-    cold = explore(space)
-    warm = explore(space)
+    cold = explore(space, batch=False)
+    warm = explore(space, batch=False)
     out = {"states": warm.states, "edges": warm.edges, "cold_s": cold.seconds, "warm_s": warm.seconds}
 else:
     from auction_fsm.auction import AuctionState
@@ -57,16 +77,96 @@ out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
 '''
 
+# One irregular scope: explore it (compact keys), then run every check with the machines.
+# argv: scope name, max_level or "-", max irregularities or "-", families (comma list) or "-",
+# max states
+MEASURE_IRREGULAR = r'''
+import json, os, resource, sys, time
+from auction_fsm.graph.checks import check_exploration
+from auction_fsm.graph.configuration import ExplorationLimitError, explore
+from auction_fsm.graph.scopes import Scope, scope_named, space_for
+name, level, budget, families, limit = sys.argv[1:6]
+if families != "-":
+    scope = Scope(name, frozenset(families.split(",")), max_irregularities=int(budget),
+                  max_level=int(level))
+else:
+    scope = scope_named(name)
+verify = sys.argv[6] == "1"
+space = space_for(scope.narrowed(agreement="all" if verify else "off"))
+space.agreement_jobs = os.cpu_count() or 1  # as ``auction-fsm verify`` does for one scope
+out = {"scope": scope.name, "families": sorted(scope.families), "max_level": scope.max_level,
+       "budget": scope.max_irregularities}
+t = time.perf_counter()
+try:
+    ex = explore(space, max_states=int(limit))
+except ExplorationLimitError:
+    out.update(finished=False, states=len(space._states), explore_s=time.perf_counter() - t)
+else:
+    out.update(finished=True, states=ex.states, edges=ex.edges, explore_s=ex.seconds)
+    if verify:
+        t = time.perf_counter()
+        report = check_exploration(ex, count_paths=False)
+        out.update(verify_s=time.perf_counter() - t, ok=report.ok, counts=report.counts)
+        out["total_s"] = out["explore_s"] + out["verify_s"]
+out["rate"] = out["states"] / out["explore_s"]
+# the forked agreement workers' peak counts too (they share the explored graph copy-on-write)
+out["peak_mb"] = max(resource.getrusage(who).ru_maxrss
+                     for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
+print(json.dumps(out))
+'''
 
-def run(kind: str, level: int, track: bool) -> dict[str, float]:
-    done = subprocess.run([sys.executable, "-c", MEASURE, kind, str(level), "1" if track else "0"],
-                          check=True, capture_output=True, text=True)
-    result: dict[str, float] = json.loads(done.stdout)
+# The naive baseline of an irregular scope: same engine, full-record keys, no prefilter; and
+# the compact exploration over the same breadth-first prefix of the scope, for a fair ratio
+# (configurations near the start have fewer events than deep ones).
+MEASURE_NAIVE = r'''
+import json, sys, time
+from auction_fsm.exploration import Families
+from auction_fsm.graph.configuration import ExplorationLimitError, explore
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.scopes import scope_named
+scope = scope_named(sys.argv[1])
+out = {}
+for name, keys, prefilter in (("compact", "compact", True), ("unfiltered", "compact", False),
+                              ("full", "full", False)):
+    space = IrregularSpace(Families(scope.families, scope.max_level, scope.max_irregularities),
+                           dealers=scope.dealers, keys=keys, prefilter=prefilter, agreement="off")
+    t = time.perf_counter()
+    try:
+        ex = explore(space, max_states=int(sys.argv[2]))
+        finished, states = True, ex.states
+    except ExplorationLimitError:
+        finished, states = False, len(space._states)
+    secs = time.perf_counter() - t
+    out[name] = {"finished": finished, "states": states, "seconds": secs, "rate": states / secs}
+print(json.dumps(out))
+'''
+
+NAIVE_LIMIT = 16_384
+IRREGULAR = ("exposure-1", "inadmissible-1", "lead-1", "insufficient-1", "lead-exposure-1",
+             "insufficient-2", "inadmissible-2", "exposure-2", "insufficient-1-level2",
+             "exposure-1-level7", "inadmissible-1-level7")
+IRREGULAR_QUICK = ("exposure-1", "inadmissible-1", "lead-1")
+# (families, max_level, budget) for the growth table; every family at level 1 with one
+# irregularity is in the scope table above.
+GROWTH = [(fam, level, budget) for fam in ("exposure", "inadmissible", "insufficient_bid", "opening_lead")
+          for level, budget in ((1, 1), (2, 1), (3, 1), (1, 2), (2, 2))]
+GROWTH_LIMIT = 150_000
+
+
+def _python(code: str, *args: object) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, "-c", code, *map(str, args)], check=True,
+                          capture_output=True, text=True)
+    result: dict[str, Any] = json.loads(done.stdout)
     return result
 
 
-def main() -> None:
-    quick = "--quick" in sys.argv
+def run(kind: str, level: int, track: bool) -> dict[str, float]:
+    """One legal-scope measurement (``compact`` or ``naive``)."""
+    return _python(MEASURE, kind, level, "1" if track else "0")
+
+
+def legal(quick: bool) -> None:
+    """The legal-only scopes against the naive AuctionState walk."""
     cases = [("legal, level 7", 7, False), ("declarer-1", 1, True)]
     if not quick:
         cases.append(("declarer-2", 2, True))
@@ -80,6 +180,44 @@ def main() -> None:
         print(f"{name:16} {fast['states']:>10,.0f} {fast['edges']:>10,.0f} {fast['cold_s']:>8.3f} "
               f"{fast['warm_s']:>8.3f} {rate:>11,.0f} {fast['peak_mb']:>8.0f} {nrate:>9,.0f} "
               f"{rate / nrate:>6.1f}")
+
+
+def irregular(quick: bool) -> None:
+    """The named irregular scopes: exploration, checks with the machines, naive baseline."""
+    print(f"\n{'scope':22} {'states':>9} {'edges':>9} {'explore s':>9} {'states/s':>9} {'verify s':>9} "
+          f"{'total s':>8} {'peak MB':>8} {'ok':>3}  {'naive states':>13} {'base/s':>7} {'ratio':>6}")
+    for name in IRREGULAR_QUICK if quick else IRREGULAR:
+        r = _python(MEASURE_IRREGULAR, name, "-", "-", "-", 5_000_000, 1)
+        pair = _python(MEASURE_NAIVE, name, NAIVE_LIMIT)
+        naive, same, base = pair["full"], pair["compact"], pair["unfiltered"]
+        seen = f"{naive['states']:,}{'' if naive['finished'] else '+'}"
+        print(f"{name:22} {r['states']:>9,} {r['edges']:>9,} {r['explore_s']:>9.1f} {r['rate']:>9,.0f} "
+              f"{r['verify_s']:>9.1f} {r['total_s']:>8.1f} {r['peak_mb']:>8.0f} {'yes' if r['ok'] else 'NO':>3}  "
+              f"{seen:>13} {base['rate']:>7,.0f} {same['rate'] / base['rate']:>6.2f}")
+
+
+def growth() -> None:
+    """State counts as the bid level and the irregularity budget grow (exploration only)."""
+    print(f"\n{'family':16} {'level':>5} {'budget':>6} {'states':>10} {'edges':>10} {'explore s':>9} "
+          f"{'states/s':>9} {'peak MB':>8}")
+    for fam, level, budget in GROWTH:
+        r = _python(MEASURE_IRREGULAR, f"{fam}-{budget}-level{level}", level, budget, fam, GROWTH_LIMIT, 0)
+        states = f"{r['states']:,}" if r["finished"] else f">{GROWTH_LIMIT:,}"
+        edges = f"{r['edges']:,}" if r["finished"] else "-"
+        print(f"{fam:16} {level:>5} {budget:>6} {states:>10} {edges:>10} {r['explore_s']:>9.1f} "
+              f"{r['rate']:>9,.0f} {r['peak_mb']:>8.0f}")
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    quick = "--quick" in args
+    only = args[args.index("--only") + 1] if "--only" in args else None
+    if only in (None, "legal"):
+        legal(quick)
+    if only in (None, "irregular"):
+        irregular(quick)
+    if only == "growth" or (only is None and "--growth" in args):
+        growth()
 
 
 if __name__ == "__main__":

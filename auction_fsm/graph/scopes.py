@@ -177,12 +177,13 @@ NAMED_SCOPES: Final[dict[str, Scope]] = {
 }
 
 #: What ``auction-fsm verify`` checks with no options (besides the machine graph), biggest first
-#: (the scopes are shared out between the processors): irregular scopes of four law families
-#: that fit together in about a minute on a two-core machine, then the whole legal auction from
-#: every dealer and declarer memory to the two level.  Rotation and changes of call are left
+#: (the scopes are shared out between the processors): two irregularities per auction with
+#: inadmissible calls or insufficient bids, one with the opening lead and exposed cards, then
+#: the whole legal auction from every dealer and declarer memory to the two level; together
+#: about a minute on a quiet two-core machine (55 s measured, docs/verification.md).  Rotation and changes of call are left
 #: out: even their smallest scopes (one irregularity, bids to the one level) hold 275,000 and
 #: over 300,000 configurations, minutes each (``--scope changes-1`` or ``rotation-1``).
-DEFAULT_SCOPES: Final = ("insufficient-2", "lead-exposure-1", "inadmissible-1", "declarer-2",
+DEFAULT_SCOPES: Final = ("inadmissible-2", "insufficient-2", "lead-exposure-1", "declarer-2",
                          "legal-all-dealers")
 
 SpaceBuilder = Callable[[Scope, Table], ConfigurationSpace[Any, Any]]
