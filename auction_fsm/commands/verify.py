@@ -37,10 +37,22 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--progress", action="store_true",
                    help="show progress even when standard error is not a terminal")
-    p.add_argument("--jobs", type=int, metavar="N",
-                   help="explore up to N scopes at once in worker processes (default: one per "
+    p.add_argument("--jobs", type=_positive, metavar="N",
+                   help="worker processes: up to N scopes explored at once, or, for a single "
+                        "irregular scope, its machine check shared by N (default: one per "
                         "processor; progress is shown only with --jobs 1)")
     p.set_defaults(func=handler)
+
+
+def _positive(text: str) -> int:
+    """``--jobs``: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
 
 
 def handler(args: argparse.Namespace) -> int:
@@ -49,7 +61,7 @@ def handler(args: argparse.Namespace) -> int:
     show = not args.quiet and (args.progress or sys.stderr.isatty())
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     reports = verify(scopes, machine=not args.no_machine, max_traces=max(0, args.traces),
-                     progress=(lambda name: Progress(name)) if show else None, jobs=max(1, jobs))
+                     progress=(lambda name: Progress(name)) if show else None, jobs=jobs)
     for r in reports:
         if args.json:
             print(json.dumps(r.to_json()))

@@ -39,6 +39,12 @@ def test_unknown_scope_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> 
     assert "unknown scope 'nonsense'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("jobs", ["0", "-2", "two"])
+def test_jobs_below_one_is_an_input_error(jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--jobs", jobs]) == 2
+    assert f"--jobs: expected a whole number of at least 1, got '{jobs}'" in capsys.readouterr().err
+
+
 def test_export_writes_files(tmp_path: Path) -> None:
     for fmt in ("json", "graphml", "dot", "mermaid"):
         out = tmp_path / f"m.{fmt}"
