@@ -55,13 +55,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _progress(name: str, unit: str = "configurations", rest: str = "queue") -> Progress:
+    return Progress(name, unit=unit, rest=rest)
+
+
 def handler(args: argparse.Namespace) -> int:
     """Run the checks; print text or JSON; return 0 only when everything passes."""
     scopes = scopes_from_args(args)
     show = not args.quiet and (args.progress or sys.stderr.isatty())
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     reports = verify(scopes, machine=not args.no_machine, max_traces=max(0, args.traces),
-                     progress=(lambda name: Progress(name)) if show else None, jobs=jobs)
+                     progress=_progress if show else None, jobs=jobs)
     for r in reports:
         if args.json:
             print(json.dumps(r.to_json()))

@@ -227,6 +227,9 @@ class IrregularSpace:
         self._changes = "changes" in families.enabled
         self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
         self.agreement_jobs = agreement_jobs
+        #: Called now and then by the check on every edge with (edges checked, edges left); in
+        #: forked workers only the first reports, counting its own share.
+        self.agreement_progress: Callable[[int, int], None] | None = None
 
     # --- keys and representatives -----------------------------------------------------------
     def key_of(self, state: AuctionState) -> Key:
@@ -489,6 +492,11 @@ class IrregularSpace:
         numbered ``i`` (in label order) and its subtree belong to worker ``i % parts``; the
         start's other edges belong to worker 0."""
         faults: dict[Key, list[str]] = {}
+        report = self.agreement_progress if part == 0 else None
+        total = sum(len(labels) for labels, _ in self._edges.values())
+        done = 0
+        if report is not None:
+            report(0, total // parts)
         for start in [k for k, step in self._parent.items() if step is None]:
             sim = self.simulator(self._states[start].dealer)
             sim.run(self.prefix)
@@ -507,6 +515,9 @@ class IrregularSpace:
                             continue
                     _restore(sim, snap)
                     self.replayed_events += 1
+                    done += 1
+                    if report is not None and not done & 1023:
+                        report(done, max(0, total // parts - done))
                     problem = _step(sim, event)
                     if problem is None and self.key_of(sim.state) != target:
                         problem = "the simulator reaches a different configuration than the exploration"

@@ -24,7 +24,9 @@ WITNESS_SCOPE = NAMED_SCOPES["legal"]
 #: Above this many configurations the list of machine states a scope never exercises is skipped.
 NOT_EXERCISED_LIMIT = 500_000
 
-ProgressFactory = Callable[[str], ProgressCallback | None]
+#: Makes a progress display: called with a scope's name for its exploration, and with the name,
+#: a unit and the name of the remainder (``"edges checked"``, ``"left"``) for its machine check.
+ProgressFactory = Callable[..., ProgressCallback | None]
 
 
 def verify_machine(table: Table = TABLE, max_traces: int = 3) -> GraphReport:
@@ -46,15 +48,21 @@ def _not_exercised(ex: Exploration[Any, Any], table: Table) -> list[str]:
 
 def verify_scope(scope: Scope, table: Table = TABLE, *, max_traces: int = 3,
                  progress: ProgressCallback | None = None,
-                 max_states: int | None = None, jobs: int = 1) -> GraphReport:
+                 max_states: int | None = None, jobs: int = 1,
+                 agreement_progress: ProgressCallback | None = None) -> GraphReport:
     """Explore ``scope`` and check its configuration graph.
 
-    ``jobs`` worker processes share the machine-agreement check of an irregular scope.
+    ``jobs`` worker processes share the machine-agreement check of an irregular scope;
+    ``agreement_progress`` is told how that check goes (edges checked, edges left).
     """
     space = space_for(scope, table)
     if isinstance(space, IrregularSpace):
         space.agreement_jobs = jobs
+        space.agreement_progress = agreement_progress
     ex = explore(space, progress=progress, max_states=max_states)
+    close = getattr(progress, "close", None)
+    if close is not None:  # end the exploration's line before the checks print their own
+        close()
     report = check_exploration(ex, max_traces, scope.expected_paths)
     report.info["scope_description"] = scope.describe()
     if ex.states <= NOT_EXERCISED_LIMIT:
@@ -86,13 +94,16 @@ def verify(scopes: Sequence[Scope], table: Table = TABLE, *, machine: bool = Tru
         return reports
     for scope in scopes:
         callback = progress(scope.name) if progress is not None else None
+        checking = progress(scope.name, "edges checked", "left") if progress is not None else None
         try:
             reports.append(verify_scope(scope, table, max_traces=max_traces, progress=callback,
-                                        max_states=max_states, jobs=jobs))
+                                        max_states=max_states, jobs=jobs,
+                                        agreement_progress=checking))
         finally:
-            close = getattr(callback, "close", None)
-            if close is not None:
-                close()
+            for shown in (callback, checking):
+                close = getattr(shown, "close", None)
+                if close is not None:
+                    close()
     return reports
 
 
