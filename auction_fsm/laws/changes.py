@@ -76,15 +76,15 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
             "21B1", f"no misinformation found: {o.long_name}'s {old} stands")
     if not event.value:
         q = evolve(p, step="awaiting_acceptance", law="25B", decider=o.lho.name,
-                    options=("accept", "refuse"), extra=tuple(x for x in p.extra if x[0] != "judgement"))
+                   options=("accept", "refuse"), extra=tuple(x for x in p.extra if x[0] != "judgement"))
         return evolve(state, pending=q).rule(
             "25B", f"the change to {new} was intended: {o.lho.long_name} may accept it or not")
     lho_call = p.get("lho_call")
     if lho_call:
         options = ("keep", "change") if p.procedure == "misinformation" else ("keep", "withdraw")
         q = evolve(p, step="awaiting_lho_choice", law="21B2" if p.procedure == "misinformation" else "25A6",
-                    decider=o.lho.name, options=options,
-                    extra=tuple(x for x in p.extra if x[0] != "judgement"))
+                   decider=o.lho.name, options=options,
+                   extra=tuple(x for x in p.extra if x[0] != "judgement"))
         return evolve(state, pending=q)
     return _substitute(evolve(state, pending=None), p, new, keep_lho=False)
 
@@ -145,7 +145,7 @@ def _substitute(state: AuctionState, p: Pending, new: Call, keep_lho: bool, law:
     face_down = state.current_lead
     if face_down is not None and not face_down.faced:
         state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="41A") if ld is face_down
-                                           else ld for ld in state.leads))
+                                          else ld for ld in state.leads))
         state = state.rule("41A", f"the auction reopens: {face_down.seat.long_name}'s face-down lead "
                            "goes back to the hand")
     if lho_index is not None:

@@ -82,7 +82,7 @@ def call_after_final_pass(state: AuctionState, offender: Seat, call: Call) -> Au
     p = Pending("call_after_final_pass", "awaiting_decision", "39B, 39C", offender.lho.name,
                 ("lho_calls", "director"), offender, len(state.record) - 1, offender)
     return evolve(state, pending=p).rule("39A", f"{offender.long_name}'s {call} after the final "
-                                          "pass is cancelled")
+                                         "pass is cancelled")
 
 
 def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionState:

@@ -55,7 +55,7 @@ def on_call(state: AuctionState, p: Pending, seat: Seat, call: Call) -> AuctionS
             note("premature_replacement", state, o, call)
             state = state.add_call(CallRecord(o, call, o, "pending", "premature_replacement", "27C"))
             q = evolve(p, step="premature_replacement", law="27C", options=("accept", "director"),
-                        extra=(*p.extra, ("replacement", str(len(state.record) - 1))))
+                       extra=(*p.extra, ("replacement", str(len(state.record) - 1))))
             return evolve(state, pending=q)
     elif p.step == "awaiting_replacement" and seat == o:
         return _replace(evolve(state, pending=None), p, call)
@@ -84,7 +84,7 @@ def on_director(state: AuctionState, p: Pending) -> AuctionState:
     else:
         state = state.set_status(p.call_index, "withdrawn", "27B")
     due = evolve(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",),
-                  extra=tuple(x for x in p.extra if x[0] != "replacement"))
+                 extra=tuple(x for x in p.extra if x[0] != "replacement"))
     if p.step == "premature_replacement":
         index = int(p.get("replacement"))
         call = state.record[index].call

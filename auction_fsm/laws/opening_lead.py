@@ -172,7 +172,7 @@ def lead(state: AuctionState, event: Lead) -> AuctionState:
         # 54 (opening words): partner faces a lead out of turn over the right defender's face-down
         # lead; that face-down lead is retracted and Law 54 applies to the faced card.
         state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="54, 41A") if ld is standing
-                                           else ld for ld in state.leads))
+                                          else ld for ld in state.leads))
         state = state.rule("54, 41A", f"{standing.seat.long_name}'s face-down lead is retracted: "
                            f"{s.long_name} has faced a lead out of turn")
         standing = None
@@ -219,7 +219,7 @@ def on_judgement(state: AuctionState, p: Pending, event: Judgement) -> AuctionSt
             "54C", "declarer could not have seen dummy's cards: all of Law 54's options remain")
     q = evolve(p, options=("accept",), extra=())
     return evolve(state, pending=q).rule("54C", "declarer could have seen dummy's cards and must "
-                                          "accept the lead, staying declarer")
+                                         "accept the lead, staying declarer")
 
 
 def _on_lead_out_of_turn(state: AuctionState, p: Pending, option: str) -> AuctionState:
@@ -234,7 +234,7 @@ def _on_lead_out_of_turn(state: AuctionState, p: Pending, option: str) -> Auctio
         leads[index] = evolve(ld, status="withdrawn", law="54D, 56")
         pc = PenaltyCard(o, ld.card, True, "54D, 56")
         state = evolve(state, leads=tuple(leads), refused_leads=(*state.refused_leads, pc),
-                        lead_choices=tuple(c for c in state.lead_choices if c != "50D"))
+                       lead_choices=tuple(c for c in state.lead_choices if c != "50D"))
         state = state.rule("54D, 56", f"declarer refuses the lead: {ld.card.text} becomes a major penalty "
                            f"card of {o.long_name} and {p.in_turn_of.long_name} must lead")
         return open_options(state)

@@ -108,7 +108,7 @@ def on_director(state: AuctionState, p: Pending) -> AuctionState:
     if call.is_double or call.is_redouble:
         return _cancel_double(state, p, call)
     q = evolve(p, step="awaiting_artificial_judgement", law="29C, 30C", decider="director",
-                options=("artificial", "natural"), extra=(("judgement", "artificial"),))
+               options=("artificial", "natural"), extra=(("judgement", "artificial"),))
     return evolve(state, pending=q)
 
 
