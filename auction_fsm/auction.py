@@ -211,11 +211,22 @@ class AuctionState:
         if obligations[who]:
             kept = tuple(o for o in obligations[who] if o.kind == "pass_rest_of_auction")
             obligations = tuple(kept if s == who else o for s, o in enumerate(obligations))
-        # Positional construction: this is the hot path of replay (dataclasses.replace is slower).
-        return AuctionState(self.dealer, rules.row(self.key)[c.code], (*self.record, CallRecord(who, c, who)),
-                            obligations, self.pending, self.watches, self.restrictions, self.exposed,
-                            self.rulings, self.leads, self.lead_rules, self.refused_leads, self.picked_up,
-                            self.swapped, self.options_key, self.lead_choices, self.incidents)
+        return self.called_in_turn(who, c, rules.row(self.key)[c.code], obligations)
+
+    def called_in_turn(self, seat: Seat, call: Call, key: int,
+                       obligations: tuple[tuple[Obligation, ...], ...] | None = None) -> AuctionState:
+        """This state with ``call`` by ``seat`` standing in its turn, the legal auction now at
+        ``key`` and, if given, new ``obligations``; nothing else changes.
+
+        The caller has checked the call is legal and settles nothing (the strict :meth:`call`
+        and the engine's shortcut for a plain legal call).  Positional construction: this is
+        the hot path of replay and exploration.
+        """
+        return AuctionState(self.dealer, key, (*self.record, CallRecord(seat, call, seat)),
+                            self.obligations if obligations is None else obligations, self.pending,
+                            self.watches, self.restrictions, self.exposed, self.rulings, self.leads,
+                            self.lead_rules, self.refused_leads, self.picked_up, self.swapped,
+                            self.options_key, self.lead_choices, self.incidents)
 
     def calls(self, *tokens: str, seat: Seat | str | None = None) -> AuctionState:
         """Make several calls in rotation, each by the seat to act (a convenience for tests)."""
@@ -324,7 +335,7 @@ class AuctionState:
 
     def _with_obligations(self, seat: Seat, obs: tuple[Obligation, ...]) -> AuctionState:
         return evolve(self, obligations=tuple(obs if s == seat else o
-                                               for s, o in enumerate(self.obligations)))
+                                              for s, o in enumerate(self.obligations)))
 
     def must_pass(self, seat: Seat) -> bool:
         """True when ``seat`` is required by law to pass at its turn."""

@@ -124,7 +124,7 @@ def _plain_call(state: AuctionState, seat: Seat, call: Call) -> AuctionState | N
     if nxt < 0 or rules.is_final(nxt):
         return None
     note(f"call_{call.kind}", state, seat, call)
-    return evolve(state, key=nxt, record=(*state.record, CallRecord(seat, call, seat)))
+    return state.called_in_turn(seat, call, nxt)
 
 
 def _dispatch(state: AuctionState, event: Event) -> AuctionState:
