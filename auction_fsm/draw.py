@@ -252,7 +252,9 @@ def draw_machine_diagrams(out_dir: str | Path, table: Table = TABLE,
 def draw_configuration(g: nx.DiGraph[Any], path: str | Path, *, max_nodes: int = 40,
                        title: str | None = None) -> Path:
     """Draw a small configuration graph: one column per call made (the ``depth``), nodes in
-    discovery order within a column."""
+    the graph's node order within a column (discovery order for a graph from
+    :meth:`~auction_fsm.graph.configuration.Exploration.to_networkx`; pass a copy rather than a
+    subgraph view, whose order is that of a set)."""
     if g.number_of_nodes() > max_nodes:
         from .graph.export import GraphTooLargeError
 

@@ -37,7 +37,10 @@ def handler(args: argparse.Namespace) -> int:
     if args.configuration is not None:
         scope = scopes_from_args(args, default=("legal",))[0]
         g = explore(space_for(scope)).to_networkx(name=scope.name)
-        small = g.subgraph(n for n, d in g.nodes(data="depth") if d <= args.configuration)
+        # a copy keeps the exploration's discovery order (a subgraph view would iterate its
+        # node set, whose order changes from run to run)
+        small = g.copy()
+        small.remove_nodes_from([n for n, d in g.nodes(data="depth") if d > args.configuration])
         args.out_dir.mkdir(parents=True, exist_ok=True)
         path = args.out_dir / f"configuration_{scope.name}_{args.configuration}.png"
         paths = [draw_configuration(small, path, title=f"configuration graph {scope.name}: "

@@ -2,6 +2,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,3 +63,16 @@ def test_draw_writes_pngs(tmp_path: Path) -> None:
     assert draw.handler(_parse(draw, ["draw", "-o", str(tmp_path), "--configuration", "1",
                                       "--max-level", "1"])) == 0
     assert any(p.name.startswith("configuration_") for p in tmp_path.iterdir())
+
+
+def test_the_configuration_picture_is_the_same_in_every_run(tmp_path: Path) -> None:
+    """Columns list configurations in discovery order, not in the order of a set of node names
+    (which changes with Python's per-process string hashing)."""
+    pictures = []
+    for seed in ("1", "2"):
+        out = tmp_path / seed
+        subprocess.run([sys.executable, "-m", "auction_fsm", "draw", "-o", str(out), "--configuration",
+                        "2", "--max-level", "1"], check=True, capture_output=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed})
+        pictures.append((out / "configuration_legal-level1_2.png").read_bytes())
+    assert pictures[0] == pictures[1]
