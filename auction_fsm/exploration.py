@@ -293,7 +293,7 @@ def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]
             row = rules.row(state.key)
             silenced = state.must_pass(turn)
             events = _CALL_EVENTS[turn]
-            for code in range(35 + 3):
+            for code in range(len(ALL_CALLS)):
                 call = ALL_CALLS[code]
                 if call.is_bid and call.level > families.max_level:
                     continue
