@@ -31,6 +31,7 @@ __all__ = [
     "DOT_LIMIT",
     "MERMAID_LIMIT",
     "GraphTooLargeError",
+    "GraphFormatError",
     "to_node_link",
     "from_node_link",
     "to_graphml",
@@ -56,6 +57,10 @@ _KIND_SHAPES: Final = {"initial": ("([", "])"), "terminal": ("(((", ")))"), "dec
 
 class GraphTooLargeError(AuctionFsmError, ValueError):
     """A graph too big for a picture format."""
+
+
+class GraphFormatError(AuctionFsmError, ValueError):
+    """A graph format that is unknown, cannot be told from a file name, or cannot be read back."""
 
 
 def _check_size(g: nx.Graph[Any], fmt: str, limit: int) -> None:
@@ -178,7 +183,7 @@ def render(g: nx.Graph[Any], fmt: str) -> str:
         return to_dot(g)
     if fmt == "mermaid":
         return to_mermaid(g)
-    raise ValueError(f"unknown graph format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    raise GraphFormatError(f"unknown graph format {fmt!r}: expected one of {', '.join(FORMATS)}")
 
 
 def format_of(path: str | Path, fmt: str | None = None) -> str:
@@ -187,7 +192,7 @@ def format_of(path: str | Path, fmt: str | None = None) -> str:
         return fmt
     found = _SUFFIXES.get(Path(path).suffix.lower())
     if found is None:
-        raise ValueError(f"cannot tell the graph format of {str(path)!r} from its suffix: use "
+        raise GraphFormatError(f"cannot tell the graph format of {str(path)!r} from its suffix: use "
                          f"{', '.join(_SUFFIXES)} or give the format")
     return found
 
@@ -212,4 +217,4 @@ def read_graph(path: str | Path, fmt: str | None = None) -> nx.Graph[Any]:
             if not g.graph.get(extra):
                 g.graph.pop(extra, None)
         return g
-    raise ValueError(f"{fmt} files are for pictures and are not read back; use JSON or GraphML")
+    raise GraphFormatError(f"{fmt} files are for pictures and are not read back; use JSON or GraphML")

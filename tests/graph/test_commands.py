@@ -76,3 +76,12 @@ def test_the_configuration_picture_is_the_same_in_every_run(tmp_path: Path) -> N
                        env={**os.environ, "PYTHONHASHSEED": seed})
         pictures.append((out / "configuration_legal-level1_2.png").read_bytes())
     assert pictures[0] == pictures[1]
+
+
+def test_an_unknown_export_suffix_is_an_input_error(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "graph.xyz"
+    assert main(["export", "machine", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert f"graph format error: cannot tell the graph format of {str(target)!r}" in err
+    assert not target.exists()
