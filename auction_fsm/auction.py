@@ -14,10 +14,7 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 from . import rules
 from .calls import ALL_CALLS, Call, Strain, parse_call
 from .cards import Card
@@ -39,26 +36,12 @@ from .records import (
 from .seats import Seat, parse_seat
 from .values import evolve
 
-if TYPE_CHECKING:
-    from .events import Event
-
 __all__ = ["AuctionState", "Phase"]
 
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 _SEATS = tuple(Seat)
-# The director engine builds on this module, so it is loaded on first use and kept here.
-_ENGINE: list[Callable[[AuctionState, Event], AuctionState]] = []
-
-
-def _load_engine() -> Callable[[AuctionState, Event], AuctionState]:
-    from .engine import apply_event
-
-    _ENGINE.append(apply_event)
-    return apply_event
-
-
 @dataclass(frozen=True, slots=True)
 class AuctionState:
     """Everything known about one auction: dealer, record, legal-auction key and obligations.
@@ -184,16 +167,6 @@ class AuctionState:
         return c
 
     # --- making a call ------------------------------------------------------------------
-    def apply(self, event: Event) -> AuctionState:
-        """The state after any event, legal or not, ruled as a director would (Laws 17-39).
-
-        Irregular calls open a procedure (see :attr:`pending`); decisions and judgements are
-        events too.  Input that fits nothing raises an :class:`~auction_fsm.errors.AuctionFsmError`
-        and leaves this state unchanged (states are immutable).
-        """
-        engine_apply = _ENGINE[0] if _ENGINE else _load_engine()
-        return engine_apply(self, event)
-
     def call(self, seat: Seat | str, call: Call | str) -> AuctionState:
         """The state after a *legal* call; raise :class:`IllegalCallError` naming the law otherwise.
 
@@ -203,10 +176,10 @@ class AuctionState:
         c = self.check(seat, call)
         who = self.turn
         if self.incidents and rules.is_final(rules.row(self.key)[c.code]):
-            # The auction ends: exposed cards and declarer's lead options are settled (24D-E).
-            from .events import CallEvent
-
-            return self.apply(CallEvent(who, c))
+            raise IllegalCallError(
+                f"{who.long_name}'s {c} ends an auction that had irregularities: what they leave "
+                "(exposed cards, lead rights, 17D3) is ruled by the engine; use "
+                "auction_fsm.engine.apply_event", law="22")
         obligations = self.obligations
         if obligations[who]:
             kept = tuple(o for o in obligations[who] if o.kind == "pass_rest_of_auction")

@@ -17,7 +17,7 @@ import sys
 
 from . import __version__
 from .commands import register_all
-from .errors import AuctionFsmError
+from .errors import AuctionFsmError, InternalError
 from .report import error_kind
 
 __all__ = ["PROG", "EXIT_OK", "EXIT_INPUT_ERROR", "EXIT_INTERNAL_ERROR", "build_parser", "main", "print_error"]
@@ -85,6 +85,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         status: int = args.func(args)
         sys.stdout.flush()
+    except InternalError as err:  # our own checks caught a bug: never the user's input
+        if os.environ.get(DEBUG_VARIABLE):
+            raise
+        print(f"{PROG}: internal error (a bug in auction-fsm, please report it): "
+              f"{error_kind(err)}: {err} (set {DEBUG_VARIABLE}=1 to see the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
     except (AuctionFsmError, OSError) as err:
         if isinstance(err, BrokenPipeError):
             _silence_stdout()

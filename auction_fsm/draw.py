@@ -25,7 +25,7 @@ from typing import Any, Final
 import networkx as nx
 
 from .graph.machine_graph import containers, machine_graph, machines_of
-from .table import TABLE, Table
+from .lawbook import LAWS_2017, LawBook
 
 __all__ = [
     "KIND_COLOURS",
@@ -86,7 +86,7 @@ def _inside(g: nx.MultiDiGraph[Any], n: str, box: str) -> bool:
     return False
 
 
-def machine_views(table: Table = TABLE) -> list[tuple[str, nx.MultiDiGraph[Any]]]:
+def machine_views(table: LawBook = LAWS_2017) -> list[tuple[str, nx.MultiDiGraph[Any]]]:
     """The pictures to draw: ``(file stem, graph)`` for each machine overview and for each
     nested procedure, all derived from the table's kinds and parents."""
     g = machine_graph(table)
@@ -239,7 +239,7 @@ def draw_state_graph(g: nx.DiGraph[Any], path: str | Path, *, title: str | None 
     return out
 
 
-def draw_machine_diagrams(out_dir: str | Path, table: Table = TABLE,
+def draw_machine_diagrams(out_dir: str | Path, table: LawBook = LAWS_2017,
                           only: Iterable[str] | None = None) -> list[Path]:
     """Draw every view of :func:`machine_views` (or those whose stem is in ``only``)."""
     folder = Path(out_dir)

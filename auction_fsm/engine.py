@@ -1,102 +1,122 @@
-"""The director engine: one event in, the ruled state out (pure, standard library only).
+"""The director engine: one event in, the ruled state and the rows that fired out (pure).
 
-:func:`apply_event` dispatches each event to the law family that governs it (the modules in
-:mod:`auction_fsm.laws`).  This module also holds what every family shares: making a call
-stand (with the obligations it discharges, the rectifications waiting on it and Law 17D3),
-and the classification of a call made at its proper turn (Laws 27, 36, 37, 38).
+:func:`step` asks the classifier what kind of event this is here (the trigger), takes from the
+law book the one row for the current phase and that trigger whose guard holds, runs its action
+and then rules the follow-up events the action returned (the call that accepted an
+irregularity, the end of the auction, declarer's next option), each through the book the same
+way.  The :class:`Step` it returns holds every row fired, in order, with the state it fired
+from: that is what the ``transitions`` machines, the narration and the explorer read.
+
+Nothing here decides a law: the rows do.  The engine only dispatches, checks that each row
+ends where the book says it goes (a fault of the book is a :class:`LawBookError`, never the
+user's) and counts irregularities.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections import deque
 from dataclasses import dataclass
 
 from . import rules
 from .auction import AuctionState
-from .calls import Call
-from .errors import AuctionOverError, DecisionError, IllegalCallError
-from .events import (
-    CallEvent,
-    ChangeCall,
-    Choice,
-    DirectorCalled,
-    Event,
-    ExplanationRequest,
-    ExposeCards,
-    FaceLead,
-    Judgement,
-    Lead,
-    ReviewRequest,
-)
-from .records import CallRecord, Obligation, Pending, Watch
-from .seats import Seat
+from .errors import DecisionError, LawBookError
+from .events import CallEvent, Choice, ExposeCards, Event, Lead
+from .lawbook import LAWS_2017, LawBook, Row
+from .lawbook.classify import CALL_TRIGGERS, classify, expected
+from .lawbook.legal import make_call
+from .lawbook.rows import Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
 from .values import evolve
 
-__all__ = ["apply_event", "stand", "settle", "call_in_rotation", "open_comparable", "expected",
-           "MachineStep", "journal", "note"]
+__all__ = ["Fired", "Step", "step", "apply_event", "is_incident"]
 
 
 @dataclass(frozen=True, slots=True)
-class MachineStep:
-    """One transition the engine took, for the state machines to follow.
+class Fired:
+    """One row the engine fired: the row, what it fired on (state before and event) and the
+    state right after its action (before any follow-up)."""
 
-    ``trigger`` names a trigger of the phase machine (and, for calls that stand in rotation, of
-    the caller's seat machine); ``before`` is the core state just before the step.  ``facts``
-    are plain properties of the input (never of the outcome) that table guards may test.
-    """
+    row: Row
+    ctx: Ctx
+    after: AuctionState
 
-    trigger: str
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One event ruled: the state before and after, and the rows fired, in order."""
+
+    event: Event
     before: AuctionState
-    seat: Seat | None = None
-    call: Call | None = None
-    facts: frozenset[str] = frozenset()
+    after: AuctionState
+    fired: tuple[Fired, ...] = ()
 
 
-_JOURNAL: ContextVar[list[MachineStep] | None] = ContextVar("auction_fsm_journal", default=None)
+# Follow-ups that still apply once a procedure is pending; the others (a call to rule again,
+# the end of the auction) wait for nothing and are dropped, as the procedure now decides.
+_SURVIVE_PENDING = (RestoredCall, JudgeChange)
 
 
-@contextmanager
-def journal() -> Iterator[list[MachineStep]]:
-    """Collect the :class:`MachineStep` s the engine takes inside the ``with`` block.
-
-    Outside such a block :func:`note` does nothing, so the core stays a pure function.
-    """
-    steps: list[MachineStep] = []
-    token = _JOURNAL.set(steps)
-    try:
-        yield steps
-    finally:
-        _JOURNAL.reset(token)
-
-
-def note(trigger: str, before: AuctionState, seat: Seat | None = None, call: Call | None = None,
-         *facts: str) -> None:
-    """Record that the engine takes ``trigger`` from state ``before`` (when a journal is open)."""
-    steps = _JOURNAL.get()
-    if steps is not None:
-        lead = before.current_lead
-        if lead is not None and not lead.faced:
-            facts = (*facts, "face_down_lead")  # the table returns to opening_lead, not clarification
-        steps.append(MachineStep(trigger, before, seat, call, frozenset(facts)))
-
-
-def apply_event(state: AuctionState, event: Event) -> AuctionState:
-    """The state after ``event``; raises (and changes nothing) when the event fits nothing."""
+def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017) -> Step:
+    """Rule ``event`` at ``state`` under ``book``; raise an input error (and change nothing) when
+    no row of the book can take it."""
     if type(event) is CallEvent:
-        plain = _plain_call(state, event.seat, event.call)
-        if plain is not None:
-            return plain
-    after = _dispatch(state, event)
-    if _is_incident(state, event, after):
-        after = evolve(after, incidents=after.incidents + 1)
-    return after
+        fast = _plain_call(state, event, book)
+        if fast is not None:
+            return fast
+    return _dispatch(state, event, book)
 
 
-def _is_incident(before: AuctionState, event: Event, after: AuctionState) -> bool:
+def _dispatch(state: AuctionState, event: Event, book: LawBook) -> Step:
+    """The general path of :func:`step`: classify, select the row, run it, then the follow-ups."""
+    fired: list[Fired] = []
+    queue: deque[Event | FollowUp] = deque([event])
+    cur = state
+    terminals = book.terminals("phase")
+    while queue:
+        ev = queue.popleft()
+        trigger = classify(cur, ev)
+        ctx = Ctx(cur, ev)
+        row = book.select(cur.phase, trigger, ctx)
+        if row is None:
+            raise _refusal(cur, ev, trigger, book)
+        out = row.action(ctx) if row.action is not None else Outcome(cur)
+        if out.state.phase != row.target:
+            raise LawBookError(f"law book {book.name!r}: row {row.label} left the table in "
+                               f"{out.state.phase!r}, not {row.target!r} (event {ev.describe()})")
+        fired.append(Fired(row, ctx, out.state))
+        cur = out.state
+        if cur.phase in terminals:  # the auction period is over: nothing more to rule
+            queue.clear()
+            continue
+        if cur.pending is not None and queue:
+            queue = deque(f for f in queue if isinstance(f, _SURVIVE_PENDING))
+        queue.extendleft(reversed(out.follow))
+    if is_incident(state, event, cur):
+        cur = evolve(cur, incidents=cur.incidents + 1)
+    return Step(event, state, cur, tuple(fired))
+
+
+def apply_event(state: AuctionState, event: Event, book: LawBook = LAWS_2017) -> AuctionState:
+    """The state after ``event`` (see :func:`step`)."""
+    return step(state, event, book).after
+
+
+def _refusal(state: AuctionState, event: Event | FollowUp, trigger: str, book: LawBook) -> Exception:
+    """The error for an event no row takes: an input error, or a book fault for a follow-up."""
+    if isinstance(event, CallEvent):
+        return DecisionError(f"{event.seat.long_name}'s {event.call} cannot be made now: {expected(state)}")
+    if isinstance(event, Choice):
+        return DecisionError(f"{event.option!r} cannot be chosen now: {expected(state)}")
+    if type(event).__module__ == "auction_fsm.lawbook.rows":
+        return LawBookError(f"law book {book.name!r} has no row from {state.phase!r} for the follow-up "
+                            f"{trigger!r} ({event.describe()})")
+    return DecisionError(f"{event.describe()}: no law applies to it in {state.phase} "
+                         f"({expected(state)})")
+
+
+def is_incident(before: AuctionState, event: Event, after: AuctionState) -> bool:
     """True when ``event`` was an irregularity (it opened a procedure, exposed cards, led out of
-    turn or broke into a finished auction), as opposed to a legal call or a decision."""
+    turn or broke into a finished auction), as opposed to a legal call or a decision.  The one
+    definition of an irregularity the configuration graph's scopes count."""
     if isinstance(event, ExposeCards):
         return True
     if before.pending is None and after.pending is not None:
@@ -109,191 +129,56 @@ def _is_incident(before: AuctionState, event: Event, after: AuctionState) -> boo
     return False
 
 
-def _plain_call(state: AuctionState, seat: Seat, call: Call) -> AuctionState | None:
-    """The outcome of the commonest event, a legal call in rotation that changes nothing but the
-    auction, or ``None`` when the call needs the general path.
+_PLAIN_GUARDS = frozenset({"pass_in_turn_auction_open", "bid_is_sufficient", "double_is_permitted",
+                           "redouble_is_permitted"})
+_FAST: dict[int, dict[tuple[str, int], Row] | None] = {}
 
-    Exactly what :func:`call_in_rotation` then :func:`stand` do when nothing is pending, the
-    caller owes nothing, no rectification watches the auction and the call does not end it:
-    the call is appended and stands, and no obligation, watch or settlement is touched.
+
+def _fast_rows(book: LawBook) -> dict[tuple[str, int], Row] | None:
+    """For each (phase, call code) the row a plain legal call fires, when the book's rows for
+    plain calls are the standard ones (then :func:`_plain_call` may stand in for them)."""
+    key = id(book)
+    if key in _FAST:
+        return _FAST[key]
+    table: dict[tuple[str, int], Row] | None = {}
+    for source in ("awaiting_first_call", "auction"):
+        for kind, trigger in CALL_TRIGGERS.items():
+            rows = book.candidates(source, trigger)
+            plain = [r for r in rows if r.dest == "auction" and r.action is make_call
+                     and (r.guard is None or r.guard.name in _PLAIN_GUARDS)]
+            if rows and (len(plain) != 1 or any(r.action is not make_call for r in rows)):
+                table = None
+                break
+            if plain:
+                assert table is not None
+                table[(source, {"pass": 35, "bid": -1, "double": 36, "redouble": 37}[kind])] = plain[0]
+        if table is None:
+            break
+    _FAST[key] = table
+    return table
+
+
+def _plain_call(state: AuctionState, event: CallEvent, book: LawBook) -> Step | None:
+    """The commonest event, a legal call in rotation that changes nothing but the auction, ruled
+    without the general dispatch; ``None`` when the call needs it.
+
+    Exactly what the book's plain call rows do (:func:`~auction_fsm.lawbook.legal.make_call`)
+    when nothing is pending, the caller owes nothing, no rectification waits and the call does
+    not end the auction; used only when the book's rows for plain calls are the standard ones.
     """
+    seat, call = event.seat, event.call
     if (state.pending is not None or state.watches or state.obligations[seat]
             or seat != (state.key & 3) or call.code >= 38):
         return None
     nxt = rules.row(state.key)[call.code]
     if nxt < 0 or rules.is_final(nxt):
         return None
-    note(f"call_{call.kind}", state, seat, call)
-    return state.called_in_turn(seat, call, nxt)
-
-
-def _dispatch(state: AuctionState, event: Event) -> AuctionState:
-    if state.phase == "play":
-        raise AuctionOverError(
-            f"{event.describe()}: the opening lead has been faced, so the auction period is over "
-            "(17D1); play beyond the opening lead is outside this model", law="17D1")
-    if isinstance(event, Lead):
-        return opening_lead.lead(state, event)
-    if isinstance(event, FaceLead):
-        return opening_lead.face(state, event)
-    if isinstance(event, CallEvent):
-        return procedures.on_call(state, event.seat, event.call)
-    if isinstance(event, DirectorCalled):
-        return procedures.on_director(state, event)
-    if isinstance(event, Judgement):
-        return procedures.on_judgement(state, event)
-    if isinstance(event, Choice):
-        return procedures.on_choice(state, event)
-    if isinstance(event, ExposeCards):
-        return exposure.expose(state, event)
-    if isinstance(event, ChangeCall):
-        return changes.attempt(state, event)
-    if isinstance(event, (ReviewRequest, ExplanationRequest)):
-        return review.request(state, event)
-    raise DecisionError(f"unknown event {event!r}")
-
-
-def expected(state: AuctionState) -> str:
-    """A phrase saying what the pending procedure waits for (for error messages)."""
-    p = state.pending
-    if p is None:
-        return "no decision is pending"
-    return (f"{p.state_name} (Law {p.law}) is pending: waiting for {p.decider} "
-            f"to choose one of {', '.join(p.options)}")
-
-
-def call_in_rotation(state: AuctionState, seat: Seat, call: Call) -> AuctionState:
-    """Classify and apply a call made at ``seat``'s own turn with nothing pending."""
-    to_repeat = [o for o in state.obligations[seat] if o.kind == "repeat_call"]
-    if to_repeat and not state.must_pass(seat):
-        if to_repeat[0].call is not call:
-            raise IllegalCallError(
-                f"{seat.long_name} must repeat {to_repeat[0].call} (Law {to_repeat[0].law}); "
-                f"{call} is not that call", law=to_repeat[0].law)
-        state = state.discharge(seat, "repeat_call")
-    if not call.is_admissible_level:
-        return inadmissible.bid_above_seven(state, seat, call, seat)
-    if (call.is_double or call.is_redouble) and not rules.permitted_for(state.key, seat, call.code):
-        return inadmissible.inadmissible_double(state, seat, call)
-    if state.must_pass(seat) and not call.is_pass:
-        return inadmissible.violates_obligation(state, seat, call)
-    if call.is_bid and rules.step_or_none(state.key, call.code) is None:
-        return insufficient_bid.insufficient_bid(state, seat, call)
-    return stand(state, CallRecord(seat, call, seat))
-
-
-def stand(state: AuctionState, record: CallRecord | None = None, index: int | None = None,
-          law: str | None = None) -> AuctionState:
-    """Make a call stand: append ``record``, or mark call ``index`` as standing under ``law``.
-
-    Then discharge the caller's one-turn obligation, let waiting rectifications react to the
-    call, and apply Law 17D3 if the auction would end with a pass out of rotation in it.
-    """
-    if record is not None:
-        if record.in_turn_of == record.seat:
-            trigger = "deemed_pass" if record.irregularity == "deemed_pass" else f"call_{record.call.kind}"
-            note(trigger, state, record.seat, record.call)
-        state = state.add_call(record)
-        index = len(state.record) - 1
-    else:
-        assert index is not None
-        pending_record = state.record[index]
-        if pending_record.in_turn_of == pending_record.seat and law not in _FORCED:
-            note(f"call_{pending_record.call.kind}", state, pending_record.seat, pending_record.call)
-        state = state.set_status(index, "stands", law)
-        record = state.record[index]
-    seat = record.seat
-    if record.in_turn_of == seat:
-        state = state.discharge(seat, "pass_next_turn")
-    state = _react(state, record, index)
-    return settle(state)
-
-
-# Laws under which a call stands although it was not legal when made: the machines see these
-# as an acceptance, not as a call in rotation.
-_FORCED = frozenset({"29A", "27A1", "37A"})
-
-
-def _react(state: AuctionState, record: CallRecord, index: int) -> AuctionState:
-    """Rectifications that were waiting for this call (31A, 32A, and comparability)."""
-    if state.pending is not None:
-        return state
-    for w in state.watches:
-        if w.kind == "after_rho_call" and record.seat == w.offender.rho and record.in_turn_of == record.seat:
-            rest = tuple(x for x in state.watches if x is not w)
-            if record.call.is_pass:
-                state = evolve(state, watches=rest).impose(
-                    w.offender, Obligation("repeat_call", w.law + "1", w.call))
-                return state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
-                                  f"{w.offender.long_name} must now repeat {w.call}")
-            judged = Watch("judge_replacement", w.offender, w.call, w.law + "2")
-            return evolve(state, watches=(*rest, judged)).rule(
-                w.law + "2", f"{w.offender.long_name}'s RHO called {record.call}: "
-                f"{w.offender.long_name} may make any legal call, judged for comparability")
-        if w.kind == "judge_replacement" and record.seat == w.offender and record.in_turn_of == record.seat:
-            rest = tuple(x for x in state.watches if x is not w)
-            return open_comparable(evolve(state, watches=rest), w.offender, index, w.call, w.law,
-                                   silence="pass_next_turn")
-    return state
-
-
-def open_comparable(state: AuctionState, offender: Seat, index: int, withdrawn: Call, law: str,
-                    silence: str, cancel_if_not: bool = False,
-                    trigger: str = "open_comparable") -> AuctionState:
-    """Ask the director whether call ``index`` is comparable with ``withdrawn`` (23A).
-
-    If not, the offender's partner gets obligation ``silence`` under ``law`` and 26B rights
-    arise; with ``cancel_if_not`` the call itself is cancelled too (27B3).
-    """
-    note(trigger, state, offender, state.record[index].call,
-         *(("cancel_if_not",) if cancel_if_not else ()))
-    p = Pending("comparable_call", "awaiting_judgement", "23A", "director",
-                ("comparable", "not_comparable"), offender, index, state.record[index].in_turn_of,
-                (("cancel_if_not", "1" if cancel_if_not else ""), ("judgement", "comparable"), ("law", law),
-                 ("silence", silence), ("withdrawn", withdrawn.text)))
-    return evolve(state, pending=p)
-
-
-def settle(state: AuctionState) -> AuctionState:
-    """Three passes with one out of rotation do not end the auction (17D3, 34); when it has
-    ended with a contract, settle exposed cards and declarer's options (24D-E, 26B, 50D)."""
-    if state.pending is not None or not rules.is_final(state.key):
-        return state
-    state = _revert_17d3(state)
-    if state.pending is None and rules.is_final(state.key) and not rules.is_passed_out(state.key):
-        state = opening_lead.at_auction_end(state)
-    return state
-
-
-def _revert_17d3(state: AuctionState) -> AuctionState:
-    if not rules.is_final(state.key):
-        return state
-    standing = [(i, r) for i, r in enumerate(state.record) if r.stands]
-    trailing: list[tuple[int, CallRecord]] = []
-    for i, r in reversed(standing):
-        if not r.call.is_pass:
-            break
-        trailing.append((i, r))
-    trailing = trailing[::-1][-3:]  # the three passes that would end it (after a call)
-    offending = [(i, r) for i, r in trailing if r.in_turn_of != r.seat]
-    if not offending:
-        return state
-    first, rec = offending[0]
-    for i, r in trailing:
-        if i >= first:
-            state = state.set_status(i, "cancelled", "17D3")
-    return state.rule("17D3", f"{rec.seat.long_name}'s pass out of rotation cost "
-                      f"{rec.in_turn_of.long_name} a turn: the auction goes back to "
-                      f"{rec.in_turn_of.long_name} and the later passes are cancelled")
-
-
-# The law modules build on the functions above, so they are imported once those exist.
-from .laws import (
-    changes,
-    exposure,
-    inadmissible,
-    insufficient_bid,
-    opening_lead,
-    procedures,
-    review,
-)
+    rows = _fast_rows(book)
+    if rows is None:
+        return None
+    source = "auction" if state.record else "awaiting_first_call"
+    row = rows.get((source, call.code if call.code >= 35 else -1))
+    if row is None:
+        return None
+    after = state.called_in_turn(seat, call, nxt)
+    return Step(event, state, after, (Fired(row, Ctx(state, event), after),))

@@ -18,6 +18,8 @@ __all__ = [
     "DecisionError",
     "ScenarioError",
     "SchemaVersionError",
+    "InternalError",
+    "LawBookError",
     "TableDefinitionError",
     "MachineDisagreementError",
 ]
@@ -71,9 +73,21 @@ class SchemaVersionError(ScenarioError):
     """A scenario file declares a format version this release cannot read."""
 
 
-class TableDefinitionError(AuctionFsmError):
-    """The declarative transition table is inconsistent (raised when it is built)."""
+class InternalError(AuctionFsmError):
+    """A fault of this package found by one of its own checks: a bug, never the user's input.
+
+    The command line reports it as an internal error (exit status 70), not as bad input.
+    """
 
 
-class MachineDisagreementError(AuctionFsmError, AssertionError):
-    """The state machines and the pure core disagree: a bug in this package, never user error."""
+class LawBookError(InternalError):
+    """A law book is inconsistent: found when it is built (an unknown state, a missing guard) or
+    when two of its rows hold at once for one input."""
+
+
+#: The name this error had when the rules lived in a transition table (kept for callers).
+TableDefinitionError = LawBookError
+
+
+class MachineDisagreementError(InternalError, AssertionError):
+    """The ``transitions`` machines and the engine disagree: a bug in this package."""

@@ -68,8 +68,8 @@ _KINDS: dict[type[BaseException], str] = {
     errors.ScenarioError: "scenario error",
     errors.DecisionError: "decision error",
     errors.IllegalLeadError: "illegal lead",
-    errors.TableDefinitionError: "internal error (transition table)",
-    errors.MachineDisagreementError: "internal error (machines and core disagree)",
+    errors.LawBookError: "law book fault",
+    errors.MachineDisagreementError: "machines and engine disagree",
 }
 
 

@@ -1,11 +1,15 @@
-"""The simulator: events in, pure core and state machines driven in step, complete record kept.
+"""The simulator: events in, the engine and the state machines run in step, the record kept.
 
-Each event is first applied to the pure core (:meth:`AuctionState.apply`); if the core refuses
-it, the error propagates and nothing changes.  While the core rules, it notes each transition
-it takes (:func:`auction_fsm.engine.journal`); the simulator then fires the same triggers on the
-``transitions`` machines, whose guards consult their own ledger.  After every step the two are
-compared — phase, each seat's obligation state, turn, last bid, doubles, passes, contract — and
-any difference raises :class:`~auction_fsm.errors.MachineDisagreementError`.
+Each event is ruled by the engine (:func:`auction_fsm.engine.step`) under the simulator's law
+book; if no row takes it, the error propagates and nothing changes.  The simulator then fires,
+on the ``transitions`` machines built from the same book, each row the engine fired, with the
+same inputs, and checks after every row that the machine took that very row and reached its
+declared destination, then that every seat's machine holds the seat's obligations.
+
+What this check proves: the two executors of the law book agree — ``transitions`` picks the
+same row as the engine's dispatch, the rows' declared destinations are where their actions
+lead, and obligations change only along the seat rows.  It does not prove the rows are the
+Laws: that is what the law tests (``tests/laws``), run against the book, are for.
 """
 
 from __future__ import annotations
@@ -13,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from . import rules
 from .auction import AuctionState
-from .calls import ALL_CALLS, Call
-from .engine import MachineStep, journal
+from .calls import Call
+from .engine import Step, step
 from .errors import MachineDisagreementError
 from .events import CallEvent, Event
-from .machines import TRIGGER_OF_KIND, TableMachines
+from .lawbook import LAWS_2017, LawBook
+from .machines import TableMachines
 from .records import Contract, Obligation
 from .seats import Seat, parse_seat
 
@@ -32,7 +36,6 @@ OBLIGATION_STATE = {
     "repeat_call": "must_repeat_call",
 }
 _PRECEDENCE = ("pass_rest_of_auction", "pass_next_turn", "repeat_call")
-_FREE: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 
 
 def seat_state(obligations: tuple[Obligation, ...]) -> str:
@@ -47,7 +50,7 @@ def seat_state(obligations: tuple[Obligation, ...]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class MachineView:
-    """A summary of a position that both the machines and the pure core can compute."""
+    """A summary of a position that both the machines and the engine's state can give."""
 
     phase: str
     turn: Seat | None
@@ -57,23 +60,7 @@ class MachineView:
     seat_states: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One applied event with the state before and after it and the transitions taken."""
-
-    event: Event
-    before: AuctionState
-    after: AuctionState
-    transitions: tuple[MachineStep, ...] = ()
-
-
 _SEATS = tuple(Seat)
-
-
-def _core_summary(state: AuctionState) -> tuple[Seat, Call | None, Seat | None, int, int]:
-    turn, last_bid, bidder, doubled, passes = rules.unpack(state.key)
-    bid = None if last_bid < 0 else ALL_CALLS[last_bid]
-    return _SEATS[turn], bid, None if bid is None else _SEATS[bidder], doubled, passes
 
 
 class Simulator:
@@ -87,11 +74,12 @@ class Simulator:
     """
 
     def __init__(self, dealer: Seat | str, vulnerability: str = "None", *, check: bool = True,
-                 nested: bool = False) -> None:
+                 nested: bool = False, book: LawBook = LAWS_2017) -> None:
         self.dealer = parse_seat(dealer, "dealer")
         self.vulnerability = vulnerability
+        self.book = book
         self.state = AuctionState.start(self.dealer)
-        self.machines = TableMachines(self.dealer, nested=nested)
+        self.machines = TableMachines(self.dealer, book, nested=nested)
         self.steps: list[Step] = []
         self.check = check
 
@@ -110,62 +98,35 @@ class Simulator:
 
     def apply(self, event: Event) -> Step:
         """Apply one event; on error nothing changes and the error says why."""
-        before = self.state
-        if self._is_plain_legal_call(event):
-            # The common case: a legal call in rotation with no rectification anywhere.  The
-            # core's strict path gives the same state as apply() and the machines take the one
-            # call transition; nothing else can change.
-            assert isinstance(event, CallEvent)
-            after = before.call(event.seat, event.call)
-            taken = [MachineStep(TRIGGER_OF_KIND[event.call.kind], before, event.seat, event.call)]
-            self.machines.fire(taken[0].trigger, event.seat, event.call)
-        else:
-            with journal() as taken:
-                after = before.apply(event)  # raises on anything that fits nothing
-            self._follow(taken, after)
-        self.state = after
-        step = Step(event, before, after, tuple(taken))
-        self.steps.append(step)
+        st = step(self.state, event, self.book)  # raises on anything no row takes
+        m = self.machines
+        try:
+            for f in st.fired:
+                m.fire_row(f.row, f.ctx)
+                if self.check and m.phase.state != f.after.phase:
+                    raise MachineDisagreementError(
+                        f"row {f.row.label}: the machine is in {m.phase.state!r}, the engine's state "
+                        f"in {f.after.phase!r}")
+                if f.row.seat_trigger is not None:
+                    seat = f.ctx.state.turn if f.row.seat_trigger == "deemed_pass" else f.ctx.seat
+                    m.fire_seat(seat, f.row.seat_trigger, f.ctx)
+            for seat in Seat:
+                m.move_seat(seat, seat_state(st.after.obligations[seat]))
+        except MachineDisagreementError:
+            self._resync()
+            raise
+        self.state = st.after
+        self.steps.append(st)
         if self.check:
             self.cross_check()
-        return step
+        return st
 
-    def _is_plain_legal_call(self, event: Event) -> bool:
-        s = self.state
-        if not (isinstance(event, CallEvent) and s.pending is None and not s.watches
-                and event.seat == s.turn and not s.is_over and s.obligations == _FREE
-                and event.call.code < 38):
-            return False
-        nxt = rules.row(s.key)[event.call.code]
-        # A call that ends the auction must settle exposed cards and lead rights (24D-E, 26B).
-        return nxt >= 0 and not (rules.is_final(nxt) and s.incidents)
-
-    def _align(self, core: AuctionState, updated_itself: bool) -> None:
-        """Bring the ledger to the core's standing calls, or verify it is there already."""
-        ledger = self.machines.ledger
-        if ledger.summary() == _core_summary(core):
-            return
-        if updated_itself and self.check:
-            raise MachineDisagreementError(
-                f"ledger {ledger.summary()} but core {_core_summary(core)} after a call the "
-                "machines tracked themselves")
-        ledger.sync(core.dealer, core.standing_calls)
-
-    def _follow(self, taken: list[MachineStep], after: AuctionState) -> None:
-        """Fire the triggers the core took, then reconcile the seats' obligation states."""
+    def _resync(self) -> None:
+        """After a disagreement, put the machines back where the last agreed state was."""
         m = self.machines
-        updated = False
-        for st in taken:
-            self._align(st.before, updated)
-            version = m.ledger.version
-            m.fire(st.trigger, st.seat, st.call, st.facts)
-            updated = m.ledger.version != version
-        self._align(after, updated)
-        for seat in Seat:
-            obs = after.obligations[seat]
-            want = seat_state(obs)
-            repeat = next((o.call for o in obs if o.kind == "repeat_call"), None)
-            m.move_seat(seat, want, repeat)
+        m.phase.state = self.state.phase
+        for seat, model in zip(_SEATS, m.seats, strict=True):
+            model.state = seat_state(self.state.obligations[seat])
 
     def call(self, seat: Seat | str, call: Call | str) -> Step:
         """Apply a call event built from text."""
@@ -178,34 +139,32 @@ class Simulator:
         return self
 
     def machine_view(self) -> MachineView:
-        """What the machines alone say about the position (for agreement checks with the core)."""
+        """What the machines say about the position (for agreement checks with the state)."""
         m = self.machines
-        return MachineView(phase=m.phase.state, turn=None if m.ledger.is_over else m.ledger.turn,
-                           legal_calls=m.legal_calls(), is_over=m.ledger.is_over,
-                           contract=m.ledger.contract(),
-                           seat_states=tuple(s.state for s in m.seats))
+        c = self.state
+        # The machines keep no account of the legal auction: turn, end and contract are the
+        # state's; the phase, the seats and which calls their transitions enable are theirs.
+        return MachineView(phase=m.phase.state, turn=None if c.is_over else c.turn,
+                           legal_calls=m.legal_calls(c), is_over=c.is_over,
+                           contract=c.contract, seat_states=tuple(s.state for s in m.seats))
 
     def core_view(self) -> MachineView:
-        """The same summary computed by the pure core alone."""
+        """The same summary computed from the engine's state alone."""
         c = self.state
         return MachineView(phase=c.phase, turn=None if c.is_over else c.turn,
                            legal_calls=c.legal_calls(), is_over=c.is_over, contract=c.contract,
                            seat_states=tuple(seat_state(o) for o in c.obligations))
 
     def cross_check(self) -> None:
-        """Raise :class:`MachineDisagreementError` unless machines and core agree now."""
+        """Raise :class:`MachineDisagreementError` unless machines and state agree now."""
         core, m = self.state, self.machines
         problems = []
         if m.phase.state != core.phase:
-            problems.append(f"phase: machine {m.phase.state!r}, core {core.phase!r}")
-        if m.ledger.summary() != _core_summary(core):
-            problems.append(f"auction: machine {m.ledger.summary()}, core {_core_summary(core)}")
+            problems.append(f"phase: machine {m.phase.state!r}, engine {core.phase!r}")
         for seat, model in zip(_SEATS, m.seats, strict=True):
             want = seat_state(core.obligations[seat])
             if model.state != want:
-                problems.append(f"seat {seat.name}: machine {model.state!r}, core {want!r}")
-        if (m.ledger.is_over or core.is_over) and m.ledger.contract() != core.contract:
-            problems.append(f"contract: machine {m.ledger.contract()}, core {core.contract}")
+                problems.append(f"seat {seat.name}: machine {model.state!r}, engine {want!r}")
         if problems:
             where = f"after event {len(self.steps)}"
             if self.steps:

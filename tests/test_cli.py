@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from auction_fsm.engine import apply_event
 from auction_fsm import AuctionState, __version__
 from auction_fsm.cli import DEBUG_VARIABLE, EXIT_INTERNAL_ERROR, build_parser, main
 from auction_fsm.commands import command_modules
@@ -139,7 +140,7 @@ def test_demo_replays_every_bundled_example(capsys: pytest.CaptureFixture[str]) 
 def test_narration_marks_an_irregular_call_and_what_waits() -> None:
     before = AuctionState.start("N").calls("1NT")
     event = CallEvent.of("E", "1C")
-    after = before.apply(event)  # the core opens the insufficient-bid procedure
+    after = apply_event(before, event)  # the core opens the insufficient-bid procedure
     line = describe_step(2, Step(event, before, after))
     assert line.startswith("2. East bids 1C -- insufficient bid, Law ")
     waiting = describe_outcome(after)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from auction_fsm.engine import apply_event
 from auction_fsm.calls import parse_call
 from auction_fsm.cards import parse_card
 from auction_fsm.cli import main
@@ -104,7 +105,7 @@ def test_every_event_after_the_faced_lead_is_refused_as_outside_the_model(route:
     assert message.startswith(event.describe())
     assert sim.state is state and len(sim.steps) == steps and sim.phase == "play"
     with pytest.raises(AuctionOverError):
-        state.apply(event)  # the pure core says the same
+        apply_event(state, event)  # the pure core says the same
 
 
 def test_the_narration_of_a_finished_auction_period_says_play_is_outside_the_model() -> None:

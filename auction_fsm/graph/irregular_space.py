@@ -53,6 +53,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any, Final, Literal
 
+from ..engine import apply_event
 from ..auction import AuctionState
 from ..errors import AuctionFsmError, MachineDisagreementError
 from ..events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, event_to_dict
@@ -60,7 +61,7 @@ from ..exploration import FAMILIES, Families, candidate_events, config_key, is_t
 from ..records import Pending
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
-from ..table import TABLE, Table
+from ..lawbook import LAWS_2017, LawBook
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .scopes import Scope, register_space
 
@@ -254,7 +255,7 @@ class IrregularSpace:
         for d in self.dealers:
             state = AuctionState.start(d)
             for event in self.prefix:
-                state = state.apply(event)
+                state = apply_event(state, event)
             k = self.key_of(state)
             self._states.setdefault(k, state)
             self._parent.setdefault(k, None)
@@ -274,7 +275,7 @@ class IrregularSpace:
         share = self._parts.setdefault
         for event in self._candidates(state):
             try:
-                after = state.apply(event)
+                after = apply_event(state, event)
             except AuctionFsmError:
                 continue
             if not within_scope(state, event, after, fam):
@@ -547,29 +548,22 @@ def _walk_part(part: int) -> tuple[dict[Key, list[str]], int]:
 _Snapshot = tuple[AuctionState, str, tuple[str, ...], dict[str, Any]]
 
 
-def _copied(attrs: dict[str, Any]) -> dict[str, Any]:
-    return {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in attrs.items()}
-
-
 def _snapshot(sim: Simulator) -> _Snapshot:
     """What the simulator's machines hold now: core state, machine states and ledger."""
     m = sim.machines
-    return sim.state, m.phase.state, tuple(s.state for s in m.seats), _copied(vars(m.ledger))
+    return sim.state, m.phase.state, tuple(s.state for s in m.seats), {}
 
 
 def _restore(sim: Simulator, snap: _Snapshot) -> None:
     """Put the simulator back where :func:`_snapshot` found it (the machines' models hold their
     state in a plain attribute, which is how ``Simulator.reset`` rewinds them too)."""
-    state, phase, seats, ledger = snap
+    state, phase, seats, _ = snap
     m = sim.machines
     sim.state = state
     sim.steps.clear()
     m.phase.state = phase
     for model, st in zip(m.seats, seats, strict=True):
         model.state = st
-    attrs = vars(m.ledger)
-    attrs.clear()
-    attrs.update(_copied(ledger))
 
 
 def _step(sim: Simulator, event: Event) -> str | None:
@@ -583,13 +577,13 @@ def _step(sim: Simulator, event: Event) -> str | None:
     return None
 
 
-def build_irregular_space(scope: Scope, table: Table = TABLE) -> IrregularSpace:
+def build_irregular_space(scope: Scope, table: LawBook = LAWS_2017) -> IrregularSpace:
     """The :class:`IrregularSpace` of ``scope`` (registered for every law family).
 
     The engine rules irregularities itself, so ``table`` only matters to the machines the
     agreement check drives, which are the package's own.
     """
-    if table is not TABLE:
+    if table is not LAWS_2017:
         raise ValueError("the irregular scopes check the engine against the package's own table")
     fams = Families(scope.families, max_level=scope.max_level, max_incidents=scope.max_irregularities)
     memory = True if "opening_lead" in scope.families else scope.track_declarer

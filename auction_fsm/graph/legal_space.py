@@ -36,7 +36,7 @@ from .. import rules
 from ..calls import ALL_CALLS, DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE
 from ..errors import AuctionFsmError
 from ..seats import Seat
-from ..table import TABLE, Table
+from ..lawbook import LAWS_2017, LawBook
 from .configuration import distinct
 
 __all__ = ["LegalSpace", "KEY_GUARDS", "LEAD", "CLOSING_TRIGGERS", "GuardNotSupportedError",
@@ -92,7 +92,7 @@ def _pass_ends_passed_out(core: int, code: int) -> bool:
 LEAD: Final = 38
 #: Triggers of the legal flow that are not calls: fired on the phase machine alone, the legal
 #: auction unchanged.
-CLOSING_TRIGGERS: Final = ("opening_lead", "face_opening_lead")
+CLOSING_TRIGGERS: Final = ("opening_lead", "face_lead")
 
 
 def _never(core: int, code: int) -> bool:
@@ -107,11 +107,11 @@ KEY_GUARDS: Final[dict[str, Callable[[int, int], bool]]] = {
     "bid_is_sufficient": _bid_is_sufficient,
     "double_is_permitted": _double_is_permitted,
     "redouble_is_permitted": _redouble_is_permitted,
-    "pass_keeps_auction_open": _pass_keeps_auction_open,
-    "pass_ends_with_contract": _pass_ends_with_contract,
-    "pass_ends_passed_out": _pass_ends_passed_out,
+    "pass_in_turn_auction_open": _pass_keeps_auction_open,
+    "pass_in_turn_ends_auction": _pass_ends_with_contract,
+    "pass_in_turn_passes_out": _pass_ends_passed_out,
+    "pass_in_turn_reverts_17d3": _never,
     "is_the_call_to_repeat": _never,
-    "pass_reverts_17d3": _never,
 }
 
 
@@ -153,7 +153,7 @@ class LegalSpace:
     ['1C', '1D', '1H', '1S', '1NT', 'P']
     """
 
-    def __init__(self, table: Table = TABLE, *, max_level: int = 7,
+    def __init__(self, table: LawBook = LAWS_2017, *, max_level: int = 7,
                  dealers: Iterable[Seat | int] = (Seat.N,), track_declarer: bool = False,
                  name: str = "legal") -> None:
         if not 1 <= max_level <= 7:
@@ -195,15 +195,16 @@ class LegalSpace:
     def _candidates_of(self, machine: str, names: tuple[str, ...]) -> dict[tuple[int, str], list[_Candidate]]:
         index = {n: i for i, n in enumerate(names)}
         out: dict[tuple[int, str], list[_Candidate]] = {}
-        for t in self.table.transitions:
+        for t in self.table.rows:
             if t.machine != machine:
                 continue
             guard: Callable[[int, int], bool] | None = None
-            if t.guard is not None:
-                guard = KEY_GUARDS.get(t.guard)
+            name = "" if t.guard is None else t.guard.name
+            if name:
+                guard = KEY_GUARDS.get(name)
                 if guard is None:
-                    guard = self._unsupported(t.guard)
-            out.setdefault((index[t.source], t.trigger), []).append((guard, index[t.dest], t.guard or ""))
+                    guard = self._unsupported(name)
+            out.setdefault((index[t.source], t.trigger), []).append((guard, index[t.target], name))
         return out
 
     @staticmethod

@@ -1,6 +1,6 @@
 """The machine graph: every state and transition of the declarative table as one NetworkX graph.
 
-Built from :class:`~auction_fsm.table.Table` data only, so it cannot drift from the machines.
+Built from :class:`~auction_fsm.table.LawBook` data only, so it cannot drift from the machines.
 Node ids are ``<machine>:<state>`` (``phase:auction``, ``seat:free``); parallel transitions stay
 separate edges of a :class:`networkx.MultiDiGraph`, keyed ``t<index>`` by their position in
 the table.  Every attribute is a scalar (``""`` stands for "none"), so the graph goes to GraphML
@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import networkx as nx
 
-from ..table import TABLE, Table
+from ..lawbook import LAWS_2017, LawBook
 
 __all__ = ["machine_graph", "node_id", "machines_of", "machine_subgraph", "containers",
            "flatten_containers", "CALL_TRIGGERS"]
@@ -35,7 +35,7 @@ def node_id(machine: str, state: str) -> str:
     return f"{machine}:{state}"
 
 
-def machine_graph(table: Table = TABLE) -> nx.MultiDiGraph[Any]:
+def machine_graph(table: LawBook = LAWS_2017) -> nx.MultiDiGraph[Any]:
     """Every state and transition of ``table`` as a :class:`networkx.MultiDiGraph`.
 
     Node attributes: ``machine``, ``name``, ``kind`` (initial, terminal, normal, decision,
@@ -49,10 +49,11 @@ def machine_graph(table: Table = TABLE) -> nx.MultiDiGraph[Any]:
          {"machine": s.machine, "name": s.name, "kind": s.kind, "summary": s.summary,
           "parent": "" if s.parent is None else node_id(s.machine, s.parent)})
         for s in table.states)
-    for i, t in enumerate(table.transitions):
-        g.add_edge(node_id(t.machine, t.source), node_id(t.machine, t.dest), key=f"t{i}",
-                   trigger=t.trigger, guard=t.guard or "", law=t.law, summary=t.summary,
-                   action=t.action or "", index=i)
+    for i, t in enumerate(table.rows):
+        g.add_edge(node_id(t.machine, t.source), node_id(t.machine, t.target), key=f"t{i}",
+                   trigger=t.trigger, guard="" if t.guard is None else t.guard.name,
+                   guard_words="" if t.guard is None else t.guard.words, law=t.law, summary=t.summary,
+                   family=t.family, action="" if t.action is None else t.action.name, index=i)
     return g
 
 

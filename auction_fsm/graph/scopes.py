@@ -20,7 +20,7 @@ from typing import Any, Final, Literal
 from ..errors import AuctionFsmError
 from ..exploration import FAMILIES
 from ..seats import Seat
-from ..table import TABLE, Table
+from ..lawbook import LAWS_2017, LawBook
 from .legal_space import LegalSpace
 from .space import ConfigurationSpace
 
@@ -186,7 +186,7 @@ NAMED_SCOPES: Final[dict[str, Scope]] = {
 DEFAULT_SCOPES: Final = ("inadmissible-2", "insufficient-2", "lead-exposure-1", "declarer-2",
                          "legal-all-dealers")
 
-SpaceBuilder = Callable[[Scope, Table], ConfigurationSpace[Any, Any]]
+SpaceBuilder = Callable[[Scope, LawBook], ConfigurationSpace[Any, Any]]
 _BUILDERS: list[tuple[frozenset[str], SpaceBuilder]] = []
 
 
@@ -198,7 +198,7 @@ def register_space(families: Iterable[str], builder: SpaceBuilder) -> None:
     _BUILDERS.insert(0, (frozenset(families), builder))
 
 
-def space_for(scope: Scope, table: Table = TABLE) -> ConfigurationSpace[Any, Any]:
+def space_for(scope: Scope, table: LawBook = LAWS_2017) -> ConfigurationSpace[Any, Any]:
     """The configuration space that explores ``scope`` over ``table``."""
     if scope.is_legal_only:
         return LegalSpace(table, max_level=scope.max_level, dealers=scope.dealers,

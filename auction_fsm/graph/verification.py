@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..table import TABLE, Table
+from ..lawbook import LAWS_2017, LawBook
 from .checks import GraphReport, check_exploration, check_machine_graph
 from .configuration import Exploration, ProgressCallback, explore
 from .irregular_space import IrregularSpace
@@ -29,7 +29,7 @@ NOT_EXERCISED_LIMIT = 500_000
 ProgressFactory = Callable[..., ProgressCallback | None]
 
 
-def verify_machine(table: Table = TABLE, max_traces: int = 3) -> GraphReport:
+def verify_machine(table: LawBook = LAWS_2017, max_traces: int = 3) -> GraphReport:
     """Check the machine graph of ``table``; failures get witness scenarios where possible."""
     g = machine_graph(table)
     report = check_machine_graph(g, None, max_traces)
@@ -38,7 +38,7 @@ def verify_machine(table: Table = TABLE, max_traces: int = 3) -> GraphReport:
     return report
 
 
-def _not_exercised(ex: Exploration[Any, Any], table: Table) -> list[str]:
+def _not_exercised(ex: Exploration[Any, Any], table: LawBook) -> list[str]:
     g = machine_graph(table)
     seen: set[str] = set()
     for k in ex.keys:
@@ -46,7 +46,7 @@ def _not_exercised(ex: Exploration[Any, Any], table: Table) -> list[str]:
     return sorted(set(g) - seen - set(containers(g)))
 
 
-def verify_scope(scope: Scope, table: Table = TABLE, *, max_traces: int = 3,
+def verify_scope(scope: Scope, table: LawBook = LAWS_2017, *, max_traces: int = 3,
                  progress: ProgressCallback | None = None,
                  max_states: int | None = None, jobs: int = 1,
                  agreement_progress: ProgressCallback | None = None) -> GraphReport:
@@ -70,7 +70,7 @@ def verify_scope(scope: Scope, table: Table = TABLE, *, max_traces: int = 3,
     return report
 
 
-def verify(scopes: Sequence[Scope], table: Table = TABLE, *, machine: bool = True,
+def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool = True,
            max_traces: int = 3, progress: ProgressFactory | None = None,
            max_states: int | None = None, jobs: int = 1) -> list[GraphReport]:
     """The machine graph's report (if ``machine``) followed by one report per scope.
@@ -87,7 +87,7 @@ def verify(scopes: Sequence[Scope], table: Table = TABLE, *, machine: bool = Tru
         with ProcessPoolExecutor(max_workers=min(jobs, len(scopes))) as pool:
             # the package's table is not sent: a pickled copy would not be the table the
             # irregular scopes insist on, and each worker has it already
-            own = () if table is TABLE else (table,)
+            own = () if table is LAWS_2017 else (table,)
             futures = [pool.submit(verify_scope, scope, *own, max_traces=max_traces,
                                    max_states=max_states) for scope in scopes]
             reports.extend(f.result() for f in futures)

@@ -15,7 +15,7 @@ from auction_fsm.graph.configuration import Exploration, ExplorationLimitError, 
 from auction_fsm.graph.legal_space import LegalSpace
 from auction_fsm.graph.scopes import COMPLETE_LEGAL_AUCTIONS
 from auction_fsm.seats import Seat
-from auction_fsm.table import TABLE, build_table
+from books import guard_is, without
 
 from . import reference
 from .helpers import replay
@@ -101,7 +101,7 @@ def _report_summary(report: checks.GraphReport) -> tuple[Any, ...]:
 
 
 def test_a_table_without_22A_gives_the_same_findings_on_both_paths() -> None:
-    table = build_table(TABLE.states, [t for t in TABLE.transitions if t.guard != "pass_ends_with_contract"])
+    table = without(guard_is("pass_in_turn_ends_auction"))
     fast, slow = batch_and_sequential(lambda: LegalSpace(table, max_level=1))
     assert isinstance(fast.index, SortedIndex)
     assert_same_exploration(fast, slow)
@@ -210,7 +210,7 @@ class _RandomSpace:
 
 
 def _small_explorations() -> list[Exploration[Any, Any]]:
-    table = build_table(TABLE.states, [t for t in TABLE.transitions if t.guard != "pass_ends_with_contract"])
+    table = without(guard_is("pass_in_turn_ends_auction"))
     out: list[Exploration[Any, Any]] = [explore(LegalSpace(max_level=1)),
                                         explore(LegalSpace(table, max_level=1)),
                                         explore(_PlantedInBothMethods())]

@@ -14,7 +14,7 @@ from auction_fsm.graph.legal_space import LEAD, LegalSpace
 from auction_fsm.graph.scopes import COMPLETE_LEGAL_AUCTIONS, NAMED_SCOPES, Scope, ScopeError, space_for
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
-from auction_fsm.table import TABLE, build_table
+from books import guard_is, without
 
 from .helpers import replay
 
@@ -91,7 +91,7 @@ def test_enabled_calls_agree_with_the_machines_and_the_core() -> None:
 
 
 def test_a_table_without_22A_leaves_dead_ends_with_replayable_traces() -> None:
-    table = build_table(TABLE.states, [t for t in TABLE.transitions if t.guard != "pass_ends_with_contract"])
+    table = without(guard_is("pass_in_turn_ends_auction"))
     ex = explore(LegalSpace(table, max_level=1))
     report = check_exploration(ex, max_traces=2)
     assert report.counts["dead_ends"] > 0 and report.counts["cannot_finish"] > 0

@@ -15,6 +15,7 @@ from typing import Any
 import networkx as nx
 import pytest
 
+from auction_fsm.engine import apply_event
 from auction_fsm.auction import AuctionState
 from auction_fsm.cli import main
 from auction_fsm.errors import MachineDisagreementError
@@ -28,7 +29,7 @@ from auction_fsm.graph.scopes import NAMED_SCOPES, ScopeError, scope_named, spac
 from auction_fsm.machines import TableMachines
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
-from auction_fsm.table import TABLE, build_table
+from books import without
 
 from .helpers import replay
 
@@ -81,7 +82,7 @@ def test_the_prefilter_drops_only_events_the_engine_refuses(families: tuple[str,
 
 
 def test_obviously_refused_rules_out_a_call_nobody_waits_for() -> None:
-    state = AuctionState.start(Seat.N).apply(CallEvent.of("N", "1NT")).apply(CallEvent.of("E", "1C"))
+    state = apply_event(apply_event(AuctionState.start(Seat.N), CallEvent.of("N", "1NT")), CallEvent.of("E", "1C"))
     assert state.pending is not None  # insufficient: South may accept by calling, East may replace
     assert obviously_refused(state, CallEvent.of("W", "P"))
     assert not obviously_refused(state, CallEvent.of("S", "P"))
@@ -149,8 +150,7 @@ def test_a_planted_dead_end_is_reported_with_a_trace_that_replays() -> None:
         assert f.trace.scenario["events"][:1] == [{"type": "call", "seat": "N", "call": "1NT"}]
 
 
-_PLANTED = build_table(TABLE.states, [t for t in TABLE.transitions
-                                      if not (t.machine == "phase" and t.trigger == "judge_comparable")])
+_PLANTED = without(lambda t: t.machine == "phase" and t.trigger == "judge_comparable")
 
 
 class _PlantedSimulator(Simulator):
@@ -158,7 +158,7 @@ class _PlantedSimulator(Simulator):
 
     def __init__(self, dealer: Seat | str) -> None:
         super().__init__(dealer)
-        self.machines = TableMachines(self.dealer, table=_PLANTED)
+        self.machines = TableMachines(self.dealer, book=_PLANTED)
 
 
 def test_a_machine_disagreement_is_a_fault_with_a_trace() -> None:
@@ -243,10 +243,10 @@ def _after(space: IrregularSpace, *texts: str) -> Key:
     for text in texts:
         if text.startswith("judge "):
             _, kind, value = text.split()
-            state = state.apply(Judgement(kind, value == "yes"))  # type: ignore[arg-type]
+            state = apply_event(state, Judgement(kind, value == "yes"))  # type: ignore[arg-type]
         else:
             seat, call = text.split(": ")
-            state = state.apply(CallEvent.of(seat, call))
+            state = apply_event(state, CallEvent.of(seat, call))
     return space.key_of(state)
 
 

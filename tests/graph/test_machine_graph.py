@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import dataclasses
+
 import networkx as nx
 
 from auction_fsm.events import CallEvent
@@ -7,7 +9,9 @@ from auction_fsm.graph.checks import check_machine_graph
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.legal_space import LegalSpace
 from auction_fsm.graph.machine_graph import containers, flatten_containers, machine_graph
-from auction_fsm.table import TABLE, StateSpec, TransitionSpec, build_table
+from auction_fsm.lawbook import LAWS_2017 as TABLE
+from auction_fsm.lawbook import StateSpec
+from books import build, spec, without
 
 from .helpers import replay
 
@@ -15,10 +19,10 @@ from .helpers import replay
 def test_every_table_state_and_transition_is_in_the_graph() -> None:
     g = machine_graph()
     assert g.number_of_nodes() == len(TABLE.states)
-    assert g.number_of_edges() == len(TABLE.transitions)
-    for i, t in enumerate(TABLE.transitions):
-        d = g.edges[f"{t.machine}:{t.source}", f"{t.machine}:{t.dest}", f"t{i}"]
-        assert (d["trigger"], d["law"], d["guard"]) == (t.trigger, t.law, t.guard or "")
+    assert g.number_of_edges() == len(TABLE.rows)
+    for i, t in enumerate(TABLE.rows):
+        d = g.edges[f"{t.machine}:{t.source}", f"{t.machine}:{t.target}", f"t{i}"]
+        assert (d["trigger"], d["law"], d["guard"]) == (t.trigger, t.law, t.guard.name if t.guard else "")
     assert g.nodes["seat:free"]["kind"] == "initial"
     assert all(isinstance(v, (str, int, bool)) for _, d in g.nodes(data=True) for v in d.values())
 
@@ -32,22 +36,18 @@ def test_containers_pass_their_exits_to_inner_states() -> None:
     states = [StateSpec("phase", "start", "initial", "s"), StateSpec("phase", "box", "irregularity", "b"),
               StateSpec("phase", "box.wait", "decision", "w", parent="box"),
               StateSpec("phase", "end", "terminal", "e")]
-    trans = [TransitionSpec("phase", "call_pass", "start", "box.wait", None, "17C", "x"),
-             TransitionSpec("phase", "director_called", "box", "end", None, "27B", "y")]
-    g = machine_graph(build_table(states, trans))
+    trans = [spec("phase", "call_pass", "start", "box.wait", "17C", "x"),
+             spec("phase", "director_called", "box", "end", "27B", "y")]
+    g = machine_graph(build(states, trans))
     assert containers(g) == ["phase:box"]
     assert flatten_containers(g).has_edge("phase:box.wait", "phase:end")
     assert check_machine_graph(g).ok
 
 
-def _without(pred: object) -> list[TransitionSpec]:
-    return [t for t in TABLE.transitions if not pred(t)]  # type: ignore[operator]
-
-
 def test_a_removed_self_loop_makes_a_seat_dead_end() -> None:
-    trans = [t for t in TABLE.transitions
+    trans = [t for t in TABLE.rows
              if not (t.machine == "seat" and t.source == "must_pass_rest_of_auction" and t.trigger == "call_pass")]
-    report = check_machine_graph(machine_graph(build_table(TABLE.states, trans)))
+    report = check_machine_graph(machine_graph(build(TABLE.states, trans)))
     assert report.counts["dead_ends"] == 1
     finding = next(f for f in report.findings if f.check == "dead_ends")
     assert finding.state == "seat:must_pass_rest_of_auction"
@@ -57,9 +57,8 @@ def test_a_removed_self_loop_makes_a_seat_dead_end() -> None:
 def test_a_planted_dead_end_is_reported_with_a_scenario_that_replays() -> None:
     # the 22B transition now leads to a state with no way out
     states = [*TABLE.states, StateSpec("phase", "limbo", "normal", "planted")]
-    trans = [TransitionSpec(t.machine, t.trigger, t.source, "limbo", t.guard, t.law, t.summary, t.action)
-             if t.guard == "pass_ends_passed_out" else t for t in TABLE.transitions]
-    table = build_table(states, trans)
+    trans = [dataclasses.replace(t, dest="limbo") if t.target == "passed_out" else t for t in TABLE.rows]
+    table = build(states, trans)
     g = machine_graph(table)
     report = check_machine_graph(g, explore(LegalSpace(table)))
     assert report.counts["dead_ends"] == 1 and report.counts["unreachable"] == 1  # passed_out
@@ -74,12 +73,12 @@ def test_a_planted_dead_end_is_reported_with_a_scenario_that_replays() -> None:
 def test_terminal_with_exit_and_sink_cycle_in_a_table() -> None:
     states = [StateSpec("phase", "a", "initial", ""), StateSpec("phase", "b", "normal", ""),
               StateSpec("phase", "c", "normal", ""), StateSpec("phase", "end", "terminal", "")]
-    trans = [TransitionSpec("phase", "call_pass", "a", "b", None, "1", ""),
-             TransitionSpec("phase", "call_pass", "a", "end", None, "1", ""),
-             TransitionSpec("phase", "call_bid", "b", "c", None, "1", ""),
-             TransitionSpec("phase", "call_bid", "c", "b", None, "1", ""),
-             TransitionSpec("phase", "call_bid", "end", "a", None, "1", "")]
-    report = check_machine_graph(machine_graph(build_table(states, trans)))
+    trans = [spec("phase", "call_pass", "a", "b", "1", "", guard="to_b"),
+             spec("phase", "call_pass", "a", "end", "1", "", guard="to_end"),
+             spec("phase", "call_bid", "b", "c", "1", ""),
+             spec("phase", "call_bid", "c", "b", "1", ""),
+             spec("phase", "call_bid", "end", "a", "1", "")]
+    report = check_machine_graph(machine_graph(build(states, trans)))
     assert report.counts["terminal_with_exits"] == 1
     assert report.counts["sink_cycles"] == 1
     assert report.counts["cannot_finish"] == 2
@@ -89,4 +88,4 @@ def test_terminal_with_exit_and_sink_cycle_in_a_table() -> None:
 def test_graph_is_a_multidigraph_keyed_by_table_position() -> None:
     g = machine_graph()
     assert isinstance(g, nx.MultiDiGraph)
-    assert {k for _, _, k in g.edges(keys=True)} == {f"t{i}" for i in range(len(TABLE.transitions))}
+    assert {k for _, _, k in g.edges(keys=True)} == {f"t{i}" for i in range(len(TABLE.rows))}

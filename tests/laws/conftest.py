@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from auction_fsm.engine import apply_event
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
 from auction_fsm.cards import parse_card
@@ -74,7 +75,7 @@ def events(*texts: str) -> list[Event]:
 def run(state: AuctionState, *texts: str) -> AuctionState:
     """Apply the events to ``state`` with the director engine."""
     for e in events(*texts):
-        state = state.apply(e)
+        state = apply_event(state, e)
     return state
 
 

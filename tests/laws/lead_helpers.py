@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from auction_fsm.engine import apply_event
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
 from auction_fsm.cards import parse_card
@@ -65,7 +66,7 @@ def table(dealer: str, *texts: str) -> Simulator:
         for part in filter(None, (p.strip() for p in t.split(","))):
             e = ev(part)
             sim.apply(e)
-            core = core.apply(e)
+            core = apply_event(core, e)
             assert sim.state == core, part
     return sim
 
@@ -76,7 +77,7 @@ def more(sim: Simulator, *texts: str) -> Simulator:
         for part in filter(None, (p.strip() for p in t.split(","))):
             before = sim.state
             sim.apply(ev(part))
-            assert sim.state == before.apply(ev(part)), part
+            assert sim.state == apply_event(before, ev(part)), part
     return sim
 
 
@@ -113,7 +114,7 @@ def refused(sim: Simulator, text: str, exc: type[Exception], law: str | None = N
     assert sim.state is state and len(sim.steps) == steps and sim.phase == phase
     sim.cross_check()
     with pytest.raises(exc):
-        state.apply(ev(text))
+        apply_event(state, ev(text))
     if law is not None:
         assert getattr(info.value, "law", None) == law
     return str(info.value)

@@ -1,0 +1,289 @@
+"""Changes of call: Law 25 (unintended and intended) and Law 21B (misinformation).
+
+A player may replace a call made by a slip (not a change of mind) until partner calls (25A);
+the intended call is then ruled as if made in turn, and LHO may withdraw a call made over the
+first one (25A6).  A change of mind stands only if LHO accepts it (25B1); otherwise the
+original call stands (25B2).  A call the director judges influenced by an opponent's
+misinformation may be changed until the end of the auction period if partner has not called
+since (21B1), after which LHO may change a later call (21B2).  Unintended, intended and
+misinformation are the director's judgements, given as input events.
+"""
+
+from __future__ import annotations
+
+from ..auction import AuctionState
+from ..calls import Call, parse_call
+from ..errors import IllegalCallError
+from ..events import CallEvent, ChangeCall
+from ..records import CallRecord, Pending
+from ..seats import Seat
+from ..values import evolve
+from .common import open_comparable
+from .rows import SAME, Ctx, Guard, JudgeChange, Outcome, RestoredCall, Row, action, guard
+from .states import STATES
+
+__all__ = ["ROWS", "attempt"]
+
+FAMILY = "21B, 25"
+CH, MI = "change_of_call", "misinformation"
+
+
+def _last_call_index(state: AuctionState, seat: Seat) -> int | None:
+    for i in range(len(state.record) - 1, -1, -1):
+        r = state.record[i]
+        if r.seat == seat and r.stands:
+            return i
+    return None
+
+
+def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> AuctionState:
+    """``event.seat`` tries to replace its last call with ``event.call``: the director must judge."""
+    o, law = event.seat, ("21B1" if event.ground == "misinformation" else "25")
+    old = _last_call_index(state, o)
+    if old is None:
+        raise IllegalCallError(f"{o.long_name} has no call in the auction to change", law=law)
+    if any(r.seat == o.partner and r.stands for r in state.record[old + 1:]):
+        raise IllegalCallError(
+            f"{o.long_name} cannot change {state.record[old].call}: partner has called since "
+            f"(Law {'21B1a' if law == '21B1' else '25A4'})", law="21B1a" if law == "21B1" else "25A4")
+    later = [i for i in range(old + 1, len(state.record)) if state.record[i].stands]
+    extra: tuple[tuple[str, str], ...] = (("lho_call", str(later[0]) if later else ""),
+                                          ("new", event.call.text), ("via", via or ""))
+    if via:  # made as a call at LHO's turn: if the change fails, that call is cancelled (25B2)
+        extra = (*extra, ("made_at", state.turn.name))
+    if event.ground == "misinformation":
+        p = Pending(MI, "awaiting_judgement", "21B1", "director", ("misinformation", "no_misinformation"),
+                    o, old, state.record[old].in_turn_of, (*extra, ("judgement", "misinformation")))
+    else:
+        p = Pending(CH, "awaiting_judgement", f"{via + ', ' if via else ''}25A", "director",
+                    ("unintended", "intended"), o, old, state.record[old].in_turn_of,
+                    (*extra, ("judgement", "unintended")))
+    return evolve(state, pending=p).rule(
+        via or law, f"{o.long_name} tries to replace {state.record[old].call} with {event.call}")
+
+
+@guard("the player says the call was a slip (25)")
+def ground_is_slip(ctx: Ctx) -> bool:
+    return ctx.event.ground != "misinformation"  # type: ignore[union-attr]
+
+
+@guard("the player says an opponent's misinformation led to the call (21B1)")
+def ground_is_misinformation(ctx: Ctx) -> bool:
+    return ctx.event.ground == "misinformation"  # type: ignore[union-attr]
+
+
+@action("the director is asked to judge the change")
+def ask_about_change(ctx: Ctx) -> Outcome:
+    assert isinstance(ctx.event, ChangeCall)
+    return Outcome(attempt(ctx.state, ctx.event))
+
+
+def _pending(ctx: Ctx) -> Pending:
+    p = ctx.state.pending
+    assert p is not None
+    return p
+
+
+def _back(dest: str) -> Guard:
+    """The table returns to ``dest`` once the procedure is closed with nothing changed."""
+    words = {"auction": "the auction is still open", "clarification": "the auction had ended",
+             "opening_lead": "a face-down opening lead stands (41A)"}[dest]
+    return Guard(f"back_to_{dest}", words, lambda ctx: evolve(ctx.state, pending=None).phase == dest)
+
+
+@guard("nobody has called over the call being changed")
+def lho_not_called_over(ctx: Ctx) -> bool:
+    return not _pending(ctx).get("lho_call")
+
+
+@guard("the offender's LHO has called over the call being changed (25A6, 21B2)")
+def lho_called_over(ctx: Ctx) -> bool:
+    return bool(_pending(ctx).get("lho_call"))
+
+
+@action("no misinformation: the call stands")
+def no_misinformation(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    old = ctx.state.record[p.call_index].call
+    return Outcome(evolve(ctx.state, pending=None).rule(
+        "21B1", f"no misinformation found: {p.offender.long_name}'s {old} stands"))
+
+
+@action("a change of mind: LHO may accept it or not (25B)")
+def intended_change(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    new, o = parse_call(p.get("new")), p.offender
+    q = evolve(p, step="awaiting_acceptance", law="25B", decider=o.lho.name, options=("accept", "refuse"),
+               extra=tuple(x for x in p.extra if x[0] != "judgement"))
+    return Outcome(evolve(ctx.state, pending=q).rule(
+        "25B", f"the change to {new} was intended: {o.lho.long_name} may accept it or not"))
+
+
+@action("LHO may keep, withdraw or change the call made over the changed one")
+def ask_lho(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    mis = p.procedure == MI
+    q = evolve(p, step="awaiting_lho_choice", law="21B2" if mis else "25A6", decider=p.offender.lho.name,
+               options=("keep", "change") if mis else ("keep", "withdraw"),
+               extra=tuple(x for x in p.extra if x[0] != "judgement"))
+    return Outcome(evolve(ctx.state, pending=q))
+
+
+def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "") -> Outcome:
+    """Withdraw the old call (and LHO's call over it); the new call is then ruled as made in
+    turn, and LHO's call made again if LHO keeps it."""
+    o, new = p.offender, parse_call(p.get("new"))
+    law = law or ("21B1" if p.procedure == MI else "25A1")
+    lho_index = int(p.get("lho_call")) if p.get("lho_call") else None
+    lho_call = state.record[lho_index].call if lho_index is not None else None
+    state = evolve(state, pending=None).set_status(p.call_index, "withdrawn", law)
+    face_down = state.current_lead
+    if face_down is not None and not face_down.faced:
+        state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="41A") if ld is face_down
+                                          else ld for ld in state.leads))
+        state = state.rule("41A", f"the auction reopens: {face_down.seat.long_name}'s face-down lead "
+                           "goes back to the hand")
+    lho_law = "21B2" if p.procedure == MI else "25A6"
+    if lho_index is not None:
+        state = state.set_status(lho_index, "withdrawn", lho_law)
+    state = state.rule(law, f"{o.long_name}'s {state.record[p.call_index].call} is withdrawn and "
+                       f"replaced by {new}, ruled as if made in turn")
+    follow: list[object] = [CallEvent(o, new)]
+    if lho_call is not None:
+        follow.append(RestoredCall(o.lho, lho_call, lho_law, keep_lho))
+    return Outcome(state, tuple(follow))  # type: ignore[arg-type]
+
+
+@action("the first call is withdrawn; the new call is ruled as made in turn")
+def make_change(ctx: Ctx) -> Outcome:
+    return substitute(ctx.state, _pending(ctx), keep_lho=False)
+
+
+@action("LHO keeps the call: it is made again after the new call")
+def keep(ctx: Ctx) -> Outcome:
+    return substitute(ctx.state, _pending(ctx), keep_lho=True)
+
+
+@action("LHO's call is withdrawn too; LHO calls again")
+def withdraw_lho(ctx: Ctx) -> Outcome:
+    return substitute(ctx.state, _pending(ctx), keep_lho=False)
+
+
+@action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
+        "apply (25B1)")
+def accept_change(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    out = substitute(ctx.state, p, keep_lho=True, law="25B1")
+    return Outcome(out.state, (*out.follow, JudgeChange(p.offender, ctx.state.record[p.call_index].call)))
+
+
+@action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled")
+def accept_change_by_calling(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    assert isinstance(ctx.event, CallEvent)
+    out = substitute(ctx.state, p, keep_lho=True, law="25B1")
+    state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
+    return Outcome(state, (*out.follow, ctx.event, JudgeChange(p.offender, ctx.state.record[p.call_index].call)))
+
+
+@action("not accepted: the change is cancelled and the original call stands (25B2)")
+def refuse_change(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    o, new = p.offender, parse_call(p.get("new"))
+    state = evolve(ctx.state, pending=None)
+    if p.get("made_at"):
+        state = state.add_call(CallRecord(o, new, Seat[p.get("made_at")], "cancelled", "change_of_call", "25B2"))
+    return Outcome(state.rule(
+        "25B2", f"{o.lho.long_name} does not accept the change: it is cancelled and "
+        f"{o.long_name}'s {state.record[p.call_index].call} stands"))
+
+
+@guard("LHO, who had not called over the changed call, calls now")
+def lho_calls_over_change(ctx: Ctx) -> bool:
+    p = _pending(ctx)
+    return ctx.seat == p.offender.lho and not p.get("lho_call")
+
+
+@action("LHO's kept call is made again")
+def restore(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, RestoredCall)
+    return Outcome(ctx.state.rule(event.law, f"{event.seat.long_name} keeps {event.call}"),
+                   (CallEvent(event.seat, event.call),))
+
+
+@action("LHO's call over the changed call is withdrawn; LHO calls again")
+def restore_lapses(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, RestoredCall)
+    law = event.law
+    return Outcome(ctx.state.rule(law, f"{event.seat.long_name}'s call over the changed call is "
+                                  f"withdrawn; {event.seat.long_name} calls again"))
+
+
+@action("the accepted change is judged for comparability (25B1, Law 26)")
+def judge_change(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, JudgeChange)
+    index = _last_call_index(ctx.state, event.seat)
+    assert index is not None
+    return Outcome(open_comparable(ctx.state, event.seat, index, event.withdrawn, "25B1", "none"))
+
+
+def _rows() -> list[Row]:
+    rows: list[Row] = []
+    for source in ("awaiting_first_call", "auction", "clarification", "opening_lead"):
+        law = "25A5" if source == "opening_lead" else "25"
+        rows += [
+            Row("phase", source, "attempt_change", f"{CH}.awaiting_judgement", law, FAMILY,
+                "a player tries to replace a call made by a slip", ground_is_slip, ask_about_change,
+                ),
+            Row("phase", source, "attempt_change", f"{MI}.awaiting_judgement", "21B1", FAMILY,
+                "a player wants to change a call after misinformation", ground_is_misinformation,
+                ask_about_change),
+        ]
+    for dest in ("auction", "clarification", "opening_lead"):
+        rows.append(Row("phase", f"{MI}.awaiting_judgement", "judge_no_misinformation", dest, "21B1", FAMILY,
+                        "no misinformation: the call stands", _back(dest), no_misinformation))
+    for proc, yes, law_yes, law_lho in ((CH, "judge_unintended", "25A1", "25A6"),
+                                        (MI, "judge_misinformation", "21B1", "21B2")):
+        rows += [
+            Row("phase", f"{proc}.awaiting_judgement", yes, "auction", law_yes, FAMILY,
+                "the call is replaced by the new one, ruled as made in turn", lho_not_called_over,
+                make_change),
+            Row("phase", f"{proc}.awaiting_judgement", yes, f"{proc}.awaiting_lho_choice", law_lho, FAMILY,
+                "LHO may withdraw or change the call made over it", lho_called_over, ask_lho),
+            Row("phase", f"{proc}.awaiting_lho_choice", "choose_keep", "auction", law_lho, FAMILY,
+                "LHO keeps the call; it is made again after the new call", None, keep),
+            Row("phase", f"{proc}.awaiting_lho_choice",
+                "choose_withdraw" if proc == CH else "choose_change", "auction", law_lho, FAMILY,
+                "LHO's call is withdrawn; LHO calls again", None, withdraw_lho),
+        ]
+    rows += [
+        Row("phase", f"{CH}.awaiting_judgement", "judge_intended", f"{CH}.awaiting_acceptance", "25B", FAMILY,
+            "a change of mind: LHO may accept it", None, intended_change),
+        Row("phase", f"{CH}.awaiting_acceptance", "choose_accept", "auction", "25B1", FAMILY,
+            "accepted: the first call is withdrawn, the second stands", None, accept_change),
+        Row("phase", f"{CH}.awaiting_acceptance", "call_while_pending", "auction", "25B1", FAMILY,
+            "LHO calls over the change, accepting it", lho_calls_over_change, accept_change_by_calling),
+    ]
+    for dest in ("auction", "clarification", "opening_lead"):
+        rows.append(Row("phase", f"{CH}.awaiting_acceptance", "choose_refuse", dest, "25B2", FAMILY,
+                        "not accepted: the original call stands", _back(dest), refuse_change))
+    rows.append(Row("phase", "auction", "restore_call", "auction", "25A6, 21B2", FAMILY,
+                    "LHO's kept call is made again", None, restore))
+    for s in STATES:
+        if s.machine != "phase" or s.kind in ("irregularity", "terminal"):
+            continue  # at a terminal state the engine drops what is left to rule
+        rows.append(Row("phase", s.name, "restore_lapses", SAME, "25A6, 21B2", FAMILY,
+                        "LHO's kept call cannot be made now: LHO calls again", None, restore_lapses))
+        if "." in s.name:
+            rows.append(Row("phase", s.name, "judge_change", SAME, "25B1, 26", FAMILY,
+                            "another procedure is pending: the comparability question lapses"))
+        else:
+            rows.append(Row("phase", s.name, "judge_change", "comparable_call.awaiting_judgement", "25B1, 26",
+                            FAMILY, "the accepted change is judged for comparability", None, judge_change))
+    return rows
+
+
+ROWS: list[Row] = _rows()

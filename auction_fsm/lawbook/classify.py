@@ -1,0 +1,227 @@
+"""The one classifier: what kind of event this is, here — the trigger the law book is asked for.
+
+:func:`classify` turns (state, event) into a trigger: a call in turn (legal, insufficient,
+inadmissible, by a player obliged to pass, above seven), out of rotation, after the final pass
+or while a procedure is pending; the director; a judgement; a choice; an exposed card; a lead
+by the right or the wrong player.  Input that no law can take here (a choice by the wrong
+player, a lead during the auction) is refused with an input error that says why.  Everything
+else that needs to know what kind of call something is asks this module.  Standard library only.
+"""
+
+from __future__ import annotations
+
+from .. import rules
+from ..auction import AuctionState
+from ..calls import Call
+from ..errors import AuctionOverError, DecisionError, IllegalCallError
+from ..events import (
+    CallEvent,
+    ChangeCall,
+    Choice,
+    DirectorCalled,
+    Event,
+    ExplanationRequest,
+    ExposeCards,
+    FaceLead,
+    Judgement,
+    Lead,
+    ReviewRequest,
+)
+from ..seats import Seat
+from .rows import AuctionEnds, DeclarerOptions, FollowUp, JudgeChange, Replacement, RestoredCall, WatchedCall
+
+__all__ = ["classify", "call_kind", "in_turn_kind", "expected", "CALL_TRIGGERS"]
+
+CALL_TRIGGERS = {"pass": "call_pass", "bid": "call_bid", "double": "call_double",
+                 "redouble": "call_redouble"}
+
+_JUDGEMENTS = {
+    ("artificial", True): "judge_artificial", ("artificial", False): "judge_natural",
+    ("comparable", True): "judge_comparable", ("comparable", False): "judge_not_comparable",
+    ("unintended", True): "judge_unintended", ("unintended", False): "judge_intended",
+    ("misinformation", True): "judge_misinformation", ("misinformation", False): "judge_no_misinformation",
+    ("dummy_seen", True): "judge_dummy_seen", ("dummy_seen", False): "judge_dummy_not_seen",
+}
+_CHOICES = {"accept", "refuse", "keep", "withdraw", "change", "spread", "let_remain", "no_prohibition",
+            "require", "prohibit", "director"}
+_FOLLOW = {AuctionEnds: "auction_ends", WatchedCall: "watched_call", DeclarerOptions: "declarer_options",
+           Replacement: "call_while_pending", JudgeChange: "judge_change"}
+
+
+def expected(state: AuctionState) -> str:
+    """A phrase saying what the pending procedure waits for (for error messages)."""
+    p = state.pending
+    if p is None:
+        return "no decision is pending"
+    return (f"{p.state_name} (Law {p.law}) is pending: waiting for {p.decider} "
+            f"to choose one of {', '.join(p.options)}")
+
+
+def in_turn_kind(state: AuctionState, seat: Seat, call: Call) -> str:
+    """The trigger of ``call`` made by ``seat`` at its own turn with nothing pending.
+
+    A seat that must repeat a call (31A1, 32A1) and is not also silenced may make only that
+    call; anything else is refused.  Then, in the order the Laws take them: a bid above seven
+    (38), a double or redouble Law 19 does not permit (36), a call by a player obliged to pass
+    (37), an insufficient bid (27), or a legal call.
+    """
+    to_repeat = [o for o in state.obligations[seat] if o.kind == "repeat_call"]
+    if to_repeat and not state.must_pass(seat) and to_repeat[0].call is not call:
+        raise IllegalCallError(
+            f"{seat.long_name} must repeat {to_repeat[0].call} (Law {to_repeat[0].law}); "
+            f"{call} is not that call", law=to_repeat[0].law)
+    return call_kind(state, seat, call)
+
+
+def call_kind(state: AuctionState, seat: Seat, call: Call) -> str:
+    """What ``call`` by ``seat`` would be if it were ``seat``'s turn now (no repeat check)."""
+    if not call.is_admissible_level:
+        return "bid_above_seven"
+    if (call.is_double or call.is_redouble) and not rules.permitted_for(state.key, seat, call.code):
+        return "inadmissible_double"
+    if state.must_pass(seat) and not call.is_pass:
+        return "violates_pass_obligation"
+    if call.is_bid and rules.step_or_none(state.key, call.code) is None:
+        return "insufficient_bid"
+    return CALL_TRIGGERS[call.kind]
+
+
+def classify(state: AuctionState, event: Event | FollowUp) -> str:
+    """The trigger ``event`` sets off at ``state``; raise an input error if none can apply."""
+    follow = _FOLLOW.get(type(event))
+    if follow is not None:
+        return follow
+    if isinstance(event, RestoredCall):
+        lho_to_call = event.kept and state.pending is None and not state.is_over and state.turn == event.seat
+        return "restore_call" if lho_to_call else "restore_lapses"
+    if state.phase == "play":
+        raise AuctionOverError(
+            f"{event.describe()}: the opening lead has been faced, so the auction period is over "
+            "(17D1); play beyond the opening lead is outside this model", law="17D1")
+    if isinstance(event, CallEvent):
+        return _call(state, event)
+    if isinstance(event, DirectorCalled):
+        return _director(state)
+    if isinstance(event, Judgement):
+        return _judgement(state, event)
+    if isinstance(event, Choice):
+        return _choice(state, event)
+    if isinstance(event, ChangeCall):
+        if state.pending is not None:
+            raise DecisionError(f"{event.seat.long_name} cannot change a call now: {expected(state)}")
+        if state.is_passed_out:
+            raise IllegalCallError(f"{event.seat.long_name} cannot change a call: the board was passed "
+                                   "out and the auction period is over (17D2)", law="17D2")
+        return "attempt_change"
+    if isinstance(event, ExposeCards):
+        return _exposure(state, event)
+    if isinstance(event, (ReviewRequest, ExplanationRequest)):
+        return _request(state, event)
+    if isinstance(event, Lead):
+        return _lead(state, event)
+    if isinstance(event, FaceLead):
+        return _face(state)
+    raise DecisionError(f"unknown event {event!r}")
+
+
+def _call(state: AuctionState, event: CallEvent) -> str:
+    seat, call = event.seat, event.call
+    if state.pending is not None:
+        return "call_while_pending"
+    if state.is_over:
+        if state.is_passed_out:
+            raise AuctionOverError(
+                f"{seat.long_name}'s {call} comes after the board was passed out: the auction "
+                "period is over (17D2, 22B)", law="17D2")
+        return "call_after_final_pass"
+    if seat != state.turn:
+        return "call_out_of_rotation"
+    return in_turn_kind(state, seat, call)
+
+
+def _director(state: AuctionState) -> str:
+    p = state.pending
+    if p is None:
+        raise DecisionError("the director was called but no irregularity is pending: nothing to rule on")
+    if "director" not in p.options:
+        raise DecisionError(f"the director is already ruling: {expected(state)}")
+    return "director_called"
+
+
+def _judgement(state: AuctionState, event: Judgement) -> str:
+    p = state.pending
+    if p is None or p.get("judgement") != event.kind:
+        raise DecisionError(f"a judgement of {event.kind!r} was given but {expected(state)}")
+    return _JUDGEMENTS[(event.kind, event.value)]
+
+
+def _choice(state: AuctionState, event: Choice) -> str:
+    p = state.pending
+    if p is None:
+        raise DecisionError(f"{event.seat.long_name} chose {event.option!r} but no decision is pending")
+    if p.decider != event.seat.name:
+        raise DecisionError(f"{event.seat.long_name} chose {event.option!r} but the decision is "
+                            f"{p.decider}'s: {expected(state)}")
+    if event.option not in p.options:
+        raise DecisionError(f"{event.option!r} is not an option: {expected(state)}")
+    kind = event.option if event.option in _CHOICES else event.option.split("_", 1)[0]
+    return f"choose_{kind}" if kind in _CHOICES else "choose_other"
+
+
+def _exposure(state: AuctionState, event: ExposeCards) -> str:
+    o = event.seat
+    if state.pending is not None:
+        raise DecisionError(f"{o.long_name}'s exposed card must wait: an irregularity is pending "
+                            f"({state.pending.state_name})")
+    if state.is_over:
+        raise DecisionError(f"{o.long_name}'s exposed card comes after the auction ended: Law 24 "
+                            "covers the auction only (after the final pass see the opening lead)")
+    already = {e.card for e in state.exposed}
+    dupes = [c.text for c in event.cards if c in already]
+    if dupes or len(set(event.cards)) != len(event.cards):
+        raise DecisionError(f"card(s) {', '.join(dupes) or 'repeated'} already exposed")
+    return "expose_cards"
+
+
+def _request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> str:
+    kind = "review" if isinstance(event, ReviewRequest) else "explanation"
+    if state.pending is not None:
+        raise DecisionError(f"{event.seat.long_name}'s {kind} request must wait: an irregularity is "
+                            f"pending ({state.pending.state_name})")
+    if state.is_passed_out:
+        raise DecisionError(f"{event.seat.long_name}'s {kind} request: the board was passed out")
+    return f"{kind}_request"
+
+
+def _lead(state: AuctionState, event: Lead) -> str:
+    s = event.seat
+    if state.pending is not None:
+        raise DecisionError(f"{s.long_name}'s lead must wait: {expected(state)}")
+    if not state.is_over:
+        raise DecisionError(f"{s.long_name} led {event.card.text} during the auction: a card led "
+                            "before the final pass is an exposed card (Law 24); give it as an expose "
+                            "event with led=true")
+    contract = state.contract
+    if contract is None:
+        raise AuctionOverError("the board was passed out: there is no opening lead (22B)", law="22B")
+    standing = state.current_lead
+    if standing is not None:
+        if (not standing.faced and event.faced and s == standing.seat.partner
+                and s.is_opponent_of(contract.declarer)):
+            return "lead_out_of_turn"  # 54: faced over partner's face-down lead, which is retracted
+        raise DecisionError(f"{s.long_name}'s lead: an opening lead has already been made "
+                            f"({standing.seat.name} {standing.card.text})")
+    if s == contract.opening_leader:
+        return "opening_lead" if event.faced else "face_down_lead"
+    if not s.is_opponent_of(contract.declarer):
+        return "lead_by_declaring_side"
+    return "lead_out_of_turn" if event.faced else "face_down_lead_out_of_turn"
+
+
+def _face(state: AuctionState) -> str:
+    lead = state.current_lead
+    if state.pending is not None:
+        raise DecisionError(f"the lead cannot be faced now: {expected(state)}")
+    if lead is None or lead.faced:
+        raise DecisionError("there is no face-down opening lead to face")
+    return "face_lead"

@@ -1,0 +1,160 @@
+"""Building blocks the law families share: making a call stand, asking for a comparability
+judgement, the 17D3 test.  Pure functions of the state; none of them dispatches an event (a
+row that needs another event ruled returns it as a follow-up).  Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import rules
+from ..auction import AuctionState
+from ..calls import Call
+from ..events import CallEvent
+from ..records import CallRecord, Pending, Watch
+from ..seats import Seat
+from ..values import evolve
+from .rows import AuctionEnds, Ctx, Guard, Outcome, Row, WatchedCall
+
+__all__ = ["stand", "after_call", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
+           "in_turn", "calls_again", "ended", "trailing_passes",
+           "by_end_of_auction"]
+
+
+def in_turn(state: AuctionState, seat: Seat) -> AuctionState:
+    """``seat`` calls at its own turn: a call it had to repeat is now made (31A1, 32A1)."""
+    if any(o.kind == "repeat_call" for o in state.obligations[seat]) and not state.must_pass(seat):
+        return state.discharge(seat, "repeat_call")
+    return state
+
+
+def stand(state: AuctionState, record: CallRecord | None = None, index: int | None = None,
+          law: str | None = None) -> Outcome:
+    """Make a call stand: append ``record``, or mark call ``index`` as standing under ``law``.
+
+    The caller's one-turn obligation is discharged by a call in turn; a rectification waiting
+    for this call, or the end of the auction, follows as a follow-up event.
+    """
+    if record is not None:
+        state = state.add_call(record)
+        index = len(state.record) - 1
+    else:
+        assert index is not None, "stand() needs a record or an index"
+        state = state.set_status(index, "stands", law)
+        record = state.record[index]
+    if record.in_turn_of == record.seat:
+        state = state.discharge(record.seat, "pass_next_turn")
+    return after_call(state, index)
+
+
+def after_call(state: AuctionState, index: int) -> Outcome:
+    """What follows call ``index`` standing: a waiting rectification, else the auction's end."""
+    if state.pending is None and not state.is_passed_out and met_watch(state, index) is not None:
+        return Outcome(state, (WatchedCall(index),))
+    return ended(state)
+
+
+def ended(state: AuctionState) -> Outcome:
+    """``state`` once the auction may have ended: a pass out of rotation among the passes that
+    ended it sends the auction back (17D3, done here so that the rows that make a call stand
+    carry a 17D3 variant of their own); an auction ended with a contract has its exposed cards
+    and lead rights to settle, as a follow-up."""
+    if state.pending is not None or not rules.is_final(state.key):
+        return Outcome(state)
+    if pass_out_of_rotation_at_end(state):
+        return Outcome(revert_17d3(state))
+    if not rules.is_passed_out(state.key):
+        return Outcome(state, (AuctionEnds(),))
+    return Outcome(state)
+
+
+def revert_17d3(state: AuctionState) -> AuctionState:
+    """Cancel the first pass out of rotation among the passes that ended the auction, and every
+    pass after it: the auction goes back to the player who missed a turn (17D3)."""
+    trailing = trailing_passes(state)
+    first, rec = next((i, r) for i, r in trailing if r.in_turn_of != r.seat)
+    for i, _ in trailing:
+        if i >= first:
+            state = state.set_status(i, "cancelled", "17D3")
+    return state.rule("17D3", f"{rec.seat.long_name}'s pass out of rotation cost "
+                      f"{rec.in_turn_of.long_name} a turn: the auction goes back to "
+                      f"{rec.in_turn_of.long_name} and the later passes are cancelled")
+
+
+def met_watch(state: AuctionState, index: int) -> Watch | None:
+    """The first waiting rectification that call ``index`` (standing, in turn) reacts to."""
+    r = state.record[index]
+    if r.in_turn_of != r.seat or not r.stands:
+        return None
+    for w in state.watches:
+        if w.kind == "after_rho_call" and r.seat == w.offender.rho:
+            return w
+        if w.kind == "judge_replacement" and r.seat == w.offender:
+            return w
+    return None
+
+
+def open_comparable(state: AuctionState, offender: Seat, index: int, withdrawn: Call, law: str,
+                    silence: str, cancel_if_not: bool = False) -> AuctionState:
+    """Ask the director whether call ``index`` is comparable with ``withdrawn`` (23A).
+
+    If not, the offender's partner gets obligation ``silence`` under ``law`` and 26B rights
+    arise; with ``cancel_if_not`` the call itself is cancelled too (27B3).
+    """
+    p = Pending("comparable_call", "awaiting_judgement", "23A", "director",
+                ("comparable", "not_comparable"), offender, index, state.record[index].in_turn_of,
+                (("cancel_if_not", "1" if cancel_if_not else ""), ("judgement", "comparable"), ("law", law),
+                 ("silence", silence), ("withdrawn", withdrawn.text)))
+    return evolve(state, pending=p)
+
+
+def trailing_passes(state: AuctionState) -> list[tuple[int, CallRecord]]:
+    """The standing passes at the end of the auction, at most the last three, in order."""
+    out: list[tuple[int, CallRecord]] = []
+    for i in range(len(state.record) - 1, -1, -1):
+        r = state.record[i]
+        if not r.stands:
+            continue
+        if not r.call.is_pass:
+            break
+        out.append((i, r))
+    return out[::-1][-3:]
+
+
+def pass_out_of_rotation_at_end(state: AuctionState) -> bool:
+    """True when the auction has ended but one of the passes ending it was out of rotation
+    (17D3: the auction goes back to the player who missed a turn)."""
+    return rules.is_final(state.key) and any(r.in_turn_of != r.seat for _, r in trailing_passes(state))
+
+
+def calls_again(state: AuctionState, seat: Seat, call: Call) -> Outcome:
+    """``seat``'s ``call`` is ruled afresh (as made now) once this state is reached."""
+    return Outcome(state, (CallEvent(seat, call),))
+
+
+def by_end_of_auction(make: Callable[[str, Guard, str], Row], base: Guard,
+                      settled: Callable[[Ctx], AuctionState], open_dest: str = "auction") -> list[Row]:
+    """Four rows for one branch whose action makes a call stand that may end the auction.
+
+    ``make(dest, guard, law_suffix)`` builds each row; ``settled(ctx)`` is the state once that
+    call stands (before anything else).  The guards are ``base`` and then: the auction stays
+    open; it would end but a pass out of rotation is among the passes ending it (17D3, back to
+    the auction); it ends with a contract (22A); it is passed out (22B).
+    """
+    def variant(name: str, words: str, test: Callable[[AuctionState], bool]) -> Guard:
+        return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
+                     lambda ctx: base(ctx) and test(settled(ctx)))
+
+    def ends(s: AuctionState) -> bool:
+        return rules.is_final(s.key) and not pass_out_of_rotation_at_end(s)
+
+    return [
+        make(open_dest, variant("auction_open", "the auction is still open",
+                                lambda s: not rules.is_final(s.key)), ""),
+        make("auction", variant("reverts_17d3", "the passes that would end the auction include one "
+                                "out of rotation (17D3)", pass_out_of_rotation_at_end), ", 17D3"),
+        make("clarification", variant("ends_auction", "the auction ends with a contract (22A)",
+                                      lambda s: ends(s) and not rules.is_passed_out(s.key)), ", 22A"),
+        make("passed_out", variant("passes_out", "the board is passed out (22B)",
+                                   lambda s: ends(s) and rules.is_passed_out(s.key)), ", 22B"),
+    ]

@@ -1,0 +1,123 @@
+"""Comparable calls and lead restrictions: Laws 23 and 26.
+
+Whether a replacement call is comparable with the withdrawn one (23A: same or similar meaning,
+a subset of its meanings, or the same purpose) is always the director's judgement, given as an
+input.  Comparable: no further rectification and no lead restrictions (23B, 26A).  Not
+comparable: the rectification of the law that sent us here applies, and if the offender ends up
+defending, declarer may prohibit a suit the offender did not specify (26B).
+"""
+
+from __future__ import annotations
+
+from ..auction import AuctionState
+from ..calls import parse_call
+from ..records import LeadRestriction, Obligation, ObligationKind, Pending
+from ..values import evolve
+from .common import ended, pass_out_of_rotation_at_end, stand
+from .insufficient import resume_replacement
+from .rows import Ctx, Guard, Outcome, Row, action, guard
+
+__all__ = ["ROWS"]
+
+FAMILY = "23, 26"
+CC = "comparable_call.awaiting_judgement"
+
+
+def _pending(ctx: Ctx) -> Pending:
+    p = ctx.state.pending
+    assert p is not None
+    return p
+
+
+def _finish(state: AuctionState, p: Pending, law: str) -> Outcome:
+    """The judged call stands if it was waiting to; then the end of the auction, if reached."""
+    if state.record[p.call_index].status == "pending":
+        return stand(state, index=p.call_index, law=law)
+    return ended(state)
+
+
+@action("no further rectification and no lead restrictions (23B, 26A)")
+def comparable(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    o, withdrawn = p.offender, parse_call(p.get("withdrawn"))
+    state = evolve(ctx.state, pending=None)
+    new = state.record[p.call_index]
+    state = state.rule("23A, 26A", f"{o.long_name}'s {new.call} is comparable with the withdrawn "
+                       f"{withdrawn}: no further rectification and no lead restrictions")
+    return _finish(state, p, "23B")
+
+
+@action("the rectification of the law that sent us here applies, with 26B rights")
+def not_comparable(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    o, law, withdrawn = p.offender, p.get("law"), parse_call(p.get("withdrawn"))
+    state = evolve(ctx.state, pending=None).restrict(LeadRestriction(o, f"{law}, 26B", withdrawn))
+    new = state.record[p.call_index]
+    if p.get("silence") == "none":
+        state = state.rule(law, f"{o.long_name}'s {new.call} is not comparable with the withdrawn "
+                           f"{withdrawn}: lead restrictions may follow (26B)")
+        return _finish(state, p, law)
+    silence: ObligationKind = ("pass_rest_of_auction" if p.get("silence") == "pass_rest_of_auction"
+                               else "pass_next_turn")
+    state = state.impose(o.partner, Obligation(silence, law))
+    duration = "for the rest of the auction" if silence == "pass_rest_of_auction" else "at the next turn"
+    state = state.rule(law, f"{o.long_name}'s {new.call} is not comparable with the withdrawn "
+                       f"{withdrawn}: {o.partner.long_name} must pass {duration}; lead restrictions "
+                       "may follow (26B)")
+    return _finish(state, p, law)
+
+
+@action("the attempted double or redouble is cancelled, partner silenced; replace again (27B3)")
+def not_comparable_cancelled(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    o, law, withdrawn = p.offender, p.get("law"), parse_call(p.get("withdrawn"))
+    state = evolve(ctx.state, pending=None).restrict(LeadRestriction(o, f"{law}, 26B", withdrawn))
+    new = state.record[p.call_index]
+    state = state.impose(o.partner, Obligation("pass_rest_of_auction", law))
+    state = state.set_status(p.call_index, "cancelled", law).rule(
+        law, f"{o.long_name}'s {new.call} is not comparable and is cancelled; "
+        f"{o.partner.long_name} must pass for the rest of the auction; {o.long_name} must replace the "
+        "insufficient bid again")
+    return Outcome(resume_replacement(state, o, int(p.get("resume_ib"))))
+
+
+def _after(ctx: Ctx) -> str:
+    """The phase once the judged call stands: ``auction``, ``clarification`` or ``passed_out``
+    (a waiting call that is a pass may end the auction)."""
+    p = _pending(ctx)
+    state = ctx.state
+    if state.record[p.call_index].status == "pending":
+        state = state.set_status(p.call_index, "stands")
+    if pass_out_of_rotation_at_end(state):
+        return "auction"  # 17D3 takes the auction back
+    if state.is_passed_out:
+        return "passed_out"
+    return "clarification" if state.is_over else "auction"
+
+
+def _ends(dest: str, kept: bool) -> Guard:
+    words = {"auction": "the auction stays open", "clarification": "the auction has ended with a contract",
+             "passed_out": "the board is passed out"}[dest]
+    if kept:
+        return Guard(f"kept_{dest}", f"the judged call stands whether comparable or not, and {words}",
+                     lambda ctx: not _pending(ctx).get("cancel_if_not") and _after(ctx) == dest)
+    return Guard(f"then_{dest}", f"once the judged call stands, {words}", lambda ctx: _after(ctx) == dest)
+
+
+@guard("an attempted double or redouble replacing an insufficient bid (27B3)")
+def cancelled_if_not_comparable(ctx: Ctx) -> bool:
+    return bool(_pending(ctx).get("cancel_if_not"))
+
+
+ROWS: list[Row] = [
+    *(Row("phase", CC, "judge_comparable", dest, "23B, 26A", FAMILY,
+          "comparable: no further rectification", _ends(dest, False), comparable)
+      for dest in ("auction", "clarification", "passed_out")),
+    *(Row("phase", CC, "judge_not_comparable", dest, "26B", FAMILY,
+          "not comparable: the law's rectification applies, with 26B rights", _ends(dest, True),
+          not_comparable)
+      for dest in ("auction", "clarification", "passed_out")),
+    Row("phase", CC, "judge_not_comparable", "insufficient_bid.awaiting_replacement", "27B3", FAMILY,
+        "an attempted double or redouble is cancelled; replace again", cancelled_if_not_comparable,
+        not_comparable_cancelled),
+]

@@ -1,0 +1,16 @@
+"""The 2017 Laws of Duplicate Bridge as a law book: every family's rows in one value."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from . import changes, comparable, exposure, inadmissible, insufficient, lead, legal, review, rotation, seat
+from .book import LawBook
+from .states import STATES
+
+__all__ = ["LAWS_2017"]
+
+LAWS_2017: Final[LawBook] = LawBook.build(
+    "2017", "Laws of Duplicate Bridge 2017", STATES,
+    [*legal.ROWS, *rotation.ROWS, *insufficient.ROWS, *inadmissible.ROWS, *comparable.ROWS,
+     *changes.ROWS, *exposure.ROWS, *review.ROWS, *lead.ROWS, *seat.ROWS])

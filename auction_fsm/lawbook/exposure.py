@@ -1,0 +1,88 @@
+"""Cards exposed during the auction: Law 24.
+
+The exposed cards stay face up until the auction ends.  A single card below honour rank that
+was not led needs nothing more (24A); a single honour or any card led prematurely (24B), or two
+or more cards (24C), oblige the offender's partner to pass at the next turn.  What happens to
+the cards at the end (picked up for the declaring side, penalty cards for a defender, 24D-E)
+is settled when the auction ends (:mod:`.lead`).
+"""
+
+from __future__ import annotations
+
+from ..events import ExposeCards
+from ..records import ExposedCard, Obligation
+from ..values import evolve
+from .rows import SAME, Ctx, Outcome, Row, action, guard
+from .states import OPEN
+
+__all__ = ["ROWS", "exposure_law"]
+
+FAMILY = "24"
+
+
+def exposure_law(ctx: Ctx) -> str:
+    """24A, 24B or 24C for the cards of ``ctx.event`` with those the seat had already exposed."""
+    event = ctx.event
+    assert isinstance(event, ExposeCards)
+    total = sum(1 for e in ctx.state.exposed if e.seat == event.seat) + len(event.cards)
+    if total == 1 and not event.cards[0].is_honour and not event.led:
+        return "24A"
+    return "24B" if total == 1 else "24C"
+
+
+@guard("a single card below honour rank, not led (24A)")
+def single_low_card(ctx: Ctx) -> bool:
+    return exposure_law(ctx) == "24A"
+
+
+@guard("a single honour, or a card led prematurely (24B)")
+def honour_or_led(ctx: Ctx) -> bool:
+    return exposure_law(ctx) == "24B"
+
+
+@guard("two or more cards exposed (24C)")
+def two_or_more(ctx: Ctx) -> bool:
+    return exposure_law(ctx) == "24C"
+
+
+def _expose(ctx: Ctx) -> tuple[ExposeCards, str]:
+    event = ctx.event
+    assert isinstance(event, ExposeCards)
+    return event, exposure_law(ctx)
+
+
+@action("the card stays face up until the auction ends; nothing more now")
+def leave_face_up(ctx: Ctx) -> Outcome:
+    event, law = _expose(ctx)
+    o = event.seat
+    cards = tuple(ExposedCard(o, c, event.led, law) for c in event.cards)
+    shown = " ".join(c.text for c in event.cards)
+    return Outcome(evolve(ctx.state, exposed=(*ctx.state.exposed, *cards)).rule(
+        "24A", f"{o.long_name}'s {shown} stays face up until the auction ends; no other rectification now"))
+
+
+@action("the cards stay face up; the offender's partner must pass at the next turn")
+def silence_partner(ctx: Ctx) -> Outcome:
+    event, law = _expose(ctx)
+    o = event.seat
+    cards = tuple(ExposedCard(o, c, event.led, law) for c in event.cards)
+    state = evolve(ctx.state, exposed=(*ctx.state.exposed, *cards))
+    shown = " ".join(c.text for c in event.cards)
+    why = "an honour" if law == "24B" and not event.led else (
+        "a card led early" if law == "24B" else "two or more cards")
+    return Outcome(state.impose(o.partner, Obligation("pass_next_turn", law)).rule(
+        law, f"{o.long_name} exposed {why} ({shown}): the cards stay face up and "
+        f"{o.partner.long_name} must pass at the next turn"))
+
+
+ROWS: list[Row] = [
+    r for source in OPEN for r in (
+        Row("phase", source, "expose_cards", SAME, "24A", FAMILY,
+            "a low card stays face up; nothing more now", single_low_card, leave_face_up),
+        Row("phase", source, "expose_cards", SAME, "24B", FAMILY,
+            "an honour or a card led early: partner must pass at the next turn", honour_or_led,
+            silence_partner),
+        Row("phase", source, "expose_cards", SAME, "24C", FAMILY,
+            "two or more cards: partner must pass at the next turn", two_or_more, silence_partner),
+    )
+]

@@ -1,0 +1,343 @@
+"""Inadmissible calls: Laws 35-39.
+
+36: a double or redouble Law 19 does not permit.  If the offender's LHO calls before
+rectification, that call and the inadmissible one are cancelled and the auction goes on as if
+nothing had happened (36A); otherwise it is cancelled, the offender calls again and partner is
+silenced for the rest of the auction, with 26B rights (36B).
+37: a bid, double or redouble by a player obliged to pass.  If LHO calls first, everything
+stands (37A); otherwise it is cancelled, a pass put in its place, and both members of the
+offending side must pass for the rest of the auction, with 26B rights (37B).
+38: a bid above seven is cancelled with what followed, a pass is put in its place and the
+offending side must pass to the end; 26B only if LHO had not called (38B-D).
+39: calls after the final pass are cancelled; a bid, double or redouble by a future defender
+that LHO did not call over may lead to 26B rights (39A-C).
+"""
+
+from __future__ import annotations
+
+from ..auction import AuctionState
+from ..calls import PASS, Call
+from ..records import CallRecord, LeadRestriction, Obligation, Pending
+from ..seats import Seat
+from ..values import evolve
+from .common import by_end_of_auction, calls_again, in_turn, stand
+from .rows import SAME, Ctx, DeclarerOptions, Outcome, Row, action, both, guard
+from .states import OPEN
+
+__all__ = ["ROWS", "open_above_seven", "open_violation"]
+
+FAMILY = "35-39"
+_ID, _PV, _A7, _AF = ("inadmissible_double", "pass_obligation_violated", "bid_above_seven",
+                      "call_after_final_pass")
+
+
+def _open(state: AuctionState, procedure: str, law: str, offender: Seat, call: Call,
+          in_turn_of: Seat, irregularity: str) -> AuctionState:
+    state = state.add_call(CallRecord(offender, call, in_turn_of, "pending", irregularity, law))
+    p = Pending(procedure, "awaiting_decision", law, offender.lho.name, ("lho_calls", "director"),
+                offender, len(state.record) - 1, in_turn_of)
+    return evolve(state, pending=p)
+
+
+def open_above_seven(state: AuctionState, offender: Seat, call: Call, in_turn_of: Seat) -> AuctionState:
+    """Hold a bid of more than seven (35C, 38) while LHO may call or the director rules."""
+    return _open(state, _A7, "38", offender, call, in_turn_of, "bid_above_seven")
+
+
+def open_violation(state: AuctionState, offender: Seat, call: Call, in_turn_of: Seat) -> AuctionState:
+    """Hold a bid, double or redouble by a player obliged to pass (35B, 37)."""
+    return _open(state, _PV, "37", offender, call, in_turn_of, "violates_pass_obligation")
+
+
+def _call(ctx: Ctx) -> Call:
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    return call
+
+
+@action("the double or redouble is held while LHO may call or the director rules (36)")
+def hold_inadmissible_double(ctx: Ctx) -> Outcome:
+    state = in_turn(ctx.state, ctx.seat)
+    return Outcome(_open(state, _ID, "19, 36", ctx.seat, _call(ctx), ctx.seat, "inadmissible_double"))
+
+
+@action("the call is held while LHO may call or the director rules (37)")
+def hold_violation(ctx: Ctx) -> Outcome:
+    return Outcome(open_violation(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), ctx.seat))
+
+
+@action("the bid is held while LHO may call or the director rules (38)")
+def hold_above_seven(ctx: Ctx) -> Outcome:
+    return Outcome(open_above_seven(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), ctx.seat))
+
+
+# --- after the final pass (39) --------------------------------------------------------------
+def _declaring_or_pass(ctx: Ctx) -> bool:
+    contract = ctx.state.contract
+    return contract is not None and (not ctx.seat.is_opponent_of(contract.declarer) or _call(ctx).is_pass)
+
+
+@guard("a call by declarer or dummy, or a defender's pass (39B)")
+def by_declaring_side_or_pass(ctx: Ctx) -> bool:
+    return _declaring_or_pass(ctx)
+
+
+@guard("a bid, double or redouble by a future defender (39C)")
+def by_defender_not_pass(ctx: Ctx) -> bool:
+    return not _declaring_or_pass(ctx)
+
+
+@action("the call is cancelled; nothing more")
+def cancel_after_final_pass(ctx: Ctx) -> Outcome:
+    o, call = ctx.seat, _call(ctx)
+    state = ctx.state.add_call(CallRecord(o, call, o, "cancelled", "after_final_pass", "39A"))
+    contract = state.contract
+    assert contract is not None
+    who = "the declaring side" if not o.is_opponent_of(contract.declarer) else "a defender's pass"
+    return Outcome(state.rule("39A, 39B", f"{o.long_name}'s {call} after the final pass is "
+                              f"cancelled; as {who}, no further rectification"))
+
+
+@action("the call is cancelled; LHO may call, or the director may give declarer 26B rights")
+def hold_after_final_pass(ctx: Ctx) -> Outcome:
+    o, call = ctx.seat, _call(ctx)
+    state = ctx.state.add_call(CallRecord(o, call, o, "cancelled", "after_final_pass", "39A"))
+    p = Pending(_AF, "awaiting_decision", "39B, 39C", o.lho.name, ("lho_calls", "director"), o,
+                len(state.record) - 1, o)
+    return Outcome(evolve(state, pending=p).rule("39A", f"{o.long_name}'s {call} after the final "
+                                                 "pass is cancelled"))
+
+
+# --- deciding: LHO calls first, or the director rules ----------------------------------------
+
+def _lho(ctx: Ctx) -> bool:
+    p = ctx.state.pending
+    return p is not None and ctx.seat == p.offender.lho
+
+
+@guard("the offender's LHO calls before the director rules")
+def lho_calls_first(ctx: Ctx) -> bool:
+    return _lho(ctx)
+
+
+def _pending(ctx: Ctx) -> Pending:
+    p = ctx.state.pending
+    assert p is not None
+    return p
+
+
+@action("LHO's call and the inadmissible one are both cancelled; the offender calls again (36A)")
+def cancel_both_36a(ctx: Ctx) -> Outcome:
+    p, seat = _pending(ctx), ctx.seat
+    state = evolve(ctx.state, pending=None)
+    state = state.add_call(CallRecord(seat, _call(ctx), seat, "cancelled", "called_over_inadmissible", "36A"))
+    state = state.set_status(p.call_index, "cancelled", "36A")
+    return Outcome(state.rule("36A", f"{seat.long_name} called over the inadmissible "
+                              f"{state.record[p.call_index].call}: both calls are cancelled and "
+                              f"{p.offender.long_name} calls again with no rectification"))
+
+
+@action("the call stands; LHO's call is then ruled (37A)")
+def let_stand_37a(ctx: Ctx) -> Outcome:
+    p, seat = _pending(ctx), ctx.seat
+    state = evolve(ctx.state, pending=None).discharge(p.offender, "pass_next_turn")
+    state = state.rule("37A", f"{seat.long_name} called over {p.offender.long_name}'s call made "
+                       "while obliged to pass: it stands, no lead restrictions")
+    out = stand(state, index=p.call_index, law="37A")
+    if out.state.pending is not None:
+        return out
+    return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx)).follow))
+
+
+def _cancel_above_seven(state: AuctionState, p: Pending, restrictions: bool) -> Outcome:
+    o = p.offender
+    call = state.record[p.call_index].call
+    state = state.set_status(p.call_index, "cancelled", "38B")
+    for seat in (o, o.partner):
+        state = state.impose(seat, Obligation("pass_rest_of_auction", "38C"))
+    if restrictions:
+        state = state.restrict(LeadRestriction(o, "38D, 26B", call))
+    note = "" if restrictions else "; LHO had called, so no lead restrictions (38D)"
+    state = state.rule("38", f"{o.long_name}'s {call} is cancelled (no contract above seven); "
+                       f"both players of that side must pass for the rest of the auction{note}")
+    if p.in_turn_of != o:
+        return Outcome(state)  # out of rotation: the auction reverts to the player whose turn it was
+    return stand(state.discharge(o, "pass_next_turn"), CallRecord(o, PASS, o, "stands", "substituted_pass", "38C"))
+
+
+@action("LHO's call is cancelled too; the bid is cancelled, a pass put in its place and the side "
+        "silenced, with no lead restrictions (38B, 38D)")
+def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
+    p, seat = _pending(ctx), ctx.seat
+    state = evolve(ctx.state, pending=None)
+    state = state.add_call(CallRecord(seat, _call(ctx), seat, "cancelled", "called_over_inadmissible", "38B"))
+    return _cancel_above_seven(state, p, restrictions=False)
+
+
+@action("the bid is cancelled, a pass put in its place, the side silenced, with 26B rights (38B-D)")
+def cancel_above_seven(ctx: Ctx) -> Outcome:
+    return _cancel_above_seven(evolve(ctx.state, pending=None), _pending(ctx), restrictions=True)
+
+
+@action("both calls after the final pass are cancelled; no further rectification (39B)")
+def cancel_both_39b(ctx: Ctx) -> Outcome:
+    seat = ctx.seat
+    state = evolve(ctx.state, pending=None)
+    state = state.add_call(CallRecord(seat, _call(ctx), seat, "cancelled", "after_final_pass", "39A"))
+    return Outcome(state.rule("39B", f"{seat.long_name} called before rectification: both calls after "
+                              "the final pass are cancelled and there is no further rectification"))
+
+
+@action("the double or redouble is cancelled; the offender calls again, partner is silenced (36B)")
+def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    o = p.offender
+    call = ctx.state.record[p.call_index].call
+    state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "36B1")
+    state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B2"))
+    state = state.restrict(LeadRestriction(o, "36B3, 26B", call))
+    return Outcome(state.rule("36B", f"the inadmissible {call} is cancelled; {o.long_name} must call "
+                              f"again and {o.partner.long_name} must pass for the rest of the auction"))
+
+
+def _silence_side(ctx: Ctx) -> AuctionState:
+    p = _pending(ctx)
+    o = p.offender
+    call = ctx.state.record[p.call_index].call
+    state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "37B1")
+    for seat in (o, o.partner):
+        state = state.impose(seat, Obligation("pass_rest_of_auction", "37B2"))
+    return state.restrict(LeadRestriction(o, "37B2, 26B", call))
+
+
+@action("the call is cancelled and a pass put in its place; the side must pass to the end (37B)")
+def substitute_pass_37b(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    o = p.offender
+    call = ctx.state.record[p.call_index].call
+    state = _silence_side(ctx).rule("37B", f"{o.long_name}'s {call} is cancelled and a pass is put in "
+                                    "its place; both players of that side must pass for the rest of "
+                                    "the auction")
+    return stand(state, CallRecord(o, PASS, o, "stands", "substituted_pass", "37B2"))
+
+
+@action("the call, made out of turn, is cancelled; the side must pass to the end (37B)")
+def cancel_violation_out_of_turn(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    o = p.offender
+    call = ctx.state.record[p.call_index].call
+    return Outcome(_silence_side(ctx).rule(
+        "37B", f"{o.long_name}'s {call}, made out of turn while obliged to pass, is cancelled; the turn "
+        f"goes back to {p.in_turn_of.long_name}; both players of that side must pass for the rest "
+        "of the auction"))
+
+
+@action("declarer may have lead restrictions (26B); declarer's options follow (39C)")
+def restrict_39c(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    o = p.offender
+    call = ctx.state.record[p.call_index].call
+    state = evolve(ctx.state, pending=None).restrict(LeadRestriction(o, "39C, 26B", call))
+    state = state.rule("39C", f"{o.long_name}, a defender, bid or doubled after the final pass: "
+                       "declarer may have lead restrictions (26B)")
+    state = evolve(state, lead_choices=tuple(c for c in state.lead_choices if c != "26B"))
+    return Outcome(state, (DeclarerOptions(),))
+
+
+@guard("the call was made in turn")
+def made_in_turn(ctx: Ctx) -> bool:
+    p = _pending(ctx)
+    return p.in_turn_of == p.offender
+
+
+@guard("the call was made out of turn")
+def made_out_of_turn(ctx: Ctx) -> bool:
+    p = _pending(ctx)
+    return p.in_turn_of != p.offender
+
+
+@guard("LHO calls before the director rules, and the call was made in turn")
+def lho_first_in_turn(ctx: Ctx) -> bool:
+    return _lho(ctx) and made_in_turn(ctx)
+
+
+@guard("LHO calls before the director rules, and the call was made out of turn")
+def lho_first_out_of_turn(ctx: Ctx) -> bool:
+    return _lho(ctx) and made_out_of_turn(ctx)
+
+
+@guard("a face-down opening lead stands (41A)")
+def face_down_lead_stands(ctx: Ctx) -> bool:
+    lead = ctx.state.current_lead
+    return lead is not None and not lead.faced
+
+
+@guard("no opening lead has been made")
+def no_face_down_lead(ctx: Ctx) -> bool:
+    return ctx.state.current_lead is None
+
+
+def _with_substituted_pass(ctx: Ctx) -> AuctionState:
+    o = _pending(ctx).offender
+    return ctx.state.add_call(CallRecord(o, PASS, o))
+
+
+def _rows() -> list[Row]:
+    rows: list[Row] = []
+    for source in OPEN:
+        rows += [
+            Row("phase", source, "inadmissible_double", f"{_ID}.awaiting_decision", "19, 36", FAMILY,
+                "a double or redouble Law 19 does not permit", None, hold_inadmissible_double),
+            Row("phase", source, "violates_pass_obligation", f"{_PV}.awaiting_decision", "37", FAMILY,
+                "a bid, double or redouble by a player obliged to pass", None, hold_violation),
+            Row("phase", source, "bid_above_seven", f"{_A7}.awaiting_decision", "38", FAMILY,
+                "a bid above seven", None, hold_above_seven),
+        ]
+    for source in ("clarification", "opening_lead"):
+        rows += [
+            Row("phase", source, "call_after_final_pass", SAME, "39A, 39B", FAMILY,
+                "cancelled; no further rectification", by_declaring_side_or_pass, cancel_after_final_pass),
+            Row("phase", source, "call_after_final_pass", f"{_AF}.awaiting_decision", "39A, 39C", FAMILY,
+                "a defender's bid, double or redouble: cancelled; rectification pending",
+                by_defender_not_pass, hold_after_final_pass),
+        ]
+    rows += [
+        Row("phase", f"{_ID}.awaiting_decision", "call_while_pending", "auction", "36A", FAMILY,
+            "LHO called: both calls cancelled, no rectification", lho_calls_first, cancel_both_36a),
+        Row("phase", f"{_ID}.awaiting_decision", "director_called", "auction", "36B", FAMILY,
+            "cancelled; the offender calls again, partner silenced, 26B rights", None,
+            cancel_inadmissible_36b),
+        Row("phase", f"{_PV}.awaiting_decision", "call_while_pending", "auction", "37A", FAMILY,
+            "LHO called first: the call stands", lho_calls_first, let_stand_37a),
+        Row("phase", f"{_PV}.awaiting_decision", "director_called", "auction", "37B", FAMILY,
+            "made out of turn: cancelled, the side silenced, 26B rights", made_out_of_turn,
+            cancel_violation_out_of_turn),
+        Row("phase", f"{_A7}.awaiting_decision", "call_while_pending", "auction", "38B, 38D", FAMILY,
+            "made out of turn, LHO called: both cancelled, the side silenced, no 26B",
+            lho_first_out_of_turn, cancel_above_seven_after_lho),
+        Row("phase", f"{_A7}.awaiting_decision", "director_called", "auction", "38B, 38C", FAMILY,
+            "made out of turn: cancelled, the side silenced, 26B rights", made_out_of_turn,
+            cancel_above_seven),
+    ]
+    for src, trig, base, act, law, summary in (
+        (f"{_PV}.awaiting_decision", "director_called", made_in_turn, substitute_pass_37b, "37B",
+         "cancelled, a pass substituted, the side silenced, 26B rights"),
+        (f"{_A7}.awaiting_decision", "call_while_pending", lho_first_in_turn, cancel_above_seven_after_lho,
+         "38B, 38D", "LHO called: both cancelled, a pass substituted, the side silenced, no 26B"),
+        (f"{_A7}.awaiting_decision", "director_called", made_in_turn, cancel_above_seven, "38B, 38C",
+         "cancelled, a pass substituted, the side silenced, 26B rights"),
+    ):
+        rows += by_end_of_auction(
+            lambda dest, g, suffix, src=src, trig=trig, act=act, law=law, summary=summary: Row(
+                "phase", src, trig, dest, law + suffix, FAMILY, summary, g, act),
+            base, _with_substituted_pass)
+    for dest, g in (("opening_lead", face_down_lead_stands), ("clarification", no_face_down_lead)):
+        rows += [
+            Row("phase", f"{_AF}.awaiting_decision", "call_while_pending", dest, "39B", FAMILY,
+                "LHO called: no further rectification", both(lho_calls_first, g), cancel_both_39b),
+            Row("phase", f"{_AF}.awaiting_decision", "director_called", dest, "39C", FAMILY,
+                "26B lead restrictions may apply", g, restrict_39c),
+        ]
+    return rows
+
+
+ROWS: list[Row] = _rows()

@@ -1,0 +1,284 @@
+"""The insufficient bid: Law 27 (an insufficient bid out of rotation goes to Law 31 instead).
+
+Offender's LHO may accept it by calling (27A1).  Otherwise the director has it replaced by a
+legal call: the lowest sufficient bid in the same denomination needs no rectification (27B1a);
+a call the director judges comparable needs none either (27B1b); any other sufficient bid or a
+pass silences the offender's partner for the rest of the auction with 26B rights (27B2); an
+attempted double or redouble that is not comparable is cancelled, the partner silenced and the
+offender must replace again (27B3); another insufficient bid may itself be accepted, else it is
+ruled as 27B3 (27B4).  A replacement made before the director rules stands if legal unless LHO
+accepts the insufficient bid (27C).
+"""
+
+from __future__ import annotations
+
+from .. import rules
+from ..auction import AuctionState
+from ..calls import Call
+from ..errors import DecisionError
+from ..records import CallRecord, LeadRestriction, Obligation, Pending
+from ..seats import Seat
+from ..values import evolve
+from .classify import expected
+from .common import calls_again, in_turn, open_comparable, stand
+from .inadmissible import open_above_seven
+from .rows import SAME, Ctx, Guard, Outcome, Replacement, Row, action, guard
+
+__all__ = ["ROWS", "open_insufficient", "resume_replacement"]
+
+FAMILY = "27"
+IB = "insufficient_bid"
+_AD, _PR, _AR = f"{IB}.awaiting_decision", f"{IB}.premature_replacement", f"{IB}.awaiting_replacement"
+
+
+def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool = False) -> AuctionState:
+    """Hold an insufficient bid by ``offender``: LHO may accept it by calling (27A1)."""
+    state = state.add_call(CallRecord(offender, call, offender, "pending", IB, "27B4" if b4 else "18D, 27"))
+    p = Pending(IB, "awaiting_decision", "27A1", offender.lho.name, ("accept", "director"), offender,
+                len(state.record) - 1, offender, (("b4", "1" if b4 else ""),))
+    return evolve(state, pending=p)
+
+
+def resume_replacement(state: AuctionState, offender: Seat, ib_index: int) -> AuctionState:
+    """27B3: after a cancelled double or redouble the offender must replace the bid again."""
+    p = Pending(IB, "awaiting_replacement", "27B", offender.name, ("replace",), offender, ib_index, offender)
+    return evolve(state, pending=p)
+
+
+def _pending(ctx: Ctx) -> Pending:
+    p = ctx.state.pending
+    assert p is not None
+    return p
+
+
+def _call(ctx: Ctx) -> Call:
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    return call
+
+
+@action("the bid is held while LHO may accept it by calling, or the director rules")
+def hold_insufficient(ctx: Ctx) -> Outcome:
+    return Outcome(open_insufficient(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx)))
+
+
+@guard("the offender's LHO calls over the insufficient bid")
+def by_offenders_lho(ctx: Ctx) -> bool:
+    return ctx.seat == _pending(ctx).offender.lho
+
+
+@guard("the offender calls again before the director rules")
+def by_offender_before_ruling(ctx: Ctx) -> bool:
+    return ctx.seat == _pending(ctx).offender
+
+
+@action("the insufficient bid stands as if legal; LHO's call is then ruled")
+def accept_by_calling(ctx: Ctx) -> Outcome:
+    p, seat = _pending(ctx), ctx.seat
+    ib = ctx.state.record[p.call_index].call
+    state = evolve(ctx.state, pending=None).rule(
+        "27A1", f"{seat.long_name} called over the insufficient {ib}, accepting it; it is treated as legal")
+    out = stand(state, index=p.call_index, law="27A1")
+    if out.state.pending is not None:
+        return out
+    return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx)).follow))
+
+
+@action("the early replacement is held; LHO may still accept the insufficient bid (27C)")
+def hold_premature(ctx: Ctx) -> Outcome:
+    p, o = _pending(ctx), _pending(ctx).offender
+    state = ctx.state.add_call(CallRecord(o, _call(ctx), o, "pending", "premature_replacement", "27C"))
+    q = evolve(p, step="premature_replacement", law="27C", options=("accept", "director"),
+               extra=(*p.extra, ("replacement", str(len(state.record) - 1))))
+    return Outcome(evolve(state, pending=q))
+
+
+@action("refused: LHO accepts an insufficient bid by calling over it (27A1)")
+def accept_only_by_calling(ctx: Ctx) -> Outcome:
+    raise DecisionError(f"{ctx.seat.long_name} accepts an insufficient bid by calling over it "
+                        f"(27A1), not by a separate choice: {expected(ctx.state)}")
+
+
+@action("LHO accepts the insufficient bid; the early replacement is cancelled (27C)")
+def accept_over_premature(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    state = evolve(ctx.state, pending=None).set_status(int(p.get("replacement")), "cancelled", "27C")
+    return stand(state.rule("27A1", f"{ctx.seat.long_name} accepts the insufficient bid; the "
+                            "premature replacement is cancelled"), index=p.call_index, law="27A1")
+
+
+def _withdraw(ctx: Ctx) -> tuple[AuctionState, Pending]:
+    p = _pending(ctx)
+    state = ctx.state
+    if p.get("b4"):  # 27B4 rules as 27B3: the attempted second insufficient bid is cancelled
+        state = state.set_status(p.call_index, "cancelled", "27B4")
+    else:
+        state = state.set_status(p.call_index, "withdrawn", "27B")
+    due = evolve(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",),
+                 extra=tuple(x for x in p.extra if x[0] != "replacement"))
+    return state, due
+
+
+def _silence(state: AuctionState, offender: Seat, law: str, withdrawn: Call) -> AuctionState:
+    state = state.impose(offender.partner, Obligation("pass_rest_of_auction", law))
+    return state.restrict(LeadRestriction(offender, law + ", 26B", withdrawn))
+
+
+@action("not accepted: the insufficient bid is withdrawn and must be replaced (27B)")
+def require_replacement(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    state, due = _withdraw(ctx)
+    if p.get("b4"):
+        state = _silence(state, p.offender, "27B4", state.record[p.call_index].call)
+    return Outcome(evolve(state, pending=due).rule(
+        "27B", f"the insufficient bid is not accepted: {p.offender.long_name} must replace it "
+        "with a legal call"))
+
+
+@action("not accepted: the early replacement is ruled as the replacement (27C)")
+def rule_premature(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    state, due = _withdraw(ctx)
+    index = int(p.get("replacement"))
+    state = state.rule("27C", "the premature replacement stands if legal; the director rules on it")
+    return Outcome(evolve(state, pending=due), (Replacement(p.offender, state.record[index].call, index),))
+
+
+# --- the replacement (27B) --------------------------------------------------------------------
+def replacement_kind(ctx: Ctx) -> str:
+    """How Law 27B rules the replacement: ``above_seven`` (38), ``insufficient`` (27B4),
+    ``illegal_double`` (27B3), ``lowest`` (27B1a) or ``judged`` (27B1b, 27B2, 27B3)."""
+    state, call = ctx.state, _call(ctx)
+    ib = state.record[_pending(ctx).call_index].call
+    if not call.is_admissible_level:
+        return "above_seven"
+    legal = rules.step_or_none(state.key, call.code) is not None if call.code < 38 else False
+    if call.is_bid and not legal:
+        return "insufficient"
+    if (call.is_double or call.is_redouble) and not legal:
+        return "illegal_double"
+    if call.is_bid and call.strain == ib.strain and _lowest_sufficient(state, call):
+        return "lowest"
+    return "judged"
+
+
+def _replacement(kind: str, words: str) -> Guard:
+    def test(ctx: Ctx) -> bool:
+        return ctx.seat == _pending(ctx).offender and replacement_kind(ctx) == kind
+    return Guard(f"replacement_{kind}", f"the offender's replacement is {words}", test)
+
+
+replacement_above_seven = _replacement("above_seven", "a bid above seven")
+replacement_insufficient = _replacement("insufficient", "another insufficient bid")
+replacement_illegal_double = _replacement("illegal_double", "a double or redouble Law 19 does not permit")
+replacement_lowest = _replacement("lowest", "the lowest sufficient bid in the same denomination")
+replacement_judged = _replacement("judged", "any other legal call")
+
+
+def _premature_dropped(ctx: Ctx) -> AuctionState:
+    """An illegal premature replacement does not stand (27C): it is cancelled, ruled afresh."""
+    if isinstance(ctx.event, Replacement):
+        return ctx.state.set_status(ctx.event.index, "cancelled", "27C")
+    return ctx.state
+
+
+@action("the bid above seven is held under Law 38")
+def replaced_above_seven(ctx: Ctx) -> Outcome:
+    o = _pending(ctx).offender
+    return Outcome(open_above_seven(evolve(_premature_dropped(ctx), pending=None), o, _call(ctx), o))
+
+
+@action("the second insufficient bid is held: LHO may accept it (27B4)")
+def replaced_insufficient(ctx: Ctx) -> Outcome:
+    o = _pending(ctx).offender
+    return Outcome(open_insufficient(evolve(_premature_dropped(ctx), pending=None), o, _call(ctx), b4=True))
+
+
+@action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)")
+def replaced_illegal_double(ctx: Ctx) -> Outcome:
+    p, call = _pending(ctx), _call(ctx)
+    o = p.offender
+    ib = ctx.state.record[p.call_index].call
+    state = ctx.state
+    if isinstance(ctx.event, Replacement):
+        state = state.set_status(ctx.event.index, "cancelled", "27B3")
+    else:
+        state = state.add_call(CallRecord(o, call, o, "cancelled", "attempted_double", "27B3"))
+    state = _silence(state, o, "27B3", ib)
+    return Outcome(state.rule(
+        "27B3", f"the attempted {call} is cancelled; {o.partner.long_name} must pass for the rest "
+        f"of the auction and {o.long_name} must replace the insufficient bid again"))
+
+
+@action("no further rectification: the replacement stands (27B1a)")
+def replaced_lowest(ctx: Ctx) -> Outcome:
+    o, call = _pending(ctx).offender, _call(ctx)
+    state = evolve(ctx.state, pending=None).rule(
+        "27B1a", f"replaced by the lowest sufficient bid in the same denomination ({call}): no further "
+        "rectification")
+    if isinstance(ctx.event, Replacement):
+        return stand(state, index=ctx.event.index, law="27B1a")
+    return stand(in_turn(state, o), CallRecord(o, call, o))
+
+
+@action("the director judges whether the replacement is comparable (27B1b); if not, 27B2 or 27B3")
+def replaced_for_judgement(ctx: Ctx) -> Outcome:
+    p, call = _pending(ctx), _call(ctx)
+    o = p.offender
+    ib = ctx.state.record[p.call_index].call
+    state = evolve(ctx.state, pending=None)
+    if isinstance(ctx.event, Replacement):
+        index = ctx.event.index
+    else:
+        state = state.add_call(CallRecord(o, call, o, "pending", "replacement", "27B"))
+        index = len(state.record) - 1
+    double = call.is_double or call.is_redouble
+    state = open_comparable(state, o, index, ib, "27B3" if double else "27B2", "pass_rest_of_auction",
+                            cancel_if_not=double)
+    assert state.pending is not None
+    resume = (("resume_ib", str(p.call_index)),)
+    return Outcome(evolve(state, pending=evolve(state.pending, extra=tuple(sorted(state.pending.extra + resume)))))
+
+
+def _lowest_sufficient(state: AuctionState, call: Call) -> bool:
+    """True when ``call`` is the lowest sufficient bid in its denomination now."""
+    assert call.strain is not None
+    lower = Call.bid(call.level - 1, call.strain) if call.level > 1 else None
+    return rules.step_or_none(state.key, call.code) is not None and (
+        lower is None or rules.step_or_none(state.key, lower.code) is None)
+
+
+ROWS: list[Row] = [
+    Row("phase", "auction", "insufficient_bid", _AD, "18D, 27", FAMILY,
+        "an insufficient bid: LHO may accept it by calling, or the director rules", None, hold_insufficient),
+    Row("phase", _AD, "call_while_pending", "auction", "27A1", FAMILY,
+        "LHO calls over it: accepted as legal", by_offenders_lho, accept_by_calling),
+    Row("phase", _AD, "call_while_pending", _PR, "27C", FAMILY,
+        "replaced before the director ruled", by_offender_before_ruling, hold_premature),
+    Row("phase", _AD, "choose_accept", SAME, "27A1", FAMILY,
+        "acceptance is by calling over the insufficient bid", None, accept_only_by_calling),
+    Row("phase", _AD, "choose_director", SAME, "27A1", FAMILY,
+        "acceptance is by calling over the insufficient bid", None, accept_only_by_calling),
+    Row("phase", _PR, "choose_accept", "auction", "27A1, 27C", FAMILY,
+        "LHO accepts the insufficient bid; the replacement is cancelled", None, accept_over_premature),
+    Row("phase", _AD, "director_called", _AR, "27B", FAMILY,
+        "not accepted: it must be replaced", None, require_replacement),
+    Row("phase", _PR, "director_called", _AR, "27B, 27C", FAMILY,
+        "not accepted: the early replacement is ruled as the replacement", None, rule_premature),
+    Row("phase", _PR, "choose_director", _AR, "27B, 27C", FAMILY,
+        "not accepted: the early replacement is ruled as the replacement", None, rule_premature),
+    Row("phase", _AR, "call_while_pending", "auction", "27B1a", FAMILY,
+        "the lowest sufficient bid in the same denomination: no rectification", replacement_lowest,
+        replaced_lowest),
+    Row("phase", _AR, "call_while_pending", "comparable_call.awaiting_judgement", "27B1b, 27B2, 27B3",
+        FAMILY, "any other legal replacement: is it comparable?", replacement_judged,
+        replaced_for_judgement),
+    Row("phase", _AR, "call_while_pending", _AD, "27B4", FAMILY,
+        "another insufficient bid: LHO may accept it", replacement_insufficient,
+        replaced_insufficient),
+    Row("phase", _AR, "call_while_pending", SAME, "27B3", FAMILY,
+        "an illegal double or redouble is cancelled; partner silenced; replace again",
+        replacement_illegal_double, replaced_illegal_double),
+    Row("phase", _AR, "call_while_pending", "bid_above_seven.awaiting_decision", "27B, 38", FAMILY,
+        "a bid above seven as replacement: Law 38 applies", replacement_above_seven,
+        replaced_above_seven),
+]

@@ -1,0 +1,374 @@
+"""The end of the auction period: clarification, opening lead, penalty cards (Laws 24D-E, 26B,
+41, 50, 51, 54, 56).
+
+When the auction ends with a contract, cards exposed during it are picked up if their owner is
+on the declaring side (24D) and become penalty cards if the owner defends (24E, 50).  Before
+the presumed opening leader leads, declarer chooses what the Laws offer: with a major penalty
+card of the leader's partner, require or prohibit its suit, or let it remain (50D1, 51B); with
+26B rights against the leader's partner, prohibit one suit that partner did not specify.  The
+leader leads face down (41A), questions may follow (41B), and facing the lead ends the
+auction period (41C, 17D1).  A lead faced by the wrong defender gives declarer Law 54's
+options: accept it and see dummy (54B), spread the hand and become dummy (54A), or refuse it
+(54D): the card becomes a major penalty card (56) and 50D's options follow.  Declarer must
+accept if they could have seen dummy's cards (54C).  A lead by the declaring side is a card
+exposed by declarer or dummy: it goes back to the hand (54E, 24D).
+"""
+
+from __future__ import annotations
+
+from ..auction import AuctionState
+from ..cards import Suit
+from ..errors import IllegalLeadError
+from ..events import Choice, Lead
+from ..records import LeadRecord, LeadRule, PenaltyCard, Pending
+from ..values import evolve
+from .common import pass_out_of_rotation_at_end
+from .rows import SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
+
+__all__ = ["ROWS", "check_lead", "due_option"]
+
+FAMILY = "41, 50, 51, 54"
+DLO, LOOT = "declarer_lead_options", "lead_out_of_turn"
+_SUIT_OF = {s.name: s for s in Suit}
+
+
+# --- the end of the auction (24D-E) -------------------------------------------------------------
+def _to_settle(state: AuctionState) -> bool:
+    return (state.contract is not None and state.options_key != state.key and state.pending is None
+            and bool(state.exposed or state.restrictions or state.refused_leads))
+
+
+@guard("the auction ended in rotation with exposed cards, penalty cards or 26B rights to settle")
+def cards_or_rights_to_settle(ctx: Ctx) -> bool:
+    return not pass_out_of_rotation_at_end(ctx.state) and _to_settle(ctx.state)
+
+
+@guard("the auction ended in rotation with nothing to settle")
+def nothing_to_settle(ctx: Ctx) -> bool:
+    return not pass_out_of_rotation_at_end(ctx.state) and not _to_settle(ctx.state)
+
+
+@action("exposed cards go back to the declaring side's hands or become defenders' penalty cards; "
+        "declarer's options follow")
+def settle_cards(ctx: Ctx) -> Outcome:
+    state = ctx.state
+    contract = state.contract
+    assert contract is not None
+    state = evolve(state, options_key=state.key, lead_rules=(), lead_choices=())
+    for seat in sorted({e.seat for e in state.exposed}):
+        cards = " ".join(e.card.text for e in state.exposed if e.seat == seat)
+        if seat.is_opponent_of(contract.declarer):
+            kinds = ", ".join(f"{p.card.text} {'major' if p.major else 'minor'}"
+                              for p in state.penalty_cards() if p.seat == seat)
+            state = state.rule("24E, 50", f"{seat.long_name} defends: the cards exposed during the "
+                               f"auction become penalty cards ({kinds})")
+        else:
+            state = evolve(state, picked_up=state.picked_up | {e.card for e in state.exposed if e.seat == seat})
+            state = state.rule("24D", f"{seat.long_name} is on the declaring side: {cards} go back "
+                               "into the hand without penalty")
+    return Outcome(state, (DeclarerOptions(),))
+
+
+# --- declarer's options before the lead (50D2, 51B, 26B) ----------------------------------------
+def due_option(state: AuctionState) -> Pending | None:
+    """The next choice declarer must make before the presumed leader leads, if any."""
+    contract = state.contract
+    if contract is None or state.current_lead is not None:
+        return None
+    leader, declarer = contract.opening_leader, contract.declarer
+    if "50D" not in state.lead_choices:
+        suits = sorted({p.card.suit for p in state.penalty_cards() if p.seat == leader.partner and p.major})
+        if suits:
+            options = (*(f"{k}_{s.name}" for s in suits for k in ("require", "prohibit")), "let_remain")
+            return Pending(DLO, "penalty_card", "50D2, 51B", declarer.name, options, leader.partner, -1, leader)
+    if "26B" not in state.lead_choices:
+        for r in state.restrictions:
+            if r.leader == leader:
+                options = (*(f"prohibit_{s.name}" for s in state.eligible_suits(r)), "no_prohibition")
+                return Pending(DLO, "lead_restriction", "26B", declarer.name, options, r.offender, -1, leader)
+    return None
+
+
+@guard("the leader's partner has a major penalty card (50D2, 51B)")
+def penalty_card_choice_due(ctx: Ctx) -> bool:
+    p = due_option(ctx.state)
+    return p is not None and p.step == "penalty_card"
+
+
+@guard("declarer holds a 26B right against the leader's partner")
+def lead_restriction_choice_due(ctx: Ctx) -> bool:
+    p = due_option(ctx.state)
+    return p is not None and p.step == "lead_restriction"
+
+
+@guard("declarer has no choice to make before the lead")
+def no_choice_due(ctx: Ctx) -> bool:
+    return due_option(ctx.state) is None
+
+
+@action("declarer is asked to choose")
+def ask_declarer(ctx: Ctx) -> Outcome:
+    return Outcome(evolve(ctx.state, pending=due_option(ctx.state)))
+
+
+def _choice(ctx: Ctx) -> tuple[Pending, Choice]:
+    p = ctx.state.pending
+    assert p is not None and isinstance(ctx.event, Choice)
+    return p, ctx.event
+
+
+@action("declarer's choice is recorded; the next option, if any, follows")
+def record_choice(ctx: Ctx) -> Outcome:
+    p, event = _choice(ctx)
+    state = evolve(ctx.state, pending=None)
+    stage = "50D" if p.step == "penalty_card" else "26B"
+    state = evolve(state, lead_choices=(*state.lead_choices, stage))
+    leader = p.in_turn_of
+    if event.option in ("let_remain", "no_prohibition"):
+        summary = (f"declarer lets {p.offender.long_name}'s penalty card remain: {leader.long_name} "
+                   "may lead anything" if stage == "50D" else
+                   f"declarer does not prohibit a suit: {leader.long_name} may lead anything")
+        state = state.rule("50D2b" if stage == "50D" else "26B", summary)
+    else:
+        kind, suit = event.option.split("_", 1)
+        rule = LeadRule("require" if kind == "require" else "prohibit", _SUIT_OF[suit], leader,
+                        "50D2a" if stage == "50D" else "26B")
+        state = evolve(state, lead_rules=(*state.lead_rules, rule))
+        if stage == "50D":
+            gone = {pc.card for pc in state.penalty_cards()
+                    if pc.seat == p.offender and pc.card.suit == rule.suit}
+            state = evolve(state, picked_up=state.picked_up | gone)
+        state = state.rule(rule.law, f"declarer {rule.kind}s a {suit} lead from {leader.long_name}"
+                           + (" for as long as they keep the lead" if kind == "prohibit" else "")
+                           + ("; the penalty card is picked up" if stage == "50D" else ""))
+    return Outcome(state, (DeclarerOptions(),))
+
+
+# --- the lead --------------------------------------------------------------------------------
+def check_lead_owner(state: AuctionState, event: Lead) -> None:
+    """A card known to be in another hand (exposed or a penalty card) cannot be led (41A)."""
+    s, card = event.seat, event.card
+    owner = next((e.seat for e in state.exposed if e.card == card), None)
+    if owner is None:
+        owner = next((p.seat for p in state.refused_leads if p.card == card), None)
+    if owner is not None and owner != s:
+        raise IllegalLeadError(f"{s.long_name} cannot lead {card.text}: it is {owner.long_name}'s card",
+                               law="41A")
+
+
+def check_lead(state: AuctionState, event: Lead) -> None:
+    """Raise :class:`IllegalLeadError` if ``event`` breaks a restriction in force."""
+    s, card = event.seat, event.card
+    check_lead_owner(state, event)
+    for rule in state.lead_rules:
+        if rule.leader != s:
+            continue
+        if rule.kind == "require" and card.suit != rule.suit:
+            raise IllegalLeadError(f"{s.long_name} must lead a {rule.suit.name} (declarer required it, "
+                                   f"Law {rule.law}); {card.text} is refused", law=rule.law)
+        if rule.kind == "prohibit" and card.suit == rule.suit:
+            raise IllegalLeadError(f"{s.long_name} may not lead a {rule.suit.name} (declarer prohibited "
+                                   f"it, Law {rule.law}); {card.text} is refused", law=rule.law)
+    own = [p for p in state.penalty_cards() if p.seat == s]
+    # 50D1(b): a lead restriction in force comes before the duty to lead a major penalty card.
+    rules_for_s = [r for r in state.lead_rules if r.leader == s]
+    majors = [p for p in own if p.major and all(
+        (r.kind == "require") == (p.card.suit == r.suit) for r in rules_for_s)]
+    if majors and card not in {p.card for p in majors}:
+        shown = ", ".join(p.card.text for p in majors)
+        raise IllegalLeadError(f"{s.long_name} has a major penalty card ({shown}) that must be led "
+                               f"at the first opportunity (Law 50D1); {card.text} is refused", law="50D1")
+    for p in own:
+        if not p.major and card.suit == p.card.suit and card != p.card and not card.is_honour:
+            raise IllegalLeadError(f"{s.long_name} has the minor penalty card {p.card.text}: no lower "
+                                   f"card of that suit may be led before it (Law 50C); {card.text} is "
+                                   "refused", law="50C")
+
+
+def _lead(ctx: Ctx) -> Lead:
+    assert isinstance(ctx.event, Lead)
+    return ctx.event
+
+
+@action("the presumed leader leads; restrictions in force are checked")
+def lead_in_turn(ctx: Ctx) -> Outcome:
+    event = _lead(ctx)
+    s = event.seat
+    check_lead(ctx.state, event)
+    state = evolve(ctx.state, leads=(*ctx.state.leads, LeadRecord(s, event.card, event.faced)))
+    if event.faced:
+        return Outcome(state.rule("41C, 17D1", f"{s.long_name} faces the opening lead {event.card.text}: "
+                                  "the auction period is over and play begins"))
+    return Outcome(state.rule("41A", f"{s.long_name} leads {event.card.text} face down; questions may "
+                              "be asked before it is faced (41B)"))
+
+
+@action("the card goes back into the hand without penalty (54E, 24D)")
+def lead_by_declaring_side(ctx: Ctx) -> Outcome:
+    event = _lead(ctx)
+    check_lead_owner(ctx.state, event)
+    rec = LeadRecord(event.seat, event.card, event.faced, "cancelled", "54E, 24")
+    state = evolve(ctx.state, leads=(*ctx.state.leads, rec))
+    return Outcome(state.rule("54E, 24D", f"{event.seat.long_name} is on the declaring side: the card "
+                              f"{event.card.text} goes back into the hand without penalty"))
+
+
+@action("the face-down card goes back to the hand; the right defender leads (41A)")
+def face_down_out_of_turn(ctx: Ctx) -> Outcome:
+    event = _lead(ctx)
+    check_lead_owner(ctx.state, event)
+    contract = ctx.state.contract
+    assert contract is not None
+    rec = LeadRecord(event.seat, event.card, event.faced, "withdrawn", "41A")
+    state = evolve(ctx.state, leads=(*ctx.state.leads, rec))
+    return Outcome(state.rule("41A", f"{event.seat.long_name} led face down out of turn: the director has "
+                              f"the card returned to the hand; {contract.opening_leader.long_name} leads"))
+
+
+@action("declarer chooses between Law 54's options")
+def faced_out_of_turn(ctx: Ctx) -> Outcome:
+    event = _lead(ctx)
+    s = event.seat
+    state = ctx.state
+    standing = state.current_lead
+    if standing is not None:
+        # 54 (opening words): partner faces a lead over the right defender's face-down lead;
+        # that face-down lead is retracted and Law 54 applies to the faced card.
+        state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="54, 41A") if ld is standing
+                                          else ld for ld in state.leads))
+        state = state.rule("54, 41A", f"{standing.seat.long_name}'s face-down lead is retracted: "
+                           f"{s.long_name} has faced a lead out of turn")
+    check_lead_owner(state, event)
+    contract = state.contract
+    assert contract is not None
+    rec = LeadRecord(s, event.card, event.faced, "pending", "54")
+    state = evolve(state, leads=(*state.leads, rec))
+    p = Pending(LOOT, "awaiting_declarer", "54", contract.declarer.name, ("accept", "spread", "refuse"), s,
+                len(state.leads) - 1, contract.opening_leader, (("judgement", "dummy_seen"),))
+    return Outcome(evolve(state, pending=p).rule(
+        "54", f"{s.long_name} faced an opening lead out of turn: declarer may accept it (54B), spread "
+        "the hand and become dummy (54A), or refuse it (54D)"))
+
+
+@action("the face-down lead is faced: the auction period ends (41C, 17D1)")
+def face(ctx: Ctx) -> Outcome:
+    lead_ = ctx.state.current_lead
+    assert lead_ is not None
+    leads = tuple(evolve(ld, faced=True) if ld is lead_ else ld for ld in ctx.state.leads)
+    return Outcome(evolve(ctx.state, leads=leads).rule(
+        "41C, 17D1", f"{lead_.seat.long_name}'s lead {lead_.card.text} is faced: the auction period is "
+        "over and play begins"))
+
+
+# --- Law 54 -------------------------------------------------------------------------------------
+@action("declarer must accept the lead (54C)")
+def dummy_seen(ctx: Ctx) -> Outcome:
+    p = ctx.state.pending
+    assert p is not None
+    q = evolve(p, options=("accept",), extra=())
+    return Outcome(evolve(ctx.state, pending=q).rule(
+        "54C", "declarer could have seen dummy's cards and must accept the lead, staying declarer"))
+
+
+@action("all of Law 54's options remain")
+def dummy_not_seen(ctx: Ctx) -> Outcome:
+    p = ctx.state.pending
+    assert p is not None
+    return Outcome(evolve(ctx.state, pending=evolve(p, extra=())).rule(
+        "54C", "declarer could not have seen dummy's cards: all of Law 54's options remain"))
+
+
+def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], AuctionState]:
+    p = ctx.state.pending
+    assert p is not None
+    state = evolve(ctx.state, pending=None)
+    return p, state.leads[p.call_index], list(state.leads), state
+
+
+@action("the lead stands and dummy is spread; declarer plays second (54B)")
+def accept_lead(ctx: Ctx) -> Outcome:
+    p, ld, leads, state = _lead_pending(ctx)
+    leads[p.call_index] = evolve(ld, status="stands", law="54B")
+    state = evolve(state, leads=tuple(leads), swapped=False)
+    return Outcome(state.rule("54B", "declarer accepts the lead: dummy is spread (41) and declarer plays "
+                              "second from hand; under 2017 Law 54 only declarer may accept an opening "
+                              "lead out of turn (the 'either defender' acceptance in some summaries is "
+                              "Law 53, for leads later in the play)"))
+
+
+@action("declarer spreads the hand and becomes dummy; the lead stands (54A)")
+def spread(ctx: Ctx) -> Outcome:
+    p, ld, leads, state = _lead_pending(ctx)
+    leads[p.call_index] = evolve(ld, status="stands", law="54A")
+    state = evolve(state, leads=tuple(leads), swapped=True)
+    who = state.actual_declarer.long_name if state.actual_declarer is not None else ""
+    return Outcome(state.rule("54A", f"declarer spreads the hand and becomes dummy; {who} declares and "
+                              "the lead stands; 2017 text: spreading even part of the hand commits "
+                              "declarer to this option"))
+
+
+@action("the card becomes a major penalty card; the right defender leads; 50D's options follow (54D, 56)")
+def refuse_lead(ctx: Ctx) -> Outcome:
+    p, ld, leads, state = _lead_pending(ctx)
+    o = p.offender
+    leads[p.call_index] = evolve(ld, status="withdrawn", law="54D, 56")
+    pc = PenaltyCard(o, ld.card, True, "54D, 56")
+    state = evolve(state, leads=tuple(leads), refused_leads=(*state.refused_leads, pc),
+                   lead_choices=tuple(c for c in state.lead_choices if c != "50D"))
+    state = state.rule("54D, 56", f"declarer refuses the lead: {ld.card.text} becomes a major penalty "
+                       f"card of {o.long_name} and {p.in_turn_of.long_name} must lead")
+    return Outcome(state, (DeclarerOptions(),))
+
+
+_AD = f"{LOOT}.awaiting_declarer"
+
+
+def _rows() -> list[Row]:
+    rows = [
+        Row("phase", "clarification", "auction_ends", SAME, "24D, 24E, 50", FAMILY,
+            "exposed cards are settled; declarer's options follow", cards_or_rights_to_settle, settle_cards),
+        Row("phase", "clarification", "auction_ends", SAME, "22A", FAMILY,
+            "the auction has ended; the clarification period runs", nothing_to_settle),
+        Row("phase", "clarification", "declarer_options", f"{DLO}.penalty_card", "50D2, 51B", FAMILY,
+            "the leader's partner has a major penalty card", penalty_card_choice_due, ask_declarer),
+        Row("phase", "clarification", "declarer_options", f"{DLO}.lead_restriction", "26B", FAMILY,
+            "declarer may prohibit a suit the offender did not specify", lead_restriction_choice_due,
+            ask_declarer),
+        Row("phase", "clarification", "declarer_options", SAME, "41", FAMILY,
+            "no choice for declarer: the presumed leader leads", no_choice_due),
+        Row("phase", "opening_lead", "declarer_options", SAME, "41A", FAMILY,
+            "a face-down lead stands: declarer's options are past"),
+        Row("phase", "clarification", "face_down_lead", "opening_lead", "41A", FAMILY,
+            "the presumed leader leads face down", None, lead_in_turn),
+        Row("phase", "clarification", "opening_lead", "play", "41C, 17D1", FAMILY,
+            "the opening lead is faced", None, lead_in_turn),
+        Row("phase", "opening_lead", "face_lead", "play", "41C, 17D1", FAMILY,
+            "the opening lead is faced", None, face),
+        Row("phase", "clarification", "lead_by_declaring_side", SAME, "54E, 24D", FAMILY,
+            "the card goes back into the hand", None, lead_by_declaring_side),
+        Row("phase", "clarification", "face_down_lead_out_of_turn", SAME, "41A", FAMILY,
+            "the card goes back into the hand; the right defender leads", None, face_down_out_of_turn),
+        Row("phase", "clarification", "lead_out_of_turn", _AD, "54", FAMILY,
+            "declarer chooses between Law 54's options", None, faced_out_of_turn),
+        Row("phase", "opening_lead", "lead_out_of_turn", _AD, "54, 41A", FAMILY,
+            "partner faces a lead over the face-down one, which is retracted", None, faced_out_of_turn),
+        Row("phase", _AD, "judge_dummy_seen", SAME, "54C", FAMILY, "declarer must accept the lead", None,
+            dummy_seen),
+        Row("phase", _AD, "judge_dummy_not_seen", SAME, "54C", FAMILY, "all options remain", None,
+            dummy_not_seen),
+        Row("phase", _AD, "choose_accept", "play", "54B", FAMILY, "accepted: dummy is spread", None,
+            accept_lead),
+        Row("phase", _AD, "choose_spread", "play", "54A", FAMILY, "declarer becomes dummy", None, spread),
+        Row("phase", _AD, "choose_refuse", "clarification", "54D, 56", FAMILY,
+            "refused: the card becomes a major penalty card", None, refuse_lead),
+    ]
+    for trig, law in (("choose_require", "50D2a"), ("choose_prohibit", "50D2a"), ("choose_let_remain", "50D2b")):
+        rows.append(Row("phase", f"{DLO}.penalty_card", trig, "clarification", law, FAMILY,
+                        "declarer's choice is recorded", None, record_choice))
+    for trig in ("choose_prohibit", "choose_no_prohibition"):
+        rows.append(Row("phase", f"{DLO}.lead_restriction", trig, "clarification", "26B", FAMILY,
+                        "declarer's choice is recorded", None, record_choice))
+    return rows
+
+
+ROWS: list[Row] = _rows()

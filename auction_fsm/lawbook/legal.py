@@ -1,0 +1,87 @@
+"""The legal auction: Laws 17-19 and 22, and the end of the auction (17D3, 22).
+
+A call in rotation that Law 18 or 19 allows stands; the third pass after a bid ends the auction
+with a contract (22A), the fourth pass with no bid passes the board out (22B).  When the
+auction has ended, a pass out of rotation among the passes that ended it sends the auction
+back to the player who missed a turn (17D3).
+"""
+
+from __future__ import annotations
+
+from .. import rules
+from ..records import CallRecord
+from ..auction import AuctionState
+from ..calls import PASS
+from .common import by_end_of_auction, in_turn, stand
+from .rows import Ctx, Outcome, Row, action, guard
+from .states import OPEN
+
+__all__ = ["ROWS"]
+
+FAMILY = "17-22"
+
+
+def _with_pass(ctx: Ctx) -> AuctionState:
+    seat = ctx.seat
+    return ctx.state.add_call(CallRecord(seat, PASS, seat))
+
+
+@guard("a pass in turn")
+def pass_in_turn(ctx: Ctx) -> bool:
+    return True
+
+
+@guard("the bid supersedes the last bid (18B, 18C)")
+def bid_is_sufficient(ctx: Ctx) -> bool:
+    return rules.step_or_none(ctx.state.key, ctx.event.call.code) is not None  # type: ignore[union-attr]
+
+
+@guard("the last bid was an opponent's and only passes followed it (19A1)")
+def double_is_permitted(ctx: Ctx) -> bool:
+    return rules.permitted_for(ctx.state.key, ctx.seat, ctx.event.call.code)  # type: ignore[union-attr]
+
+
+@guard("the last call but passes was an opponent's double of our side's bid (19B1)")
+def redouble_is_permitted(ctx: Ctx) -> bool:
+    return rules.permitted_for(ctx.state.key, ctx.seat, ctx.event.call.code)  # type: ignore[union-attr]
+
+
+@action("the call stands in the auction")
+def make_call(ctx: Ctx) -> Outcome:
+    seat = ctx.seat
+    call = ctx.event.call  # type: ignore[union-attr]
+    return stand(in_turn(ctx.state, seat), CallRecord(seat, call, seat))
+
+
+def _call_rows() -> list[Row]:
+    rows: list[Row] = []
+    for source in OPEN:
+        first = source == "awaiting_first_call"
+        if first:
+            rows.append(Row("phase", source, "call_pass", "auction", "17B", FAMILY, "the dealer passes", None,
+                            make_call, seat_trigger="call_pass"))
+        else:
+            rows += by_end_of_auction(lambda dest, g, suffix: Row(
+                "phase", source, "call_pass", dest, ("17C" if dest == "auction" and not suffix else "")
+                + suffix.lstrip(", "), FAMILY, {"auction": "a pass; the auction goes on",
+                                                "clarification": "the third pass after a bid ends the auction",
+                                                "passed_out": "the fourth pass with no bid: the board is passed out"}[dest]
+                if not suffix.endswith("17D3") else
+                "three passes, one out of rotation: back to the player who missed a turn",
+                g, make_call, seat_trigger="call_pass"), pass_in_turn, _with_pass)
+        rows += [
+            Row("phase", source, "call_bid", "auction", "17B, 18C" if first else "18C", FAMILY,
+                "the dealer opens the bidding" if first else "a sufficient bid",
+                bid_is_sufficient, make_call, seat_trigger="call_bid"),
+        ]
+        if not first:
+            rows += [
+                Row("phase", source, "call_double", "auction", "19A1", FAMILY,
+                    "a double of an opponent's bid", double_is_permitted, make_call, seat_trigger="call_double"),
+                Row("phase", source, "call_redouble", "auction", "19B1", FAMILY,
+                    "a redouble of an opponent's double", redouble_is_permitted, make_call, seat_trigger="call_redouble"),
+            ]
+    return rows
+
+
+ROWS: list[Row] = _call_rows()

@@ -1,0 +1,119 @@
+"""Review and explanation of calls during the auction: Law 20.
+
+A player may have all previous calls restated at their own turn to call, unless obliged to pass
+(20B), and may ask at their turn what an opponent's call means (20F1).  After the final pass a
+defender may ask whether it is their lead, and the players may have the auction restated
+(20C).  Neither request changes any call; the answer goes into the rulings so that the narrated
+replay can give it.
+"""
+
+from __future__ import annotations
+
+from ..auction import AuctionState
+from ..errors import DecisionError
+from ..events import ExplanationRequest, ReviewRequest
+from ..records import CallRecord
+from .rows import SAME, Ctx, Outcome, Row, action
+from .states import OPEN
+
+__all__ = ["ROWS", "restatement"]
+
+FAMILY = "20"
+
+
+def _check_opponents_call(state: AuctionState, event: ExplanationRequest) -> CallRecord:
+    """The call asked about; it must exist and be an opponent's (20F)."""
+    s = event.seat
+    if event.call_index > len(state.record):
+        raise DecisionError(f"{s.long_name} asks about call {event.call_index}, but only "
+                            f"{len(state.record)} calls were made")
+    r = state.record[event.call_index - 1]
+    if not r.seat.is_opponent_of(s):
+        raise DecisionError(f"call {event.call_index} ({r.seat.name} {r.call}) is not an "
+                            f"opponent's call: {s.long_name} asks about the opponents' calls (20F)")
+    return r
+
+
+def restatement(state: AuctionState) -> str:
+    """All standing calls in order, as a review gives them (20B)."""
+    calls = ", ".join(f"{r.seat.name} {r.call}" for r in state.standing_calls)
+    return calls or "no calls yet"
+
+
+def _at_own_turn(state: AuctionState, event: ReviewRequest | ExplanationRequest, law: str) -> None:
+    s = event.seat
+    if s != state.turn:
+        raise DecisionError(f"{s.long_name} may ask only at their own turn to call; it is "
+                            f"{state.turn.long_name}'s turn (Law {law})")
+    if state.must_pass(s):
+        raise DecisionError(f"{s.long_name} is obliged to pass and may not ask (Law {law})")
+
+
+def _after_auction(state: AuctionState, event: ReviewRequest | ExplanationRequest, kind: str) -> None:
+    s = event.seat
+    contract = state.contract
+    assert contract is not None
+    if s == contract.dummy:
+        raise DecisionError(f"{s.long_name} is dummy and may not ask for a {kind} (20C2, 20F2)")
+    lead = state.current_lead
+    if lead is not None and s == lead.seat:
+        raise DecisionError(f"{s.long_name} has led face down; the questions now belong to the "
+                            "leader's partner and declarer (41B)")
+    if isinstance(event, ExplanationRequest) and event.call_index:
+        _check_opponents_call(state, event)
+
+
+@action("the auction is restated for the player (20B)")
+def restate(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ReviewRequest)
+    _at_own_turn(ctx.state, event, "20B")
+    return Outcome(ctx.state.rule("20B", f"auction restated for {event.seat.long_name}: "
+                                  f"{restatement(ctx.state)}"))
+
+
+@action("the opponents' call is explained by the caller's partner (20F1)")
+def explain(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ExplanationRequest)
+    _at_own_turn(ctx.state, event, "20F1")
+    s = event.seat
+    if event.call_index:
+        r = _check_opponents_call(ctx.state, event)
+        return Outcome(ctx.state.rule("20F1", f"{s.long_name} asks what {r.seat.long_name}'s {r.call} "
+                                      f"means; {r.seat.partner.long_name} answers"))
+    return Outcome(ctx.state.rule("20F1", f"{s.long_name} asks about the opponents' auction; each call "
+                                  "is explained by the caller's partner"))
+
+
+@action("the auction is restated after the final pass (20C2)")
+def restate_after(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ReviewRequest)
+    _after_auction(ctx.state, event, "review")
+    return Outcome(ctx.state.rule("20C2, 41B", f"auction restated for {event.seat.long_name}: "
+                                  f"{restatement(ctx.state)}"))
+
+
+@action("the opposing auction is explained after the final pass (20F2)")
+def explain_after(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ExplanationRequest)
+    _after_auction(ctx.state, event, "explanation")
+    return Outcome(ctx.state.rule("20F2", f"{event.seat.long_name} asks about the opponents' auction; "
+                                  "the partner of the player who made each call answers"))
+
+
+ROWS: list[Row] = [
+    *(r for source in OPEN for r in (
+        Row("phase", source, "review_request", SAME, "20B", FAMILY, "the auction is restated", None, restate),
+        Row("phase", source, "explanation_request", SAME, "20F1", FAMILY, "an opponent's call is explained",
+            None, explain),
+    )),
+    *(r for source in ("clarification", "opening_lead") for r in (
+        Row("phase", source, "review_request", SAME, "20C2, 41B" if source == "opening_lead" else "20C2",
+            FAMILY, "the auction is restated", None, restate_after),
+        Row("phase", source, "explanation_request", SAME, "20F2, 41B" if source == "opening_lead" else "20F2",
+            FAMILY, "the opposing auction is explained", None, explain_after),
+    )),
+]

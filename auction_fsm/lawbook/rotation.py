@@ -1,0 +1,462 @@
+"""Calls out of rotation: Laws 28-34 (17D3 is in :mod:`.legal`).
+
+A call by the wrong seat is held as pending while the players decide: the offender's LHO may
+accept it by calling (29A) unless it is an inadmissible double or redouble (36B4); an opponent
+whose turn it was may call instead, cancelling it (28B); or the director is called and cancels
+it (29B), then 30 (a pass), 31 (a bid, or an artificial pass) or 32 (a double or redouble)
+applies by where the turn was.  A call at LHO's turn by the player who has just called is an
+attempt to change that call (30B2, 31C, 32C, Law 25).  A call by the LHO of a player obliged to
+pass counts as in rotation: the obliged pass is deemed made (28A).
+"""
+
+from __future__ import annotations
+
+from .. import rules
+from ..auction import AuctionState
+from ..calls import PASS, Call
+from ..events import ChangeCall, Judgement
+from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
+from ..seats import Seat
+from ..values import evolve
+from . import changes, inadmissible
+from .common import by_end_of_auction, calls_again, ended, met_watch, open_comparable, pass_out_of_rotation_at_end, stand
+from .rows import Ctx, Outcome, Row, action, guard
+from .states import OPEN
+
+__all__ = ["ROWS", "out_of_rotation_kind"]
+
+FAMILY = "28-34"
+OOR = "out_of_rotation"
+
+
+def out_of_rotation_kind(ctx: Ctx) -> str:
+    """Which law a call out of rotation falls under first: ``deemed`` (28A), ``change`` (30B2,
+    31C, 32C), ``above_seven`` (38), ``silenced`` (37, by 35B) or ``plain`` (28-32)."""
+    state, seat = ctx.state, ctx.seat
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    turn = state.turn
+    if state.must_pass(turn) and seat == turn.lho:
+        return "deemed"
+    standing = state.standing_calls
+    if turn == seat.lho and standing and standing[-1].seat == seat:
+        return "change"
+    if not call.is_admissible_level:
+        return "above_seven"
+    if state.must_pass(seat) and not call.is_pass and not (
+            (call.is_double or call.is_redouble) and not rules.permitted_for(state.key, seat, call.code)):
+        return "silenced"
+    return "plain"
+
+
+def _with_deemed_pass(ctx: Ctx) -> AuctionState:
+    turn = ctx.state.turn
+    return ctx.state.add_call(CallRecord(turn, PASS, turn, "stands", "deemed_pass", "28A"))
+
+
+@guard("the player whose turn it was must pass, so this call by their LHO counts as in rotation (28A)")
+def deemed_pass(ctx: Ctx) -> bool:
+    return out_of_rotation_kind(ctx) == "deemed"
+
+
+@guard("the player who has just called calls again at LHO's turn (30B2, 31C, 32C)")
+def calls_again_at_lhos_turn(ctx: Ctx) -> bool:
+    return out_of_rotation_kind(ctx) == "change"
+
+
+@guard("a bid above seven out of rotation (38 comes first)")
+def out_of_rotation_above_seven(ctx: Ctx) -> bool:
+    return out_of_rotation_kind(ctx) == "above_seven"
+
+
+@guard("a bid, double or redouble out of rotation by a player obliged to pass (35B: 37 governs)")
+def out_of_rotation_while_silenced(ctx: Ctx) -> bool:
+    return out_of_rotation_kind(ctx) == "silenced"
+
+
+@guard("any other call out of rotation")
+def plain_out_of_rotation(ctx: Ctx) -> bool:
+    return out_of_rotation_kind(ctx) == "plain"
+
+
+@action("the obliged pass is deemed made; the call is then ruled as made in rotation")
+def deem_pass(ctx: Ctx) -> Outcome:
+    state, offender = ctx.state, ctx.seat
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    turn = state.turn
+    out = stand(state, CallRecord(turn, PASS, turn, "stands", "deemed_pass", "28A"))
+    state = out.state.rule("28A", f"{turn.long_name} had to pass, so {offender.long_name}'s call "
+                           "counts as in rotation and the obliged pass is deemed made")
+    return Outcome(state, (*out.follow, *calls_again(state, offender, call).follow))
+
+
+@action("the bid above seven out of rotation is held while LHO may call or the director rules (38)")
+def hold_above_seven_out_of_rotation(ctx: Ctx) -> Outcome:
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    return Outcome(inadmissible.open_above_seven(ctx.state, ctx.seat, call, ctx.state.turn))
+
+
+@action("the call by a player obliged to pass is held while LHO may call or the director rules (37)")
+def hold_silenced_out_of_rotation(ctx: Ctx) -> Outcome:
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    return Outcome(inadmissible.open_violation(ctx.state, ctx.seat, call, ctx.state.turn))
+
+
+@action("the call is taken as an attempt to change the call just made (Law 25)")
+def change_at_lhos_turn(ctx: Ctx) -> Outcome:
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    law = "30B2" if call.is_pass else ("31C" if call.is_bid else "32C")
+    return Outcome(changes.attempt(ctx.state, ChangeCall(ctx.seat, call, "slip"), via=law))
+
+
+@action("the call is held while LHO may accept it, the right player may call, or the director rules")
+def hold_out_of_rotation(ctx: Ctx) -> Outcome:
+    state, offender = ctx.state, ctx.seat
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    turn = state.turn
+    bad_double = (call.is_double or call.is_redouble) and not rules.permitted_for(
+        state.key, offender, call.code)
+    state = state.add_call(CallRecord(offender, call, turn, "pending", "out_of_rotation", "28-32"))
+    options: list[str] = []
+    extra = [("inadmissible", "1" if bad_double else "")]
+    if turn != offender.lho and not bad_double:
+        options.append("accept")
+        extra.append(("accept_by", offender.lho.name))
+    if turn.is_opponent_of(offender):
+        options.append("correct_player_calls")
+        extra.append(("correct_player", turn.name))
+    options.append("director")
+    decider = offender.lho.name if "accept" in options else (turn.name if turn.is_opponent_of(offender)
+                                                              else "director")
+    law = "32, 36B4" if bad_double else ("28B, 29A" if "accept" in options else "28B")
+    p = Pending(OOR, "awaiting_decision", law, decider, tuple(options), offender,
+                len(state.record) - 1, turn, tuple(sorted(extra)))
+    return Outcome(evolve(state, pending=p))
+
+
+@guard("the offender's LHO calls, accepting the call out of rotation (29A)")
+def by_accepting_lho(ctx: Ctx) -> bool:
+    p = ctx.state.pending
+    return p is not None and "accept" in p.options and ctx.seat.name == p.get("accept_by")
+
+
+@guard("the opponent whose turn it was calls (28B)")
+def by_player_whose_turn_it_was(ctx: Ctx) -> bool:
+    p = ctx.state.pending
+    return p is not None and "correct_player_calls" in p.options and ctx.seat.name == p.get("correct_player")
+
+
+def _if_accepted(ctx: Ctx) -> AuctionState:
+    p = ctx.state.pending
+    assert p is not None
+    return ctx.state.set_status(p.call_index, "stands")
+
+
+@action("the call out of rotation stands as if legal; the accepting call is then ruled")
+def accept_out_of_rotation(ctx: Ctx) -> Outcome:
+    state, seat = ctx.state, ctx.seat
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    p = state.pending
+    assert p is not None
+    cleared = evolve(state, pending=None).rule(
+        "29A", f"{seat.long_name} called over {p.offender.long_name}'s call out of rotation, "
+        "accepting it; no rectification")
+    reverts = pass_out_of_rotation_at_end(cleared.set_status(p.call_index, "stands"))
+    out = stand(cleared, index=p.call_index, law="29A")
+    if out.state.pending is None and reverts and call.is_pass:
+        # 17D3 will undo the accepted pass; the accepting pass is one of the passes it cancels
+        return Outcome(out.state.add_call(CallRecord(seat, call, seat, "cancelled", "after_17d3", "17D3")),
+                       out.follow)
+    return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, call).follow))
+
+
+@action("the call out of rotation is cancelled without rectification; the right player's call is ruled")
+def right_player_calls(ctx: Ctx) -> Outcome:
+    state, seat = ctx.state, ctx.seat
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    p = state.pending
+    assert p is not None
+    cancelled = evolve(state, pending=None).set_status(p.call_index, "cancelled", "28B").rule(
+        "28B", f"{seat.long_name}, whose turn it was, called: {p.offender.long_name}'s call "
+        "out of rotation is cancelled and the right to rectification is lost")
+    return calls_again(cancelled, seat, call)
+
+
+def _pending_call(ctx: Ctx) -> Call:
+    p = ctx.state.pending
+    assert p is not None
+    return ctx.state.record[p.call_index].call
+
+
+@guard("the call out of rotation was a double or redouble")
+def double_or_redouble_out_of_rotation(ctx: Ctx) -> bool:
+    c = _pending_call(ctx)
+    return c.is_double or c.is_redouble
+
+
+@guard("the call out of rotation was a pass or a bid")
+def pass_or_bid_out_of_rotation(ctx: Ctx) -> bool:
+    c = _pending_call(ctx)
+    return c.is_pass or c.is_bid
+
+
+@action("the director asks whether the pass or bid out of rotation was artificial (29C, 30C)")
+def ask_artificial(ctx: Ctx) -> Outcome:
+    p = ctx.state.pending
+    assert p is not None
+    q = evolve(p, step="awaiting_artificial_judgement", law="29C, 30C", decider="director",
+               options=("artificial", "natural"), extra=(("judgement", "artificial"),))
+    return Outcome(evolve(ctx.state, pending=q))
+
+
+def _position(offender: Seat, turn: Seat) -> str:
+    """Whose turn it was, seen from the offender: ``rho``, ``partner`` or ``lho``."""
+    return {offender.rho: "rho", offender.partner: "partner", offender.lho: "lho"}[turn]
+
+
+def _where(ctx: Ctx) -> str:
+    p = ctx.state.pending
+    assert p is not None
+    return _position(p.offender, p.in_turn_of)
+
+
+@action("the double or redouble out of rotation is cancelled; 32 (or 36B4 if inadmissible) applies")
+def cancel_double_out_of_rotation(ctx: Ctx) -> Outcome:
+    p = ctx.state.pending
+    assert p is not None
+    call = _pending_call(ctx)
+    o, where = p.offender, _where(ctx)
+    state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
+    if p.get("inadmissible"):
+        state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B4"))
+        state = state.restrict(LeadRestriction(o, "36B4, 26B", call))
+        return Outcome(state.rule("36B4", f"{o.long_name}'s {call} out of turn was not permitted: it is "
+                                  f"cancelled, {o.long_name} may call freely in turn, and "
+                                  f"{o.partner.long_name} must pass for the rest of the auction"))
+    if where == "rho":
+        w = Watch("after_rho_call", o, call, "32A")
+        return Outcome(evolve(state, watches=(*state.watches, w)).rule(
+            "32A", f"{o.long_name}'s {call} out of rotation is cancelled; if "
+            f"{p.in_turn_of.long_name} passes, {o.long_name} must repeat it, otherwise "
+            f"{o.long_name} may call freely, judged for comparability"))
+    return Outcome(_judge_later(state, o, call, "32B2", f"{o.long_name}'s {call} out of rotation is "
+                                f"cancelled; partner may call freely (32B1), and {o.long_name}'s next "
+                                "call will be judged for comparability"))
+
+
+def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summary: str) -> AuctionState:
+    w = Watch("judge_replacement", offender, call, law)
+    return evolve(state, watches=(*state.watches, w)).rule(law, summary)
+
+
+@guard("the pass was made at the offender's RHO's turn")
+def pass_at_rhos_turn(ctx: Ctx) -> bool:
+    return _pending_call(ctx).is_pass and _where(ctx) == "rho"
+
+
+@guard("the pass was made at partner's or LHO's turn")
+def pass_at_other_turn(ctx: Ctx) -> bool:
+    return _pending_call(ctx).is_pass and _where(ctx) != "rho"
+
+
+@guard("the call was made at the offender's RHO's turn")
+def at_rhos_turn(ctx: Ctx) -> bool:
+    return _where(ctx) == "rho"
+
+
+@guard("the call was made at partner's or LHO's turn")
+def at_other_turn(ctx: Ctx) -> bool:
+    return _where(ctx) != "rho"
+
+
+@guard("a natural bid made at the offender's RHO's turn")
+def bid_at_rhos_turn(ctx: Ctx) -> bool:
+    return _pending_call(ctx).is_bid and _where(ctx) == "rho"
+
+
+@guard("a natural bid made at partner's or LHO's turn")
+def bid_at_other_turn(ctx: Ctx) -> bool:
+    return _pending_call(ctx).is_bid and _where(ctx) != "rho"
+
+
+def _cancelled(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
+    p = ctx.state.pending
+    assert p is not None
+    call = _pending_call(ctx)
+    state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
+    event = ctx.event
+    if isinstance(event, Judgement) and event.value and event.denominations:
+        dens = ", ".join(d.name for d in event.denominations)
+        state = state.rule("29C", f"the call was artificial: the rectification concerns the "
+                           f"denominations it specified ({dens}), not the one it named")
+    return p, call, state
+
+
+@action("the pass is cancelled; the offender must pass at the next turn (30A)")
+def silence_after_pass_at_rhos_turn(ctx: Ctx) -> Outcome:
+    p, _, st = _cancelled(ctx)
+    o = p.offender
+    return Outcome(st.impose(o, Obligation("pass_next_turn", "30A")).rule(
+        "30A", f"{o.long_name}'s pass out of rotation is cancelled; {o.long_name} must pass "
+        "at the next turn"))
+
+
+@action("the pass is cancelled; the offender's next call is judged for comparability (30B1b)")
+def judge_after_pass_at_other_turn(ctx: Ctx) -> Outcome:
+    p, call, st = _cancelled(ctx)
+    o = p.offender
+    return Outcome(_judge_later(st, o, call, "30B1b", f"{o.long_name}'s pass out of rotation is "
+                                f"cancelled; partner may call freely, and {o.long_name}'s next call "
+                                "will be judged for comparability"))
+
+
+@action("the call is cancelled; if RHO passes the offender must repeat it, otherwise the offender "
+        "calls freely, judged for comparability (31A)")
+def watch_rho_after_call(ctx: Ctx) -> Outcome:
+    p, call, st = _cancelled(ctx)
+    o = p.offender
+    law31 = "30C, 31" if call.is_pass else "31"
+    w = Watch("after_rho_call", o, call, "31A")
+    return Outcome(evolve(st, watches=(*st.watches, w)).rule(
+        law31 + "A", f"{o.long_name}'s call out of rotation is cancelled; if "
+        f"{p.in_turn_of.long_name} passes, {o.long_name} must "
+        f"repeat {call}; otherwise {o.long_name} may call freely, judged for comparability"))
+
+
+@action("the call is cancelled; partner may call freely and the offender's next call is judged for "
+        "comparability (31B)")
+def judge_after_call_at_other_turn(ctx: Ctx) -> Outcome:
+    p, call, st = _cancelled(ctx)
+    o = p.offender
+    return Outcome(_judge_later(st, o, call, "31B2", f"{o.long_name}'s call out of rotation is "
+                                f"cancelled; partner may call freely (31B1), and {o.long_name}'s next "
+                                "call will be judged for comparability"))
+
+
+# --- rectifications waiting for a later call (31A, 32A) ---------------------------------------
+def _watch(ctx: Ctx) -> Watch | None:
+    event = ctx.event
+    return met_watch(ctx.state, event.index)  # type: ignore[union-attr]
+
+
+@guard("the offender's RHO passed: the offender must repeat the cancelled call (31A1, 32A1)")
+def rho_passed(ctx: Ctx) -> bool:
+    w = _watch(ctx)
+    return (w is not None and w.kind == "after_rho_call"
+            and ctx.state.record[ctx.event.index].call.is_pass)  # type: ignore[union-attr]
+
+
+@guard("the offender's RHO made a bid, double or redouble (31A2, 32A2)")
+def rho_called(ctx: Ctx) -> bool:
+    w = _watch(ctx)
+    return (w is not None and w.kind == "after_rho_call"
+            and not ctx.state.record[ctx.event.index].call.is_pass)  # type: ignore[union-attr]
+
+
+@guard("the offender has called again after a cancelled call (23A is to be judged)")
+def offender_called_again(ctx: Ctx) -> bool:
+    w = _watch(ctx)
+    return w is not None and w.kind == "judge_replacement"
+
+
+@action("the offender must repeat the cancelled call at the next turn")
+def require_repeat(ctx: Ctx) -> Outcome:
+    state = ctx.state
+    w = _watch(ctx)
+    assert w is not None
+    rest = tuple(x for x in state.watches if x is not w)
+    state = evolve(state, watches=rest).impose(w.offender, Obligation("repeat_call", w.law + "1", w.call))
+    state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
+                       f"{w.offender.long_name} must now repeat {w.call}")
+    return ended(state)
+
+
+@action("the offender may make any legal call; it will be judged for comparability")
+def free_but_judged(ctx: Ctx) -> Outcome:
+    state = ctx.state
+    w = _watch(ctx)
+    assert w is not None
+    rest = tuple(x for x in state.watches if x is not w)
+    judged = Watch("judge_replacement", w.offender, w.call, w.law + "2")
+    call = state.record[ctx.event.index].call  # type: ignore[union-attr]
+    state = evolve(state, watches=(*rest, judged)).rule(
+        w.law + "2", f"{w.offender.long_name}'s RHO called {call}: "
+        f"{w.offender.long_name} may make any legal call, judged for comparability")
+    return ended(state)
+
+
+@action("the director judges whether the offender's call is comparable with the cancelled one")
+def judge_offenders_call(ctx: Ctx) -> Outcome:
+    state = ctx.state
+    w = _watch(ctx)
+    assert w is not None
+    rest = tuple(x for x in state.watches if x is not w)
+    index = ctx.event.index  # type: ignore[union-attr]
+    return Outcome(open_comparable(evolve(state, watches=rest), w.offender, index, w.call, w.law,
+                                   silence="pass_next_turn"))
+
+
+_AJ = f"{OOR}.awaiting_artificial_judgement"
+_AD = f"{OOR}.awaiting_decision"
+
+ROWS: list[Row] = [
+    *(r for source in OPEN for r in (
+        *by_end_of_auction(lambda dest, g, suffix, source=source: Row(
+            "phase", source, "call_out_of_rotation", dest, "28A" + suffix, FAMILY,
+            "RHO had to pass: the pass is deemed made and the call counts as in rotation",
+            g, deem_pass, seat_trigger="deemed_pass"), deemed_pass, _with_deemed_pass)[
+            :1 if source == "awaiting_first_call" else None],
+        Row("phase", source, "call_out_of_rotation", f"{OOR}.awaiting_decision", "28-32", FAMILY,
+            "a call out of rotation: LHO may accept it, the right player may call, or the director rules",
+            plain_out_of_rotation, hold_out_of_rotation),
+        Row("phase", source, "call_out_of_rotation", "bid_above_seven.awaiting_decision", "35C, 38", FAMILY,
+            "a bid above seven out of rotation: Law 38 applies", out_of_rotation_above_seven,
+            hold_above_seven_out_of_rotation),
+        Row("phase", source, "call_out_of_rotation", "pass_obligation_violated.awaiting_decision",
+            "35B, 37", FAMILY, "a player obliged to pass calls out of rotation: Law 37 applies",
+            out_of_rotation_while_silenced, hold_silenced_out_of_rotation),
+    )),
+    Row("phase", "auction", "call_out_of_rotation", "change_of_call.awaiting_judgement", "30B2, 31C, 32C",
+        FAMILY, "a call at LHO's turn by the player who just called: an attempt to change it (25)",
+        calls_again_at_lhos_turn, change_at_lhos_turn),
+    *by_end_of_auction(lambda dest, g, suffix: Row(
+        "phase", _AD, "call_while_pending", dest, "29A" + suffix, FAMILY,
+        "LHO calls over it: accepted, no rectification", g, accept_out_of_rotation), by_accepting_lho,
+        _if_accepted),
+    Row("phase", _AD, "call_while_pending", "auction", "28B", FAMILY,
+        "the right player calls: cancelled, no rectification", by_player_whose_turn_it_was,
+        right_player_calls),
+    Row("phase", _AD, "director_called", "auction", "29B, 32, 36B4", FAMILY,
+        "a double or redouble out of rotation is cancelled; 32 or 36B4 applies",
+        double_or_redouble_out_of_rotation, cancel_double_out_of_rotation),
+    Row("phase", _AD, "director_called", _AJ, "29B, 29C", FAMILY,
+        "a pass or bid out of rotation is cancelled; was it artificial?", pass_or_bid_out_of_rotation,
+        ask_artificial),
+    Row("phase", _AJ, "judge_natural", "auction", "30A", FAMILY,
+        "a natural pass at RHO's turn: the offender passes at the next turn", pass_at_rhos_turn,
+        silence_after_pass_at_rhos_turn),
+    Row("phase", _AJ, "judge_natural", "auction", "30B1b", FAMILY,
+        "a natural pass at partner's or LHO's turn: the offender's next call is judged",
+        pass_at_other_turn, judge_after_pass_at_other_turn),
+    Row("phase", _AJ, "judge_natural", "auction", "31A", FAMILY,
+        "a bid at RHO's turn: repeat it if RHO passes, otherwise call freely, judged",
+        bid_at_rhos_turn, watch_rho_after_call),
+    Row("phase", _AJ, "judge_natural", "auction", "31B", FAMILY,
+        "a bid at partner's or LHO's turn: partner calls freely, the offender's next call is judged",
+        bid_at_other_turn, judge_after_call_at_other_turn),
+    Row("phase", _AJ, "judge_artificial", "auction", "30C, 31A", FAMILY,
+        "an artificial call at RHO's turn: Law 31A applies", at_rhos_turn, watch_rho_after_call),
+    Row("phase", _AJ, "judge_artificial", "auction", "30C, 31B", FAMILY,
+        "an artificial call at partner's or LHO's turn: Law 31B applies", at_other_turn,
+        judge_after_call_at_other_turn),
+    *(r for source in ("auction", "clarification") for r in (
+        Row("phase", source, "watched_call", source, "31A1, 32A1",
+            FAMILY, "RHO passed: the offender must repeat the cancelled call", rho_passed, require_repeat),
+        Row("phase", source, "watched_call", source, "31A2, 32A2", FAMILY,
+            "RHO called: the offender may call freely, judged for comparability", rho_called,
+            free_but_judged),
+        Row("phase", source, "watched_call", "comparable_call.awaiting_judgement",
+            "23A, 30B1b, 31A2, 31B2, 32A2, 32B2", FAMILY,
+            "the offender's call after a cancelled one is judged for comparability",
+            offender_called_again, judge_offenders_call),
+    )),
+]

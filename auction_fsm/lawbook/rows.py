@@ -1,0 +1,223 @@
+"""The parts a law book is made of: rows, their guards and actions, and what an action returns.
+
+A :class:`Row` is one guarded transition of one machine: from ``source`` on ``trigger``, when
+its :class:`Guard` holds, to ``dest``, running its :class:`Action`, under ``law``.  Guards and
+actions are named values with a line in words, because the diagrams and the narration show
+those words; the function inside is what the engine and the ``transitions`` machines run.
+
+Actions are pure: the state before (and the event) in, an :class:`Outcome` out — the state
+after and any *follow-up* events the engine must rule next (the call that accepted an
+irregularity, the end of the auction to settle, declarer's next option).  Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ..calls import Call
+from ..seats import Seat
+
+if TYPE_CHECKING:
+    from ..auction import AuctionState
+    from ..events import Event
+
+__all__ = [
+    "Machine",
+    "Ctx",
+    "Outcome",
+    "Guard",
+    "Action",
+    "Row",
+    "SAME",
+    "AuctionEnds",
+    "WatchedCall",
+    "Replacement",
+    "RestoredCall",
+    "JudgeChange",
+    "DeclarerOptions",
+    "FollowUp",
+    "guard",
+    "action",
+    "both",
+]
+
+Machine = Literal["phase", "seat"]
+
+#: ``dest`` of a row that leaves the machine in its source state.
+SAME = "="
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionEnds:
+    """Follow-up: standing calls have just ended the auction (17D3, 24D-E and 26B follow)."""
+
+    def describe(self) -> str:
+        return "the auction has ended"
+
+
+@dataclass(frozen=True, slots=True)
+class WatchedCall:
+    """Follow-up: a call stood that a waiting rectification reacts to (31A, 32A, 23A)."""
+
+    index: int
+
+    def describe(self) -> str:
+        return f"call {self.index + 1} meets a waiting rectification"
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """Follow-up: the offender's premature replacement (27C, record ``index``) is ruled now as
+    the replacement of the insufficient bid."""
+
+    seat: Seat
+    call: Call
+    index: int
+
+    def describe(self) -> str:
+        return f"{self.seat.name}'s {self.call} is ruled as the replacement"
+
+
+@dataclass(frozen=True, slots=True)
+class RestoredCall:
+    """Follow-up: after a change of call, LHO keeps the call made over the changed one; it is
+    made again now if it is LHO's turn, else it lapses and LHO calls again (25A6, 21B2)."""
+
+    seat: Seat
+    call: Call
+    law: str
+    kept: bool
+
+    def describe(self) -> str:
+        return f"{self.seat.name}'s {self.call} is made again"
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeChange:
+    """Follow-up: an accepted change of call (25B1) is judged for comparability (Law 26)."""
+
+    seat: Seat
+    withdrawn: Call
+
+    def describe(self) -> str:
+        return f"{self.seat.name}'s accepted change is judged"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarerOptions:
+    """Follow-up: declarer may have a choice to make before the presumed leader leads."""
+
+    def describe(self) -> str:
+        return "declarer's options before the opening lead"
+
+
+FollowUp = AuctionEnds | WatchedCall | Replacement | RestoredCall | JudgeChange | DeclarerOptions
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What a guard or an action sees: the state before the row fires and the event ruled."""
+
+    state: AuctionState
+    event: Event | FollowUp
+
+    @property
+    def seat(self) -> Seat:
+        """The seat that acts in the event (for events that name one)."""
+        seat = getattr(self.event, "seat", None)
+        assert isinstance(seat, Seat), f"{self.event!r} names no seat"
+        return seat
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an action returns: the state after and the events to rule next, in order."""
+
+    state: AuctionState
+    follow: tuple[Event | FollowUp, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Guard:
+    """A named predicate on a :class:`Ctx`; ``words`` says in plain English what it tests."""
+
+    name: str
+    words: str
+    test: Callable[[Ctx], bool]
+
+    def __call__(self, ctx: Ctx) -> bool:
+        return self.test(ctx)
+
+    def __repr__(self) -> str:
+        return f"Guard({self.name!r})"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Action:
+    """A named pure step ``Ctx -> Outcome``; ``words`` says what it does, for people."""
+
+    name: str
+    words: str
+    run: Callable[[Ctx], Outcome]
+
+    def __call__(self, ctx: Ctx) -> Outcome:
+        return self.run(ctx)
+
+    def __repr__(self) -> str:
+        return f"Action({self.name!r})"
+
+
+def guard(words: str) -> Callable[[Callable[[Ctx], bool]], Guard]:
+    """Decorator: the function becomes a :class:`Guard` named after it, described by ``words``."""
+    def make(fn: Callable[[Ctx], bool]) -> Guard:
+        return Guard(fn.__name__, words, fn)
+    return make
+
+
+def action(words: str) -> Callable[[Callable[[Ctx], Outcome]], Action]:
+    """Decorator: the function becomes an :class:`Action` named after it, described by ``words``."""
+    def make(fn: Callable[[Ctx], Outcome]) -> Action:
+        return Action(fn.__name__, words, fn)
+    return make
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One guarded transition of the law book.
+
+    ``family`` groups rows by the laws they apply (``"27"``, ``"28-34"`` ...); ``summary`` is
+    one line in our own words for diagrams and narration.  ``incident`` marks a row that
+    commits a new irregularity (it bounds the configuration graph's scopes).  ``seat_trigger``
+    names the transition the acting seat's machine takes with this row, if any (a call that
+    stands in turn, a deemed pass); ``dest`` may be :data:`SAME`.
+    """
+
+    machine: Machine
+    source: str
+    trigger: str
+    dest: str
+    law: str
+    family: str
+    summary: str
+    guard: Guard | None = None
+    action: Action | None = None
+    incident: bool = False
+    seat_trigger: str | None = None
+
+    @property
+    def target(self) -> str:
+        """The destination state's name (``dest`` with :data:`SAME` resolved)."""
+        return self.source if self.dest == SAME else self.dest
+
+    @property
+    def label(self) -> str:
+        """A short identifier for messages: ``source --trigger[guard]--> dest (law)``."""
+        g = f"[{self.guard.name}]" if self.guard is not None else ""
+        return f"{self.source} --{self.trigger}{g}--> {self.target} ({self.law})"
+
+
+def both(a: Guard, b: Guard) -> Guard:
+    """The guard that holds when ``a`` and ``b`` both hold."""
+    return Guard(f"{a.name}_and_{b.name}", f"{a.words}, and {b.words}", lambda ctx: a(ctx) and b(ctx))

@@ -1,0 +1,43 @@
+"""The seat machines' rows: what a seat owes (free, pass next turn, pass to the end, repeat a
+call) and how calls and rectifications move it (Laws 23-39)."""
+
+from __future__ import annotations
+
+from .classify import CALL_TRIGGERS
+from .rows import Ctx, Guard, Row, guard
+
+__all__ = ["ROWS"]
+
+FAMILY = "seat"
+_REST, _NEXT, _REP = "must_pass_rest_of_auction", "must_pass_next_turn", "must_repeat_call"
+
+
+@guard("the call is the one the seat must repeat (31A1, 32A1)")
+def is_the_call_to_repeat(ctx: Ctx) -> bool:
+    seat, call = ctx.seat, getattr(ctx.event, "call", None)
+    return any(o.kind == "repeat_call" and o.call is call for o in ctx.state.obligations[seat])
+
+
+def _r(trigger: str, source: str, dest: str, law: str, summary: str, g: Guard | None = None) -> Row:
+    return Row("seat", source, trigger, dest, law, FAMILY, summary, g)
+
+
+ROWS: list[Row] = [
+    _r("call_pass", "free", "free", "17C", "a pass"),
+    _r("call_bid", "free", "free", "18C", "a sufficient bid"),
+    _r("call_double", "free", "free", "19A1", "a permitted double"),
+    _r("call_redouble", "free", "free", "19B1", "a permitted redouble"),
+    _r("deemed_pass", _NEXT, "free", "28A", "the obliged pass is deemed made"),
+    _r("deemed_pass", _REST, _REST, "28A", "an obliged pass is deemed made; the obligation continues"),
+    *(_r("impose_pass_next_turn", s, _NEXT, "24B, 24C, 30A", "a rectification silences the seat for one turn")
+      for s in ("free", _NEXT)),
+    *(_r("impose_pass_rest_of_auction", s, _REST, "27B2, 27B3, 36B2, 37B2, 38C",
+         "a rectification silences the seat to the end") for s in ("free", _NEXT, _REP, _REST)),
+    _r("impose_repeat_call", "free", _REP, "31A1, 32A1", "the offender must repeat the cancelled call"),
+    _r("call_pass", _NEXT, "free", "30A, 31A2b", "the obliged pass; the seat is free again"),
+    _r("call_pass", _REST, _REST, "27B2, 37B2", "an obliged pass; the obligation continues"),
+    *(_r(t, _REP, "free", "31A1, 32A1", "the offender repeats the call; no further rectification",
+         is_the_call_to_repeat) for t in CALL_TRIGGERS.values()),
+    _r("release", _NEXT, "free", "37A", "the turn was used by a call that was let stand"),
+    _r("release", _REP, "free", "31A1", "the repeated call is ruled under another law (27, 36)"),
+]
