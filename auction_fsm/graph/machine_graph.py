@@ -10,7 +10,7 @@ unchanged.
 >>> g.nodes["phase:awaiting_first_call"]["kind"]
 'initial'
 >>> sorted({d["trigger"] for _, _, d in g.out_edges("phase:awaiting_first_call", data=True)})[:2]
-['bid_above_seven', 'call_bid']
+['attempt_change', 'bid_above_seven']
 """
 
 from __future__ import annotations
