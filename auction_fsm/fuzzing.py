@@ -422,8 +422,12 @@ def _fresh(sim: Simulator | None, dealer: Seat) -> Simulator:
 
 
 def fuzz_scenario(seed: int | str, index: int, *, max_events: int = DEFAULT_MAX_EVENTS,
-                  sim: Simulator | None = None) -> ScenarioOutcome:
-    """Generate and run scenario ``index`` of the run seeded ``seed`` (see the module doc)."""
+                  sim: Simulator | None = None,
+                  observe: Callable[[AuctionState], None] | None = None) -> ScenarioOutcome:
+    """Generate and run scenario ``index`` of the run seeded ``seed`` (see the module doc).
+
+    ``observe``, if given, sees the position after every applied event (the tests use it to
+    check that the generator reaches every procedure)."""
     rng = random.Random(f"{seed}:{index}")
     dealer = SEATS[rng.randrange(4)]
     sim = _fresh(sim, dealer)
@@ -444,6 +448,8 @@ def fuzz_scenario(seed: int | str, index: int, *, max_events: int = DEFAULT_MAX_
             return ScenarioOutcome(len(applied), refused,
                                    Failure(kind, cls, str(exc), dealer, (*applied, event), index))
         applied.append(event)
+        if observe is not None:
+            observe(sim.state)
     return ScenarioOutcome(len(applied), refused, None)
 
 
@@ -492,14 +498,14 @@ class FuzzStats:
 
 
 def fuzz_range(seed: int | str, indexes: Iterable[int], *, max_events: int = DEFAULT_MAX_EVENTS,
-               keep: int = 3) -> FuzzStats:
+               keep: int = 3, observe: Callable[[AuctionState], None] | None = None) -> FuzzStats:
     """Run the scenarios ``indexes`` of the run seeded ``seed`` with one reused simulator."""
     stats = FuzzStats(keep=keep)
     sim: Simulator | None = None
     for i in indexes:
         if sim is None:
             sim = Simulator(SEATS[0], check=True)
-        stats.add(fuzz_scenario(seed, i, max_events=max_events, sim=sim))
+        stats.add(fuzz_scenario(seed, i, max_events=max_events, sim=sim, observe=observe))
     return stats
 
 
