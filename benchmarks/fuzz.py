@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,8 @@ def run(seed: int, scenarios: int, jobs: int, max_events: int, keep: int, quiet:
 def write_reproducers(stats: FuzzStats, out: Path, quiet: bool) -> list[dict[str, Any]]:
     """Shrink the kept samples of each failure class and write the shortest as a scenario file."""
     out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("[0-9][0-9]-*.json"):  # an earlier run's files would look like new finds
+        old.unlink()
     written: list[dict[str, Any]] = []
     ranked = sorted(stats.failures.items(), key=lambda kv: (-kv[1], kv[0]))
     for n, ((kind, cls), count) in enumerate(ranked, 1):
@@ -102,8 +105,10 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"event attempts per scenario at most (default {DEFAULT_MAX_EVENTS})")
     parser.add_argument("--keep", type=int, default=3,
                         help="reproducers per failure class shrunk before the shortest is written")
-    parser.add_argument("--out", type=Path, default=Path("fuzz-out"),
-                        help="directory for the shrunk reproducers (default ./fuzz-out)")
+    default_out = Path(tempfile.gettempdir()) / "auction-fsm-fuzz"
+    parser.add_argument("--out", type=Path, default=default_out,
+                        help=f"directory for the shrunk reproducers (default {default_out}); "
+                        "reproducers of an earlier run there are replaced")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
