@@ -193,6 +193,23 @@ _WORDS: dict[str, tuple[str, int, Strain | None]] = {
 }
 
 
+_QUOTE_LIMIT: Final = 40  # longer tokens are shortened in messages
+
+
+def quoted(token: str, limit: int = _QUOTE_LIMIT) -> str:
+    """``repr(token)``, shortened to its start and end when it is longer than ``limit``, so a
+    message about a runaway token (thousands of digits, say) stays one readable line.
+
+    >>> quoted("1Z")
+    "'1Z'"
+    >>> quoted("9" * 4301 + "NT")
+    "'9999999999999999…999999NT' (4303 characters)"
+    """
+    if len(token) <= limit:
+        return repr(token)
+    return f"{token[:16] + '…' + token[-8:]!r} ({len(token)} characters)"
+
+
 def parse_call(token: object, where: str = "") -> Call:
     """Read a call written as ``1C``, ``1♣``, ``1NT``, ``1N``, ``P``, ``Pass``, ``X``, ``Dbl``,
     ``XX`` or ``Rdbl`` (any case).
@@ -218,12 +235,15 @@ def parse_call(token: object, where: str = "") -> Call:
     strain = _STRAIN_WORDS.get(text[digits:].strip())
     if digits == 0 or strain is None or text[0] == "0":
         raise CallSyntaxError(
-            f"cannot read call {token!r}{at}: expected a bid such as 1C, 1♣ or 3NT, "
+            f"cannot read call {quoted(token)}{at}: expected a bid such as 1C, 1♣ or 3NT, "
             "or P/Pass, X/Dbl, XX/Rdbl"
         )
+    # Count the digits before converting: int() of a few thousand digits is refused by Python's
+    # integer-string limit (and is slow well before it), and no such level is a bid anyway.
+    if digits > 2:
+        raise CallSyntaxError(f"cannot read call {quoted(token)}{at}: a level of {digits} digits "
+                              "is not a bid")
     level = int(text[:digits])
-    if level > 99:
-        raise CallSyntaxError(f"cannot read call {token!r}{at}: level {level} is not a bid")
     return Call(_KIND_BID, level, strain)
 
 

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, cast
 
+from .calls import quoted
 from .errors import AuctionFsmError, ScenarioError, SchemaVersionError
 from .events import Event, event_from_dict, event_to_dict
 from .seats import Seat, parse_seat
@@ -168,12 +169,33 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _line_column(text: str, offset: int) -> str:
+    """``line L, column C`` (both from 1) of ``offset`` in ``text``, as JSON errors say it."""
+    line = text.count("\n", 0, offset) + 1
+    return f"line {line}, column {offset - (text.rfind(chr(10), 0, offset) + 1) + 1}"
+
+
+def _int_reader(text: str) -> Callable[[str], int]:
+    """A ``parse_int`` hook for :func:`json.loads` that turns Python's refusal of a number with
+    too many digits (the integer-string limit, 4,300 digits by default) into a
+    :class:`ScenarioError` quoting a shortened form of the number and where it is."""
+    def read(digits: str) -> int:
+        try:
+            return int(digits)
+        except ValueError:
+            at = text.find(digits)
+            where = f" at {_line_column(text, at)}" if at >= 0 else ""
+            raise ScenarioError(f"a number of {len(digits.lstrip('-'))} digits{where} "
+                                f"({quoted(digits)}) is too long to be read") from None
+    return read
+
+
 def _parse_json(text: str, source: str) -> object:
     """Decode JSON, turning every decoding problem into a :class:`ScenarioError` with a place."""
     if not text.strip():
         raise ScenarioError(f"{source}: the file is empty; expected a JSON scenario object")
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_int=_int_reader(text))
     except json.JSONDecodeError as err:
         at = f"line {err.lineno}, column {err.colno}"
         if not text[err.pos:].strip():

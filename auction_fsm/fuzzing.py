@@ -1,0 +1,565 @@
+"""A fuzzer for the simulator: random *plausible* table events, machines checked, bugs shrunk.
+
+Why: the law tests check the rulings we thought of; the fuzzer looks for the positions nobody
+thought of, where the ``transitions`` machines and the pure core stop agreeing
+(:class:`~auction_fsm.errors.MachineDisagreementError`) or where the package crashes with an
+exception it did not mean to raise.  Both are bugs in auction-fsm, never user error.
+
+It is written against the public API only -- :class:`~auction_fsm.simulator.Simulator`,
+:class:`~auction_fsm.auction.AuctionState`'s read-only properties, the event classes, the
+errors and the scenario format -- so it keeps working while the engine behind them changes.
+
+How a scenario is made and judged
+---------------------------------
+A scenario starts from a random dealer.  Each next event is drawn from the position reached
+(:func:`next_event`): mostly what a table would plausibly produce there -- a legal call in
+turn, the judgement or the choice the pending procedure waits for, the opening lead -- and
+often an irregularity: an insufficient bid, a call out of rotation, an inadmissible double or
+redouble, a call by a player obliged to pass, a bid above seven, a call after the final pass,
+an attempt to change a call, exposed cards, a review or explanation request, a lead out of
+turn, a judgement or a choice nobody asked for.
+
+Each event goes to ``Simulator.apply`` with ``check=True``.  Three outcomes:
+
+* it is applied;
+* an :class:`~auction_fsm.errors.AuctionFsmError` other than a disagreement is a **refusal**:
+  the model rightly says the event fits nothing in this position.  The fuzzer **skips** it and
+  goes on with the next event (a refused event changes nothing, so the position is the one
+  before it).  Skipping rather than stopping keeps the scenario going after the many random
+  events that are refused, so it reaches deeper positions.  A refused event is *not* kept in
+  the scenario's event list, so that the list replays exactly as applied, also through
+  ``auction-fsm replay`` (which stops at the first refusal);
+* a :class:`~auction_fsm.errors.MachineDisagreementError` is a **disagreement**, any other
+  exception an **internal error**.  Either is a bug: the scenario ends there (the simulator is
+  not trusted after it), and the applied events plus the failing one are its reproducer.
+
+Reproducers are shrunk (:func:`shrink`) by deleting events while a replay -- with replay
+semantics, stopping at the first refusal -- still fails with the same failure class
+(:func:`failure_class`), so a shrunk file is a valid scenario file that ``auction-fsm replay``
+fails on in the same way.
+
+Every scenario draws from its own ``random.Random`` seeded with ``"<seed>:<index>"``, so a run
+is the same whatever the number of worker processes and whatever the hash seed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .auction import AuctionState
+from .calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
+from .cards import Card, Suit
+from .errors import AuctionFsmError, MachineDisagreementError
+from .events import (
+    JUDGEMENT_KINDS,
+    CallEvent,
+    ChangeCall,
+    Choice,
+    DirectorCalled,
+    Event,
+    ExplanationRequest,
+    ExposeCards,
+    FaceLead,
+    Judgement,
+    JudgementKind,
+    Lead,
+    ReviewRequest,
+)
+from .report import pending_to_json
+from .scenario import Scenario, dump_scenario
+from .seats import Seat
+from .simulator import Simulator
+
+__all__ = [
+    "FailureKind",
+    "Failure",
+    "ScenarioOutcome",
+    "FuzzStats",
+    "next_event",
+    "fuzz_scenario",
+    "fuzz_range",
+    "failure_class",
+    "replay_failure",
+    "shrink",
+    "reproducer",
+]
+
+FailureKind = Literal["disagreement", "internal"]
+SEATS: tuple[Seat, ...] = tuple(Seat)
+RANKS = "23456789TJQKA"
+ABOVE_SEVEN: tuple[Call, ...] = tuple(Call.bid(level, s) for level in (8, 9, 10) for s in Strain)
+DEFAULT_MAX_EVENTS = 24  # event attempts per scenario: a whole auction with a few incidents
+
+
+# --- drawing one event from the position reached ------------------------------------------------
+def _weighted(rng: random.Random, table: Sequence[tuple[float, Callable[[], Event | None]]]) -> Event:
+    """Draw one of the makers by weight; a maker returning ``None`` (not applicable here) is
+    dropped and the draw repeated among the rest."""
+    pool = [(w, f) for w, f in table if w > 0]
+    while pool:
+        total = sum(w for w, _ in pool)
+        x = rng.random() * total
+        for i, (w, f) in enumerate(pool):
+            x -= w
+            if x <= 0 or i == len(pool) - 1:
+                event = f()
+                if event is not None:
+                    return event
+                del pool[i]
+                break
+    return CallEvent(SEATS[rng.randrange(4)], PASS)
+
+
+def _last_bid(state: AuctionState) -> Call | None:
+    """The highest bid standing, from the public record."""
+    bids = [r.call for r in state.standing_calls if r.call.is_bid]
+    return bids[-1] if bids else None
+
+
+def _plausible_legal_call(rng: random.Random, legal: Sequence[Call]) -> Call:
+    """A legal call weighted as real auctions go: passes often, low sufficient bids more than
+    jumps, doubles and redoubles now and then (the weights of ``benchmarks/workload.py``)."""
+    bids = [c for c in legal if c.is_bid]
+    weights: list[float] = []
+    choices: list[Call] = []
+    level = bids[0].level if bids else 7
+    for c in legal:
+        if c.is_pass:
+            w = 3.0 + 1.5 * level
+        elif c.is_bid:
+            w = 3.0 * 0.5 ** bids.index(c)
+        elif c.is_double:
+            w = 0.8
+        else:
+            w = 0.4
+        choices.append(c)
+        weights.append(w)
+    return rng.choices(choices, weights)[0] if choices else PASS
+
+
+def _insufficient_bid(rng: random.Random, state: AuctionState) -> Call | None:
+    last = _last_bid(state)
+    if last is None:
+        return None
+    lower = [b for b in BIDS if not b.supersedes(last)]
+    # Mostly just below the last bid (the usual slip), sometimes anywhere below it.
+    near = [b for b in lower if b.level >= last.level - 1]
+    return rng.choice(near if near and rng.random() < 0.7 else lower)
+
+
+def _random_call(rng: random.Random, state: AuctionState) -> Call:
+    """Any admissible call, biased toward the ones a player would actually make here."""
+    r = rng.random()
+    if r < 0.35:
+        return PASS
+    if r < 0.5:
+        return rng.choice((DOUBLE, REDOUBLE))
+    last = _last_bid(state)
+    above = [b for b in BIDS if b.supersedes(last)] or list(BIDS)
+    return rng.choice(above[:6] if rng.random() < 0.8 else ALL_CALLS[:35])
+
+
+def _cards(rng: random.Random) -> tuple[Card, ...]:
+    n = rng.choice((1, 1, 1, 2, 3))
+    picked = rng.sample(range(52), n)
+    return tuple(Card(Suit(i // 13), RANKS[i % 13]) for i in picked)
+
+
+def _card(rng: random.Random) -> Card:
+    return _cards(rng)[0]
+
+
+def _dens(rng: random.Random) -> tuple[Strain, ...]:
+    n = rng.choice((0, 0, 1, 1, 2))
+    return tuple(rng.sample(list(Strain), n))
+
+
+def _judgement(rng: random.Random, kind: str | None = None) -> Judgement:
+    chosen = kind if kind in JUDGEMENT_KINDS else rng.choice(JUDGEMENT_KINDS)
+    return Judgement(_as_kind(chosen), rng.random() < 0.5, _dens(rng))
+
+
+def _as_kind(text: str | None) -> JudgementKind:
+    for k in ("artificial", "comparable", "unintended", "misinformation", "dummy_seen"):
+        if text == k:
+            return k
+    return "comparable"
+
+
+def next_event(rng: random.Random, state: AuctionState) -> Event:
+    """One plausible next event for the position ``state``, legal or not.
+
+    The mix depends on the phase: while a procedure waits, mostly what it waits for; in the
+    auction, mostly legal calls in turn plus every kind of irregular call; after the final pass,
+    mostly the lead and the requests of the clarification period.  Weights are rough and meant
+    to reach every procedure often, not to model real tables.
+    """
+    turn = state.turn
+    someone = SEATS[rng.randrange(4)]
+    other = rng.choice([s for s in SEATS if s != turn])
+    silenced = [s for s in SEATS if state.must_pass(s)]
+    callers = [r.seat for r in state.record]
+    last_caller = callers[-1] if callers else someone
+
+    def legal_in_turn() -> Event | None:
+        legal = state.legal_calls()
+        return CallEvent(turn, _plausible_legal_call(rng, legal)) if legal else None
+
+    def insufficient() -> Event | None:
+        bid = _insufficient_bid(rng, state)
+        return None if bid is None else CallEvent(rng.choice((turn, turn, turn, someone)), bid)
+
+    def out_of_rotation() -> Event:
+        return CallEvent(other, _random_call(rng, state))
+
+    def inadmissible_double() -> Event | None:
+        bad = [c for c in (DOUBLE, REDOUBLE) if c not in state.legal_calls()]
+        return CallEvent(rng.choice((turn, turn, someone)), rng.choice(bad)) if bad else None
+
+    def by_silenced() -> Event | None:
+        if not silenced:
+            return None
+        seat = rng.choice(silenced)
+        return CallEvent(seat, _random_call(rng, state) if rng.random() < 0.7 else PASS)
+
+    def above_seven() -> Event:
+        return CallEvent(rng.choice((turn, turn, someone)), rng.choice(ABOVE_SEVEN))
+
+    def director() -> Event:
+        return DirectorCalled(rng.choice((None, None, someone)))
+
+    def any_judgement() -> Event:
+        return _judgement(rng)
+
+    def change() -> Event:
+        seat = last_caller if rng.random() < 0.8 else someone
+        return ChangeCall(seat, _random_call(rng, state),
+                          "misinformation" if rng.random() < 0.4 else "slip")
+
+    def expose() -> Event:
+        return ExposeCards(someone, _cards(rng), rng.random() < 0.3)
+
+    asker = turn if rng.random() < 0.6 else someone  # 20B, 20F1: mostly at the asker's turn
+
+    def review() -> Event:
+        return ReviewRequest(asker)
+
+    def explain() -> Event:
+        return ExplanationRequest(asker, rng.choice((0, 0, rng.randint(1, max(1, len(callers) + 1)))))
+
+    def lead_any() -> Event:
+        leader = state.opening_leader
+        seat = leader if leader is not None and rng.random() < 0.6 else someone
+        return Lead(seat, _card(rng), rng.random() < 0.4)
+
+    def face_lead() -> Event:
+        return FaceLead()
+
+    def any_choice() -> Event:
+        words = ("accept", "refuse", "spread", "director", "replace", "let_remain", "no_prohibition")
+        return Choice(someone, rng.choice(words))
+
+    irregular: list[tuple[float, Callable[[], Event | None]]] = [
+        (7, insufficient), (9, out_of_rotation), (4, inadmissible_double), (5, by_silenced),
+        (2, above_seven), (3, director), (3, any_judgement), (4, change), (3, expose),
+        (2, review), (2, explain), (1, lead_any), (1, face_lead), (1, any_choice),
+    ]
+    pending = state.pending
+    if pending is not None:
+        facts = pending_to_json(pending) or {}
+        decider = str(facts.get("decider", ""))
+        options = [str(o) for o in facts.get("options", [])]
+        wanted = facts.get("judgement")
+        offender = pending.offender
+
+        by_calling = pending.procedure in ("insufficient_bid", "out_of_rotation")
+
+        def expected() -> Event | None:
+            """What the procedure waits for.  Some options are taken by another event rather
+            than a ``Choice``: ``director`` by calling the director, acceptance of an
+            irregular call (``accept``, ``lho_calls``) by the decider calling over it,
+            ``correct_player_calls`` and ``replace`` by that player's call.  Now and then the
+            option word itself is sent as a choice, which the model must refuse cleanly."""
+            if decider == "director":
+                return _judgement(rng, str(wanted) if wanted else _judgement_for(options, rng))
+            if decider not in Seat.__members__ or not options:
+                return None
+            seat, option = Seat[decider], rng.choice(options)
+            if rng.random() < 0.1:
+                return Choice(seat, option)
+            if option == "director":
+                return DirectorCalled(rng.choice((None, seat)))
+            if option == "lho_calls" or (option == "accept" and by_calling):
+                return CallEvent(seat, _random_call(rng, state))
+            if option == "correct_player_calls":
+                return CallEvent(Seat[str(facts.get("in_turn_of", turn.name))], _random_call(rng, state))
+            if option == "replace":
+                return CallEvent(offender, _random_call(rng, state))
+            return Choice(seat, option)
+
+        def wanted_judgement() -> Event | None:
+            return _judgement(rng, str(wanted)) if wanted else None
+
+        def accept_by_calling() -> Event:
+            lho = offender.lho
+            return CallEvent(rng.choice((lho, lho, turn, offender)), _random_call(rng, state))
+
+        return _weighted(rng, [(45, expected), (6, wanted_judgement), (10, accept_by_calling),
+                               (4, legal_in_turn), *irregular])
+    if state.is_over:
+        def call_after_final_pass() -> Event:
+            return CallEvent(someone, _random_call(rng, state))
+
+        def opening_lead() -> Event | None:
+            leader = state.opening_leader
+            return None if leader is None else Lead(leader, _card(rng), rng.random() < 0.3)
+
+        def out_of_turn_lead() -> Event:
+            return Lead(someone, _card(rng), rng.random() < 0.6)
+
+        def after_auction_judgement() -> Event:
+            return _judgement(rng, rng.choice(("dummy_seen", "misinformation", None)))
+
+        def misinformation_change() -> Event:
+            return ChangeCall(someone, _random_call(rng, state), "misinformation")
+
+        return _weighted(rng, [(25, opening_lead), (12, out_of_turn_lead), (12, face_lead),
+                               (5, call_after_final_pass), (4, misinformation_change),
+                               (4, after_auction_judgement), (3, review), (3, explain),
+                               (2, expose), (3, director), (2, any_choice), (2, change)])
+    return _weighted(rng, [(50, legal_in_turn), *irregular])
+
+
+def _judgement_for(options: Sequence[str], rng: random.Random) -> str:
+    """The judgement kind a director's decision most likely wants, from its option words."""
+    for kind in JUDGEMENT_KINDS:
+        if any(kind in o for o in options):
+            return kind
+    return rng.choice(JUDGEMENT_KINDS)
+
+
+# --- classifying failures ---------------------------------------------------------------------
+_NOISE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^after event \d+ \(.*?\): "), ""),             # where it happened
+    (re.compile(r"(from state '[^']*'): .*$"), r"\1"),          # the transitions library's detail
+    (re.compile(r" \(seat [^()]*(\([^()]*\)[^()]*)*\)$"), ""),   # the arguments fired with
+    (re.compile(r"Call\.parse\('[^']*'\)"), "<call>"),
+    (re.compile(r"Seat\.[NESW]"), "<seat>"),
+    (re.compile(r"\bseat [NESW]\b"), "seat <seat>"),
+    (re.compile(r"\b(North|East|South|West)\b"), "<seat>"),
+    (re.compile(r"\d+"), "#"),
+)
+
+
+def _normalised(message: str) -> str:
+    """A failure message with positions, seats, calls and numbers taken out, so that the same
+    fault reached from different auctions falls into one class."""
+    text = message.splitlines()[0] if message else ""
+    for pattern, repl in _NOISE:
+        text = pattern.sub(repl, text)
+    return text[:200]
+
+
+def failure_class(exc: BaseException) -> tuple[FailureKind, str] | None:
+    """``(kind, class)`` of an exception raised by ``Simulator.apply``; ``None`` for a refusal.
+
+    The class of an internal error names the exception type and the package function it was
+    raised in (the last frame inside ``auction_fsm``), so one bug is one class.
+    """
+    if isinstance(exc, MachineDisagreementError):
+        return "disagreement", _normalised(str(exc))
+    if isinstance(exc, AuctionFsmError):
+        return None
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "auction_fsm" in f.filename]
+    where = ""
+    if frames:
+        last = frames[-1]
+        where = f" in {last.filename.rsplit('auction_fsm', 1)[-1].lstrip('/')}:{last.name}"
+    return "internal", f"{type(exc).__name__}{where}: {_normalised(str(exc))}"
+
+
+def refusal_class(exc: AuctionFsmError) -> str:
+    """The class of a refusal, for the statistics: its exception type."""
+    return type(exc).__name__
+
+
+# --- running scenarios --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A bug found: its kind and class, the exact message, and the events that reproduce it
+    (the applied events, then the failing one)."""
+
+    kind: FailureKind
+    cls: str
+    message: str
+    dealer: Seat
+    events: tuple[Event, ...]
+    scenario_index: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioOutcome:
+    """One fuzzed scenario: events applied, refusals by class, and the failure if any."""
+
+    applied: int
+    refused: Counter[str]
+    failure: Failure | None
+
+
+def _fresh(sim: Simulator | None, dealer: Seat) -> Simulator:
+    """A simulator at the start of an auction with ``dealer``; reused when possible, because
+    building the ``transitions`` machines is the costly part of a short scenario."""
+    if sim is None:
+        return Simulator(dealer, check=True)
+    sim.reset(dealer)
+    return sim
+
+
+def fuzz_scenario(seed: int | str, index: int, *, max_events: int = DEFAULT_MAX_EVENTS,
+                  sim: Simulator | None = None,
+                  observe: Callable[[AuctionState], None] | None = None) -> ScenarioOutcome:
+    """Generate and run scenario ``index`` of the run seeded ``seed`` (see the module doc).
+
+    ``observe``, if given, sees the position after every applied event (the tests use it to
+    check that the generator reaches every procedure)."""
+    rng = random.Random(f"{seed}:{index}")
+    dealer = SEATS[rng.randrange(4)]
+    sim = _fresh(sim, dealer)
+    applied: list[Event] = []
+    refused: Counter[str] = Counter()
+    attempts = rng.randint(max(1, max_events // 3), max_events)
+    for _ in range(attempts):
+        event = next_event(rng, sim.state)
+        try:
+            sim.apply(event)
+        except Exception as exc:  # noqa: BLE001 - every exception is judged here
+            found = failure_class(exc)
+            if found is None:
+                assert isinstance(exc, AuctionFsmError)
+                refused[refusal_class(exc)] += 1
+                continue
+            kind, cls = found
+            return ScenarioOutcome(len(applied), refused,
+                                   Failure(kind, cls, str(exc), dealer, (*applied, event), index))
+        applied.append(event)
+        if observe is not None:
+            observe(sim.state)
+    return ScenarioOutcome(len(applied), refused, None)
+
+
+@dataclass(slots=True)
+class FuzzStats:
+    """The totals of a run (or of a part of it, merged with :meth:`merge`).
+
+    ``samples`` keeps, per failure class, the few shortest reproducers seen (unshrunk).
+    """
+
+    scenarios: int = 0
+    applied: int = 0
+    refused: Counter[str] = field(default_factory=Counter)
+    failures: Counter[tuple[FailureKind, str]] = field(default_factory=Counter)
+    samples: dict[tuple[FailureKind, str], list[Failure]] = field(default_factory=dict)
+    keep: int = 3
+
+    def add(self, outcome: ScenarioOutcome) -> None:
+        self.scenarios += 1
+        self.applied += outcome.applied
+        self.refused.update(outcome.refused)
+        f = outcome.failure
+        if f is not None:
+            key = (f.kind, f.cls)
+            self.failures[key] += 1
+            self._keep(key, f)
+
+    def _keep(self, key: tuple[FailureKind, str], f: Failure) -> None:
+        kept = self.samples.setdefault(key, [])
+        kept.append(f)
+        kept.sort(key=lambda x: (len(x.events), x.scenario_index))
+        del kept[self.keep:]
+
+    def merge(self, other: FuzzStats) -> None:
+        self.scenarios += other.scenarios
+        self.applied += other.applied
+        self.refused.update(other.refused)
+        self.failures.update(other.failures)
+        for key, fs in other.samples.items():
+            for f in fs:
+                self._keep(key, f)
+
+    def count(self, kind: FailureKind) -> int:
+        """The number of scenarios that failed with ``kind``."""
+        return sum(n for (k, _), n in self.failures.items() if k == kind)
+
+
+def fuzz_range(seed: int | str, indexes: Iterable[int], *, max_events: int = DEFAULT_MAX_EVENTS,
+               keep: int = 3, observe: Callable[[AuctionState], None] | None = None) -> FuzzStats:
+    """Run the scenarios ``indexes`` of the run seeded ``seed`` with one reused simulator."""
+    stats = FuzzStats(keep=keep)
+    sim: Simulator | None = None
+    for i in indexes:
+        if sim is None:
+            sim = Simulator(SEATS[0], check=True)
+        stats.add(fuzz_scenario(seed, i, max_events=max_events, sim=sim, observe=observe))
+    return stats
+
+
+# --- replaying and shrinking ------------------------------------------------------------------
+def replay_failure(dealer: Seat, events: Sequence[Event],
+                   sim: Simulator | None = None) -> tuple[FailureKind, str] | None:
+    """Replay ``events`` as a scenario file is replayed (stopping at the first refusal) and
+    return the failure class it ends in, or ``None`` when it shows no bug."""
+    sim = _fresh(sim, dealer)
+    for event in events:
+        try:
+            sim.apply(event)
+        except Exception as exc:  # noqa: BLE001 - every exception is judged here
+            return failure_class(exc)
+    return None
+
+
+def shrink(failure: Failure, sim: Simulator | None = None) -> Failure:
+    """The failure with as many events deleted as can be while its replay still fails with
+    the same class: first halves, then quarters, ... then single events, until nothing more
+    can go (a local minimum: deleting any one event loses the failure)."""
+    target = (failure.kind, failure.cls)
+    events = list(failure.events)
+    if sim is None:
+        sim = Simulator(failure.dealer, check=True)
+    chunk = max(1, len(events) // 2)
+    while True:
+        removed = False
+        i = 0
+        while i < len(events):
+            trial = events[:i] + events[i + chunk:]
+            if trial and replay_failure(failure.dealer, trial, sim) == target:
+                events = trial
+                removed = True
+            else:
+                i += chunk
+        if chunk == 1 and not removed:
+            break
+        if not removed:
+            chunk = max(1, chunk // 2)
+    message = failure.message
+    sim = _fresh(sim, failure.dealer)
+    for event in events:
+        try:
+            sim.apply(event)
+        except Exception as exc:  # noqa: BLE001 - the failure we are shrinking
+            message = str(exc)
+            break
+    return Failure(failure.kind, failure.cls, message, failure.dealer, tuple(events),
+                   failure.scenario_index)
+
+
+def reproducer(failure: Failure, title: str | None = None) -> str:
+    """The failure as scenario-file text (:func:`~auction_fsm.scenario.dump_scenario`)."""
+    description = f"{failure.kind}: {failure.message}"[:500]
+    return dump_scenario(Scenario(failure.dealer, failure.events, title=title,
+                                  description=description))
