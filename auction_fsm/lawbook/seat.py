@@ -31,6 +31,8 @@ ROWS: list[Row] = [
     _r("deemed_pass", _REST, _REST, "28A", "an obliged pass is deemed made; the obligation continues"),
     *(_r("impose_pass_next_turn", s, _NEXT, "24B, 24C, 30A", "a rectification silences the seat for one turn")
       for s in ("free", _NEXT)),
+    _r("impose_pass_next_turn", _REP, _NEXT, "24C, 31A1",
+       "silenced for one turn while owing a repeat: the obliged pass comes first (modelling decision)"),
     *(_r("impose_pass_rest_of_auction", s, _REST, "27B2, 27B3, 36B2, 37B2, 38C",
          "a rectification silences the seat to the end") for s in ("free", _NEXT, _REP, _REST)),
     _r("impose_repeat_call", "free", _REP, "31A1, 32A1", "the offender must repeat the cancelled call"),
