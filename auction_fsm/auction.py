@@ -15,6 +15,7 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 from . import rules
 from .calls import ALL_CALLS, Call, Strain, parse_call
 from .cards import Card

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from . import rules
 from .auction import AuctionState
 from .errors import DecisionError, LawBookError
-from .events import CallEvent, Choice, ExposeCards, Event, Lead
+from .events import CallEvent, Choice, Event, ExposeCards, Lead
 from .lawbook import LAWS_2017, LawBook, Row
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call

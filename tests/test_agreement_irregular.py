@@ -15,8 +15,8 @@ import random
 
 import pytest
 
-from auction_fsm.engine import apply_event
 from auction_fsm.auction import AuctionState
+from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError
 from auction_fsm.events import Event
 from auction_fsm.exploration import FAMILIES, Families, candidate_events

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from auction_fsm.engine import apply_event
 from auction_fsm import AuctionState, __version__
 from auction_fsm.cli import DEBUG_VARIABLE, EXIT_INTERNAL_ERROR, build_parser, main
 from auction_fsm.commands import command_modules
+from auction_fsm.engine import apply_event
 from auction_fsm.events import CallEvent
 from auction_fsm.narrate import describe_outcome, describe_step
 from auction_fsm.scenario import FORMAT, bundled_examples

@@ -12,16 +12,16 @@ import dataclasses
 
 import pytest
 
-from auction_fsm.engine import apply_event
 from auction_fsm import engine
-from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import ALL_CALLS
+from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError
 from auction_fsm.events import CallEvent
 from auction_fsm.exploration import Families
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.records import CallRecord, Obligation, Pending
 from auction_fsm.seats import Seat
 from auction_fsm.values import evolve

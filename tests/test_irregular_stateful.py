@@ -20,10 +20,10 @@ import hypothesis.strategies as st
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from auction_fsm.engine import apply_event
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import ALL_CALLS, Call, Strain
 from auction_fsm.cards import Card, Suit
+from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, DecisionError
 from auction_fsm.events import (
     JUDGEMENT_KINDS,

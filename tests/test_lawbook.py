@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from laws.conftest import events
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.engine import apply_event
@@ -15,7 +16,6 @@ from auction_fsm.lawbook.rows import Action
 from auction_fsm.lawbook.states import STATES
 from auction_fsm.records import Obligation
 from auction_fsm.simulator import Simulator
-from laws.conftest import events
 
 # 30A: South passes out of rotation at East's turn (East is South's RHO); natural: South must
 # pass at the next turn only.

@@ -23,10 +23,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from auction_fsm.engine import apply_event
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import ALL_CALLS, Call
 from auction_fsm.cards import Card, Suit
+from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
 from auction_fsm.events import (
     CallEvent,

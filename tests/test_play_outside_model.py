@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from auction_fsm.engine import apply_event
 from auction_fsm.calls import parse_call
 from auction_fsm.cards import parse_card
 from auction_fsm.cli import main
+from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionOverError
 from auction_fsm.events import (
     CallEvent,

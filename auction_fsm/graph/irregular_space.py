@@ -53,15 +53,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any, Final, Literal
 
-from ..engine import apply_event
 from ..auction import AuctionState
+from ..engine import apply_event
 from ..errors import AuctionFsmError, MachineDisagreementError
 from ..events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, event_to_dict
 from ..exploration import FAMILIES, Families, candidate_events, config_key, is_terminal, within_scope
+from ..lawbook import LAWS_2017, LawBook
 from ..records import Pending
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
-from ..lawbook import LAWS_2017, LawBook
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .scopes import Scope, register_space
 

@@ -35,8 +35,8 @@ import numpy.typing as npt
 from .. import rules
 from ..calls import ALL_CALLS, DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE
 from ..errors import AuctionFsmError
-from ..seats import Seat
 from ..lawbook import LAWS_2017, LawBook
+from ..seats import Seat
 from .configuration import distinct
 
 __all__ = ["LegalSpace", "KEY_GUARDS", "LEAD", "CLOSING_TRIGGERS", "GuardNotSupportedError",

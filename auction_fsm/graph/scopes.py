@@ -19,8 +19,8 @@ from typing import Any, Final, Literal
 
 from ..errors import AuctionFsmError
 from ..exploration import FAMILIES
-from ..seats import Seat
 from ..lawbook import LAWS_2017, LawBook
+from ..seats import Seat
 from .legal_space import LegalSpace
 from .space import ConfigurationSpace
 

@@ -12,7 +12,7 @@ misinformation are the director's judgements, given as input events.
 from __future__ import annotations
 
 from ..auction import AuctionState
-from ..calls import Call, parse_call
+from ..calls import parse_call
 from ..errors import IllegalCallError
 from ..events import CallEvent, ChangeCall
 from ..records import CallRecord, Pending

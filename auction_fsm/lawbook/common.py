@@ -6,6 +6,7 @@ row that needs another event ruled returns it as a follow-up).  Standard library
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from .. import rules
 from ..auction import AuctionState
@@ -132,14 +133,17 @@ def calls_again(state: AuctionState, seat: Seat, call: Call) -> Outcome:
     return Outcome(state, (CallEvent(seat, call),))
 
 
-def by_end_of_auction(make: Callable[[str, Guard, str], Row], base: Guard,
-                      settled: Callable[[Ctx], AuctionState], open_dest: str = "auction") -> list[Row]:
+def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], AuctionState],
+                      laws: dict[str, str] | None = None,
+                      summaries: dict[str, str] | None = None) -> list[Row]:
     """Four rows for one branch whose action makes a call stand that may end the auction.
 
-    ``make(dest, guard, law_suffix)`` builds each row; ``settled(ctx)`` is the state once that
-    call stands (before anything else).  The guards are ``base`` and then: the auction stays
-    open; it would end but a pass out of rotation is among the passes ending it (17D3, back to
-    the auction); it ends with a contract (22A); it is passed out (22B).
+    Each is ``template`` with its own guard, destination, law and summary; ``settled(ctx)`` is
+    the state once that call stands (before anything else).  The guards are ``base`` and then:
+    the auction stays open (``template.dest``); it would end but a pass out of rotation is among
+    the passes ending it (17D3, back to the auction); it ends with a contract (22A); it is passed
+    out (22B).  ``laws`` and ``summaries`` override, by ``"open"``, ``"17D3"``, ``"22A"`` and
+    ``"22B"``, the template's law (which otherwise gets ``", 17D3"`` etc. appended) and summary.
     """
     def variant(name: str, words: str, test: Callable[[AuctionState], bool]) -> Guard:
         return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
@@ -148,13 +152,18 @@ def by_end_of_auction(make: Callable[[str, Guard, str], Row], base: Guard,
     def ends(s: AuctionState) -> bool:
         return rules.is_final(s.key) and not pass_out_of_rotation_at_end(s)
 
-    return [
-        make(open_dest, variant("auction_open", "the auction is still open",
-                                lambda s: not rules.is_final(s.key)), ""),
-        make("auction", variant("reverts_17d3", "the passes that would end the auction include one "
-                                "out of rotation (17D3)", pass_out_of_rotation_at_end), ", 17D3"),
-        make("clarification", variant("ends_auction", "the auction ends with a contract (22A)",
-                                      lambda s: ends(s) and not rules.is_passed_out(s.key)), ", 22A"),
-        make("passed_out", variant("passes_out", "the board is passed out (22B)",
-                                   lambda s: ends(s) and rules.is_passed_out(s.key)), ", 22B"),
-    ]
+    cases = (
+        ("open", template.dest, variant("auction_open", "the auction is still open",
+                                        lambda s: not rules.is_final(s.key))),
+        ("17D3", "auction", variant("reverts_17d3", "the passes that would end the auction include one "
+                                    "out of rotation (17D3)", pass_out_of_rotation_at_end)),
+        ("22A", "clarification", variant("ends_auction", "the auction ends with a contract (22A)",
+                                         lambda s: ends(s) and not rules.is_passed_out(s.key))),
+        ("22B", "passed_out", variant("passes_out", "the board is passed out (22B)",
+                                      lambda s: ends(s) and rules.is_passed_out(s.key))),
+    )
+    laws, summaries = laws or {}, summaries or {}
+    return [replace(template, dest=dest, guard=g,
+                    law=laws.get(key, template.law if key == "open" else f"{template.law}, {key}"),
+                    summary=summaries.get(key, template.summary))
+            for key, dest, g in cases]

@@ -326,10 +326,8 @@ def _rows() -> list[Row]:
         (f"{_A7}.awaiting_decision", "director_called", made_in_turn, cancel_above_seven, "38B, 38C",
          "cancelled, a pass substituted, the side silenced, 26B rights"),
     ):
-        rows += by_end_of_auction(
-            lambda dest, g, suffix, src=src, trig=trig, act=act, law=law, summary=summary: Row(
-                "phase", src, trig, dest, law + suffix, FAMILY, summary, g, act),
-            base, _with_substituted_pass)
+        rows += by_end_of_auction(Row("phase", src, trig, "auction", law, FAMILY, summary, None, act),
+                                  base, _with_substituted_pass)
     for dest, g in (("opening_lead", face_down_lead_stands), ("clarification", no_face_down_lead)):
         rows += [
             Row("phase", f"{_AF}.awaiting_decision", "call_while_pending", dest, "39B", FAMILY,

@@ -9,9 +9,9 @@ back to the player who missed a turn (17D3).
 from __future__ import annotations
 
 from .. import rules
-from ..records import CallRecord
 from ..auction import AuctionState
 from ..calls import PASS
+from ..records import CallRecord
 from .common import by_end_of_auction, in_turn, stand
 from .rows import Ctx, Outcome, Row, action, guard
 from .states import OPEN
@@ -61,14 +61,13 @@ def _call_rows() -> list[Row]:
             rows.append(Row("phase", source, "call_pass", "auction", "17B", FAMILY, "the dealer passes", None,
                             make_call, seat_trigger="call_pass"))
         else:
-            rows += by_end_of_auction(lambda dest, g, suffix: Row(
-                "phase", source, "call_pass", dest, ("17C" if dest == "auction" and not suffix else "")
-                + suffix.lstrip(", "), FAMILY, {"auction": "a pass; the auction goes on",
-                                                "clarification": "the third pass after a bid ends the auction",
-                                                "passed_out": "the fourth pass with no bid: the board is passed out"}[dest]
-                if not suffix.endswith("17D3") else
-                "three passes, one out of rotation: back to the player who missed a turn",
-                g, make_call, seat_trigger="call_pass"), pass_in_turn, _with_pass)
+            rows += by_end_of_auction(
+                Row("phase", source, "call_pass", "auction", "17C", FAMILY, "a pass; the auction goes on",
+                    None, make_call, seat_trigger="call_pass"), pass_in_turn, _with_pass,
+                laws={"17D3": "17D3, 34", "22A": "22A", "22B": "22B"},
+                summaries={"17D3": "three passes, one out of rotation: back to the player who missed a turn",
+                           "22A": "the third pass after a bid ends the auction",
+                           "22B": "the fourth pass with no bid: the board is passed out"})
         rows += [
             Row("phase", source, "call_bid", "auction", "17B, 18C" if first else "18C", FAMILY,
                 "the dealer opens the bidding" if first else "a sufficient bid",

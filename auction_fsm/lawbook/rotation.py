@@ -19,7 +19,15 @@ from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
 from ..seats import Seat
 from ..values import evolve
 from . import changes, inadmissible
-from .common import by_end_of_auction, calls_again, ended, met_watch, open_comparable, pass_out_of_rotation_at_end, stand
+from .common import (
+    by_end_of_auction,
+    calls_again,
+    ended,
+    met_watch,
+    open_comparable,
+    pass_out_of_rotation_at_end,
+    stand,
+)
 from .rows import Ctx, Outcome, Row, action, guard
 from .states import OPEN
 
@@ -400,10 +408,10 @@ _AD = f"{OOR}.awaiting_decision"
 
 ROWS: list[Row] = [
     *(r for source in OPEN for r in (
-        *by_end_of_auction(lambda dest, g, suffix, source=source: Row(
-            "phase", source, "call_out_of_rotation", dest, "28A" + suffix, FAMILY,
+        *by_end_of_auction(Row(
+            "phase", source, "call_out_of_rotation", "auction", "28A", FAMILY,
             "RHO had to pass: the pass is deemed made and the call counts as in rotation",
-            g, deem_pass, seat_trigger="deemed_pass"), deemed_pass, _with_deemed_pass)[
+            None, deem_pass, seat_trigger="deemed_pass"), deemed_pass, _with_deemed_pass)[
             :1 if source == "awaiting_first_call" else None],
         Row("phase", source, "call_out_of_rotation", f"{OOR}.awaiting_decision", "28-32", FAMILY,
             "a call out of rotation: LHO may accept it, the right player may call, or the director rules",
@@ -418,9 +426,9 @@ ROWS: list[Row] = [
     Row("phase", "auction", "call_out_of_rotation", "change_of_call.awaiting_judgement", "30B2, 31C, 32C",
         FAMILY, "a call at LHO's turn by the player who just called: an attempt to change it (25)",
         calls_again_at_lhos_turn, change_at_lhos_turn),
-    *by_end_of_auction(lambda dest, g, suffix: Row(
-        "phase", _AD, "call_while_pending", dest, "29A" + suffix, FAMILY,
-        "LHO calls over it: accepted, no rectification", g, accept_out_of_rotation), by_accepting_lho,
+    *by_end_of_auction(Row(
+        "phase", _AD, "call_while_pending", "auction", "29A", FAMILY,
+        "LHO calls over it: accepted, no rectification", None, accept_out_of_rotation), by_accepting_lho,
         _if_accepted),
     Row("phase", _AD, "call_while_pending", "auction", "28B", FAMILY,
         "the right player calls: cancelled, no rectification", by_player_whose_turn_it_was,

@@ -8,6 +8,7 @@ from typing import Any, cast
 
 import numpy as np
 import pytest
+from books import guard_is, without
 
 from auction_fsm.graph import checks
 from auction_fsm.graph.batch import SortedIndex, explore_batch, supports_batch
@@ -15,7 +16,6 @@ from auction_fsm.graph.configuration import Exploration, ExplorationLimitError, 
 from auction_fsm.graph.legal_space import LegalSpace
 from auction_fsm.graph.scopes import COMPLETE_LEGAL_AUCTIONS
 from auction_fsm.seats import Seat
-from books import guard_is, without
 
 from . import reference
 from .helpers import replay

@@ -5,6 +5,7 @@ from typing import Any
 
 import networkx as nx
 import pytest
+from books import guard_is, without
 
 from auction_fsm.calls import ALL_CALLS
 from auction_fsm.events import CallEvent
@@ -14,7 +15,6 @@ from auction_fsm.graph.legal_space import LEAD, LegalSpace
 from auction_fsm.graph.scopes import COMPLETE_LEGAL_AUCTIONS, NAMED_SCOPES, Scope, ScopeError, space_for
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
-from books import guard_is, without
 
 from .helpers import replay
 

@@ -14,10 +14,11 @@ from typing import Any
 
 import networkx as nx
 import pytest
+from books import without
 
-from auction_fsm.engine import apply_event
 from auction_fsm.auction import AuctionState
 from auction_fsm.cli import main
+from auction_fsm.engine import apply_event
 from auction_fsm.errors import MachineDisagreementError
 from auction_fsm.events import CallEvent, Event, Judgement, event_from_dict
 from auction_fsm.exploration import FAMILIES, Families
@@ -29,7 +30,6 @@ from auction_fsm.graph.scopes import NAMED_SCOPES, ScopeError, scope_named, spac
 from auction_fsm.machines import TableMachines
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
-from books import without
 
 from .helpers import replay
 

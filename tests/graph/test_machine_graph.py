@@ -3,6 +3,7 @@ from __future__ import annotations
 import dataclasses
 
 import networkx as nx
+from books import build, spec
 
 from auction_fsm.events import CallEvent
 from auction_fsm.graph.checks import check_machine_graph
@@ -11,7 +12,6 @@ from auction_fsm.graph.legal_space import LegalSpace
 from auction_fsm.graph.machine_graph import containers, flatten_containers, machine_graph
 from auction_fsm.lawbook import LAWS_2017 as TABLE
 from auction_fsm.lawbook import StateSpec
-from books import build, spec, without
 
 from .helpers import replay
 

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from auction_fsm.engine import apply_event
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
 from auction_fsm.cards import parse_card
+from auction_fsm.engine import apply_event
 from auction_fsm.events import (
     CallEvent,
     ChangeCall,
