@@ -13,9 +13,8 @@ checked ends either with every event applied or with a clean refusal
 :class:`~auction_fsm.errors.MachineDisagreementError` (machines and core computed different
 positions) and never with any other exception; and ``auction-fsm replay`` exits 0 or 2, never 70.
 
-Cases that fail on the current engine are marked ``xfail(strict=False)`` by name (see
-``docs/fuzz-findings.md`` for each diagnosis); the law-book engine of issue 9 is to fix them, and
-the marks go then.  Cases already passing carry no mark, so a regression there fails the suite.
+Every case failed before the law-book engine (issue 9; the diagnoses are in
+``docs/fuzz-findings.md``); each must now pass.
 
 The tests of Python's integer-string limit (issue 9, item 7) are fixed outside the engine and
 are plain tests at the end.
@@ -37,23 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 OWN = ROOT / "tests" / "regressions"
 SHARED = ROOT.parent / "shared" / "regressions" / "fuzz"
 
-ENGINE_FIX = "issue 9: fixed by the law-book engine"
-# The files that fail on today's engine (see docs/fuzz-findings.md); the rest must pass.
-KNOWN_FAILING = frozenset({
-    "issue9-1-review-before-first-call", "issue9-2-unintended-after-pass-out",
-    "issue9-3-misinformation-change-ledger", "issue9-4-repeat-call-then-exposure",
-    "issue9-5-unintended-judgement-on-passout", "issue9-6-double-after-unintended",
-    "fuzz-01-explanation-before-first-call", "fuzz-02-pass-next-turn-then-repeat-call",
-    "fuzz-03-passed-out-by-pass-out-of-rotation", "fuzz-04-change-accepted-assertion",
-    "fuzz-05-artificial-call-ledger",
-    "crash_1", "crash_1_v2", "crash_1_v3", "crash_2", "crash_2_v2", "crash_3", "crash_3_v2",
-    "crash_4", "crash_5",
-})
-
-
 def _case(path: Path) -> object:
-    marks = [pytest.mark.xfail(strict=False, reason=ENGINE_FIX)] if path.stem in KNOWN_FAILING else []
-    return pytest.param(path, id=path.name, marks=marks)
+    return pytest.param(path, id=path.name)
 
 
 OWN_FILES = [_case(p) for p in sorted(OWN.glob("*.json"))]
@@ -89,17 +73,6 @@ def test_own_reproducer_replays_without_bug(path: Path) -> None:
 @pytest.mark.parametrize("path", SHARED_FILES)
 def test_shared_reproducer_replays_without_bug(path: Path) -> None:
     assert_replays_without_bug(path)
-
-
-def test_known_failing_names_are_real_files() -> None:
-    """A name in KNOWN_FAILING that matches no file would silently mark nothing."""
-    present = {p.stem for p in OWN.glob("*.json")}
-    if SHARED.is_dir():
-        present |= {p.stem for p in SHARED.glob("*.json")}
-        assert KNOWN_FAILING <= present, sorted(KNOWN_FAILING - present)
-    else:
-        own = {n for n in KNOWN_FAILING if not n.startswith("crash_")}
-        assert own <= present, sorted(own - present)
 
 
 # --- issue 9, item 7: numbers too long for Python's integer-string limit --------------------

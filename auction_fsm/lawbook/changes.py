@@ -174,7 +174,8 @@ def withdraw_lho(ctx: Ctx) -> Outcome:
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     out = substitute(ctx.state, p, keep_lho=True, law="25B1")
-    return Outcome(out.state, (*out.follow, JudgeChange(p.offender, ctx.state.record[p.call_index].call)))
+    return Outcome(out.state, (*out.follow, JudgeChange(p.offender, ctx.state.record[p.call_index].call,
+                                                        len(out.state.record))))
 
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled")
@@ -183,7 +184,8 @@ def accept_change_by_calling(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, CallEvent)
     out = substitute(ctx.state, p, keep_lho=True, law="25B1")
     state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
-    return Outcome(state, (*out.follow, ctx.event, JudgeChange(p.offender, ctx.state.record[p.call_index].call)))
+    return Outcome(state, (*out.follow, ctx.event, JudgeChange(p.offender, ctx.state.record[p.call_index].call,
+                                                               len(state.record))))
 
 
 @action("not accepted: the change is cancelled and the original call stands (25B2)")
@@ -221,11 +223,30 @@ def restore_lapses(ctx: Ctx) -> Outcome:
                                   f"withdrawn; {event.seat.long_name} calls again"))
 
 
+def _new_call(ctx: Ctx) -> int | None:
+    """The record index of the accepted new call, if it still stands."""
+    event = ctx.event
+    assert isinstance(event, JudgeChange)
+    record = ctx.state.record
+    index = next((i for i in range(event.first, len(record)) if record[i].seat == event.seat), None)
+    return index if index is not None and record[index].stands else None
+
+
+@guard("the accepted new call stands")
+def change_stands(ctx: Ctx) -> bool:
+    return _new_call(ctx) is not None
+
+
+@guard("the accepted new call no longer stands (17D3 cancelled it): nothing is left to compare")
+def change_cancelled(ctx: Ctx) -> bool:
+    return _new_call(ctx) is None
+
+
 @action("the accepted change is judged for comparability (25B1, Law 26)")
 def judge_change(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, JudgeChange)
-    index = _last_call_index(ctx.state, event.seat)
+    index = _new_call(ctx)
     assert index is not None
     return Outcome(open_comparable(ctx.state, event.seat, index, event.withdrawn, "25B1", "none"))
 
@@ -281,8 +302,12 @@ def _rows() -> list[Row]:
             rows.append(Row("phase", s.name, "judge_change", SAME, "25B1, 26", FAMILY,
                             "another procedure is pending: the comparability question lapses"))
         else:
-            rows.append(Row("phase", s.name, "judge_change", "comparable_call.awaiting_judgement", "25B1, 26",
-                            FAMILY, "the accepted change is judged for comparability", None, judge_change))
+            rows += [
+                Row("phase", s.name, "judge_change", "comparable_call.awaiting_judgement", "25B1, 26",
+                    FAMILY, "the accepted change is judged for comparability", change_stands, judge_change),
+                Row("phase", s.name, "judge_change", SAME, "25B1, 17D3", FAMILY,
+                    "the new call was cancelled under 17D3: nothing to judge", change_cancelled),
+            ]
     return rows
 
 

@@ -139,7 +139,8 @@ def cancel_both_36a(ctx: Ctx) -> Outcome:
 @action("the call stands; LHO's call is then ruled (37A)")
 def let_stand_37a(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
-    state = evolve(ctx.state, pending=None).discharge(p.offender, "pass_next_turn")
+    # 37A: the call stands and used the offender's turn, so what that turn owed is spent
+    state = evolve(ctx.state, pending=None).discharge(p.offender, "pass_next_turn", "repeat_call")
     state = state.rule("37A", f"{seat.long_name} called over {p.offender.long_name}'s call made "
                        "while obliged to pass: it stands, no lead restrictions")
     out = stand(state, index=p.call_index, law="37A")

@@ -100,6 +100,7 @@ class JudgeChange:
 
     seat: Seat
     withdrawn: Call
+    first: int  # the record index from which the new call was recorded
 
     def describe(self) -> str:
         return f"{self.seat.name}'s accepted change is judged"
