@@ -55,7 +55,7 @@ from typing import Literal
 from .auction import AuctionState
 from .calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from .cards import Card, Suit
-from .errors import AuctionFsmError, MachineDisagreementError
+from .errors import AuctionFsmError, InternalError, MachineDisagreementError
 from .events import (
     JUDGEMENT_KINDS,
     CallEvent,
@@ -374,8 +374,8 @@ def failure_class(exc: BaseException) -> tuple[FailureKind, str] | None:
     """
     if isinstance(exc, MachineDisagreementError):
         return "disagreement", _normalised(str(exc))
-    if isinstance(exc, AuctionFsmError):
-        return None
+    if isinstance(exc, AuctionFsmError) and not isinstance(exc, InternalError):
+        return None  # a clean refusal; a LawBookError is a fault of the book, an internal error
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if "auction_fsm" in f.filename]
     where = ""
     if frames:

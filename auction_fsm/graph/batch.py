@@ -39,7 +39,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
-from .configuration import Exploration, ExplorationLimitError, ProgressCallback, column
+from .results import Exploration, ExplorationLimitError, ProgressCallback, column
 
 __all__ = ["BatchSpace", "SortedIndex", "supports_batch", "explore_batch", "faulty_mask",
            "as_numpy"]

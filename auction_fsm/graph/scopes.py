@@ -218,6 +218,3 @@ def scope_named(name: str) -> Scope:
     except KeyError:
         raise ScopeError(f"unknown scope {name!r}: expected one of {', '.join(NAMED_SCOPES)}") from None
 
-
-# The irregular scopes' space registers itself for every law family; it needs the names above.
-from . import irregular_space as _irregular_space  # noqa: F401

@@ -49,7 +49,11 @@ def stand(state: AuctionState, record: CallRecord | None = None, index: int | No
 
 
 def after_call(state: AuctionState, index: int) -> Outcome:
-    """What follows call ``index`` standing: a waiting rectification, else the auction's end."""
+    """What follows call ``index`` standing: 17D3 first if the passes ending the auction include
+    one out of rotation (the call may be among those it cancels), then a rectification waiting
+    for this call, else the end of the auction."""
+    if state.pending is None and pass_out_of_rotation_at_end(state):
+        return Outcome(revert_17d3(state))
     if state.pending is None and not state.is_passed_out and met_watch(state, index) is not None:
         return Outcome(state, (WatchedCall(index),))
     return ended(state)
