@@ -75,6 +75,77 @@ def test_report_refuses_an_unknown_vulnerability() -> None:
     assert VULNERABILITIES == SCENARIO_VULNERABILITIES
 
 
+# --- pending decisions narrated in words ---------------------------------------------------------
+def _after(*calls: str, dealer: str = "N") -> Simulator:
+    sim = Simulator(dealer)
+    for text in calls:
+        seat, call = text.split()
+        sim.call(seat, call)
+    return sim
+
+
+def _pending_positions() -> list[AuctionState]:
+    """A position waiting for each kind of decision: hand-made ones and every one the bundled
+    examples pass through."""
+    from auction_fsm.events import ChangeCall, Judgement
+    from auction_fsm.scenario import bundled_examples, load_scenario
+
+    states = [_after(*calls).state for calls in (
+        ("N 1H", "E 1C"), ("N 1H", "W 1S"), ("N 1H", "E P", "S X"), ("N 8C",),
+        ("N 1H", "E P", "S P", "W P", "E X"))]
+    sim = _after("N 1H")
+    sim.apply(ChangeCall(Seat.N, Call.parse("2H")))
+    states.append(sim.state)
+    sim.apply(Judgement("unintended", False))
+    states.append(sim.state)
+    states += [step.after for path in bundled_examples() for step in load_scenario(path).simulate().steps]
+    return [s for s in states if s.pending is not None]
+
+
+def test_every_pending_decision_is_told_in_words() -> None:
+    import re
+
+    from auction_fsm.narrate import decision_in_words, describe_outcome
+
+    kinds = set()
+    for state in _pending_positions():
+        assert state.pending is not None
+        kinds.add(state.pending.state_name)
+        line = decision_in_words(state)
+        assert describe_outcome(state)[0] == line
+        assert line.startswith("Waiting for ") and f"(Law {state.pending.law})" in line, line
+        assert not re.search(r"\b\w+_\w+\b", line), line  # no identifier such as require_H or let_remain
+        assert not re.search(r"\b(choose|options?)\b", line), line
+    assert len(kinds) >= 12, kinds
+
+
+@pytest.mark.parametrize(("calls", "expected"), [
+    (("N 1H", "E 1C"), ("Waiting for South: South may accept East's insufficient 1C or call the director "
+                       "to rule on it (Law 27A1).")),
+    (("N 1H", "E P", "S X"), ("Waiting for West: West may call over South's inadmissible double or call the "
+                             "director to rule on it (Law 19, 36).")),
+])
+def test_a_pending_decision_names_the_irregularity(calls: tuple[str, ...], expected: str) -> None:
+    from auction_fsm.narrate import decision_in_words
+
+    assert decision_in_words(_after(*calls).state) == expected
+
+
+def test_declarer_lead_options_are_grouped_by_suit() -> None:
+    from auction_fsm.narrate import decision_in_words
+
+    lines = {decision_in_words(s) for s in _pending_positions()}
+    assert ("Waiting for South: South as declarer may require or prohibit a spade lead for West's opening "
+            "lead or let the penalty card remain (Law 50D2, 51B).") in lines
+    assert ("Waiting for North: North as declarer may prohibit a club, diamond, heart or spade lead for "
+            "East's opening lead or prohibit no suit (Law 26B).") in lines
+
+
+def test_the_json_report_keeps_the_option_identifiers() -> None:
+    state = next(s for s in _pending_positions() if s.pending and s.pending.step == "penalty_card")
+    assert state_to_json(state)["pending"]["options"] == ["require_S", "prohibit_S", "let_remain"]
+
+
 # --- the licence --------------------------------------------------------------------------------
 def test_the_package_says_its_licence() -> None:
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
