@@ -20,6 +20,7 @@ __all__ = [
     "SchemaVersionError",
     "TableDefinitionError",
     "MachineDisagreementError",
+    "UsageError",
 ]
 
 
@@ -77,3 +78,8 @@ class TableDefinitionError(AuctionFsmError):
 
 class MachineDisagreementError(AuctionFsmError, AssertionError):
     """The state machines and the pure core disagree: a bug in this package, never user error."""
+
+
+class UsageError(AuctionFsmError, ValueError):
+    """A command-line option whose value the command cannot use (found only once the command
+    runs, e.g. a picture name ``draw --only`` does not know); the message lists what is valid."""

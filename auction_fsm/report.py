@@ -73,6 +73,7 @@ _KINDS: dict[type[BaseException], str] = {
     errors.SchemaVersionError: "unsupported scenario version",
     errors.ScenarioError: "scenario error",
     errors.DecisionError: "decision error",
+    errors.UsageError: "usage error",
     errors.IllegalLeadError: "illegal lead",
     errors.TableDefinitionError: "internal error (transition table)",
     errors.MachineDisagreementError: "internal error (machines and core disagree)",
