@@ -34,6 +34,7 @@ DEBUG_VARIABLE = "AUCTION_FSM_TRACEBACK"  # set to 1 to let unexpected errors sh
 
 
 def _bare_parser() -> tuple[argparse.ArgumentParser, Subparsers]:
+    """The top-level parser and its (still empty) collection of subcommands."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="The bridge auction period (2017 Laws) as verified finite-state machines.",
