@@ -1,6 +1,8 @@
 """The ``auction-fsm`` command line.
 
-The subcommands live in :mod:`auction_fsm.commands`, one module each, and are found at start-up.
+The subcommands live in :mod:`auction_fsm.commands`, one module each, and are found at start-up;
+a command module imports what its handler needs (the simulator, numpy, networkx, matplotlib)
+only when the handler runs, so every command starts quickly.
 :func:`main` turns every error the package raises on purpose into one line on standard error,
 ``auction-fsm: <kind>: <message>``, and exit status 2: a user who typed a bad call or gave a
 broken file learns what and where, never sees a traceback.  An unexpected exception is a bug in
@@ -14,11 +16,11 @@ import argparse
 import io
 import os
 import sys
+from collections.abc import Sequence
 
 from . import __version__
-from .commands import register_all
+from .commands import Subparsers, register_all, register_for
 from .errors import AuctionFsmError, InternalError
-from .report import error_kind
 
 __all__ = ["PROG", "EXIT_OK", "EXIT_INPUT_ERROR", "EXIT_INTERNAL_ERROR", "build_parser", "main", "print_error"]
 
@@ -31,20 +33,32 @@ EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE: a bug in auction-fsm, not a problem wit
 DEBUG_VARIABLE = "AUCTION_FSM_TRACEBACK"  # set to 1 to let unexpected errors show their traceback
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered."""
+def _bare_parser() -> tuple[argparse.ArgumentParser, Subparsers]:
+    """The top-level parser and its (still empty) collection of subcommands."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="The bridge auction period (2017 Laws) as verified finite-state machines.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    return parser, parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered; given the command line ``argv``,
+    only the command module it names when that is enough to parse it (a quicker start)."""
+    parser, subparsers = _bare_parser()
+    if argv is not None and register_for(argv, subparsers):
+        return parser
+    if subparsers.choices:  # a partial registration that did not fit: start again
+        parser, subparsers = _bare_parser()
     register_all(subparsers)
     return parser
 
 
 def print_error(err: BaseException) -> None:
     """Print ``auction-fsm: <kind>: <message>`` on standard error."""
+    from .report import error_kind
+
     if isinstance(err, OSError) and err.strerror:
         message = f"{err.filename}: {err.strerror}" if err.filename else err.strerror
     else:
@@ -73,7 +87,9 @@ def _tolerate_unencodable_output() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     _tolerate_unencodable_output()
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # --help, --version, or a usage error already printed
@@ -88,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     except InternalError as err:  # our own checks caught a bug: never the user's input
         if os.environ.get(DEBUG_VARIABLE):
             raise
+        from .report import error_kind
+
         print(f"{PROG}: internal error (a bug in auction-fsm, please report it): "
               f"{error_kind(err)}: {err} (set {DEBUG_VARIABLE}=1 to see the traceback)", file=sys.stderr)
         return EXIT_INTERNAL_ERROR

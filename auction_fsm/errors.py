@@ -22,6 +22,7 @@ __all__ = [
     "LawBookError",
     "TableDefinitionError",
     "MachineDisagreementError",
+    "UsageError",
 ]
 
 
@@ -91,3 +92,8 @@ TableDefinitionError = LawBookError
 
 class MachineDisagreementError(InternalError, AssertionError):
     """The ``transitions`` machines and the engine disagree: a bug in this package."""
+
+
+class UsageError(AuctionFsmError, ValueError):
+    """A command-line option whose value the command cannot use (found only once the command
+    runs, e.g. a picture name ``draw --only`` does not know); the message lists what is valid."""

@@ -41,10 +41,27 @@ JUDGEMENT_KINDS: tuple[str, ...] = ("artificial", "comparable", "unintended", "m
 
 @dataclass(frozen=True, slots=True)
 class CallEvent:
-    """``seat`` makes ``call`` (in rotation or not: the engine decides)."""
+    """``seat`` makes ``call`` (in rotation or not: the engine decides).
+
+    Text is accepted for either field, as a convenience from Python: ``CallEvent("E", "1C")``
+    is ``CallEvent(Seat.E, Call.parse("1C"))``.  Anything that cannot be read raises
+    :class:`~auction_fsm.errors.SeatSyntaxError` or :class:`~auction_fsm.errors.CallSyntaxError`
+    at once, naming the token, rather than a ``TypeError`` deep inside the engine later.
+
+    >>> CallEvent("e", "1nt")
+    CallEvent(seat=Seat.E, call=Call.parse('1NT'))
+    """
 
     seat: Seat
     call: Call
+
+    def __post_init__(self) -> None:
+        # Events are built on the hot path of every replay and exploration, so the common case
+        # (a Seat and a Call already) costs two type tests; only other values are parsed.
+        if type(self.seat) is not Seat:
+            object.__setattr__(self, "seat", parse_seat(self.seat, "CallEvent seat"))
+        if type(self.call) is not Call:
+            object.__setattr__(self, "call", parse_call(self.call, "CallEvent call"))
 
     @staticmethod
     def of(seat: Seat | str, call: Call | str) -> CallEvent:

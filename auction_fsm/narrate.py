@@ -52,6 +52,7 @@ __all__ = [
     "narrate",
     "narrate_replay",
     "describe_step",
+    "decision_in_words",
     "step_lines",
     "explain_ruling",
     "law_title",
@@ -164,6 +165,10 @@ def _option_words(option: str) -> str:
         "keep": "keeps the call",
         "withdraw": "withdraws the call",
         "change": "changes the call",
+        "decline": "declines",
+        "replace": "replaces the call",
+        "lho_calls": "calls over it",
+        "correct_player_calls": "calls in turn",
     }
     if option in fixed:
         return fixed[option]
@@ -258,17 +263,123 @@ def step_lines(number: int, step: Step) -> list[str]:
     return lines
 
 
-def _waiting(state: AuctionState) -> str:
+# What each procedure is about, in words: ``{whose}`` is ``East's`` (or ``the`` when East
+# decides), ``{who}`` the offender, ``{call}`` the call or card concerned.  A procedure not
+# listed is named from its identifier, in words.
+_ABOUT = {
+    "insufficient_bid": "{whose} insufficient {call}",
+    "out_of_rotation": "{whose} {call} out of rotation",
+    "inadmissible_double": "{whose} inadmissible {call}",
+    "bid_above_seven": "{whose} bid of {call} above the seven level",
+    "pass_obligation_violated": "{whose} {call}, made when {who} had to pass",
+    "call_after_final_pass": "{whose} {call} after the final pass",
+    "change_of_call": "{whose} change of call to {new}",
+    "misinformation": "{whose} change of call to {new}",
+    "comparable_call": "{whose} replacement call {call}",
+    "lead_out_of_turn": "{whose} opening lead out of turn",
+}
+
+# Each option as what the decider may do (an infinitive phrase); ``{it}`` is the irregularity.
+_MAY = {
+    "accept": "accept {it}",
+    "decline": "decline {it}",
+    "refuse": "refuse {it}",
+    "director": "call the director to rule on {it}",
+    "lho_calls": "call over {it}",
+    "correct_player_calls": "call over {it} in turn",
+    "replace": "replace {it} with a legal call",
+    "spread": "spread the hand and become dummy",
+    "let_remain": "let the penalty card remain",
+    "no_prohibition": "prohibit no suit",
+    "keep": "keep the call made over {it}",
+    "withdraw": "withdraw the call made over {it}",
+    "change": "change the call made over {it}",
+}
+
+
+def _join(words: list[str], last: str = "or") -> str:
+    """``a, b or c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _suit_options(options: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The lead options (``require_H``, ``prohibit_S`` ...) grouped into phrases such as
+    ``require or prohibit a heart lead``, and the options that are not about a suit."""
+    suits: dict[str, list[str]] = {}
+    rest: list[str] = []
+    for option in options:
+        kind, _, suit = option.partition("_")
+        if kind in ("require", "prohibit") and suit in Suit.__members__:
+            suits.setdefault(kind, []).append(_suit_word(suit))
+        else:
+            rest.append(option)
+    phrases: list[str] = []
+    if suits.get("require") and suits.get("require") == suits.get("prohibit"):
+        phrases.append(f"require or prohibit a {_join(suits['require'])} lead")
+    else:
+        phrases += [f"{kind} a {_join(names)} lead" for kind, names in suits.items()]
+    return phrases, rest
+
+
+def _option_phrase(option: str, it: str) -> str:
+    """One option as an infinitive phrase; an option without wording of its own is spelt out
+    in words (never shown as its identifier)."""
+    template = _MAY.get(option)
+    if template is not None:
+        return template.format(it=it)
+    return option.replace("_", " ")
+
+
+def _judgement_words(kind: str) -> str:
+    """``whether the call was artificial``: the question a judgement answers."""
+    yes = _JUDGED.get(kind, (kind.replace("_", " "), ""))[0]
+    return f"whether {yes}"
+
+
+def decision_in_words(state: AuctionState) -> str:
+    """What the pending procedure waits for, in plain words with its law: who may do what.
+
+    The JSON report keeps the options' identifiers; this is what a person reads, e.g.
+    ``Waiting for South: South may accept East's insufficient 1C or call the director to rule
+    on it (Law 27A1).``  A judgement the director may give first is told after it.
+    """
     pending = state.pending
     assert pending is not None
-    decider = pending.decider
-    if decider in Seat.__members__:
-        decider = Seat[decider].long_name
-    what = pending.state_name.replace(".", ", ").replace("_", " ")
-    choices = " or ".join(pending.options)
-    line = f"Waiting for {decider} to choose {choices} ({what}; Law {pending.law})."
-    if pending.get("judgement"):
-        line += f" The director may first give a judgement of {pending.get('judgement').replace('_', ' ')}."
+    offender = pending.offender.long_name
+    call = new = ""
+    if pending.procedure != "lead_out_of_turn" and 0 <= pending.call_index < len(state.record):
+        made = state.record[pending.call_index].call
+        call = "double" if made.is_double else "redouble" if made.is_redouble else str(made)
+    elif pending.procedure == "lead_out_of_turn" and 0 <= pending.call_index < len(state.leads):
+        call = state.leads[pending.call_index].card.text
+    new = pending.get("new") or call
+    whose = "the" if pending.decider == pending.offender.name else f"{offender}'s"
+    about = _ABOUT.get(pending.procedure)
+    if about is not None:
+        it = about.format(whose=whose, who=offender, call=call, new=new)
+    else:
+        it = f"{whose} {pending.procedure.replace('_', ' ')}"
+    if pending.procedure == "lead_out_of_turn" and call:
+        it += f" ({call})"
+    law = f"Law {pending.law}"
+    if pending.decider == "director":
+        kind = pending.get("judgement") or (pending.options[0] if pending.options else "")
+        line = f"Waiting for the director ({law}) to judge {_judgement_words(kind)}, about {it}."
+    else:
+        decider = Seat[pending.decider].long_name if pending.decider in Seat.__members__ else pending.decider
+        role = " as declarer" if pending.procedure in ("declarer_lead_options", "lead_out_of_turn") else ""
+        if pending.procedure == "declarer_lead_options":
+            it = f"{pending.in_turn_of.long_name}'s opening lead"
+        suit_phrases, rest = _suit_options(pending.options)
+        phrases = suit_phrases + [_option_phrase(o, "it" if suit_phrases or n else it)
+                                  for n, o in enumerate(rest)]
+        if suit_phrases:
+            phrases[0] += f" for {it}"
+        verb = "must" if len(phrases) == 1 else "may"
+        line = f"Waiting for {decider}: {decider}{role} {verb} {_join(phrases)} ({law})."
+    judgement = pending.get("judgement")
+    if judgement and pending.decider != "director":
+        line += f" The director may first judge {_judgement_words(judgement)}."
     return line
 
 
@@ -313,7 +424,7 @@ def describe_outcome(state: AuctionState) -> list[str]:
     contract = state.contract
     lines: list[str] = []
     if state.pending is not None:
-        lines.append(_waiting(state))
+        lines.append(decision_in_words(state))
         if contract is None:
             return lines
     if state.is_passed_out:

@@ -1,6 +1,7 @@
 """What the front ends print about a position and about errors, in machine-readable form.
 
-:func:`state_to_json` is the one place that turns a simulator's position into plain JSON data
+:func:`state_to_json` is the one place that turns a position (of a simulator, or a bare
+:class:`~auction_fsm.auction.AuctionState`) into plain JSON data
 (the shape ``auction-fsm replay --json`` prints): the phase, the record of calls with their
 status, each seat's obligations, the pending decision, 26B rights, exposed and penalty cards,
 the rules declarer set for the opening lead, every lead attempt, the presumed and actual roles,
@@ -21,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .auction import AuctionState
@@ -38,7 +39,9 @@ from .records import (
     Ruling,
 )
 from .seats import Seat
-from .simulator import Simulator
+
+if TYPE_CHECKING:  # the simulator pulls in the state machines; a report of a bare state needs none
+    from .simulator import Simulator
 
 __all__ = [
     "state_to_json",
@@ -56,6 +59,9 @@ __all__ = [
 ]
 
 STATE_FORMAT = "auction-fsm-state"
+# The scenario format's vulnerabilities (scenario.VULNERABILITIES; a test keeps them equal),
+# spelled out here so that reporting a bare state does not load the simulator.
+VULNERABILITIES = ("None", "NS", "EW", "All")
 
 # Readable names for the kinds of error; any other class is named from its own name.
 _KINDS: dict[type[BaseException], str] = {
@@ -67,6 +73,7 @@ _KINDS: dict[type[BaseException], str] = {
     errors.SchemaVersionError: "unsupported scenario version",
     errors.ScenarioError: "scenario error",
     errors.DecisionError: "decision error",
+    errors.UsageError: "usage error",
     errors.IllegalLeadError: "illegal lead",
     errors.LawBookError: "law book fault",
     errors.MachineDisagreementError: "machines and engine disagree",
@@ -245,11 +252,31 @@ def position_to_json(state: AuctionState) -> dict[str, Any]:
     }
 
 
-def state_to_json(sim: Simulator) -> dict[str, Any]:
-    """The simulator's current position as JSON-ready data (dicts, lists, strings, None)."""
+def state_to_json(source: Simulator | AuctionState, *, vulnerability: str | None = None) -> dict[str, Any]:
+    """A position as JSON-ready data (dicts, lists, strings, None): the simulator's current
+    position, or an :class:`~auction_fsm.auction.AuctionState` of the pure core.
+
+    The dealer comes from the position; the vulnerability from the simulator, else from
+    ``vulnerability``, else the state's own if it records one, else ``"None"`` (neither side),
+    the same default a simulator and a scenario file have.
+
+    >>> state = AuctionState.start("E").calls("1H", "P")
+    >>> data = state_to_json(state, vulnerability="EW")
+    >>> data["dealer"], data["vulnerability"], data["to_act"], [c["call"] for c in data["calls"]]
+    ('E', 'EW', 'W', ['1H', 'P'])
+    """
+    if vulnerability is not None and vulnerability not in VULNERABILITIES:
+        raise errors.ScenarioError(f"unknown vulnerability {vulnerability!r}: expected one of "
+                                   f"{', '.join(VULNERABILITIES)}")
+    if isinstance(source, AuctionState):
+        state = source
+        vul = vulnerability or getattr(state, "vulnerability", None) or "None"
+    else:
+        state = source.state
+        vul = vulnerability or source.vulnerability
     return {
         "format": STATE_FORMAT,
-        "dealer": sim.dealer.name,
-        "vulnerability": sim.vulnerability,
-        **position_to_json(sim.state),
+        "dealer": state.dealer.name,
+        "vulnerability": vul,
+        **position_to_json(state),
     }

@@ -147,10 +147,13 @@ def legal_codes(key: int) -> tuple[int, ...]:
 def row(key: int) -> tuple[int, ...]:
     """The 38 successors of ``key`` (``-1`` where illegal), from the table or computed.
 
-    Positions that no legal auction reaches can arise after an irregular call is let stand
-    (an accepted pass out of rotation skips a seat); their rows are computed and cached.
+    Rows are computed when first asked for and cached, so a short replay does not build the
+    whole :func:`successor_table` (tens of milliseconds, most of a one-file replay's work);
+    once the table is built its rows are used.  Positions that no legal auction reaches can
+    arise after an irregular call is let stand (an accepted pass out of rotation skips a seat);
+    their rows are cached the same way.
     """
-    found = successor_table().get(key) or _EXTRA.get(key)
+    found = _TABLE.get(key) or _EXTRA.get(key)
     if found is None:
         found = tuple(-1 if (n := step_or_none(key, c)) is None else n for c in range(38))
         _EXTRA[key] = found
@@ -158,7 +161,7 @@ def row(key: int) -> tuple[int, ...]:
 
 
 _TABLE: dict[int, tuple[int, ...]] = {}
-_EXTRA: dict[int, tuple[int, ...]] = {}  # rows of positions only irregular auctions reach
+_EXTRA: dict[int, tuple[int, ...]] = {}  # rows computed one by one (before the table, or off it)
 
 
 def successor_table() -> dict[int, tuple[int, ...]]:

@@ -29,9 +29,11 @@ prefix limit, which is why a naive exploration never finishes a scope the compac
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 MEASURE = r'''
@@ -208,15 +210,25 @@ def growth() -> None:
               f"{r['rate']:>9,.0f} {r['peak_mb']:>8.0f}")
 
 
-def main() -> None:
-    args = sys.argv[1:]
-    quick = "--quick" in args
-    only = args[args.index("--only") + 1] if "--only" in args else None
-    if only in (None, "legal"):
-        legal(quick)
-    if only in (None, "irregular"):
-        irregular(quick)
-    if only == "growth" or (only is None and "--growth" in args):
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Command-line options (see ``--help``); an unknown option is an error, not a full run."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--quick", action="store_true", help="fewer and smaller scopes")
+    p.add_argument("--growth", action="store_true",
+                   help="also: state counts as the bid level and the irregularity budget grow")
+    p.add_argument("--only", choices=("legal", "irregular", "growth"),
+                   help="run one part only")
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the parts asked for and print their tables."""
+    args = parse_args(argv)
+    if args.only in (None, "legal"):
+        legal(args.quick)
+    if args.only in (None, "irregular"):
+        irregular(args.quick)
+    if args.only == "growth" or (args.only is None and args.growth):
         growth()
 
 

@@ -144,7 +144,8 @@ def test_narration_marks_an_irregular_call_and_what_waits() -> None:
     line = describe_step(2, Step(event, before, after))
     assert line.startswith("2. East bids 1C -- insufficient bid, Law ")
     waiting = describe_outcome(after)
-    assert len(waiting) == 1 and waiting[0].startswith("Waiting for South to choose accept")
+    assert waiting == [("Waiting for South: South may accept East's insufficient 1C or call the director "
+                       "to rule on it (Law 27A1).")]
 
 
 # --- the command line itself ------------------------------------------------------------------
@@ -506,6 +507,7 @@ def test_narration_while_declarer_chooses_after_the_auction() -> None:
         sim.call(seat, call)
     sim.apply(Lead(Seat.W, parse_card("D2")))
     outcome = describe_outcome(sim.state)
-    assert outcome[0] == ("Waiting for North to choose accept or spread or refuse (lead out of turn, awaiting "
-                          "declarer; Law 54). The director may first give a judgement of dummy seen.")
+    assert outcome[0] == ("Waiting for North: North as declarer may accept West's opening lead out of turn (D2), "
+                          "spread the hand and become dummy or refuse it (Law 54). The director may first "
+                          "judge whether declarer could have seen dummy's cards.")
     assert outcome[1].startswith("The auction is over (Law 22A): the contract is 3NT")

@@ -1,4 +1,7 @@
-"""``auction-fsm draw``: PNG diagrams of the machines (and of a small configuration graph)."""
+"""``auction-fsm draw``: PNG diagrams of the machines (and of a small configuration graph).
+
+matplotlib, networkx and the explorers are imported when the command runs.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +9,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..graph.cli_options import add_scope_options, scopes_from_args
-from ..graph.configuration import explore
-from ..graph.scopes import space_for
+from ..errors import UsageError
 from . import Subparsers
+from ._scope_options import add_scope_options, scopes_from_args
 
 __all__ = ["register", "handler"]
 
@@ -30,11 +32,25 @@ def register(subparsers: Subparsers) -> None:
     p.set_defaults(func=handler)
 
 
+def check_only(only: list[str] | None, stems: list[str]) -> None:
+    """Refuse a ``--only`` name that is not a picture, before anything is drawn: a typo would
+    otherwise draw nothing and succeed."""
+    unknown = [name for name in only or () if name not in stems]
+    if unknown:
+        listed = ", ".join(repr(n) for n in unknown)
+        raise UsageError(f"--only: no picture named {listed}; the pictures are: {', '.join(stems)}")
+
+
 def handler(args: argparse.Namespace) -> int:
     """Draw and list the files written."""
-    from ..draw import draw_configuration, draw_machine_diagrams
+    from ..draw import draw_configuration, draw_machine_diagrams, machine_views
 
     if args.configuration is not None:
+        if args.only:
+            raise UsageError("--only names machine pictures; it cannot be combined with --configuration")
+        from ..graph.configuration import explore
+        from ..graph.scopes import space_for
+
         scope = scopes_from_args(args, default=("legal",))[0]
         g = explore(space_for(scope)).to_networkx(name=scope.name)
         # a copy keeps the exploration's discovery order (a subgraph view would iterate its
@@ -46,6 +62,7 @@ def handler(args: argparse.Namespace) -> int:
         paths = [draw_configuration(small, path, title=f"configuration graph {scope.name}: "
                                     f"the first {args.configuration} call(s)")]
     else:
+        check_only(args.only, [stem for stem, _ in machine_views()])
         paths = draw_machine_diagrams(args.out_dir, only=args.only)
     for p in paths:
         print(p, file=sys.stderr)

@@ -4,7 +4,10 @@
 reached as JSON); ``demo`` does the same for every example scenario that ships with the project.
 A file that cannot be read, or an event the Laws refuse, is reported on standard error with its
 place; the other files are still replayed, what was recorded before the refusal is still shown,
-and the exit status is 2.
+and the exit status is 2.  ``-`` names standard input (``auction-fsm replay - < board.json``).
+
+The simulator (and with it ``transitions``) and the narration are imported when a command runs,
+not when the command line is built (see :mod:`auction_fsm.commands`).
 """
 
 from __future__ import annotations
@@ -13,14 +16,15 @@ import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
 from ..errors import AuctionFsmError
-from ..narrate import narrate_replay
-from ..report import error_kind, state_to_json
-from ..scenario import Replay, bundled_examples, load_scenario
 from . import Subparsers
+from ._files import check_one_stdin, read_scenario
+
+if TYPE_CHECKING:
+    from ..scenario import Replay
 
 __all__ = ["register", "replay_files", "replay_to_json"]
 
@@ -33,7 +37,8 @@ def register(subparsers: Subparsers) -> None:
         description="Replay scenario files (docs/scenario-format.md): tell each auction call by "
                     "call, or print the position reached as JSON.",
     )
-    replay.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a scenario file (JSON)")
+    replay.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                        help="a scenario file (JSON); - reads one from standard input")
     replay.add_argument("--json", action="store_true",
                         help="print the position reached as JSON (an array when several files are given)")
     replay.set_defaults(func=_run_replay)
@@ -49,6 +54,8 @@ def register(subparsers: Subparsers) -> None:
 def replay_to_json(replay: Replay) -> dict[str, Any]:
     """The JSON printed for one replayed file: the position reached, plus ``source`` and
     ``error`` (``null``, or the refused event's number, the kind of problem, message and law)."""
+    from ..report import error_kind, state_to_json
+
     err = replay.error
     error = None if err is None else {
         "event": replay.failed_event,
@@ -60,12 +67,16 @@ def replay_to_json(replay: Replay) -> dict[str, Any]:
 
 
 def replay_files(paths: Sequence[Path], *, as_json: bool) -> int:
-    """Replay each file in turn; report problems on standard error; return the exit status."""
+    """Replay each file in turn (``-`` is standard input); report problems on standard error;
+    return the exit status."""
+    from ..narrate import narrate_replay
+
+    check_one_stdin(paths)
     status = EXIT_OK
     documents: list[dict[str, Any]] = []
     for n, path in enumerate(paths):
         try:
-            scenario = load_scenario(path)
+            scenario = read_scenario(path)
         except (OSError, AuctionFsmError) as err:
             print_error(err)
             status = EXIT_INPUT_ERROR
@@ -101,6 +112,8 @@ def _shown(path: Path) -> Path:
 
 
 def _run_demo(args: argparse.Namespace) -> int:
+    from ..scenario import bundled_examples
+
     paths = [_shown(p) for p in bundled_examples()]
     print(f"auction-fsm demo: {len(paths)} example auctions from {paths[0].parent}\n")
     return replay_files(paths, as_json=False)

@@ -2,19 +2,27 @@
 
 Exit status 0 when every check passes, 1 when one fails (each failure is printed with a shortest
 trace and a scenario that ``auction-fsm replay`` accepts).
+
+On a terminal, progress is shown on standard error (``--quiet`` turns it off, ``--progress``
+forces it): the configurations explored, for scopes checked one at a time, or how many of the
+scopes the worker processes have finished, for scopes checked side by side.  The graph package
+(numpy, networkx) is imported when the command runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
-import sys
+from typing import TYPE_CHECKING, Any
 
-from ..graph.cli_options import add_scope_options, scopes_from_args
-from ..graph.progress import Progress
-from ..graph.verification import format_report, verify
 from . import Subparsers
+from ._progress import Heartbeat, add_progress_options, wants_progress
+from ._scope_options import add_scope_options, scopes_from_args
+
+if TYPE_CHECKING:
+    from ..graph.checks import GraphReport
 
 __all__ = ["register", "handler", "EXIT_CHECK_FAILED"]
 
@@ -28,19 +36,19 @@ def register(subparsers: Subparsers) -> None:
         description="Check the machine graph and the configuration graph of each scope: "
                     "unreachable states, dead ends, states that cannot finish, terminals with "
                     "exits, sink cycles (and, for configurations, machine/core disagreements and "
-                    "the perft count). Each failure comes with a shortest trace as a scenario.")
+                    "the perft count). Each failure comes with a shortest trace as a scenario. "
+                    "Progress is shown on standard error when it is a terminal.")
     add_scope_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object per graph checked")
     p.add_argument("--traces", type=int, default=3, metavar="N",
                    help="traces shown per failing check (default 3)")
     p.add_argument("--no-machine", action="store_true", help="skip the machine graph")
-    p.add_argument("--quiet", action="store_true", help="no progress display")
-    p.add_argument("--progress", action="store_true",
-                   help="show progress even when standard error is not a terminal")
+    add_progress_options(p)
     p.add_argument("--jobs", type=_positive, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
                         "irregular scope, its machine check shared by N (default: one per "
-                        "processor; progress is shown only with --jobs 1)")
+                        "processor; with several scopes at once the progress shown is how many "
+                        "scopes are done)")
     p.set_defaults(func=handler)
 
 
@@ -55,17 +63,31 @@ def _positive(text: str) -> int:
     return value
 
 
-def _progress(name: str, unit: str = "configurations", rest: str = "queue") -> Progress:
+def _progress(name: str, unit: str = "configurations", rest: str = "queue") -> Any:
+    from ..graph.progress import Progress
+
     return Progress(name, unit=unit, rest=rest)
 
 
 def handler(args: argparse.Namespace) -> int:
     """Run the checks; print text or JSON; return 0 only when everything passes."""
+    from ..graph.verification import format_report, verify
+
     scopes = scopes_from_args(args)
-    show = not args.quiet and (args.progress or sys.stderr.isatty())
+    show = wants_progress(args)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    reports = verify(scopes, machine=not args.no_machine, max_traces=max(0, args.traces),
-                     progress=_progress if show else None, jobs=jobs)
+    side_by_side = jobs > 1 and len(scopes) > 1  # the workers cannot share a live display
+    graphs = len(scopes) + (0 if args.no_machine else 1)
+    beat = Heartbeat("verify", graphs, "graphs") if show and side_by_side else None
+
+    def finished(report: GraphReport) -> None:
+        if beat is not None:
+            beat.step(f"{report.graph} {report.scope}")
+
+    with beat if beat is not None else contextlib.nullcontext():
+        reports = verify(scopes, machine=not args.no_machine, max_traces=max(0, args.traces),
+                         progress=_progress if show and not side_by_side else None, jobs=jobs,
+                         finished=finished)
     for r in reports:
         if args.json:
             print(json.dumps(r.to_json()))

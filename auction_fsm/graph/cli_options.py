@@ -1,55 +1,11 @@
-"""Command-line options shared by ``verify``, ``export`` and ``draw``: choosing scopes."""
+"""Command-line options shared by ``verify``, ``export`` and ``draw``: choosing scopes.
+
+Moved to :mod:`auction_fsm.commands._scope_options`, which registers them without importing the
+explorers (a fast start for every command); this name stays for code that imported it here.
+"""
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Sequence
-
-from ..seats import Seat, parse_seat
-from .scopes import DEFAULT_SCOPES, NAMED_SCOPES, Scope, ScopeError, scope_named
+from ..commands._scope_options import add_scope_options, scopes_from_args
 
 __all__ = ["add_scope_options", "scopes_from_args"]
-
-
-def add_scope_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--scope``, ``--max-level``, ``--dealer``, ``--track-declarer``,
-    ``--max-irregularities`` and ``--agreement``."""
-    parser.add_argument("--scope", action="append", metavar="NAME",
-                        help=f"a named scope ({', '.join(NAMED_SCOPES)}); repeat or separate "
-                             "with commas for several")
-    parser.add_argument("--max-level", type=int, choices=range(1, 8), metavar="N",
-                        help="highest bid level explored (1-7)")
-    parser.add_argument("--dealer", metavar="SEAT",
-                        help="N, E, S, W, or 'all' for every dealer")
-    parser.add_argument("--track-declarer", action="store_true",
-                        help="keep who first named each strain in the configuration key")
-    parser.add_argument("--max-irregularities", type=int, metavar="N",
-                        help="irregularities per auction in an irregular scope")
-    parser.add_argument("--agreement", choices=("all", "sample", "off"),
-                        help="irregular scopes: check the machines on every edge (all, the "
-                             "default), on a sample of replayed traces, or not at all")
-
-
-def scopes_from_args(args: argparse.Namespace, default: Sequence[str] = DEFAULT_SCOPES) -> list[Scope]:
-    """The scopes the options ask for.
-
-    Without ``--scope``, a bound given on the command line applies to the ``legal`` scope;
-    with no option at all, ``default`` is used.
-    """
-    names: list[str] = [n.strip() for item in (args.scope or []) for n in item.split(",") if n.strip()]
-    dealers: tuple[Seat, ...] | None = None
-    if args.dealer is not None:
-        dealers = tuple(Seat) if args.dealer.strip().lower() == "all" else (
-            parse_seat(args.dealer, "--dealer"),)
-    irregularities = getattr(args, "max_irregularities", None)
-    if irregularities is not None and irregularities < 0:
-        raise ScopeError(f"--max-irregularities must be 0 or more, got {irregularities}")
-    bounded = (args.max_level is not None or dealers is not None or args.track_declarer
-               or irregularities is not None)
-    if not names:
-        names = ["legal"] if bounded else list(default)
-    return [scope_named(n).narrowed(max_level=args.max_level, dealers=dealers,
-                                    track_declarer=True if args.track_declarer else None,
-                                    max_irregularities=irregularities,
-                                    agreement=getattr(args, "agreement", None))
-            for n in names]

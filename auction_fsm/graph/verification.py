@@ -72,8 +72,12 @@ def verify_scope(scope: Scope, table: LawBook = LAWS_2017, *, max_traces: int = 
 
 def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool = True,
            max_traces: int = 3, progress: ProgressFactory | None = None,
-           max_states: int | None = None, jobs: int = 1) -> list[GraphReport]:
+           max_states: int | None = None, jobs: int = 1,
+           finished: Callable[[GraphReport], None] | None = None) -> list[GraphReport]:
     """The machine graph's report (if ``machine``) followed by one report per scope.
+
+    ``finished`` is called (in this process) with each report as soon as it is ready, in the
+    order they finish, so a caller can show how far the run has got.
 
     With ``jobs`` above one, the scopes are explored in that many worker processes at once
     (each scope in one process, the first ones first: list the biggest first); ``progress``
@@ -81,8 +85,10 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
     for its machine-agreement check instead.
     """
     reports = [verify_machine(table, max_traces)] if machine else []
+    if finished is not None and reports:
+        finished(reports[0])
     if jobs > 1 and len(scopes) > 1:
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(max_workers=min(jobs, len(scopes))) as pool:
             # the package's table is not sent: a pickled copy would not be the table the
@@ -90,6 +96,9 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
             own = () if table is LAWS_2017 else (table,)
             futures = [pool.submit(verify_scope, scope, *own, max_traces=max_traces,
                                    max_states=max_states) for scope in scopes]
+            if finished is not None:
+                for done in as_completed(futures):
+                    finished(done.result())
             reports.extend(f.result() for f in futures)
         return reports
     for scope in scopes:
@@ -104,6 +113,8 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
                 close = getattr(shown, "close", None)
                 if close is not None:
                     close()
+        if finished is not None:
+            finished(reports[-1])
     return reports
 
 
@@ -123,7 +134,10 @@ def format_report(report: GraphReport) -> str:
         lines.append(f"  {'ok  ' if count == 0 else 'FAIL'} {check.replace('_', ' ')}: {count}")
     if "paths" in report.info:
         expected = report.info.get("paths_expected")
-        lines.append(f"  paths from the start to an end: {report.info['paths']}"
+        paths = report.info["paths"]
+        lines.append("  paths from the start to an end: "
+                     + ("not counted: the graph has a cycle, so there are infinitely many"
+                        if paths is None else f"{paths}")
                      + ("" if expected is None else
                         " (matches the oracle)" if expected == report.info["paths"] else
                         f" (oracle: {expected})"))

@@ -327,7 +327,8 @@ def test_the_narration_notes_how_2017_differs_from_the_five_options() -> None:
     told = narrate(sim)
     assert "   " + FIVE_OPTIONS_NOTE in told
     assert any(line.startswith("   Ruling, Law 54D, 56 (faced opening lead out of turn): ") for line in told)
-    assert any(x.startswith("Waiting for South to choose require_H or prohibit_H or let_remain") for x in told)
+    assert ("Waiting for South: South as declarer may require or prohibit a heart lead for West's opening "
+            "lead or let the penalty card remain (Law 50D2, 51B).") in told
     assert "Penalty card: East's HK (major, Law 54D, 56)." in told
 
 
