@@ -20,6 +20,11 @@ __all__ = [
     "SchemaVersionError",
     "TableDefinitionError",
     "MachineDisagreementError",
+    "BoardFileError",
+    "PbnSyntaxError",
+    "LinSyntaxError",
+    "DealError",
+    "ConversionError",
 ]
 
 
@@ -77,3 +82,26 @@ class TableDefinitionError(AuctionFsmError):
 
 class MachineDisagreementError(AuctionFsmError, AssertionError):
     """The state machines and the pure core disagree: a bug in this package, never user error."""
+
+
+class BoardFileError(ScenarioError):
+    """A board of a PBN or LIN file cannot be read; the message starts with the file, the game
+    or board, the line and the column, and quotes the bad token.  Only that board is lost: the
+    readers keep going with the next one."""
+
+
+class PbnSyntaxError(BoardFileError):
+    """Text in a PBN file that the PBN standard (2.1) does not allow and we cannot read."""
+
+
+class LinSyntaxError(BoardFileError):
+    """Text in a LIN file (BridgeBase's format) that cannot be read."""
+
+
+class DealError(BoardFileError):
+    """A deal that cannot be a deal: a card given twice, a bad rank, hands of unequal length."""
+
+
+class ConversionError(ScenarioError):
+    """The target format of a conversion cannot hold what the source says (say, a call out of
+    rotation in LIN, whose calls carry no seat)."""
