@@ -78,7 +78,7 @@ class BoardReport:
             parts.append("; ".join(self.irregularities))
         if self.contract is not None:
             parts.append(self.contract if self.contract == "Pass" else
-                         f"{self.contract} by {self.declarer.name if self.declarer else '?'}")
+                         f"{self.contract} by {self.declarer.name if self.declarer is not None else '?'}")
         if self.tags == "agree":
             parts.append("tags agree")
         elif self.tags == "mismatch":
@@ -303,9 +303,9 @@ def _compare_tags(report: BoardReport, state: AuctionState, checker: Checker) ->
         problems.append(f"Contract tag {contract_tag!r}, auction {got_contract}")
     if want_declarer is not None and got_contract != "Pass" and want_declarer != report.declarer:
         said = f"{declarer_tag!r}" + (f" (so declarer {want_declarer.name})" if swapped else "")
-        problems.append(f"Declarer tag {said}, auction {report.declarer.name if report.declarer else 'none'}")
+        problems.append(f"Declarer tag {said}, auction {report.declarer.name if report.declarer is not None else 'none'}")
     if swapped and not problems:
-        report.notes.append(f"the Declarer tag {declarer_tag!r} says {dec_seat.long_name if dec_seat else '?'} "
+        report.notes.append(f"the Declarer tag {declarer_tag!r} says {dec_seat.long_name if dec_seat is not None else '?'} "
                             "played the hand for declarer (dummy and declarer swapped, §3.4.13)")
     if not problems:
         report.tags = "agree"

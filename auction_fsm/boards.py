@@ -203,7 +203,10 @@ class Board:
         return (0, 0) if self.locator is None else self.locator.line_column(offset)
 
     def where(self, offset: int | None = None) -> str:
-        """``file.pbn, board 7 (game 7), line 12, column 5`` for messages."""
+        """``file.pbn, board 7 (game 7), line 12, column 5`` for messages (a scenario file is
+        one board: just its name)."""
+        if self.fmt == "scenario":
+            return self.source
         label = f"board {self.number}" if self.number not in (None, "", "?") else "board ?"
         head = f"{self.source}, {label} (game {self.index})"
         if self.locator is None:
