@@ -122,6 +122,8 @@ def read_boards(text: str, source: str) -> list[Board]:
     header: dict[str, str] = {}
 
     def finish() -> None:
+        if board is not None and board.dealer is not None and board.auction_seat is None and board.error is None:
+            board.auction_seat = board.dealer  # an md with no calls yet: an empty auction
         if board is not None and (board.has_auction or board.deal is not None or board.error is not None):
             if cards:
                 board.play = Play(None, " ".join(cards))
@@ -200,9 +202,6 @@ def read_boards(text: str, source: str) -> list[Board]:
             board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {text[pos:].strip()[:20]!r}: "
                                          "expected key|value| (is the file truncated?)")
     finish()
-    for b in boards:
-        if b.dealer is not None and b.auction_seat is None and b.error is None and "md" in b.tags:
-            b.auction_seat = b.dealer  # an md with no calls yet: an empty auction
     return boards
 
 
