@@ -22,7 +22,7 @@ from .calls import Call
 from .deal import Deal
 from .errors import AuctionFsmError, ScenarioError
 from .events import CallEvent, ChangeCall, Event
-from .scenario import VULNERABILITIES, Scenario, Vulnerability
+from .scenario import Scenario, Vulnerability
 from .seats import Seat
 
 __all__ = ["Locator", "WrittenCall", "Play", "Board", "AuctionEnd", "vulnerability_of"]
@@ -39,8 +39,6 @@ _VULNERABLE_WORDS: dict[str, Vulnerability] = {
 def vulnerability_of(text: str) -> Vulnerability | None:
     """Read a PBN Vulnerable value (§3.4.10; any case) or a LIN ``sv`` letter; ``None`` if
     unknown (``?``, empty, anything else)."""
-    if text in VULNERABILITIES:
-        return text  # type: ignore[return-value]  # the common case, already canonical
     return _VULNERABLE_WORDS.get(text.strip().lower())
 
 

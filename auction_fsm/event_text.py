@@ -113,8 +113,8 @@ def words_to_event(text: str, where: str) -> Event:
     elif kind == "change":
         _need(rest, 3, 3, text, where)
         if rest[2] in ("slip", "misinformation"):
-            ground = "slip" if rest[2] == "slip" else "misinformation"
-            return ChangeCall(parse_seat(rest[0], where), parse_call(rest[1], where), ground)
+            return ChangeCall(parse_seat(rest[0], where), parse_call(rest[1], where),
+                              "slip" if rest[2] == "slip" else "misinformation")
     elif kind == "review":
         _need(rest, 1, 1, text, where)
         return ReviewRequest(parse_seat(rest[0], where))

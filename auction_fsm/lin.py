@@ -23,11 +23,11 @@ import io
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import IO, Final
+from typing import IO, Final, cast
 
 from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
 from .calls import Call, parse_call
-from .deal import Deal, DealProblem, RANK_ORDER
+from .deal import RANK_ORDER, Deal, DealProblem
 from .errors import AuctionFsmError, ConversionError, DealError, LinSyntaxError
 from .events import CallEvent
 from .pbn_read import decode, normalise_newlines
@@ -149,9 +149,10 @@ def read_boards(text: str, source: str) -> list[Board]:
         pos = m.end()
         key, value = m.group(1).lower(), m.group(2)
         start = m.start(1)
-        if key == "qx" or (key == "md" and board is not None and "md" in board.tags) or board is None:
-            if not (key == "qx" and board is not None and not board.tags.keys() - header.keys() - {"qx"}):
-                board = new_board(start)
+        starts = key == "qx" or board is None or (key == "md" and "md" in board.tags)
+        only_header = board is not None and not board.tags.keys() - header.keys() - {"qx"}
+        if board is None or (starts and not (key == "qx" and only_header)):
+            board = new_board(start)
         if key == "qx":
             board.tags["qx"] = value
             number = value.strip()[1:]
@@ -308,7 +309,7 @@ def dumps(items: Iterable[Board | Scenario]) -> str:
 def dump(items: Iterable[Board | Scenario], fp: IO[str] | IO[bytes]) -> None:
     """Write :func:`dumps` to an open file; a binary file gets UTF-8."""
     text = dumps(items)
-    if isinstance(fp, io.TextIOBase) or "b" not in getattr(fp, "mode", "w"):
-        fp.write(text)  # type: ignore[arg-type]
+    if isinstance(fp, io.TextIOBase) or "b" not in str(getattr(fp, "mode", "w")):
+        cast(IO[str], fp).write(text)
     else:
-        fp.write(text.encode("utf-8"))  # type: ignore[arg-type]
+        cast(IO[bytes], fp).write(text.encode("utf-8"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from pathlib import Path
-from typing import IO
+from typing import IO, cast
 
 from .boards import Board
 from .pbn_read import decode, read_boards
@@ -57,7 +57,7 @@ def dumps(items: Iterable[Board | Scenario]) -> str:
 def dump(items: Iterable[Board | Scenario], fp: IO[str] | IO[bytes]) -> None:
     """Write :func:`dumps` to an open file; a binary file gets UTF-8."""
     text = dumps(items)
-    if isinstance(fp, io.TextIOBase) or "b" not in getattr(fp, "mode", "w"):
-        fp.write(text)  # type: ignore[arg-type]
+    if isinstance(fp, io.TextIOBase) or "b" not in str(getattr(fp, "mode", "w")):
+        cast(IO[str], fp).write(text)
     else:
-        fp.write(text.encode("utf-8"))  # type: ignore[arg-type]
+        cast(IO[bytes], fp).write(text.encode("utf-8"))

@@ -171,10 +171,9 @@ def read_boards(text: str, source: str) -> list[Board]:
             _read_game(board, text, start, end, inherit)
         except (PbnSyntaxError, DealError) as err:
             board.error = err
-            if not (board.has_auction or board.deal is not None or "Deal" in board.tags):
-                # Keep a broken game as a board only if it tried to be one.
-                if not board.tags and not _looks_like_board(text[start:end]):
-                    continue
+            tried = board.has_auction or board.deal is not None or bool(board.tags)
+            if not tried and "[" not in text[start:end]:
+                continue  # a broken game keeps its place as a board only if it tried to be one
         if board.error is None and not board.has_auction and "Deal" not in board.tags:
             continue  # a header or a game with neither deal nor auction: not a board
         boards.append(board)
@@ -183,11 +182,7 @@ def read_boards(text: str, source: str) -> list[Board]:
     return boards
 
 
-def _looks_like_board(chunk: str) -> bool:
-    return "[" in chunk
-
-
-def _fail(board: Board, offset: int, message: str, cls: type[PbnSyntaxError] | type[DealError] = PbnSyntaxError
+def _fail(board: Board, offset: int, message: str, cls: type[PbnSyntaxError | DealError] = PbnSyntaxError
           ) -> PbnSyntaxError | DealError:
     return cls(f"{board.where(offset)}: {message}")
 

@@ -166,7 +166,7 @@ def write_board(board: Board) -> str:
     """One board as a PBN game (lines joined by newlines, without a blank line at the end)."""
     out: list[str] = list(board.commentary)
     tags = board.tags
-    order = [t for t in MANDATORY_TAGS if t in tags]
+    order: list[str] = [t for t in MANDATORY_TAGS if t in tags]
     order += [t for t in tags if t not in MANDATORY_TAGS and t not in ("Auction", "Play")]
     sections = board.sections
     for name in order:

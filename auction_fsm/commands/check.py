@@ -55,7 +55,7 @@ def handler(args: argparse.Namespace) -> int:
 
     progress = args.progress or (sys.stderr.isatty() and not args.json)
     checker = Checker(machines=args.machines)
-    counts = dict.fromkeys(VERDICTS, 0)
+    counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
     tags = {"agree": 0, "mismatch": 0, "not compared": 0}
     documents = []
     status = EXIT_OK

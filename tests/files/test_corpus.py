@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from auction_fsm import pbn
-from auction_fsm.board_check import Checker
+from auction_fsm.board_check import BoardReport, Checker
+from auction_fsm.boards import Board
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
 
 from .helpers import corpus_files
@@ -20,20 +21,20 @@ VERIFIER_ERROR_TESTS = ("NatashaMir_PbnJVeri__errors_10.pbn",)
 
 
 @pytest.fixture(scope="module")
-def corpus() -> dict[str, list[object]]:
+def corpus() -> dict[str, list[tuple[Board, BoardReport]]]:
     checker = Checker()
-    out: dict[str, list[object]] = {}
+    out: dict[str, list[tuple[Board, BoardReport]]] = {}
     for path in corpus_files():
         boards = pbn.load(path)
         out[path.name] = [(b, checker.check(b)) for b in boards]
     return out
 
 
-def test_every_file_reads_and_checks_without_internal_error(corpus: dict[str, list[object]]) -> None:
+def test_every_file_reads_and_checks_without_internal_error(corpus: dict[str, list[tuple[Board, BoardReport]]]) -> None:
     assert len(corpus) == 181
     verdicts: Counter[str] = Counter()
     for pairs in corpus.values():
-        for _board, report in pairs:  # type: ignore[misc]
+        for _board, report in pairs:
             verdicts[report.verdict] += 1
             if report.error is not None:
                 assert isinstance(report.error, AuctionFsmError)
@@ -42,24 +43,24 @@ def test_every_file_reads_and_checks_without_internal_error(corpus: dict[str, li
     assert verdicts["legal"] > 20000
 
 
-def test_tags_agree_outside_the_files_known_to_contradict_them(corpus: dict[str, list[object]]) -> None:
+def test_tags_agree_outside_the_files_known_to_contradict_them(corpus: dict[str, list[tuple[Board, BoardReport]]]) -> None:
     for name, pairs in corpus.items():
         if name in RPBRIDGE or name in VERIFIER_ERROR_TESTS:
             continue
-        bad = [r.summary() for _b, r in pairs if r.tags == "mismatch"]  # type: ignore[attr-defined]
+        bad = [r.summary() for _b, r in pairs if r.tags == "mismatch"]
         assert not bad, bad[:3]
 
 
-def test_rpbridge_mismatches_are_reported_per_board(corpus: dict[str, list[object]]) -> None:
+def test_rpbridge_mismatches_are_reported_per_board(corpus: dict[str, list[tuple[Board, BoardReport]]]) -> None:
     pairs = corpus["dominicprice_endplay__example3.pbn"]
-    mismatched = [r for _b, r in pairs if r.tags == "mismatch"]  # type: ignore[attr-defined]
+    mismatched = [r for _b, r in pairs if r.tags == "mismatch"]
     assert len(mismatched) > 3000
     assert all(r.mismatch for r in mismatched)
 
 
-def test_written_boards_read_back_the_same(corpus: dict[str, list[object]]) -> None:
+def test_written_boards_read_back_the_same(corpus: dict[str, list[tuple[Board, BoardReport]]]) -> None:
     for name, pairs in corpus.items():
-        boards = [b for b, _r in pairs if b.error is None]  # type: ignore[attr-defined]
+        boards = [b for b, _r in pairs if b.error is None]
         again = pbn.loads(pbn.dumps(boards), name)
         assert len(again) == len(boards), name
         for before, after in zip(boards, again, strict=True):

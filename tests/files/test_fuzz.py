@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 
 from auction_fsm import lin, pbn
 from auction_fsm.board_check import Checker
+from auction_fsm.boards import Board
 from auction_fsm.errors import AuctionFsmError
 
 from .helpers import game
@@ -38,10 +39,10 @@ def mutated(draw: st.DrawFn, seed: str) -> str:
     return text
 
 
-def check_all(boards: list[object]) -> None:
+def check_all(boards: list[Board]) -> None:
     checker = Checker()
     for board in boards:
-        report = checker.check(board)  # type: ignore[arg-type]
+        report = checker.check(board)
         assert report.error is None or isinstance(report.error, AuctionFsmError)
         report.summary()
         report.to_json()
@@ -51,7 +52,7 @@ def check_all(boards: list[object]) -> None:
 @given(mutated(PBN_SEED))
 def test_fuzzed_pbn(text: str) -> None:
     boards = pbn.loads(text, "fuzz.pbn")
-    check_all(boards)  # type: ignore[arg-type]
+    check_all(boards)
     for b in boards:
         if b.error is None:
             pbn.loads(pbn.dumps([b]))
@@ -61,11 +62,11 @@ def test_fuzzed_pbn(text: str) -> None:
 @given(mutated(LIN_SEED))
 def test_fuzzed_lin(text: str) -> None:
     boards = lin.loads(text, "fuzz.lin")
-    check_all(boards)  # type: ignore[arg-type]
+    check_all(boards)
 
 
 @SETTINGS
 @given(st.binary(max_size=200))
 def test_random_bytes(data: bytes) -> None:
-    check_all(pbn.loads(data, "bytes.pbn"))  # type: ignore[arg-type]
-    check_all(lin.loads(data, "bytes.lin"))  # type: ignore[arg-type]
+    check_all(pbn.loads(data, "bytes.pbn"))
+    check_all(lin.loads(data, "bytes.lin"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from auction_fsm import pbn
-from auction_fsm.board_check import Checker
+from auction_fsm.board_check import BoardReport, Checker
 from auction_fsm.errors import DealError, PbnSyntaxError
 from auction_fsm.seats import Seat
 
@@ -19,7 +19,7 @@ def calls_of(text: str) -> list[str]:
     return [wc.call.text for wc in boards[0].calls]
 
 
-def check(text: str) -> list[object]:
+def check(text: str) -> list[BoardReport]:
     checker = Checker()
     return [checker.check(b) for b in pbn.loads(text, "t.pbn")]
 
