@@ -10,7 +10,7 @@ deals of a large file costs little; :meth:`Deal.cards` builds card objects on re
 >>> d.hands[0], d.hands[1], d.length
 ('AKQJ.T98.765.432', None, 13)
 >>> d.to_pbn(Seat.E)
-'E:- - AKQJ.T98.765.432 -'
+'E:- - - AKQJ.T98.765.432'
 """
 
 from __future__ import annotations

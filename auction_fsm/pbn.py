@@ -6,7 +6,7 @@
 (['1NT', 'P', '3NT', 'P', 'P', 'P'], Seat.N)
 >>> b.to_scenario().simulate().state.contract.text
 '3NT'
->>> loads(dumps(boards))[0].calls == b.calls
+>>> [(wc.seat, wc.call) for wc in loads(dumps(boards))[0].calls] == [(wc.seat, wc.call) for wc in b.calls]
 True
 
 Reading never stops at a bad board: each :class:`~auction_fsm.boards.Board` carries its own
