@@ -28,10 +28,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from auction_fsm import pbn  # noqa: E402
-from auction_fsm.board_check import Checker  # noqa: E402
-from auction_fsm.boards import Board  # noqa: E402
-from auction_fsm.errors import AuctionFsmError  # noqa: E402
+from auction_fsm import pbn
+from auction_fsm.board_check import Checker
+from auction_fsm.boards import Board
+from auction_fsm.errors import AuctionFsmError
 
 DEFAULT_CORPUS = REPO.parent / "shared" / "pbn-corpus" / "files"
 
@@ -81,10 +81,10 @@ def ours(files: list[Path], repeat: int) -> tuple[float, list[tuple[str, list[Bo
 def endplay(python: str | None, corpus: Path, repeat: int) -> dict[str, float] | str:
     """endplay's figures, or why there are none."""
     exe = python or sys.executable
-    probe = subprocess.run([exe, "-c", "import endplay.parsers.pbn"], capture_output=True, text=True)
+    probe = subprocess.run([exe, "-c", "import endplay.parsers.pbn"], capture_output=True, text=True, check=False)
     if probe.returncode != 0:
         return f"endplay is not importable from {exe} (give --endplay-python)"
-    run = subprocess.run([exe, "-c", ENDPLAY_SCRIPT, str(corpus), str(repeat)], capture_output=True, text=True)
+    run = subprocess.run([exe, "-c", ENDPLAY_SCRIPT, str(corpus), str(repeat)], capture_output=True, text=True, check=False)
     if run.returncode != 0:
         return f"endplay run failed: {run.stderr.strip()[-300:]}"
     data: dict[str, float] = json.loads(run.stdout)
