@@ -23,6 +23,11 @@ __all__ = [
     "TableDefinitionError",
     "MachineDisagreementError",
     "UsageError",
+    "BoardFileError",
+    "PbnSyntaxError",
+    "LinSyntaxError",
+    "DealError",
+    "ConversionError",
 ]
 
 
@@ -97,3 +102,26 @@ class MachineDisagreementError(InternalError, AssertionError):
 class UsageError(AuctionFsmError, ValueError):
     """A command-line option whose value the command cannot use (found only once the command
     runs, e.g. a picture name ``draw --only`` does not know); the message lists what is valid."""
+
+
+class BoardFileError(ScenarioError):
+    """A board of a PBN or LIN file cannot be read; the message starts with the file, the game
+    or board, the line and the column, and quotes the bad token.  Only that board is lost: the
+    readers keep going with the next one."""
+
+
+class PbnSyntaxError(BoardFileError):
+    """Text in a PBN file that the PBN standard (2.1) does not allow and we cannot read."""
+
+
+class LinSyntaxError(BoardFileError):
+    """Text in a LIN file (BridgeBase's format) that cannot be read."""
+
+
+class DealError(BoardFileError):
+    """A deal that cannot be a deal: a card given twice, a bad rank, hands of unequal length."""
+
+
+class ConversionError(ScenarioError):
+    """The target format of a conversion cannot hold what the source says (say, a call out of
+    rotation in LIN, whose calls carry no seat)."""

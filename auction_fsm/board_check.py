@@ -1,0 +1,349 @@
+"""The per-board check: replay a board's auction through the model and compare with its tags.
+
+For every board read from a file, :func:`check_board` says
+
+- the **verdict**: ``legal`` (every call legal, in rotation), ``irregular`` (the model ruled on
+  at least one irregularity and the auction reached its end), ``incomplete`` (the file stops
+  before the auction ends, or a procedure still waits for a decision), ``illegal`` (the model
+  refuses an event: it fits nothing in the position reached), ``unreadable`` (the board could
+  not be read) or ``no auction`` (a deal only);
+- what the model ruled: each irregular call with its law, and the rulings;
+- the **contract and declarer** the auction gives, compared with the file's Contract and
+  Declarer tags: ``agree``, ``mismatch`` (with the reason, and an explanation when one of a
+  few well-known writing slips accounts for it), or ``not compared`` (no tags, or nothing to
+  compare with).
+
+How an auction is replayed: a legal auction in rotation is checked by the pure core's strict
+path (:meth:`AuctionState.call`), the very path the simulator takes for a legal call, with
+positions shared between boards whose auctions begin alike (states are immutable values, so
+a position reached once can be reused).  Every other board — anything irregular, or any
+non-call event — is replayed by the full :class:`~auction_fsm.simulator.Simulator`, which
+drives the state machines and checks them against the core after every event; so does every
+board when ``machines=True``.  A disagreement between machines and core is a bug of this
+package and is raised, never reported as a problem of the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from .auction import AuctionState
+from .boards import Board
+from .calls import Call, parse_call
+from .errors import AuctionFsmError, MachineDisagreementError, TableDefinitionError
+from .events import CallEvent, Event
+from .report import error_kind
+from .seats import Seat
+from .simulator import Simulator
+
+__all__ = ["Verdict", "BoardReport", "Checker", "check_board", "VERDICTS"]
+
+Verdict = Literal["legal", "irregular", "incomplete", "illegal", "unreadable", "no auction"]
+VERDICTS: Final[tuple[Verdict, ...]] = ("legal", "irregular", "incomplete", "illegal", "unreadable", "no auction")
+TagAgreement = Literal["agree", "mismatch", "not compared"]
+_ENDED: Final = frozenset({"clarification", "opening_lead", "play", "passed_out"})
+_CACHE_LIMIT: Final = 200_000
+
+
+@dataclass(slots=True)
+class BoardReport:
+    """What :func:`check_board` found about one board (see the module documentation)."""
+
+    board: Board
+    verdict: Verdict
+    contract: str | None = None  # "4H", "3NTX", "Pass" for a passed-out board
+    declarer: Seat | None = None
+    phase: str | None = None
+    irregularities: list[str] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+    tags: TagAgreement = "not compared"
+    mismatch: str | None = None
+    explanation: str | None = None
+    error: AuctionFsmError | None = None
+    failed_event: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line: ``<where>: <verdict>[: details]; <contract>; tags ...``."""
+        b = self.board
+        head = f"{b.where()}: {self.verdict}"
+        if self.verdict == "unreadable":
+            assert self.error is not None
+            return f"{head}: {error_kind(self.error)}: {_without_place(str(self.error), b)}"
+        parts = [head]
+        if self.verdict == "illegal" and self.error is not None:
+            parts[0] += f": event {self.failed_event}: {_without_place(str(self.error), b)}"
+        if self.irregularities:
+            parts.append("; ".join(self.irregularities))
+        if self.contract is not None:
+            parts.append(self.contract if self.contract == "Pass" else
+                         f"{self.contract} by {self.declarer.name if self.declarer is not None else '?'}")
+        if self.tags == "agree":
+            parts.append("tags agree")
+        elif self.tags == "mismatch":
+            parts.append(f"tags disagree: {self.mismatch}" + (f" ({self.explanation})" if self.explanation else ""))
+        return "; ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready data (``check --json``)."""
+        b = self.board
+        return {
+            "source": b.source,
+            "game": b.index,
+            "board": b.number,
+            "line": b.line if b.locator is not None else None,
+            "verdict": self.verdict,
+            "dealer": None if b.dealer is None else b.dealer.name,
+            "vulnerability": b.vulnerability,
+            "calls": [wc.call.text for wc in b.calls],
+            "contract": self.contract,
+            "declarer": None if self.declarer is None else self.declarer.name,
+            "phase": self.phase,
+            "irregularities": self.irregularities,
+            "rulings": self.rulings,
+            "tags": self.tags,
+            "contract_tag": b.tags.get("Contract"),
+            "declarer_tag": b.tags.get("Declarer"),
+            "mismatch": self.mismatch,
+            "explanation": self.explanation,
+            "error": None if self.error is None else {
+                "kind": error_kind(self.error), "message": str(self.error),
+                "event": self.failed_event, "law": getattr(self.error, "law", None)},
+            "notes": self.notes + b.warnings,
+        }
+
+
+def _without_place(message: str, board: Board) -> str:
+    """A message without the board's own place at its front (the line already starts with it)."""
+    head = f"{board.source}, "
+    if message.startswith(head):
+        rest = message[len(head):]
+        cut = rest.find(": ")
+        if cut >= 0 and rest.startswith("board "):
+            return rest[cut + 2:] if "line" not in rest[:cut] else rest[rest.find("line"):]
+    return message
+
+
+class Checker:
+    """Checks boards one after another, reusing one simulator and a cache of positions."""
+
+    def __init__(self, *, machines: bool = False) -> None:
+        self.machines = machines
+        self._simulator: Simulator | None = None
+        self._nodes: dict[int, tuple[AuctionState, dict[tuple[Seat, Call], AuctionState]]] = {}
+        self._starts: dict[Seat, AuctionState] = {}
+
+    # --- replay ---------------------------------------------------------------------------
+    def _strict(self, dealer: Seat, events: list[Event]) -> AuctionState | None:
+        """The position after a legal auction in rotation, or ``None`` if it is not one.
+
+        Positions are shared through a trie: each node holds its state (which keeps the state
+        alive, so its ``id`` is never reused while the node exists) and the positions after
+        each call already seen from it.
+        """
+        state = self._starts.get(dealer)
+        if state is None:
+            state = self._starts[dealer] = AuctionState.start(dealer)
+        nodes = self._nodes
+        for event in events:
+            if type(event) is not CallEvent:
+                return None
+            node = nodes.get(id(state))
+            if node is None:
+                if len(nodes) >= _CACHE_LIMIT:
+                    nodes.clear()
+                node = nodes[id(state)] = (state, {})
+            step = (event.seat, event.call)
+            nxt = node[1].get(step)
+            if nxt is None:
+                try:
+                    nxt = state.call(event.seat, event.call)
+                except AuctionFsmError:
+                    return None
+                node[1][step] = nxt
+            state = nxt
+        return state
+
+    def _full(self, board: Board, dealer: Seat, events: list[Event]
+              ) -> tuple[Simulator, AuctionFsmError | None, int | None]:
+        sim = self._simulator
+        vul = board.vulnerability or "None"
+        if sim is None:
+            sim = self._simulator = Simulator(dealer, vul, check=True)
+        else:
+            sim.reset(dealer, vul)
+        for n, event in enumerate(events, 1):
+            try:
+                sim.apply(event)
+            except (MachineDisagreementError, TableDefinitionError):
+                raise  # a bug of this package, never the file's fault
+            except AuctionFsmError as err:
+                return sim, err, n
+        return sim, None, None
+
+    def check(self, board: Board) -> BoardReport:
+        """The report on one board."""
+        if board.error is not None:
+            return BoardReport(board, "unreadable", error=board.error)
+        if not board.has_auction:
+            return BoardReport(board, "no auction")
+        dealer = board.dealer
+        assert dealer is not None  # the reader sets a dealer whenever there is an auction
+        events = list(board.events())
+        state = None if self.machines else self._strict(dealer, events)
+        error: AuctionFsmError | None = None
+        failed: int | None = None
+        if state is None:
+            sim, error, failed = self._full(board, dealer, events)
+            state = sim.state
+        report = BoardReport(board, "legal", phase=state.phase)
+        _describe(report, state)
+        if error is not None:
+            report.verdict = "illegal"
+            report.error = error
+            report.failed_event = failed
+        elif state.phase not in _ENDED:
+            report.verdict = "incomplete"
+            if board.auction_end == "placeholder":
+                report.notes.append("the auction has a blank to fill in (an exercise); replayed up to it")
+        elif report.irregularities or state.rulings:
+            report.verdict = "irregular"
+        _marks(report, state)
+        if report.verdict in ("legal", "irregular"):
+            _compare_tags(report, state, self)
+        return report
+
+
+_checker: Checker | None = None
+
+
+def check_board(board: Board, *, machines: bool = False) -> BoardReport:
+    """Check one board with a shared :class:`Checker` (see the module documentation)."""
+    global _checker
+    if machines:
+        return Checker(machines=True).check(board)
+    if _checker is None:
+        _checker = Checker()
+    return _checker.check(board)
+
+
+# --- what the model said --------------------------------------------------------------------
+def _describe(report: BoardReport, state: AuctionState) -> None:
+    contract = state.contract
+    if state.is_passed_out:
+        report.contract = "Pass"
+    elif contract is not None:
+        report.contract = contract.text
+        report.declarer = contract.declarer
+    for r in state.record:
+        if r.irregularity is not None:
+            word = r.irregularity.replace("_", " ")
+            turn = "" if r.in_turn_of == r.seat else f" in {r.in_turn_of.long_name}'s turn"
+            report.irregularities.append(
+                f"{r.seat.long_name}'s {r.call.text}{turn}: {word} (Law {r.law}), {r.status}")
+    report.rulings = [f"{ru.law}: {ru.summary}" for ru in state.rulings]
+
+
+def _marks(report: BoardReport, state: AuctionState) -> None:
+    """Compare the file's ^I marks with what the model found insufficient (§3.9)."""
+    board = report.board
+    marked = [wc for wc in board.calls if wc.marked_insufficient]
+    ruled = {(r.seat, r.call) for r in state.record if r.irregularity == "insufficient_bid"}
+    for wc in marked:
+        if (wc.seat, wc.call) not in ruled and report.verdict != "illegal":
+            report.notes.append(f"{wc.seat.long_name}'s {wc.call.text} is marked ^I but the model "
+                                "does not find it insufficient")
+    marked_keys = {(wc.seat, wc.call) for wc in marked}
+    for key in sorted(ruled - marked_keys):
+        if board.fmt == "pbn":
+            report.notes.append(f"{key[0].long_name}'s {key[1].text} is insufficient but not marked ^I (§3.9)")
+
+
+# --- the tags -------------------------------------------------------------------------------
+def _contract_tag(text: str) -> tuple[str, bool] | None:
+    """A Contract tag value in our spelling (``4H``, ``3NTX``, ``Pass``) and whether it is
+    known; ``None`` when it cannot be read."""
+    t = text.strip().upper().replace(" ", "")
+    if t in ("", "?"):
+        return ("", False)
+    if t == "PASS" or t == "P":
+        return ("Pass", True)
+    doubled = len(t) - len(t.rstrip("X"))
+    body = t.rstrip("X")
+    try:
+        call = parse_call(body)
+    except AuctionFsmError:
+        return None
+    if not call.is_bid or doubled > 2 or call.level > 7:
+        return None
+    return (call.text + "X" * doubled, True)
+
+
+def _compare_tags(report: BoardReport, state: AuctionState, checker: Checker) -> None:
+    board = report.board
+    contract_tag = board.tags.get("Contract")
+    declarer_tag = board.tags.get("Declarer")
+    want_contract = None if contract_tag is None else _contract_tag(contract_tag)
+    if contract_tag is not None and want_contract is None:
+        report.notes.append(f"Contract tag {contract_tag!r} cannot be read (§3.4.14)")
+    dec = (declarer_tag or "").strip().upper()
+    swapped = dec.startswith("^")
+    dec_seat = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}.get(dec.lstrip("^"))
+    if dec not in ("", "?") and dec_seat is None:
+        report.notes.append(f"Declarer tag {declarer_tag!r} cannot be read (§3.4.13)")
+    has_contract = want_contract is not None and want_contract[1]
+    if not has_contract and dec_seat is None:
+        return
+    got_contract = report.contract
+    # With ^X the tag names who actually played the hand: declarer's partner (§3.4.13).
+    want_declarer = None if dec_seat is None else (dec_seat.partner if swapped else dec_seat)
+    problems = []
+    if has_contract and want_contract is not None and want_contract[0] != got_contract:
+        problems.append(f"Contract tag {contract_tag!r}, auction {got_contract}")
+    if want_declarer is not None and got_contract != "Pass" and want_declarer != report.declarer:
+        said = f"{declarer_tag!r}" + (f" (so declarer {want_declarer.name})" if swapped else "")
+        problems.append(f"Declarer tag {said}, auction {report.declarer.name if report.declarer is not None else 'none'}")
+    if swapped and not problems:
+        report.notes.append(f"the Declarer tag {declarer_tag!r} says {dec_seat.long_name if dec_seat is not None else '?'} "
+                            "played the hand for declarer (dummy and declarer swapped, §3.4.13)")
+    if not problems:
+        report.tags = "agree"
+        return
+    report.tags = "mismatch"
+    report.mismatch = "; ".join(problems)
+    report.explanation = _explain(board, want_contract[0] if has_contract and want_contract else None,
+                                  want_declarer, checker)
+
+
+def _explain(board: Board, contract: str | None, declarer: Seat | None, checker: Checker) -> str | None:
+    """A known writing slip that accounts for a mismatch, if one does; the verdict stands.
+
+    Tried: the dealer's leading passes left out (the auction read as starting one, two or
+    three seats after the dealer); the calls written from the wrong seat's column.
+    """
+    dealer = board.dealer
+    if dealer is None or not board.calls:
+        return None
+    calls = [wc.call for wc in board.calls]
+    from .calls import PASS
+
+    for k in (1, 2, 3):
+        events: list[Event] = []
+        seat = dealer
+        for call in [PASS] * k + calls:
+            events.append(CallEvent(seat, call))
+            seat = seat.lho
+        state = checker._strict(dealer, events)
+        if state is not None and state.is_over and _matches(state, contract, declarer):
+            return (f"the tags fit the same calls after {k} leading pass{'es' if k > 1 else ''}: "
+                    "the file seems to leave out the passes before the opening bid")
+    return None
+
+
+def _matches(state: AuctionState, contract: str | None, declarer: Seat | None) -> bool:
+    c = state.contract
+    got = "Pass" if state.is_passed_out else (None if c is None else c.text)
+    if contract is not None and contract != got:
+        return False
+    return declarer is None or (c is not None and c.declarer == declarer)

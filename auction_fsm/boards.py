@@ -1,0 +1,247 @@
+"""One board as a PBN or LIN file gives it, independent of the file format.
+
+A :class:`Board` keeps what the file says — tags, the deal, the auction call by call with the
+seat each call is written under and its annotations, the play as written — and the *events*
+the auction stands for, ready to be replayed by the model (``auction_fsm.board_check``) or
+turned into a scenario (:meth:`Board.to_scenario`).  A board that could not be read still
+exists: its :attr:`Board.error` says what is wrong and where, and the other boards of the
+file are unaffected.
+
+Positions in the file (line, column) are computed only when asked for, by a :class:`Locator`
+shared by every board of a file, so reading a large file stays cheap.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .calls import Call
+from .deal import Deal
+from .errors import AuctionFsmError, ScenarioError
+from .events import CallEvent, ChangeCall, Event
+from .scenario import Scenario, Vulnerability
+from .seats import Seat
+
+__all__ = ["Locator", "WrittenCall", "Play", "Board", "AuctionEnd", "vulnerability_of"]
+
+AuctionEnd = Literal["", "*", "+", "placeholder"]  # how the written auction stopped, if not by passes
+
+_VULNERABLE_WORDS: dict[str, Vulnerability] = {
+    "none": "None", "love": "None", "-": "None", "o": "None", "0": "None",
+    "ns": "NS", "n": "NS", "e": "EW", "ew": "EW",
+    "all": "All", "both": "All", "b": "All",
+}
+
+
+def vulnerability_of(text: str) -> Vulnerability | None:
+    """Read a PBN Vulnerable value (§3.4.10; any case) or a LIN ``sv`` letter; ``None`` if
+    unknown (``?``, empty, anything else)."""
+    return _VULNERABLE_WORDS.get(text.strip().lower())
+
+
+class Locator:
+    """Turns a character offset in a file's text into a line and column (both from 1).
+
+    The table of line starts is built on the first question, so files whose boards are all
+    fine never pay for it.
+    """
+
+    __slots__ = ("text", "_starts")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts: list[int] | None = None
+
+    def line_column(self, offset: int) -> tuple[int, int]:
+        """The line and column of ``offset``."""
+        if self._starts is None:
+            starts = [0]
+            find = self.text.find
+            pos = find("\n")
+            while pos >= 0:
+                starts.append(pos + 1)
+                pos = find("\n", pos + 1)
+            self._starts = starts
+        line = bisect.bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
+
+
+@dataclass(slots=True)
+class WrittenCall:
+    """One call as the file writes it.
+
+    ``seat`` is the seat the file's layout puts it under (the Auction tag's seat, moved on by
+    one for each call, ``-`` and ``^S``).  ``skipped`` counts the ``^S`` tokens just before it
+    (PBN 2.1 §3.9: those players lost their turn to a call out of rotation);
+    ``marked_insufficient`` is an ``^I`` before it.  ``note`` is its ``=n=`` reference,
+    ``nags`` its NAGs (suffixes ``!`` ``?`` ... stored as NAGs 1-6, §3.5.3), ``alert`` an alert
+    mark (``*`` glued to the call in some PBN files, ``!`` in LIN), ``explanation`` LIN's
+    ``an|`` text, ``comments`` the commentary after it, as written.  ``after`` holds the events
+    our own ``{auction-fsm: ...}`` commentary records after it, and ``change_ground`` says the
+    call was made as a change of call (25A/21B1) rather than in the ordinary way.
+    """
+
+    seat: Seat
+    call: Call
+    offset: int = 0
+    marked_insufficient: bool = False
+    skipped: int = 0
+    note: int | None = None
+    nags: tuple[int, ...] = ()
+    alert: bool = False
+    explanation: str | None = None
+    comments: tuple[str, ...] = ()
+    after: tuple[Event, ...] = ()
+    change_ground: Literal["slip", "misinformation"] | None = None
+    from_all_pass: bool = False
+
+    @property
+    def event(self) -> Event:
+        """The event this written call stands for."""
+        if self.change_ground is not None:
+            return ChangeCall(self.seat, self.call, self.change_ground)
+        return CallEvent(self.seat, self.call)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The play section as written: the first player and the text (cards, annotations,
+    commentary), kept verbatim; :meth:`tokens` splits it on request."""
+
+    seat: Seat | None
+    text: str
+
+    def tokens(self) -> list[str]:
+        """The card tokens and marks (``^R``, ``^L``, ``-``, ``*`` ...) without commentary."""
+        out: list[str] = []
+        depth = False
+        for line in self.text.split("\n"):
+            for word in line.split():
+                if depth:
+                    depth = "}" not in word
+                    continue
+                if word.startswith(";"):
+                    break
+                if word.startswith("{"):
+                    depth = "}" not in word
+                    continue
+                out.append(word)
+        return out
+
+    @property
+    def opening_lead(self) -> str | None:
+        """The first card token, or ``None`` when no card is given."""
+        for tok in self.tokens():
+            if tok.startswith("^"):
+                continue
+            return None if tok in ("-", "*", "+") else tok
+        return None
+
+
+@dataclass(slots=True)
+class Board:
+    """One game of a file.
+
+    ``index`` counts games from 1 in the file, ``offset`` is where the game starts.  ``tags``
+    holds every tag once, with ``#``/``##`` inheritance resolved (PBN 2.1 §4.8), in file order;
+    ``notes`` the auction's ``[Note "n:text"]`` tags and ``play_notes`` the play's.
+    ``auction_seat`` is the seat of the Auction tag and ``dashes`` the ``-`` tokens before the
+    first call.  ``leading_events`` are events our commentary records before the first call.
+    ``auction_end`` says how the written auction stopped if it stopped early; after a blank
+    to fill in (an exercise: ``___``, or BridgeComposer's ``AC``) the rest of the section is
+    kept verbatim in ``auction_rest`` and not replayed.
+    ``sections`` keeps supplemental sections (tables) verbatim, by tag name.
+    """
+
+    source: str
+    index: int
+    offset: int = 0
+    locator: Locator | None = field(default=None, compare=False, repr=False)
+    fmt: Literal["pbn", "lin", "scenario"] = "pbn"
+    tags: dict[str, str] = field(default_factory=dict)
+    dealer: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    deal: Deal | None = None
+    auction_seat: Seat | None = None
+    dashes: int = 0
+    calls: list[WrittenCall] = field(default_factory=list)
+    leading_events: tuple[Event, ...] = ()
+    leading_comments: tuple[str, ...] = ()
+    auction_end: AuctionEnd = ""
+    auction_rest: str = ""
+    notes: dict[int, str] = field(default_factory=dict)
+    play: Play | None = None
+    play_notes: list[str] = field(default_factory=list)
+    sections: dict[str, str] = field(default_factory=dict)
+    commentary: tuple[str, ...] = ()
+    warnings: list[str] = field(default_factory=list)
+    error: AuctionFsmError | None = None
+
+    # --- what the file says ---------------------------------------------------------------
+    @property
+    def number(self) -> str | None:
+        """The Board tag (LIN: the board number), as written; ``None`` when absent."""
+        return self.tags.get("Board")
+
+    @property
+    def has_auction(self) -> bool:
+        """True when the file gives an auction for this board (possibly empty)."""
+        return self.auction_seat is not None
+
+    @property
+    def line(self) -> int:
+        """The line on which the game starts."""
+        return self.position(self.offset)[0]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """Line and column of a character offset in the file (``(0, 0)`` when unknown)."""
+        return (0, 0) if self.locator is None else self.locator.line_column(offset)
+
+    def where(self, offset: int | None = None) -> str:
+        """``file.pbn, board 7 (game 7), line 12, column 5`` for messages (a scenario file is
+        one board: just its name)."""
+        if self.fmt == "scenario":
+            return self.source
+        label = f"board {self.number}" if self.number not in (None, "", "?") else "board ?"
+        head = f"{self.source}, {label} (game {self.index})"
+        if self.locator is None:
+            return head
+        line, col = self.position(self.offset if offset is None else offset)
+        return f"{head}, line {line}" + ("" if offset is None else f", column {col}")
+
+    def events(self) -> Iterator[Event]:
+        """The events the auction stands for, in the order they happened."""
+        yield from self.leading_events
+        for wc in self.calls:
+            yield wc.event
+            yield from wc.after
+
+    # --- conversion -----------------------------------------------------------------------
+    def title(self) -> str | None:
+        """A title for the scenario: the Event tag, with the board number when there is one."""
+        event = self.tags.get("Event", "").strip()
+        number = (self.number or "").strip()
+        if event in ("", "?", "#"):
+            event = ""
+        if number in ("", "?"):
+            return event or None
+        return f"{event}, board {number}" if event else f"board {number}"
+
+    def to_scenario(self) -> Scenario:
+        """This board as a scenario (dealer, vulnerability, events, title, description).
+
+        Raises the board's own error if it could not be read, and :class:`ScenarioError` when
+        the file gives no dealer at all.
+        """
+        if self.error is not None:
+            raise self.error
+        dealer = self.dealer
+        if dealer is None:
+            raise ScenarioError(f"{self.where()}: no Dealer tag and no auction: the board has no dealer")
+        description = self.tags.get("Description")
+        return Scenario(dealer=dealer, events=tuple(self.events()),
+                        vulnerability=self.vulnerability or "None", title=self.title(),
+                        description=description or None, source=self.where())

@@ -1,0 +1,105 @@
+"""``auction-fsm check FILE ...``: every board of PBN, LIN or scenario files against the Laws.
+
+Each board's auction is replayed through the model; one line per board gives the verdict
+(legal, irregular, incomplete, illegal, unreadable, no auction), what the model ruled, the
+contract, and whether the file's Contract and Declarer tags agree; a summary follows.  The
+format of each file is told from its content.  ``--json`` prints one JSON document instead.
+Exit status: 0 when every board is legal, irregular, incomplete or a deal alone; 1 when a
+board's auction is illegal; 2 when a board or a whole file cannot be read (each such problem is
+also reported on standard error as ``auction-fsm: <kind>: <where>: <what>``).
+
+Only light imports at the top: the readers and the model are loaded when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from . import Subparsers
+
+__all__ = ["register", "handler"]
+
+EXIT_ILLEGAL = 1
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``check`` subcommand."""
+    p = subparsers.add_parser(
+        "check", help="check every board of PBN, LIN or scenario files against the Laws",
+        description="Replay every auction of PBN, LIN or scenario files (told apart by content) "
+                    "through the model: one verdict per board, what the model ruled, and whether "
+                    "the file's Contract and Declarer tags agree with the auction. Exit status 1 "
+                    "if an auction is illegal, 2 if a board or file cannot be read.")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a .pbn, .lin or scenario .json file")
+    p.add_argument("--json", action="store_true", help="print the reports as one JSON document")
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="print only boards that are not legal, and the summary")
+    p.add_argument("--progress", action="store_true",
+                   help="show progress on standard error (default: when it is a terminal)")
+    p.add_argument("--machines", action="store_true",
+                   help="replay every board with the state machines cross-checked (slower); by "
+                        "default only irregular boards are")
+    p.set_defaults(func=handler)
+
+
+def handler(args: argparse.Namespace) -> int:
+    """Run ``check``."""
+    import json
+    import sys
+
+    from ..board_check import VERDICTS, Checker
+    from ..board_files import read_path
+    from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
+    from ..errors import AuctionFsmError
+
+    progress = args.progress or (sys.stderr.isatty() and not args.json)
+    checker = Checker(machines=args.machines)
+    counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
+    tags = {"agree": 0, "mismatch": 0, "not compared": 0}
+    documents = []
+    status = EXIT_OK
+    files_read = 0
+    for path in args.files:
+        try:
+            fmt, boards = read_path(path)
+        except (OSError, AuctionFsmError) as err:
+            print_error(err)
+            status = EXIT_INPUT_ERROR
+            continue
+        files_read += 1
+        reports = []
+        for n, board in enumerate(boards, 1):
+            report = checker.check(board)
+            if fmt == "scenario":
+                report.tags = "not compared"  # the tags of a scenario are the replay's own
+                report.mismatch = None
+            reports.append(report)
+            counts[report.verdict] += 1
+            tags[report.tags] += 1
+            if report.verdict == "unreadable":
+                assert report.error is not None
+                print_error(report.error)
+                status = EXIT_INPUT_ERROR
+            elif report.verdict == "illegal" and status == EXIT_OK:
+                status = EXIT_ILLEGAL
+            if not args.json and not (args.quiet and report.verdict == "legal"):
+                print(report.summary(), flush=progress)
+            if progress and n % 500 == 0:
+                print(f"\r{path}: {n}/{len(boards)} boards", end="", file=sys.stderr, flush=True)
+        if progress and len(boards) >= 500:
+            print(f"\r{path}: {len(boards)}/{len(boards)} boards", file=sys.stderr, flush=True)
+        if args.json:
+            documents.append({"file": str(path), "format": fmt, "boards": [r.to_json() for r in reports]})
+    total = sum(counts.values())
+    summary = {"files": len(args.files), "files_read": files_read, "boards": total, **counts,
+               "tags_agree": tags["agree"], "tags_mismatch": tags["mismatch"],
+               "tags_not_compared": tags["not compared"]}
+    if args.json:
+        print(json.dumps({"format": "auction-fsm-check", "files": documents, "summary": summary},
+                         indent=2, ensure_ascii=False))
+    else:
+        verdicts = ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
+        print(f"{files_read} of {len(args.files)} file(s) read, {total} board(s): {verdicts or 'none'}; "
+              f"tags: {tags['agree']} agree, {tags['mismatch']} disagree, {tags['not compared']} not compared")
+    return status

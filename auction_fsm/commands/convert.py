@@ -1,0 +1,74 @@
+"""``auction-fsm convert IN OUT``: between scenario JSON, PBN and LIN.
+
+The input format is told from its content, the output format from ``--to`` or the output
+file's suffix (``.json``, ``.pbn``, ``.lin``); ``-`` writes to standard output.  A scenario
+file holds one board, so converting a file of several boards to JSON needs ``--board``.  What
+the target cannot hold is refused with a message naming the board and the event (LIN has no
+seats on its calls, hence no call out of rotation, and no events besides calls).  A board that
+cannot be read stops the conversion: nothing half-converted is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from . import Subparsers
+
+__all__ = ["register", "handler"]
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``convert`` subcommand."""
+    p = subparsers.add_parser(
+        "convert", help="convert between scenario JSON, PBN and LIN",
+        description="Convert a scenario, PBN or LIN file (told apart by content) to another of "
+                    "these formats; our PBN keeps every event in machine-readable commentary.")
+    p.add_argument("input", type=Path, metavar="IN", help="the file to read")
+    p.add_argument("output", metavar="OUT", help="the file to write, or - for standard output")
+    p.add_argument("--to", choices=("json", "pbn", "lin"), help="output format (default: OUT's suffix)")
+    p.add_argument("--board", type=int, metavar="N",
+                   help="convert only game N of the input (counted from 1)")
+    p.set_defaults(func=handler)
+
+
+def handler(args: argparse.Namespace) -> int:
+    """Run ``convert``."""
+    import sys
+
+    from .. import lin, pbn
+    from ..board_files import format_of_suffix, read_path
+    from ..cli import EXIT_OK
+    from ..errors import ConversionError
+    from ..scenario import dump_scenario
+
+    out = Path(args.output)
+    fmt = {"json": "scenario", "pbn": "pbn", "lin": "lin"}.get(args.to or "") or (
+        None if args.output == "-" else format_of_suffix(out))
+    if fmt is None:
+        raise ConversionError(f"{args.output}: cannot tell the output format from the name; "
+                              "use a .json, .pbn or .lin suffix, or --to")
+    _, boards = read_path(args.input)
+    if args.board is not None:
+        if not 1 <= args.board <= len(boards):
+            raise ConversionError(f"{args.input}: no game {args.board} (the file has {len(boards)})")
+        boards = [boards[args.board - 1]]
+    for b in boards:
+        if b.error is not None:
+            raise b.error
+    if not boards:
+        raise ConversionError(f"{args.input}: no board to convert")
+    if fmt == "scenario":
+        if len(boards) != 1:
+            raise ConversionError(f"{args.input}: a scenario file holds one board and this file has "
+                                  f"{len(boards)}; choose one with --board N")
+        text = dump_scenario(boards[0].to_scenario())
+    elif fmt == "pbn":
+        text = pbn.dumps(boards)
+    else:
+        text = lin.dumps(boards)
+    if args.output == "-":
+        sys.stdout.write(text.replace("\r\n", "\n"))
+    else:
+        out.write_bytes(text.encode("utf-8"))
+    return EXIT_OK

@@ -1,0 +1,135 @@
+"""The deal of a board: which cards each seat holds, read from PBN's Deal tag or LIN's ``md``.
+
+A deal is checked when it is read, because a file with a card given twice or a hand of twelve
+cards is broken, not merely unusual: every card at most once, ranks from ``AKQJT98765432``,
+and when one hand holds thirteen cards every hand that is given holds thirteen (a hand of
+fewer cards is otherwise accepted: an end position, PBN 2.1 §3.10, or a teaching fragment).  A hand may be unknown (``-`` in PBN).  The check works on strings, so reading the
+deals of a large file costs little; :meth:`Deal.cards` builds card objects on request.
+
+>>> d = parse_pbn_deal("N:AKQJ.T98.765.432 - - -")
+>>> d.hands[0], d.hands[1], d.length
+('AKQJ.T98.765.432', None, 13)
+>>> d.to_pbn(Seat.E)
+'E:- - - AKQJ.T98.765.432'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from .cards import Card, Suit
+from .seats import Seat
+
+__all__ = ["Deal", "parse_pbn_deal", "DealProblem", "RANK_ORDER"]
+
+RANK_ORDER: Final = "AKQJT98765432"
+_RANK_INDEX: Final = {r: i for i, r in enumerate(RANK_ORDER)}
+_HAND = r"(?:-|[AKQJTakqjt2-9]*\.[AKQJTakqjt2-9]*\.[AKQJTakqjt2-9]*\.[AKQJTakqjt2-9]*)"
+_PBN_DEAL: Final = re.compile(rf"([NESWnesw]):\s*({_HAND})\s+({_HAND})\s+({_HAND})\s+({_HAND})\s*")
+_SUITS_PBN_ORDER: Final = (Suit.S, Suit.H, Suit.D, Suit.C)
+
+
+class DealProblem(ValueError):
+    """Why a deal was refused (the reader adds the file, board, line and column)."""
+
+
+def _sorted_suit(ranks: str) -> str:
+    return "".join(sorted(ranks, key=_RANK_INDEX.__getitem__))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Four hands indexed by :class:`Seat` (N, E, S, W); each ``"SPADES.HEARTS.DIAMONDS.CLUBS"``
+    with ranks in descending order, or ``None`` when the hand is not given."""
+
+    hands: tuple[str | None, str | None, str | None, str | None]
+
+    @property
+    def length(self) -> int:
+        """The number of cards in each given hand (0 when no hand is given)."""
+        for h in self.hands:
+            if h is not None:
+                return len(h) - 3
+        return 0
+
+    def cards(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards of ``seat`` (empty when its hand is not given), spades first."""
+        hand = self.hands[seat]
+        if hand is None:
+            return ()
+        return tuple(Card(suit, rank) for suit, ranks in zip(_SUITS_PBN_ORDER, hand.split("."), strict=True)
+                     for rank in ranks)
+
+    def to_pbn(self, first: Seat) -> str:
+        """The PBN Deal tag value, hands clockwise from ``first`` (export format: the dealer)."""
+        order = [Seat((first + i) % 4) for i in range(4)]
+        return f"{first.name}:" + " ".join(self.hands[s] or "-" for s in order)
+
+    @staticmethod
+    def from_hands(hands: dict[Seat, str | None]) -> Deal:
+        """Build and check a deal from hands written ``S.H.D.C``; raise :class:`DealProblem`."""
+        return _checked([hands.get(s) for s in Seat])
+
+
+def _checked(raw: list[str | None]) -> Deal:
+    """Normalise (upper case, ranks sorted) and check the hands; raise :class:`DealProblem`.
+
+    The ranks are known to be rank characters (the callers' patterns); this checks the suits
+    per hand, the hand lengths and that no card is dealt twice.
+    """
+    hands: list[str | None] = []
+    suits = ["", "", "", ""]
+    counts: list[tuple[Seat, int]] = []
+    for seat, hand in zip(Seat, raw, strict=True):
+        if hand is None or hand.strip(".") == "":
+            hands.append(None)  # "-" or "...": no card of this hand is given
+            continue
+        if not hand.isupper():
+            hand = hand.upper()
+        parts = hand.split(".")
+        if len(parts) != 4:
+            raise DealProblem(f"{seat.long_name}'s hand {hand!r} does not have four suits")
+        n = len(hand) - 3
+        if n > 13:
+            raise DealProblem(f"{seat.long_name} holds {n} cards (at most 13)")
+        for i, ranks in enumerate(parts):
+            suits[i] += ranks
+            if len(ranks) > 1 and not _is_descending(ranks):
+                parts[i] = _sorted_suit(ranks)
+        counts.append((seat, n))
+        hands.append(".".join(parts))
+    if any(n != 13 for _, n in counts) and any(n == 13 for _, n in counts):
+        seat, n = next((s, n) for s, n in counts if n != 13)
+        raise DealProblem(f"{seat.long_name} holds {n} cards but another hand holds 13 "
+                          f"({sum(n for _, n in counts)} cards in all)")
+    for suit, ranks in zip(_SUITS_PBN_ORDER, suits, strict=True):
+        if len(set(ranks)) != len(ranks):
+            twice = sorted({r for r in ranks if ranks.count(r) > 1}, key=_RANK_INDEX.__getitem__)
+            raise DealProblem(f"the {', '.join(suit.name + r for r in twice)} is dealt twice")
+    return Deal((hands[0], hands[1], hands[2], hands[3]))
+
+
+_DESCENDING: set[str] = set()  # every suit holding written in descending order, built on first use
+
+
+def _is_descending(ranks: str) -> bool:
+    if not _DESCENDING:
+        for mask in range(1 << 13):
+            _DESCENDING.add("".join(r for i, r in enumerate(RANK_ORDER) if mask >> i & 1))
+    return ranks in _DESCENDING
+
+
+def parse_pbn_deal(value: str) -> Deal:
+    """Read a PBN Deal tag value (§3.4.11): ``<first>:<hand> <hand> <hand> <hand>``."""
+    m = _PBN_DEAL.fullmatch(value)
+    if m is None:
+        raise DealProblem(f"cannot read deal {value!r}: expected 'N:<hand> <hand> <hand> <hand>' "
+                          "with each hand 'spades.hearts.diamonds.clubs' or '-'")
+    first = "NESW".index(m.group(1).upper())
+    raw: list[str | None] = [None] * 4
+    for i in range(4):
+        hand = m.group(2 + i)
+        raw[(first + i) % 4] = None if hand == "-" else hand
+    return _checked(raw)

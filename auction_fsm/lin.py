@@ -1,0 +1,315 @@
+"""LIN files (BridgeBase Online's hand records and movies) from Python: ``load``, ``loads``,
+``dump``, ``dumps`` in the shape of :mod:`json`.
+
+A LIN file is a run of ``key|value|`` pairs.  The ones that matter to an auction are ``md``
+(the dealer as a digit, 1 South, 2 West, 3 North, 4 East, then the hands South, West, North,
+East, each ``S...H...D...C...``; the last hand may be left out), ``sv`` (vulnerability: ``o``
+or ``0`` none, ``n`` North-South, ``e`` East-West, ``b`` both), ``mb`` (one call; ``p``, ``d``,
+``r``, ``1C``...; a trailing ``!`` is an alert), ``an`` (the explanation of the call before),
+``pc`` (a card played), ``ah`` (the board's heading, ``Board 7``), ``qx`` (the board's place in a
+movie, ``o7``/``c7``), ``pn`` (the players, South first).  A new board starts at ``qx`` or at an
+``md`` when the current board already has one; other keys (``pg``, ``rh``, ``st``, ``mc``,
+``sk``, ``nt`` ...) are kept out of the way.  LIN calls carry no seat: each is made by the
+next seat in rotation from the dealer.
+
+>>> b = loads("md|3SAKQHAKQDAKQCAKQJ,,,|sv|o|mb|2C!|an|strong|mb|p|mb|2D|mb|p|mb|p|mb|p|")[0]
+>>> b.dealer, [wc.call.text for wc in b.calls], b.calls[0].alert, b.calls[0].explanation
+(Seat.N, ['2C', 'P', '2D', 'P', 'P', 'P'], True, 'strong')
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import IO, Final, cast
+
+from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
+from .calls import Call, parse_call
+from .deal import RANK_ORDER, Deal, DealProblem
+from .errors import AuctionFsmError, ConversionError, DealError, LinSyntaxError
+from .events import CallEvent
+from .pbn_read import decode, normalise_newlines
+from .scenario import Scenario
+from .seats import Seat
+
+__all__ = ["load", "loads", "dump", "dumps", "read_boards", "looks_like_lin"]
+
+_PAIR: Final = re.compile(r"\s*([A-Za-z][A-Za-z0-9]?)\|([^|]*)\|?")
+_MD_SEATS: Final = (Seat.S, Seat.W, Seat.N, Seat.E)  # LIN's order of dealers and hands
+_LIN_DIGIT: Final = {Seat.S: "1", Seat.W: "2", Seat.N: "3", Seat.E: "4"}
+_SV: Final = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
+_SUIT_CHARS: Final = "SHDC"
+_LIN_CALLS: Final = {"P": "P", "D": "X", "R": "XX"}
+_NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
+
+
+def looks_like_lin(text: str) -> bool:
+    """True when ``text`` starts like LIN: a two-letter key and a bar, such as ``pn|``."""
+    return re.match(r"\s*[a-z][a-z0-9]\|", text) is not None
+
+
+def _hand(board: Board, text: str, offset: int) -> str | None:
+    """A LIN hand ``S..H..D..C..`` as ``spades.hearts.diamonds.clubs``."""
+    t = text.strip().upper()
+    if not t:
+        return None
+    suits = {s: "" for s in _SUIT_CHARS}
+    current = None
+    for ch in t:
+        if ch in suits:
+            current = ch
+        elif current is not None and ch in RANK_ORDER:
+            suits[current] += ch
+        elif current is not None and ch in "1":
+            suits[current] += "T"  # "10" written out
+        elif ch == "0" and current is not None and suits[current].endswith("T"):
+            continue
+        else:
+            raise DealError(f"{board.where(offset)}: cannot read hand {text!r} in md: expected "
+                            "suit letters S, H, D, C each followed by ranks AKQJT98765432")
+    return ".".join(suits[s] for s in _SUIT_CHARS)
+
+
+def _deal(board: Board, value: str, offset: int) -> None:
+    if not value or value[0] not in "1234":
+        raise LinSyntaxError(f"{board.where(offset)}: md value {value!r} must start with the dealer "
+                             "digit 1 (South), 2 (West), 3 (North) or 4 (East)")
+    board.dealer = _MD_SEATS[int(value[0]) - 1]
+    parts = value[1:].split(",")
+    hands: dict[Seat, str | None] = {}
+    for i, part in enumerate(parts[:4]):
+        hands[_MD_SEATS[i]] = _hand(board, part, offset)
+    given = [s for s in _MD_SEATS if hands.get(s)]
+    if len(given) == 3 and all(len(hands[s] or "") - 3 == 13 for s in given):
+        # The fourth hand is what the others do not hold.
+        missing = next(s for s in _MD_SEATS if not hands.get(s))
+        held = [set() for _ in range(4)]  # type: list[set[str]]
+        for s in given:
+            for i, ranks in enumerate((hands[s] or "...").split(".")):
+                held[i].update(ranks)
+        hands[missing] = ".".join("".join(r for r in RANK_ORDER if r not in held[i]) for i in range(4))
+    if any(hands.values()):
+        try:
+            board.deal = Deal.from_hands(hands)
+        except DealProblem as err:
+            raise DealError(f"{board.where(offset)}: {err}") from None
+
+
+def _call(board: Board, value: str, offset: int) -> tuple[Call, bool]:
+    text = value.strip()
+    alert = text.endswith("!")
+    text = text.rstrip("!").strip()
+    word = _LIN_CALLS.get(text.upper(), text)
+    try:
+        return parse_call(word), alert
+    except AuctionFsmError:
+        raise LinSyntaxError(f"{board.where(offset)}: cannot read call {value!r} in mb: expected p, d, r "
+                             "or a bid such as 1C or 3N") from None
+
+
+def read_boards(text: str, source: str) -> list[Board]:
+    """Every board of a LIN text; a board that cannot be read carries its error."""
+    text = normalise_newlines(text)
+    locator = Locator(text)
+    boards: list[Board] = []
+    board: Board | None = None
+    failed = False
+    seat = Seat.N
+    cards: list[str] = []
+    pos = 0
+    header: dict[str, str] = {}
+
+    def finish() -> None:
+        if board is not None and board.dealer is not None and board.auction_seat is None and board.error is None:
+            board.auction_seat = board.dealer  # an md with no calls yet: an empty auction
+        if board is not None and (board.has_auction or board.deal is not None or board.error is not None):
+            if cards:
+                board.play = Play(None, " ".join(cards))
+            boards.append(board)
+
+    def new_board(offset: int) -> Board:
+        nonlocal failed, cards
+        finish()
+        failed = False
+        cards = []
+        b = Board(source=source, index=len(boards) + 1, offset=offset, locator=locator, fmt="lin")
+        b.tags.update(header)
+        return b
+
+    for m in _PAIR.finditer(text):
+        if m.start() != pos and text[pos:m.start()].strip():
+            bad = text[pos:m.start()].strip()[:20]
+            if board is None:
+                board = new_board(pos)
+            if board.error is None:
+                board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {bad!r}: expected key|value|")
+            failed = True
+        pos = m.end()
+        key, value = m.group(1).lower(), m.group(2)
+        start = m.start(1)
+        starts = key == "qx" or board is None or (key == "md" and "md" in board.tags)
+        only_header = board is not None and not board.tags.keys() - header.keys() - {"qx"}
+        if board is None or (starts and not (key == "qx" and only_header)):
+            board = new_board(start)
+        if key == "qx":
+            board.tags["qx"] = value
+            number = value.strip()[1:]
+            if number.isdigit():
+                board.tags.setdefault("Board", number)
+            continue
+        if failed:
+            continue
+        try:
+            if key == "md":
+                board.tags["md"] = value
+                _deal(board, value, start)
+                seat = board.dealer if board.dealer is not None else Seat.N
+            elif key == "sv":
+                board.vulnerability = vulnerability_of(value)
+                board.tags["Vulnerable"] = value
+            elif key == "ah":
+                number = value.strip().split()[-1] if value.strip() else ""
+                board.tags["Board"] = number or value
+            elif key == "pn":
+                names = value.split(",")
+                for s, name in zip(_MD_SEATS, names, strict=False):
+                    board.tags[s.long_name] = name
+                header.update({s.long_name: n for s, n in zip(_MD_SEATS, names, strict=False)})
+            elif key == "mb":
+                if board.dealer is None:
+                    raise LinSyntaxError(f"{board.where(start)}: mb before md: the dealer is not known")
+                call, alert = _call(board, value, start)
+                if board.auction_seat is None:
+                    board.auction_seat = board.dealer
+                board.calls.append(WrittenCall(seat, call, start, alert=alert))
+                seat = _NEXT[seat]
+            elif key == "an":
+                if board.calls:
+                    board.calls[-1].explanation = value
+            elif key == "pc":
+                cards.append(value.strip().upper())
+            elif key == "vg":
+                header["Event"] = value.split(",")[0]
+                board.tags["Event"] = header["Event"]
+        except (LinSyntaxError, DealError) as err:
+            board.error = err
+            failed = True
+    if pos < len(text) and text[pos:].strip():
+        if board is None:
+            board = new_board(pos)
+        if board.error is None:
+            board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {text[pos:].strip()[:20]!r}: "
+                                         "expected key|value| (is the file truncated?)")
+    finish()
+    return boards
+
+
+def loads(text: str | bytes, source: str = "<string>", *, strict: bool = False) -> list[Board]:
+    """Every board of a LIN text (bytes are decoded as UTF-8, else cp1252)."""
+    boards = read_boards(decode(text) if isinstance(text, bytes) else text, source)
+    if strict:
+        for b in boards:
+            if b.error is not None:
+                raise b.error
+    return boards
+
+
+def load(fp: IO[str] | IO[bytes] | str | Path, *, strict: bool = False) -> list[Board]:
+    """Every board of a LIN file, given as an open file (text or binary) or a path."""
+    if isinstance(fp, str | Path):
+        path = Path(fp)
+        return loads(path.read_bytes(), str(path), strict=strict)
+    return loads(fp.read(), str(getattr(fp, "name", "<file>")), strict=strict)
+
+
+# --- writing ----------------------------------------------------------------------------------
+def _lin_hand(hand: str | None) -> str:
+    if hand is None:
+        return ""
+    return "".join(s + r for s, r in zip(_SUIT_CHARS, hand.split("."), strict=True))
+
+
+def _lin_call(call: Call) -> str:
+    if call.is_pass:
+        return "p"
+    if call.is_double:
+        return "d"
+    if call.is_redouble:
+        return "r"
+    return call.text.replace("NT", "N")
+
+
+def _board_of(item: Board | Scenario) -> Board:
+    """A board whose auction LIN can hold, or :class:`ConversionError` saying why not."""
+    if isinstance(item, Board):
+        if item.error is not None:
+            raise item.error
+        board = item
+    else:
+        board = Board(source=item.source, index=1, fmt="scenario", dealer=item.dealer,
+                      vulnerability=item.vulnerability, auction_seat=item.dealer)
+        seat = item.dealer
+        for n, event in enumerate(item.events, 1):
+            if not isinstance(event, CallEvent) or event.seat != seat:
+                what = event.describe() if hasattr(event, "describe") else repr(event)
+                raise ConversionError(
+                    f"{item.source}, event {n} ({what}): LIN cannot hold it: a LIN auction is a list of "
+                    "calls in rotation from the dealer, with no seat, director, decision or lead")
+            board.calls.append(WrittenCall(event.seat, event.call))
+            seat = _NEXT[seat]
+        if item.title:
+            board.tags["Event"] = item.title
+        return board
+    if board.dealer is None:
+        raise ConversionError(f"{board.where()}: LIN needs a dealer")
+    seat = board.auction_seat if board.auction_seat is not None else board.dealer
+    seat = Seat((seat + board.dashes) % 4)
+    for wc in board.calls:
+        if wc.skipped or wc.seat != seat or wc.after or wc.change_ground or board.leading_events:
+            raise ConversionError(f"{board.where(wc.offset)}: LIN cannot hold {wc.seat.long_name}'s "
+                                  f"{wc.call.text}: LIN calls have no seat and no commentary of events, "
+                                  "so only calls in rotation from the dealer can be written")
+        seat = _NEXT[seat]
+    if seat is not None and board.calls and board.calls[0].seat != board.dealer:
+        raise ConversionError(f"{board.where()}: LIN cannot hold an auction that does not start with the dealer")
+    return board
+
+
+def _write(board: Board) -> str:
+    assert board.dealer is not None
+    parts = []
+    names = [board.tags.get(s.long_name, "") for s in _MD_SEATS]
+    if any(names):
+        parts.append(f"pn|{','.join(names)}|")
+    if board.number not in (None, "", "?"):
+        parts.append(f"qx|o{board.number}|")
+    hands = ",".join(_lin_hand(None if board.deal is None else board.deal.hands[s]) for s in _MD_SEATS)
+    parts.append(f"md|{_LIN_DIGIT[board.dealer]}{hands}|")
+    if board.number not in (None, "", "?"):
+        parts.append(f"ah|Board {board.number}|")
+    parts.append(f"sv|{_SV[board.vulnerability or 'None']}|")
+    for wc in board.calls:
+        parts.append(f"mb|{_lin_call(wc.call)}{'!' if wc.alert else ''}|")
+        if wc.explanation is not None:
+            parts.append(f"an|{wc.explanation.replace('|', '/')}|")
+    if board.play is not None:
+        parts.extend(f"pc|{tok}|" for tok in board.play.tokens() if len(tok) == 2 and tok[0] in _SUIT_CHARS)
+    parts.append("pg||")
+    return "".join(parts)
+
+
+def dumps(items: Iterable[Board | Scenario]) -> str:
+    """Boards and scenarios as LIN, one board a line; :class:`ConversionError` for one whose
+    auction LIN cannot hold."""
+    return "".join(_write(_board_of(item)) + "\n" for item in items)
+
+
+def dump(items: Iterable[Board | Scenario], fp: IO[str] | IO[bytes]) -> None:
+    """Write :func:`dumps` to an open file; a binary file gets UTF-8."""
+    text = dumps(items)
+    if isinstance(fp, io.TextIOBase) or "b" not in str(getattr(fp, "mode", "w")):
+        cast(IO[str], fp).write(text)
+    else:
+        cast(IO[bytes], fp).write(text.encode("utf-8"))

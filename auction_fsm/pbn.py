@@ -1,0 +1,63 @@
+"""PBN files from Python, in the shape of :mod:`json`: ``load``, ``loads``, ``dump``, ``dumps``.
+
+>>> boards = loads('[Dealer "N"]\\n[Vulnerable "None"]\\n[Auction "N"]\\n1NT Pass 3NT AP\\n')
+>>> b = boards[0]
+>>> [wc.call.text for wc in b.calls], b.dealer
+(['1NT', 'P', '3NT', 'P', 'P', 'P'], Seat.N)
+>>> b.to_scenario().simulate().state.contract.text
+'3NT'
+>>> [(wc.seat, wc.call) for wc in loads(dumps(boards))[0].calls] == [(wc.seat, wc.call) for wc in b.calls]
+True
+
+Reading never stops at a bad board: each :class:`~auction_fsm.boards.Board` carries its own
+``error`` (``None`` when it was read), so the other boards are still there.  Pass
+``strict=True`` to have the first board's error raised instead.  Check boards against the Laws
+with :func:`auction_fsm.board_check.check_board`.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from pathlib import Path
+from typing import IO, cast
+
+from .boards import Board
+from .pbn_read import decode, read_boards
+from .pbn_write import board_from_scenario, write_boards
+from .scenario import Scenario
+
+__all__ = ["load", "loads", "dump", "dumps", "Board", "board_from_scenario"]
+
+
+def loads(text: str | bytes, source: str = "<string>", *, strict: bool = False) -> list[Board]:
+    """Every board of a PBN text (bytes are decoded as UTF-8, else cp1252)."""
+    boards = read_boards(decode(text) if isinstance(text, bytes) else text, source)
+    if strict:
+        for b in boards:
+            if b.error is not None:
+                raise b.error
+    return boards
+
+
+def load(fp: IO[str] | IO[bytes] | str | Path, *, strict: bool = False) -> list[Board]:
+    """Every board of a PBN file, given as an open file (text or binary) or a path."""
+    if isinstance(fp, str | Path):
+        path = Path(fp)
+        return loads(path.read_bytes(), str(path), strict=strict)
+    data = fp.read()
+    return loads(data, str(getattr(fp, "name", "<file>")), strict=strict)
+
+
+def dumps(items: Iterable[Board | Scenario]) -> str:
+    """Boards and scenarios as PBN text (CRLF line ends, the export format's)."""
+    return write_boards(items)
+
+
+def dump(items: Iterable[Board | Scenario], fp: IO[str] | IO[bytes]) -> None:
+    """Write :func:`dumps` to an open file; a binary file gets UTF-8."""
+    text = dumps(items)
+    if isinstance(fp, io.TextIOBase) or "b" not in str(getattr(fp, "mode", "w")):
+        cast(IO[str], fp).write(text)
+    else:
+        cast(IO[bytes], fp).write(text.encode("utf-8"))

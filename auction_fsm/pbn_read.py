@@ -1,0 +1,451 @@
+"""Reading PBN (Portable Bridge Notation, version 2.1) into :class:`~auction_fsm.boards.Board`\\ s.
+
+The reader takes the PBN *import* format (§2.1) and what real programs write in its name:
+UTF-8 or cp1252 text; LF, CRLF, mixed or CR CR LF line ends; with or without ``% PBN``
+lines; ``#``/``##`` inheritance (§4.8); unquoted tag values; ``]`` inside a quoted value; calls
+spelled ``1N``, ``PASS`` or ``pass``; ``*`` glued to a call as an alert mark; notes ``=n=``
+with ``[Note]`` tags, NAGs, suffixes and comments between calls; ``AP``; and the §3.9
+irregularity tokens ``^I`` and ``^S`` (``^R``/``^L`` belong to the play and are kept there).
+
+How a game is found: games are separated by lines holding only spaces or tabs (§3), except
+inside a brace comment, which may span such lines (§3.8).  How a game is read: one regular
+expression finds its tags and comments; the text after the Auction tag, up to the next tag,
+is the auction (§3.5), read token by token; other sections are kept verbatim.
+
+A problem in one game makes that board's :attr:`~auction_fsm.boards.Board.error` a
+:class:`~auction_fsm.errors.PbnSyntaxError` (or :class:`~auction_fsm.errors.DealError`) that
+names the file, board, line and column and quotes the token; the reader goes on with the next
+game.  Only games with a Deal or an Auction tag are boards; the others (headers) still feed
+``##`` inheritance.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
+from .calls import PASS, Call, parse_call
+from .deal import DealProblem, parse_pbn_deal
+from .errors import AuctionFsmError, DealError, PbnSyntaxError
+from .event_text import ALERT, CHANGE_NEXT, MARK, words_to_event
+from .events import Event
+from .seats import Seat
+
+__all__ = ["decode", "normalise_newlines", "read_boards", "NOT_INHERITED"]
+
+# Tags that may not take "#" or "##" (§4.8).
+NOT_INHERITED: Final = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"})
+
+_NEWLINES: Final = re.compile(r"\r*\n|\r")
+_GAME_BREAK: Final = re.compile(r"\n(?:[ \t\v\f]*\n)+")
+# Tags, comments and escape lines of one game; everything else is section text.
+_GAME: Final = re.compile(
+    r"(?=[%{;\[])"  # a quick test at every position: only these characters start anything
+    r"(?:(?P<esc>^%[^\n]*)"
+    r"|(?P<brace>\{[^}]*\}?)"
+    r"|(?P<semi>;[^\n]*)"
+    r"|\[\s*(?P<name>[A-Za-z0-9_]+)\s*(?:\"(?P<q>(?:[^\"\\\n]|\\.)*)\"\s*\]|(?P<u>[^\]\"\n]*)\])"
+    r"|(?P<open>\[))",
+    re.MULTILINE,
+)
+# The same without comments and escape lines, for the many games that have none: a pattern
+# that starts with a literal "[" lets the regular-expression engine skip ahead quickly.
+_TAGS_ONLY: Final = re.compile(
+    r"(?:(?P<esc>)(?P<brace>)(?P<semi>)"
+    r"\[\s*(?P<name>[A-Za-z0-9_]+)\s*(?:\"(?P<q>(?:[^\"\\\n]|\\.)*)\"\s*\]|(?P<u>[^\]\"\n]*)\])"
+    r"|\[(?P<open>))"
+)
+_AUCTION: Final = re.compile(
+    r"(?P<ws>\s+)"
+    r"|(?P<brace>\{[^}]*\}?)"
+    r"|(?P<semi>;[^\n]*)"
+    r"|(?P<esc>(?<=\n)%[^\n]*)"
+    r"|(?P<note>=(?P<nn>\d+)=?)"
+    r"|(?P<nag>\$(?P<nv>\d+))"
+    r"|(?P<irr>\^[A-Za-z]?)"
+    r"|(?P<suf>[!?]{1,2})"
+    r"|(?P<star>\*)"
+    r"|(?P<plus>\+)"
+    r"|(?P<word>[A-Za-z0-9_\-]+)"
+    r"|(?P<bad>\S)"
+)
+_SUFFIX_NAG: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+_SEATS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+_NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)  # the left-hand opponent, without an enum lookup
+_CALL_CACHE: dict[str, Call | None] = {}
+
+
+def decode(data: bytes) -> str:
+    """Bytes to text: UTF-8 (a byte-order mark is dropped), else cp1252, else Latin-1 (§2.2
+    names Latin-1; Windows programs write cp1252, its superset for printable characters)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def normalise_newlines(text: str) -> str:
+    """Every line end (LF, CRLF, CR CR LF, a lone CR) becomes one LF."""
+    if "\r" not in text:
+        return text
+    return _NEWLINES.sub("\n", text)
+
+
+def _brace_open_at_end(chunk: str) -> bool:
+    """True when a brace comment opened in ``chunk`` is still open at its end (a comment may
+    span the blank lines that otherwise end a game, §3.8)."""
+    pos, n = 0, len(chunk)
+    while pos < n:
+        brace = chunk.find("{", pos)
+        if brace < 0:
+            return False
+        # Is this brace inside a quoted tag value, a ';' comment or an escape line?
+        line_start = chunk.rfind("\n", 0, brace) + 1
+        before = chunk[line_start:brace]
+        if before.count('"') % 2 == 1 or ";" in before or chunk.startswith("%", line_start):
+            pos = brace + 1
+            continue
+        close = chunk.find("}", brace + 1)
+        if close < 0:
+            return True
+        pos = close + 1
+    return False
+
+
+def _games(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the games in ``text`` (newlines already normalised)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    pending = -1  # start of a game whose brace comment runs on over a blank line
+    for m in _GAME_BREAK.finditer(text):
+        s = start if pending < 0 else pending
+        if (pending >= 0 or "{" in text[start:m.start()]) and _brace_open_at_end(text[s:m.start()]):
+            pending = s
+        else:
+            spans.append((s, m.start()))
+            pending = -1
+        start = m.end()
+    spans.append((start if pending < 0 else pending, len(text)))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _call_of(word: str) -> Call | None:
+    """The call a word spells (cached: files use few spellings), ``None`` if it is none."""
+    try:
+        return _CALL_CACHE[word]
+    except KeyError:
+        pass
+    try:
+        call: Call | None = parse_call(word)
+    except AuctionFsmError:
+        call = None
+    if len(_CALL_CACHE) < 4096:
+        _CALL_CACHE[word] = call
+    return call
+
+
+class _Inheritance:
+    """Tag values for ``#`` (the nearest earlier game) and ``##`` (every later game), §4.8."""
+
+    __slots__ = ("last", "sticky")
+
+    def __init__(self) -> None:
+        self.last: dict[str, str] = {}
+        self.sticky: dict[str, str] = {}
+
+
+def read_boards(text: str, source: str) -> list[Board]:
+    """Every board of a PBN text (already decoded), each read on its own."""
+    text = normalise_newlines(text)
+    locator = Locator(text)
+    inherit = _Inheritance()
+    boards: list[Board] = []
+    for index, (start, end) in enumerate(_games(text), 1):
+        board = Board(source=source, index=index, offset=start, locator=locator)
+        try:
+            _read_game(board, text, start, end, inherit)
+        except (PbnSyntaxError, DealError) as err:
+            board.error = err
+            tried = board.has_auction or board.deal is not None or bool(board.tags)
+            if not tried and "[" not in text[start:end]:
+                continue  # a broken game keeps its place as a board only if it tried to be one
+        if board.error is None and not board.has_auction and "Deal" not in board.tags:
+            continue  # a header or a game with neither deal nor auction: not a board
+        boards.append(board)
+    for n, b in enumerate(boards, 1):
+        b.index = n
+    return boards
+
+
+def _fail(board: Board, offset: int, message: str, cls: type[PbnSyntaxError | DealError] = PbnSyntaxError
+          ) -> PbnSyntaxError | DealError:
+    return cls(f"{board.where(offset)}: {message}")
+
+
+def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inheritance) -> None:
+    """Fill ``board`` from the game ``text[start:end]``; raise on the first problem."""
+    tags = board.tags
+    seen_in_game: set[str] = set()
+    found: list[tuple[str, str, int, int]] = []  # name, value, start, end
+    commentary: list[str] = []
+    game = text[start:end]
+    pattern = _GAME if ("{" in game or ";" in game or "%" in game) else _TAGS_ONLY
+    for m in pattern.finditer(text, start, end):
+        _esc, brace, _semi, name, value, unquoted, broken = m.groups()
+        if name is None:
+            if broken is not None:
+                snippet = text[m.start():min(end, m.start() + 30)].split("\n")[0]
+                raise _fail(board, m.start(), f"broken tag {snippet!r}: expected [Name \"value\"]")
+            if not found and brace is not None:
+                commentary.append(brace)
+            continue
+        if value is None:
+            value = unquoted.strip()
+        elif "\\" in value:
+            value = value.replace('\\"', '"').replace("\\\\", "\\")
+        found.append((name, value, m.start(), m.end()))
+    board.commentary = tuple(commentary)
+    auction_at = -1
+    play_at = -1
+    for i, (name, value, t_start, t_end) in enumerate(found):
+        if name == "Note":
+            if play_at >= 0:
+                board.play_notes.append(value)
+            else:
+                _note(board, value, t_start)
+            continue
+        if name in seen_in_game:
+            continue  # §3.4: a tag given again is ignored
+        seen_in_game.add(name)
+        if value == "#" or value.startswith("##"):
+            if name in NOT_INHERITED:
+                raise _fail(board, t_start, f"tag {name} may not inherit ({value!r}; PBN 2.1 §4.8)")
+            if value == "#":
+                value = inherit.last.get(name, "")
+            else:
+                value = value[2:]
+                inherit.sticky[name] = value
+        elif name in inherit.sticky:
+            inherit.sticky[name] = value  # a ## tag redefined in mid-file holds from here on
+        inherit.last[name] = value
+        tags[name] = value
+        next_start = found[i + 1][2] if i + 1 < len(found) else end
+        if name == "Auction":
+            auction_at = i
+            _auction(board, value, text, t_end, next_start, t_start)
+        elif name == "Play":
+            play_at = i
+            seat = _SEATS.get(value.strip().upper()) if value.strip() else None
+            board.play = Play(seat, text[t_end:next_start].strip())
+        elif next_start > t_end + 1 and text[t_end:next_start].strip():
+            section = text[t_end:next_start].strip()
+            if _only_commentary(section):
+                continue
+            board.sections[name] = section
+    for name, value in inherit.sticky.items():
+        if name not in tags:
+            tags[name] = value
+    _identification(board, found, auction_at)
+
+
+def _only_commentary(section: str) -> bool:
+    """True when the text between two tags is nothing but comments."""
+    rest = _GAME.sub("", section)
+    return not rest.strip()
+
+
+def _note(board: Board, value: str, offset: int) -> None:
+    number, colon, text = value.partition(":")
+    if not colon or not number.strip().isdigit():
+        board.warnings.append(f"note {value!r} is not '<number>:<text>' (§3.5.5); kept as written")
+        board.notes[-len(board.notes) - 1] = value
+        return
+    board.notes[int(number)] = text
+
+
+def _identification(board: Board, found: list[tuple[str, str, int, int]], auction_at: int) -> None:
+    """Dealer, vulnerability and deal from the tags (after inheritance)."""
+    tags = board.tags
+    offsets = {name: start for name, _, start, _ in found}
+    dealer = tags.get("Dealer", "").strip()
+    if dealer and dealer != "?":
+        seat = _SEATS.get(dealer.upper())
+        if seat is None:
+            raise _fail(board, offsets.get("Dealer", board.offset), f"unknown dealer {dealer!r}: expected N, E, S or W")
+        board.dealer = seat
+    elif board.auction_seat is not None:
+        board.dealer = Seat((board.auction_seat + board.dashes) % 4)
+        board.warnings.append(
+            f"no Dealer tag: the first caller, {board.dealer.long_name}, is taken as dealer "
+            "(in PBN export format the Auction tag names the dealer, §3.5)")
+    vul = tags.get("Vulnerable")
+    if vul is not None:
+        board.vulnerability = vulnerability_of(vul)
+    deal = tags.get("Deal", "").strip()
+    if deal and deal != "?":
+        try:
+            board.deal = parse_pbn_deal(deal)
+        except DealProblem as err:
+            raise _fail(board, offsets.get("Deal", board.offset), str(err), DealError) from None
+
+
+def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offset: int) -> None:
+    """Read the auction section ``text[start:end]`` into ``board.calls``."""
+    seat_word = value.strip().upper()
+    seat = _SEATS.get(seat_word)
+    if seat is None:
+        if seat_word in ("", "?"):
+            return  # an Auction tag without a seat: no auction given
+        raise _fail(board, tag_offset, f"Auction tag {value!r}: expected N, E, S or W")
+    board.auction_seat = seat
+    calls = board.calls
+    last: WrittenCall | None = None
+    insufficient = False
+    skipped = 0
+    change: str | None = None
+    ended: str = ""  # "*", "+", "placeholder", or "AP"
+    star_glued_to: WrittenCall | None = None
+    leading_events: list[Event] = []
+    leading_comments: list[str] = []
+    prev_end = -1
+    for m in _AUCTION.finditer(text, start, end):
+        kind = m.lastgroup
+        if kind == "ws":
+            continue
+        pos = m.start()
+        glued = pos == prev_end
+        prev_end = m.end()
+        if kind == "word":
+            word = m.group()
+            if word.strip("-") == "":
+                if calls or skipped:
+                    raise _fail(board, pos, f"{word!r} after the first call: '-' only fills the seats "
+                                            "before the dealer (§3.5)")
+                board.dashes += len(word)
+                seat = Seat((seat + len(word)) % 4)
+                continue
+            if ended:
+                if ended == "*" and star_glued_to is not None:
+                    star_glued_to.alert = True  # that '*' was an alert mark after all
+                    ended = ""
+                    star_glued_to = None
+                else:
+                    what = {"AP": "AP (all pass)", "placeholder": "a blank to fill in"}.get(ended, repr(ended))
+                    raise _fail(board, pos, f"call {word!r} after {what}, which ends the auction (§3.5)")
+            upper = word.upper()
+            if word.strip("_") == "" or upper == "AC":
+                ended = "placeholder"
+                board.auction_rest = text[pos:end].strip()
+                break
+            if upper == "AP":
+                trailing = 0
+                for wc in reversed(calls):
+                    if wc.call is not PASS:
+                        break
+                    trailing += 1
+                needed = (3 if any(wc.call.is_bid for wc in calls) else 4) - trailing
+                for _ in range(max(needed, 0)):
+                    last = WrittenCall(seat, PASS, pos, from_all_pass=True)
+                    calls.append(last)
+                    seat = _NEXT[seat]
+                ended = "AP"
+                continue
+            call = _call_of(word)
+            if call is None:
+                raise _fail(board, pos, f"cannot read call {word!r}: expected Pass, X, XX, AP or a bid "
+                                        "such as 1C or 3NT (§3.5.1)")
+            last = WrittenCall(seat, call, pos, insufficient, skipped)
+            if change is not None:
+                last.change_ground = "misinformation" if change == "misinformation" else "slip"
+                change = None
+            calls.append(last)
+            seat = _NEXT[seat]
+            insufficient = False
+            skipped = 0
+        elif kind == "irr":
+            token = m.group()
+            if token == "^I":
+                insufficient = True
+            elif token == "^S":
+                if ended:
+                    raise _fail(board, pos, "'^S' after the end of the auction")
+                skipped += 1
+                seat = _NEXT[seat]
+            else:
+                raise _fail(board, pos, f"irregularity token {token!r} in the auction: only ^I and ^S "
+                                        "belong to it (^R and ^L mark cards in the play, §3.9)")
+        elif kind in ("brace", "semi"):
+            comment = m.group()
+            body = comment[1:-1] if comment.endswith("}") and kind == "brace" else comment[1:]
+            if kind == "brace" and body.lstrip().startswith(MARK):
+                ours = body.lstrip()[len(MARK):]
+                if ours.strip() == ALERT and last is not None:
+                    last.alert = True
+                    continue
+                events, change = _our_events(board, ours, pos, change)
+                if last is None:
+                    leading_events.extend(events)
+                else:
+                    last.after = (*last.after, *events)
+                continue
+            if kind == "brace" and not comment.endswith("}"):
+                raise _fail(board, pos, "a brace comment that is never closed (§3.8)")
+            if last is None:
+                leading_comments.append(comment)
+            else:
+                last.comments = (*last.comments, comment)
+        elif kind == "note":
+            if last is None:
+                raise _fail(board, pos, f"note reference {m.group()!r} before any call (§3.5.4)")
+            last.note = int(m.group("nn"))
+        elif kind == "nag":
+            if last is None:
+                raise _fail(board, pos, f"NAG {m.group()!r} before any call (§3.7)")
+            last.nags = (*last.nags, int(m.group("nv")))
+        elif kind == "suf":
+            if last is None:
+                raise _fail(board, pos, f"suffix {m.group()!r} before any call (§3.5.3)")
+            last.nags = (*last.nags, _SUFFIX_NAG[m.group()])
+        elif kind == "star":
+            if ended:
+                continue
+            ended = "*"
+            star_glued_to = last if glued and last is not None else None
+        elif kind == "plus":
+            ended = ended or "+"
+        elif kind == "esc":
+            continue
+        else:
+            raise _fail(board, pos, f"unexpected {m.group()!r} in the auction (§3.5)")
+    if insufficient or skipped:
+        board.warnings.append("the auction ends with '^I' or '^S' and no call after it")
+    if change is not None:
+        raise _fail(board, end, "an auction-fsm 'change' comment with no call after it")
+    board.leading_events = tuple(leading_events)
+    board.leading_comments = tuple(leading_comments)
+    board.auction_end = "" if ended == "AP" else ended  # type: ignore[assignment]
+
+
+def _our_events(board: Board, body: str, offset: int, change: str | None) -> tuple[list[Event], str | None]:
+    """The events of one ``{auction-fsm: ...}`` comment; a trailing ``change <ground>`` binds
+    to the next written call."""
+    events: list[Event] = []
+    items = [item.strip() for item in body.split(";") if item.strip()]
+    for n, item in enumerate(items):
+        words = item.split()
+        if words[0] == CHANGE_NEXT and len(words) == 2:
+            if n != len(items) - 1 or words[1] not in ("slip", "misinformation"):
+                raise _fail(board, offset, f"auction-fsm comment item {item!r}: 'change <slip|misinformation>' "
+                                           "must come last, just before the call it changes")
+            change = words[1]
+            continue
+        try:
+            events.append(words_to_event(item, board.where(offset)))
+        except AuctionFsmError as err:
+            raise PbnSyntaxError(str(err)) from None
+    return events, change

@@ -1,0 +1,198 @@
+"""Writing boards and scenarios as PBN 2.1 games.
+
+A board read from a file is written back with its tags (inheritance resolved), its auction
+call by call with the ``^I``/``^S`` marks, notes, NAGs and commentary, and its other sections
+verbatim.  A scenario is first replayed; the calls that stand in the legal auction are written
+as PBN calls (an accepted insufficient bid gets ``^I``, the players skipped by an accepted call
+out of rotation get ``^S``, §3.9), and every event PBN has no notation for — a cancelled or
+withdrawn call, the director, a judgement, a choice, a change of call, exposed cards, the
+opening lead — goes into a ``{auction-fsm: ...}`` comment at the place it happened (the words
+are those of :mod:`auction_fsm.event_text`).  Our reader turns the comments back into the same
+events, so a scenario written and read again has exactly the same events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from .boards import Board, WrittenCall
+from .calls import Call
+from .errors import AuctionFsmError
+from .event_text import ALERT, CHANGE_NEXT, MARK, event_to_words
+from .events import CallEvent, ChangeCall, Event
+from .scenario import Scenario
+from .seats import Seat
+from .simulator import Simulator
+
+__all__ = ["board_from_scenario", "write_board", "write_boards", "MANDATORY_TAGS"]
+
+MANDATORY_TAGS: Final = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+                         "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+_NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def board_from_scenario(scenario: Scenario) -> Board:
+    """The board a scenario gives: replay it, then lay its events out as PBN can hold them."""
+    sim = Simulator(scenario.dealer, scenario.vulnerability, check=True)
+    added: list[range] = []
+    for event in scenario.events:
+        before = len(sim.state.record)
+        try:
+            sim.apply(event)
+        except AuctionFsmError:
+            break
+        added.append(range(before, len(sim.state.record)))
+    record = sim.state.record
+    board = Board(source=scenario.source, index=1, fmt="scenario")
+    board.dealer = scenario.dealer
+    board.vulnerability = scenario.vulnerability
+    board.auction_seat = scenario.dealer
+    state = sim.state
+    contract = state.contract
+    declarer = "" if state.is_passed_out else ("?" if contract is None else contract.declarer.name)
+    actual = state.actual_declarer
+    if contract is not None and actual is not None and actual != contract.declarer:
+        declarer = f"^{actual.name}"
+    tags = {name: "" for name in MANDATORY_TAGS}
+    tags.update({"Event": scenario.title or "", "Dealer": scenario.dealer.name,
+                 "Vulnerable": scenario.vulnerability, "Declarer": declarer,
+                 "Contract": "Pass" if state.is_passed_out else ("?" if contract is None else contract.text)})
+    if scenario.description:
+        tags["Description"] = scenario.description
+    tags["Auction"] = scenario.dealer.name
+    board.tags = tags
+    pending: list[Event] = []
+    expected = scenario.dealer
+    last: WrittenCall | None = None
+    leading: list[Event] = []
+
+    def flush() -> None:
+        nonlocal pending
+        if not pending:
+            return
+        if last is None:
+            leading.extend(pending)
+        else:
+            last.after = (*last.after, *pending)
+        pending = []
+
+    for n, event in enumerate(scenario.events):
+        visible = False
+        if n < len(added) and isinstance(event, CallEvent | ChangeCall) and len(added[n]) == 1:
+            rec = record[added[n][0]]
+            visible = rec.stands and rec.seat == event.seat and rec.call == event.call
+        if not visible:
+            pending.append(event)
+            continue
+        rec = record[added[n][0]]
+        if isinstance(event, ChangeCall):
+            flush()
+        flush()
+        wc = WrittenCall(rec.seat, rec.call, marked_insufficient=rec.irregularity == "insufficient_bid",
+                         skipped=(rec.seat - expected) % 4)
+        if isinstance(event, ChangeCall):
+            wc.change_ground = event.ground
+        board.calls.append(wc)
+        last = wc
+        expected = _NEXT[rec.seat]
+    flush()
+    board.leading_events = tuple(leading)
+    if not state.is_over:
+        board.auction_end = "*"
+    return board
+
+
+def _cells(board: Board) -> list[str]:
+    """The auction's cells, one per turn: ``-`` before the dealer, ``^S`` for a skipped
+    player, and each call with its marks, annotations and commentary."""
+    cells = ["-"] * board.dashes
+    for wc in board.calls:
+        cells.extend(["^S"] * wc.skipped)
+        parts = []
+        if wc.change_ground is not None:
+            parts.append(f"{{{MARK} {CHANGE_NEXT} {wc.change_ground}}}")
+        parts.append(("^I " if wc.marked_insufficient else "") + _call_text(wc.call))
+        if wc.note is not None:
+            parts.append(f"={wc.note}=")
+        parts.extend(f"${n}" for n in wc.nags)
+        if wc.alert:
+            parts.append(f"{{{MARK} {ALERT}}}")
+        parts.extend(wc.comments)
+        if wc.after:
+            parts.append(_our_comment(wc.after))
+        cells.append(" ".join(parts))
+    return cells
+
+
+def _call_text(call: Call) -> str:
+    return "Pass" if call.is_pass else call.text
+
+
+def _our_comment(events: Sequence[Event]) -> str:
+    return "{" + MARK + " " + "; ".join(event_to_words(e) for e in events) + "}"
+
+
+def _ends_in_line_comment(cell: str) -> bool:
+    """True when the cell ends with a ``;`` comment, which runs to the end of the line."""
+    tail = cell.rsplit("}", 1)[-1]
+    return ";" in tail
+
+
+def _auction_lines(board: Board) -> list[str]:
+    lines: list[str] = list(board.leading_comments)
+    if board.leading_events:
+        lines.append(_our_comment(board.leading_events))
+    row: list[str] = []
+    for cell in _cells(board):
+        row.append(cell)
+        if len(row) == 4 or _ends_in_line_comment(cell):
+            lines.append(" ".join(row))
+            row = []
+    if board.auction_end and board.auction_end != "placeholder":
+        row.append(board.auction_end)
+    if board.auction_rest:
+        row.append(board.auction_rest)
+    if row:
+        lines.append(" ".join(row))
+    return lines
+
+
+def write_board(board: Board) -> str:
+    """One board as a PBN game (lines joined by newlines, without a blank line at the end)."""
+    out: list[str] = list(board.commentary)
+    tags = board.tags
+    order: list[str] = [t for t in MANDATORY_TAGS if t in tags]
+    order += [t for t in tags if t not in MANDATORY_TAGS and t not in ("Auction", "Play")]
+    sections = board.sections
+    for name in order:
+        out.append(f"[{name} {_quote(tags[name])}]")
+        if name in sections:
+            out.append(sections[name])
+    if board.has_auction:
+        assert board.auction_seat is not None
+        written = tags.get("Auction", board.auction_seat.name)
+        out.append(f"[Auction {_quote(written)}]")
+        out.extend(_auction_lines(board))
+        for number, text in board.notes.items():
+            out.append(f"[Note {_quote(text if number <= 0 else f'{number}:{text}')}]")
+    elif "Auction" in tags:
+        out.append(f"[Auction {_quote(tags['Auction'])}]")
+    if board.play is not None:
+        out.append(f"[Play {_quote(tags.get('Play', ''))}]")
+        if board.play.text:
+            out.append(board.play.text)
+        out.extend(f"[Note {_quote(v)}]" for v in board.play_notes)
+    return "\n".join(out)
+
+
+def write_boards(items: Iterable[Board | Scenario]) -> str:
+    """Boards and scenarios as one PBN file: a ``% PBN 2.1`` line, then the games separated
+    by empty lines (§3), each line ending in CRLF as the export format asks (§2.3)."""
+    games = [write_board(item if isinstance(item, Board) else board_from_scenario(item)) for item in items]
+    text = "% PBN 2.1\n% auction-fsm\n" + "\n\n".join(games) + "\n"
+    return text.replace("\n", "\r\n")
