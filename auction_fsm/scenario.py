@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any, Final, Literal, cast
 
 from .calls import quoted
-from .errors import AuctionFsmError, ScenarioError, SchemaVersionError
+from .errors import AuctionFsmError, InternalError, ScenarioError, SchemaVersionError
 from .events import Event, event_from_dict, event_to_dict
+from .lawbook import LAWS_2017, LawBook
 from .seats import Seat, parse_seat
 from .simulator import Simulator
 
@@ -97,23 +98,26 @@ class Scenario:
         """Locate event number ``index`` (1-based) for a message: ``file.json, event 3``."""
         return f"{self.source}, event {index}"
 
-    def replay(self, *, check: bool = True) -> Replay:
-        """Apply the events in order, stopping at the first one refused; never raises for that.
+    def replay(self, *, check: bool = True, book: LawBook = LAWS_2017) -> Replay:
+        """Apply the events in order under ``book``, stopping at the first one refused; never
+        raises for a refusal (a fault of this package, an :class:`InternalError`, propagates).
 
-        ``check`` makes the simulator compare machines and core after every event.
+        ``check`` makes the simulator compare machines and engine after every event.
         """
-        sim = Simulator(self.dealer, self.vulnerability, check=check)
+        sim = Simulator(self.dealer, self.vulnerability, check=check, book=book)
         for index, event in enumerate(self.events, 1):
             try:
                 sim.apply(event)
+            except InternalError:
+                raise
             except AuctionFsmError as err:
                 located = _relocated(err, f"{self.where(index)} ({event.describe()})")
                 return Replay(self, sim, located, index)
         return Replay(self, sim)
 
-    def simulate(self, *, check: bool = True) -> Simulator:
+    def simulate(self, *, check: bool = True, book: LawBook = LAWS_2017) -> Simulator:
         """The simulator after every event; raise the first refusal, located in the scenario."""
-        result = self.replay(check=check)
+        result = self.replay(check=check, book=book)
         if result.error is not None:
             raise result.error
         return result.simulator

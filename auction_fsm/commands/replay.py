@@ -41,6 +41,9 @@ def register(subparsers: Subparsers) -> None:
                         help="a scenario file (JSON); - reads one from standard input")
     replay.add_argument("--json", action="store_true",
                         help="print the position reached as JSON (an array when several files are given)")
+    replay.add_argument("--law-book", default="2017", metavar="NAME",
+                        help="the law book to rule by: 2017 (default) or 1997-30-31 (the 2017 book with "
+                             "the 1997 text of Laws 30B and 31B)")
     replay.set_defaults(func=_run_replay)
 
     demo = subparsers.add_parser(
@@ -66,11 +69,13 @@ def replay_to_json(replay: Replay) -> dict[str, Any]:
     return {"source": replay.scenario.source, **state_to_json(replay.simulator), "error": error}
 
 
-def replay_files(paths: Sequence[Path], *, as_json: bool) -> int:
-    """Replay each file in turn (``-`` is standard input); report problems on standard error;
-    return the exit status."""
+def replay_files(paths: Sequence[Path], *, as_json: bool, book_name: str = "2017") -> int:
+    """Replay each file in turn (``-`` is standard input) under the law book ``book_name``;
+    report problems on standard error; return the exit status."""
+    from ..lawbook import book_named
     from ..narrate import narrate_replay
 
+    book = book_named(book_name)
     check_one_stdin(paths)
     status = EXIT_OK
     documents: list[dict[str, Any]] = []
@@ -81,7 +86,7 @@ def replay_files(paths: Sequence[Path], *, as_json: bool) -> int:
             print_error(err)
             status = EXIT_INPUT_ERROR
             continue
-        result = scenario.replay()
+        result = scenario.replay(book=book)
         if as_json:
             documents.append(replay_to_json(result))
         else:
@@ -97,7 +102,7 @@ def replay_files(paths: Sequence[Path], *, as_json: bool) -> int:
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    return replay_files(args.files, as_json=args.json)
+    return replay_files(args.files, as_json=args.json, book_name=args.law_book)
 
 
 def _shown(path: Path) -> Path:

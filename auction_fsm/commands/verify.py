@@ -43,6 +43,9 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--traces", type=int, default=3, metavar="N",
                    help="traces shown per failing check (default 3)")
     p.add_argument("--no-machine", action="store_true", help="skip the machine graph")
+    p.add_argument("--law-book", default="2017", metavar="NAME",
+                   help="the law book whose machines and rulings are checked: 2017 (default) or "
+                        "1997-30-31")
     add_progress_options(p)
     p.add_argument("--jobs", type=_positive, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
@@ -72,7 +75,9 @@ def _progress(name: str, unit: str = "configurations", rest: str = "queue") -> A
 def handler(args: argparse.Namespace) -> int:
     """Run the checks; print text or JSON; return 0 only when everything passes."""
     from ..graph.verification import format_report, verify
+    from ..lawbook import book_named
 
+    book = book_named(args.law_book)
     scopes = scopes_from_args(args)
     show = wants_progress(args)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
@@ -85,7 +90,7 @@ def handler(args: argparse.Namespace) -> int:
             beat.step(f"{report.graph} {report.scope}")
 
     with beat if beat is not None else contextlib.nullcontext():
-        reports = verify(scopes, machine=not args.no_machine, max_traces=max(0, args.traces),
+        reports = verify(scopes, book, machine=not args.no_machine, max_traces=max(0, args.traces),
                          progress=_progress if show and not side_by_side else None, jobs=jobs,
                          finished=finished)
     for r in reports:

@@ -47,6 +47,7 @@ source, naming the event).
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -55,7 +56,7 @@ from typing import Any, Final, Literal
 
 from ..auction import AuctionState
 from ..engine import apply_event
-from ..errors import AuctionFsmError, MachineDisagreementError
+from ..errors import AuctionFsmError, InternalError, MachineDisagreementError
 from ..events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, event_to_dict
 from ..exploration import FAMILIES, Families, candidate_events, config_key, is_terminal, within_scope
 from ..lawbook import LAWS_2017, LawBook
@@ -199,7 +200,8 @@ class IrregularSpace:
                  agreement: AgreementMode = "all", sample: int = DEFAULT_SAMPLE,
                  prefilter: bool = True, prefix: Sequence[Event] = (),
                  keys: Literal["compact", "full"] = "compact",
-                 simulator: Callable[[Seat], Simulator] = Simulator, agreement_jobs: int = 1) -> None:
+                 simulator: Callable[[Seat], Simulator] | None = None, agreement_jobs: int = 1,
+                 book: LawBook = LAWS_2017) -> None:
         unknown = families.enabled - FAMILIES.keys()
         if unknown:
             raise ValueError(f"unknown law families {sorted(unknown)}: expected some of {sorted(FAMILIES)}")
@@ -212,7 +214,9 @@ class IrregularSpace:
             raise ValueError("a prefix of events names seats, so it needs exactly one dealer")
         self.prefix = tuple(prefix)
         self.full_keys = keys == "full"
-        self.simulator = simulator
+        self.book = book
+        self.simulator: Callable[[Seat], Simulator] = (
+            simulator if simulator is not None else functools.partial(Simulator, book=book))
         self.ends_at_lead = "opening_lead" in families.enabled
         self.declarer_memory = self.ends_at_lead if declarer_memory is None else declarer_memory
         self.agreement = agreement
@@ -255,7 +259,7 @@ class IrregularSpace:
         for d in self.dealers:
             state = AuctionState.start(d)
             for event in self.prefix:
-                state = apply_event(state, event)
+                state = apply_event(state, event, self.book)
             k = self.key_of(state)
             self._states.setdefault(k, state)
             self._parent.setdefault(k, None)
@@ -273,9 +277,12 @@ class IrregularSpace:
         enabled, memory = self._enabled, self.declarer_memory
         key_of = self.key_of if self.full_keys else None
         share = self._parts.setdefault
+        book = self.book
         for event in self._candidates(state):
             try:
-                after = apply_event(state, event)
+                after = apply_event(state, event, book)
+            except InternalError:
+                raise  # a fault of the book or the engine is never a refused event
             except AuctionFsmError:
                 continue
             if not within_scope(state, event, after, fam):
@@ -578,17 +585,12 @@ def _step(sim: Simulator, event: Event) -> str | None:
 
 
 def build_irregular_space(scope: Scope, table: LawBook = LAWS_2017) -> IrregularSpace:
-    """The :class:`IrregularSpace` of ``scope`` (registered for every law family).
-
-    The engine rules irregularities itself, so ``table`` only matters to the machines the
-    agreement check drives, which are the package's own.
-    """
-    if table is not LAWS_2017:
-        raise ValueError("the irregular scopes check the engine against the package's own table")
+    """The :class:`IrregularSpace` of ``scope`` under the law book ``table`` (registered for
+    every law family): the engine and the machines of the agreement check both run ``table``."""
     fams = Families(scope.families, max_level=scope.max_level, max_incidents=scope.max_irregularities)
     memory = True if "opening_lead" in scope.families else scope.track_declarer
     return IrregularSpace(fams, dealers=scope.dealers, declarer_memory=memory, name=scope.name,
-                          agreement=scope.agreement, sample=scope.agreement_sample)
+                          agreement=scope.agreement, sample=scope.agreement_sample, book=table)
 
 
 register_space(FAMILIES, build_irregular_space)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..lawbook import LAWS_2017, LawBook
+from ..lawbook import LAWS_2017, LawBook, book_named
 from .checks import GraphReport, check_exploration, check_machine_graph
 from .configuration import Exploration, ProgressCallback, explore
 from .irregular_space import IrregularSpace
@@ -46,7 +46,7 @@ def _not_exercised(ex: Exploration[Any, Any], table: LawBook) -> list[str]:
     return sorted(set(g) - seen - set(containers(g)))
 
 
-def verify_scope(scope: Scope, table: LawBook = LAWS_2017, *, max_traces: int = 3,
+def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: int = 3,
                  progress: ProgressCallback | None = None,
                  max_states: int | None = None, jobs: int = 1,
                  agreement_progress: ProgressCallback | None = None) -> GraphReport:
@@ -55,6 +55,8 @@ def verify_scope(scope: Scope, table: LawBook = LAWS_2017, *, max_traces: int = 
     ``jobs`` worker processes share the machine-agreement check of an irregular scope;
     ``agreement_progress`` is told how that check goes (edges checked, edges left).
     """
+    if isinstance(table, str):  # worker processes receive the book by name
+        table = book_named(table)
     space = space_for(scope, table)
     if isinstance(space, IrregularSpace):
         space.agreement_jobs = jobs
@@ -91,9 +93,8 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(max_workers=min(jobs, len(scopes))) as pool:
-            # the package's table is not sent: a pickled copy would not be the table the
-            # irregular scopes insist on, and each worker has it already
-            own = () if table is LAWS_2017 else (table,)
+            # a book holds functions, so it is sent by name; each worker has the named books
+            own = () if table is LAWS_2017 else (table.name,)
             futures = [pool.submit(verify_scope, scope, *own, max_traces=max_traces,
                                    max_states=max_states) for scope in scopes]
             if finished is not None:

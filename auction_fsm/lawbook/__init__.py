@@ -7,17 +7,23 @@ every other part of the package takes as a parameter.  Standard library only.
 
 from __future__ import annotations
 
+from ..errors import UsageError
 from .book import TRIGGERS, LawBook
 from .classify import classify
+from .edition_1997 import LAWS_1997_30_31
 from .edition_2017 import LAWS_2017
 from .rows import SAME, Action, Ctx, Guard, Outcome, Row
 from .states import PROCEDURES, STATES, StateSpec
 
-__all__ = ["LawBook", "LAWS_2017", "BOOKS", "book_named", "Row", "Guard", "Action", "Ctx", "Outcome",
-           "SAME", "StateSpec", "STATES", "PROCEDURES", "TRIGGERS", "classify"]
+__all__ = ["LawBook", "LAWS_2017", "LAWS_1997_30_31", "BOOKS", "book_named", "Row", "Guard", "Action", "Ctx", "Outcome",
+           "SAME", "StateSpec", "UnknownLawBookError", "STATES", "PROCEDURES", "TRIGGERS", "classify"]
+
+class UnknownLawBookError(UsageError):
+    """A law book was asked for by a name no book has."""
+
 
 #: The law books a user can name (``--law-book``).
-BOOKS: dict[str, LawBook] = {LAWS_2017.name: LAWS_2017}
+BOOKS: dict[str, LawBook] = {b.name: b for b in (LAWS_2017, LAWS_1997_30_31)}
 
 
 def book_named(name: str) -> LawBook:
@@ -25,4 +31,5 @@ def book_named(name: str) -> LawBook:
     try:
         return BOOKS[name]
     except KeyError:
-        raise KeyError(f"no law book {name!r}; known: {', '.join(sorted(BOOKS))}") from None
+        raise UnknownLawBookError(f"no law book {name!r}: the law books are "
+                                  f"{', '.join(sorted(BOOKS))}") from None

@@ -31,7 +31,7 @@ from .common import (
 from .rows import Ctx, Outcome, Row, action, guard
 from .states import OPEN
 
-__all__ = ["ROWS", "out_of_rotation_kind"]
+__all__ = ["ROWS", "out_of_rotation_kind", "pending_call", "position_of_turn", "cancelled_call"]
 
 FAMILY = "28-34"
 OOR = "out_of_rotation"
@@ -189,7 +189,7 @@ def right_player_calls(ctx: Ctx) -> Outcome:
     return calls_again(cancelled, seat, call)
 
 
-def _pending_call(ctx: Ctx) -> Call:
+def pending_call(ctx: Ctx) -> Call:
     p = ctx.state.pending
     assert p is not None
     return ctx.state.record[p.call_index].call
@@ -197,13 +197,13 @@ def _pending_call(ctx: Ctx) -> Call:
 
 @guard("the call out of rotation was a double or redouble")
 def double_or_redouble_out_of_rotation(ctx: Ctx) -> bool:
-    c = _pending_call(ctx)
+    c = pending_call(ctx)
     return c.is_double or c.is_redouble
 
 
 @guard("the call out of rotation was a pass or a bid")
 def pass_or_bid_out_of_rotation(ctx: Ctx) -> bool:
-    c = _pending_call(ctx)
+    c = pending_call(ctx)
     return c.is_pass or c.is_bid
 
 
@@ -221,7 +221,7 @@ def _position(offender: Seat, turn: Seat) -> str:
     return {offender.rho: "rho", offender.partner: "partner", offender.lho: "lho"}[turn]
 
 
-def _where(ctx: Ctx) -> str:
+def position_of_turn(ctx: Ctx) -> str:
     p = ctx.state.pending
     assert p is not None
     return _position(p.offender, p.in_turn_of)
@@ -231,8 +231,8 @@ def _where(ctx: Ctx) -> str:
 def cancel_double_out_of_rotation(ctx: Ctx) -> Outcome:
     p = ctx.state.pending
     assert p is not None
-    call = _pending_call(ctx)
-    o, where = p.offender, _where(ctx)
+    call = pending_call(ctx)
+    o, where = p.offender, position_of_turn(ctx)
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
     if p.get("inadmissible"):
         state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B4"))
@@ -258,38 +258,38 @@ def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summ
 
 @guard("the pass was made at the offender's RHO's turn")
 def pass_at_rhos_turn(ctx: Ctx) -> bool:
-    return _pending_call(ctx).is_pass and _where(ctx) == "rho"
+    return pending_call(ctx).is_pass and position_of_turn(ctx) == "rho"
 
 
 @guard("the pass was made at partner's or LHO's turn")
 def pass_at_other_turn(ctx: Ctx) -> bool:
-    return _pending_call(ctx).is_pass and _where(ctx) != "rho"
+    return pending_call(ctx).is_pass and position_of_turn(ctx) != "rho"
 
 
 @guard("the call was made at the offender's RHO's turn")
 def at_rhos_turn(ctx: Ctx) -> bool:
-    return _where(ctx) == "rho"
+    return position_of_turn(ctx) == "rho"
 
 
 @guard("the call was made at partner's or LHO's turn")
 def at_other_turn(ctx: Ctx) -> bool:
-    return _where(ctx) != "rho"
+    return position_of_turn(ctx) != "rho"
 
 
 @guard("a natural bid made at the offender's RHO's turn")
 def bid_at_rhos_turn(ctx: Ctx) -> bool:
-    return _pending_call(ctx).is_bid and _where(ctx) == "rho"
+    return pending_call(ctx).is_bid and position_of_turn(ctx) == "rho"
 
 
 @guard("a natural bid made at partner's or LHO's turn")
 def bid_at_other_turn(ctx: Ctx) -> bool:
-    return _pending_call(ctx).is_bid and _where(ctx) != "rho"
+    return pending_call(ctx).is_bid and position_of_turn(ctx) != "rho"
 
 
-def _cancelled(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
+def cancelled_call(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
     p = ctx.state.pending
     assert p is not None
-    call = _pending_call(ctx)
+    call = pending_call(ctx)
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
     event = ctx.event
     if isinstance(event, Judgement) and event.value and event.denominations:
@@ -301,7 +301,7 @@ def _cancelled(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
 
 @action("the pass is cancelled; the offender must pass at the next turn (30A)")
 def silence_after_pass_at_rhos_turn(ctx: Ctx) -> Outcome:
-    p, _, st = _cancelled(ctx)
+    p, _, st = cancelled_call(ctx)
     o = p.offender
     return Outcome(st.impose(o, Obligation("pass_next_turn", "30A")).rule(
         "30A", f"{o.long_name}'s pass out of rotation is cancelled; {o.long_name} must pass "
@@ -310,7 +310,7 @@ def silence_after_pass_at_rhos_turn(ctx: Ctx) -> Outcome:
 
 @action("the pass is cancelled; the offender's next call is judged for comparability (30B1b)")
 def judge_after_pass_at_other_turn(ctx: Ctx) -> Outcome:
-    p, call, st = _cancelled(ctx)
+    p, call, st = cancelled_call(ctx)
     o = p.offender
     return Outcome(_judge_later(st, o, call, "30B1b", f"{o.long_name}'s pass out of rotation is "
                                 f"cancelled; partner may call freely, and {o.long_name}'s next call "
@@ -320,7 +320,7 @@ def judge_after_pass_at_other_turn(ctx: Ctx) -> Outcome:
 @action("the call is cancelled; if RHO passes the offender must repeat it, otherwise the offender "
         "calls freely, judged for comparability (31A)")
 def watch_rho_after_call(ctx: Ctx) -> Outcome:
-    p, call, st = _cancelled(ctx)
+    p, call, st = cancelled_call(ctx)
     o = p.offender
     law31 = "30C, 31" if call.is_pass else "31"
     w = Watch("after_rho_call", o, call, "31A")
@@ -333,7 +333,7 @@ def watch_rho_after_call(ctx: Ctx) -> Outcome:
 @action("the call is cancelled; partner may call freely and the offender's next call is judged for "
         "comparability (31B)")
 def judge_after_call_at_other_turn(ctx: Ctx) -> Outcome:
-    p, call, st = _cancelled(ctx)
+    p, call, st = cancelled_call(ctx)
     o = p.offender
     return Outcome(_judge_later(st, o, call, "31B2", f"{o.long_name}'s call out of rotation is "
                                 f"cancelled; partner may call freely (31B1), and {o.long_name}'s next "
