@@ -25,7 +25,6 @@ Standard library only, like the rest of the core.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from . import rules
 from .auction import AuctionState
@@ -43,21 +42,11 @@ from .events import (
     Lead,
 )
 from .records import CallRecord
+from .scope import FAMILIES, Scope
 from .seats import Seat
 
-__all__ = ["Families", "FAMILIES", "config_key", "candidate_events", "is_terminal", "new_irregularities",
+__all__ = ["FAMILIES", "config_key", "candidate_events", "is_terminal", "new_irregularities",
            "within_scope"]
-
-#: The law families a scope can switch on, and what each adds to the candidate events.
-FAMILIES: dict[str, str] = {
-    "rotation": "calls out of rotation (28-34, 17D3)",
-    "insufficient_bid": "insufficient bids (27)",
-    "inadmissible": "inadmissible doubles, calls by silenced players, bids above seven, calls "
-                    "after the final pass (36-39)",
-    "changes": "changes of call: slips and misinformation (25, 21B)",
-    "exposure": "cards exposed during the auction (24) and the penalty cards they become (50, 51)",
-    "opening_lead": "the opening lead, by the right or wrong player, and declarer's options (41, 54)",
-}
 
 #: One shared event per (seat, call code): candidates are offered at every configuration.
 _CALL_EVENTS: tuple[tuple[CallEvent, ...], ...] = tuple(
@@ -71,15 +60,6 @@ _EXPOSABLE = {Seat.N: Suit.C, Seat.E: Suit.D, Seat.S: Suit.H, Seat.W: Suit.S}
 _LEAD_RANK = {Seat.N: "3", Seat.E: "4", Seat.S: "5", Seat.W: "6"}
 
 
-@dataclass(frozen=True, slots=True)
-class Families:
-    """Which families are on; ``max_level`` bounds bids, ``max_incidents`` irregularities."""
-
-    enabled: frozenset[str]
-    max_level: int = 1
-    max_incidents: int = 1
-
-
 def _first_namers(state: AuctionState) -> tuple[tuple[int, int, int], ...]:
     seen: dict[tuple[int, Strain], Seat] = {}
     for r in state.standing_calls:
@@ -89,7 +69,7 @@ def _first_namers(state: AuctionState) -> tuple[tuple[int, int, int], ...]:
 
 
 def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
-               declarer_memory: bool = True, bounds: Families | None = None) -> tuple[object, ...]:
+               declarer_memory: bool = True, bounds: Scope | None = None) -> tuple[object, ...]:
     """The complete compact key of ``state`` for a scope with ``families`` switched on.
 
     Only what some enabled family can still look back at is kept: the last two standing calls
@@ -190,7 +170,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     namers: tuple[object, ...] = ()
     if declarer_memory:
         namers = _first_namers(state) if bounds is None else _scoped_namers(state, bounds)
-    incidents = state.incidents if bounds is None else min(state.incidents, bounds.max_incidents)
+    incidents = state.incidents if bounds is None else min(state.incidents, bounds.max_irregularities)
     return (int(state.dealer), state.key, bool(record), recent, revert, obligations, pending, watches,
             restrictions, specified, exposed, lead_state, namers, incidents)
 
@@ -217,7 +197,7 @@ _REVIVING = frozenset({"rotation", "insufficient_bid", "inadmissible", "changes"
 _LEAD_PROCEDURES = frozenset({"declarer_lead_options", "lead_out_of_turn"})
 
 
-def _settled(state: AuctionState, bounds: Families) -> bool:
+def _settled(state: AuctionState, bounds: Scope) -> bool:
     """True when, within ``bounds``, only regular calls can follow until the auction ends.
 
     With the budget spent, :func:`candidate_events` and :func:`within_scope` offer no new
@@ -226,15 +206,15 @@ def _settled(state: AuctionState, bounds: Families) -> bool:
     pending, no rectification waits for a later call and nobody owes a repeat.
     """
     p = state.pending
-    return (state.incidents >= bounds.max_incidents and not state.watches
+    return (state.incidents >= bounds.max_irregularities and not state.watches
             and (p is None or p.procedure in _LEAD_PROCEDURES)
             and not any(o.kind == "repeat_call" for obs in state.obligations for o in obs))
 
 
-def _scoped_namers(state: AuctionState, bounds: Families) -> tuple[object, ...]:
+def _scoped_namers(state: AuctionState, bounds: Scope) -> tuple[object, ...]:
     """The part of the first-namer memory the future can still read (see :func:`config_key`)."""
-    frozen = not bounds.enabled & _REVIVING or _settled(state, bounds)
-    if rules.is_final(state.key) and ("changes" not in bounds.enabled or frozen):
+    frozen = not bounds.families & _REVIVING or _settled(state, bounds)
+    if rules.is_final(state.key) and ("changes" not in bounds.families or frozen):
         contract = state.contract
         return () if contract is None else ("declarer", int(contract.declarer))
     namers = _first_namers(state)
@@ -270,10 +250,10 @@ def is_terminal(state: AuctionState) -> bool:
     return state.phase in ("play", "passed_out")
 
 
-def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]:
+def candidate_events(state: AuctionState, families: Scope) -> Iterator[Event]:
     """Every event worth offering at ``state`` within ``families`` (the engine refuses the rest)."""
-    on = families.enabled
-    room = state.incidents < families.max_incidents
+    on = families.families
+    room = state.incidents < families.max_irregularities
     p = state.pending
     if p is not None:
         yield DirectorCalled()
@@ -379,7 +359,7 @@ def new_irregularities(before: AuctionState, event: Event, after: AuctionState) 
     return frozenset(found)
 
 
-def within_scope(before: AuctionState, event: Event, after: AuctionState, families: Families) -> bool:
+def within_scope(before: AuctionState, event: Event, after: AuctionState, families: Scope) -> bool:
     """Whether the step ``before`` -> ``after`` by ``event`` belongs to the scope ``families``.
 
     :func:`candidate_events` cannot see what a call made during a pending procedure will turn
@@ -395,7 +375,7 @@ def within_scope(before: AuctionState, event: Event, after: AuctionState, famili
             and any(o.kind == "repeat_call" and o.call is event.call
                     for o in before.obligations[event.seat])):
         return True
-    return new <= families.enabled and after.incidents <= families.max_incidents
+    return new <= families.families and after.incidents <= families.max_irregularities
 
 
 def _family_allows(state: AuctionState, seat: Seat, call: Call, on: frozenset[str]) -> bool:

@@ -38,6 +38,7 @@ from typing import Any
 
 MEASURE = r'''
 import json, resource, sys, time
+from auction_fsm.scope import Scope
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.legal_space import LegalSpace
 kind, level, track = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
@@ -122,7 +123,6 @@ print(json.dumps(out))
 # (configurations near the start have fewer events than deep ones).
 MEASURE_NAIVE = r'''
 import json, sys, time
-from auction_fsm.exploration import Families
 from auction_fsm.graph.configuration import ExplorationLimitError, explore
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
@@ -130,7 +130,7 @@ scope = scope_named(sys.argv[1])
 out = {}
 for name, keys, prefilter in (("compact", "compact", True), ("unfiltered", "compact", False),
                               ("full", "full", False)):
-    space = IrregularSpace(Families(scope.families, scope.max_level, scope.max_irregularities),
+    space = IrregularSpace(scope,
                            dealers=scope.dealers, keys=keys, prefilter=prefilter, agreement="off")
     t = time.perf_counter()
     try:

@@ -19,11 +19,12 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError
 from auction_fsm.events import Event
-from auction_fsm.exploration import FAMILIES, Families, candidate_events
+from auction_fsm.exploration import FAMILIES, candidate_events
+from auction_fsm.scope import Scope
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
 
-ALL = Families(frozenset(FAMILIES), max_level=2, max_incidents=3)
+ALL = Scope.of(FAMILIES, max_level=2, max_irregularities=3)
 
 
 def _step_both(sim: Simulator, core: AuctionState, event: Event) -> AuctionState | None:

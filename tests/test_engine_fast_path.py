@@ -18,17 +18,17 @@ from auction_fsm.calls import ALL_CALLS
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError
 from auction_fsm.events import CallEvent
-from auction_fsm.exploration import Families
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.records import CallRecord, Obligation, Pending
+from auction_fsm.scope import Scope
 from auction_fsm.seats import Seat
 from auction_fsm.values import evolve
 
 
 def _positions(families: set[str]) -> list[AuctionState]:
-    space = IrregularSpace(Families(frozenset(families), max_level=1), agreement="off")
+    space = IrregularSpace(Scope.of(families), agreement="off")
     ex = explore(space)
     return [space.state_of(k) for k in ex.keys]
 

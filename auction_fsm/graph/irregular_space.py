@@ -58,13 +58,14 @@ from ..auction import AuctionState
 from ..engine import apply_event
 from ..errors import AuctionFsmError, InternalError, MachineDisagreementError
 from ..events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, event_to_dict
-from ..exploration import FAMILIES, Families, candidate_events, config_key, is_terminal, within_scope
+from ..exploration import FAMILIES, candidate_events, config_key, is_terminal, within_scope
 from ..lawbook import LAWS_2017, LawBook
 from ..records import Pending
+from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
-from .scopes import Scope, register_space
+from .scopes import register_space
 
 __all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space", "obviously_refused"]
 
@@ -186,7 +187,7 @@ class IrregularSpace:
 
     Examples
     --------
-    >>> space = IrregularSpace(Families(frozenset({"exposure"}), max_level=1))
+    >>> space = IrregularSpace(Scope.of({"exposure"}))
     >>> start = space.initial_states()[0]
     >>> labels, keys = space.successors(start)
     >>> [space.label_text(e) for e in labels][:3]
@@ -195,14 +196,14 @@ class IrregularSpace:
     ['E exposes D2', 'E exposes DA']
     """
 
-    def __init__(self, families: Families, *, dealers: Iterable[Seat] = (Seat.N,),
+    def __init__(self, families: Scope, *, dealers: Iterable[Seat] = (Seat.N,),
                  declarer_memory: bool | None = None, name: str = "irregular",
                  agreement: AgreementMode = "all", sample: int = DEFAULT_SAMPLE,
                  prefilter: bool = True, prefix: Sequence[Event] = (),
                  keys: Literal["compact", "full"] = "compact",
                  simulator: Callable[[Seat], Simulator] | None = None, agreement_jobs: int = 1,
                  book: LawBook = LAWS_2017) -> None:
-        unknown = families.enabled - FAMILIES.keys()
+        unknown = families.families - FAMILIES.keys()
         if unknown:
             raise ValueError(f"unknown law families {sorted(unknown)}: expected some of {sorted(FAMILIES)}")
         self.name = name
@@ -217,19 +218,19 @@ class IrregularSpace:
         self.book = book
         self.simulator: Callable[[Seat], Simulator] = (
             simulator if simulator is not None else functools.partial(Simulator, book=book))
-        self.ends_at_lead = "opening_lead" in families.enabled
+        self.ends_at_lead = "opening_lead" in families.families
         self.declarer_memory = self.ends_at_lead if declarer_memory is None else declarer_memory
         self.agreement = agreement
         self.sample = sample
         self.prefilter = prefilter
-        self._enabled = families.enabled
+        self._enabled = families.families
         self._states: dict[Key, AuctionState] = {}
         self._parent: dict[Key, tuple[Key, Event] | None] = {}
         self._agreement_faults: dict[Key, list[str]] | None = None
         self._edges: dict[Key, tuple[list[Event], list[Key]]] = {}  # kept for agreement="all"
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
         self._candidate_lists: dict[Hashable, list[Event]] = {}
-        self._changes = "changes" in families.enabled
+        self._changes = "changes" in families.families
         self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
         self.agreement_jobs = agreement_jobs
         #: Called now and then by the check on every edge with (edges checked, edges left); in
@@ -322,7 +323,7 @@ class IrregularSpace:
         waiting = None if p is None else (  # what the candidates and the prefilter read of it
             p.procedure, p.step, p.decider, p.options, p.offender, p.get("judgement"),
             p.get("accept_by"), p.get("correct_player"), bool(p.get("lho_call")))
-        sig = (state.incidents < self.families.max_incidents, waiting, state.key, state.obligations,
+        sig = (state.incidents < self.families.max_irregularities, waiting, state.key, state.obligations,
                tuple(e.card for e in state.exposed))
         found = self._candidate_lists.get(sig)
         if found is None:
@@ -587,9 +588,8 @@ def _step(sim: Simulator, event: Event) -> str | None:
 def build_irregular_space(scope: Scope, table: LawBook = LAWS_2017) -> IrregularSpace:
     """The :class:`IrregularSpace` of ``scope`` under the law book ``table`` (registered for
     every law family): the engine and the machines of the agreement check both run ``table``."""
-    fams = Families(scope.families, max_level=scope.max_level, max_incidents=scope.max_irregularities)
     memory = True if "opening_lead" in scope.families else scope.track_declarer
-    return IrregularSpace(fams, dealers=scope.dealers, declarer_memory=memory, name=scope.name,
+    return IrregularSpace(scope, dealers=scope.dealers, declarer_memory=memory, name=scope.name,
                           agreement=scope.agreement, sample=scope.agreement_sample, book=table)
 
 

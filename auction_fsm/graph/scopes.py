@@ -14,13 +14,10 @@ own space with :func:`register_space`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any, Final, Literal
+from typing import Any, Final
 
-from ..errors import AuctionFsmError
-from ..exploration import FAMILIES
 from ..lawbook import LAWS_2017, LawBook
-from ..seats import Seat
+from ..scope import ALL_DEALERS, COMPLETE_LEGAL_AUCTIONS, FAMILIES, Scope, ScopeError
 from .legal_space import LegalSpace
 from .space import ConfigurationSpace
 
@@ -37,104 +34,6 @@ __all__ = [
     "space_for",
     "scope_named",
 ]
-
-#: The number of complete legal auctions from one dealer (the perft oracle of the design notes).
-COMPLETE_LEGAL_AUCTIONS: Final = 128_745_650_347_030_683_120_231_926_111_609_371_363_122_697_557
-
-ALL_DEALERS: Final = tuple(Seat)
-
-
-class ScopeError(AuctionFsmError, ValueError):
-    """A scope that cannot be built (unknown name, bad bound, family without a space)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Scope:
-    """The bounds of one configuration graph.
-
-    Parameters
-    ----------
-    name
-        How reports call it.
-    families
-        Law families enabled besides the legal auction (``rotation``, ``insufficient_bid`` ...).
-    max_irregularities
-        How many irregularities one auction may hold (0 for the legal-only scope).
-    max_level
-        The highest bid level offered, 1-7.
-    dealers
-        The dealers exploration starts from.
-    track_declarer
-        Keep who first named each strain in the key (see :mod:`auction_fsm.graph.legal_space`).
-    agreement
-        For the irregular scopes: how many configurations are re-checked against the machines
-        by replaying their traces (``all``, ``sample`` or ``off``; see
-        :mod:`auction_fsm.graph.irregular_space`).
-    agreement_sample
-        How many traces ``agreement="sample"`` replays.
-    """
-
-    name: str
-    families: frozenset[str] = field(default_factory=frozenset)
-    max_irregularities: int = 0
-    max_level: int = 7
-    dealers: tuple[Seat, ...] = (Seat.N,)
-    track_declarer: bool = False
-    agreement: Literal["all", "sample", "off"] = "all"
-    agreement_sample: int = 2000
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.max_level <= 7:
-            raise ScopeError(f"scope {self.name!r}: max_level must be 1-7, got {self.max_level!r}")
-        if self.max_irregularities < 0:
-            raise ScopeError(f"scope {self.name!r}: max_irregularities must be 0 or more")
-        if not self.dealers or len(set(self.dealers)) != len(self.dealers):
-            raise ScopeError(f"scope {self.name!r}: dealers must be distinct and at least one")
-
-    @property
-    def is_legal_only(self) -> bool:
-        """True when no law family is enabled."""
-        return not self.families
-
-    @property
-    def expected_paths(self) -> int | None:
-        """The perft oracle for this scope, where one is known (the whole legal auction)."""
-        if self.is_legal_only and self.max_level == 7:
-            return COMPLETE_LEGAL_AUCTIONS * len(self.dealers)
-        return None
-
-    def narrowed(self, *, max_level: int | None = None, dealers: Iterable[Seat] | None = None,
-                 track_declarer: bool | None = None, max_irregularities: int | None = None,
-                 agreement: Literal["all", "sample", "off"] | None = None) -> Scope:
-        """A copy with some bounds replaced; the name records what changed (the agreement mode
-        is how the scope is checked, not what it holds, so it leaves the name alone)."""
-        changes: dict[str, Any] = {}
-        parts = [self.name]
-        if max_level is not None and max_level != self.max_level:
-            changes["max_level"] = max_level
-            parts.append(f"level{max_level}")
-        if max_irregularities is not None and max_irregularities != self.max_irregularities:
-            if self.is_legal_only and max_irregularities:
-                raise ScopeError(f"scope {self.name!r} enables no law family: irregularities need one")
-            changes["max_irregularities"] = max_irregularities
-            parts.append(f"irregularities{max_irregularities}")
-        if dealers is not None and tuple(dealers) != self.dealers:
-            changes["dealers"] = tuple(dealers)
-            parts.append("dealer" + "".join(d.name for d in changes["dealers"]))
-        if track_declarer is not None and track_declarer != self.track_declarer:
-            changes["track_declarer"] = track_declarer
-            parts.append("declarer" if track_declarer else "no-declarer")
-        if agreement is not None and agreement != self.agreement:
-            changes["agreement"] = agreement
-        return replace(self, name="-".join(parts), **changes) if changes else self
-
-    def describe(self) -> str:
-        """One line: families, bounds and dealers."""
-        fam = ", ".join(sorted(self.families)) or "legal auction only"
-        return (f"{self.name}: {fam}; up to {self.max_irregularities} irregularities; bids to "
-                f"level {self.max_level}; dealer {'/'.join(d.name for d in self.dealers)}"
-                f"{'; declarer tracked' if self.track_declarer else ''}")
-
 
 #: Every law family an irregular scope can switch on (the keys of
 #: :data:`auction_fsm.exploration.FAMILIES`).

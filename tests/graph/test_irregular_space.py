@@ -21,13 +21,14 @@ from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import MachineDisagreementError
 from auction_fsm.events import CallEvent, Event, Judgement, event_from_dict
-from auction_fsm.exploration import FAMILIES, Families
+from auction_fsm.exploration import FAMILIES
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.export import read_graph, write_graph
 from auction_fsm.graph.irregular_space import IrregularSpace, Key, obviously_refused
 from auction_fsm.graph.scopes import NAMED_SCOPES, ScopeError, scope_named, space_for
 from auction_fsm.machines import TableMachines
+from auction_fsm.scope import Scope
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
 
@@ -37,7 +38,7 @@ OPENING = (CallEvent.of("N", "1NT"),)
 
 
 def _space(*families: str, **options: Any) -> IrregularSpace:
-    fams = Families(frozenset(families), max_level=1, max_incidents=options.pop("incidents", 1))
+    fams = Scope.of(families, max_irregularities=options.pop("incidents", 1))
     options.setdefault("prefix", OPENING)
     return IrregularSpace(fams, **options)
 
@@ -62,7 +63,7 @@ def test_every_named_irregular_scope_has_a_space() -> None:
         if scope.families:
             space = space_for(scope)
             assert isinstance(space, IrregularSpace) and space.name == name
-            assert space.families.enabled == scope.families
+            assert space.families is scope  # one type of bounds: the scope itself
     assert NAMED_SCOPES["all-1"].families == frozenset(FAMILIES)
     with pytest.raises(ScopeError):
         scope_named("legal").narrowed(max_irregularities=1)
@@ -132,7 +133,7 @@ class _WithoutJudgements(IrregularSpace):
 
 
 def test_a_planted_dead_end_is_reported_with_a_trace_that_replays() -> None:
-    space = _WithoutJudgements(Families(frozenset({"insufficient_bid"}), 1, 1), prefix=OPENING,
+    space = _WithoutJudgements(Scope.of({"insufficient_bid"}), prefix=OPENING,
                                agreement="off")
     ex = explore(space)
     report = check_exploration(ex, max_traces=2)
@@ -264,8 +265,8 @@ def test_keys_keep_what_a_change_attempt_out_of_rotation_reaches_back_to() -> No
 def test_lead_keys_keep_the_suits_a_future_offender_named() -> None:
     """North's 8C out of rotation gives 26B rights whose eligible suits depend on what North
     bid before; where the lead is explored the keys must tell the two apart."""
-    lead = IrregularSpace(Families(frozenset({"opening_lead", "inadmissible"}), 1, 1))
-    auction_only = IrregularSpace(Families(frozenset({"inadmissible"}), 1, 1))
+    lead = IrregularSpace(Scope.of({"opening_lead", "inadmissible"}))
+    auction_only = IrregularSpace(Scope.of({"inadmissible"}))
     one = ("N: P", "E: 1H", "N: 8C")
     other = ("N: 1D", "E: 1H", "N: 8C")
     assert _after(lead, *one) != _after(lead, *other)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 
-from auction_fsm.exploration import Families
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.progress import Progress
+from auction_fsm.scope import Scope
 
 
 def test_a_count_of_zero_restarts_the_clock_and_prints_nothing() -> None:
@@ -24,7 +24,7 @@ def test_a_count_of_zero_restarts_the_clock_and_prints_nothing() -> None:
 
 
 def test_the_machine_check_reports_its_edges() -> None:
-    space = IrregularSpace(Families(frozenset({"exposure"}), max_level=2), agreement="all")
+    space = IrregularSpace(Scope.of({"exposure"}, max_level=2), agreement="all")
     calls: list[tuple[int, int]] = []
     space.agreement_progress = lambda done, left: calls.append((done, left))
     ex = explore(space)

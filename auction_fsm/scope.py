@@ -1,0 +1,150 @@
+"""Scopes: the bounds of a configuration graph (standard library only).
+
+A :class:`Scope` says which law families are enabled, how many irregularities an auction may
+hold, the highest bid level, the dealers, and whether declarer memory is kept.  It is the one
+type of bounds: the explorer of irregular scopes (:mod:`auction_fsm.exploration`), the
+configuration spaces and ``auction-fsm verify`` all read it.  :data:`ROW_FAMILIES` maps the law
+book's row families to the scope families that switch them on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Literal
+
+from .errors import AuctionFsmError
+from .seats import Seat
+
+__all__ = ["Scope", "ScopeError", "FAMILIES", "ROW_FAMILIES", "COMPLETE_LEGAL_AUCTIONS", "ALL_DEALERS"]
+
+#: The law families a scope can switch on, and what each adds to the candidate events.
+FAMILIES: dict[str, str] = {
+    "rotation": "calls out of rotation (28-34, 17D3)",
+    "insufficient_bid": "insufficient bids (27)",
+    "inadmissible": "inadmissible doubles, calls by silenced players, bids above seven, calls "
+                    "after the final pass (36-39)",
+    "changes": "changes of call: slips and misinformation (25, 21B)",
+    "exposure": "cards exposed during the auction (24) and the penalty cards they become (50, 51)",
+    "opening_lead": "the opening lead, by the right or wrong player, and declarer's options (41, 54)",
+}
+
+#: For each family of rows in the law book, the scope family that switches it on (``None``: the
+#: legal auction, and procedures' own steps, which are on whenever their procedure is reached).
+ROW_FAMILIES: Final[dict[str, str | None]] = {
+    "17-22": None,
+    "28-34": "rotation",
+    "27": "insufficient_bid",
+    "35-39": "inadmissible",
+    "23, 26": None,
+    "21B, 25": "changes",
+    "24": "exposure",
+    "20": "review",
+    "41, 50, 51, 54": "opening_lead",
+}
+
+#: The number of complete legal auctions from one dealer (the perft oracle of the design notes).
+COMPLETE_LEGAL_AUCTIONS: Final = 128_745_650_347_030_683_120_231_926_111_609_371_363_122_697_557
+
+ALL_DEALERS: Final = tuple(Seat)
+
+
+class ScopeError(AuctionFsmError, ValueError):
+    """A scope that cannot be built (unknown name, bad bound, family without a space)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """The bounds of one configuration graph.
+
+    Parameters
+    ----------
+    name
+        How reports call it.
+    families
+        Law families enabled besides the legal auction (``rotation``, ``insufficient_bid`` ...).
+    max_irregularities
+        How many irregularities one auction may hold (0 for the legal-only scope).
+    max_level
+        The highest bid level offered, 1-7.
+    dealers
+        The dealers exploration starts from.
+    track_declarer
+        Keep who first named each strain in the key (see :mod:`auction_fsm.graph.legal_space`).
+    agreement
+        For the irregular scopes: how many configurations are re-checked against the machines
+        by replaying their traces (``all``, ``sample`` or ``off``; see
+        :mod:`auction_fsm.graph.irregular_space`).
+    agreement_sample
+        How many traces ``agreement="sample"`` replays.
+    """
+
+    name: str
+    families: frozenset[str] = field(default_factory=frozenset)
+    max_irregularities: int = 0
+    max_level: int = 7
+    dealers: tuple[Seat, ...] = (Seat.N,)
+    track_declarer: bool = False
+    agreement: Literal["all", "sample", "off"] = "all"
+    agreement_sample: int = 2000
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.max_level <= 7:
+            raise ScopeError(f"scope {self.name!r}: max_level must be 1-7, got {self.max_level!r}")
+        if self.max_irregularities < 0:
+            raise ScopeError(f"scope {self.name!r}: max_irregularities must be 0 or more")
+        if not self.dealers or len(set(self.dealers)) != len(self.dealers):
+            raise ScopeError(f"scope {self.name!r}: dealers must be distinct and at least one")
+
+    @property
+    def is_legal_only(self) -> bool:
+        """True when no law family is enabled."""
+        return not self.families
+
+    @property
+    def expected_paths(self) -> int | None:
+        """The perft oracle for this scope, where one is known (the whole legal auction)."""
+        if self.is_legal_only and self.max_level == 7:
+            return COMPLETE_LEGAL_AUCTIONS * len(self.dealers)
+        return None
+
+    def narrowed(self, *, max_level: int | None = None, dealers: Iterable[Seat] | None = None,
+                 track_declarer: bool | None = None, max_irregularities: int | None = None,
+                 agreement: Literal["all", "sample", "off"] | None = None) -> Scope:
+        """A copy with some bounds replaced; the name records what changed (the agreement mode
+        is how the scope is checked, not what it holds, so it leaves the name alone)."""
+        changes: dict[str, Any] = {}
+        parts = [self.name]
+        if max_level is not None and max_level != self.max_level:
+            changes["max_level"] = max_level
+            parts.append(f"level{max_level}")
+        if max_irregularities is not None and max_irregularities != self.max_irregularities:
+            if self.is_legal_only and max_irregularities:
+                raise ScopeError(f"scope {self.name!r} enables no law family: irregularities need one")
+            changes["max_irregularities"] = max_irregularities
+            parts.append(f"irregularities{max_irregularities}")
+        if dealers is not None and tuple(dealers) != self.dealers:
+            changes["dealers"] = tuple(dealers)
+            parts.append("dealer" + "".join(d.name for d in changes["dealers"]))
+        if track_declarer is not None and track_declarer != self.track_declarer:
+            changes["track_declarer"] = track_declarer
+            parts.append("declarer" if track_declarer else "no-declarer")
+        if agreement is not None and agreement != self.agreement:
+            changes["agreement"] = agreement
+        return replace(self, name="-".join(parts), **changes) if changes else self
+
+    @classmethod
+    def of(cls, families: Iterable[str], max_level: int = 1, max_irregularities: int = 1,
+           name: str = "scope", **bounds: Any) -> Scope:
+        """A scope of ``families`` with the commonest small bounds (a shorthand for tests)."""
+        return cls(name, frozenset(families), max_irregularities=max_irregularities,
+                   max_level=max_level, **bounds)
+
+    def describe(self) -> str:
+        """One line: families, bounds and dealers."""
+        fam = ", ".join(sorted(self.families)) or "legal auction only"
+        return (f"{self.name}: {fam}; up to {self.max_irregularities} irregularities; bids to "
+                f"level {self.max_level}; dealer {'/'.join(d.name for d in self.dealers)}"
+                f"{'; declarer tracked' if self.track_declarer else ''}")
+
+
