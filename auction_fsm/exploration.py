@@ -30,6 +30,7 @@ from . import rules
 from .auction import AuctionState
 from .calls import ALL_CALLS, Call, Strain
 from .cards import Card, Suit
+from .errors import AuctionFsmError
 from .events import (
     CallEvent,
     ChangeCall,
@@ -41,8 +42,11 @@ from .events import (
     Judgement,
     Lead,
 )
+from .lawbook import LAWS_2017, LawBook
+from .lawbook.classify import classify
+from .lawbook.rows import Ctx
 from .records import CallRecord
-from .scope import FAMILIES, Scope
+from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
 
 __all__ = ["FAMILIES", "config_key", "candidate_events", "is_terminal", "new_irregularities",
@@ -250,10 +254,16 @@ def is_terminal(state: AuctionState) -> bool:
     return state.phase in ("play", "passed_out")
 
 
-def candidate_events(state: AuctionState, families: Scope) -> Iterator[Event]:
-    """Every event worth offering at ``state`` within ``families`` (the engine refuses the rest)."""
-    on = families.families
-    room = state.incidents < families.max_irregularities
+def _alphabet(state: AuctionState, scope: Scope, room: bool) -> Iterator[Event]:
+    """Every table event this explorer can offer at ``state``: the alphabet, not the Laws.
+
+    Calls by every seat of every call up to the scope's level (and one bid above seven while an
+    irregularity may still be committed and inadmissible calls are on), the director, both
+    answers to the judgement asked for, every option offered, changes of call on both grounds,
+    exposures of one honour and one low card per seat, leads of one representative card per
+    suit (a rank of its own for each seat) and of any known penalty card, and facing a lead.
+    Which of them the position admits is the law book's to say (:func:`candidate_events`).
+    """
     p = state.pending
     if p is not None:
         yield DirectorCalled()
@@ -264,60 +274,68 @@ def candidate_events(state: AuctionState, families: Scope) -> Iterator[Event]:
         if p.decider in Seat.__members__:
             for option in p.options:
                 yield Choice(Seat[p.decider], option)
-    turn = state.turn
-    if p is None and not room:
-        # Budget spent, nothing pending: only the seat to act may call, and only a regular call
-        # or the repeat a rectification requires (31A1/32A1), which may itself be irregular.
-        if not state.is_over:
-            required = {o.call for o in state.obligations[turn] if o.kind == "repeat_call"}
-            row = rules.row(state.key)
-            silenced = state.must_pass(turn)
-            events = _CALL_EVENTS[turn]
-            for code in range(len(ALL_CALLS)):
-                call = ALL_CALLS[code]
-                if call.is_bid and call.level > families.max_level:
-                    continue
-                if (row[code] < 0 or (silenced and not call.is_pass)) and call not in required:
-                    continue
-                yield events[code]
-        if state.current_lead is not None and not state.current_lead.faced:
-            yield FaceLead()
-        if state.is_over:
-            yield from _leads(state, regular_only=True)
-        return
-    calls = [c for c in ALL_CALLS if not c.is_bid or c.level <= families.max_level]
-    if room and "inadmissible" in on:
+    calls = [c for c in ALL_CALLS if not c.is_bid or c.level <= scope.max_level]
+    if room and "inadmissible" in scope.families:
         calls.append(Call.bid(8, Strain.C))
-    seats = list(Seat)
-    if p is not None:
-        named = {p.offender, p.offender.lho}
-        for k in ("accept_by", "correct_player"):
-            if p.get(k):
-                named.add(Seat[p.get(k)])
-        seats = [x for x in Seat if x in named]
-    for seat in seats:
+    for seat in Seat:
         for call in calls:
-            if p is None and not _family_allows(state, seat, call, on):
-                continue
             yield _CALL_EVENTS[seat][call.code] if call.code < 38 else CallEvent(seat, call)
-    if p is not None:
+    for seat in Seat:
+        for call in calls:
+            if call.code < 38:
+                yield ChangeCall(seat, call, "slip")
+                yield ChangeCall(seat, call, "misinformation")
+    for seat in Seat:
+        for rank in ("A", "2"):
+            card = Card(_EXPOSABLE[seat], rank)
+            if all(e.card != card for e in state.exposed):
+                yield ExposeCards(seat, (card,))
+    yield FaceLead()
+    yield from _leads(state)
+
+
+#: With the irregularity budget spent, the triggers still offered: regular calls, and the
+#: presumed leader facing the opening lead (a lead faced at once or a face-down lead faced).
+_REGULAR_TRIGGERS = frozenset({"call_pass", "call_bid", "call_double", "call_redouble", "opening_lead",
+                               "face_lead"})
+
+
+def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_2017) -> Iterator[Event]:
+    """The events of the alphabet (:func:`_alphabet`) for which a row of ``book`` is enabled at
+    ``state`` — the classifier gives the event's trigger, the book the row whose guard holds —
+    and whose row's family the scope switches on (:data:`~auction_fsm.scope.ROW_FAMILIES`;
+    inside a procedure its steps are always on).  With the irregularity budget spent and
+    nothing pending, only regular rows are offered (:data:`_REGULAR_TRIGGERS`), and the call a
+    rectification requires (31A1, 32A1), which may itself turn out irregular.
+    """
+    room = state.incidents < scope.max_irregularities
+    phase = state.phase
+    pending = state.pending is not None
+    offered = book.triggers_from(phase)
+    if not offered:
         return
-    if "changes" in on:
-        for seat in Seat:
-            for call in calls:
-                if call.code < 38:
-                    yield ChangeCall(seat, call, "slip")
-                    yield ChangeCall(seat, call, "misinformation")
-    if "exposure" in on and not state.is_over:
-        for seat in Seat:
-            for rank in ("A", "2"):
-                card = Card(_EXPOSABLE[seat], rank)
-                if all(e.card != card for e in state.exposed):
-                    yield ExposeCards(seat, (card,))
-    if state.current_lead is not None and not state.current_lead.faced:
-        yield FaceLead()
-    if state.is_over:
-        yield from _leads(state, regular_only="opening_lead" not in on)
+    required = () if pending or room else tuple(
+        o.call for o in state.obligations[state.turn] if o.kind == "repeat_call")
+    on = scope.families
+    for event in _alphabet(state, scope, room):
+        try:
+            trigger = classify(state, event)
+        except AuctionFsmError:
+            continue  # input the Laws cannot take here
+        if trigger not in offered:
+            continue
+        if not pending and not room and trigger not in _REGULAR_TRIGGERS and not (
+                required and isinstance(event, CallEvent) and event.seat == state.turn
+                and event.call in required):
+            continue
+        row = book.select(phase, trigger, Ctx(state, event))
+        if row is None:
+            continue
+        if not pending:
+            family = ROW_FAMILIES.get(row.family)
+            if family is not None and family not in on:
+                continue
+        yield event
 
 
 #: Record tags that mark a call as a *new* irregularity, and the family it belongs to.  Tags that
@@ -378,32 +396,14 @@ def within_scope(before: AuctionState, event: Event, after: AuctionState, famili
     return new <= families.families and after.incidents <= families.max_irregularities
 
 
-def _family_allows(state: AuctionState, seat: Seat, call: Call, on: frozenset[str]) -> bool:
-    """Whether a call by ``seat`` belongs to a family that is switched on."""
-    if state.is_over:
-        return "inadmissible" in on
-    if seat != state.turn:
-        return "rotation" in on or ("inadmissible" in on and not call.is_admissible_level)
-    if not call.is_admissible_level:
-        return "inadmissible" in on
-    if (call.is_double or call.is_redouble) and not rules.permitted_for(state.key, seat, call.code):
-        return "inadmissible" in on
-    if state.must_pass(seat) and not call.is_pass:
-        return "inadmissible" in on
-    if call.is_bid and rules.step_or_none(state.key, call.code) is None:
-        return "insufficient_bid" in on
-    return True
-
-
-def _leads(state: AuctionState, regular_only: bool) -> Iterator[Event]:
-    """One card per suit (plus known penalty cards) led by each defender or the declaring side."""
+def _leads(state: AuctionState) -> Iterator[Event]:
+    """One card per suit (plus known penalty cards) led by every seat, faced and face down."""
     contract = state.contract
     if contract is None or state.current_lead is not None:
         return
-    seats = [contract.opening_leader] if regular_only else list(Seat)
-    for seat in seats:
+    for seat in Seat:
         own = [pc.card for pc in state.penalty_cards() if pc.seat == seat]
         cards = own + [Card(suit, _LEAD_RANK[seat]) for suit in Suit]
         for card in cards:
-            for faced in ((True,) if regular_only else (True, False)):
+            for faced in (True, False):
                 yield Lead(seat, card, faced)

@@ -57,17 +57,16 @@ from typing import Any, Final, Literal
 from ..auction import AuctionState
 from ..engine import apply_event
 from ..errors import AuctionFsmError, InternalError, MachineDisagreementError
-from ..events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, event_to_dict
+from ..events import Event, event_to_dict
 from ..exploration import FAMILIES, candidate_events, config_key, is_terminal, within_scope
 from ..lawbook import LAWS_2017, LawBook
-from ..records import Pending
 from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .scopes import register_space
 
-__all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space", "obviously_refused"]
+__all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space"]
 
 #: A configuration key: the tuple :func:`auction_fsm.exploration.config_key` returns (or, with
 #: ``keys="full"``, the state itself).
@@ -81,77 +80,6 @@ _INADMISSIBLE_PROCEDURES: Final = frozenset(
     {"inadmissible_double", "pass_obligation_violated", "bid_above_seven", "call_after_final_pass"})
 _CHOICE_PROCEDURES: Final = frozenset(
     {"change_of_call", "misinformation", "declarer_lead_options", "lead_out_of_turn"})
-#: Procedures whose input the rules in :func:`obviously_refused` know; others are always tried.
-_KNOWN_PROCEDURES: Final = _INADMISSIBLE_PROCEDURES | _CHOICE_PROCEDURES | {
-    "out_of_rotation", "insufficient_bid", "comparable_call"}
-
-
-def _takes_call(p: Pending, seat: Seat) -> bool:
-    """Whether the pending procedure ``p`` can accept a call by ``seat`` at all."""
-    proc, step = p.procedure, p.step
-    if proc == "out_of_rotation":
-        return step == "awaiting_decision" and (
-            ("accept" in p.options and seat.name == p.get("accept_by"))
-            or ("correct_player_calls" in p.options and seat.name == p.get("correct_player")))
-    if proc == "insufficient_bid":
-        return ((step == "awaiting_decision" and seat in (p.offender, p.offender.lho))
-                or (step == "awaiting_replacement" and seat == p.offender))
-    if proc in _INADMISSIBLE_PROCEDURES:
-        return seat == p.offender.lho
-    if proc in ("change_of_call", "misinformation"):
-        return step == "awaiting_acceptance" and seat == p.offender.lho and not p.get("lho_call")
-    return proc not in _KNOWN_PROCEDURES
-
-
-def _takes_choice(p: Pending) -> bool:
-    """Whether the pending procedure ``p`` can accept a player's choice at all."""
-    if p.procedure == "insufficient_bid":
-        return p.step == "premature_replacement"
-    return p.procedure in _CHOICE_PROCEDURES or p.procedure not in _KNOWN_PROCEDURES
-
-
-def _changeable(state: AuctionState) -> tuple[bool, bool, bool, bool]:
-    """For each seat: whether it has a standing call its partner has not called over (25, 21B1)."""
-    if state.is_passed_out:
-        return (False, False, False, False)
-    out = [False] * 4
-    seen = [False] * 4  # seats with a standing call after the one looked at
-    for r in reversed(state.record):
-        if not r.stands:
-            continue
-        s = r.seat
-        if not seen[s]:
-            out[s] = not seen[(s + 2) % 4]
-            seen[s] = True
-    return out[0], out[1], out[2], out[3]
-
-
-def obviously_refused(state: AuctionState, event: Event,
-                      changeable: tuple[bool, bool, bool, bool] | None = None) -> bool:
-    """True for an event the engine would refuse for a reason visible without running it.
-
-    The engine refuses by raising, and building the message and unwinding costs more than the
-    ruling itself; most candidates of a pending procedure are refused (a call by a seat the
-    procedure does not wait for, a director call while the director is already ruling).  These
-    rules restate the dispatch of :mod:`auction_fsm.laws.procedures` and
-    :func:`auction_fsm.laws.changes.attempt`; a procedure they do not know is always tried, and
-    a test checks on whole scopes that they never drop an event the engine accepts.
-    """
-    p = state.pending
-    if p is not None:
-        if isinstance(event, CallEvent):
-            return not _takes_call(p, event.seat)
-        if isinstance(event, DirectorCalled):
-            return "director" not in p.options
-        if isinstance(event, Choice):
-            return not _takes_choice(p)
-        return isinstance(event, ChangeCall)
-    if isinstance(event, ChangeCall):
-        ok = changeable if changeable is not None else _changeable(state)
-        return not ok[event.seat]
-    return False
-
-
 class IrregularSpace:
     """Configurations of the auction period with irregularities, ruled by the engine.
 
@@ -170,8 +98,6 @@ class IrregularSpace:
         How many configurations the machines re-check (``all``, ``sample`` or ``off``).
     sample
         The number of leaves replayed with ``agreement="sample"``.
-    prefilter
-        Skip candidates :func:`obviously_refused` rules out (off only to test that it is exact).
     prefix
         Events played from the empty auction before exploring (one dealer only): a small scope
         around one situation.  Scenarios start with them, so traces still replay from the start.
@@ -199,7 +125,7 @@ class IrregularSpace:
     def __init__(self, families: Scope, *, dealers: Iterable[Seat] = (Seat.N,),
                  declarer_memory: bool | None = None, name: str = "irregular",
                  agreement: AgreementMode = "all", sample: int = DEFAULT_SAMPLE,
-                 prefilter: bool = True, prefix: Sequence[Event] = (),
+                 prefix: Sequence[Event] = (),
                  keys: Literal["compact", "full"] = "compact",
                  simulator: Callable[[Seat], Simulator] | None = None, agreement_jobs: int = 1,
                  book: LawBook = LAWS_2017) -> None:
@@ -222,14 +148,12 @@ class IrregularSpace:
         self.declarer_memory = self.ends_at_lead if declarer_memory is None else declarer_memory
         self.agreement = agreement
         self.sample = sample
-        self.prefilter = prefilter
         self._enabled = families.families
         self._states: dict[Key, AuctionState] = {}
         self._parent: dict[Key, tuple[Key, Event] | None] = {}
         self._agreement_faults: dict[Key, list[str]] | None = None
         self._edges: dict[Key, tuple[list[Event], list[Key]]] = {}  # kept for agreement="all"
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
-        self._candidate_lists: dict[Hashable, list[Event]] = {}
         self._changes = "changes" in families.families
         self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
         self.agreement_jobs = agreement_jobs
@@ -305,34 +229,9 @@ class IrregularSpace:
         return labels, keys
 
     def _candidates(self, state: AuctionState) -> list[Event]:
-        """The candidate events at ``state``, without those :func:`obviously_refused` rules out.
-
-        Until the auction ends, :func:`~auction_fsm.exploration.candidate_events` reads only the
-        budget, a few facts of the pending procedure (who decides, between what, who may call),
-        the legal-auction key, the obligations and the exposed cards, and the prefilter no more;
-        lists are kept by those, so configurations that share them share one list.  Whether a
-        change of call can be attempted depends on the record, so those are filtered per state.
-        """
-        if not self.prefilter:
-            return list(candidate_events(state, self.families))
-        changeable = _changeable(state) if state.pending is None else None
-        if state.is_over or state.leads:
-            return [e for e in candidate_events(state, self.families)
-                    if not obviously_refused(state, e, changeable)]
-        p = state.pending
-        waiting = None if p is None else (  # what the candidates and the prefilter read of it
-            p.procedure, p.step, p.decider, p.options, p.offender, p.get("judgement"),
-            p.get("accept_by"), p.get("correct_player"), bool(p.get("lho_call")))
-        sig = (state.incidents < self.families.max_irregularities, waiting, state.key, state.obligations,
-               tuple(e.card for e in state.exposed))
-        found = self._candidate_lists.get(sig)
-        if found is None:
-            found = self._candidate_lists[sig] = [
-                e for e in candidate_events(state, self.families)
-                if isinstance(e, ChangeCall) or not obviously_refused(state, e)]
-        if changeable is None or not any(changeable):
-            return [e for e in found if not isinstance(e, ChangeCall)] if self._changes else found
-        return [e for e in found if not isinstance(e, ChangeCall) or changeable[e.seat]]
+        """The candidate events at ``state``: those a row of the book is enabled for, within
+        the scope (:func:`~auction_fsm.exploration.candidate_events`)."""
+        return list(candidate_events(state, self.families, self.book))
 
     def is_terminal(self, key: Key) -> bool:
         """The end of the configuration (see the module docstring)."""

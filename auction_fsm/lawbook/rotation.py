@@ -416,7 +416,7 @@ ROWS: list[Row] = [
         Row("phase", source, "call_out_of_rotation", f"{OOR}.awaiting_decision", "28-32", FAMILY,
             "a call out of rotation: LHO may accept it, the right player may call, or the director rules",
             plain_out_of_rotation, hold_out_of_rotation),
-        Row("phase", source, "call_out_of_rotation", "bid_above_seven.awaiting_decision", "35C, 38", FAMILY,
+        Row("phase", source, "call_out_of_rotation", "bid_above_seven.awaiting_decision", "35C, 38", "35-39",
             "a bid above seven out of rotation: Law 38 applies", out_of_rotation_above_seven,
             hold_above_seven_out_of_rotation),
         Row("phase", source, "call_out_of_rotation", "pass_obligation_violated.awaiting_decision",
