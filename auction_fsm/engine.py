@@ -24,7 +24,7 @@ from .events import CallEvent, Choice, Event, ExposeCards, Lead
 from .lawbook import LAWS_2017, LawBook, Row
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
-from .lawbook.rows import Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
+from .lawbook.rows import AuctionEnds, Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
 from .values import evolve
 
 __all__ = ["Fired", "Step", "step", "apply_event", "is_incident"]
@@ -131,31 +131,51 @@ def is_incident(before: AuctionState, event: Event, after: AuctionState) -> bool
 
 _PLAIN_GUARDS = frozenset({"pass_in_turn_auction_open", "bid_is_sufficient", "double_is_permitted",
                            "redouble_is_permitted"})
-_FAST: dict[int, dict[tuple[str, int], Row] | None] = {}
+# The rows a plain final pass fires: the pass that ends the auction (22A) or passes it out
+# (22B), and, after 22A, the end of the auction with nothing to settle.
+_END_GUARDS = {"pass_in_turn_ends_auction": "22A", "pass_in_turn_passes_out": "22B"}
+_NOTHING_TO_SETTLE = "nothing_to_settle"
 
 
-def _fast_rows(book: LawBook) -> dict[tuple[str, int], Row] | None:
-    """For each (phase, call code) the row a plain legal call fires, when the book's rows for
-    plain calls are the standard ones (then :func:`_plain_call` may stand in for them)."""
+@dataclass(frozen=True, slots=True)
+class _FastRows:
+    """The rows :func:`_plain_call` stands in for, found in a book (see :func:`_fast_rows`)."""
+
+    calls: dict[tuple[str, int], Row]
+    ends: dict[str, Row]  # "22A" / "22B": the final pass's row
+    settled: Row  # clarification --auction_ends--> clarification, nothing to settle
+
+
+_FAST: dict[int, _FastRows | None] = {}
+
+
+def _fast_rows(book: LawBook) -> _FastRows | None:
+    """For each (phase, call code) the row a plain legal call fires, and the rows of a plain
+    final pass, when the book's rows for plain calls are the standard ones (only then may
+    :func:`_plain_call` stand in for them)."""
     key = id(book)
     if key in _FAST:
         return _FAST[key]
-    table: dict[tuple[str, int], Row] | None = {}
+    calls: dict[tuple[str, int], Row] = {}
+    ends: dict[str, Row] = {}
+    ok = True
     for source in ("awaiting_first_call", "auction"):
         for kind, trigger in CALL_TRIGGERS.items():
             rows = book.candidates(source, trigger)
             plain = [r for r in rows if r.dest == "auction" and r.action is make_call
                      and (r.guard is None or r.guard.name in _PLAIN_GUARDS)]
             if rows and (len(plain) != 1 or any(r.action is not make_call for r in rows)):
-                table = None
-                break
+                ok = False
             if plain:
-                assert table is not None
-                table[(source, {"pass": 35, "bid": -1, "double": 36, "redouble": 37}[kind])] = plain[0]
-        if table is None:
-            break
-    _FAST[key] = table
-    return table
+                calls[(source, {"pass": 35, "bid": -1, "double": 36, "redouble": 37}[kind])] = plain[0]
+    for r in book.candidates("auction", "call_pass"):
+        if r.guard is not None and r.guard.name in _END_GUARDS:
+            ends[_END_GUARDS[r.guard.name]] = r
+    settled = [r for r in book.candidates("clarification", "auction_ends")
+               if r.guard is not None and r.guard.name == _NOTHING_TO_SETTLE and r.action is None]
+    found = _FastRows(calls, ends, settled[0]) if ok and len(ends) == 2 and len(settled) == 1 else None
+    _FAST[key] = found
+    return found
 
 
 def _plain_call(state: AuctionState, event: CallEvent, book: LawBook) -> Step | None:
@@ -163,21 +183,31 @@ def _plain_call(state: AuctionState, event: CallEvent, book: LawBook) -> Step | 
     without the general dispatch; ``None`` when the call needs it.
 
     Exactly what the book's plain call rows do (:func:`~auction_fsm.lawbook.legal.make_call`)
-    when nothing is pending, the caller owes nothing, no rectification waits and the call does
-    not end the auction; used only when the book's rows for plain calls are the standard ones.
+    when nothing is pending, the caller owes nothing and no rectification waits; a call that
+    ends the auction is taken too when the auction has had no irregularity (then 17D3 cannot
+    apply and nothing is left to settle).  Used only when the book's rows for these calls are
+    the standard ones; ``tests/test_engine_fast_path.py`` compares it with the dispatch.
     """
     seat, call = event.seat, event.call
     if (state.pending is not None or state.watches or state.obligations[seat]
             or seat != (state.key & 3) or call.code >= 38):
         return None
     nxt = rules.row(state.key)[call.code]
-    if nxt < 0 or rules.is_final(nxt):
+    if nxt < 0:
         return None
-    rows = _fast_rows(book)
-    if rows is None:
+    fast = _FAST[id(book)] if id(book) in _FAST else _fast_rows(book)
+    if fast is None:
         return None
+    if rules.is_final(nxt):
+        if state.incidents or state.exposed or state.restrictions or state.refused_leads:
+            return None
+        after = state.called_in_turn(seat, call, nxt)
+        if rules.is_passed_out(nxt):
+            return Step(event, state, after, (Fired(fast.ends["22B"], Ctx(state, event), after),))
+        return Step(event, state, after, (Fired(fast.ends["22A"], Ctx(state, event), after),
+                                          Fired(fast.settled, Ctx(after, AuctionEnds()), after)))
     source = "auction" if state.record else "awaiting_first_call"
-    row = rows.get((source, call.code if call.code >= 35 else -1))
+    row = fast.calls.get((source, call.code if call.code >= 35 else -1))
     if row is None:
         return None
     after = state.called_in_turn(seat, call, nxt)

@@ -127,6 +127,7 @@ class TableMachines:
         self._phase_machine = build_machine(book, "phase", [self.phase], note, nested)
         self._seat_machine = build_machine(book, "seat", list(self.seats), note)
         self._initial_phase, self._initial_seat = book.initial("phase"), book.initial("seat")
+        self._terminals = book.terminals("phase")
         self._seat_events = self._seat_machine.events
         self._phase_events = None if nested else self._phase_machine.events
         self._seat_moves = {(r.source, r.target): r.trigger for r in book.rows_of("seat")
@@ -139,6 +140,11 @@ class TableMachines:
         self.phase.state = self._initial_phase
         for s in self.seats:
             s.state = self._initial_seat
+
+    @property
+    def is_over(self) -> bool:
+        """True when the phase machine has left the auction proper (clarification or an end)."""
+        return self.phase.state in self._terminals or self.phase.state == "clarification"
 
     def fire_row(self, row: Row, ctx: Ctx) -> None:
         """Fire ``row``'s trigger on the phase machine with ``ctx``; raise

@@ -110,8 +110,9 @@ class Simulator:
                 if f.row.seat_trigger is not None:
                     seat = f.ctx.state.turn if f.row.seat_trigger == "deemed_pass" else f.ctx.seat
                     m.fire_seat(seat, f.row.seat_trigger, f.ctx)
-            for seat in Seat:
-                m.move_seat(seat, seat_state(st.after.obligations[seat]))
+            if st.after.obligations is not st.before.obligations:  # a rectification moved a seat
+                for seat in Seat:
+                    m.move_seat(seat, seat_state(st.after.obligations[seat]))
         except MachineDisagreementError:
             self._resync()
             raise

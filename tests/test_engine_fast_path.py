@@ -15,9 +15,10 @@ import pytest
 from auction_fsm import engine
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import ALL_CALLS
+from auction_fsm.cards import parse_card
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError
-from auction_fsm.events import CallEvent
+from auction_fsm.events import CallEvent, ExposeCards
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.lawbook import LAWS_2017
@@ -60,11 +61,25 @@ def test_plain_call_matches_dispatch_on_every_position(families: set[str]) -> No
     assert taken > 1000  # the shortcut is actually exercised
 
 
-def test_plain_call_declines_calls_that_end_the_auction() -> None:
-    state = AuctionState.start("N").calls("1H P P")
-    event = CallEvent(Seat.W, ALL_CALLS[35])
-    assert engine._plain_call(state, event, LAWS_2017) is None
-    assert apply_event(state, event).contract is not None
+def test_plain_call_takes_the_final_pass_of_a_regular_auction_as_the_dispatch_does() -> None:
+    for calls, seat in (("1H P P", Seat.W), ("P P P", Seat.W)):
+        state = AuctionState.start("N").calls(calls)
+        event = CallEvent(seat, ALL_CALLS[35])
+        fast = engine._plain_call(state, event, LAWS_2017)
+        slow = engine._dispatch(state, event, LAWS_2017)
+        assert fast is not None and fast.after == slow.after
+        assert [(f.row, f.ctx, f.after) for f in fast.fired] == [(f.row, f.ctx, f.after) for f in slow.fired]
+
+
+def test_plain_call_declines_the_final_pass_after_an_irregularity() -> None:
+    state = apply_event(AuctionState.start("N").calls("1H"), ExposeCards(Seat.E, (parse_card("S2"),)))
+    for caller in ("E", "S", "W"):
+        state = apply_event(state, CallEvent.of(caller, "P"))
+    assert state.contract is not None  # the third pass was ruled by the dispatch, settling 24
+    before = apply_event(apply_event(apply_event(AuctionState.start("N").calls("1H"),
+                                                 ExposeCards(Seat.E, (parse_card("S2"),))),
+                                     CallEvent.of("E", "P")), CallEvent.of("S", "P"))
+    assert engine._plain_call(before, CallEvent.of("W", "P"), LAWS_2017) is None
 
 
 def test_evolve_equals_dataclasses_replace() -> None:

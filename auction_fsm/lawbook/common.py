@@ -139,7 +139,8 @@ def calls_again(state: AuctionState, seat: Seat, call: Call) -> Outcome:
 
 def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], AuctionState],
                       laws: dict[str, str] | None = None,
-                      summaries: dict[str, str] | None = None) -> list[Row]:
+                      summaries: dict[str, str] | None = None,
+                      key_after: Callable[[Ctx], int] | None = None) -> list[Row]:
     """Four rows for one branch whose action makes a call stand that may end the auction.
 
     Each is ``template`` with its own guard, destination, law and summary; ``settled(ctx)`` is
@@ -148,23 +149,33 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
     the passes ending it (17D3, back to the auction); it ends with a contract (22A); it is passed
     out (22B).  ``laws`` and ``summaries`` override, by ``"open"``, ``"17D3"``, ``"22A"`` and
     ``"22B"``, the template's law (which otherwise gets ``", 17D3"`` etc. appended) and summary.
+    ``key_after(ctx)``, if given, is the legal-auction key once the call stands, for a call made
+    in rotation: the guards then read it instead of building the state (the hot path of replay).
     """
-    def variant(name: str, words: str, test: Callable[[AuctionState], bool]) -> Guard:
-        return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
-                     lambda ctx: base(ctx) and test(settled(ctx)))
+    def ending(ctx: Ctx) -> tuple[int, bool]:
+        """The legal-auction key once the call stands, and whether a pass out of rotation would
+        then be among the passes that end the auction."""
+        if key_after is not None:  # a call in rotation: only the passes before it can be out of rotation
+            key = key_after(ctx)
+            return key, rules.is_final(key) and any(r.in_turn_of != r.seat
+                                                    for _, r in trailing_passes(ctx.state)[-2:])
+        after = settled(ctx)
+        return after.key, pass_out_of_rotation_at_end(after)
 
-    def ends(s: AuctionState) -> bool:
-        return rules.is_final(s.key) and not pass_out_of_rotation_at_end(s)
+    def variant(name: str, words: str, test: Callable[[int, bool], bool]) -> Guard:
+        return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
+                     lambda ctx: base(ctx) and test(*ending(ctx)))
 
     cases = (
         ("open", template.dest, variant("auction_open", "the auction is still open",
-                                        lambda s: not rules.is_final(s.key))),
+                                        lambda k, oor: not rules.is_final(k))),
         ("17D3", "auction", variant("reverts_17d3", "the passes that would end the auction include one "
-                                    "out of rotation (17D3)", pass_out_of_rotation_at_end)),
+                                    "out of rotation (17D3)", lambda k, oor: oor)),
         ("22A", "clarification", variant("ends_auction", "the auction ends with a contract (22A)",
-                                         lambda s: ends(s) and not rules.is_passed_out(s.key))),
+                                         lambda k, oor: rules.is_final(k) and not oor
+                                         and not rules.is_passed_out(k))),
         ("22B", "passed_out", variant("passes_out", "the board is passed out (22B)",
-                                      lambda s: ends(s) and rules.is_passed_out(s.key))),
+                                      lambda k, oor: rules.is_passed_out(k) and not oor)),
     )
     laws, summaries = laws or {}, summaries or {}
     return [replace(template, dest=dest, guard=g,

@@ -26,6 +26,10 @@ def _with_pass(ctx: Ctx) -> AuctionState:
     return ctx.state.add_call(CallRecord(seat, PASS, seat))
 
 
+def _key_after_pass(ctx: Ctx) -> int:
+    return rules.row(ctx.state.key)[PASS.code]
+
+
 @guard("a pass in turn")
 def pass_in_turn(ctx: Ctx) -> bool:
     return True
@@ -67,7 +71,8 @@ def _call_rows() -> list[Row]:
                 laws={"17D3": "17D3, 34", "22A": "22A", "22B": "22B"},
                 summaries={"17D3": "three passes, one out of rotation: back to the player who missed a turn",
                            "22A": "the third pass after a bid ends the auction",
-                           "22B": "the fourth pass with no bid: the board is passed out"})
+                           "22B": "the fourth pass with no bid: the board is passed out"},
+                key_after=_key_after_pass)
         rows += [
             Row("phase", source, "call_bid", "auction", "17B, 18C" if first else "18C", FAMILY,
                 "the dealer opens the bidding" if first else "a sufficient bid",
