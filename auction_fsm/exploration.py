@@ -329,7 +329,7 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
                 and event.call in required):
             continue
         row = book.select(phase, trigger, Ctx(state, event))
-        if row is None:
+        if row is None or row.refusal:
             continue
         if not pending:
             family = ROW_FAMILIES.get(row.family)

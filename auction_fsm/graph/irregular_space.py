@@ -60,6 +60,7 @@ from ..errors import AuctionFsmError, InternalError, MachineDisagreementError
 from ..events import Event, event_to_dict
 from ..exploration import FAMILIES, candidate_events, config_key, is_terminal, within_scope
 from ..lawbook import LAWS_2017, LawBook
+from ..lawbook.changes import changeable_call
 from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
@@ -155,6 +156,7 @@ class IrregularSpace:
         self._edges: dict[Key, tuple[list[Event], list[Key]]] = {}  # kept for agreement="all"
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
         self._changes = "changes" in families.families
+        self._candidate_lists: dict[Hashable, list[Event]] = {}
         self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
         self.agreement_jobs = agreement_jobs
         #: Called now and then by the check on every edge with (edges checked, edges left); in
@@ -230,8 +232,27 @@ class IrregularSpace:
 
     def _candidates(self, state: AuctionState) -> list[Event]:
         """The candidate events at ``state``: those a row of the book is enabled for, within
-        the scope (:func:`~auction_fsm.exploration.candidate_events`)."""
-        return list(candidate_events(state, self.families, self.book))
+        the scope (:func:`~auction_fsm.exploration.candidate_events`).
+
+        Until the auction ends, whether a row is enabled for an event of the alphabet reads only
+        the budget, the phase, a few facts of the pending procedure (who decides, between what,
+        who may call), the legal-auction key, the obligations, the exposed cards and which seats
+        still have a call they may change; the lists are kept by those, so configurations that
+        share them share one list (a test compares them with the uncached ones on whole scopes).
+        """
+        if state.is_over or state.leads:
+            return list(candidate_events(state, self.families, self.book))
+        p = state.pending
+        waiting = None if p is None else (
+            p.procedure, p.step, p.decider, p.options, p.offender, p.get("judgement"),
+            p.get("accept_by"), p.get("correct_player"), bool(p.get("lho_call")))
+        changeable = tuple(changeable_call(state, s) is not None for s in Seat) if self._changes else ()
+        sig = (state.incidents < self.families.max_irregularities, state.phase, waiting, state.key,
+               state.obligations, tuple(e.card for e in state.exposed), changeable)
+        found = self._candidate_lists.get(sig)
+        if found is None:
+            found = self._candidate_lists[sig] = list(candidate_events(state, self.families, self.book))
+        return found
 
     def is_terminal(self, key: Key) -> bool:
         """The end of the configuration (see the module docstring)."""

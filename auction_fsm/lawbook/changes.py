@@ -19,10 +19,10 @@ from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
 from .common import open_comparable
-from .rows import SAME, Ctx, Guard, JudgeChange, Outcome, RestoredCall, Row, action, guard
+from .rows import SAME, Ctx, Guard, JudgeChange, Outcome, RestoredCall, Row, action, both, guard
 from .states import STATES
 
-__all__ = ["ROWS", "attempt"]
+__all__ = ["ROWS", "attempt", "changeable_call"]
 
 FAMILY = "21B, 25"
 CH, MI = "change_of_call", "misinformation"
@@ -60,6 +60,32 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
                     (*extra, ("judgement", "unintended")))
     return evolve(state, pending=p).rule(
         via or law, f"{o.long_name} tries to replace {state.record[old].call} with {event.call}")
+
+
+def changeable_call(state: AuctionState, seat: Seat) -> int | None:
+    """The record index of ``seat``'s last standing call if partner has not called since (25A4,
+    21B1a), else ``None``: the call a change would replace."""
+    old = _last_call_index(state, seat)
+    if old is None or any(r.seat == seat.partner and r.stands for r in state.record[old + 1:]):
+        return None
+    return old
+
+
+@guard("the player has a call that partner has not called over (25A4, 21B1a)")
+def can_change(ctx: Ctx) -> bool:
+    return changeable_call(ctx.state, ctx.seat) is not None
+
+
+@guard("the player has no call to change, or partner has called since (25A4, 21B1a)")
+def cannot_change(ctx: Ctx) -> bool:
+    return changeable_call(ctx.state, ctx.seat) is None
+
+
+@action("refused: there is no call the player may still change")
+def too_late_to_change(ctx: Ctx) -> Outcome:
+    assert isinstance(ctx.event, ChangeCall)
+    attempt(ctx.state, ctx.event)  # raises with the reason
+    raise AssertionError("a change of call refused by its guard was accepted")  # pragma: no cover
 
 
 @guard("the player says the call was a slip (25)")
@@ -257,11 +283,14 @@ def _rows() -> list[Row]:
         law = "25A5" if source == "opening_lead" else "25"
         rows += [
             Row("phase", source, "attempt_change", f"{CH}.awaiting_judgement", law, FAMILY,
-                "a player tries to replace a call made by a slip", ground_is_slip, ask_about_change,
-                ),
-            Row("phase", source, "attempt_change", f"{MI}.awaiting_judgement", "21B1", FAMILY,
-                "a player wants to change a call after misinformation", ground_is_misinformation,
+                "a player tries to replace a call made by a slip", both(ground_is_slip, can_change),
                 ask_about_change),
+            Row("phase", source, "attempt_change", f"{MI}.awaiting_judgement", "21B1", FAMILY,
+                "a player wants to change a call after misinformation",
+                both(ground_is_misinformation, can_change), ask_about_change),
+            Row("phase", source, "attempt_change", SAME, "25A4, 21B1a", FAMILY,
+                "no call to change, or partner has called since: the change is refused", cannot_change,
+                too_late_to_change, refusal=True),
         ]
     for dest in ("auction", "clarification", "opening_lead"):
         rows.append(Row("phase", f"{MI}.awaiting_judgement", "judge_no_misinformation", dest, "21B1", FAMILY,

@@ -189,10 +189,10 @@ class Row:
     """One guarded transition of the law book.
 
     ``family`` groups rows by the laws they apply (``"27"``, ``"28-34"`` ...); ``summary`` is
-    one line in our own words for diagrams and narration.  ``incident`` marks a row that
-    commits a new irregularity (it bounds the configuration graph's scopes).  ``seat_trigger``
-    names the transition the acting seat's machine takes with this row, if any (a call that
-    stands in turn, a deemed pass); ``dest`` may be :data:`SAME`.
+    one line in our own words for diagrams and narration.  ``seat_trigger`` names the transition the acting seat's machine takes with this row, if any
+    (a call that stands in turn, a deemed pass); ``dest`` may be :data:`SAME`.  ``refusal``
+    marks a row that answers no: its action refuses the input with the Laws' reason (too late to
+    change a call, 25A4; an insufficient bid is accepted by calling over it, 27A1).
     """
 
     machine: Machine
@@ -204,8 +204,8 @@ class Row:
     summary: str
     guard: Guard | None = None
     action: Action | None = None
-    incident: bool = False
     seat_trigger: str | None = None
+    refusal: bool = False
 
     @property
     def target(self) -> str:

@@ -21,7 +21,7 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
-from auction_fsm.events import CallEvent, Event, Judgement, event_from_dict
+from auction_fsm.events import CallEvent, ChangeCall, Event, Judgement, event_from_dict
 from auction_fsm.exploration import FAMILIES, candidate_events
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
@@ -305,3 +305,25 @@ def test_the_candidates_are_the_events_a_row_of_the_book_takes(families: tuple[s
         else:
             assert accepted_offered <= accepted_all
     assert room_checked > 20
+
+
+class _Uncached(IrregularSpace):
+    """The same space with the candidates computed afresh at every configuration."""
+
+    def _candidates(self, state: AuctionState) -> list[Event]:
+        return list(candidate_events(state, self.families, self.book))
+
+
+@pytest.mark.parametrize("families", [("insufficient_bid",), ("inadmissible", "opening_lead", "exposure")])
+def test_cached_candidate_lists_give_the_same_exploration(families: tuple[str, ...]) -> None:
+    cached = explore(_space(*families, agreement="off"))
+    fresh = explore(_Uncached(Scope.of(families), agreement="off", prefix=OPENING))
+    assert cached.keys == fresh.keys and cached.labels == fresh.labels and cached.targets == fresh.targets
+
+
+def test_cached_candidate_lists_give_the_same_exploration_with_changes_of_call() -> None:
+    prefix = [CallEvent.of("N", "1C"), CallEvent.of("E", "P")]
+    cached = explore(IrregularSpace(Scope.of({"changes"}), agreement="off", prefix=prefix))
+    fresh = explore(_Uncached(Scope.of({"changes"}), agreement="off", prefix=prefix))
+    assert cached.keys == fresh.keys and cached.labels == fresh.labels and cached.targets == fresh.targets
+    assert any(isinstance(e, ChangeCall) for e in cached.labels)
