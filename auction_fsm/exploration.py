@@ -43,7 +43,7 @@ from .events import (
     Lead,
 )
 from .lawbook import LAWS_2017, LawBook
-from .lawbook.classify import classify
+from .lawbook.classify import EVENT_TRIGGERS, classify
 from .lawbook.rows import Ctx
 from .records import CallRecord
 from .scope import FAMILIES, ROW_FAMILIES, Scope
@@ -254,7 +254,8 @@ def is_terminal(state: AuctionState) -> bool:
     return state.phase in ("play", "passed_out")
 
 
-def _alphabet(state: AuctionState, scope: Scope, room: bool) -> Iterator[Event]:
+def _alphabet(state: AuctionState, scope: Scope, room: bool,
+              kinds: frozenset[type] | None = None) -> Iterator[Event]:
     """Every table event this explorer can offer at ``state``: the alphabet, not the Laws.
 
     Calls by every seat of every call up to the scope's level (and one bid above seven while an
@@ -262,36 +263,46 @@ def _alphabet(state: AuctionState, scope: Scope, room: bool) -> Iterator[Event]:
     answers to the judgement asked for, every option offered, changes of call on both grounds,
     exposures of one honour and one low card per seat, leads of one representative card per
     suit (a rank of its own for each seat) and of any known penalty card, and facing a lead.
-    Which of them the position admits is the law book's to say (:func:`candidate_events`).
+    ``kinds`` limits it to those kinds of event.  Which events the position admits is the law
+    book's to say (:func:`candidate_events`).
     """
+    def wanted(kind: type) -> bool:
+        return kinds is None or kind in kinds
+
     p = state.pending
     if p is not None:
-        yield DirectorCalled()
+        if wanted(DirectorCalled):
+            yield DirectorCalled()
         judgement = p.get("judgement")
-        if judgement:
+        if judgement and wanted(Judgement):
             for value in (True, False):
                 yield Judgement(judgement, value)  # type: ignore[arg-type]
-        if p.decider in Seat.__members__:
+        if p.decider in Seat.__members__ and wanted(Choice):
             for option in p.options:
                 yield Choice(Seat[p.decider], option)
     calls = [c for c in ALL_CALLS if not c.is_bid or c.level <= scope.max_level]
     if room and "inadmissible" in scope.families:
         calls.append(Call.bid(8, Strain.C))
-    for seat in Seat:
-        for call in calls:
-            yield _CALL_EVENTS[seat][call.code] if call.code < 38 else CallEvent(seat, call)
-    for seat in Seat:
-        for call in calls:
-            if call.code < 38:
-                yield ChangeCall(seat, call, "slip")
-                yield ChangeCall(seat, call, "misinformation")
-    for seat in Seat:
-        for rank in ("A", "2"):
-            card = Card(_EXPOSABLE[seat], rank)
-            if all(e.card != card for e in state.exposed):
-                yield ExposeCards(seat, (card,))
-    yield FaceLead()
-    yield from _leads(state)
+    if wanted(CallEvent):
+        for seat in Seat:
+            for call in calls:
+                yield _CALL_EVENTS[seat][call.code] if call.code < 38 else CallEvent(seat, call)
+    if wanted(ChangeCall):
+        for seat in Seat:
+            for call in calls:
+                if call.code < 38:
+                    yield ChangeCall(seat, call, "slip")
+                    yield ChangeCall(seat, call, "misinformation")
+    if wanted(ExposeCards):
+        for seat in Seat:
+            for rank in ("A", "2"):
+                card = Card(_EXPOSABLE[seat], rank)
+                if all(e.card != card for e in state.exposed):
+                    yield ExposeCards(seat, (card,))
+    if wanted(FaceLead):
+        yield FaceLead()
+    if wanted(Lead):
+        yield from _leads(state)
 
 
 #: With the irregularity budget spent, the triggers still offered: regular calls, and the
@@ -311,13 +322,15 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
     room = state.incidents < scope.max_irregularities
     phase = state.phase
     pending = state.pending is not None
-    offered = book.triggers_from(phase)
+    on = scope.families
+    offered = frozenset(t for t in book.triggers_from(phase)
+                        if pending or any(_switched_on(r.family, on) for r in book.candidates(phase, t)))
     if not offered:
         return
+    kinds = frozenset(kind for kind, triggers in EVENT_TRIGGERS.items() if triggers & offered)
     required = () if pending or room else tuple(
         o.call for o in state.obligations[state.turn] if o.kind == "repeat_call")
-    on = scope.families
-    for event in _alphabet(state, scope, room):
+    for event in _alphabet(state, scope, room, kinds):
         try:
             trigger = classify(state, event)
         except AuctionFsmError:
@@ -328,14 +341,16 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
                 required and isinstance(event, CallEvent) and event.seat == state.turn
                 and event.call in required):
             continue
-        row = book.select(phase, trigger, Ctx(state, event))
-        if row is None or row.refusal:
+        row = book.takes(phase, trigger, Ctx(state, event))
+        if row is None or row.refusal or not (pending or _switched_on(row.family, on)):
             continue
-        if not pending:
-            family = ROW_FAMILIES.get(row.family)
-            if family is not None and family not in on:
-                continue
         yield event
+
+
+def _switched_on(row_family: str, on: frozenset[str]) -> bool:
+    """Whether a scope with families ``on`` offers rows of ``row_family``."""
+    family = ROW_FAMILIES.get(row_family)
+    return family is None or family in on
 
 
 #: Record tags that mark a call as a *new* irregularity, and the family it belongs to.  Tags that

@@ -186,6 +186,27 @@ class LawBook:
                 found = r
         return found
 
+    def takes(self, source: str, trigger: str, ctx: Ctx, machine: Machine = "phase") -> Row | None:
+        """Some row from ``source`` on ``trigger`` that takes ``ctx``, or ``None``: the first whose
+        guard holds, testing a variant's coarse guard (see :class:`~.rows.Guard`) once for all
+        its siblings.  For readers that need to know whether an event is taken and by which
+        family of rows, not which variant (the explorer); the engine uses :meth:`select`."""
+        tried: set[int] = set()
+        for r in self._index.get((machine, source, trigger), ()):
+            g = r.guard
+            if g is None:
+                return r
+            coarse = g.coarse
+            if coarse is not None:
+                if id(coarse) in tried:
+                    continue
+                tried.add(id(coarse))
+                if coarse(ctx):
+                    return r
+            elif g(ctx):
+                return r
+        return None
+
     # --- variants ---------------------------------------------------------------------
     def replace_row(self, match: Callable[[Row], bool], change: Callable[[Row], Row | None],
                     name: str | None = None) -> LawBook:

@@ -30,7 +30,7 @@ from ..events import (
 from ..seats import Seat
 from .rows import AuctionEnds, DeclarerOptions, FollowUp, JudgeChange, Replacement, RestoredCall, WatchedCall
 
-__all__ = ["classify", "call_kind", "in_turn_kind", "expected", "CALL_TRIGGERS"]
+__all__ = ["classify", "call_kind", "in_turn_kind", "expected", "CALL_TRIGGERS", "EVENT_TRIGGERS"]
 
 CALL_TRIGGERS = {"pass": "call_pass", "bid": "call_bid", "double": "call_double",
                  "redouble": "call_redouble"}
@@ -46,6 +46,25 @@ _CHOICES = {"accept", "refuse", "keep", "withdraw", "change", "spread", "let_rem
             "require", "prohibit", "director"}
 _FOLLOW = {AuctionEnds: "auction_ends", WatchedCall: "watched_call", DeclarerOptions: "declarer_options",
            Replacement: "call_while_pending", JudgeChange: "judge_change"}
+
+
+#: For each kind of event, every trigger :func:`classify` may give it (so that a reader can
+#: tell which kinds of event a set of rows could take without classifying each one).
+EVENT_TRIGGERS: dict[type, frozenset[str]] = {
+    CallEvent: frozenset({*CALL_TRIGGERS.values(), "insufficient_bid", "inadmissible_double",
+                          "violates_pass_obligation", "bid_above_seven", "call_out_of_rotation",
+                          "call_after_final_pass", "call_while_pending"}),
+    DirectorCalled: frozenset({"director_called"}),
+    Judgement: frozenset(_JUDGEMENTS.values()),
+    Choice: frozenset({f"choose_{c}" for c in _CHOICES} | {"choose_other"}),
+    ChangeCall: frozenset({"attempt_change"}),
+    ExposeCards: frozenset({"expose_cards"}),
+    ReviewRequest: frozenset({"review_request"}),
+    ExplanationRequest: frozenset({"explanation_request"}),
+    Lead: frozenset({"opening_lead", "face_down_lead", "lead_out_of_turn", "face_down_lead_out_of_turn",
+                     "lead_by_declaring_side"}),
+    FaceLead: frozenset({"face_lead"}),
+}
 
 
 def expected(state: AuctionState) -> str:

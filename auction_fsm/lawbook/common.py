@@ -164,7 +164,7 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
 
     def variant(name: str, words: str, test: Callable[[int, bool], bool]) -> Guard:
         return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
-                     lambda ctx: base(ctx) and test(*ending(ctx)))
+                     lambda ctx: base(ctx) and test(*ending(ctx)), coarse=base)
 
     cases = (
         ("open", template.dest, variant("auction_open", "the auction is still open",

@@ -142,11 +142,17 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Guard:
-    """A named predicate on a :class:`Ctx`; ``words`` says in plain English what it tests."""
+    """A named predicate on a :class:`Ctx`; ``words`` says in plain English what it tests.
+
+    ``coarse``, if set, is a guard that holds exactly when this guard or one of its sibling
+    variants (rows that split one branch by its outcome, such as how the auction ends) holds:
+    what a reader asking only "does some row take this event?" may test instead.
+    """
 
     name: str
     words: str
     test: Callable[[Ctx], bool]
+    coarse: Guard | None = None
 
     def __call__(self, ctx: Ctx) -> bool:
         return self.test(ctx)
