@@ -74,6 +74,7 @@ _SUFFIX_NAG: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 _SEATS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)  # the left-hand opponent, without an enum lookup
 _CALL_CACHE: dict[str, Call | None] = {}
+QUICK_GAMES = True
 
 
 def decode(data: bytes) -> str:
