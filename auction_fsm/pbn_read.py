@@ -56,6 +56,13 @@ _TAGS_ONLY: Final = re.compile(
     r"\[\s*(?P<name>[A-Za-z0-9_]+)\s*(?:\"(?P<q>(?:[^\"\\\n]|\\.)*)\"\s*\]|(?P<u>[^\]\"\n]*)\])"
     r"|\[(?P<open>))"
 )
+_COMMENT_START: Final = re.compile(r"[{;%]")
+# The quick route for a game (see _quick_tags): each tag, whole and in parts, with the text
+# after it up to the next "[".  The quoted value is the same language as in _GAME, written as
+# an unrolled loop (no alternation per character).
+_QUICK_TAG: Final = re.compile(
+    r"(\[\s*([A-Za-z0-9_]+)\s*(?:\"([^\"\\\n]*(?:\\.[^\"\\\n]*)*)\"\s*\]|([^\]\"\n]*)\]))([^\[]*)"
+)
 _AUCTION: Final = re.compile(
     r"(?P<ws>\s+)"
     r"|(?P<brace>\{[^}]*\}?)"
@@ -74,6 +81,8 @@ _SUFFIX_NAG: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 _SEATS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)  # the left-hand opponent, without an enum lookup
 _CALL_CACHE: dict[str, Call | None] = {}
+# Whether plain games and auctions take the quick routes (the tests switch them off to hold
+# them to the general route's results).
 QUICK_GAMES = True
 
 
@@ -192,25 +201,9 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
     """Fill ``board`` from the game ``text[start:end]``; raise on the first problem."""
     tags = board.tags
     seen_in_game: set[str] = set()
-    found: list[tuple[str, str, int, int]] = []  # name, value, start, end
-    commentary: list[str] = []
-    game = text[start:end]
-    pattern = _GAME if ("{" in game or ";" in game or "%" in game) else _TAGS_ONLY
-    for m in pattern.finditer(text, start, end):
-        _esc, brace, _semi, name, value, unquoted, broken = m.groups()
-        if name is None:
-            if broken is not None:
-                snippet = text[m.start():min(end, m.start() + 30)].split("\n")[0]
-                raise _fail(board, m.start(), f"broken tag {snippet!r}: expected [Name \"value\"]")
-            if not found and brace is not None:
-                commentary.append(brace)
-            continue
-        if value is None:
-            value = unquoted.strip()
-        elif "\\" in value:
-            value = value.replace('\\"', '"').replace("\\\\", "\\")
-        found.append((name, value, m.start(), m.end()))
-    board.commentary = tuple(commentary)
+    found = _quick_tags(text, start, end) if QUICK_GAMES else None
+    if found is None:
+        found = _tags(board, text, start, end)
     auction_at = -1
     play_at = -1
     for i, (name, value, t_start, t_end) in enumerate(found):
@@ -252,6 +245,77 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
         if name not in tags:
             tags[name] = value
     _identification(board, found, auction_at)
+
+
+def _tags(board: Board, text: str, start: int, end: int) -> list[tuple[str, str, int, int]]:
+    """The tags of the game ``text[start:end]`` as (name, value, start, end), comments and
+    escape lines skipped; sets the board's commentary (brace comments before the first tag).
+    The general route: any game, however written."""
+    found: list[tuple[str, str, int, int]] = []
+    commentary: list[str] = []
+    game = text[start:end]
+    pattern = _GAME if ("{" in game or ";" in game or "%" in game) else _TAGS_ONLY
+    for m in pattern.finditer(text, start, end):
+        _esc, brace, _semi, name, value, unquoted, broken = m.groups()
+        if name is None:
+            if broken is not None:
+                snippet = text[m.start():min(end, m.start() + 30)].split("\n")[0]
+                raise _fail(board, m.start(), f"broken tag {snippet!r}: expected [Name \"value\"]")
+            if not found and brace is not None:
+                commentary.append(brace)
+            continue
+        if value is None:
+            value = unquoted.strip()
+        elif "\\" in value:
+            value = value.replace('\\"', '"').replace("\\\\", "\\")
+        found.append((name, value, m.start(), m.end()))
+    board.commentary = tuple(commentary)
+    return found
+
+
+def _quick_tags(text: str, start: int, end: int) -> list[tuple[str, str, int, int]] | None:
+    """What :func:`_tags` gives for the game ``text[start:end]``, by one ``findall``, when the
+    game is plainly written; ``None`` when it is not, and the general route must read it.
+
+    Plainly written: every ``[`` of the game opens a well-formed tag (so none is broken, inside
+    a value or inside a comment), nothing before the first tag is a brace comment or could
+    hide it, and no comment in the text between two tags runs on into the next tag.  Then the
+    matches lie end to end from the first ``[``, and the offsets follow from their lengths.
+    """
+    parts = _QUICK_TAG.findall(text, start, end)
+    first = text.find("[", start, end)
+    if not parts or text.count("[", start, end) != len(parts):
+        return None
+    if first > start:
+        prefix = text[start:first]
+        if "{" in prefix or ";" in prefix[prefix.rfind("\n") + 1:] or "%" in prefix[prefix.rfind("\n") + 1:]:
+            return None
+    found: list[tuple[str, str, int, int]] = []
+    pos = first
+    commented = _COMMENT_START.search(text, first, end) is not None
+    for whole, name, value, unquoted, after in parts:
+        if commented and after and not _comments_close(after):
+            return None
+        if not value:
+            value = unquoted.strip()  # an unquoted value (an empty quoted one leaves it empty too)
+        elif "\\" in value:
+            value = value.replace('\\"', '"').replace("\\\\", "\\")
+        t_end = pos + len(whole)
+        found.append((name, value, pos, t_end))
+        pos = t_end + len(after)
+    return found
+
+
+def _comments_close(section: str) -> bool:
+    """True when every comment in ``section`` (text between two tags, holding no ``[``) ends
+    inside it: a brace comment with its ``}``, a ``;`` comment or an escape line with its line
+    end; so none of them swallows the tag that follows."""
+    if "{" not in section and ";" not in section and "%" not in section:
+        return True
+    for m in _GAME.finditer(section):
+        if m.end() == len(section) and not (m.lastgroup == "brace" and section.endswith("}")):
+            return False
+    return True
 
 
 def _only_commentary(section: str) -> bool:
@@ -304,6 +368,8 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
             return  # an Auction tag without a seat: no auction given
         raise _fail(board, tag_offset, f"Auction tag {value!r}: expected N, E, S or W")
     board.auction_seat = seat
+    if QUICK_GAMES and _quick_auction(board, seat, text, start, end):
+        return
     calls = board.calls
     last: WrittenCall | None = None
     insufficient = False
@@ -430,6 +496,61 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
     board.leading_events = tuple(leading_events)
     board.leading_comments = tuple(leading_comments)
     board.auction_end = "" if ended == "AP" else ended  # type: ignore[assignment]
+
+
+
+def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) -> bool:
+    """Read the auction section ``text[start:end]`` as :func:`_auction` would, when it is
+    plainly written: ASCII, and every token a call, ``AP`` (last), a note reference ``=n=`` after
+    a call, or dashes before the first call.  Return False, changing nothing, for anything else
+    (comments, NAGs, suffixes, ``*``, ``^I``, glued tokens, words that are no call): the general
+    reader then reads it and says what is wrong, where.
+    """
+    if not text.isascii():
+        return False
+    calls: list[WrittenCall] = []
+    last: WrittenCall | None = None
+    dashes = 0
+    ended = False
+    pos = start
+    find = text.find
+    cache = _CALL_CACHE
+    for token in text[start:end].split():
+        pos = find(token, pos)
+        call = cache.get(token) or _call_of(token)
+        if call is not None:
+            if ended:
+                return False
+            last = WrittenCall(seat, call, pos)
+            calls.append(last)
+            seat = _NEXT[seat]
+        elif token[0] == "=":
+            if last is None or len(token) < 3 or token[-1] != "=" or not token[1:-1].isdigit():
+                return False
+            last.note = int(token[1:-1])
+        elif token == "-" * len(token):
+            if calls:
+                return False
+            dashes += len(token)
+            seat = Seat((seat + len(token)) % 4)
+        elif token.upper() == "AP" and not ended:
+            trailing = 0
+            for wc in reversed(calls):
+                if wc.call is not PASS:
+                    break
+                trailing += 1
+            needed = (3 if any(wc.call.is_bid for wc in calls) else 4) - trailing
+            for _ in range(max(needed, 0)):
+                last = WrittenCall(seat, PASS, pos, from_all_pass=True)
+                calls.append(last)
+                seat = _NEXT[seat]
+            ended = True
+        else:
+            return False
+        pos += len(token)
+    board.calls = calls
+    board.dashes = dashes
+    return True
 
 
 def _our_events(board: Board, body: str, offset: int, change: str | None) -> tuple[list[Event], str | None]:
