@@ -139,3 +139,49 @@ def test_quick_reader_agrees_with_the_general_reader_on_written_boards(auction: 
                                      "1C ^I 1D", "^S 1C", "1C $1 Pass !", "___", "Zz"])
 def test_quick_reader_agrees_with_the_general_reader_on_oddities(extra: str, auction: str) -> None:
     _same_boards(game(auction, extra=extra) + "\n" + game("1S AP", extra=extra), "odd.pbn")
+
+
+# --- deals -----------------------------------------------------------------------------------
+CARDS52 = [(suit, rank) for suit in range(4) for rank in "AKQJT98765432"]
+
+
+@st.composite
+def raw_deals(draw: st.DrawFn) -> list[str | None]:
+    """Four hands as a file may write them: a shuffled full deal, sometimes with a card
+    moved or duplicated, ranks out of order or in lower case, a hand left out."""
+    cards = draw(st.permutations(CARDS52))
+    if draw(st.booleans()):
+        i, j = draw(st.integers(0, 51)), draw(st.integers(0, 51))
+        cards = [*cards[:i], cards[j], *cards[i + 1:]]  # one card given twice, one missing
+    hands: list[str | None] = []
+    for h in range(4):
+        mine = sorted(cards[13 * h:13 * h + 13], key=lambda c: (c[0], "AKQJT98765432".index(c[1])))
+        if draw(st.integers(0, 9)) == 0:
+            mine = draw(st.permutations(mine))
+        holding = ".".join("".join(r for s, r in mine if s == suit) for suit in range(4))
+        if draw(st.integers(0, 9)) == 0:
+            holding = holding.lower()
+        hands.append(None if draw(st.integers(0, 19)) == 0 else holding)
+    return hands
+
+
+@SETTINGS
+@given(raw_deals())
+def test_quick_deal_check_agrees_with_the_general_one(raw: list[str | None]) -> None:
+    from auction_fsm import deal
+
+    quick = deal._quick_full_deal(raw)
+    try:
+        general = deal._normalised(raw)
+    except deal.DealProblem:
+        assert quick is None
+        return
+    assert quick is None or quick == general
+
+
+def test_quick_deal_check_takes_a_plain_full_deal() -> None:
+    from auction_fsm import deal
+
+    raw: list[str | None] = ["AKQJ.T98.765.432", "T98.765.432.AKQJ", "765.432.AKQJ.T98", "432.AKQJ.T98.765"]
+    assert deal._quick_full_deal(raw) == deal._normalised(raw)
+    assert deal._quick_full_deal([*raw[:3], raw[0]]) is None  # West holds North's cards
