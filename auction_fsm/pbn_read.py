@@ -199,13 +199,14 @@ def _fail(board: Board, offset: int, message: str, cls: type[PbnSyntaxError | De
 
 def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inheritance) -> None:
     """Fill ``board`` from the game ``text[start:end]``; raise on the first problem."""
-    tags = board.tags
-    seen_in_game: set[str] = set()
+    tags = board.tags  # also what this game has given so far: a tag given again is ignored (§3.4)
     found = _quick_tags(text, start, end) if QUICK_GAMES else None
     if found is None:
         found = _tags(board, text, start, end)
+    last, sticky = inherit.last, inherit.sticky
     auction_at = -1
     play_at = -1
+    count = len(found)
     for i, (name, value, t_start, t_end) in enumerate(found):
         if name == "Note":
             if play_at >= 0:
@@ -213,22 +214,21 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
             else:
                 _note(board, value, t_start)
             continue
-        if name in seen_in_game:
+        if name in tags:
             continue  # §3.4: a tag given again is ignored
-        seen_in_game.add(name)
-        if value == "#" or value.startswith("##"):
+        if value[:1] == "#" and (value == "#" or value.startswith("##")):
             if name in NOT_INHERITED:
                 raise _fail(board, t_start, f"tag {name} may not inherit ({value!r}; PBN 2.1 §4.8)")
             if value == "#":
-                value = inherit.last.get(name, "")
+                value = last.get(name, "")
             else:
                 value = value[2:]
-                inherit.sticky[name] = value
-        elif name in inherit.sticky:
-            inherit.sticky[name] = value  # a ## tag redefined in mid-file holds from here on
-        inherit.last[name] = value
+                sticky[name] = value
+        elif name in sticky:
+            sticky[name] = value  # a ## tag redefined in mid-file holds from here on
+        last[name] = value
         tags[name] = value
-        next_start = found[i + 1][2] if i + 1 < len(found) else end
+        next_start = found[i + 1][2] if i + 1 < count else end
         if name == "Auction":
             auction_at = i
             _auction(board, value, text, t_end, next_start, t_start)
@@ -236,11 +236,10 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
             play_at = i
             seat = _SEATS.get(value.strip().upper()) if value.strip() else None
             board.play = Play(seat, text[t_end:next_start].strip())
-        elif next_start > t_end + 1 and text[t_end:next_start].strip():
+        elif next_start > t_end + 1:
             section = text[t_end:next_start].strip()
-            if _only_commentary(section):
-                continue
-            board.sections[name] = section
+            if section and not _only_commentary(section):
+                board.sections[name] = section
     for name, value in inherit.sticky.items():
         if name not in tags:
             tags[name] = value
@@ -318,8 +317,15 @@ def _comments_close(section: str) -> bool:
     return True
 
 
+def _offset_of(found: list[tuple[str, str, int, int]], name: str, default: int) -> int:
+    """Where the game's last tag ``name`` starts (for a message), ``default`` if it has none."""
+    return next((start for tag, _, start, _ in reversed(found) if tag == name), default)
+
+
 def _only_commentary(section: str) -> bool:
     """True when the text between two tags is nothing but comments."""
+    if _COMMENT_START.search(section) is None:
+        return False
     rest = _GAME.sub("", section)
     return not rest.strip()
 
@@ -336,12 +342,11 @@ def _note(board: Board, value: str, offset: int) -> None:
 def _identification(board: Board, found: list[tuple[str, str, int, int]], auction_at: int) -> None:
     """Dealer, vulnerability and deal from the tags (after inheritance)."""
     tags = board.tags
-    offsets = {name: start for name, _, start, _ in found}
     dealer = tags.get("Dealer", "").strip()
     if dealer and dealer != "?":
         seat = _SEATS.get(dealer.upper())
         if seat is None:
-            raise _fail(board, offsets.get("Dealer", board.offset), f"unknown dealer {dealer!r}: expected N, E, S or W")
+            raise _fail(board, _offset_of(found, "Dealer", board.offset), f"unknown dealer {dealer!r}: expected N, E, S or W")
         board.dealer = seat
     elif board.auction_seat is not None:
         board.dealer = Seat((board.auction_seat + board.dashes) % 4)
@@ -356,7 +361,7 @@ def _identification(board: Board, found: list[tuple[str, str, int, int]], auctio
         try:
             board.deal = parse_pbn_deal(deal)
         except DealProblem as err:
-            raise _fail(board, offsets.get("Deal", board.offset), str(err), DealError) from None
+            raise _fail(board, _offset_of(found, "Deal", board.offset), str(err), DealError) from None
 
 
 def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offset: int) -> None:
