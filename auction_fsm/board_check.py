@@ -213,15 +213,22 @@ def _plain_auction(board: Board, dealer: int) -> int | None:
     if board.leading_events:
         return None
     key = rules.initial_key(dealer)
-    row = rules.row
+    rows = _ROWS
     for wc in board.calls:
-        if (wc.seat != key & 3 or wc.after or wc.marked_insufficient or wc.change_ground is not None
-                or wc.call.code >= 38):
+        code = wc.call.code
+        if (wc.seat != key & 3 or code >= 38 or wc.after or wc.marked_insufficient
+                or wc.change_ground is not None):
             return None
-        key = row(key)[wc.call.code]
+        successors = rows.get(key)
+        if successors is None:
+            successors = rows[key] = rules.row(key)
+        key = successors[code]
         if key < 0:
             return None
     return key if rules.is_final(key) else None
+
+
+_ROWS: dict[int, tuple[int, ...]] = {}  # rules.row, looked up without a call (at most a few thousand keys)
 
 
 def _contract_of(key: int, calls: list[tuple[int, int]]) -> tuple[str, Seat | None]:
@@ -299,7 +306,21 @@ def _marks(report: BoardReport, state: AuctionState) -> None:
 # --- the tags -------------------------------------------------------------------------------
 def _contract_tag(text: str) -> tuple[str, bool] | None:
     """A Contract tag value in our spelling (``4H``, ``3NTX``, ``Pass``) and whether it is
-    known; ``None`` when it cannot be read."""
+    known; ``None`` when it cannot be read.  Remembered: files spell few contracts."""
+    try:
+        return _CONTRACT_TAGS[text]
+    except KeyError:
+        pass
+    got = _read_contract_tag(text)
+    if len(_CONTRACT_TAGS) < 4096:
+        _CONTRACT_TAGS[text] = got
+    return got
+
+
+_CONTRACT_TAGS: dict[str, tuple[str, bool] | None] = {}
+
+
+def _read_contract_tag(text: str) -> tuple[str, bool] | None:
     t = text.strip().upper().replace(" ", "")
     if t in ("", "?"):
         return ("", False)

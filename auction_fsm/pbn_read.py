@@ -79,7 +79,8 @@ _AUCTION: Final = re.compile(
 )
 _SUFFIX_NAG: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 _SEATS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
-_NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)  # the left-hand opponent, without an enum lookup
+_NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
+_SEAT_OF: Final = tuple(Seat)  # the left-hand opponent, without an enum lookup
 _CALL_CACHE: dict[str, Call | None] = {}
 # Whether plain games and auctions take the quick routes (the tests switch them off to hold
 # them to the general route's results).
@@ -520,15 +521,17 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
     pos = start
     find = text.find
     cache = _CALL_CACHE
+    seats = _SEAT_OF
+    turn = int(seat)  # the seat as a plain int: indexing with an IntEnum is slower
     for token in text[start:end].split():
         pos = find(token, pos)
         call = cache.get(token) or _call_of(token)
         if call is not None:
             if ended:
                 return False
-            last = WrittenCall(seat, call, pos)
+            last = WrittenCall(seats[turn], call, pos)
             calls.append(last)
-            seat = _NEXT[seat]
+            turn = (turn + 1) & 3
         elif token[0] == "=":
             if last is None or len(token) < 3 or token[-1] != "=" or not token[1:-1].isdigit():
                 return False
@@ -537,7 +540,7 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
             if calls:
                 return False
             dashes += len(token)
-            seat = Seat((seat + len(token)) % 4)
+            turn = (turn + len(token)) & 3
         elif token.upper() == "AP" and not ended:
             trailing = 0
             for wc in reversed(calls):
@@ -546,9 +549,9 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
                 trailing += 1
             needed = (3 if any(wc.call.is_bid for wc in calls) else 4) - trailing
             for _ in range(max(needed, 0)):
-                last = WrittenCall(seat, PASS, pos, from_all_pass=True)
+                last = WrittenCall(seats[turn], PASS, pos, from_all_pass=True)
                 calls.append(last)
-                seat = _NEXT[seat]
+                turn = (turn + 1) & 3
             ended = True
         else:
             return False
