@@ -57,6 +57,10 @@ _TAGS_ONLY: Final = re.compile(
     r"|\[(?P<open>))"
 )
 _COMMENT_START: Final = re.compile(r"[{;%]")
+# A comment that could run on into a "[" and so hide it: a brace not closed before it, a ";"
+# or an escape line on its line.  Looked for anywhere (in values too): a false alarm only
+# sends the game to the general route.
+_RUNS_ON: Final = re.compile(r"\{[^}\[]*\[|;[^\n\[]*\[|^%[^\n\[]*\[", re.MULTILINE)
 # The quick route for a game (see _quick_tags): each tag, whole and in parts, with the text
 # after it up to the next "[".  The quoted value is the same language as in _GAME, written as
 # an unrolled loop (no alternation per character).
@@ -286,16 +290,13 @@ def _quick_tags(text: str, start: int, end: int) -> list[tuple[str, str, int, in
     first = text.find("[", start, end)
     if not parts or text.count("[", start, end) != len(parts):
         return None
-    if first > start:
-        prefix = text[start:first]
-        if "{" in prefix or ";" in prefix[prefix.rfind("\n") + 1:] or "%" in prefix[prefix.rfind("\n") + 1:]:
-            return None
+    if first > start and "{" in text[start:first]:
+        return None  # brace commentary before the first tag: the general route collects it
+    if _RUNS_ON.search(text, start, end) is not None:
+        return None
     found: list[tuple[str, str, int, int]] = []
     pos = first
-    commented = _COMMENT_START.search(text, first, end) is not None
     for whole, name, value, unquoted, after in parts:
-        if commented and after and not _comments_close(after):
-            return None
         if not value:
             value = unquoted.strip()  # an unquoted value (an empty quoted one leaves it empty too)
         elif "\\" in value:
@@ -304,18 +305,6 @@ def _quick_tags(text: str, start: int, end: int) -> list[tuple[str, str, int, in
         found.append((name, value, pos, t_end))
         pos = t_end + len(after)
     return found
-
-
-def _comments_close(section: str) -> bool:
-    """True when every comment in ``section`` (text between two tags, holding no ``[``) ends
-    inside it: a brace comment with its ``}``, a ``;`` comment or an escape line with its line
-    end; so none of them swallows the tag that follows."""
-    if "{" not in section and ";" not in section and "%" not in section:
-        return True
-    for m in _GAME.finditer(section):
-        if m.end() == len(section) and not (m.lastgroup == "brace" and section.endswith("}")):
-            return False
-    return True
 
 
 def _offset_of(found: list[tuple[str, str, int, int]], name: str, default: int) -> int:
