@@ -13,14 +13,17 @@ For every board read from a file, :func:`check_board` says
   few well-known writing slips accounts for it), or ``not compared`` (no tags, or nothing to
   compare with).
 
-How an auction is replayed: a legal auction in rotation is checked by the pure core's strict
-path (:meth:`AuctionState.call`), the very path the simulator takes for a legal call, with
-positions shared between boards whose auctions begin alike (states are immutable values, so
-a position reached once can be reused).  Every other board — anything irregular, or any
-non-call event — is replayed by the full :class:`~auction_fsm.simulator.Simulator`, which
-drives the state machines and checks them against the core after every event; so does every
-board when ``machines=True``.  A disagreement between machines and core is a bug of this
-package and is raised, never reported as a problem of the file.
+How an auction is replayed: a board whose written calls are all legal, in rotation, and end
+the auction (the great majority of real boards) is checked on the compact integer keys of
+:mod:`auction_fsm.rules` alone, one table look-up per call, and its contract and declarer are
+read from the final key and the calls; no state object is built.  A legal auction that stops
+early is replayed by the pure core's strict path (:meth:`AuctionState.call`).  Every other
+board — anything irregular, or any non-call event — is replayed by the full
+:class:`~auction_fsm.simulator.Simulator`, which drives the state machines and checks them
+against the core after every event; so does every board when ``machines=True``.  The tests
+hold the integer-key path to the engine's verdict, contract and declarer on every board of
+the corpus and on generated auctions.  A disagreement between machines and core is a bug of
+this package and is raised, never reported as a problem of the file.
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from . import rules
 from .auction import AuctionState
 from .boards import Board
-from .calls import Call, parse_call
+from .calls import ALL_CALLS, PASS_CODE, parse_call
 from .errors import AuctionFsmError, MachineDisagreementError, TableDefinitionError
 from .events import CallEvent, Event
 from .report import error_kind
@@ -43,7 +47,7 @@ Verdict = Literal["legal", "irregular", "incomplete", "illegal", "unreadable", "
 VERDICTS: Final[tuple[Verdict, ...]] = ("legal", "irregular", "incomplete", "illegal", "unreadable", "no auction")
 TagAgreement = Literal["agree", "mismatch", "not compared"]
 _ENDED: Final = frozenset({"clarification", "opening_lead", "play", "passed_out"})
-_CACHE_LIMIT: Final = 200_000
+_SEATS: Final = tuple(Seat)
 
 
 @dataclass(slots=True)
@@ -126,43 +130,24 @@ def _without_place(message: str, board: Board) -> str:
 
 
 class Checker:
-    """Checks boards one after another, reusing one simulator and a cache of positions."""
+    """Checks boards one after another, reusing one simulator."""
 
     def __init__(self, *, machines: bool = False) -> None:
         self.machines = machines
         self._simulator: Simulator | None = None
-        self._nodes: dict[int, tuple[AuctionState, dict[tuple[Seat, Call], AuctionState]]] = {}
-        self._starts: dict[Seat, AuctionState] = {}
 
     # --- replay ---------------------------------------------------------------------------
-    def _strict(self, dealer: Seat, events: list[Event]) -> AuctionState | None:
-        """The position after a legal auction in rotation, or ``None`` if it is not one.
-
-        Positions are shared through a trie: each node holds its state (which keeps the state
-        alive, so its ``id`` is never reused while the node exists) and the positions after
-        each call already seen from it.
-        """
-        state = self._starts.get(dealer)
-        if state is None:
-            state = self._starts[dealer] = AuctionState.start(dealer)
-        nodes = self._nodes
+    @staticmethod
+    def _strict(dealer: Seat, events: list[Event]) -> AuctionState | None:
+        """The position after a legal auction in rotation, or ``None`` if it is not one."""
+        state = AuctionState.start(dealer)
         for event in events:
             if type(event) is not CallEvent:
                 return None
-            node = nodes.get(id(state))
-            if node is None:
-                if len(nodes) >= _CACHE_LIMIT:
-                    nodes.clear()
-                node = nodes[id(state)] = (state, {})
-            step = (event.seat, event.call)
-            nxt = node[1].get(step)
-            if nxt is None:
-                try:
-                    nxt = state.call(event.seat, event.call)
-                except AuctionFsmError:
-                    return None
-                node[1][step] = nxt
-            state = nxt
+            try:
+                state = state.call(event.seat, event.call)
+            except AuctionFsmError:
+                return None
         return state
 
     def _full(self, board: Board, dealer: Seat, events: list[Event]
@@ -190,6 +175,10 @@ class Checker:
             return BoardReport(board, "no auction")
         dealer = board.dealer
         assert dealer is not None  # the reader sets a dealer whenever there is an auction
+        if not self.machines:
+            plain = _plain_auction(board, dealer)
+            if plain is not None:
+                return _plain_report(board, plain)
         events = list(board.events())
         state = None if self.machines else self._strict(dealer, events)
         error: AuctionFsmError | None = None
@@ -211,8 +200,62 @@ class Checker:
             report.verdict = "irregular"
         _marks(report, state)
         if report.verdict in ("legal", "irregular"):
-            _compare_tags(report, state, self)
+            _compare_tags(report)
         return report
+
+
+def _plain_auction(board: Board, dealer: int) -> int | None:
+    """The final key of the board's auction when it is plain — every written call legal, in
+    rotation, with nothing else recorded (no ``^I``/``^S``, no events of our commentary, no
+    change of call) — and reaches the end of the auction; ``None`` otherwise (the board then
+    takes the general path).  One look-up in :func:`rules.row` per call.
+    """
+    if board.leading_events:
+        return None
+    key = rules.initial_key(dealer)
+    rows = _ROWS
+    for wc in board.calls:
+        code = wc.call.code
+        if (wc.seat != key & 3 or code >= 38 or wc.after or wc.marked_insufficient
+                or wc.change_ground is not None):
+            return None
+        successors = rows.get(key)
+        if successors is None:
+            successors = rows[key] = rules.row(key)
+        key = successors[code]
+        if key < 0:
+            return None
+    return key if rules.is_final(key) else None
+
+
+_ROWS: dict[int, tuple[int, ...]] = {}  # rules.row, looked up without a call (at most a few thousand keys)
+
+
+def _contract_of(key: int, calls: list[tuple[int, int]]) -> tuple[str, Seat | None]:
+    """The contract text and declarer a final key gives, ``("Pass", None)`` when passed out.
+
+    Declarer is the first player of the declaring side to name the final strain (Definitions);
+    ``calls`` are the auction's ``(seat, code)`` pairs.  The same rule as
+    :attr:`AuctionState.contract`, on integers.
+    """
+    if rules.is_passed_out(key):
+        return "Pass", None
+    _, last_bid, bidder, doubled, _ = rules.unpack(key)
+    strain = last_bid % 5
+    for seat, code in calls:
+        if code < PASS_CODE and code % 5 == strain and (seat - bidder) % 2 == 0:
+            return ALL_CALLS[last_bid].text + "X" * doubled, _SEATS[seat]
+    raise AssertionError("unreachable: the final bid names its own strain")
+
+
+def _plain_report(board: Board, key: int) -> BoardReport:
+    """The report on a plain legal auction (see :func:`_plain_auction`): what the general path
+    gives for it, without replaying it."""
+    contract, declarer = _contract_of(key, [(wc.seat, wc.call.code) for wc in board.calls])
+    report = BoardReport(board, "legal", contract=contract, declarer=declarer,
+                         phase="passed_out" if declarer is None else "clarification")
+    _compare_tags(report)
+    return report
 
 
 _checker: Checker | None = None
@@ -255,7 +298,7 @@ def _marks(report: BoardReport, state: AuctionState) -> None:
             report.notes.append(f"{wc.seat.long_name}'s {wc.call.text} is marked ^I but the model "
                                 "does not find it insufficient")
     marked_keys = {(wc.seat, wc.call) for wc in marked}
-    for key in sorted(ruled - marked_keys):
+    for key in sorted(ruled - marked_keys, key=lambda k: (k[0], k[1].code)):  # Calls have no order
         if board.fmt == "pbn":
             report.notes.append(f"{key[0].long_name}'s {key[1].text} is insufficient but not marked ^I (§3.9)")
 
@@ -263,7 +306,21 @@ def _marks(report: BoardReport, state: AuctionState) -> None:
 # --- the tags -------------------------------------------------------------------------------
 def _contract_tag(text: str) -> tuple[str, bool] | None:
     """A Contract tag value in our spelling (``4H``, ``3NTX``, ``Pass``) and whether it is
-    known; ``None`` when it cannot be read."""
+    known; ``None`` when it cannot be read.  Remembered: files spell few contracts."""
+    try:
+        return _CONTRACT_TAGS[text]
+    except KeyError:
+        pass
+    got = _read_contract_tag(text)
+    if len(_CONTRACT_TAGS) < 4096:
+        _CONTRACT_TAGS[text] = got
+    return got
+
+
+_CONTRACT_TAGS: dict[str, tuple[str, bool] | None] = {}
+
+
+def _read_contract_tag(text: str) -> tuple[str, bool] | None:
     t = text.strip().upper().replace(" ", "")
     if t in ("", "?"):
         return ("", False)
@@ -280,7 +337,7 @@ def _contract_tag(text: str) -> tuple[str, bool] | None:
     return (call.text + "X" * doubled, True)
 
 
-def _compare_tags(report: BoardReport, state: AuctionState, checker: Checker) -> None:
+def _compare_tags(report: BoardReport) -> None:
     board = report.board
     contract_tag = board.tags.get("Contract")
     declarer_tag = board.tags.get("Declarer")
@@ -313,37 +370,40 @@ def _compare_tags(report: BoardReport, state: AuctionState, checker: Checker) ->
     report.tags = "mismatch"
     report.mismatch = "; ".join(problems)
     report.explanation = _explain(board, want_contract[0] if has_contract and want_contract else None,
-                                  want_declarer, checker)
+                                  want_declarer)
 
 
-def _explain(board: Board, contract: str | None, declarer: Seat | None, checker: Checker) -> str | None:
+def _explain(board: Board, contract: str | None, declarer: Seat | None) -> str | None:
     """A known writing slip that accounts for a mismatch, if one does; the verdict stands.
 
     Tried: the dealer's leading passes left out (the auction read as starting one, two or
-    three seats after the dealer); the calls written from the wrong seat's column.
+    three seats after the dealer).
     """
     dealer = board.dealer
     if dealer is None or not board.calls:
         return None
-    calls = [wc.call for wc in board.calls]
-    from .calls import PASS
-
+    codes = [wc.call.code for wc in board.calls]
     for k in (1, 2, 3):
-        events: list[Event] = []
-        seat = dealer
-        for call in [PASS] * k + calls:
-            events.append(CallEvent(seat, call))
-            seat = seat.lho
-        state = checker._strict(dealer, events)
-        if state is not None and state.is_over and _matches(state, contract, declarer):
+        calls = [(int((dealer + i) % 4), code) for i, code in enumerate([PASS_CODE] * k + codes)]
+        key = _legal_key(dealer, calls)
+        if key is not None and rules.is_final(key) and _matches(key, calls, contract, declarer):
             return (f"the tags fit the same calls after {k} leading pass{'es' if k > 1 else ''}: "
                     "the file seems to leave out the passes before the opening bid")
     return None
 
 
-def _matches(state: AuctionState, contract: str | None, declarer: Seat | None) -> bool:
-    c = state.contract
-    got = "Pass" if state.is_passed_out else (None if c is None else c.text)
+def _legal_key(dealer: int, calls: list[tuple[int, int]]) -> int | None:
+    """The key after ``calls`` made in rotation from ``dealer``'s turn, ``None`` if one is illegal."""
+    key = rules.initial_key(dealer)
+    for _seat, code in calls:
+        key = -1 if code >= 38 else rules.row(key)[code]
+        if key < 0:
+            return None
+    return key
+
+
+def _matches(key: int, calls: list[tuple[int, int]], contract: str | None, declarer: Seat | None) -> bool:
+    got, got_declarer = _contract_of(key, calls)
     if contract is not None and contract != got:
         return False
-    return declarer is None or (c is not None and c.declarer == declarer)
+    return declarer is None or got_declarer == declarer

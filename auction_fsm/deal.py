@@ -79,6 +79,11 @@ def _checked(raw: list[str | None]) -> Deal:
     The ranks are known to be rank characters (the callers' patterns); this checks the suits
     per hand, the hand lengths and that no card is dealt twice.
     """
+    return _quick_full_deal(raw) or _normalised(raw)
+
+
+def _normalised(raw: list[str | None]) -> Deal:
+    """:func:`_checked` for any deal: normalise hand by hand, then check."""
     hands: list[str | None] = []
     suits = ["", "", "", ""]
     counts: list[tuple[Seat, int]] = []
@@ -111,14 +116,41 @@ def _checked(raw: list[str | None]) -> Deal:
     return Deal((hands[0], hands[1], hands[2], hands[3]))
 
 
-_DESCENDING: set[str] = set()  # every suit holding written in descending order, built on first use
+def _quick_full_deal(raw: list[str | None]) -> Deal | None:
+    """The deal of four full hands already written as :class:`Deal` keeps them (upper case,
+    ranks descending), each card once; ``None`` for anything else, which :func:`_checked`
+    then normalises or refuses with its reason.  Most deals of real files are such: each
+    holding is looked up as a 13-bit rank mask, and four hands of thirteen cards hold every
+    card once exactly when each suit's four masks cover all thirteen ranks."""
+    n, e, s, w = raw
+    if n is None or e is None or s is None or w is None or not (len(n) == len(e) == len(s) == len(w) == 16):
+        return None
+    holdings = (*n.split("."), *e.split("."), *s.split("."), *w.split("."))
+    if len(holdings) != 16:
+        return None
+    masks = _rank_masks()
+    try:
+        m = [masks[h] for h in holdings]
+    except KeyError:  # a holding not written upper case in descending order
+        return None
+    if (m[0] | m[4] | m[8] | m[12]) == (m[1] | m[5] | m[9] | m[13]) == (m[2] | m[6] | m[10] | m[14]) \
+            == (m[3] | m[7] | m[11] | m[15]) == 0x1FFF:
+        return Deal((n, e, s, w))
+    return None
+
+
+_MASKS: dict[str, int] = {}  # every holding written in descending order -> its ranks as bits
+
+
+def _rank_masks() -> dict[str, int]:
+    if not _MASKS:
+        for mask in range(1 << 13):
+            _MASKS["".join(r for i, r in enumerate(RANK_ORDER) if mask >> i & 1)] = mask
+    return _MASKS
 
 
 def _is_descending(ranks: str) -> bool:
-    if not _DESCENDING:
-        for mask in range(1 << 13):
-            _DESCENDING.add("".join(r for i, r in enumerate(RANK_ORDER) if mask >> i & 1))
-    return ranks in _DESCENDING
+    return ranks in _rank_masks()
 
 
 def parse_pbn_deal(value: str) -> Deal:

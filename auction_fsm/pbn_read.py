@@ -56,6 +56,17 @@ _TAGS_ONLY: Final = re.compile(
     r"\[\s*(?P<name>[A-Za-z0-9_]+)\s*(?:\"(?P<q>(?:[^\"\\\n]|\\.)*)\"\s*\]|(?P<u>[^\]\"\n]*)\])"
     r"|\[(?P<open>))"
 )
+_COMMENT_START: Final = re.compile(r"[{;%]")
+# A comment that could run on into a "[" and so hide it: a brace not closed before it, a ";"
+# or an escape line on its line.  Looked for anywhere (in values too): a false alarm only
+# sends the game to the general route.
+_RUNS_ON: Final = re.compile(r"\{[^}\[]*\[|;[^\n\[]*\[|^%[^\n\[]*\[", re.MULTILINE)
+# The quick route for a game (see _quick_tags): each tag, whole and in parts, with the text
+# after it up to the next "[".  The quoted value is the same language as in _GAME, written as
+# an unrolled loop (no alternation per character).
+_QUICK_TAG: Final = re.compile(
+    r"(\[\s*([A-Za-z0-9_]+)\s*(?:\"([^\"\\\n]*(?:\\.[^\"\\\n]*)*)\"\s*\]|([^\]\"\n]*)\]))([^\[]*)"
+)
 _AUCTION: Final = re.compile(
     r"(?P<ws>\s+)"
     r"|(?P<brace>\{[^}]*\}?)"
@@ -72,8 +83,12 @@ _AUCTION: Final = re.compile(
 )
 _SUFFIX_NAG: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 _SEATS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
-_NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)  # the left-hand opponent, without an enum lookup
+_NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
+_SEAT_OF: Final = tuple(Seat)  # the left-hand opponent, without an enum lookup
 _CALL_CACHE: dict[str, Call | None] = {}
+# Whether plain games and auctions take the quick routes (the tests switch them off to hold
+# them to the general route's results).
+QUICK_GAMES = True
 
 
 def decode(data: bytes) -> str:
@@ -189,9 +204,58 @@ def _fail(board: Board, offset: int, message: str, cls: type[PbnSyntaxError | De
 
 def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inheritance) -> None:
     """Fill ``board`` from the game ``text[start:end]``; raise on the first problem."""
-    tags = board.tags
-    seen_in_game: set[str] = set()
-    found: list[tuple[str, str, int, int]] = []  # name, value, start, end
+    tags = board.tags  # also what this game has given so far: a tag given again is ignored (§3.4)
+    found = _quick_tags(text, start, end) if QUICK_GAMES else None
+    if found is None:
+        found = _tags(board, text, start, end)
+    last, sticky = inherit.last, inherit.sticky
+    auction_at = -1
+    play_at = -1
+    count = len(found)
+    for i, (name, value, t_start, t_end) in enumerate(found):
+        if name == "Note":
+            if play_at >= 0:
+                board.play_notes.append(value)
+            else:
+                _note(board, value, t_start)
+            continue
+        if name in tags:
+            continue  # §3.4: a tag given again is ignored
+        if value[:1] == "#" and (value == "#" or value.startswith("##")):
+            if name in NOT_INHERITED:
+                raise _fail(board, t_start, f"tag {name} may not inherit ({value!r}; PBN 2.1 §4.8)")
+            if value == "#":
+                value = last.get(name, "")
+            else:
+                value = value[2:]
+                sticky[name] = value
+        elif name in sticky:
+            sticky[name] = value  # a ## tag redefined in mid-file holds from here on
+        last[name] = value
+        tags[name] = value
+        next_start = found[i + 1][2] if i + 1 < count else end
+        if name == "Auction":
+            auction_at = i
+            _auction(board, value, text, t_end, next_start, t_start)
+        elif name == "Play":
+            play_at = i
+            seat = _SEATS.get(value.strip().upper()) if value.strip() else None
+            board.play = Play(seat, text[t_end:next_start].strip())
+        elif next_start > t_end + 1:
+            section = text[t_end:next_start].strip()
+            if section and not _only_commentary(section):
+                board.sections[name] = section
+    for name, value in inherit.sticky.items():
+        if name not in tags:
+            tags[name] = value
+    _identification(board, found, auction_at)
+
+
+def _tags(board: Board, text: str, start: int, end: int) -> list[tuple[str, str, int, int]]:
+    """The tags of the game ``text[start:end]`` as (name, value, start, end), comments and
+    escape lines skipped; sets the board's commentary (brace comments before the first tag).
+    The general route: any game, however written."""
+    found: list[tuple[str, str, int, int]] = []
     commentary: list[str] = []
     game = text[start:end]
     pattern = _GAME if ("{" in game or ";" in game or "%" in game) else _TAGS_ONLY
@@ -210,51 +274,48 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
             value = value.replace('\\"', '"').replace("\\\\", "\\")
         found.append((name, value, m.start(), m.end()))
     board.commentary = tuple(commentary)
-    auction_at = -1
-    play_at = -1
-    for i, (name, value, t_start, t_end) in enumerate(found):
-        if name == "Note":
-            if play_at >= 0:
-                board.play_notes.append(value)
-            else:
-                _note(board, value, t_start)
-            continue
-        if name in seen_in_game:
-            continue  # §3.4: a tag given again is ignored
-        seen_in_game.add(name)
-        if value == "#" or value.startswith("##"):
-            if name in NOT_INHERITED:
-                raise _fail(board, t_start, f"tag {name} may not inherit ({value!r}; PBN 2.1 §4.8)")
-            if value == "#":
-                value = inherit.last.get(name, "")
-            else:
-                value = value[2:]
-                inherit.sticky[name] = value
-        elif name in inherit.sticky:
-            inherit.sticky[name] = value  # a ## tag redefined in mid-file holds from here on
-        inherit.last[name] = value
-        tags[name] = value
-        next_start = found[i + 1][2] if i + 1 < len(found) else end
-        if name == "Auction":
-            auction_at = i
-            _auction(board, value, text, t_end, next_start, t_start)
-        elif name == "Play":
-            play_at = i
-            seat = _SEATS.get(value.strip().upper()) if value.strip() else None
-            board.play = Play(seat, text[t_end:next_start].strip())
-        elif next_start > t_end + 1 and text[t_end:next_start].strip():
-            section = text[t_end:next_start].strip()
-            if _only_commentary(section):
-                continue
-            board.sections[name] = section
-    for name, value in inherit.sticky.items():
-        if name not in tags:
-            tags[name] = value
-    _identification(board, found, auction_at)
+    return found
+
+
+def _quick_tags(text: str, start: int, end: int) -> list[tuple[str, str, int, int]] | None:
+    """What :func:`_tags` gives for the game ``text[start:end]``, by one ``findall``, when the
+    game is plainly written; ``None`` when it is not, and the general route must read it.
+
+    Plainly written: every ``[`` of the game opens a well-formed tag (so none is broken, inside
+    a value or inside a comment), nothing before the first tag is a brace comment or could
+    hide it, and no comment in the text between two tags runs on into the next tag.  Then the
+    matches lie end to end from the first ``[``, and the offsets follow from their lengths.
+    """
+    parts = _QUICK_TAG.findall(text, start, end)
+    first = text.find("[", start, end)
+    if not parts or text.count("[", start, end) != len(parts):
+        return None
+    if first > start and "{" in text[start:first]:
+        return None  # brace commentary before the first tag: the general route collects it
+    if _RUNS_ON.search(text, start, end) is not None:
+        return None
+    found: list[tuple[str, str, int, int]] = []
+    pos = first
+    for whole, name, value, unquoted, after in parts:
+        if not value:
+            value = unquoted.strip()  # an unquoted value (an empty quoted one leaves it empty too)
+        elif "\\" in value:
+            value = value.replace('\\"', '"').replace("\\\\", "\\")
+        t_end = pos + len(whole)
+        found.append((name, value, pos, t_end))
+        pos = t_end + len(after)
+    return found
+
+
+def _offset_of(found: list[tuple[str, str, int, int]], name: str, default: int) -> int:
+    """Where the game's last tag ``name`` starts (for a message), ``default`` if it has none."""
+    return next((start for tag, _, start, _ in reversed(found) if tag == name), default)
 
 
 def _only_commentary(section: str) -> bool:
     """True when the text between two tags is nothing but comments."""
+    if _COMMENT_START.search(section) is None:
+        return False
     rest = _GAME.sub("", section)
     return not rest.strip()
 
@@ -271,12 +332,11 @@ def _note(board: Board, value: str, offset: int) -> None:
 def _identification(board: Board, found: list[tuple[str, str, int, int]], auction_at: int) -> None:
     """Dealer, vulnerability and deal from the tags (after inheritance)."""
     tags = board.tags
-    offsets = {name: start for name, _, start, _ in found}
     dealer = tags.get("Dealer", "").strip()
     if dealer and dealer != "?":
         seat = _SEATS.get(dealer.upper())
         if seat is None:
-            raise _fail(board, offsets.get("Dealer", board.offset), f"unknown dealer {dealer!r}: expected N, E, S or W")
+            raise _fail(board, _offset_of(found, "Dealer", board.offset), f"unknown dealer {dealer!r}: expected N, E, S or W")
         board.dealer = seat
     elif board.auction_seat is not None:
         board.dealer = Seat((board.auction_seat + board.dashes) % 4)
@@ -291,7 +351,7 @@ def _identification(board: Board, found: list[tuple[str, str, int, int]], auctio
         try:
             board.deal = parse_pbn_deal(deal)
         except DealProblem as err:
-            raise _fail(board, offsets.get("Deal", board.offset), str(err), DealError) from None
+            raise _fail(board, _offset_of(found, "Deal", board.offset), str(err), DealError) from None
 
 
 def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offset: int) -> None:
@@ -303,6 +363,8 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
             return  # an Auction tag without a seat: no auction given
         raise _fail(board, tag_offset, f"Auction tag {value!r}: expected N, E, S or W")
     board.auction_seat = seat
+    if QUICK_GAMES and _quick_auction(board, seat, text, start, end):
+        return
     calls = board.calls
     last: WrittenCall | None = None
     insufficient = False
@@ -429,6 +491,63 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
     board.leading_events = tuple(leading_events)
     board.leading_comments = tuple(leading_comments)
     board.auction_end = "" if ended == "AP" else ended  # type: ignore[assignment]
+
+
+
+def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) -> bool:
+    """Read the auction section ``text[start:end]`` as :func:`_auction` would, when it is
+    plainly written: ASCII, and every token a call, ``AP`` (last), a note reference ``=n=`` after
+    a call, or dashes before the first call.  Return False, changing nothing, for anything else
+    (comments, NAGs, suffixes, ``*``, ``^I``, glued tokens, words that are no call): the general
+    reader then reads it and says what is wrong, where.
+    """
+    if not text.isascii():
+        return False
+    calls: list[WrittenCall] = []
+    last: WrittenCall | None = None
+    dashes = 0
+    ended = False
+    pos = start
+    find = text.find
+    cache = _CALL_CACHE
+    seats = _SEAT_OF
+    turn = int(seat)  # the seat as a plain int: indexing with an IntEnum is slower
+    for token in text[start:end].split():
+        pos = find(token, pos)
+        call = cache.get(token) or _call_of(token)
+        if call is not None:
+            if ended:
+                return False
+            last = WrittenCall(seats[turn], call, pos)
+            calls.append(last)
+            turn = (turn + 1) & 3
+        elif token[0] == "=":
+            if last is None or len(token) < 3 or token[-1] != "=" or not token[1:-1].isdigit():
+                return False
+            last.note = int(token[1:-1])
+        elif token == "-" * len(token):
+            if calls:
+                return False
+            dashes += len(token)
+            turn = (turn + len(token)) & 3
+        elif token.upper() == "AP" and not ended:
+            trailing = 0
+            for wc in reversed(calls):
+                if wc.call is not PASS:
+                    break
+                trailing += 1
+            needed = (3 if any(wc.call.is_bid for wc in calls) else 4) - trailing
+            for _ in range(max(needed, 0)):
+                last = WrittenCall(seats[turn], PASS, pos, from_all_pass=True)
+                calls.append(last)
+                turn = (turn + 1) & 3
+            ended = True
+        else:
+            return False
+        pos += len(token)
+    board.calls = calls
+    board.dashes = dashes
+    return True
 
 
 def _our_events(board: Board, body: str, offset: int, change: str | None) -> tuple[list[Event], str | None]:

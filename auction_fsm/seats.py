@@ -10,7 +10,11 @@ __all__ = ["Seat", "parse_seat"]
 
 
 class Seat(enum.IntEnum):
-    """A seat, numbered clockwise from North so that ``(seat + 1) % 4`` is the left-hand opponent."""
+    """A seat, numbered clockwise from North so that ``(seat + 1) % 4`` is the left-hand opponent.
+
+    A seat is an ``int``, and ``Seat.N == 0`` is falsy: test ``seat is None``, never ``seat`` or
+    ``seat or default`` (which would replace North with the default).
+    """
 
     N = 0
     E = 1

@@ -462,3 +462,10 @@ def test_a_lead_breaking_a_restriction_stops_the_replay_with_its_law() -> None:
     assert isinstance(r.error, IllegalLeadError) and r.error.law == "50D1"
     assert "event 8 (E leads H2)" in str(r.error) and "major penalty card (SK)" in str(r.error)
     assert r.simulator.state.phase == "clarification"
+
+
+def test_a_choice_option_keeps_its_suit_letter_upper_case_from_a_file() -> None:
+    from auction_fsm.events import Choice, event_from_dict
+
+    assert event_from_dict({"type": "choice", "seat": "S", "option": "Require_h"}, "t") == Choice(Seat.S, "require_H")
+    assert event_from_dict({"type": "choice", "seat": "S", "option": "LET_REMAIN"}, "t") == Choice(Seat.S, "let_remain")

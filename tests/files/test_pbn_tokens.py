@@ -198,3 +198,11 @@ def test_exercise_blank_is_incomplete_not_an_error() -> None:
     (r,) = check(game("1NT Pass ___ Pass\n___"))
     assert r.verdict == "incomplete"
     assert r.board.auction_rest == "___ Pass\n___"
+
+
+def test_two_unmarked_insufficient_bids_by_one_seat_are_each_noted() -> None:
+    # The notes are sorted by seat, then call: two calls of one seat once made that sort fail.
+    (report,) = check(game("1C 1C Pass Pass 1D 1D"))
+    assert report.error is None
+    unmarked = [n for n in report.notes if "not marked ^I" in n]
+    assert len(unmarked) == 2, report.notes
