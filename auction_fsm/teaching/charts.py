@@ -208,9 +208,14 @@ class _Builder:
         """The question a group answers: the trigger's when it is the only outcome, otherwise
         its guard's, or the phase's for an unguarded group among guarded ones (and for groups
         whose guards ask the same thing, told apart only by the phase)."""
+        r = group.rows[0]
+        names = {x.guard.name for x in group.rows if x.guard is not None}
+        if alone and len(names) == 1 and len(group.rows) == 1:
+            # one guarded row: its guard asks the more precise question
+            asked = GUARD_QUESTIONS[(r.family, names.pop())]
+            return asked if asked != OTHERWISE else TRIGGER_QUESTIONS[group.trigger]
         if alone:
             return TRIGGER_QUESTIONS[group.trigger]
-        r = group.rows[0]
         if r.guard is not None and not by_phase:
             return GUARD_QUESTIONS[(r.family, r.guard.name)]
         sources = {x.source for x in group.rows}
@@ -295,6 +300,8 @@ class _Builder:
         prev_label = ""
         for i, (g, alone, by_phase, also) in enumerate(merged):
             q = self.question(g, alone, by_phase)
+            if q == OTHERWISE and i < len(merged) - 1:
+                q = "Any other case?"  # another trigger follows: the chain must go on
             o_lines, o_law, o_kind = self.outcome(g)
             keys = tuple(row_key(r) for x in (g, *also) for r in x.rows)
             row += 1

@@ -29,7 +29,7 @@ __all__ = ["META_KEY", "COLOURS", "draw_chart", "read_chart_data", "layout_probl
 META_KEY: Final = "auction-fsm chart"
 COLOURS: Final = {"start": "#f9cb9c", "step": "#cfe2f3", "question": "#fff2cc", "outcome": "#d9ead3",
                   "goto": "#eeeeee", "note": "#ead1dc"}
-_LEGEND: Final = {"start": "the irregularity", "step": "a step of the procedure (who decides)",
+_LEGEND: Final = {"start": "what happens at the table", "step": "a step of the procedure (who decides)",
                   "question": "a question: yes goes right, no goes down", "outcome": "the outcome",
                   "goto": "go to another step", "note": "what follows on its own"}
 _WRAP: Final = 46

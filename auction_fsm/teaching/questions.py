@@ -110,7 +110,7 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
                                    "or hand?",
     ("21B, 25", "ground_is_misinformation"): "Does the player say misinformation from an "
                                              "opponent led to the call?",
-    **_variants("21B, 25", "back_to", "Where does the auction stand?",
+    **_variants("21B, 25", "back_to", "Does the auction go back to where it stood?",
                 ("auction", "clarification", "opening_lead")),
     ("21B, 25", "lho_not_called_over"): "Has nobody called over the call being changed?",
     ("21B, 25", "lho_called_over"): "Has the offender's LHO called over it already?",
@@ -181,7 +181,7 @@ TRIGGER_QUESTIONS: Final[dict[str, str]] = {
     "watched_call": "Has a call been made that a waiting rectification is watching for?",
     "declarer_options": "Does declarer have a choice before the opening lead?",
     "restore_call": "Is it LHO's turn to make the kept call again?",
-    "restore_lapses": "Is it not LHO's turn to make the kept call again?",
+    "restore_lapses": "Can the kept call not be made at LHO's turn now?",
     "judge_change": "Was a change of call accepted?",
 }
 
@@ -208,6 +208,7 @@ TRIGGER_ANSWERS: Final[dict[str, str]] = {
     "judge_change": "A change of call was accepted",
     "choose_refuse": "The player entitled refuses",
     "lead_out_of_turn": "The other defender faces a lead",
+    "explanation_request": "A player asks what a call means",
 }
 
 #: A question about where the auction stands, for outcomes that differ only by phase.
