@@ -249,8 +249,9 @@ class _Builder:
         common = [p for p in _parts(group.rows[0].law) if all(p in _parts(r.law) for r in group.rows)]
         law = ", ".join(common) if common else _join_laws(r.law for r in group.rows)
         thens: list[str] = []
-        if all(r.target == r.source and r.target not in self.numbers for r in group.rows) and \
-                {r.source for r in group.rows} != {"auction"}:
+        sources = {r.source for r in group.rows}
+        if all(r.target == r.source for r in group.rows) and sources != {"auction"} and (
+                len(sources) > 1 or not sources & set(self.numbers)):
             extra = [p for r in group.rows for p in _parts(r.law) if p not in common] if common else []
             thens.append("nothing else changes" + (f" ({', '.join(dict.fromkeys(extra))})" if extra else ""))
         for r in group.rows if not thens else ():
@@ -332,7 +333,7 @@ class _Builder:
         steps = set(self.steps)
         entry = [r for r in rows if r.source not in steps and not is_follow_up(r.trigger)
                  and r.source in OPEN_PHASES]
-        follow = [r for r in rows if r.source not in steps and r not in entry]
+        follow = [r for r in rows if r not in entry and (r.source not in steps or is_follow_up(r.trigger))]
         title = FAMILY_TITLES[fam]
         out: list[tuple[list[Box], list[Arrow]]] = []
         if entry:

@@ -89,20 +89,23 @@ _COMMANDS: Final = ("help", "?", "quit", "exit", "restate", "explain", "why", "s
                     "undo", "save", "new")
 
 
-_CODE: Final = re.compile(r"[a-z]+_[a-z_]+|[a-z]+\.[a-z_]+")
+_STATE_NAME: Final = re.compile(r"\b([a-z_]+)\.([a-z_]+)\b")
+_SNAKE: Final = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
 
 def plain_message(message: str) -> str:
-    """An error message without the model's identifiers: cut before the first clause that
-    names a state or option by its code name (the situation in words follows it)."""
-    if not _CODE.search(message):
-        return message
-    kept = []
-    for clause in message.split(": "):
-        if _CODE.search(clause):
-            break
-        kept.append(clause)
-    return (": ".join(kept) or "that cannot be done now").rstrip(".") + "."
+    """An error message in the student's words: a procedure step named by its code name
+    becomes what the step is about (from the law book's states), other code names become
+    words (``not_comparable``: ``not comparable``)."""
+    from ..lawbook import STATES
+
+    about = {s.name: s.summary for s in STATES if s.machine == "phase"}
+
+    def step(m: re.Match[str]) -> str:
+        return about.get(m.group(1), m.group(1).replace("_", " "))
+
+    text = _STATE_NAME.sub(step, message)
+    return _SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)
 
 
 class InputProblem(ValueError):
@@ -211,6 +214,8 @@ class TeachSession:
             return "The auction period is over (new, undo or quit) > "
         if state.is_passed_out:
             return "Passed out (new, undo or quit) > "
+        if state.is_over and state.current_lead is not None and not state.current_lead.faced:
+            return "The lead is face down: 'face' faces it > "
         if state.is_over:
             lead = state.opening_leader
             return f"{lead.long_name if lead else 'The leader'} to lead, e.g. '{lead.name if lead else 'E'} lead DK facedown' > "
