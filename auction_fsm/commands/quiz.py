@@ -38,8 +38,8 @@ def handler(args: argparse.Namespace) -> int:
     from ._interactive import run_lines
 
     if not families_for_law(args.law):
-        from ..teaching.quiz import family_numbers
         from ..teaching.questions import FAMILY_TITLES
+        from ..teaching.quiz import family_numbers
 
         known = sorted({n for f in FAMILY_TITLES if f not in ("17-22",) for n in family_numbers(f)})
         raise UsageError(f"--law {args.law}: no family of irregularities covers it; try one of "

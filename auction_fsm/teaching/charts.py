@@ -26,6 +26,7 @@ Every box and arrow carries a law number; every box lists the rows it stands for
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
@@ -433,7 +434,7 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
                              tuple(row_key(r) for r in rows)))
             arrows.append(Arrow(f"p_{p}", bid, "", fam))
         row += max(len(homes[p]), 1)
-    for a, b in zip(main, main[1:]):
+    for a, b in itertools.pairwise(main):
         law = _join_laws(r.law for r in book.rows_of("phase") if r.source == a and r.target == b
                          and r.trigger in ("call_pass", "call_bid", "face_down_lead", "opening_lead",
                                            "face_lead"))

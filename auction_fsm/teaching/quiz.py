@@ -321,8 +321,8 @@ class QuizSession:
             self.done = True
             return ["Quiz ended.", *self.score()]
         if text in ("help", "?"):
-            return ["Answer with the letter of your choice (a, b, c or d); skip for another "
-                    "question, quit to end with your score."]
+            return [("Answer with the letter of your choice (a, b, c or d); skip for another "
+                    "question, quit to end with your score.")]
         if text == "skip":
             self.question = make_question(self.seed, self.question.number + 1000, self.law)
             return ["Skipped (not scored).", *self.show()]

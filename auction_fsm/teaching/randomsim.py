@@ -64,9 +64,9 @@ class SimulationStats:
 
     def lines(self) -> list[str]:
         """A report for people."""
-        out = [f"{self.auctions} auctions (seed {self.seed}, irregularity rate {self.rate:g}): "
+        out = [(f"{self.auctions} auctions (seed {self.seed}, irregularity rate {self.rate:g}): "
                f"{self.events} events applied, {self.irregular_events} of them irregular; "
-               f"{self.refused} random events refused by the model and skipped.",
+               f"{self.refused} random events refused by the model and skipped."),
                "How the auctions ended:"]
         out += [f"  {e:<12} {self.endings[e]:>6}" for e in ENDINGS]
         if self.contracts:

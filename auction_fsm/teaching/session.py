@@ -40,7 +40,7 @@ from ..events import (
 )
 from ..seats import Seat, parse_seat
 from .charts import row_key
-from .questions import DRAWN_FAMILIES, GUARD_QUESTIONS, OTHERWISE, TRIGGER_QUESTIONS
+from .questions import DRAWN_FAMILIES
 
 if TYPE_CHECKING:
     from ..simulator import Simulator, Step
@@ -160,8 +160,8 @@ def parse_event(line: str) -> Event:
     if verb == "change":
         if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1].lower() not in ("slip", "misinformation")):
             raise InputProblem("a change of call is 'N change 2H' or 'N change 2H misinformation'")
-        ground = "misinformation" if len(rest) == 2 and rest[1].lower() == "misinformation" else "slip"
-        return ChangeCall(seat, parse_call(rest[0], "call"), ground)
+        misinformation = len(rest) == 2 and rest[1].lower() == "misinformation"
+        return ChangeCall(seat, parse_call(rest[0], "call"), "misinformation" if misinformation else "slip")
     if verb == "review":
         return ReviewRequest(seat)
     if verb == "explain":
@@ -196,7 +196,7 @@ class TeachSession:
     # --- what the student sees ------------------------------------------------------------
     def intro(self) -> list[str]:
         """The first lines of a session."""
-        return [f"auction-fsm teach: you are at the table, the model is the director (2017 Laws).",
+        return ["auction-fsm teach: you are at the table, the model is the director (2017 Laws).",
                 f"Board: dealer {self.sim.dealer.long_name}. Type help for what you can enter, quit to end.",
                 *self._situation()]
 
@@ -368,15 +368,6 @@ class TeachSession:
             stems = [c.stem for c in family_charts(self.book, families[0])]
             lines.append(f"Flowchart: diagrams/{stems[0]}.png" + (f" (and {len(stems) - 1} more part)" if len(stems) > 1 else ""))
         return lines
-
-    def _question(self, row: object) -> str:
-        from ..lawbook import Row
-
-        assert isinstance(row, Row)
-        if row.guard is not None:
-            q = GUARD_QUESTIONS.get((row.family, row.guard.name), "")
-            return "" if q == OTHERWISE else q
-        return TRIGGER_QUESTIONS.get(row.trigger, "")
 
     def status(self) -> list[str]:
         """Where the machines stand, in words: the phase machine's state and each seat's."""
