@@ -261,8 +261,8 @@ class TeachSession:
     # --- one line --------------------------------------------------------------------------
     def handle(self, line: str) -> list[str]:
         """Answer one line; never raises for bad input (the message says what was wrong)."""
-        text = line.strip()
-        if not text or text.startswith("#"):
+        text = line.split("#", 1)[0].strip()  # "# ..." is a comment, also after an event
+        if not text:
             return []
         word = text.split()[0].lower()
         try:

@@ -23,10 +23,10 @@ def env() -> dict[str, str]:
             "TERM": "dumb", "COLUMNS": "200"}
 
 
-def piped(*argv: str, script: str) -> subprocess.CompletedProcess[str]:
-    """Run ``auction-fsm ARGV`` with ``script`` on standard input."""
+def piped(*argv: str, script: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``auction-fsm ARGV`` with ``script`` on standard input (in ``cwd``)."""
     return subprocess.run([sys.executable, "-m", "auction_fsm", *argv], input=script, capture_output=True,
-                          text=True, encoding="utf-8", env=env(), timeout=300, check=False)
+                          text=True, encoding="utf-8", env=env(), timeout=300, check=False, cwd=cwd)
 
 
 class Terminal:

@@ -136,3 +136,18 @@ def test_a_session_on_a_terminal(tmp_path: Path) -> None:
     assert status == 0
     data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
     assert len(data["events"]) == 4
+
+
+def test_the_readme_lesson_runs_as_written(tmp_path: Path) -> None:
+    """A new user types the README's first lesson line by line: every line is accepted."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Teaching", 1)[1]
+    block = section.split("```text", 1)[1].split("```", 1)[0]
+    lines = block.strip().splitlines()
+    assert "W 1S" in " ".join(lines) and lines[-1] == "quit"
+    # the save line writes lesson.json in the working directory
+    done = piped("teach", script="\n".join(lines) + "\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Not accepted" not in done.stdout, done.stdout
+    assert "Ruling, Law 27B2" in done.stdout and "Saved 13 event(s)" in done.stdout
+    assert load_scenario(tmp_path / "lesson.json").replay().ok
