@@ -36,6 +36,7 @@ from .questions import (
     DECIDERS,
     DRAWN_FAMILIES,
     FAMILY_TITLES,
+    ASK_TRIGGER,
     GUARD_QUESTIONS,
     OTHERWISE,
     PLACE_WORDS,
@@ -211,10 +212,11 @@ class _Builder:
         whose guards ask the same thing, told apart only by the phase)."""
         r = group.rows[0]
         names = {x.guard.name for x in group.rows if x.guard is not None}
-        if alone and len(names) == 1 and len(group.rows) == 1:
-            # one guarded row: its guard asks the more precise question
-            asked = GUARD_QUESTIONS[(r.family, names.pop())]
-            return asked if asked != OTHERWISE else TRIGGER_QUESTIONS[group.trigger]
+        if alone and names:
+            # guarded rows that all ask one question: it is more precise than the trigger's
+            asked = {GUARD_QUESTIONS[(x.family, x.guard.name)] for x in group.rows if x.guard is not None}
+            if len(asked) == 1 and not asked & {OTHERWISE, ASK_TRIGGER}:
+                return asked.pop()
         if alone:
             return TRIGGER_QUESTIONS[group.trigger]
         if r.guard is not None and not by_phase:
@@ -238,12 +240,13 @@ class _Builder:
             return "it stays where it was"
         if target in PLACE_WORDS:
             return PLACE_WORDS[target]
-        parent = self.parents.get(target)
         owner = step_owner(self.book, target)
-        what = self.summaries.get(parent or target, target)
+        what = self.summaries.get(target, target)
         title = FAMILY_TITLES.get(owner or "", "")
-        chart = title.split(" (")[0] if title else ""
-        return f"{what}: see the chart '{chart}'" if chart else what
+        if not title or owner is None:
+            return what
+        number = family_steps(self.book, owner).index(target) + 1
+        return f"{what}: step {number} of the chart '{title.split(' (')[0]}'"
 
     def outcome(self, group: _Group) -> tuple[list[str], str, BoxKind]:
         """The outcome box of a group: lines, law and kind."""
@@ -314,7 +317,8 @@ class _Builder:
                 arrows.append(Arrow(prev, oid, "no, any other case", o_law))
                 prev = oid
                 continue
-            context = TRIGGER_ANSWERS.get(g.trigger) if not alone else None
+            # the context names the event when the question is about something else (a guard)
+            context = TRIGGER_ANSWERS.get(g.trigger) if q != TRIGGER_QUESTIONS[g.trigger] else None
             q_lines = ([f"{context}:"] if context else []) + [q] + [
                 "Or: " + TRIGGER_QUESTIONS[x.trigger][:1].lower() + TRIGGER_QUESTIONS[x.trigger][1:]
                 for x in also]

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["OTHERWISE", "GUARD_QUESTIONS", "TRIGGER_QUESTIONS", "SOURCE_QUESTIONS", "DECIDERS",
+__all__ = ["OTHERWISE", "ASK_TRIGGER", "GUARD_QUESTIONS", "TRIGGER_QUESTIONS", "SOURCE_QUESTIONS", "DECIDERS",
            "FAMILY_TITLES", "DRAWN_FAMILIES", "TRIGGER_ANSWERS", "PLACE_WORDS"]
 
 #: The question of a guard that holds in "every other case": drawn as the final "no".
 OTHERWISE: Final = "(otherwise)"
+#: The question of a guard that only says where the auction stands afterwards: the chart asks
+#: the trigger's question instead and lists the places in the outcome.
+ASK_TRIGGER: Final = "(the trigger's question)"
 
 # The ways a procedure can leave the auction standing once a call is settled: the same question
 # is asked of each variant, and the chart names the variants in the outcome ("then ...").
@@ -96,13 +99,10 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
     **_variants("35-39", "lho_first_in_turn", "Does LHO call first, the call having been in turn?"),
     **_variants("35-39", "", "Does LHO call before the director rules?",
                 ("lho_calls_first_and_face_down_lead_stands", "lho_calls_first_and_no_face_down_lead")),
-    **_variants("35-39", "", "Is the director called first?",
-                ("face_down_lead_stands", "no_face_down_lead")),
+    **_variants("35-39", "", ASK_TRIGGER, ("face_down_lead_stands", "no_face_down_lead")),
     # --- comparable calls and lead restrictions (23, 26) -------------------------------------
-    **_variants("23, 26", "then", "Does the director judge the call comparable?",
-                ("auction", "clarification", "passed_out")),
-    **_variants("23, 26", "kept", "Does the judged call stand even so?",
-                ("auction", "clarification", "passed_out")),
+    **_variants("23, 26", "then", ASK_TRIGGER, ("auction", "clarification", "passed_out")),
+    **_variants("23, 26", "kept", OTHERWISE, ("auction", "clarification", "passed_out")),
     ("23, 26", "cancelled_if_not_comparable"): "Was it an attempted double or redouble "
                                                "replacing an insufficient bid?",
     # --- change of call and misinformation (21B, 25) ------------------------------------------
@@ -110,7 +110,7 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
                                    "or hand?",
     ("21B, 25", "ground_is_misinformation"): "Does the player say misinformation from an "
                                              "opponent led to the call?",
-    **_variants("21B, 25", "back_to", "Does the auction go back to where it stood?",
+    **_variants("21B, 25", "back_to", ASK_TRIGGER,
                 ("auction", "clarification", "opening_lead")),
     ("21B, 25", "lho_not_called_over"): "Has nobody called over the call being changed?",
     ("21B, 25", "lho_called_over"): "Has the offender's LHO called over it already?",
@@ -200,6 +200,9 @@ TRIGGER_ANSWERS: Final[dict[str, str]] = {
     "call_after_final_pass": "A call after the final pass",
     "call_pass": "A pass in turn",
     "call_bid": "A bid in turn",
+    "call_double": "A double in turn",
+    "call_redouble": "A redouble in turn",
+    "inadmissible_double": "An inadmissible double or redouble",
     "expose_cards": "Cards are exposed",
     "attempt_change": "A player tries to change a call",
     "auction_ends": "The auction has ended",

@@ -68,7 +68,7 @@ def test_every_open_phase_has_words() -> None:
 def test_questions_are_questions() -> None:
     for key, q in {**{str(k): v for k, v in GUARD_QUESTIONS.items()}, **TRIGGER_QUESTIONS,
                    **SOURCE_QUESTIONS}.items():
-        assert q == "(otherwise)" or q.endswith("?"), (key, q)
+        assert q in ("(otherwise)", "(the trigger's question)") or q.endswith("?"), (key, q)
 
 
 def test_follow_up_triggers_are_those_the_book_marks() -> None:
