@@ -33,10 +33,10 @@ from typing import Any, Final, Literal
 
 from ..lawbook import LAWS_2017, TRIGGERS, LawBook, Row
 from .questions import (
+    ASK_TRIGGER,
     DECIDERS,
     DRAWN_FAMILIES,
     FAMILY_TITLES,
-    ASK_TRIGGER,
     GUARD_QUESTIONS,
     OTHERWISE,
     PLACE_WORDS,

@@ -172,6 +172,8 @@ def parse_event(line: str) -> Event:
         if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1].lower() != "facedown"):
             raise InputProblem("a lead is 'E lead DK' (face up) or 'E lead DK facedown'")
         return Lead(seat, parse_card(rest[0], "card"), len(rest) == 1)
+    if len(rest) == 1 and not verb[:1].isdigit():  # "N prohibit H", "N no prohibition"
+        return Choice(seat, normalise_option(f"{verb}_{rest[0]}"))
     if rest:
         raise InputProblem(f"cannot read {line!r} (type help for the forms a line may take)")
     if verb.upper() in ("PASS", "P", "X", "XX", "DOUBLE", "REDOUBLE", "D", "R") or verb[:1].isdigit():
@@ -239,7 +241,8 @@ class TeachSession:
                 seat = p.offender.name
                 hints.append(f"a call by {seat} (e.g. '{seat} P')" if words else f"{seat} CALL")
             else:
-                hints.append(f"'{o}'" if words else o)
+                spoken = o.replace("_", " ")  # typed with a space or an underscore alike
+                hints.append(f"'{spoken}'" if words else spoken)
         return list(dict.fromkeys(hints))
 
     def _situation(self) -> list[str]:
@@ -281,10 +284,10 @@ class TeachSession:
             kind = p.get("judgement") or (p.options[0] if p.options else "")
             if kind in JUDGEMENT_KINDS:
                 return _judgement(kind, words, text)
-        if p is not None and p.decider in Seat.__members__ and len(words) == 1 \
-                and words[0].upper() not in Seat.__members__ and words[0].lower() != "director" \
-                and words[0].lower() not in ("face", "face_lead"):
-            return Choice(Seat[p.decider], normalise_option(words[0]))
+        if p is not None and p.decider in Seat.__members__ and len(words) <= 2 \
+                and words[0].upper() not in Seat.__members__ and words[0].lower() not in (
+                    "director", "judge", "judgement", "face", "face_lead"):
+            return Choice(Seat[p.decider], normalise_option("_".join(words)))
         return parse_event(text)
 
     def _hint(self) -> list[str]:
