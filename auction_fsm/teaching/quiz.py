@@ -154,6 +154,8 @@ def _obligation_choices(rng: random.Random, sim: Simulator) -> list[str]:
         pool.add(f"{seat.long_name} must pass for the rest of the auction")
         pool.add(f"{seat.long_name} must pass at the next turn")
     pool.discard(right)
+    # a wrong choice is never part of the right one (no half-right answers)
+    pool -= set(right.split("; "))
     wrong = rng.sample(sorted(pool), 3)
     return [right, *wrong]
 
