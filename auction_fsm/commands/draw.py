@@ -1,6 +1,10 @@
-"""``auction-fsm draw``: PNG diagrams of the machines (and of a small configuration graph).
+"""``auction-fsm draw``: flowcharts for people, the route of one auction, and the machine
+pictures for developers (and a small configuration graph), as PNG files.
 
-matplotlib, networkx and the explorers are imported when the command runs.
+With no option it draws every picture: the flowcharts (``flow_*.png``, one per family of laws
+and an overview, drawn from the law book) and the machine pictures.  ``--scenario FILE`` draws
+the route one replayed auction took through the flowcharts.  matplotlib, networkx and the
+explorers are imported when the command runs.
 """
 
 from __future__ import annotations
@@ -19,13 +23,23 @@ __all__ = ["register", "handler"]
 def register(subparsers: Subparsers) -> None:
     """Add the ``draw`` subcommand."""
     p = subparsers.add_parser(
-        "draw", help="draw the state machines (and small configuration graphs) as PNG files",
-        description="Draw every machine of the table: an overview per machine and one picture "
-                    "per nested procedure. With --configuration, draw the first calls of a scope.")
+        "draw", help="draw flowcharts of the laws, an auction's route, or the state machines",
+        description="Draw the flowcharts for people (one per family of laws and an overview of "
+                    "the auction period) and the machine pictures for developers. With --scenario, "
+                    "draw the route one auction took; with --configuration, the first calls of a "
+                    "scope.")
     p.add_argument("-o", "--out-dir", type=Path, default=Path("diagrams"), metavar="DIR",
                    help="where the PNG files go (default: diagrams)")
     p.add_argument("--only", action="append", metavar="STEM",
                    help="draw only this picture (e.g. phase_machine, seat_machine); repeatable")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--flowcharts", action="store_true",
+                       help="draw only the flowcharts for people (flow_*.png)")
+    which.add_argument("--machines", action="store_true",
+                       help="draw only the machine pictures for developers")
+    p.add_argument("--scenario", type=Path, metavar="FILE",
+                   help="draw the route the auction of this scenario file took: route.png and "
+                        "route_flow_*.png for every flowchart it went through (- reads standard input)")
     p.add_argument("--configuration", type=int, metavar="CALLS",
                    help="draw the configuration graph of the scope, cut after CALLS calls")
     add_scope_options(p)
@@ -45,6 +59,11 @@ def handler(args: argparse.Namespace) -> int:
     """Draw and list the files written."""
     from ..draw import draw_configuration, draw_machine_diagrams, machine_views
 
+    if args.scenario is not None:
+        if args.only or args.configuration is not None:
+            raise UsageError("--scenario draws the route of one auction; it cannot be combined "
+                             "with --only or --configuration")
+        return _draw_route(args)
     if args.configuration is not None:
         if args.only:
             raise UsageError("--only names machine pictures; it cannot be combined with --configuration")
@@ -62,8 +81,36 @@ def handler(args: argparse.Namespace) -> int:
         paths = [draw_configuration(small, path, title=f"configuration graph {scope.name}: "
                                     f"the first {args.configuration} call(s)")]
     else:
-        check_only(args.only, [stem for stem, _ in machine_views()])
-        paths = draw_machine_diagrams(args.out_dir, only=args.only)
+        from ..teaching.charts import all_charts
+        from ..teaching.flowdraw import draw_chart
+
+        charts = [] if args.machines else all_charts()
+        machines = [] if args.flowcharts else [stem for stem, _ in machine_views()]
+        check_only(args.only, [c.stem for c in charts] + machines)
+        wanted = None if not args.only else set(args.only)
+        args.out_dir.mkdir(parents=True, exist_ok=True)
+        paths = [draw_chart(c, args.out_dir / f"{c.stem}.png") for c in charts
+                 if wanted is None or c.stem in wanted]
+        if machines and (wanted is None or wanted & set(machines)):
+            paths += draw_machine_diagrams(args.out_dir, only=None if wanted is None else wanted & set(machines))
     for p in paths:
         print(p, file=sys.stderr)
     return 0
+
+
+def _draw_route(args: argparse.Namespace) -> int:
+    """Replay the scenario and draw its route; a refused event is reported and the route up to
+    it is still drawn (exit status 2)."""
+    from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
+    from ..teaching.route import draw_route
+    from ._files import read_scenario
+
+    scenario = read_scenario(args.scenario)
+    replay = scenario.replay()
+    title = scenario.title or str(args.scenario)
+    for p in draw_route(replay.simulator, args.out_dir, title):
+        print(p, file=sys.stderr)
+    if replay.error is not None:
+        print_error(replay.error)
+        return EXIT_INPUT_ERROR
+    return EXIT_OK

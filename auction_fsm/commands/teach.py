@@ -1,0 +1,42 @@
+"""``auction-fsm teach``: an interactive director.
+
+The student enters calls for any seat, legal or not, in any order, and the director's events;
+the model says what happened, which law applies, who chooses between what, asks for the
+judgements and choices it needs, applies the rectification and shows the obligations in force.
+Commands restate the auction (20B), explain the last ruling, undo, show the machines, save the
+session as a scenario file.  Lines come from a terminal or from standard input (a script):
+``quit`` or the end of the input ends the session.  The simulator is imported when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from . import Subparsers
+
+__all__ = ["register", "handler"]
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``teach`` subcommand."""
+    p = subparsers.add_parser(
+        "teach", help="an interactive director: enter calls and events, the model rules",
+        description="Play the auction period at an imaginary table: enter calls for any seat "
+                    "(legal or not, in any order) and the director's events; the model rules "
+                    "with the 2017 Laws. Type help in the session for what you can enter. Reads a "
+                    "terminal or standard input (auction-fsm teach < lesson.txt); quit or the end "
+                    "of the input ends it.")
+    p.add_argument("--dealer", default="N", metavar="SEAT", help="the dealer (N, E, S or W; default N)")
+    p.add_argument("--vulnerability", default="None", choices=("None", "NS", "EW", "All"),
+                   help="the vulnerability recorded in a saved scenario (default None)")
+    p.set_defaults(func=handler)
+
+
+def handler(args: argparse.Namespace) -> int:
+    """Run the session until quit or the end of the input."""
+    from ..teaching.session import TeachSession
+    from ._interactive import run_lines
+
+    session = TeachSession(args.dealer, args.vulnerability)
+    return run_lines(session.prompt, session.handle, lambda: session.done, session.intro(),
+                     lambda: [f"End of input: session ended after {len(session.events)} event(s)."])

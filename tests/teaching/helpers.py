@@ -1,0 +1,77 @@
+"""Driving ``teach`` and ``quiz`` as a user does: a piped script, or a pseudo-terminal.
+
+:class:`Terminal` runs the command on a pty (the command sees a terminal: prompts, line
+editing) and sends lines after each prompt, reading what it prints until an expected text
+appears.  No third-party package: ``pty``, ``os`` and ``select`` only (POSIX).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def env() -> dict[str, str]:
+    """The environment for a child: this checkout first on the path, no colour, a wide terminal."""
+    return {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+            "TERM": "dumb", "COLUMNS": "200"}
+
+
+def piped(*argv: str, script: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``auction-fsm ARGV`` with ``script`` on standard input (in ``cwd``)."""
+    return subprocess.run([sys.executable, "-m", "auction_fsm", *argv], input=script, capture_output=True,
+                          text=True, encoding="utf-8", env=env(), timeout=300, check=False, cwd=cwd)
+
+
+class Terminal:
+    """``auction-fsm ARGV`` on a pseudo-terminal."""
+
+    def __init__(self, *argv: str) -> None:
+        import pty
+
+        self.master, slave = pty.openpty()
+        self.proc = subprocess.Popen([sys.executable, "-m", "auction_fsm", *argv], stdin=slave, stdout=slave,
+                                     stderr=slave, env=env(), close_fds=True)
+        os.close(slave)
+        self.seen = ""
+
+    def expect(self, text: str, timeout: float = 60.0) -> str:
+        """Read until ``text`` has appeared (after what earlier calls consumed); return the
+        output read up to and including it."""
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"waited {timeout}s for {text!r}; the terminal shows:\n{self.seen[-2000:]}")
+            ready, _, _ = select.select([self.master], [], [], min(left, 0.5))
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the child closed the terminal
+                    chunk = b""
+                if not chunk:
+                    if self.proc.poll() is not None and text not in self.seen:
+                        raise AssertionError(f"the program ended before {text!r}:\n{self.seen[-2000:]}")
+                    continue
+                self.seen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+        cut = self.seen.index(text) + len(text)
+        out, self.seen = self.seen[:cut], self.seen[cut:]
+        return out
+
+    def send(self, line: str) -> None:
+        """Type ``line`` and Enter."""
+        os.write(self.master, (line + "\n").encode())
+
+    def close(self) -> int:
+        """Wait for the program to end; return its exit status."""
+        try:
+            status = self.proc.wait(timeout=60)
+        finally:
+            os.close(self.master)
+        return status

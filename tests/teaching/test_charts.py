@@ -1,0 +1,122 @@
+"""The flowcharts: drawn from the law book, complete, in plain words, no overlaps, and the
+committed pictures match the book (a stale picture fails)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from auction_fsm.lawbook import LAWS_2017
+from auction_fsm.teaching.charts import MAX_BOXES, Chart, all_charts, chart_data, family_charts, row_key
+from auction_fsm.teaching.flowdraw import draw_chart, layout_problems, read_chart_data
+from auction_fsm.teaching.questions import DRAWN_FAMILIES
+
+ROOT = Path(__file__).resolve().parents[2]
+DIAGRAMS = ROOT / "diagrams"
+CHARTS = all_charts(LAWS_2017)
+BY_STEM = {c.stem: c for c in CHARTS}
+# a code identifier: snake_case, or a dotted state name
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+\.[a-z_]+\b")
+
+
+def test_one_chart_per_family_and_an_overview() -> None:
+    assert CHARTS[0].stem == "flow_overview"
+    assert {c.family for c in CHARTS[1:]} == set(DRAWN_FAMILIES)
+
+
+@pytest.mark.parametrize("family", DRAWN_FAMILIES)
+def test_every_row_of_a_family_is_on_its_chart(family: str) -> None:
+    drawn = {k for c in family_charts(LAWS_2017, family) for b in c.boxes for k in b.rows}
+    rows = {row_key(r) for r in LAWS_2017.rows_of("phase") if r.family == family}
+    assert rows - drawn == set()
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_a_chart_is_small_and_cites_a_law_everywhere(stem: str) -> None:
+    chart = BY_STEM[stem]
+    assert len(chart.boxes) <= MAX_BOXES
+    assert all(b.law for b in chart.boxes), [b.lines for b in chart.boxes if not b.law]
+    assert all(a.law for a in chart.arrows), [a for a in chart.arrows if not a.law]
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_a_chart_speaks_plain_words(stem: str) -> None:
+    chart = BY_STEM[stem]
+    texts = [line for b in chart.boxes for line in b.lines] + [a.label for a in chart.arrows] + [chart.title]
+    # file names of other charts (flow_27.png) are what a reader looks for, not code
+    found = [t for t in texts if IDENTIFIER.search(re.sub(r"flow_\S+\.png", "", t))]
+    assert not found
+
+
+def _questions_read_top_to_bottom(chart: Chart) -> None:
+    for a in chart.arrows:
+        src, dst = chart.box(a.src), chart.box(a.dst)
+        assert dst.row >= src.row, a  # nothing points up: the order of the procedure
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_a_chart_reads_top_to_bottom_with_yes_to_the_right(stem: str) -> None:
+    chart = BY_STEM[stem]
+    _questions_read_top_to_bottom(chart)
+    for a in chart.arrows:
+        if a.label == "yes":
+            assert chart.box(a.dst).col == chart.box(a.src).col + 1
+            assert chart.box(a.dst).row == chart.box(a.src).row
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_no_text_overlaps_in_the_drawn_chart(stem: str) -> None:
+    assert layout_problems(BY_STEM[stem]) == []
+
+
+def test_the_committed_pictures_are_the_charts() -> None:
+    committed = sorted(p.stem for p in DIAGRAMS.glob("flow_*.png"))
+    assert committed == sorted(BY_STEM), ("diagrams/ holds other flowcharts than the law book gives: "
+                                          "run `auction-fsm draw --flowcharts` and commit the result")
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_a_committed_picture_is_not_stale(stem: str) -> None:
+    """The data a committed PNG was drawn from is the chart the law book gives today."""
+    path = DIAGRAMS / f"{stem}.png"
+    data = read_chart_data(path)
+    assert data is not None, f"{path} carries no chart data: redraw it with `auction-fsm draw --flowcharts`"
+    want = chart_data(BY_STEM[stem])
+    if data != want:
+        old = {tuple(b["rows"]): b["lines"] for b in data["boxes"]}
+        new = {tuple(b["rows"]): b["lines"] for b in want["boxes"]}
+        changed = [k for k in set(old) | set(new) if old.get(k) != new.get(k)][:3]
+        pytest.fail(f"{path} is stale: the law book (or the chart words) changed since it was drawn; "
+                    f"run `auction-fsm draw --flowcharts` and look at the pictures. First differences: "
+                    f"{[(old.get(k), new.get(k)) for k in changed]}")
+
+
+def test_a_drawn_picture_carries_its_data(tmp_path: Path) -> None:
+    chart = BY_STEM["flow_24"]
+    path = draw_chart(chart, tmp_path / "x.png")
+    assert read_chart_data(path) == chart_data(chart)
+
+
+def test_a_changed_row_makes_the_picture_stale() -> None:
+    """A variant book whose 27B1a row says something else gives other chart data."""
+    from dataclasses import replace
+
+    variant = LAWS_2017.replace_row(lambda r: r.law == "27B1a",
+                                    lambda r: replace(r, summary="a different summary"))
+    assert chart_data(family_charts(variant, "27")[0]) != chart_data(BY_STEM["flow_27"])
+
+
+def test_the_insufficient_bid_chart_asks_the_directors_questions() -> None:
+    lines = [line for b in BY_STEM["flow_27"].boxes for line in b.lines]
+    assert "Does the offender's LHO call over the insufficient bid?" in lines
+    assert "Is the replacement the lowest sufficient bid in the same strain?" in lines
+    assert any(line.startswith("Who decides:") for line in lines)
+
+
+def test_the_overview_has_one_box_per_family() -> None:
+    overview = BY_STEM["flow_overview"]
+    fams = [b for b in overview.boxes if b.id.startswith("f_")]
+    assert len(fams) == len(DRAWN_FAMILIES) - 1  # the legal calls are the phases themselves
+    assert len(overview.boxes) <= MAX_BOXES

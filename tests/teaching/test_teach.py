@@ -1,0 +1,153 @@
+"""``auction-fsm teach``: the interactive director, driven line by line, through standard input
+and through a pseudo-terminal, as a user would."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from auction_fsm.scenario import load_scenario
+from auction_fsm.teaching.session import TeachSession, parse_event, plain_message
+
+from .helpers import ROOT, Terminal, piped
+
+LESSON = ROOT / "examples" / "lesson-insufficient-bid.txt"
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z]+\.[a-z_]+\b|\bawaiting_[a-z_]+\b|\bnot_comparable\b")
+
+
+def talk(session: TeachSession, *lines: str) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        out.append(session.prompt())
+        out += session.handle(line)
+    return out
+
+
+def test_an_insufficient_bid_is_ruled_and_the_session_asks_for_the_judgement() -> None:
+    s = TeachSession("N")
+    out = talk(s, "N 1H", "E P", "S 2H", "W 1S")
+    assert any("insufficient bid, Law 18D, 27" in line for line in out)
+    assert any("North may accept West's insufficient 1S" in line for line in out)
+    out = talk(s, "director N", "W P")
+    assert s.prompt().startswith("Director, is the replacement a comparable call (23A)?")
+    out = talk(s, "no")
+    assert any("Law 27B2" in line and "East must pass for the rest of the auction" in line for line in out)
+    assert "East must pass for the rest of the auction (Law 27B2)." in out
+
+
+def test_any_seat_in_any_order_and_bad_input_never_stops_the_session() -> None:
+    s = TeachSession("N")
+    out = talk(s, "S 1C", "W 2C", "nonsense", "N 9Q", "judge comparable maybe", "", "E choose")
+    assert any("out of rotation" in line for line in out)
+    assert sum(line.startswith("Not accepted:") for line in out) == 4
+    assert not s.done
+
+
+def test_refusals_are_told_in_plain_words() -> None:
+    s = TeachSession("N")
+    out = talk(s, "N 1H", "E 1C", "judge comparable yes")
+    refusal = next(line for line in out if line.startswith("Not accepted"))
+    assert not IDENTIFIER.search(refusal), refusal
+    assert "an insufficient bid (27)" in refusal
+    assert plain_message("comparable_call.awaiting_judgement waits for not_comparable") == (
+        "a replacement judged for comparability (23) waits for not comparable")
+
+
+def test_restate_explain_status_undo_and_save(tmp_path: Path) -> None:
+    s = TeachSession("N")
+    talk(s, "N 1H", "E P", "S 2H", "W 1S", "director", "W P", "no")
+    restate = s.handle("restate")
+    assert restate[0].startswith("Restating the auction (Law 20B)")
+    assert "  4. West: 1S -- withdrawn (Law 27B)" in restate
+    explain = s.handle("explain")
+    assert any("Law 27B2" in line for line in explain) and any("flow_23_26.png" in line for line in explain)
+    status = s.handle("status")
+    assert status[0] == "The auction period: calls are being made in rotation (17C)."
+    assert "  East: the seat must pass at every remaining turn (e.g. 27B2, 36B2, 37B2, 38C)." in status
+    for text in (*explain, *status, *restate):
+        assert not IDENTIFIER.search(text), text
+    undo = s.handle("undo")
+    assert undo[0] == "Undone: director judges comparable: no."
+    assert s.sim.state.pending is not None
+    s.handle("yes")
+    path = tmp_path / "board.json"
+    assert s.handle(f"save {path}")[0].startswith("Saved 7 event(s)")
+    replay = load_scenario(path).replay()
+    assert replay.ok and replay.simulator.state == s.sim.state
+
+
+def test_bare_answers_to_choices() -> None:
+    s = TeachSession("N")
+    talk(s, "N 1H", "E P", "S 2H", "W 1S", "director", "W P", "no", "N 4H", "E P", "S P", "W P")
+    assert s.prompt().startswith("North to decide")
+    out = s.handle("no_prohibition")
+    assert any("declarer does not prohibit" in line for line in out)
+
+
+def test_parse_event_forms() -> None:
+    assert parse_event("E expose SK led").describe().startswith("E exposes")
+    assert parse_event("N change 2H misinformation").describe()
+    assert parse_event("E lead DK facedown").describe()
+    with pytest.raises(ValueError):
+        parse_event("N")
+
+
+def test_the_lesson_runs_from_standard_input() -> None:
+    done = piped("teach", script=LESSON.read_text(encoding="utf-8"))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    out = done.stdout
+    assert "Ruling, Law 27B2 (insufficient bid)" in out
+    assert "Restating the auction (Law 20B)" in out
+    assert "Session ended after 14 event(s)." in out
+    assert "Traceback" not in out
+
+
+def test_the_end_of_input_ends_the_session() -> None:
+    done = piped("teach", "--dealer", "E", script="E 1NT\nS 2C\n")
+    assert done.returncode == 0
+    assert done.stdout.rstrip().endswith("End of input: session ended after 2 event(s).")
+
+
+def test_a_session_on_a_terminal(tmp_path: Path) -> None:
+    term = Terminal("teach")
+    try:
+        term.expect("North to call > ")
+        term.send("N 1H")
+        term.expect("East to call > ")
+        term.send("E 1C")
+        term.expect("insufficient bid, Law 18D, 27")
+        term.expect("South to decide")
+        term.send("blah")
+        term.expect("Not accepted")
+        term.send("director")
+        term.expect("East must replace")
+        term.send("E 2C")
+        term.expect("27B1a")
+        term.send(f"save {tmp_path / 's.json'}")
+        term.expect("Saved 4 event(s)")
+        term.send("quit")
+        term.expect("Session ended")
+    finally:
+        status = term.close()
+    assert status == 0
+    data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert len(data["events"]) == 4
+
+
+def test_the_readme_lesson_runs_as_written(tmp_path: Path) -> None:
+    """A new user types the README's first lesson line by line: every line is accepted."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Teaching", 1)[1]
+    block = section.split("```text", 1)[1].split("```", 1)[0]
+    lines = block.strip().splitlines()
+    assert "W 1S" in " ".join(lines) and lines[-1] == "quit"
+    # the save line writes lesson.json in the working directory
+    done = piped("teach", script="\n".join(lines) + "\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Not accepted" not in done.stdout, done.stdout
+    assert "Ruling, Law 27B2" in done.stdout and "Saved 13 event(s)" in done.stdout
+    assert load_scenario(tmp_path / "lesson.json").replay().ok
