@@ -39,6 +39,7 @@ from .events import (
     Event,
     ExposeCards,
     FaceLead,
+    HandsReturned,
     Judgement,
     Lead,
 )
@@ -266,8 +267,9 @@ def _ranks(state: AuctionState, refs: set[int]) -> dict[int, int]:
 
 
 def is_terminal(state: AuctionState) -> bool:
-    """An end of the auction period: the lead faced (17D1) or the board passed out (17D2)."""
-    return state.phase in ("play", "passed_out")
+    """An end of the auction period: the lead faced (17D1) or, for a passed-out board, the hands
+    returned to the board (17D2)."""
+    return state.phase in ("play", "hands_returned")
 
 
 def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]:
@@ -276,7 +278,8 @@ def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]
     room = state.incidents < families.max_incidents
     p = state.pending
     if p is not None:
-        yield DirectorCalled()
+        if "director" in p.options:  # once the director is there, calling again changes nothing
+            yield DirectorCalled()
         judgement = p.get("judgement")
         if judgement:
             for value in (True, False):
@@ -304,6 +307,8 @@ def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]
             yield FaceLead()
         if state.is_over:
             yield from _leads(state, regular_only=True)
+        if state.phase == "passed_out":
+            yield HandsReturned()
         return
     calls = [c for c in ALL_CALLS if not c.is_bid or c.level <= families.max_level]
     if room and "inadmissible" in on:
@@ -338,6 +343,8 @@ def candidate_events(state: AuctionState, families: Families) -> Iterator[Event]
         yield FaceLead()
     if state.is_over:
         yield from _leads(state, regular_only="opening_lead" not in on)
+    if state.phase == "passed_out":
+        yield HandsReturned()
 
 
 #: Record tags that mark a call as a *new* irregularity, and the family it belongs to.  Tags that

@@ -88,21 +88,28 @@ def _takes_call(p: Pending, seat: Seat) -> bool:
     """Whether the pending procedure ``p`` can accept a call by ``seat`` at all."""
     proc, step = p.procedure, p.step
     if proc == "out_of_rotation":
+        lho_36a = bool(p.get("inadmissible")) and seat == p.offender.lho and p.in_turn_of != p.offender.lho
+        if step == "awaiting_choice":
+            return seat.name == p.get("accept_by") or lho_36a
         return step == "awaiting_decision" and (
             ("accept" in p.options and seat.name == p.get("accept_by"))
-            or ("correct_player_calls" in p.options and seat.name == p.get("correct_player")))
+            or ("correct_player_calls" in p.options and seat.name == p.get("correct_player")) or lho_36a)
     if proc == "insufficient_bid":
-        return ((step == "awaiting_decision" and seat in (p.offender, p.offender.lho))
+        return ((step in ("awaiting_decision", "awaiting_choice") and seat in (p.offender, p.offender.lho))
                 or (step == "awaiting_replacement" and seat == p.offender))
     if proc in _INADMISSIBLE_PROCEDURES:
-        return seat == p.offender.lho
+        return seat == p.offender.lho or (proc == "inadmissible_double" and step == "awaiting_choice"
+                                          and seat == p.offender)
     if proc in ("change_of_call", "misinformation"):
-        return step == "awaiting_acceptance" and seat == p.offender.lho and not p.get("lho_call")
+        return (step in ("awaiting_acceptance", "awaiting_judgement") and seat == p.offender.lho
+                and not p.get("lho_call"))
     return proc not in _KNOWN_PROCEDURES
 
 
 def _takes_choice(p: Pending) -> bool:
     """Whether the pending procedure ``p`` can accept a player's choice at all."""
+    if p.step == "awaiting_choice":
+        return True
     if p.procedure == "insufficient_bid":
         return p.step == "premature_replacement"
     return p.procedure in _CHOICE_PROCEDURES or p.procedure not in _KNOWN_PROCEDURES
