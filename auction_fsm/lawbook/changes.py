@@ -288,6 +288,9 @@ def _rows() -> list[Row]:
             "accepted: the first call is withdrawn, the second stands", None, accept_change),
         Row("phase", f"{CH}.awaiting_acceptance", "call_while_pending", "auction", "25B1", FAMILY,
             "LHO calls over the change, accepting it", lho_calls_over_change, accept_change_by_calling),
+        Row("phase", f"{CH}.awaiting_judgement", "call_while_pending", "auction", "25B1", FAMILY,
+            "LHO calls over the substituted call before the 25A judgement: it is accepted whatever the "
+            "judgement", lho_calls_over_change, accept_change_by_calling),
     ]
     for dest in ("auction", "clarification", "opening_lead", "passed_out"):
         rows.append(Row("phase", f"{CH}.awaiting_acceptance", "choose_refuse", dest, "25B2", FAMILY,
