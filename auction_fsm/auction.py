@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from . import rules
 from .calls import ALL_CALLS, Call, Strain, parse_call
 from .cards import Card
-from .errors import AuctionOverError, IllegalCallError
+from .errors import AuctionOverError, IllegalCallError, ScenarioError
 from .records import (
     CallRecord,
     CallStatus,
@@ -41,6 +41,8 @@ __all__ = ["AuctionState", "Phase"]
 
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 
+#: The vulnerabilities a board may have, in the scenario format's words.
+VULNERABILITIES: tuple[str, ...] = ("None", "NS", "EW", "All")
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 _SEATS = tuple(Seat)
 @dataclass(frozen=True, slots=True)
@@ -68,12 +70,33 @@ class AuctionState:
     options_key: int = -1
     lead_choices: tuple[str, ...] = ()
     incidents: int = 0  # irregular events so far (bounds the configuration graph's scopes)
+    #: The board's vulnerability: ``"None"``, ``"NS"``, ``"EW"`` or ``"All"`` (the scenario
+    #: format's words).  The Laws of the auction period do not depend on it; it is carried so
+    #: that a position knows its board (reports, files, teaching).
+    vulnerability: str = "None"
+    #: A passed-out board's hands are back in the board: the auction period is over (17D2).
+    hands_returned: bool = False
 
     @classmethod
-    def start(cls, dealer: Seat | str) -> AuctionState:
-        """The empty auction with ``dealer`` to call first (17B)."""
+    def start(cls, dealer: Seat | str, vulnerability: str = "None") -> AuctionState:
+        """The empty auction with ``dealer`` to call first (17B), on a board of ``vulnerability``.
+
+        An unknown vulnerability raises :class:`~auction_fsm.errors.ScenarioError` quoting it.
+        """
         d = parse_seat(dealer, "dealer")
-        return cls(dealer=d, key=rules.initial_key(d))
+        if vulnerability not in VULNERABILITIES:
+            raise ScenarioError(f"unknown vulnerability {vulnerability!r}: expected one of "
+                                f"{', '.join(VULNERABILITIES)}")
+        return cls(dealer=d, key=rules.initial_key(d), vulnerability=vulnerability)
+
+    def is_vulnerable(self, seat: Seat | str) -> bool:
+        """True when ``seat``'s side is vulnerable on this board.
+
+        >>> AuctionState.start("N", "EW").is_vulnerable("W"), AuctionState.start("N", "EW").is_vulnerable("N")
+        (True, False)
+        """
+        s = parse_seat(seat, "seat")
+        return self.vulnerability == "All" or self.vulnerability == ("NS" if s in (Seat.N, Seat.S) else "EW")
 
     # --- where we are -------------------------------------------------------------------
     @property
@@ -101,7 +124,7 @@ class AuctionState:
         if self.pending is not None:
             return self.pending.state_name
         if rules.is_passed_out(self.key):
-            return "passed_out"
+            return "hands_returned" if self.hands_returned else "passed_out"
         if rules.is_final(self.key):
             lead = self.current_lead
             if lead is None:
@@ -200,7 +223,8 @@ class AuctionState:
                             self.obligations if obligations is None else obligations, self.pending,
                             self.watches, self.restrictions, self.exposed, self.rulings, self.leads,
                             self.lead_rules, self.refused_leads, self.picked_up, self.swapped,
-                            self.options_key, self.lead_choices, self.incidents)
+                            self.options_key, self.lead_choices, self.incidents, self.vulnerability,
+                            self.hands_returned)
 
     def calls(self, *tokens: str, seat: Seat | str | None = None) -> AuctionState:
         """Make several calls in rotation, each by the seat to act (a convenience for tests)."""
@@ -245,10 +269,21 @@ class AuctionState:
 
     # --- lead restrictions --------------------------------------------------------------
     def suits_specified_by(self, seat: Seat) -> frozenset[Strain]:
-        """The suits ``seat`` named in a standing bid of the legal auction (for 26B)."""
-        return frozenset(r.call.strain for r in self.standing_calls
-                         if r.seat == seat and r.call.is_bid and r.call.strain is not None
-                         and r.call.strain.is_suit)
+        """The suits ``seat`` specified in a standing call of the legal auction (for 26B).
+
+        A call explained at the table specifies what it showed (``specifies``: a transfer 2D
+        showing hearts specifies hearts, not diamonds; a strong artificial 1C no suit); a call
+        not explained specifies the suit it names, if any.
+        """
+        out: set[Strain] = set()
+        for r in self.standing_calls:
+            if r.seat != seat:
+                continue
+            if r.specifies is not None:
+                out.update(d for d in r.specifies if d.is_suit)
+            elif r.call.is_bid and r.call.strain is not None and r.call.strain.is_suit:
+                out.add(r.call.strain)
+        return frozenset(out)
 
     def eligible_suits(self, restriction: LeadRestriction) -> tuple[Strain, ...]:
         """The suits declarer may prohibit under ``restriction``: those the offender did not

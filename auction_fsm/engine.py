@@ -58,7 +58,7 @@ _SURVIVE_PENDING = (RestoredCall, JudgeChange)
 def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017) -> Step:
     """Rule ``event`` at ``state`` under ``book``; raise an input error (and change nothing) when
     no row of the book can take it."""
-    if type(event) is CallEvent:
+    if type(event) is CallEvent and event.specifies is None:
         fast = _plain_call(state, event, book)
         if fast is not None:
             return fast

@@ -29,6 +29,7 @@ __all__ = [
     "ExplanationRequest",
     "Lead",
     "FaceLead",
+    "HandsReturned",
     "Event",
     "JUDGEMENT_KINDS",
     "event_from_dict",
@@ -49,11 +50,16 @@ class CallEvent:
     at once, naming the token, rather than a ``TypeError`` deep inside the engine later.
 
     >>> CallEvent("e", "1nt")
-    CallEvent(seat=Seat.E, call=Call.parse('1NT'))
+    CallEvent(seat=Seat.E, call=Call.parse('1NT'), specifies=None)
     """
 
     seat: Seat
     call: Call
+    #: What the call showed as the table explained or alerted it: the denominations it
+    #: specified (``(Strain.H,)`` for a transfer 2D showing hearts, ``()`` for a relay that
+    #: shows none).  ``None``: nothing was said, the call is taken as natural.  It decides
+    #: 27B1a, which suits 26B lets declarer prohibit, and 29C for a call out of rotation.
+    specifies: tuple[Strain, ...] | None = None
 
     def __post_init__(self) -> None:
         # Events are built on the hot path of every replay and exploration, so the common case
@@ -62,6 +68,8 @@ class CallEvent:
             object.__setattr__(self, "seat", parse_seat(self.seat, "CallEvent seat"))
         if type(self.call) is not Call:
             object.__setattr__(self, "call", parse_call(self.call, "CallEvent call"))
+        if self.specifies is not None:
+            object.__setattr__(self, "specifies", _strains(self.specifies, "CallEvent specifies"))
 
     @staticmethod
     def of(seat: Seat | str, call: Call | str) -> CallEvent:
@@ -69,7 +77,9 @@ class CallEvent:
         return CallEvent(parse_seat(seat), parse_call(call))
 
     def describe(self) -> str:
-        return f"{self.seat.name}: {self.call}"
+        shown = "" if self.specifies is None else (
+            f" (showing {', '.join(d.name for d in self.specifies) or 'no denomination'})")
+        return f"{self.seat.name}: {self.call}{shown}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,11 +186,34 @@ class FaceLead:
         return "the opening lead is faced"
 
 
+@dataclass(frozen=True, slots=True)
+class HandsReturned:
+    """The four hands of a passed-out board are put back into the board: the auction period
+    ends (17D2).  Until then an unintended final pass may still be changed (22B, 25A)."""
+
+    def describe(self) -> str:
+        return "the hands are returned to the board"
+
+
 Event = (CallEvent | DirectorCalled | Judgement | Choice | ExposeCards | ChangeCall
-         | ReviewRequest | ExplanationRequest | Lead | FaceLead)
+         | ReviewRequest | ExplanationRequest | Lead | FaceLead | HandsReturned)
+
+
+def _strains(values: object, where: str) -> tuple[Strain, ...]:
+    """A tuple of denominations from strains or their text (``"H"``, ``"NT"``, ``"♥"``), each
+    once; anything else raises :class:`ScenarioError` quoting it."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, (tuple, list)):
+        raise ScenarioError(f"{where}: expected a list of denominations such as [\"H\"], got {values!r}")
+    out: list[Strain] = []
+    for v in values:
+        d = v if isinstance(v, Strain) else _strain(v, where)
+        if d in out:
+            raise ScenarioError(f"{where}: denomination {d.name!r} given twice")
+        out.append(d)
+    return tuple(out)
 
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional)
-    "call": ({"seat", "call"}, set()),
+    "call": ({"seat", "call"}, {"specifies"}),
     "director": (set(), {"by"}),
     "judgement": ({"kind", "value"}, {"denominations"}),
     "choice": ({"seat", "option"}, set()),
@@ -190,6 +223,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional
     "explain": ({"seat"}, {"call_index"}),
     "lead": ({"seat", "card"}, {"faced"}),
     "face_lead": (set(), set()),
+    "hands_returned": (set(), set()),
 }
 
 
@@ -200,6 +234,11 @@ def normalise_option(text: str) -> str:
     kind, _, suit = word.rpartition("_")
     if kind in ("require", "prohibit") and suit in ("c", "d", "h", "s"):
         return f"{kind}_{suit.upper()}"
+    if kind == "designate" and suit:
+        try:
+            return f"{kind}_{parse_card(suit).text}"
+        except ScenarioError:
+            return word  # not a card: refused later as no option of the decision
     return word
 
 
@@ -234,7 +273,9 @@ def event_from_dict(data: object, where: str) -> Event:
     if missing:
         raise ScenarioError(f"{where}: a {kind} event needs {sorted(missing)}")
     if kind == "call":
-        return CallEvent(parse_seat(data["seat"], where), parse_call(data["call"], where))
+        shown = data.get("specifies")
+        return CallEvent(parse_seat(data["seat"], where), parse_call(data["call"], where),
+                         None if shown is None else _strains(shown, f"{where}, 'specifies'"))
     if kind == "director":
         by = data.get("by")
         return DirectorCalled(None if by is None else parse_seat(by, where))
@@ -271,6 +312,8 @@ def event_from_dict(data: object, where: str) -> Event:
                     _bool(data, "faced", where, True))
     if kind == "face_lead":
         return FaceLead()
+    if kind == "hands_returned":
+        return HandsReturned()
     index = data.get("call_index", 0)
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
         raise ScenarioError(f"{where}: 'call_index' must be a whole number >= 0, got {index!r}")
@@ -280,7 +323,10 @@ def event_from_dict(data: object, where: str) -> Event:
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The JSON form of an event (inverse of :func:`event_from_dict`)."""
     if isinstance(event, CallEvent):
-        return {"type": "call", "seat": event.seat.name, "call": event.call.text}
+        out_call: dict[str, Any] = {"type": "call", "seat": event.seat.name, "call": event.call.text}
+        if event.specifies is not None:
+            out_call["specifies"] = [d.name for d in event.specifies]
+        return out_call
     if isinstance(event, DirectorCalled):
         return {"type": "director"} if event.by is None else {"type": "director", "by": event.by.name}
     if isinstance(event, Judgement):
@@ -302,4 +348,6 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         return {"type": "lead", "seat": event.seat.name, "card": event.card.text, "faced": event.faced}
     if isinstance(event, FaceLead):
         return {"type": "face_lead"}
+    if isinstance(event, HandsReturned):
+        return {"type": "hands_returned"}
     return {"type": "explain", "seat": event.seat.name, "call_index": event.call_index}

@@ -39,6 +39,7 @@ from .events import (
     Event,
     ExposeCards,
     FaceLead,
+    HandsReturned,
     Judgement,
     Lead,
 )
@@ -250,8 +251,9 @@ def _ranks(state: AuctionState, refs: set[int]) -> dict[int, int]:
 
 
 def is_terminal(state: AuctionState) -> bool:
-    """An end of the auction period: the lead faced (17D1) or the board passed out (17D2)."""
-    return state.phase in ("play", "passed_out")
+    """An end of the auction period: the lead faced (17D1) or, for a passed-out board, the hands
+    returned to the board (17D2)."""
+    return state.phase in ("play", "hands_returned")
 
 
 def _alphabet(state: AuctionState, scope: Scope, room: bool,
@@ -271,7 +273,8 @@ def _alphabet(state: AuctionState, scope: Scope, room: bool,
 
     p = state.pending
     if p is not None:
-        if wanted(DirectorCalled):
+        # once the director is there, calling again changes nothing (9B2): not explored
+        if wanted(DirectorCalled) and "director" in p.options:
             yield DirectorCalled()
         judgement = p.get("judgement")
         if judgement and wanted(Judgement):
@@ -303,12 +306,15 @@ def _alphabet(state: AuctionState, scope: Scope, room: bool,
         yield FaceLead()
     if wanted(Lead):
         yield from _leads(state)
+    if wanted(HandsReturned):
+        yield HandsReturned()
 
 
-#: With the irregularity budget spent, the triggers still offered: regular calls, and the
-#: presumed leader facing the opening lead (a lead faced at once or a face-down lead faced).
+#: With the irregularity budget spent, the triggers still offered: regular calls, the presumed
+#: leader facing the opening lead (a lead faced at once or a face-down lead faced), and the
+#: hands of a passed-out board going back into the board.
 _REGULAR_TRIGGERS = frozenset({"call_pass", "call_bid", "call_double", "call_redouble", "opening_lead",
-                               "face_lead"})
+                               "face_lead", "hands_returned"})
 
 
 def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_2017) -> Iterator[Event]:

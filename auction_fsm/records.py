@@ -40,6 +40,9 @@ class CallRecord:
     status: CallStatus = "stands"
     irregularity: str | None = None
     law: str | None = None
+    #: The denominations the call specified as explained at the table (``None``: not
+    #: explained, taken as natural); see :class:`auction_fsm.events.CallEvent`.
+    specifies: tuple[Strain, ...] | None = None
 
     @property
     def stands(self) -> bool:

@@ -374,7 +374,7 @@ def test_replay_json_irregular_calls_obligations_and_26B(tmp_path: Path,
         "step": "lead_restriction", "law": "26B", "decider": "N",
         "options": ["prohibit_C", "prohibit_D", "prohibit_H", "prohibit_S", "no_prohibition"],
         "judgement": None, "offender": "W", "in_turn_of": "E"}
-    assert [r["law"] for r in data["rulings"]] == ["27B", "27B2"]
+    assert [r["law"] for r in data["rulings"]] == ["9B2, 10C", "27B", "10C, 27B", "27B2"]
     assert all(set(r) == {"law", "summary"} and r["summary"] for r in data["rulings"])
     assert data["to_lead"] is None and data["auction_period_over"] is False
 

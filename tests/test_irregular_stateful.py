@@ -85,8 +85,12 @@ def covered_callers(p: Pending) -> set[Seat]:
     if "correct_player_calls" in p.options:
         seats.add(p.in_turn_of)  # 28B
     if "replace" in p.options or (p.procedure == "insufficient_bid"
-                                  and p.step in ("awaiting_decision", "awaiting_replacement")):
+                                  and p.step in ("awaiting_decision", "awaiting_choice", "awaiting_replacement")):
         seats.add(p.offender)  # 27B replacement, or 27C premature replacement
+    if p.procedure == "inadmissible_double" and p.step == "awaiting_choice":
+        seats.add(p.offender)  # the offender's call at the director's instruction (36B)
+    if p.procedure == "change_of_call" and p.step == "awaiting_judgement" and not p.get("lho_call"):
+        seats.add(p.offender.lho)  # LHO calling over the substituted call accepts it (25B1)
     return seats
 
 

@@ -389,6 +389,7 @@ SAMPLE_EVENTS: list[dict[str, Any]] = [
     {"type": "lead", "seat": "E", "card": "sk", "faced": False},
     {"type": "lead", "seat": "E", "card": "K♠"},
     {"type": "face_lead"},
+    {"type": "hands_returned"},
 ]
 BAD_EVENTS: list[dict[str, Any]] = [
     {"type": "director", "by": "Q"},

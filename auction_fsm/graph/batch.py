@@ -26,7 +26,7 @@ in :class:`array.array` (no Python object per configuration) and a key-to-index 
 True
 >>> ex = explore_batch(space)
 >>> ex.states, ex.edges, ex.index[space.initial_states()[0]]
-(505, 1144, 0)
+(506, 1145, 0)
 """
 
 from __future__ import annotations

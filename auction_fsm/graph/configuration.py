@@ -15,7 +15,7 @@ the one-key-at-a-time walk.
 >>> from auction_fsm.graph.legal_space import LegalSpace
 >>> ex = explore(LegalSpace(max_level=1))
 >>> ex.states, ex.edges
-(505, 1144)
+(506, 1145)
 """
 from __future__ import annotations
 

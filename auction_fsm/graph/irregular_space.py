@@ -77,10 +77,6 @@ AgreementMode = Literal["all", "sample", "off"]
 #: How many leaves ``agreement="sample"`` replays at most.
 DEFAULT_SAMPLE: Final = 2000
 
-_INADMISSIBLE_PROCEDURES: Final = frozenset(
-    {"inadmissible_double", "pass_obligation_violated", "bid_above_seven", "call_after_final_pass"})
-_CHOICE_PROCEDURES: Final = frozenset(
-    {"change_of_call", "misinformation", "declarer_lead_options", "lead_out_of_turn"})
 class IrregularSpace:
     """Configurations of the auction period with irregularities, ruled by the engine.
 
@@ -243,9 +239,9 @@ class IrregularSpace:
         if state.is_over or state.leads:
             return list(candidate_events(state, self.families, self.book))
         p = state.pending
-        waiting = None if p is None else (
-            p.procedure, p.step, p.decider, p.options, p.offender, p.get("judgement"),
-            p.get("accept_by"), p.get("correct_player"), bool(p.get("lho_call")))
+        # the whole pending procedure (rows inside one read its facts); its record positions
+        # only split lists that could be shared, never merge different ones
+        waiting = p
         changeable = tuple(changeable_call(state, s) is not None for s in Seat) if self._changes else ()
         sig = (state.incidents < self.families.max_irregularities, state.phase, waiting, state.key,
                state.obligations, tuple(e.card for e in state.exposed), changeable)

@@ -92,7 +92,7 @@ def _pass_ends_passed_out(core: int, code: int) -> bool:
 LEAD: Final = 38
 #: Triggers of the legal flow that are not calls: fired on the phase machine alone, the legal
 #: auction unchanged.
-CLOSING_TRIGGERS: Final = ("opening_lead", "face_lead")
+CLOSING_TRIGGERS: Final = ("opening_lead", "face_lead", "hands_returned")
 
 
 def _never(core: int, code: int) -> bool:

@@ -113,7 +113,8 @@ def _pending(ctx: Ctx) -> Pending:
 def _back(dest: str) -> Guard:
     """The table returns to ``dest`` once the procedure is closed with nothing changed."""
     words = {"auction": "the auction is still open", "clarification": "the auction had ended",
-             "opening_lead": "a face-down opening lead stands (41A)"}[dest]
+             "opening_lead": "a face-down opening lead stands (41A)",
+             "passed_out": "the board had been passed out and the hands are still out (17D2)"}[dest]
     return Guard(f"back_to_{dest}", words, lambda ctx: evolve(ctx.state, pending=None).phase == dest)
 
 
@@ -279,8 +280,8 @@ def judge_change(ctx: Ctx) -> Outcome:
 
 def _rows() -> list[Row]:
     rows: list[Row] = []
-    for source in ("awaiting_first_call", "auction", "clarification", "opening_lead"):
-        law = "25A5" if source == "opening_lead" else "25"
+    for source in ("awaiting_first_call", "auction", "clarification", "opening_lead", "passed_out"):
+        law = {"opening_lead": "25A5", "passed_out": "22B, 25A5"}.get(source, "25")
         rows += [
             Row("phase", source, "attempt_change", f"{CH}.awaiting_judgement", law, FAMILY,
                 "a player tries to replace a call made by a slip", both(ground_is_slip, can_change),
@@ -292,7 +293,7 @@ def _rows() -> list[Row]:
                 "no call to change, or partner has called since: the change is refused", cannot_change,
                 too_late_to_change, refusal=True),
         ]
-    for dest in ("auction", "clarification", "opening_lead"):
+    for dest in ("auction", "clarification", "opening_lead", "passed_out"):
         rows.append(Row("phase", f"{MI}.awaiting_judgement", "judge_no_misinformation", dest, "21B1", FAMILY,
                         "no misinformation: the call stands", _back(dest), no_misinformation))
     for proc, yes, law_yes, law_lho in ((CH, "judge_unintended", "25A1", "25A6"),
@@ -316,8 +317,11 @@ def _rows() -> list[Row]:
             "accepted: the first call is withdrawn, the second stands", None, accept_change),
         Row("phase", f"{CH}.awaiting_acceptance", "call_while_pending", "auction", "25B1", FAMILY,
             "LHO calls over the change, accepting it", lho_calls_over_change, accept_change_by_calling),
+        Row("phase", f"{CH}.awaiting_judgement", "call_while_pending", "auction", "25B1", FAMILY,
+            "LHO calls over the substituted call before the 25A judgement: it is accepted whatever the "
+            "judgement", lho_calls_over_change, accept_change_by_calling),
     ]
-    for dest in ("auction", "clarification", "opening_lead"):
+    for dest in ("auction", "clarification", "opening_lead", "passed_out"):
         rows.append(Row("phase", f"{CH}.awaiting_acceptance", "choose_refuse", dest, "25B2", FAMILY,
                         "not accepted: the original call stands", _back(dest), refuse_change))
     rows.append(Row("phase", "auction", "restore_call", "auction", "25A6, 21B2", FAMILY,

@@ -23,6 +23,7 @@ from ..events import (
     ExplanationRequest,
     ExposeCards,
     FaceLead,
+    HandsReturned,
     Judgement,
     Lead,
     ReviewRequest,
@@ -42,8 +43,8 @@ _JUDGEMENTS = {
     ("misinformation", True): "judge_misinformation", ("misinformation", False): "judge_no_misinformation",
     ("dummy_seen", True): "judge_dummy_seen", ("dummy_seen", False): "judge_dummy_not_seen",
 }
-_CHOICES = {"accept", "refuse", "keep", "withdraw", "change", "spread", "let_remain", "no_prohibition",
-            "require", "prohibit", "director"}
+_CHOICES = {"accept", "refuse", "decline", "keep", "withdraw", "change", "spread", "let_remain",
+            "no_prohibition", "require", "prohibit", "designate", "director"}
 _FOLLOW = {AuctionEnds: "auction_ends", WatchedCall: "watched_call", DeclarerOptions: "declarer_options",
            Replacement: "call_while_pending", JudgeChange: "judge_change"}
 
@@ -54,7 +55,7 @@ EVENT_TRIGGERS: dict[type, frozenset[str]] = {
     CallEvent: frozenset({*CALL_TRIGGERS.values(), "insufficient_bid", "inadmissible_double",
                           "violates_pass_obligation", "bid_above_seven", "call_out_of_rotation",
                           "call_after_final_pass", "call_while_pending"}),
-    DirectorCalled: frozenset({"director_called"}),
+    DirectorCalled: frozenset({"director_called", "director_present", "director_idle"}),
     Judgement: frozenset(_JUDGEMENTS.values()),
     Choice: frozenset({f"choose_{c}" for c in _CHOICES} | {"choose_other"}),
     ChangeCall: frozenset({"attempt_change"}),
@@ -64,6 +65,7 @@ EVENT_TRIGGERS: dict[type, frozenset[str]] = {
     Lead: frozenset({"opening_lead", "face_down_lead", "lead_out_of_turn", "face_down_lead_out_of_turn",
                      "lead_by_declaring_side"}),
     FaceLead: frozenset({"face_lead"}),
+    HandsReturned: frozenset({"hands_returned"}),
 }
 
 
@@ -117,6 +119,15 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
         raise AuctionOverError(
             f"{event.describe()}: the opening lead has been faced, so the auction period is over "
             "(17D1); play beyond the opening lead is outside this model", law="17D1")
+    if state.phase == "hands_returned":
+        raise AuctionOverError(
+            f"{event.describe()}: the board was passed out and the hands are back in the board, so "
+            "the auction period is over (17D2)", law="17D2")
+    if isinstance(event, HandsReturned):
+        if not state.is_passed_out or state.pending is not None:
+            raise DecisionError(f"{event.describe()}: only the hands of a passed-out board go back "
+                                f"into the board without play (22B); here {_where(state)}")
+        return "hands_returned"
     if isinstance(event, CallEvent):
         return _call(state, event)
     if isinstance(event, DirectorCalled):
@@ -128,9 +139,6 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
     if isinstance(event, ChangeCall):
         if state.pending is not None:
             raise DecisionError(f"{event.seat.long_name} cannot change a call now: {expected(state)}")
-        if state.is_passed_out:
-            raise IllegalCallError(f"{event.seat.long_name} cannot change a call: the board was passed "
-                                   "out and the auction period is over (17D2)", law="17D2")
         return "attempt_change"
     if isinstance(event, ExposeCards):
         return _exposure(state, event)
@@ -158,12 +166,21 @@ def _call(state: AuctionState, event: CallEvent) -> str:
     return in_turn_kind(state, seat, call)
 
 
+def _where(state: AuctionState) -> str:
+    """Where the table is, in words, for messages."""
+    if state.pending is not None:
+        return expected(state)
+    return "the auction has not been passed out" if not state.is_over else "the auction ended with a contract"
+
+
 def _director(state: AuctionState) -> str:
+    """The director may be called at every moment of the auction period (9B1): to rule on an
+    irregularity not yet ruled on, again while already ruling, or with nothing to rule."""
     p = state.pending
     if p is None:
-        raise DecisionError("the director was called but no irregularity is pending: nothing to rule on")
+        return "director_idle"
     if "director" not in p.options:
-        raise DecisionError(f"the director is already ruling: {expected(state)}")
+        return "director_present"
     return "director_called"
 
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .. import rules
 from ..auction import AuctionState
-from ..calls import Call
+from ..calls import Call, Strain
 from ..events import CallEvent
 from ..records import CallRecord, Pending, Watch
 from ..seats import Seat
@@ -19,7 +19,35 @@ from .rows import AuctionEnds, Ctx, Guard, Outcome, Row, WatchedCall
 
 __all__ = ["stand", "after_call", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
-           "by_end_of_auction"]
+           "by_end_of_auction", "open_choice", "natural", "specified", "shown"]
+
+
+def open_choice(state: AuctionState, law: str) -> AuctionState:
+    """The director has come and explained the options (9B2, 10C): the pending procedure now
+    waits for the offender's LHO to accept the irregularity or decline it (step
+    ``awaiting_choice``), under ``law``."""
+    p = state.pending
+    assert p is not None
+    q = evolve(p, step="awaiting_choice", law=law, decider=p.offender.lho.name, options=("accept", "decline"))
+    return evolve(state, pending=q).rule(
+        "9B2, 10C", f"the director is at the table and explains the options: {p.offender.lho.long_name} "
+        "may accept the irregularity or decline it, and nobody acts until then")
+
+
+def specified(record: CallRecord) -> tuple[Strain, ...]:
+    """The denominations a call specified: as explained at the table (``specifies``), else those
+    it names when natural (a suit bid its suit, a no trump bid no trump, other calls none)."""
+    if record.specifies is not None:
+        return record.specifies
+    c = record.call
+    return (c.strain,) if c.is_bid and c.strain is not None else ()
+
+
+def natural(record: CallRecord) -> bool:
+    """True when a call means what it names: nothing else was explained (27B1a, 29C)."""
+    c = record.call
+    named = (c.strain,) if c.is_bid and c.strain is not None else ()
+    return record.specifies is None or record.specifies == named
 
 
 def in_turn(state: AuctionState, seat: Seat) -> AuctionState:
@@ -132,9 +160,17 @@ def pass_out_of_rotation_at_end(state: AuctionState) -> bool:
     return rules.is_final(state.key) and any(r.in_turn_of != r.seat for _, r in trailing_passes(state))
 
 
-def calls_again(state: AuctionState, seat: Seat, call: Call) -> Outcome:
-    """``seat``'s ``call`` is ruled afresh (as made now) once this state is reached."""
-    return Outcome(state, (CallEvent(seat, call),))
+def calls_again(state: AuctionState, seat: Seat, call: Call,
+                specifies: tuple[Strain, ...] | None = None) -> Outcome:
+    """``seat``'s ``call`` (with what it was explained to show) is ruled afresh, as made now,
+    once this state is reached."""
+    return Outcome(state, (CallEvent(seat, call, specifies),))
+
+
+def shown(ctx: Ctx) -> tuple[Strain, ...] | None:
+    """What the call of ``ctx.event`` was explained to show (``None`` if not explained)."""
+    value: tuple[Strain, ...] | None = getattr(ctx.event, "specifies", None)
+    return value
 
 
 def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], AuctionState],

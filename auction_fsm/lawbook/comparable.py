@@ -36,6 +36,14 @@ def _finish(state: AuctionState, p: Pending, law: str) -> Outcome:
     return ended(state)
 
 
+def adjustment_note(law: str) -> tuple[str, str]:
+    """The note a comparable replacement leaves: the director may still adjust the score at the
+    end of play if the non-offending side was damaged (27D after 27B1b, 23C otherwise)."""
+    which = "27D" if law.startswith("27") else "23C"
+    return which, ("if the non-offending side was damaged by what the withdrawn call told partner, the "
+                   "director may adjust the score at the end of play")
+
+
 @action("no further rectification and no lead restrictions (23B, 26A)")
 def comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -44,6 +52,7 @@ def comparable(ctx: Ctx) -> Outcome:
     new = state.record[p.call_index]
     state = state.rule("23A, 26A", f"{o.long_name}'s {new.call} is comparable with the withdrawn "
                        f"{withdrawn}: no further rectification and no lead restrictions")
+    state = state.rule(*adjustment_note(p.get("law")))
     return _finish(state, p, "23B")
 
 

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import changes, comparable, exposure, inadmissible, insufficient, lead, legal, review, rotation, seat
+from . import (
+    changes,
+    comparable,
+    director,
+    exposure,
+    inadmissible,
+    insufficient,
+    lead,
+    legal,
+    review,
+    rotation,
+    seat,
+)
 from .book import LawBook
 from .states import STATES
 
@@ -13,4 +25,4 @@ __all__ = ["LAWS_2017"]
 LAWS_2017: Final[LawBook] = LawBook.build(
     "2017", "Laws of Duplicate Bridge 2017", STATES,
     [*legal.ROWS, *rotation.ROWS, *insufficient.ROWS, *inadmissible.ROWS, *comparable.ROWS,
-     *changes.ROWS, *exposure.ROWS, *review.ROWS, *lead.ROWS, *seat.ROWS])
+     *changes.ROWS, *exposure.ROWS, *director.ROWS, *review.ROWS, *lead.ROWS, *seat.ROWS])

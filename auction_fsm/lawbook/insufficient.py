@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from .. import rules
 from ..auction import AuctionState
-from ..calls import Call
+from ..calls import Call, Strain
 from ..errors import DecisionError
+from ..events import CallEvent
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
 from ..values import evolve
 from .classify import expected
-from .common import calls_again, in_turn, open_comparable, stand
+from .common import calls_again, in_turn, natural, open_choice, open_comparable, shown, stand
 from .inadmissible import open_above_seven
 from .rows import SAME, Ctx, Guard, Outcome, Replacement, Row, action, guard
 
@@ -29,13 +30,32 @@ __all__ = ["ROWS", "open_insufficient", "resume_replacement"]
 FAMILY = "27"
 IB = "insufficient_bid"
 _AD, _PR, _AR = f"{IB}.awaiting_decision", f"{IB}.premature_replacement", f"{IB}.awaiting_replacement"
+_AC = f"{IB}.awaiting_choice"
 
 
-def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool = False) -> AuctionState:
-    """Hold an insufficient bid by ``offender``: LHO may accept it by calling (27A1)."""
-    state = state.add_call(CallRecord(offender, call, offender, "pending", IB, "27B4" if b4 else "18D, 27"))
-    p = Pending(IB, "awaiting_decision", "27A1", offender.lho.name, ("accept", "director"), offender,
-                len(state.record) - 1, offender, (("b4", "1" if b4 else ""),))
+def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool = False,
+                      index: int | None = None, specifies: tuple[Strain, ...] | None = None) -> AuctionState:
+    """Hold an insufficient bid by ``offender``: LHO may accept it by calling (27A1).
+
+    A second insufficient bid (``b4``, 27B4) is made with the director at the table, so LHO's
+    decision is open at once (step ``awaiting_choice``).  ``index`` names a record that already
+    holds the call (a premature replacement now ruled): one call made at the table stays one
+    record.
+    """
+    law = "27B4" if b4 else "18D, 27"
+    if index is None:
+        state = state.add_call(CallRecord(offender, call, offender, "pending", IB, law, specifies))
+        index = len(state.record) - 1
+    else:
+        rec = state.record[index]
+        state = evolve(state, record=(*state.record[:index], evolve(rec, status="pending", irregularity=IB, law=law),
+                                      *state.record[index + 1:])).rebuilt()
+    if b4:
+        p = Pending(IB, "awaiting_choice", "27B4, 27A1", offender.lho.name, ("accept", "decline"), offender,
+                    index, offender, (("b4", "1"),))
+    else:
+        p = Pending(IB, "awaiting_decision", "27A1", offender.lho.name, ("accept", "director"), offender,
+                    index, offender, (("b4", ""),))
     return evolve(state, pending=p)
 
 
@@ -58,7 +78,7 @@ def _call(ctx: Ctx) -> Call:
 
 @action("the bid is held while LHO may accept it by calling, or the director rules")
 def hold_insufficient(ctx: Ctx) -> Outcome:
-    return Outcome(open_insufficient(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx)))
+    return Outcome(open_insufficient(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), specifies=shown(ctx)))
 
 
 @guard("the offender's LHO calls over the insufficient bid")
@@ -71,6 +91,31 @@ def by_offender_before_ruling(ctx: Ctx) -> bool:
     return ctx.seat == _pending(ctx).offender
 
 
+@guard("there is no premature replacement")
+def no_premature(ctx: Ctx) -> bool:
+    return not _pending(ctx).get("replacement")
+
+
+@guard("the offender replaced the bid early (27C)")
+def with_premature(ctx: Ctx) -> bool:
+    return bool(_pending(ctx).get("replacement"))
+
+
+@guard("the offender's LHO calls over the insufficient bid, with no premature replacement")
+def lho_calls_no_premature(ctx: Ctx) -> bool:
+    return by_offenders_lho(ctx) and no_premature(ctx)
+
+
+@guard("the offender's LHO calls over the insufficient bid after a premature replacement")
+def lho_calls_after_premature(ctx: Ctx) -> bool:
+    return by_offenders_lho(ctx) and with_premature(ctx)
+
+
+@guard("the offender calls, the director being at the table and LHO not having accepted")
+def offender_replaces_after_director(ctx: Ctx) -> bool:
+    return by_offender_before_ruling(ctx) and no_premature(ctx) and isinstance(ctx.event, CallEvent)
+
+
 @action("the insufficient bid stands as if legal; LHO's call is then ruled")
 def accept_by_calling(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
@@ -80,13 +125,14 @@ def accept_by_calling(ctx: Ctx) -> Outcome:
     out = stand(state, index=p.call_index, law="27A1")
     if out.state.pending is not None:
         return out
-    return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx)).follow))
+    return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx), shown(ctx)).follow))
 
 
 @action("the early replacement is held; LHO may still accept the insufficient bid (27C)")
 def hold_premature(ctx: Ctx) -> Outcome:
     p, o = _pending(ctx), _pending(ctx).offender
-    state = ctx.state.add_call(CallRecord(o, _call(ctx), o, "pending", "premature_replacement", "27C"))
+    state = ctx.state.add_call(CallRecord(o, _call(ctx), o, "pending", "premature_replacement", "27C",
+                                          shown(ctx)))
     q = evolve(p, step="premature_replacement", law="27C", options=("accept", "director"),
                extra=(*p.extra, ("replacement", str(len(state.record) - 1))))
     return Outcome(evolve(state, pending=q))
@@ -123,15 +169,75 @@ def _silence(state: AuctionState, offender: Seat, law: str, withdrawn: Call) -> 
     return state.restrict(LeadRestriction(offender, law + ", 26B", withdrawn))
 
 
+#: The note a ruling under 27B1 carries (27D), in words.
+ADJUST_27D = ("if the non-offending side was damaged by what the insufficient bid told partner, the "
+              "director may adjust the score at the end of play")
+
+
+def replacement_consequences(state: AuctionState, offender: Seat, ib_index: int) -> str:
+    """What each kind of replacement of the insufficient bid at ``ib_index`` leads to, as the
+    director tells the offender (27B1a, 27B1b, 27B2, 27B3), in words."""
+    rec = state.record[ib_index]
+    ib, partner = rec.call, offender.partner.long_name
+    parts = []
+    if natural(rec) and ib.strain is not None:
+        lowest = next((Call.bid(level, ib.strain) for level in range(ib.level, 8)
+                       if rules.step_or_none(state.key, Call.bid(level, ib.strain).code) is not None), None)
+        if lowest is not None:
+            parts.append(f"{lowest}, the lowest sufficient bid in the same denomination, if it is natural "
+                         "too: no further rectification (27B1a)")
+    parts += [
+        "a call the director judges comparable with the withdrawn bid: no further rectification (27B1b)",
+        (f"any other sufficient bid or a pass: {partner} must pass for the rest of the auction and lead "
+        "restrictions may follow (27B2, 26B)"),
+        (f"a double or redouble that is not comparable: it is cancelled, {offender.long_name} replaces again "
+        f"and {partner} must pass for the rest of the auction (27B3)"),
+        "another insufficient bid: LHO may accept it, else it is ruled as 27B3 (27B4)",
+    ]
+    return (f"{offender.long_name} may replace the insufficient {ib} with " + "; ".join(parts)
+            + "; after 27B1 the director may adjust the score at the end of play if the non-offending "
+            "side was damaged (27D)")
+
+
 @action("not accepted: the insufficient bid is withdrawn and must be replaced (27B)")
 def require_replacement(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, due = _withdraw(ctx)
     if p.get("b4"):
         state = _silence(state, p.offender, "27B4", state.record[p.call_index].call)
-    return Outcome(evolve(state, pending=due).rule(
-        "27B", f"the insufficient bid is not accepted: {p.offender.long_name} must replace it "
-        "with a legal call"))
+    state = state.rule("27B", f"the insufficient bid is not accepted: {p.offender.long_name} must replace it "
+                       "with a legal call")
+    return Outcome(evolve(state, pending=due).rule("10C, 27B",
+                                                    replacement_consequences(state, p.offender, p.call_index)))
+
+
+@action("LHO has not accepted: the offender's call, made at the director's instruction, is the "
+        "replacement (27B)")
+def replace_after_decline(ctx: Ctx) -> Outcome:
+    return Outcome(require_replacement(ctx).state, (ctx.event,))
+
+
+@action("the director explains: LHO may accept the insufficient bid or decline it (27A1, 27B)")
+def explain_options(ctx: Ctx) -> Outcome:
+    return Outcome(open_choice(ctx.state, "27A1, 27B"))
+
+
+@action("LHO accepts the insufficient bid: it stands as if legal and LHO calls next (27A1)")
+def accept_by_choice(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    ib = ctx.state.record[p.call_index].call
+    state = evolve(ctx.state, pending=None).rule(
+        "27A1", f"{ctx.seat.long_name} accepts the insufficient {ib}; it is treated as legal")
+    return stand(state, index=p.call_index, law="27A1")
+
+
+@action("LHO accepts the insufficient bid by calling; the early replacement is cancelled (27A1, 27C); "
+        "LHO's call is then ruled")
+def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
+    out = accept_over_premature(ctx)
+    if out.state.pending is not None:
+        return out
+    return Outcome(out.state, (*out.follow, *calls_again(out.state, ctx.seat, _call(ctx), shown(ctx)).follow))
 
 
 @action("not accepted: the early replacement is ruled as the replacement (27C)")
@@ -156,9 +262,19 @@ def replacement_kind(ctx: Ctx) -> str:
         return "insufficient"
     if (call.is_double or call.is_redouble) and not legal:
         return "illegal_double"
-    if call.is_bid and call.strain == ib.strain and _lowest_sufficient(state, call):
+    if (call.is_bid and call.strain == ib.strain and _lowest_sufficient(state, call)
+            and natural(state.record[_pending(ctx).call_index]) and _replacement_natural(ctx)):
         return "lowest"
     return "judged"
+
+
+def _replacement_natural(ctx: Ctx) -> bool:
+    """Whether the replacement means what it names (a premature one as recorded, else as made)."""
+    if isinstance(ctx.event, Replacement):
+        return natural(ctx.state.record[ctx.event.index])
+    spec = shown(ctx)
+    call = _call(ctx)
+    return spec is None or (call.strain is not None and spec == (call.strain,))
 
 
 def _replacement(kind: str, words: str) -> Guard:
@@ -170,7 +286,8 @@ def _replacement(kind: str, words: str) -> Guard:
 replacement_above_seven = _replacement("above_seven", "a bid above seven")
 replacement_insufficient = _replacement("insufficient", "another insufficient bid")
 replacement_illegal_double = _replacement("illegal_double", "a double or redouble Law 19 does not permit")
-replacement_lowest = _replacement("lowest", "the lowest sufficient bid in the same denomination")
+replacement_lowest = _replacement("lowest", "the lowest sufficient bid in the same denomination, both "
+                                  "bids natural")
 replacement_judged = _replacement("judged", "any other legal call")
 
 
@@ -187,10 +304,12 @@ def replaced_above_seven(ctx: Ctx) -> Outcome:
     return Outcome(open_above_seven(evolve(_premature_dropped(ctx), pending=None), o, _call(ctx), o))
 
 
-@action("the second insufficient bid is held: LHO may accept it (27B4)")
+@action("the second insufficient bid is held: LHO may accept it at once, the director being there (27B4)")
 def replaced_insufficient(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
-    return Outcome(open_insufficient(evolve(_premature_dropped(ctx), pending=None), o, _call(ctx), b4=True))
+    index = ctx.event.index if isinstance(ctx.event, Replacement) else None
+    return Outcome(open_insufficient(evolve(ctx.state, pending=None), o, _call(ctx), b4=True, index=index,
+                                     specifies=shown(ctx)))
 
 
 @action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)")
@@ -214,10 +333,10 @@ def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
     state = evolve(ctx.state, pending=None).rule(
         "27B1a", f"replaced by the lowest sufficient bid in the same denomination ({call}): no further "
-        "rectification")
+        "rectification").rule("27D", ADJUST_27D)
     if isinstance(ctx.event, Replacement):
         return stand(state, index=ctx.event.index, law="27B1a")
-    return stand(in_turn(state, o), CallRecord(o, call, o))
+    return stand(in_turn(state, o), CallRecord(o, call, o, specifies=shown(ctx)))
 
 
 @action("the director judges whether the replacement is comparable (27B1b); if not, 27B2 or 27B3")
@@ -229,7 +348,7 @@ def replaced_for_judgement(ctx: Ctx) -> Outcome:
     if isinstance(ctx.event, Replacement):
         index = ctx.event.index
     else:
-        state = state.add_call(CallRecord(o, call, o, "pending", "replacement", "27B"))
+        state = state.add_call(CallRecord(o, call, o, "pending", "replacement", "27B", shown(ctx)))
         index = len(state.record) - 1
     double = call.is_double or call.is_redouble
     state = open_comparable(state, o, index, ib, "27B3" if double else "27B2", "pass_rest_of_auction",
@@ -260,19 +379,35 @@ ROWS: list[Row] = [
         "acceptance is by calling over the insufficient bid", None, accept_only_by_calling, refusal=True),
     Row("phase", _PR, "choose_accept", "auction", "27A1, 27C", FAMILY,
         "LHO accepts the insufficient bid; the replacement is cancelled", None, accept_over_premature),
-    Row("phase", _AD, "director_called", _AR, "27B", FAMILY,
-        "not accepted: it must be replaced", None, require_replacement),
-    Row("phase", _PR, "director_called", _AR, "27B, 27C", FAMILY,
-        "not accepted: the early replacement is ruled as the replacement", None, rule_premature),
-    Row("phase", _PR, "choose_director", _AR, "27B, 27C", FAMILY,
-        "not accepted: the early replacement is ruled as the replacement", None, rule_premature),
+    Row("phase", _AD, "director_called", _AC, "9B2, 27A1", FAMILY,
+        "the director explains: LHO may accept or decline", None, explain_options),
+    Row("phase", _PR, "director_called", _AC, "9B2, 27A1, 27C", FAMILY,
+        "the director explains: LHO may accept or decline", None, explain_options),
+    Row("phase", _PR, "choose_director", _AC, "9B2, 27A1, 27C", FAMILY,
+        "LHO asks the director, who explains: accept or decline", None, explain_options),
+    Row("phase", _AC, "choose_accept", "auction", "27A1", FAMILY,
+        "LHO accepts: the insufficient bid stands as legal", no_premature, accept_by_choice),
+    Row("phase", _AC, "choose_accept", "auction", "27A1, 27C", FAMILY,
+        "LHO accepts: the bid stands, the early replacement is cancelled", with_premature, accept_over_premature),
+    Row("phase", _AC, "call_while_pending", "auction", "27A1", FAMILY,
+        "LHO calls over it: accepted as legal", lho_calls_no_premature, accept_by_calling),
+    Row("phase", _AC, "call_while_pending", "auction", "27A1, 27C", FAMILY,
+        "LHO calls over it: accepted, the early replacement cancelled", lho_calls_after_premature,
+        accept_over_premature_by_calling),
+    Row("phase", _AC, "choose_decline", _AR, "27B", FAMILY,
+        "not accepted: it must be replaced", no_premature, require_replacement),
+    Row("phase", _AC, "choose_decline", _AR, "27B, 27C", FAMILY,
+        "not accepted: the early replacement is ruled as the replacement", with_premature, rule_premature),
+    Row("phase", _AC, "call_while_pending", _AR, "27B", FAMILY,
+        "the offender replaces the bid at the director's instruction: LHO did not accept it",
+        offender_replaces_after_director, replace_after_decline),
     Row("phase", _AR, "call_while_pending", "auction", "27B1a", FAMILY,
         "the lowest sufficient bid in the same denomination: no rectification", replacement_lowest,
         replaced_lowest),
     Row("phase", _AR, "call_while_pending", "comparable_call.awaiting_judgement", "27B1b, 27B2, 27B3",
         FAMILY, "any other legal replacement: is it comparable?", replacement_judged,
         replaced_for_judgement),
-    Row("phase", _AR, "call_while_pending", _AD, "27B4", FAMILY,
+    Row("phase", _AR, "call_while_pending", _AC, "27B4", FAMILY,
         "another insufficient bid: LHO may accept it", replacement_insufficient,
         replaced_insufficient),
     Row("phase", _AR, "call_while_pending", SAME, "27B3", FAMILY,

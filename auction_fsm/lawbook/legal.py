@@ -12,7 +12,7 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import PASS
 from ..records import CallRecord
-from .common import by_end_of_auction, in_turn, stand
+from .common import by_end_of_auction, in_turn, shown, stand
 from .rows import Ctx, Outcome, Row, action, guard
 from .states import OPEN
 
@@ -54,7 +54,7 @@ def redouble_is_permitted(ctx: Ctx) -> bool:
 def make_call(ctx: Ctx) -> Outcome:
     seat = ctx.seat
     call = ctx.event.call  # type: ignore[union-attr]
-    return stand(in_turn(ctx.state, seat), CallRecord(seat, call, seat))
+    return stand(in_turn(ctx.state, seat), CallRecord(seat, call, seat, specifies=shown(ctx)))
 
 
 def _call_rows() -> list[Row]:

@@ -24,11 +24,15 @@ from .common import (
     calls_again,
     ended,
     met_watch,
+    natural,
+    open_choice,
     open_comparable,
     pass_out_of_rotation_at_end,
+    shown,
+    specified,
     stand,
 )
-from .rows import Ctx, Outcome, Row, action, guard
+from .rows import Ctx, Outcome, Row, action, both, guard
 from .states import OPEN
 
 __all__ = ["ROWS", "out_of_rotation_kind", "pending_call", "position_of_turn", "cancelled_call"]
@@ -94,7 +98,7 @@ def deem_pass(ctx: Ctx) -> Outcome:
     out = stand(state, CallRecord(turn, PASS, turn, "stands", "deemed_pass", "28A"))
     state = out.state.rule("28A", f"{turn.long_name} had to pass, so {offender.long_name}'s call "
                            "counts as in rotation and the obliged pass is deemed made")
-    return Outcome(state, (*out.follow, *calls_again(state, offender, call).follow))
+    return Outcome(state, (*out.follow, *calls_again(state, offender, call, shown(ctx)).follow))
 
 
 @action("the bid above seven out of rotation is held while LHO may call or the director rules (38)")
@@ -123,7 +127,7 @@ def hold_out_of_rotation(ctx: Ctx) -> Outcome:
     turn = state.turn
     bad_double = (call.is_double or call.is_redouble) and not rules.permitted_for(
         state.key, offender, call.code)
-    state = state.add_call(CallRecord(offender, call, turn, "pending", "out_of_rotation", "28-32"))
+    state = state.add_call(CallRecord(offender, call, turn, "pending", "out_of_rotation", "28-32", shown(ctx)))
     options: list[str] = []
     extra = [("inadmissible", "1" if bad_double else "")]
     if turn != offender.lho and not bad_double:
@@ -132,9 +136,12 @@ def hold_out_of_rotation(ctx: Ctx) -> Outcome:
     if turn.is_opponent_of(offender):
         options.append("correct_player_calls")
         extra.append(("correct_player", turn.name))
+    if bad_double and turn != offender.lho:
+        options.append("lho_calls")  # 36A: LHO calling before rectification cancels both calls
     options.append("director")
-    decider = offender.lho.name if "accept" in options else (turn.name if turn.is_opponent_of(offender)
-                                                              else "director")
+    decider = offender.lho.name if "accept" in options else (
+        turn.name if turn.is_opponent_of(offender) else offender.lho.name if "lho_calls" in options
+        else "director")
     law = "32, 36B4" if bad_double else ("28B, 29A" if "accept" in options else "28B")
     p = Pending(OOR, "awaiting_decision", law, decider, tuple(options), offender,
                 len(state.record) - 1, turn, tuple(sorted(extra)))
@@ -174,7 +181,7 @@ def accept_out_of_rotation(ctx: Ctx) -> Outcome:
         # 17D3 will undo the accepted pass; the accepting pass is one of the passes it cancels
         return Outcome(out.state.add_call(CallRecord(seat, call, seat, "cancelled", "after_17d3", "17D3")),
                        out.follow)
-    return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, call).follow))
+    return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, call, shown(ctx)).follow))
 
 
 @action("the call out of rotation is cancelled without rectification; the right player's call is ruled")
@@ -186,7 +193,128 @@ def right_player_calls(ctx: Ctx) -> Outcome:
     cancelled = evolve(state, pending=None).set_status(p.call_index, "cancelled", "28B").rule(
         "28B", f"{seat.long_name}, whose turn it was, called: {p.offender.long_name}'s call "
         "out of rotation is cancelled and the right to rectification is lost")
-    return calls_again(cancelled, seat, call)
+    return calls_again(cancelled, seat, call, shown(ctx))
+
+
+def _p(ctx: Ctx) -> Pending:
+    p = ctx.state.pending
+    assert p is not None
+    return p
+
+
+def _lho_may_let_it_go(p: Pending) -> bool:
+    """LHO has a decision the director's arrival opens: accepting the call (29A), or letting an
+    inadmissible double made at another player's turn go without rectification (36A)."""
+    return "accept" in p.options or (bool(p.get("inadmissible")) and p.in_turn_of != p.offender.lho)
+
+
+@guard("the offender's LHO may accept the call (29A) or let the inadmissible double go (36A)")
+def lho_has_a_choice(ctx: Ctx) -> bool:
+    return _lho_may_let_it_go(_p(ctx))
+
+
+@guard("LHO has no choice, being the player whose turn it was, and the call was a double or redouble")
+def no_choice_double(ctx: Ctx) -> bool:
+    return not _lho_may_let_it_go(_p(ctx)) and double_or_redouble_out_of_rotation(ctx)
+
+
+@guard("LHO has no choice, being the player whose turn it was, and the call was a pass or a bid")
+def no_choice_pass_or_bid(ctx: Ctx) -> bool:
+    return not _lho_may_let_it_go(_p(ctx)) and pass_or_bid_out_of_rotation(ctx)
+
+
+@guard("the call out of rotation was an inadmissible double or redouble (36)")
+def inadmissible_out_of_rotation(ctx: Ctx) -> bool:
+    return bool(_p(ctx).get("inadmissible"))
+
+
+@guard("the call out of rotation was admissible")
+def admissible_out_of_rotation(ctx: Ctx) -> bool:
+    return not _p(ctx).get("inadmissible")
+
+
+@guard("the offender's LHO, not the player whose turn it was, calls over an inadmissible double or "
+       "redouble out of rotation (36A)")
+def lho_calls_over_inadmissible(ctx: Ctx) -> bool:
+    p = _p(ctx)
+    return bool(p.get("inadmissible")) and ctx.seat == p.offender.lho and p.in_turn_of != p.offender.lho
+
+
+@action("the director explains: LHO may accept the call (29A) or let an inadmissible double go (36A), "
+        "or decline")
+def explain_options(ctx: Ctx) -> Outcome:
+    p = _p(ctx)
+    state = open_choice(ctx.state, "36A, 36B4" if p.get("inadmissible") else "29A, 29B")
+    if not p.get("inadmissible") and pass_or_bid_out_of_rotation(ctx):
+        q = state.pending
+        assert q is not None  # the director may judge 29C at once: LHO has then not accepted
+        state = evolve(state, pending=evolve(q, extra=tuple(sorted((*q.extra, ("judgement", "artificial"))))))
+    return Outcome(state)
+
+
+@action("LHO accepts: the call stands as if in rotation and LHO calls next (29A)")
+def accept_by_choice(ctx: Ctx) -> Outcome:
+    p = _p(ctx)
+    state = evolve(ctx.state, pending=None).rule(
+        "29A", f"{ctx.seat.long_name} accepts {p.offender.long_name}'s call out of rotation; no rectification")
+    return stand(state, index=p.call_index, law="29A")
+
+
+def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
+    p = _p(ctx)
+    call = pending_call(ctx)
+    state = evolve(ctx.state, pending=None)
+    if lho_call is not None:
+        state = state.add_call(CallRecord(ctx.seat, lho_call, p.in_turn_of, "cancelled", "called_over_inadmissible",
+                                          "36A"))
+    state = state.set_status(p.call_index, "cancelled", "36A")
+    how = "called over" if lho_call is not None else "let go"
+    return Outcome(state.rule("36A", f"{ctx.seat.long_name} {how} {p.offender.long_name}'s inadmissible {call} "
+                              f"out of rotation: it is cancelled{' with the call over it' if lho_call else ''}, the "
+                              f"auction goes back to {p.in_turn_of.long_name} with no rectification and no "
+                              "lead restrictions"))
+
+
+@action("LHO called over the inadmissible double: both are cancelled, no rectification (36A)")
+def cancel_both_36a(ctx: Ctx) -> Outcome:
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    return _cancel_36a(ctx, call)
+
+
+@action("LHO lets the inadmissible double go: it is cancelled, no rectification (36A)")
+def let_go_36a(ctx: Ctx) -> Outcome:
+    return _cancel_36a(ctx, None)
+
+
+@action("the director's judgement tells LHO did not accept: the director asks whether the call was "
+        "artificial and rules (29B, 29C)")
+def judged_after_decline(ctx: Ctx) -> Outcome:
+    return Outcome(ask_artificial(ctx).state, (ctx.event,))
+
+
+@guard("the call's meaning was explained at the table, so 29C needs no judgement")
+def meaning_explained(ctx: Ctx) -> bool:
+    return _pending_record(ctx).specifies is not None
+
+
+@guard("the call's meaning was not explained: the director judges whether it was artificial (29C)")
+def meaning_not_explained(ctx: Ctx) -> bool:
+    return _pending_record(ctx).specifies is None
+
+
+def _pending_record(ctx: Ctx) -> CallRecord:
+    return ctx.state.record[_p(ctx).call_index]
+
+
+@action("the call is cancelled; the explanation given at the table settles whether it was artificial "
+        "(29C), and Laws 30-32 apply")
+def ask_artificial_explained(ctx: Ctx) -> Outcome:
+    out = ask_artificial(ctx)
+    rec = _pending_record(ctx)
+    verdict = Judgement("artificial", not natural(rec), specified(rec))
+    return Outcome(out.state.rule("29C", f"{rec.seat.long_name}'s {rec.call} was explained as showing "
+                                  f"{', '.join(d.name for d in specified(rec)) or 'no denomination'}: "
+                                  f"{'natural' if natural(rec) else 'artificial'}"), (verdict,))
 
 
 def pending_call(ctx: Ctx) -> Call:
@@ -405,6 +533,7 @@ def judge_offenders_call(ctx: Ctx) -> Outcome:
 
 _AJ = f"{OOR}.awaiting_artificial_judgement"
 _AD = f"{OOR}.awaiting_decision"
+_AC = f"{OOR}.awaiting_choice"
 
 ROWS: list[Row] = [
     *(r for source in OPEN for r in (
@@ -433,12 +562,48 @@ ROWS: list[Row] = [
     Row("phase", _AD, "call_while_pending", "auction", "28B", FAMILY,
         "the right player calls: cancelled, no rectification", by_player_whose_turn_it_was,
         right_player_calls),
+    Row("phase", _AD, "director_called", _AC, "9B2, 29A, 36A", FAMILY,
+        "the director explains: LHO may accept (or let an inadmissible double go) or decline",
+        lho_has_a_choice, explain_options),
     Row("phase", _AD, "director_called", "auction", "29B, 32, 36B4", FAMILY,
         "a double or redouble out of rotation is cancelled; 32 or 36B4 applies",
-        double_or_redouble_out_of_rotation, cancel_double_out_of_rotation),
+        no_choice_double, cancel_double_out_of_rotation),
     Row("phase", _AD, "director_called", _AJ, "29B, 29C", FAMILY,
-        "a pass or bid out of rotation is cancelled; was it artificial?", pass_or_bid_out_of_rotation,
+        "a pass or bid out of rotation is cancelled; was it artificial?", both(no_choice_pass_or_bid,
+                                                                               meaning_not_explained),
         ask_artificial),
+    Row("phase", _AD, "director_called", _AJ, "29B, 29C", FAMILY,
+        "a pass or bid out of rotation is cancelled; its explanation tells whether it was artificial",
+        both(no_choice_pass_or_bid, meaning_explained), ask_artificial_explained),
+    Row("phase", _AD, "call_while_pending", "auction", "36A", FAMILY,
+        "LHO calls over an inadmissible double out of rotation: both cancelled, no rectification",
+        lho_calls_over_inadmissible, cancel_both_36a),
+    Row("phase", _AC, "call_while_pending", "auction", "36A", FAMILY,
+        "LHO calls over an inadmissible double out of rotation: both cancelled, no rectification",
+        lho_calls_over_inadmissible, cancel_both_36a),
+    Row("phase", _AC, "choose_accept", "auction", "36A", FAMILY,
+        "LHO lets the inadmissible double go: cancelled, no rectification", inadmissible_out_of_rotation,
+        let_go_36a),
+    *by_end_of_auction(Row(
+        "phase", _AC, "choose_accept", "auction", "29A", FAMILY,
+        "LHO accepts: the call stands, no rectification", None, accept_by_choice), admissible_out_of_rotation,
+        _if_accepted),
+    *by_end_of_auction(Row(
+        "phase", _AC, "call_while_pending", "auction", "29A", FAMILY,
+        "LHO calls over it: accepted, no rectification", None, accept_out_of_rotation), by_accepting_lho,
+        _if_accepted),
+    Row("phase", _AC, "choose_decline", "auction", "29B, 32, 36B4", FAMILY,
+        "declined: a double or redouble out of rotation is cancelled; 32 or 36B4 applies",
+        double_or_redouble_out_of_rotation, cancel_double_out_of_rotation),
+    Row("phase", _AC, "choose_decline", _AJ, "29B, 29C", FAMILY,
+        "declined: a pass or bid out of rotation is cancelled; was it artificial?",
+        both(pass_or_bid_out_of_rotation, meaning_not_explained), ask_artificial),
+    Row("phase", _AC, "choose_decline", _AJ, "29B, 29C", FAMILY,
+        "declined: cancelled; its explanation tells whether it was artificial",
+        both(pass_or_bid_out_of_rotation, meaning_explained), ask_artificial_explained),
+    *(Row("phase", _AC, trig, _AJ, "29B, 29C", FAMILY,
+          "the director rules on artificiality: LHO did not accept the call", pass_or_bid_out_of_rotation,
+          judged_after_decline) for trig in ("judge_artificial", "judge_natural")),
     Row("phase", _AJ, "judge_natural", "auction", "30A", FAMILY,
         "a natural pass at RHO's turn: the offender passes at the next turn", pass_at_rhos_turn,
         silence_after_pass_at_rhos_turn),

@@ -12,7 +12,7 @@ from typing import Final, Literal
 
 from .rows import Machine
 
-__all__ = ["StateKind", "StateSpec", "PROCEDURES", "STATES", "OPEN"]
+__all__ = ["StateKind", "StateSpec", "PROCEDURES", "STATES", "OPEN", "ACCEPTABLE"]
 
 StateKind = Literal["initial", "normal", "terminal", "obligation", "decision", "irregularity"]
 
@@ -32,24 +32,30 @@ class StateSpec:
 PROCEDURES: Final[dict[str, tuple[str, tuple[tuple[str, str], ...]]]] = {
     "out_of_rotation": ("a call out of rotation (28-34)", (
         ("awaiting_decision", "LHO may accept by calling, the right player may call, or the director rules"),
+        ("awaiting_choice", "the director has explained the options: LHO accepts the call (29A) or declines"),
         ("awaiting_artificial_judgement", "the director judges whether the call was artificial (29C, 30C)"),
     )),
     "insufficient_bid": ("an insufficient bid (27)", (
         ("awaiting_decision", "LHO may accept by calling (27A1), or the director rules"),
         ("premature_replacement", "replaced before the ruling: LHO may still accept (27C)"),
+        ("awaiting_choice", "the director has explained the options: LHO accepts the bid (27A1) or declines"),
         ("awaiting_replacement", "the offender must replace it with a legal call (27B)"),
     )),
     "inadmissible_double": ("a double or redouble Law 19 does not permit (36)", (
         ("awaiting_decision", "LHO may call (36A) or the director rules (36B)"),
+        ("awaiting_choice", "the director has explained the options: LHO lets it go (36A) or declines"),
     )),
     "pass_obligation_violated": ("a call by a player obliged to pass (37)", (
         ("awaiting_decision", "LHO may call (37A) or the director rules (37B)"),
+        ("awaiting_choice", "the director has explained the options: LHO lets it go (37A) or declines"),
     )),
     "bid_above_seven": ("a bid above seven (38)", (
         ("awaiting_decision", "LHO may call (38D) or the director rules (38B, 38C)"),
+        ("awaiting_choice", "the director has explained the options: LHO lets it go (38D) or declines"),
     )),
     "call_after_final_pass": ("a defender's bid, double or redouble after the final pass (39)", (
         ("awaiting_decision", "LHO may call (39B) or the director rules (39C)"),
+        ("awaiting_choice", "the director has explained the options: LHO lets it go (39B) or declines"),
     )),
     "comparable_call": ("a replacement judged for comparability (23)", (
         ("awaiting_judgement", "the director judges whether the call is comparable (23A)"),
@@ -81,7 +87,10 @@ STATES: Final[tuple[StateSpec, ...]] = (
     StateSpec("phase", "opening_lead", "normal",
               "the opening lead is face down; questions may still be asked (41A, 41B)"),
     StateSpec("phase", "play", "terminal", "the opening lead is faced: the auction period is over (17D1)"),
-    StateSpec("phase", "passed_out", "terminal", "all four players passed; no play (17D2, 22B)"),
+    StateSpec("phase", "passed_out", "normal",
+              "all four players passed (22B); the auction period lasts until the hands are returned (17D2)"),
+    StateSpec("phase", "hands_returned", "terminal",
+              "the hands of a passed-out board are back in the board: the auction period is over (17D2)"),
     *(spec for parent, (summary, steps) in PROCEDURES.items() for spec in (
         StateSpec("phase", parent, "irregularity", summary),
         *(StateSpec("phase", f"{parent}.{step}", "decision", what, parent) for step, what in steps),
@@ -97,3 +106,8 @@ STATES: Final[tuple[StateSpec, ...]] = (
 )
 
 OPEN: Final = ("awaiting_first_call", "auction")
+
+#: The procedures whose irregularity the offender's LHO may accept (or, under 36A, 37A, 38D and
+#: 39B, let go) and whose decision the director's arrival opens: the step ``awaiting_choice``.
+ACCEPTABLE: Final = ("insufficient_bid", "out_of_rotation", "inadmissible_double", "pass_obligation_violated",
+                     "bid_above_seven", "call_after_final_pass")

@@ -61,7 +61,8 @@ def test_a_planted_dead_end_is_reported_with_a_scenario_that_replays() -> None:
     table = build(states, trans)
     g = machine_graph(table)
     report = check_machine_graph(g, explore(LegalSpace(table)))
-    assert report.counts["dead_ends"] == 1 and report.counts["unreachable"] == 1  # passed_out
+    # passed_out, and hands_returned behind it (17D2), become unreachable
+    assert report.counts["dead_ends"] == 1 and report.counts["unreachable"] == 2
     finding = next(f for f in report.findings if f.check == "dead_ends")
     assert finding.state == "phase:limbo"
     assert finding.trace is not None and finding.trace.scenario is not None

@@ -9,7 +9,11 @@ Event text (one string per event):
 * ``"S choose accept"`` -- a player's choice;
 * ``"E expose SK"``, ``"E expose H2 H3"``, ``"E lead D4"`` -- cards exposed (``lead``: led early);
 * ``"N change 2H"``, ``"N change 2H misinformation"`` -- an attempt to change a call;
-* ``"N review"``, ``"E explain 3"``, ``"E explain"`` -- 20B/20F1 requests.
+* ``"N review"``, ``"E explain 3"``, ``"E explain"`` -- 20B/20F1 requests;
+* ``"declined"`` -- the player the pending decision names declines (``choice`` ``decline``),
+  resolved against the position reached: ``"director, declined"`` reads as a director would
+  tell it (the director came, explained, and the irregularity was not accepted);
+* ``"hands returned"`` -- the hands of a passed-out board go back to the board (17D2).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from auction_fsm.events import (
     Event,
     ExplanationRequest,
     ExposeCards,
+    HandsReturned,
     Judgement,
     ReviewRequest,
 )
@@ -39,11 +44,26 @@ _YES = {"yes": True, "y": True, "true": True, "no": False, "n": False, "false": 
 _STRAINS = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "NT": Strain.NT}
 
 
+class _Declined:
+    """The marker of ``"declined"``: a decline by whoever the pending decision names."""
+
+    def resolve(self, state: AuctionState) -> Event:
+        assert state.pending is not None and "decline" in state.pending.options, state.phase
+        return Choice(Seat[state.pending.decider], "decline")
+
+
+DECLINED = _Declined()
+
+
 def ev(text: str) -> Event:
     """One event from its short text form (see the module docstring)."""
     words = text.split()
     if words == ["director"]:
         return DirectorCalled()
+    if words == ["declined"]:
+        return DECLINED  # type: ignore[return-value]
+    if words == ["hands", "returned"]:
+        return HandsReturned()
     if words[0] == "judge":
         kind, value, *dens = words[1:]
         return Judgement(kind, _YES[value], tuple(_STRAINS[d] for d in dens))  # type: ignore[arg-type]
@@ -75,7 +95,7 @@ def events(*texts: str) -> list[Event]:
 def run(state: AuctionState, *texts: str) -> AuctionState:
     """Apply the events to ``state`` with the director engine."""
     for e in events(*texts):
-        state = apply_event(state, e)
+        state = apply_event(state, e.resolve(state) if isinstance(e, _Declined) else e)
     return state
 
 
@@ -131,8 +151,19 @@ def restrictions(state: AuctionState) -> list[tuple[str, str, str, str]]:
 
 
 def ruling_laws(state: AuctionState) -> list[str]:
-    """The law of every ruling, in order."""
-    return [r.law for r in state.rulings]
+    """The law of every ruling, in order, leaving out the director's notes -- procedure (Laws 9
+    and 10: called, already ruling, options explained) and the possible score adjustment at the
+    end of play (23C, 27D) -- which :func:`notes` lists."""
+    return [r.law for r in state.rulings if not _procedural(r.law)]
+
+
+def _procedural(law: str) -> bool:
+    return law.startswith(("9B", "10C")) or law in ("23C", "27D")
+
+
+def notes(state: AuctionState) -> list[str]:
+    """The law of every procedural note of the director (Laws 9-10), in order."""
+    return [r.law for r in state.rulings if _procedural(r.law)]
 
 
 def result(state: AuctionState) -> tuple[str, str, str, str] | None:
@@ -175,5 +206,5 @@ def simulate(dealer: str, *texts: str) -> AuctionState:
 
     sim = Simulator(dealer)
     for e in events(*texts):
-        sim.apply(e)
+        sim.apply(e.resolve(sim.state) if isinstance(e, _Declined) else e)
     return sim.state

@@ -21,12 +21,15 @@ from auction_fsm.events import (
     ExplanationRequest,
     ExposeCards,
     FaceLead,
+    HandsReturned,
     Judgement,
     Lead,
     ReviewRequest,
 )
 from auction_fsm.seats import Seat, parse_seat
 from auction_fsm.simulator import Simulator
+
+from .conftest import DECLINED, _Declined
 
 __all__ = ["ev", "table", "more", "outcome", "refused"]
 
@@ -38,6 +41,10 @@ def ev(text: str) -> Event:
     w = text.split()
     if w == ["director"]:
         return DirectorCalled()
+    if w == ["declined"]:
+        return DECLINED  # type: ignore[return-value]
+    if w == ["hands", "returned"]:
+        return HandsReturned()
     if w == ["face"]:
         return FaceLead()
     if w[0] == "judge":
@@ -65,6 +72,8 @@ def table(dealer: str, *texts: str) -> Simulator:
     for t in texts:
         for part in filter(None, (p.strip() for p in t.split(","))):
             e = ev(part)
+            if isinstance(e, _Declined):
+                e = e.resolve(core)
             sim.apply(e)
             core = apply_event(core, e)
             assert sim.state == core, part
@@ -76,8 +85,11 @@ def more(sim: Simulator, *texts: str) -> Simulator:
     for t in texts:
         for part in filter(None, (p.strip() for p in t.split(","))):
             before = sim.state
-            sim.apply(ev(part))
-            assert sim.state == apply_event(before, ev(part)), part
+            e = ev(part)
+            if isinstance(e, _Declined):
+                e = e.resolve(before)
+            sim.apply(e)
+            assert sim.state == apply_event(before, e), part
     return sim
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from auction_fsm.errors import DecisionError
 from auction_fsm.seats import Seat
 
-from .conftest import obligations, outcome, record, ruling_laws, run, unchanged_after, walk
+from .conftest import notes, obligations, outcome, record, ruling_laws, run, unchanged_after, walk
 
 SILENCED_W = "N 1H, E 1C, director, E 2NT, judge comparable no"  # 27B2: West passes to the end
 
@@ -15,7 +15,7 @@ def test_chained_27B2_silenced_partner_bids_then_37B() -> None:
     s = walk("N", SILENCED_W, "S P, W 3C")
     assert outcome(s)["pending"] == ("pass_obligation_violated.awaiting_decision", "N",
                                      ("lho_calls", "director"))
-    s = walk("N", SILENCED_W, "S P, W 3C, director")
+    s = walk("N", SILENCED_W, "S P, W 3C, director, declined")
     assert outcome(s) == {
         "record": ["N 1H stands", "E 1C withdrawn", "E 2NT stands", "S P stands", "W 3C cancelled",
                    "W P stands"],
@@ -26,7 +26,7 @@ def test_chained_27B2_silenced_partner_bids_then_37B() -> None:
         "restrictions": [("E", "W", "1C", "CDHS"), ("W", "E", "3C", "CDHS")],
         "result": None,
     }
-    s = walk("N", SILENCED_W, "S P, W 3C, director, N 3H, E P, S P, W P")
+    s = walk("N", SILENCED_W, "S P, W 3C, director, declined, N 3H, E P, S P, W P")
     assert outcome(s)["result"] == ("3H", "N", "S", "E")
     assert outcome(s)["pending"] == ("declarer_lead_options.lead_restriction", "N",
                                      ("prohibit_C", "prohibit_D", "prohibit_H", "prohibit_S",
@@ -56,7 +56,7 @@ def test_chained_27B2_silenced_partner_bid_out_of_rotation_never_obliged_to_repe
 
 def test_chained_insufficient_bid_out_of_rotation_goes_to_31_then_27() -> None:
     # South's 1D (insufficient and out of rotation, at East's turn): Law 31, not 27 (27A2).
-    s = walk("N", "N 1H, S 1D, director, judge artificial no, E P")
+    s = walk("N", "N 1H, S 1D, director, declined, judge artificial no, E P")
     assert outcome(s) == {
         "record": ["N 1H stands", "S 1D@E cancelled", "E P stands"],
         "obligations": {"S": [("repeat_call", "31A1", "1D")]},
@@ -66,7 +66,7 @@ def test_chained_insufficient_bid_out_of_rotation_goes_to_31_then_27() -> None:
         "result": None,
     }
     # 31A1: the repeated 1D is not legal, so it is an insufficient bid in rotation (27).
-    s = walk("N", "N 1H, S 1D, director, judge artificial no, E P, S 1D")
+    s = walk("N", "N 1H, S 1D, director, declined, judge artificial no, E P, S 1D")
     assert outcome(s) == {
         "record": ["N 1H stands", "S 1D@E cancelled", "E P stands", "S 1D pending"],
         "obligations": {},
@@ -75,7 +75,7 @@ def test_chained_insufficient_bid_out_of_rotation_goes_to_31_then_27() -> None:
         "restrictions": [],
         "result": None,
     }
-    s = walk("N", "N 1H, S 1D, director, judge artificial no, E P, S 1D, director, S 2D")
+    s = walk("N", "N 1H, S 1D, director, declined, judge artificial no, E P, S 1D, director, declined, S 2D")
     assert outcome(s) == {
         "record": ["N 1H stands", "S 1D@E cancelled", "E P stands", "S 1D withdrawn", "S 2D stands"],
         "obligations": {},
@@ -116,9 +116,9 @@ def test_chained_pass_out_of_rotation_while_rho_must_repeat() -> None:
 
 
 def test_chained_bid_above_seven_as_replacement_of_insufficient_bid() -> None:
-    s = walk("N", "N 1H, E 1D, director, E 8D")
+    s = walk("N", "N 1H, E 1D, director, declined, E 8D")
     assert outcome(s)["pending"] == ("bid_above_seven.awaiting_decision", "S", ("lho_calls", "director"))
-    s = walk("N", "N 1H, E 1D, director, E 8D, director")
+    s = walk("N", "N 1H, E 1D, director, declined, E 8D, director, declined")
     assert outcome(s) == {
         "record": ["N 1H stands", "E 1D withdrawn", "E 8D cancelled", "E P stands"],
         "obligations": {"E": [("pass_rest_of_auction", "38C", None)],
@@ -140,7 +140,7 @@ def test_chained_irregularity_while_another_is_pending_is_refused_with_a_clear_m
     unchanged_after(s, DecisionError, "W X", match="waiting for S")
     unchanged_after(s, DecisionError, "N change 2H", match="cannot change a call now")
     unchanged_after(s, DecisionError, "W expose SA", match="pending")
-    s = walk("N", "N 1H, S 2H, director")
+    s = walk("N", "N 1H, S 2H, director, declined")
     unchanged_after(s, DecisionError, "E P", match="waiting for director")
 
 
@@ -148,7 +148,9 @@ def test_chained_irregularity_while_another_is_pending_is_refused_with_a_clear_m
 def test_bad_input_judgement_when_none_pending() -> None:
     s = walk("N", "N 1H, E P")
     unchanged_after(s, DecisionError, "judge comparable yes", match="no decision is pending")
-    unchanged_after(s, DecisionError, "director", match="no irregularity is pending")
+    # 9B1: the director may be called with nothing to rule; it is noted and the auction goes on
+    after = run(s, "director")
+    assert after.pending is None and after.record == s.record and notes(after) == ["9B1"]
 
 
 def test_bad_input_choice_when_none_pending() -> None:
@@ -168,11 +170,15 @@ def test_bad_input_choice_by_the_wrong_seat() -> None:
 
 
 def test_bad_input_judgement_of_the_wrong_kind() -> None:
-    s = walk("N", "N 1H, S 2H, director")
+    s = walk("N", "N 1H, S 2H, director, declined")
     unchanged_after(s, DecisionError, "judge comparable no",
                     match="a judgement of 'comparable' was given but .* waiting for director")
 
 
-def test_bad_input_director_called_twice() -> None:
-    s = walk("N", "N 1H, S 2H, director")
-    unchanged_after(s, DecisionError, "director", match="already ruling")
+def test_9B2_director_called_again_while_ruling_changes_nothing() -> None:
+    s = walk("N", "N 1H, S 2H, director, declined")
+    after = walk("N", "N 1H, S 2H, director, declined, director")
+    assert after.pending == s.pending and after.record == s.record
+    assert notes(after)[-1] == "9B2" and "already at the table" in after.rulings[-1].summary
+
+

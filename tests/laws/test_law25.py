@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from auction_fsm.errors import DecisionError, IllegalCallError
+from auction_fsm.errors import AuctionOverError, DecisionError, IllegalCallError
 
 from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
 
@@ -85,17 +83,24 @@ def test_25A5_auction_ended_before_reaching_partner_substitution_in_clarificatio
     assert outcome(s)["result"] == ("2H", "N", "S", "E")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "22B/25A5/17D2: 'all four players pass (but see Law 25)' -- after a passed-out auction the "
-    "auction period lasts until the hands are returned to the board (17D2), so West, whose "
-    "partner has not called since, may still replace an unintended final pass; the engine "
-    "refuses any change as soon as the fourth pass is made"))
-def test_25A5_unintended_fourth_pass_may_still_be_replaced() -> None:
-    try:
-        s = walk("N", "N P, E P, S P, W P, W change 1C")
-    except IllegalCallError as exc:
-        raise AssertionError(f"the change was refused: {exc}") from exc
+def test_25A5_17D2_unintended_fourth_pass_may_still_be_replaced_until_the_hands_are_returned() -> None:
+    # 22B "but see Law 25": the auction period of a passed-out board lasts until the hands go back
+    # to the board (17D2), and West's partner has not called since West's pass.
+    s = walk("N", "N P, E P, S P, W P, W change 1C")
     assert s.pending is not None and s.pending.decision.kind == "change_of_call.awaiting_judgement"
+    s = walk("N", "N P, E P, S P, W P, W change 1C, judge unintended yes")
+    assert record(s) == ["N P stands", "E P stands", "S P stands", "W P withdrawn", "W 1C stands"]
+    assert s.phase == "auction" and s.turn.name == "N"
+    # judged a change of mind and not accepted: the fourth pass stands and the board stays passed out
+    s = walk("N", "N P, E P, S P, W P, W change 1C, judge unintended no, N choose refuse")
+    assert s.phase == "passed_out"
+
+
+def test_17D2_once_the_hands_are_returned_no_change_is_possible() -> None:
+    s = walk("N", "N P, E P, S P, W P, hands returned")
+    assert s.phase == "hands_returned" and s.is_passed_out
+    unchanged_after(s, AuctionOverError, "W change 1C", match="hands are back in the board")
+    unchanged_after(s, AuctionOverError, "director", match="17D2")
 
 
 def test_25A6_lho_withdraws_call_made_over_the_changed_call() -> None:

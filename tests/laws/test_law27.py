@@ -65,7 +65,7 @@ def test_27A2_insufficient_bid_out_of_rotation_is_ruled_under_31() -> None:
 
 # --- 27B1: no rectification -------------------------------------------------------------------------
 def test_27B1a_lowest_sufficient_2D_replaces_1D_automatically() -> None:
-    s = walk("N", "N 1H, E 1D, director")
+    s = walk("N", "N 1H, E 1D, director, declined")
     assert outcome(s) == {
         "record": ["N 1H stands", "E 1D withdrawn"],
         "obligations": {},
@@ -74,7 +74,7 @@ def test_27B1a_lowest_sufficient_2D_replaces_1D_automatically() -> None:
         "restrictions": [],
         "result": None,
     }
-    s = walk("N", "N 1H, E 1D, director, E 2D")
+    s = walk("N", "N 1H, E 1D, director, declined, E 2D")
     assert outcome(s) == {
         "record": ["N 1H stands", "E 1D withdrawn", "E 2D stands"],
         "obligations": {},
@@ -84,7 +84,7 @@ def test_27B1a_lowest_sufficient_2D_replaces_1D_automatically() -> None:
         "result": None,
     }
     assert ruling_laws(s) == ["27B", "27B1a"]
-    s = walk("N", "N 1H, E 1D, director, E 2D, S P, W P, N P")
+    s = walk("N", "N 1H, E 1D, director, declined, E 2D, S P, W P, N P")
     assert outcome(s)["result"] == ("2D", "E", "W", "S")
 
 
@@ -231,17 +231,18 @@ def test_27B3_then_27B2_records_the_26B_right_once() -> None:
 
 # --- 27B4: another insufficient bid ------------------------------------------------------------------
 def test_27B4_second_insufficient_bid_may_be_accepted_by_lho() -> None:
-    s = walk("N", "N 1H, E 1D, director, E 1C")
+    # the director is at the table already, so South's decision is open at once (9B2, 27B4)
+    s = walk("N", "N 1H, E 1D, director, declined, E 1C")
     assert outcome(s) == {
         "record": ["N 1H stands", "E 1D withdrawn", "E 1C pending"],
         "obligations": {},
         "turn": "E",
-        "pending": AWAITING_27A1_S,
+        "pending": ("insufficient_bid.awaiting_choice", "S", ("accept", "decline")),
         "restrictions": [],
         "result": None,
     }
     assert laws(s)[2] == "27B4"
-    s = walk("N", "N 1H, E 1D, director, E 1C, S P, W P, N P")
+    s = walk("N", "N 1H, E 1D, director, declined, E 1C, S P, W P, N P")
     assert outcome(s) == {
         "record": ["N 1H stands", "E 1D withdrawn", "E 1C stands", "S P stands", "W P stands",
                    "N P stands"],
@@ -254,17 +255,17 @@ def test_27B4_second_insufficient_bid_may_be_accepted_by_lho() -> None:
 
 
 def test_27B4_second_insufficient_bid_not_accepted_ruled_as_27B3() -> None:
-    s = walk("N", "N 1H, E 1D, director, E 1C, director")
+    s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined")
     assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "27B4", None)]}
     assert outcome(s)["pending"] == AWAITING_REPLACEMENT_E
     assert s.standing_calls[-1].call.text == "1H"
-    s = walk("N", "N 1H, E 1D, director, E 1C, director, E 2C, S P, W P, N P")
+    s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined, E 2C, S P, W P, N P")
     assert outcome(s)["result"] == ("2C", "E", "W", "S")
     assert outcome(s)["restrictions"] == [("E", "W", "1C", "DHS")]
 
 
 def test_27B4_second_insufficient_bid_is_cancelled() -> None:
-    s = walk("N", "N 1H, E 1D, director, E 1C, director")
+    s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined")
     assert s.record[2].status == "cancelled" and s.record[2].law == "27B4"
 
 
@@ -295,7 +296,7 @@ def test_27C_lho_accepts_the_insufficient_bid_premature_replacement_cancelled() 
 
 
 def test_27C_not_accepted_lowest_sufficient_replacement_stands() -> None:
-    s = walk("N", "N 1H, E 1D, E 2D, director")
+    s = walk("N", "N 1H, E 1D, E 2D, director, declined")
     assert [r for r in record(s) if r.endswith("stands")] == ["N 1H stands", "E 2D stands"]
     assert outcome(s)["obligations"] == {} and outcome(s)["restrictions"] == []
     assert outcome(s)["turn"] == "S" and outcome(s)["pending"] is None
@@ -303,12 +304,12 @@ def test_27C_not_accepted_lowest_sufficient_replacement_stands() -> None:
 
 
 def test_27C_premature_replacement_itself_stands_no_duplicate() -> None:
-    s = walk("N", "N 1H, E 1D, E 2D, director")
+    s = walk("N", "N 1H, E 1D, E 2D, director, declined")
     assert record(s) == ["N 1H stands", "E 1D withdrawn", "E 2D stands"]
 
 
 def test_27C_not_accepted_other_replacement_judged_27B2() -> None:
-    s = walk("N", "N 1H, E 1D, E 3NT, director, judge comparable no")
+    s = walk("N", "N 1H, E 1D, E 3NT, director, declined, judge comparable no")
     assert [r for r in record(s) if r.endswith("stands")] == ["N 1H stands", "E 3NT stands"]
     assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "27B2", None)]}
     assert outcome(s)["restrictions"] == [("E", "W", "1D", "CDHS")]
@@ -316,18 +317,17 @@ def test_27C_not_accepted_other_replacement_judged_27B2() -> None:
 
 
 def test_27C_premature_redouble_then_27B3_waits_for_offender_to_replace() -> None:
-    s = walk("N", "N 1H, E 1D, E XX, director")
+    s = walk("N", "N 1H, E 1D, E XX, director, declined")
     assert outcome(s)["pending"] == AWAITING_REPLACEMENT_E
     unchanged_after(s, DecisionError, "S choose accept")
 
 
 def test_27C_choice_director_is_not_acceptance() -> None:
     s = core_walk("N", "N 1H, E 1D, E 2D")
-    try:
-        after = run(s, "S choose director")
-    except DecisionError:
-        return  # refusing the choice (DirectorCalled is the event for it) would be acceptable
-    assert after.record[1].status == "withdrawn"
+    after = run(s, "S choose director")  # South asks for the director: the options are explained
+    assert after.record[1].status == "pending" and after.pending is not None
+    assert after.pending.step == "awaiting_choice"
+    assert run(after, "S choose decline").record[1].status == "withdrawn"
 
 
 def test_27A1_choice_instead_of_calling_is_refused_state_unchanged() -> None:

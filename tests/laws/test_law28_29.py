@@ -148,11 +148,11 @@ def test_29A_other_seats_cannot_accept() -> None:
 
 # --- 29B: not accepted, cancelled; the auction reverts -----------------------------------------
 def test_29B_director_cancels_bid_out_of_rotation_and_auction_reverts_to_east() -> None:
-    s = walk("N", "N 1H, S 2H, director")
+    s = walk("N", "N 1H, S 2H, director, declined")
     assert outcome(s)["pending"] == ("out_of_rotation.awaiting_artificial_judgement", "director",
                                      ("artificial", "natural"))
     assert s.pending is not None and s.pending.law == "29C, 30C"
-    s = walk("N", "N 1H, S 2H, director, judge artificial no")
+    s = walk("N", "N 1H, S 2H, director, declined, judge artificial no")
     assert outcome(s) == {
         "record": ["N 1H stands", "S 2H@E cancelled"],
         "obligations": {},
@@ -167,7 +167,7 @@ def test_29B_director_cancels_bid_out_of_rotation_and_auction_reverts_to_east() 
 
 # --- 29C: artificial call out of rotation ---------------------------------------------------
 def test_29C_artificial_transfer_out_of_rotation_rectified_by_the_suit_it_showed() -> None:
-    s = walk("N", "N 1NT, S 2D, director, judge artificial yes H")
+    s = walk("N", "N 1NT, S 2D, director, declined, judge artificial yes H")
     assert outcome(s) == {
         "record": ["N 1NT stands", "S 2D@E cancelled"],
         "obligations": {},
@@ -177,11 +177,11 @@ def test_29C_artificial_transfer_out_of_rotation_rectified_by_the_suit_it_showed
         "result": None,
     }
     assert ruling_laws(s) == ["29C", "31A"]
-    assert "(H)" in s.rulings[0].summary
+    assert "(H)" in s.rulings[1].summary
     # East passes: South must repeat the transfer (31A1), then the auction is normal.
-    s = walk("N", "N 1NT, S 2D, director, judge artificial yes H, E P")
+    s = walk("N", "N 1NT, S 2D, director, declined, judge artificial yes H, E P")
     assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1", "2D")]}
-    s = walk("N", "N 1NT, S 2D, director, judge artificial yes H, E P, S 2D, W P, N 2H, E P, S P, W P")
+    s = walk("N", "N 1NT, S 2D, director, declined, judge artificial yes H, E P, S 2D, W P, N 2H, E P, S P, W P")
     assert outcome(s) == {
         "record": ["N 1NT stands", "S 2D@E cancelled", "E P stands", "S 2D stands", "W P stands",
                    "N 2H stands", "E P stands", "S P stands", "W P stands"],

@@ -65,10 +65,10 @@ def test_30B1a_pass_at_partner_turn_partner_calls_freely() -> None:
 
 
 def test_30B1bi_offender_next_call_comparable_no_rectification() -> None:
-    s = walk("N", "N 1H, W P, director, judge artificial no, E 1S, S P, W P")
+    s = walk("N", "N 1H, W P, director, declined, judge artificial no, E 1S, S P, W P")
     assert outcome(s)["pending"] == ("comparable_call.awaiting_judgement", "director",
                                      ("comparable", "not_comparable"))
-    s = walk("N", "N 1H, W P, director, judge artificial no, E 1S, S P, W P, judge comparable yes")
+    s = walk("N", "N 1H, W P, director, declined, judge artificial no, E 1S, S P, W P, judge comparable yes")
     assert outcome(s) == {
         "record": ["N 1H stands", "W P@E cancelled", "E 1S stands", "S P stands", "W P stands"],
         "obligations": {},
@@ -78,7 +78,7 @@ def test_30B1bi_offender_next_call_comparable_no_rectification() -> None:
         "result": None,
     }
     assert ruling_laws(s)[-1] == "23A, 26A"
-    s = walk("N", "N 1H, W P, director, judge artificial no, E 1S, S P, W P, judge comparable yes, "
+    s = walk("N", "N 1H, W P, director, declined, judge artificial no, E 1S, S P, W P, judge comparable yes, "
                   "N 2H, E P, S P, W P")
     assert outcome(s)["result"] == ("2H", "N", "S", "E") and outcome(s)["pending"] is None
 
@@ -234,7 +234,7 @@ def test_30C_artificial_pass_then_rho_bids_31A2b_not_comparable() -> None:
 
 
 def test_30C_artificial_pass_at_partner_turn_specifying_majors_goes_to_31B() -> None:
-    s = walk("N", "N 1C, W P, director, judge artificial yes H S")
+    s = walk("N", "N 1C, W P, director, declined, judge artificial yes H S")
     assert outcome(s) == {
         "record": ["N 1C stands", "W P@E cancelled"],
         "obligations": {},
@@ -244,4 +244,4 @@ def test_30C_artificial_pass_at_partner_turn_specifying_majors_goes_to_31B() -> 
         "result": None,
     }
     assert ruling_laws(s) == ["29C", "31B2"]
-    assert "(H, S)" in s.rulings[0].summary
+    assert "(H, S)" in s.rulings[1].summary

@@ -51,10 +51,10 @@ def test_31A1_rho_passes_offender_must_repeat_1S() -> None:
 
 
 def test_31A2a_rho_bids_offender_comparable_call_no_rectification() -> None:
-    s = walk("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 2S")
+    s = walk("N", "N 1H, S 1S, director, declined, judge artificial no, E 2C, S 2S")
     assert outcome(s)["pending"] == ("comparable_call.awaiting_judgement", "director",
                                      ("comparable", "not_comparable"))
-    s = walk("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 2S, judge comparable yes")
+    s = walk("N", "N 1H, S 1S, director, declined, judge artificial no, E 2C, S 2S, judge comparable yes")
     assert outcome(s) == {
         "record": ["N 1H stands", "S 1S@E cancelled", "E 2C stands", "S 2S stands"],
         "obligations": {},

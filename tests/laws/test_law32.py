@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from auction_fsm.errors import DecisionError
 
-from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
+from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
 
 
 # --- acceptance (29A via 32) ----------------------------------------------------------------------
@@ -27,7 +27,7 @@ def test_32_double_out_of_rotation_accepted_by_lho_calling() -> None:
 
 # --- 32A: at RHO's turn ---------------------------------------------------------------------------
 def test_32A1_rho_passes_offender_must_repeat_double() -> None:
-    s = walk("N", "N 1H, E P, W X, director")
+    s = walk("N", "N 1H, E P, W X, director, declined")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "W X@S cancelled"],
         "obligations": {},
@@ -37,10 +37,10 @@ def test_32A1_rho_passes_offender_must_repeat_double() -> None:
         "result": None,
     }
     assert laws(s)[2] == "29B" and ruling_laws(s) == ["32A"]
-    s = walk("N", "N 1H, E P, W X, director, S P")
+    s = walk("N", "N 1H, E P, W X, director, declined, S P")
     assert outcome(s)["obligations"] == {"W": [("repeat_call", "32A1", "X")]}
     assert [c.text for c in s.legal_calls()] == ["X"]
-    s = walk("N", "N 1H, E P, W X, director, S P, W X, N P, E 2C, S P, W P, N P")
+    s = walk("N", "N 1H, E P, W X, director, declined, S P, W X, N P, E 2C, S P, W P, N P")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "W X@S cancelled", "S P stands", "W X stands",
                    "N P stands", "E 2C stands", "S P stands", "W P stands", "N P stands"],
@@ -53,7 +53,7 @@ def test_32A1_rho_passes_offender_must_repeat_double() -> None:
 
 
 def test_32A2a_rho_bids_offender_doubles_again_comparable() -> None:
-    s = walk("N", "N 1H, E P, W X, director, S 2H, W X, judge comparable yes")
+    s = walk("N", "N 1H, E P, W X, director, declined, S 2H, W X, judge comparable yes")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "W X@S cancelled", "S 2H stands", "W X stands"],
         "obligations": {},
@@ -66,7 +66,7 @@ def test_32A2a_rho_bids_offender_doubles_again_comparable() -> None:
 
 
 def test_32A2b_rho_bids_offender_double_not_comparable_partner_passes_once() -> None:
-    s = walk("N", "N 1H, E P, W X, director, S 2H, W X, judge comparable no")
+    s = walk("N", "N 1H, E P, W X, director, declined, S 2H, W X, judge comparable no")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "W X@S cancelled", "S 2H stands", "W X stands"],
         "obligations": {"E": [("pass_next_turn", "32A2", None)]},
@@ -75,14 +75,14 @@ def test_32A2b_rho_bids_offender_double_not_comparable_partner_passes_once() -> 
         "restrictions": [("W", "E", "X", "CDHS")],
         "result": None,
     }
-    s = walk("N", "N 1H, E P, W X, director, S 2H, W X, judge comparable no, N P, E P, S P")
+    s = walk("N", "N 1H, E P, W X, director, declined, S 2H, W X, judge comparable no, N P, E P, S P")
     assert outcome(s)["result"] == ("2HX", "N", "S", "E")
     assert outcome(s)["obligations"] == {}
 
 
 # --- 32B: at partner's turn --------------------------------------------------------------------
 def test_32B_double_at_partner_turn_partner_free_offender_judged() -> None:
-    s = walk("N", "N 1H, W X, director")
+    s = walk("N", "N 1H, W X, director, declined")
     assert outcome(s) == {
         "record": ["N 1H stands", "W X@E cancelled"],
         "obligations": {},
@@ -92,7 +92,7 @@ def test_32B_double_at_partner_turn_partner_free_offender_judged() -> None:
         "result": None,
     }
     assert ruling_laws(s) == ["32B2"]
-    s = walk("N", "N 1H, W X, director, E P, S P, W X, judge comparable no")
+    s = walk("N", "N 1H, W X, director, declined, E P, S P, W X, judge comparable no")
     assert outcome(s) == {
         "record": ["N 1H stands", "W X@E cancelled", "E P stands", "S P stands", "W X stands"],
         "obligations": {"E": [("pass_next_turn", "32B2", None)]},
@@ -101,7 +101,7 @@ def test_32B_double_at_partner_turn_partner_free_offender_judged() -> None:
         "restrictions": [("W", "E", "X", "CDHS")],
         "result": None,
     }
-    s = walk("N", "N 1H, W X, director, E P, S P, W X, judge comparable yes, N P, E P, S P")
+    s = walk("N", "N 1H, W X, director, declined, E P, S P, W X, judge comparable yes, N P, E P, S P")
     assert outcome(s) == {
         "record": ["N 1H stands", "W X@E cancelled", "E P stands", "S P stands", "W X stands",
                    "N P stands", "E P stands", "S P stands"],
@@ -144,17 +144,20 @@ def test_32_inadmissible_double_out_of_rotation_cannot_be_accepted_by_lho() -> N
         "record": ["N 1H stands", "S X@E pending"],
         "obligations": {},
         "turn": "E",
-        "pending": ("out_of_rotation.awaiting_decision", "E", ("correct_player_calls", "director")),
+        "pending": ("out_of_rotation.awaiting_decision", "E", ("correct_player_calls", "lho_calls", "director")),
         "restrictions": [],
         "result": None,
     }
     assert s.pending is not None and s.pending.law == "32, 36B4"
-    unchanged_after(s, DecisionError, "W P")
     unchanged_after(s, DecisionError, "W choose accept")
+    # West calling over it is Law 36A: the double and West's call are cancelled, East calls
+    after = walk("N", "N 1H, S X, W P")
+    assert record(after) == ["N 1H stands", "S X@E cancelled", "W P@E cancelled"]
+    assert after.turn.name == "E" and after.restrictions == () and ruling_laws(after) == ["36A"]
 
 
 def test_32_inadmissible_double_out_of_rotation_36B4_partner_silenced() -> None:
-    s = walk("N", "N 1H, S X, director")
+    s = walk("N", "N 1H, S X, director, declined")
     assert outcome(s) == {
         "record": ["N 1H stands", "S X@E cancelled"],
         "obligations": {"N": [("pass_rest_of_auction", "36B4", None)]},
@@ -164,7 +167,7 @@ def test_32_inadmissible_double_out_of_rotation_36B4_partner_silenced() -> None:
         "result": None,
     }
     assert ruling_laws(s) == ["36B4"]
-    s = walk("N", "N 1H, S X, director, E P, S 2H, W P, N P, E P")
+    s = walk("N", "N 1H, S X, director, declined, E P, S 2H, W P, N P, E P")
     assert outcome(s) == {
         "record": ["N 1H stands", "S X@E cancelled", "E P stands", "S 2H stands", "W P stands",
                    "N P stands", "E P stands"],
@@ -178,10 +181,11 @@ def test_32_inadmissible_double_out_of_rotation_36B4_partner_silenced() -> None:
 
 def test_32_inadmissible_redouble_at_partner_turn_only_the_director_decides() -> None:
     s = walk("N", "N 1H, W XX")
-    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "director", ("director",))
-    for event in ("N P", "E P", "S P", "W P"):
+    # nobody but North (West's LHO, 36A) may call over it; East, whose turn it was, is West's partner
+    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "N", ("lho_calls", "director"))
+    for event in ("E P", "S P", "W P"):
         unchanged_after(s, DecisionError, event)
-    s = walk("N", "N 1H, W XX, director")
+    s = walk("N", "N 1H, W XX, director, declined")
     assert outcome(s) == {
         "record": ["N 1H stands", "W XX@E cancelled"],
         "obligations": {"E": [("pass_rest_of_auction", "36B4", None)]},

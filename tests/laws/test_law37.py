@@ -63,7 +63,7 @@ def test_37A_offender_silenced_for_the_rest_must_still_pass_afterwards() -> None
 
 # --- 37B: rectification before LHO calls --------------------------------------------------------------
 def test_37B1_2_bid_cancelled_pass_substituted_both_silenced_and_26B() -> None:
-    s = walk("N", SILENCED_W_BIDS, "director")
+    s = walk("N", SILENCED_W_BIDS, "director, declined")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S P stands", "W 2C cancelled", "W P stands"],
         "obligations": {"E": [("pass_rest_of_auction", "37B2", None)],
@@ -79,7 +79,7 @@ def test_37B1_2_bid_cancelled_pass_substituted_both_silenced_and_26B() -> None:
 
 def test_37B_double_by_silenced_player_auction_continues_both_silenced() -> None:
     # South must pass at the next turn (30A) but doubles East's 1S instead.
-    s = walk("N", "N 1H, S P, director, judge artificial no, E 1S, S X, director")
+    s = walk("N", "N 1H, S P, director, declined, judge artificial no, E 1S, S X, director, declined")
     assert outcome(s) == {
         "record": ["N 1H stands", "S P@E cancelled", "E 1S stands", "S X cancelled", "S P stands"],
         "obligations": {"N": [("pass_rest_of_auction", "37B2", None)],
@@ -89,7 +89,7 @@ def test_37B_double_by_silenced_player_auction_continues_both_silenced() -> None
         "restrictions": [("S", "N", "X", "CDHS")],
         "result": None,
     }
-    s = walk("N", "N 1H, S P, director, judge artificial no, E 1S, S X, director, W 2S")
+    s = walk("N", "N 1H, S P, director, declined, judge artificial no, E 1S, S X, director, declined, W 2S")
     assert [c.text for c in s.legal_calls()] == ["P"]
 
 
