@@ -58,7 +58,22 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
     **_variants("28-34", "deemed_pass", "Did the player whose turn it was have to pass, so that "
                 "the call counts as made in rotation?"),
     ("28-34", "plain_out_of_rotation"): OTHERWISE,
-    ("28-34", "out_of_rotation_above_seven"): "Is it a bid above seven?",
+    ("35-39", "out_of_rotation_above_seven"): "Is it a bid above seven?",
+    ("28-34", "lho_has_a_choice"): "May the offender's LHO accept the call (29A) or let an "
+                                   "inadmissible double go (36A)?",
+    ("28-34", "no_choice_double"): "Is the call a double or redouble, with no choice for LHO?",
+    ("28-34", "no_choice_pass_or_bid_and_meaning_not_explained"): "Is it a pass or bid, with no choice "
+                                                                   "for LHO, whose meaning was not explained?",
+    ("28-34", "no_choice_pass_or_bid_and_meaning_explained"): "Is it a pass or bid, with no choice for "
+                                                               "LHO, whose meaning was explained?",
+    ("28-34", "lho_calls_over_inadmissible"): "Does the offender's LHO call over an inadmissible "
+                                              "double or redouble out of rotation?",
+    ("28-34", "inadmissible_out_of_rotation"): "Was the call an inadmissible double or redouble?",
+    **_variants("28-34", "admissible_out_of_rotation", "Was the call out of rotation admissible?"),
+    ("28-34", "pass_or_bid_out_of_rotation_and_meaning_not_explained"): "Was it a pass or bid whose "
+                                                                         "meaning was not explained?",
+    ("28-34", "pass_or_bid_out_of_rotation_and_meaning_explained"): "Was it a pass or bid whose meaning "
+                                                                     "was explained at the table?",
     ("28-34", "out_of_rotation_while_silenced"): "Was the caller obliged to pass, and is it a "
                                                  "bid, double or redouble?",
     ("28-34", "calls_again_at_lhos_turn"): "Is it the player who has just called, calling "
@@ -93,6 +108,8 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
                                             "defender's pass?",
     ("35-39", "by_defender_not_pass"): "Was it a bid, double or redouble by a defender?",
     ("35-39", "lho_calls_first"): "Does the offender's LHO call before the director rules?",
+    ("35-39", "offender_calls_after_director"): "Does the offender call again, LHO not having let "
+                                                "the call go?",
     ("35-39", "made_out_of_turn"): "Was the call made out of turn?",
     ("35-39", "lho_first_out_of_turn"): "Does LHO call first, the call having been out of turn?",
     **_variants("35-39", "made_in_turn", "Was the call made in turn?"),
@@ -100,18 +117,27 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
     **_variants("35-39", "", "Does LHO call before the director rules?",
                 ("lho_calls_first_and_face_down_lead_stands", "lho_calls_first_and_no_face_down_lead")),
     **_variants("35-39", "", ASK_TRIGGER, ("face_down_lead_stands", "no_face_down_lead")),
+    ("27", "no_premature"): "Has the offender not replaced the bid early?",
+    ("27", "with_premature"): "Did the offender replace the bid early (27C)?",
+    ("27", "lho_calls_no_premature"): "Does the offender's LHO call over the insufficient bid, with "
+                                      "no early replacement?",
+    ("27", "lho_calls_after_premature"): "Does the offender's LHO call over the insufficient bid "
+                                         "after an early replacement?",
+    ("27", "offender_replaces_after_director"): "Does the offender call, LHO not having accepted?",
     # --- comparable calls and lead restrictions (23, 26) -------------------------------------
     **_variants("23, 26", "then", ASK_TRIGGER, ("auction", "clarification", "passed_out")),
     **_variants("23, 26", "kept", OTHERWISE, ("auction", "clarification", "passed_out")),
     ("23, 26", "cancelled_if_not_comparable"): "Was it an attempted double or redouble "
                                                "replacing an insufficient bid?",
     # --- change of call and misinformation (21B, 25) ------------------------------------------
-    ("21B, 25", "ground_is_slip"): "Does the player say the call was a slip of the tongue "
-                                   "or hand?",
-    ("21B, 25", "ground_is_misinformation"): "Does the player say misinformation from an "
-                                             "opponent led to the call?",
+    ("21B, 25", "ground_is_slip_and_can_change"): "Does the player say the call was a slip of the "
+                                                  "tongue or hand, partner not having called since?",
+    ("21B, 25", "ground_is_misinformation_and_can_change"): "Does the player say misinformation from "
+                                                            "an opponent led to the call, partner not "
+                                                            "having called since?",
+    ("21B, 25", "cannot_change"): OTHERWISE,
     **_variants("21B, 25", "back_to", ASK_TRIGGER,
-                ("auction", "clarification", "opening_lead")),
+                ("auction", "clarification", "opening_lead", "passed_out")),
     ("21B, 25", "lho_not_called_over"): "Has nobody called over the call being changed?",
     ("21B, 25", "lho_called_over"): "Has the offender's LHO called over it already?",
     ("21B, 25", "lho_calls_over_change"): "Does LHO call over the change?",
@@ -146,6 +172,10 @@ TRIGGER_QUESTIONS: Final[dict[str, str]] = {
     "call_after_final_pass": "Is a call made after the final pass?",
     "call_while_pending": "Does a player call before the ruling?",
     "director_called": "Is the director called?",
+    "choose_decline": "Does the player entitled decline?",
+    "director_idle": "Is the director called with nothing irregular pending?",
+    "director_present": "Is the director called again while already ruling?",
+    "hands_returned": "Are the hands of the passed-out board put back into the board?",
     "judge_artificial": "Does the director judge the call artificial?",
     "judge_natural": "Does the director judge the call natural?",
     "judge_comparable": "Does the director judge the replacement comparable?",
@@ -221,6 +251,7 @@ SOURCE_QUESTIONS: Final[dict[str, str]] = {
     "clarification": "Has the auction ended, with no lead yet?",
     "after_auction": "Has the auction ended?",
     "opening_lead": "Is a face-down opening lead on the table?",
+    "passed_out": "Was the board passed out, with the hands still out?",
     "procedure": "Is another irregularity still waiting for a ruling?",
 }
 
@@ -231,7 +262,8 @@ PLACE_WORDS: Final[dict[str, str]] = {
     "clarification": "the auction is over: clarification period",
     "opening_lead": "the face-down opening lead stays",
     "play": "the auction period is over: play begins",
-    "passed_out": "the board is passed out",
+    "passed_out": "the board is passed out; the hands are still out",
+    "hands_returned": "the hands are back in the board: the auction period is over",
 }
 
 #: Who decides at each step of a procedure.
@@ -251,6 +283,12 @@ DECIDERS: Final[dict[str, str]] = {
     "change_of_call.awaiting_lho_choice": "the offender's LHO",
     "misinformation.awaiting_judgement": "the director",
     "misinformation.awaiting_lho_choice": "the offender's LHO",
+    "out_of_rotation.awaiting_choice": "the offender's LHO, after the director explains",
+    "insufficient_bid.awaiting_choice": "the offender's LHO, after the director explains",
+    "inadmissible_double.awaiting_choice": "the offender's LHO, after the director explains",
+    "pass_obligation_violated.awaiting_choice": "the offender's LHO, after the director explains",
+    "bid_above_seven.awaiting_choice": "the offender's LHO, after the director explains",
+    "call_after_final_pass.awaiting_choice": "the offender's LHO, after the director explains",
     "declarer_lead_options.penalty_card": "declarer",
     "declarer_lead_options.lead_restriction": "declarer",
     "lead_out_of_turn.awaiting_declarer": "declarer (the director judges 54C first)",
@@ -268,6 +306,7 @@ FAMILY_TITLES: Final[dict[str, str]] = {
     "24": "Cards exposed during the auction (Law 24)",
     "20": "Review and explanation of calls (Law 20)",
     "41, 50, 51, 54": "Opening lead, penalty cards, lead out of turn (Laws 41, 50, 51, 54)",
+    "9-10": "Calling the director (Laws 9-10)",
 }
 
 DRAWN_FAMILIES: Final[tuple[str, ...]] = tuple(FAMILY_TITLES)

@@ -62,7 +62,7 @@ def test_every_open_phase_has_words() -> None:
     sources = {r.source for r in DRAWN_ROWS if "." not in r.source} | {
         r.target for r in DRAWN_ROWS if "." not in r.target}
     assert sources <= set(PLACE_WORDS), sorted(sources - set(PLACE_WORDS))
-    assert {s for s in sources if s not in ("play", "passed_out")} <= set(SOURCE_QUESTIONS)
+    assert {s for s in sources if s not in ("play", "hands_returned")} <= set(SOURCE_QUESTIONS)
 
 
 def test_questions_are_questions() -> None:
