@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import cast
 
 from . import rules
 from .auction import AuctionState
@@ -146,16 +147,12 @@ class _FastRows:
     settled: Row  # clarification --auction_ends--> clarification, nothing to settle
 
 
-_FAST: dict[int, _FastRows | None] = {}
-
-
 def _fast_rows(book: LawBook) -> _FastRows | None:
     """For each (phase, call code) the row a plain legal call fires, and the rows of a plain
     final pass, when the book's rows for plain calls are the standard ones (only then may
     :func:`_plain_call` stand in for them)."""
-    key = id(book)
-    if key in _FAST:
-        return _FAST[key]
+    if "fast" in book.derived:
+        return cast("_FastRows | None", book.derived["fast"])
     calls: dict[tuple[str, int], Row] = {}
     ends: dict[str, Row] = {}
     ok = True
@@ -174,7 +171,7 @@ def _fast_rows(book: LawBook) -> _FastRows | None:
     settled = [r for r in book.candidates("clarification", "auction_ends")
                if r.guard is not None and r.guard.name == _NOTHING_TO_SETTLE and r.action is None]
     found = _FastRows(calls, ends, settled[0]) if ok and len(ends) == 2 and len(settled) == 1 else None
-    _FAST[key] = found
+    book.derived["fast"] = found  # kept with the book: an id could be reused by another book
     return found
 
 
@@ -195,7 +192,7 @@ def _plain_call(state: AuctionState, event: CallEvent, book: LawBook) -> Step | 
     nxt = rules.row(state.key)[call.code]
     if nxt < 0:
         return None
-    fast = _FAST[id(book)] if id(book) in _FAST else _fast_rows(book)
+    fast = cast("_FastRows | None", book.derived["fast"]) if "fast" in book.derived else _fast_rows(book)
     if fast is None:
         return None
     if rules.is_final(nxt):

@@ -100,6 +100,8 @@ class LawBook:
     rows: tuple[Row, ...]
     _index: dict[tuple[str, str, str], tuple[Row, ...]] = field(default_factory=dict, repr=False,
                                                                 compare=False)
+    #: What readers of the book compute from it once (the engine's shortcut rows), kept with it.
+    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, name: str, title: str, states: Iterable[StateSpec], rows: Iterable[Row]) -> LawBook:
