@@ -124,18 +124,20 @@ def test_a_session_on_a_terminal(tmp_path: Path) -> None:
         term.send("blah")
         term.expect("Not accepted")
         term.send("director")
+        term.expect("or 'decline'")  # 10C: the director explains, then South chooses
+        term.send("decline")
         term.expect("East must replace")
         term.send("E 2C")
         term.expect("27B1a")
         term.send(f"save {tmp_path / 's.json'}")
-        term.expect("Saved 4 event(s)")
+        term.expect("Saved 5 event(s)")
         term.send("quit")
         term.expect("Session ended")
     finally:
         status = term.close()
     assert status == 0
     data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
-    assert len(data["events"]) == 4
+    assert len(data["events"]) == 5
 
 
 def test_the_readme_lesson_runs_as_written(tmp_path: Path) -> None:
