@@ -32,7 +32,7 @@ from .common import (
     specified,
     stand,
 )
-from .rows import Ctx, Outcome, Row, action, both, guard
+from .rows import Ctx, Guard, Outcome, Row, action, both, guard
 from .states import OPEN
 
 __all__ = ["ROWS", "out_of_rotation_kind", "pending_call", "position_of_turn", "cancelled_call"]
@@ -355,28 +355,76 @@ def position_of_turn(ctx: Ctx) -> str:
     return _position(p.offender, p.in_turn_of)
 
 
-@action("the double or redouble out of rotation is cancelled; 32 (or 36B4 if inadmissible) applies")
-def cancel_double_out_of_rotation(ctx: Ctx) -> Outcome:
+def _cancel_pending_double(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
     p = ctx.state.pending
     assert p is not None
-    call = pending_call(ctx)
-    o, where = p.offender, position_of_turn(ctx)
-    state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
-    if p.get("inadmissible"):
-        state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B4"))
-        state = state.restrict(LeadRestriction(o, "36B4, 26B", call))
-        return Outcome(state.rule("36B4", f"{o.long_name}'s {call} out of turn was not permitted: it is "
-                                  f"cancelled, {o.long_name} may call freely in turn, and "
-                                  f"{o.partner.long_name} must pass for the rest of the auction"))
-    if where == "rho":
-        w = Watch("after_rho_call", o, call, "32A")
-        return Outcome(evolve(state, watches=(*state.watches, w)).rule(
-            "32A", f"{o.long_name}'s {call} out of rotation is cancelled; if "
-            f"{p.in_turn_of.long_name} passes, {o.long_name} must repeat it, otherwise "
-            f"{o.long_name} may call freely, judged for comparability"))
+    return p, pending_call(ctx), evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
+
+
+@guard("the double or redouble out of rotation was one Law 19 does not permit (36B4)")
+def double_was_inadmissible(ctx: Ctx) -> bool:
+    p = ctx.state.pending
+    return p is not None and bool(p.get("inadmissible"))
+
+
+@guard("a permitted double or redouble, made at the offender's RHO's turn (32A)")
+def double_at_rhos_turn(ctx: Ctx) -> bool:
+    return not double_was_inadmissible(ctx) and position_of_turn(ctx) == "rho"
+
+
+@guard("a permitted double or redouble, made at partner's or LHO's turn (32B)")
+def double_at_other_turn(ctx: Ctx) -> bool:
+    return not double_was_inadmissible(ctx) and position_of_turn(ctx) != "rho"
+
+
+@action("the double or redouble is cancelled; the offender calls freely in turn and partner must "
+        "pass for the rest of the auction (36B4)")
+def silence_partner_36b4(ctx: Ctx) -> Outcome:
+    p, call, state = _cancel_pending_double(ctx)
+    o = p.offender
+    state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B4"))
+    state = state.restrict(LeadRestriction(o, "36B4, 26B", call))
+    return Outcome(state.rule("36B4", f"{o.long_name}'s {call} out of turn was not permitted: it is "
+                              f"cancelled, {o.long_name} may call freely in turn, and "
+                              f"{o.partner.long_name} must pass for the rest of the auction"))
+
+
+@action("the double or redouble is cancelled; if RHO passes the offender must repeat it, otherwise "
+        "the offender calls freely, judged for comparability (32A)")
+def watch_rho_after_double(ctx: Ctx) -> Outcome:
+    p, call, state = _cancel_pending_double(ctx)
+    o = p.offender
+    w = Watch("after_rho_call", o, call, "32A")
+    return Outcome(evolve(state, watches=(*state.watches, w)).rule(
+        "32A", f"{o.long_name}'s {call} out of rotation is cancelled; if "
+        f"{p.in_turn_of.long_name} passes, {o.long_name} must repeat it, otherwise "
+        f"{o.long_name} may call freely, judged for comparability"))
+
+
+@action("the double or redouble is cancelled; partner calls freely and the offender's next call "
+        "is judged for comparability (32B)")
+def judge_after_double(ctx: Ctx) -> Outcome:
+    p, call, state = _cancel_pending_double(ctx)
+    o = p.offender
     return Outcome(_judge_later(state, o, call, "32B2", f"{o.long_name}'s {call} out of rotation is "
                                 f"cancelled; partner may call freely (32B1), and {o.long_name}'s next "
                                 "call will be judged for comparability"))
+
+
+_DOUBLE_BRANCHES = (
+    (double_was_inadmissible, silence_partner_36b4, "29B, 36B4",
+     "an inadmissible double or redouble out of rotation: partner passes to the end"),
+    (double_at_rhos_turn, watch_rho_after_double, "29B, 32A",
+     "a double or redouble at RHO's turn: repeat it if RHO passes, otherwise call freely, judged"),
+    (double_at_other_turn, judge_after_double, "29B, 32B",
+     "a double or redouble at partner's or LHO's turn: the offender's next call is judged"),
+)
+
+
+def _double_rows(source: str, trigger: str, base: Guard, prefix: str = "") -> list[Row]:
+    """One row per way Law 32 (or 36B4) rules a cancelled double or redouble out of rotation."""
+    return [Row("phase", source, trigger, "auction", law, FAMILY, prefix + summary, both(base, g), act)
+            for g, act, law, summary in _DOUBLE_BRANCHES]
 
 
 def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summary: str) -> AuctionState:
@@ -565,9 +613,7 @@ ROWS: list[Row] = [
     Row("phase", _AD, "director_called", _AC, "9B2, 29A, 36A", FAMILY,
         "the director explains: LHO may accept (or let an inadmissible double go) or decline",
         lho_has_a_choice, explain_options),
-    Row("phase", _AD, "director_called", "auction", "29B, 32, 36B4", FAMILY,
-        "a double or redouble out of rotation is cancelled; 32 or 36B4 applies",
-        no_choice_double, cancel_double_out_of_rotation),
+    *_double_rows(_AD, "director_called", no_choice_double),
     Row("phase", _AD, "director_called", _AJ, "29B, 29C", FAMILY,
         "a pass or bid out of rotation is cancelled; was it artificial?", both(no_choice_pass_or_bid,
                                                                                meaning_not_explained),
@@ -592,9 +638,7 @@ ROWS: list[Row] = [
         "phase", _AC, "call_while_pending", "auction", "29A", FAMILY,
         "LHO calls over it: accepted, no rectification", None, accept_out_of_rotation), by_accepting_lho,
         _if_accepted),
-    Row("phase", _AC, "choose_decline", "auction", "29B, 32, 36B4", FAMILY,
-        "declined: a double or redouble out of rotation is cancelled; 32 or 36B4 applies",
-        double_or_redouble_out_of_rotation, cancel_double_out_of_rotation),
+    *_double_rows(_AC, "choose_decline", double_or_redouble_out_of_rotation, "declined: "),
     Row("phase", _AC, "choose_decline", _AJ, "29B, 29C", FAMILY,
         "declined: a pass or bid out of rotation is cancelled; was it artificial?",
         both(pass_or_bid_out_of_rotation, meaning_not_explained), ask_artificial),

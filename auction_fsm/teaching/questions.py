@@ -61,7 +61,12 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
     ("35-39", "out_of_rotation_above_seven"): "Is it a bid above seven?",
     ("28-34", "lho_has_a_choice"): "May the offender's LHO accept the call (29A) or let an "
                                    "inadmissible double go (36A)?",
-    ("28-34", "no_choice_double"): "Is the call a double or redouble, with no choice for LHO?",
+    ("28-34", "no_choice_double_and_double_was_inadmissible"): "Is it a double or redouble Law 19 does "
+                                                                "not permit, with no choice for LHO?",
+    ("28-34", "no_choice_double_and_double_at_rhos_turn"): "Is it a double or redouble at the "
+                                                            "offender's RHO's turn, with no choice for LHO?",
+    ("28-34", "no_choice_double_and_double_at_other_turn"): "Is it a double or redouble at partner's "
+                                                             "or LHO's turn, with no choice for LHO?",
     ("28-34", "no_choice_pass_or_bid_and_meaning_not_explained"): "Is it a pass or bid, with no choice "
                                                                    "for LHO, whose meaning was not explained?",
     ("28-34", "no_choice_pass_or_bid_and_meaning_explained"): "Is it a pass or bid, with no choice for "
@@ -80,8 +85,13 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
                                            "again at LHO's turn?",
     **_variants("28-34", "by_accepting_lho", "Does the offender's LHO call next, accepting it?"),
     ("28-34", "by_player_whose_turn_it_was"): "Does the opponent whose turn it was call first?",
-    ("28-34", "double_or_redouble_out_of_rotation"): "Was the call out of rotation a double or "
-                                                     "redouble?",
+    ("28-34", "double_or_redouble_out_of_rotation_and_double_was_inadmissible"): "Was it a double or "
+                                                                                 "redouble Law 19 does not permit?",
+    ("28-34", "double_or_redouble_out_of_rotation_and_double_at_rhos_turn"): "Was it a double or redouble "
+                                                                              "at the offender's RHO's turn?",
+    ("28-34", "double_or_redouble_out_of_rotation_and_double_at_other_turn"): "Was it a double or "
+                                                                               "redouble at partner's or "
+                                                                               "LHO's turn?",
     ("28-34", "pass_or_bid_out_of_rotation"): OTHERWISE,
     ("28-34", "pass_at_rhos_turn"): "Natural: was it a pass at the offender's RHO's turn?",
     ("28-34", "pass_at_other_turn"): "Natural: was it a pass at partner's or LHO's turn?",
