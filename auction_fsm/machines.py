@@ -143,8 +143,9 @@ class TableMachines:
 
     @property
     def is_over(self) -> bool:
-        """True when the phase machine has left the auction proper (clarification or an end)."""
-        return self.phase.state in self._terminals or self.phase.state == "clarification"
+        """True when the phase machine has left the auction proper: the clarification period, a
+        passed-out board whose hands are still out, or an end of the auction period."""
+        return self.phase.state in self._terminals or self.phase.state in ("clarification", "passed_out")
 
     def fire_row(self, row: Row, ctx: Ctx) -> None:
         """Fire ``row``'s trigger on the phase machine with ``ctx``; raise

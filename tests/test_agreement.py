@@ -242,3 +242,13 @@ def test_a_phase_machine_out_of_step_refuses_the_next_call() -> None:
     with pytest.raises(MachineDisagreementError):
         sim.call("E", "P")
     assert sim.phase == "auction" and len(sim.steps) == 1  # resynchronised, nothing recorded
+
+
+def test_the_machines_say_the_auction_is_over_after_the_final_pass() -> None:
+    for calls in ("P P P P", "1H P P P"):
+        sim = Simulator("N")
+        seat = sim.state.turn
+        for c in calls.split():
+            sim.call(seat, c)
+            seat = seat.lho
+        assert sim.machines.is_over and sim.state.is_over
