@@ -10,7 +10,8 @@ needs from the core:
   changes of call reach back at most that far), obligations, the pending procedure with the
   calls it refers to, waiting rectifications, lead-restriction rights with the suits the
   offender has specified, exposed cards, the opening lead and declarer's choices, who first
-  named each strain for each side (declarer), and the number of irregularities so far.
+  named each strain for each side (declarer), the number of irregularities so far, and whether
+  a passed-out board's hands are back in the board.
   Record positions are counted from the end of the record over the records that still matter
   (standing, pending or referred to), so equal keys behave alike however many cancelled calls
   lie between.
@@ -177,7 +178,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         namers = _first_namers(state) if bounds is None else _scoped_namers(state, bounds)
     incidents = state.incidents if bounds is None else min(state.incidents, bounds.max_irregularities)
     return (int(state.dealer), state.key, bool(record), recent, revert, obligations, pending, watches,
-            restrictions, specified, exposed, lead_state, namers, incidents)
+            restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
 
 
 #: Families whose calls may try to change an earlier call.

@@ -327,3 +327,13 @@ def test_cached_candidate_lists_give_the_same_exploration_with_changes_of_call()
     fresh = explore(_Uncached(Scope.of({"changes"}), agreement="off", prefix=prefix))
     assert cached.keys == fresh.keys and cached.labels == fresh.labels and cached.targets == fresh.targets
     assert any(isinstance(e, ChangeCall) for e in cached.labels)
+
+
+def test_17D2_a_passed_out_board_ends_when_the_hands_are_returned_in_a_lead_scope() -> None:
+    """The returned hands are part of the key: a passed-out board is not its own end (found when
+    the lead scope reported a sink cycle at the fourth pass)."""
+    space = IrregularSpace(Scope.of({"opening_lead"}), agreement="off",
+                           prefix=[CallEvent.of(s, "P") for s in "NESW"])
+    ex = explore(space)
+    report = check_exploration(ex)
+    assert report.ok and ex.states == 2
