@@ -56,17 +56,18 @@ class Step:
 _SURVIVE_PENDING = (RestoredCall, JudgeChange)
 
 
-def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017) -> Step:
+def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *, strict: bool = True) -> Step:
     """Rule ``event`` at ``state`` under ``book``; raise an input error (and change nothing) when
-    no row of the book can take it."""
+    no row of the book can take it.  ``strict`` tests every guard of the candidate rows, so that
+    two rows holding at once is found (:meth:`LawBook.select`)."""
     if type(event) is CallEvent and event.specifies is None:
         fast = _plain_call(state, event, book)
         if fast is not None:
             return fast
-    return _dispatch(state, event, book)
+    return _dispatch(state, event, book, strict)
 
 
-def _dispatch(state: AuctionState, event: Event, book: LawBook) -> Step:
+def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = True) -> Step:
     """The general path of :func:`step`: classify, select the row, run it, then the follow-ups."""
     fired: list[Fired] = []
     queue: deque[Event | FollowUp] = deque([event])
@@ -76,7 +77,7 @@ def _dispatch(state: AuctionState, event: Event, book: LawBook) -> Step:
         ev = queue.popleft()
         trigger = classify(cur, ev)
         ctx = Ctx(cur, ev)
-        row = book.select(cur.phase, trigger, ctx)
+        row = book.select(cur.phase, trigger, ctx, strict=strict)
         if row is None:
             raise _refusal(cur, ev, trigger, book)
         out = row.action(ctx) if row.action is not None else Outcome(cur)
@@ -96,9 +97,10 @@ def _dispatch(state: AuctionState, event: Event, book: LawBook) -> Step:
     return Step(event, state, cur, tuple(fired))
 
 
-def apply_event(state: AuctionState, event: Event, book: LawBook = LAWS_2017) -> AuctionState:
+def apply_event(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *,
+                strict: bool = True) -> AuctionState:
     """The state after ``event`` (see :func:`step`)."""
-    return step(state, event, book).after
+    return step(state, event, book, strict=strict).after
 
 
 def _refusal(state: AuctionState, event: Event | FollowUp, trigger: str, book: LawBook) -> Exception:

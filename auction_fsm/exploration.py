@@ -26,6 +26,7 @@ Standard library only, like the rest of the core.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from . import rules
 from .auction import AuctionState
@@ -330,11 +331,9 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
     phase = state.phase
     pending = state.pending is not None
     on = scope.families
-    offered = frozenset(t for t in book.triggers_from(phase)
-                        if pending or any(_switched_on(r.family, on) for r in book.candidates(phase, t)))
+    offered, kinds = _offered(book, phase, pending, on)
     if not offered:
         return
-    kinds = frozenset(kind for kind, triggers in EVENT_TRIGGERS.items() if triggers & offered)
     required = () if pending or room else tuple(
         o.call for o in state.obligations[state.turn] if o.kind == "repeat_call")
     for event in _alphabet(state, scope, room, kinds):
@@ -352,6 +351,20 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
         if row is None or row.refusal or not (pending or _switched_on(row.family, on)):
             continue
         yield event
+
+
+def _offered(book: LawBook, phase: str, pending: bool,
+             on: frozenset[str]) -> tuple[frozenset[str], frozenset[type]]:
+    """The triggers some switched-on row offers from ``phase``, and the kinds of event that may
+    set them off (worked out once per book, phase and families, and kept with the book)."""
+    key = ("offered", phase, pending, on)
+    found = book.derived.get(key)
+    if found is None:
+        offered = frozenset(t for t in book.triggers_from(phase) if pending or any(
+            _switched_on(r.family, on) for r in book.candidates(phase, t)))
+        kinds = frozenset(kind for kind, triggers in EVENT_TRIGGERS.items() if triggers & offered)
+        found = book.derived[key] = (offered, kinds)
+    return cast("tuple[frozenset[str], frozenset[type]]", found)
 
 
 def _switched_on(row_family: str, on: frozenset[str]) -> bool:

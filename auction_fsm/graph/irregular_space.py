@@ -203,7 +203,7 @@ class IrregularSpace:
         book = self.book
         for event in self._candidates(state):
             try:
-                after = apply_event(state, event, book)
+                after = apply_event(state, event, book, strict=False)  # the agreement walk is strict
             except InternalError:
                 raise  # a fault of the book or the engine is never a refused event
             except AuctionFsmError:

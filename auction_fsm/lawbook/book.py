@@ -101,7 +101,7 @@ class LawBook:
     _index: dict[tuple[str, str, str], tuple[Row, ...]] = field(default_factory=dict, repr=False,
                                                                 compare=False)
     #: What readers of the book compute from it once (the engine's shortcut rows), kept with it.
-    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    derived: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, name: str, title: str, states: Iterable[StateSpec], rows: Iterable[Row]) -> LawBook:
@@ -168,7 +168,12 @@ class LawBook:
 
     def terminals(self, machine: Machine) -> frozenset[str]:
         """The names of the machine's terminal states."""
-        return frozenset(s.name for s in self.states_of(machine) if s.kind == "terminal")
+        key = f"terminals:{machine}"
+        found = self.derived.get(key)
+        if found is None:
+            found = self.derived[key] = frozenset(
+                s.name for s in self.states_of(machine) if s.kind == "terminal")
+        return found  # type: ignore[return-value]
 
     def candidates(self, source: str, trigger: str, machine: Machine = "phase") -> tuple[Row, ...]:
         """The rows from ``source`` on ``trigger``, in book order."""
@@ -178,15 +183,20 @@ class LawBook:
         """The triggers some row offers from ``source``."""
         return tuple(dict.fromkeys(t for (m, s, t) in self._index if m == machine and s == source))
 
-    def select(self, source: str, trigger: str, ctx: Ctx, machine: Machine = "phase") -> Row | None:
+    def select(self, source: str, trigger: str, ctx: Ctx, machine: Machine = "phase", *,
+               strict: bool = True) -> Row | None:
         """The one row from ``source`` on ``trigger`` whose guard holds for ``ctx``, or ``None``.
 
-        Two rows holding at once is a fault of the book, never of the input: it raises
-        :class:`LawBookError` naming both rows.
+        Two rows holding at once is a fault of the book, never of the input: with ``strict``
+        (the default) every guard is tested and an overlap raises :class:`LawBookError` naming
+        both rows; without it the first row that holds is taken (the explorer's hot path, whose
+        edges the strict simulator then replays: ``verify`` finds an overlap there).
         """
         found: Row | None = None
         for r in self._index.get((machine, source, trigger), ()):
             if r.guard is None or r.guard(ctx):
+                if not strict:
+                    return r
                 if found is not None:
                     raise LawBookError(f"law book {self.name!r}: two rows hold at once for "
                                        f"{ctx.event!r}: {found.label} and {r.label}")

@@ -115,11 +115,13 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
     if isinstance(event, RestoredCall):
         lho_to_call = event.kept and state.pending is None and not state.is_over and state.turn == event.seat
         return "restore_call" if lho_to_call else "restore_lapses"
-    if state.phase == "play":
+    # the phase is worked out only when the auction period might be over (the hot path)
+    over = state.hands_returned or (state.leads and state.pending is None)
+    if over and state.phase == "play":
         raise AuctionOverError(
             f"{event.describe()}: the opening lead has been faced, so the auction period is over "
             "(17D1); play beyond the opening lead is outside this model", law="17D1")
-    if state.phase == "hands_returned":
+    if over and state.phase == "hands_returned":
         raise AuctionOverError(
             f"{event.describe()}: the board was passed out and the hands are back in the board, so "
             "the auction period is over (17D2)", law="17D2")
