@@ -4,7 +4,9 @@ The exposed cards stay face up until the auction ends.  A single card below hono
 was not led needs nothing more (24A); a single honour or any card led prematurely (24B), or two
 or more cards (24C), oblige the offender's partner to pass at the next turn.  What happens to
 the cards at the end (picked up for the declaring side, penalty cards for a defender, 24D-E)
-is settled when the auction ends (:mod:`.lead`).
+is settled when the auction ends (:mod:`.lead`).  A card exposed before anyone has called is
+not a Law 24 matter (the WBF Laws Committee, minutes of 15 August 2017): it goes back into the
+hand, and what it showed is unauthorised information for partner (16D).
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from ..events import ExposeCards
 from ..records import ExposedCard, Obligation
 from ..values import evolve
 from .rows import SAME, Ctx, Outcome, Row, action, guard
-from .states import OPEN
 
 __all__ = ["ROWS", "exposure_law"]
 
@@ -75,14 +76,28 @@ def silence_partner(ctx: Ctx) -> Outcome:
         f"{o.partner.long_name} must pass at the next turn"))
 
 
+@action("the cards go back into the hand with no Law 24 rectification; what they showed is "
+        "unauthorised information for the offender's partner (16D)")
+def back_to_the_hand(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ExposeCards)
+    o = event.seat
+    shown = " ".join(c.text for c in event.cards)
+    return Outcome(ctx.state.rule(
+        "24, 16D", f"{o.long_name} exposed {shown} before anyone had called: the cards go back into the "
+        "hand with no rectification under Law 24 (WBF Laws Committee, 2017); what they showed is "
+        f"unauthorised information for {o.partner.long_name} (16D)"))
+
+
 ROWS: list[Row] = [
-    r for source in OPEN for r in (
-        Row("phase", source, "expose_cards", SAME, "24A", FAMILY,
-            "a low card stays face up; nothing more now", single_low_card, leave_face_up),
-        Row("phase", source, "expose_cards", SAME, "24B", FAMILY,
-            "an honour or a card led early: partner must pass at the next turn", honour_or_led,
-            silence_partner),
-        Row("phase", source, "expose_cards", SAME, "24C", FAMILY,
-            "two or more cards: partner must pass at the next turn", two_or_more, silence_partner),
-    )
+    Row("phase", "awaiting_first_call", "expose_cards", SAME, "24, 16D", FAMILY,
+        "before anyone has called: the cards go back into the hand, no Law 24 rectification (16D)",
+        None, back_to_the_hand),
+    Row("phase", "auction", "expose_cards", SAME, "24A", FAMILY,
+        "a low card stays face up; nothing more now", single_low_card, leave_face_up),
+    Row("phase", "auction", "expose_cards", SAME, "24B", FAMILY,
+        "an honour or a card led early: partner must pass at the next turn", honour_or_led,
+        silence_partner),
+    Row("phase", "auction", "expose_cards", SAME, "24C", FAMILY,
+        "two or more cards: partner must pass at the next turn", two_or_more, silence_partner),
 ]

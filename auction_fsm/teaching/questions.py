@@ -256,7 +256,7 @@ TRIGGER_ANSWERS: Final[dict[str, str]] = {
 
 #: A question about where the auction stands, for outcomes that differ only by phase.
 SOURCE_QUESTIONS: Final[dict[str, str]] = {
-    "awaiting_first_call": "Is it the first call of the auction?",
+    "awaiting_first_call": "Has nobody called yet?",
     "auction": "Is the auction under way?",
     "clarification": "Has the auction ended, with no lead yet?",
     "after_auction": "Has the auction ended?",

@@ -96,3 +96,15 @@ def test_24_bad_input_after_the_auction_or_card_already_exposed() -> None:
                     match="after the auction ended")
     unchanged_after(walk("N", "N 1H, E expose H2"), DecisionError, "E expose H2", match="already exposed")
     unchanged_after(walk("N", "N 1H, E 1C"), DecisionError, "W expose SA", match="pending")
+
+
+@pytest.mark.parametrize("events", ["E expose SK", "S lead H2", "W expose C3 C4"])
+def test_24_16D_card_exposed_before_anyone_has_called_goes_back_without_rectification(events: str) -> None:
+    """WBF Laws Committee, 15 August 2017: before any call Law 24 does not apply; the card goes
+    back into the hand and what it showed is unauthorised information for partner (16D)."""
+    s = walk("N", events)
+    assert outcome(s)["obligations"] == {} and exposed(s) == []
+    assert ruling_laws(s) == ["24, 16D"] and s.phase == "awaiting_first_call"
+    s = walk("N", f"{events}, N 1H, E P, S P, W P")
+    assert outcome(s)["result"] == ("1H", "N", "S", "E")
+    assert s.penalty_cards() == ()  # no penalty card at the end (24E does not apply)
