@@ -204,7 +204,7 @@ def test_verify_command_on_a_named_irregular_scope(capsys: pytest.CaptureFixture
     assert main(["verify", "--scope", "exposure-1", "--json", "--quiet", "--no-machine"]) == 0
     (obj,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert (obj["graph"], obj["scope"], obj["states"], obj["edges"]) == ("configuration", "exposure-1",
-                                                                         5075, 14831)
+                                                                         5450, 15724)
     assert obj["ok"] and obj["dead_ends"] == obj["cannot_finish"] == obj["sink_cycles"] == obj["faults"] == 0
     # the exposure's obligation is exercised; the opening lead is outside an auction-only scope
     assert "seat:must_pass_next_turn" not in obj["not_exercised"]
@@ -221,7 +221,7 @@ def test_verify_shares_irregular_and_legal_scopes_between_worker_processes(
                  "--no-machine", "--jobs", "2"]) == 0
     objs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(o["scope"], o["states"], o["ok"]) for o in objs] == [
-        ("exposure-1", 5075, True), ("inadmissible-1", 7462, True), ("legal", 3506, True)]
+        ("exposure-1", 5450, True), ("inadmissible-1", 7462, True), ("legal", 3506, True)]
 
 
 def _after(space: IrregularSpace, *texts: str) -> Key:
