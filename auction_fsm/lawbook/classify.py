@@ -30,6 +30,7 @@ from ..events import (
 )
 from ..seats import Seat
 from .rows import AuctionEnds, DeclarerOptions, FollowUp, JudgeChange, Replacement, RestoredCall, WatchedCall
+from .states import PROCEDURES
 
 __all__ = ["classify", "call_kind", "in_turn_kind", "expected", "CALL_TRIGGERS", "EVENT_TRIGGERS"]
 
@@ -74,7 +75,10 @@ def expected(state: AuctionState) -> str:
     p = state.pending
     if p is None:
         return "no decision is pending"
-    return (f"{p.state_name} (Law {p.law}) is pending: waiting for {p.decider} "
+    procedure, steps = PROCEDURES.get(p.procedure, (p.procedure, ()))
+    step = dict(steps).get(p.step)
+    words = f"{procedure}, {step}" if step else procedure
+    return (f"{words} (Law {p.law}) is pending: waiting for {p.decider} "
             f"to choose one of {', '.join(p.options)}")
 
 

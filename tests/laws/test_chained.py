@@ -134,7 +134,8 @@ def test_chained_irregularity_while_another_is_pending_is_refused_with_a_clear_m
     s = walk("N", "N 1H, E 1D")
     info = unchanged_after(s, DecisionError, "W 1C")
     assert str(info.value) == (
-        "West's 1C cannot be made now: insufficient_bid.awaiting_decision (Law 27A1) is pending: "
+        "West's 1C cannot be made now: an insufficient bid (27), LHO may accept by calling (27A1), "
+        "or the director rules (Law 27A1) is pending: "
         "waiting for S to choose one of accept, director")
     unchanged_after(s, DecisionError, "N 8C", match="waiting for S")
     unchanged_after(s, DecisionError, "W X", match="waiting for S")
