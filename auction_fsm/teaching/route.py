@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..events import CallEvent
 from .charts import Arrow, Box, BoxKind, Chart, all_charts, row_key
 
 if TYPE_CHECKING:
@@ -25,7 +24,6 @@ if TYPE_CHECKING:
 
 __all__ = ["route_of", "route_chart", "draw_route"]
 
-_PLAIN = ("17-22", "seat")
 
 
 def route_of(steps: Sequence[Step], chart: Chart) -> dict[str, list[int]]:
@@ -42,8 +40,17 @@ def route_of(steps: Sequence[Step], chart: Chart) -> dict[str, list[int]]:
     return out
 
 
+def _incident(st: Step) -> bool:
+    """The event was an irregularity: the engine's one definition (:func:`~auction_fsm.engine.is_incident`)."""
+    from ..engine import is_incident
+
+    return is_incident(st.before, st.event, st.after)
+
+
 def _irregular(st: Step) -> bool:
-    return any(f.row.family not in _PLAIN for f in st.fired)
+    """The step belongs to the irregular part of the route: an irregularity, or a step of a
+    procedure it opened (a decision, a judgement, declarer's options it leads to)."""
+    return _incident(st) or st.before.pending is not None or st.after.pending is not None
 
 
 def route_chart(sim: Simulator, title: str) -> Chart:
@@ -57,7 +64,7 @@ def route_chart(sim: Simulator, title: str) -> Chart:
         laws = ", ".join(dict.fromkeys(f.row.law for f in st.fired))
         kind: BoxKind = "outcome"
         if _irregular(st):
-            kind = "start" if isinstance(st.event, CallEvent) or st.before.pending is None else "step"
+            kind = "start" if _incident(st) else "step"
         bid = f"e{n}"
         boxes.append(Box(bid, kind, (describe_step(n, st),), laws, n - 1, 0,
                          tuple(row_key(f.row) for f in st.fired)))
