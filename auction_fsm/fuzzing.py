@@ -17,7 +17,10 @@ turn, the judgement or the choice the pending procedure waits for, the opening l
 often an irregularity: an insufficient bid, a call out of rotation, an inadmissible double or
 redouble, a call by a player obliged to pass, a bid above seven, a call after the final pass,
 an attempt to change a call, exposed cards, a review or explanation request, a lead out of
-turn, a judgement or a choice nobody asked for.
+turn, a judgement or a choice nobody asked for.  A quarter of the calls carry what they
+showed as explained at the table (``specifies``), which decides 27B1a, 26B and 29C; a passed-out
+board mostly ends with the hands returned (17D2), and the return is also tried where it fits
+nothing.
 
 Each event goes to ``Simulator.apply`` with ``check=True``.  Three outcomes:
 
@@ -66,6 +69,7 @@ from .events import (
     ExplanationRequest,
     ExposeCards,
     FaceLead,
+    HandsReturned,
     Judgement,
     JudgementKind,
     Lead,
@@ -180,6 +184,17 @@ def _dens(rng: random.Random) -> tuple[Strain, ...]:
     return tuple(rng.sample(list(Strain), n))
 
 
+def _call_event(rng: random.Random, seat: Seat, call: Call) -> CallEvent:
+    """A call, now and then with what it showed as explained at the table (``specifies``):
+    the input that decides 27B1a, 26B and 29C.  Mostly a bid's own denomination or none (an
+    artificial call), sometimes any others."""
+    if rng.random() >= 0.25:
+        return CallEvent(seat, call)
+    if call.strain is not None and rng.random() < 0.5:
+        return CallEvent(seat, call, specifies=(call.strain,))
+    return CallEvent(seat, call, specifies=_dens(rng))
+
+
 def _judgement(rng: random.Random, kind: str | None = None) -> Judgement:
     chosen = kind if kind in JUDGEMENT_KINDS else rng.choice(JUDGEMENT_KINDS)
     return Judgement(_as_kind(chosen), rng.random() < 0.5, _dens(rng))
@@ -209,14 +224,14 @@ def next_event(rng: random.Random, state: AuctionState) -> Event:
 
     def legal_in_turn() -> Event | None:
         legal = state.legal_calls()
-        return CallEvent(turn, _plausible_legal_call(rng, legal)) if legal else None
+        return _call_event(rng, turn, _plausible_legal_call(rng, legal)) if legal else None
 
     def insufficient() -> Event | None:
         bid = _insufficient_bid(rng, state)
-        return None if bid is None else CallEvent(rng.choice((turn, turn, turn, someone)), bid)
+        return None if bid is None else _call_event(rng, rng.choice((turn, turn, turn, someone)), bid)
 
     def out_of_rotation() -> Event:
-        return CallEvent(other, _random_call(rng, state))
+        return _call_event(rng, other, _random_call(rng, state))
 
     def inadmissible_double() -> Event | None:
         bad = [c for c in (DOUBLE, REDOUBLE) if c not in state.legal_calls()]
@@ -261,6 +276,9 @@ def next_event(rng: random.Random, state: AuctionState) -> Event:
     def face_lead() -> Event:
         return FaceLead()
 
+    def hands_returned() -> Event:
+        return HandsReturned()
+
     def any_choice() -> Event:
         words = ("accept", "refuse", "spread", "director", "replace", "let_remain", "no_prohibition")
         return Choice(someone, rng.choice(words))
@@ -269,6 +287,7 @@ def next_event(rng: random.Random, state: AuctionState) -> Event:
         (7, insufficient), (9, out_of_rotation), (4, inadmissible_double), (5, by_silenced),
         (2, above_seven), (3, director), (3, any_judgement), (4, change), (3, expose),
         (2, review), (2, explain), (1, lead_any), (1, face_lead), (1, any_choice),
+        (1, hands_returned),
     ]
     pending = state.pending
     if pending is not None:
@@ -296,11 +315,11 @@ def next_event(rng: random.Random, state: AuctionState) -> Event:
             if option == "director":
                 return DirectorCalled(rng.choice((None, seat)))
             if option == "lho_calls" or (option == "accept" and by_calling):
-                return CallEvent(seat, _random_call(rng, state))
+                return _call_event(rng, seat, _random_call(rng, state))
             if option == "correct_player_calls":
                 return CallEvent(Seat[str(facts.get("in_turn_of", turn.name))], _random_call(rng, state))
             if option == "replace":
-                return CallEvent(offender, _random_call(rng, state))
+                return _call_event(rng, offender, _random_call(rng, state))
             return Choice(seat, option)
 
         def wanted_judgement() -> Event | None:
@@ -329,10 +348,15 @@ def next_event(rng: random.Random, state: AuctionState) -> Event:
         def misinformation_change() -> Event:
             return ChangeCall(someone, _random_call(rng, state), "misinformation")
 
+        if state.is_passed_out:  # the period lasts until the hands go back (17D2); 25A still may
+            return _weighted(rng, [(30, hands_returned), (8, change), (4, call_after_final_pass),
+                                   (3, director), (3, review), (3, expose), (2, out_of_turn_lead),
+                                   (2, after_auction_judgement), (2, any_choice)])
         return _weighted(rng, [(25, opening_lead), (12, out_of_turn_lead), (12, face_lead),
                                (5, call_after_final_pass), (4, misinformation_change),
                                (4, after_auction_judgement), (3, review), (3, explain),
-                               (2, expose), (3, director), (2, any_choice), (2, change)])
+                               (2, expose), (3, director), (2, any_choice), (2, change),
+                               (1, hands_returned)])
     return _weighted(rng, [(50, legal_in_turn), *irregular])
 
 

@@ -69,6 +69,8 @@ PHASES: Counter[str] = Counter()
 
 def _observe(state: AuctionState) -> None:
     PHASES[state.phase] += 1
+    if state.record and state.record[-1].specifies is not None:
+        PHASES["a call with what it specified"] += 1
 
 
 _RUN: list[FuzzStats] = []
@@ -92,12 +94,14 @@ def test_the_generator_reaches_every_kind_of_position() -> None:
     procedures of the auction period are visited by the fixed run."""
     fixed_run()
     wanted = {"awaiting_first_call", "auction", "clarification", "opening_lead", "play", "passed_out",
+              "hands_returned",
               "insufficient_bid.awaiting_decision", "insufficient_bid.awaiting_replacement",
               "comparable_call.awaiting_judgement", "out_of_rotation.awaiting_decision",
               "out_of_rotation.awaiting_artificial_judgement", "inadmissible_double.awaiting_decision",
               "bid_above_seven.awaiting_decision", "pass_obligation_violated.awaiting_decision",
               "change_of_call.awaiting_judgement", "misinformation.awaiting_judgement",
-              "lead_out_of_turn.awaiting_declarer", "declarer_lead_options.lead_restriction"}
+              "lead_out_of_turn.awaiting_declarer", "declarer_lead_options.lead_restriction",
+              "a call with what it specified"}
     assert wanted <= set(PHASES), sorted(wanted - set(PHASES))
 
 
