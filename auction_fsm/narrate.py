@@ -28,8 +28,9 @@ from __future__ import annotations
 import re
 
 from .auction import AuctionState
-from .calls import Strain
+from .calls import Call, Strain
 from .cards import Suit
+from .consequences import Result, consequences
 from .events import (
     CallEvent,
     ChangeCall,
@@ -43,6 +44,7 @@ from .events import (
     Lead,
     ReviewRequest,
 )
+from .lawbook import LAWS_2017, LawBook
 from .records import Contract, Ruling
 from .scenario import Replay
 from .seats import Seat
@@ -54,6 +56,7 @@ __all__ = [
     "describe_step",
     "decision_in_words",
     "step_lines",
+    "options_lines",
     "explain_ruling",
     "law_title",
     "describe_outcome",
@@ -252,14 +255,86 @@ def describe_step(number: int, step: Step) -> str:
     return f"{number}. {_describe_event(step.event)}"
 
 
-def step_lines(number: int, step: Step) -> list[str]:
+def step_lines(number: int, step: Step, book: LawBook = LAWS_2017) -> list[str]:
     """The event's line, then each ruling it brought, explained with its law; after a faced
-    opening lead out of turn, a note on how 2017 Law 54 differs from the usual summaries."""
+    opening lead out of turn, a note on how 2017 Law 54 differs from the usual summaries.  When
+    the event opens a decision with a choice in it, what each option leads to under ``book``
+    (:func:`options_lines`)."""
     lines = [describe_step(number, step)]
     for ruling in step.after.rulings[len(step.before.rulings):]:
         lines.append(explain_ruling(ruling))
         if ruling.law == "54":
             lines.append("   " + FIVE_OPTIONS_NOTE)
+    after, before = step.after.pending, step.before.pending
+    opened = before is None or (before.state_name, before.options) != (after and (after.state_name, after.options))
+    if after is not None and opened and len(after.options) > 1:
+        lines += options_lines(step.after, book)
+    return lines
+
+
+# How an option made by a call is made, as a verb phrase.
+_BY_CALLING = {"lho_calls": "calls over it", "accept": "calls over it", "correct_player_calls": "calls in turn",
+               "replace": "replaces it"}
+
+
+def _calls_words(calls: tuple[Call, ...], last: bool) -> str:
+    """A group of calls: ``2S``, ``1C, 1D or 1H``; a long group as a count (``any of the other
+    30 calls`` when it is the last group told)."""
+    texts = [str(c) for c in calls]
+    if len(texts) <= 4:
+        return _join(texts)
+    if last:
+        return f"any of the other {len(texts)} calls"
+    return f"{', '.join(texts[:3])} or {len(texts) - 3} others"
+
+
+def _then(result: Result) -> str:
+    """The decision an option leads to, as a clause (``then the director judges ...``); left
+    out when the rulings already name who decides next."""
+    if result.then is None or result.after is None:
+        return ""
+    decider = result.then.decider
+    name = Seat[decider].long_name if decider in Seat.__members__ else decider
+    if any(name in r for r in result.rulings):
+        return ""
+    line = decision_in_words(result.after)
+    line = re.sub(r"^Waiting for the director \((Law [^)]*)\) to judge", r"the director judges (\1)", line)
+    line = re.sub(r"^Waiting for ([A-Za-z]+): ", "", line)
+    return f"; then {line.rstrip('.')}"
+
+
+def _result_words(result: Result) -> str:
+    text = "; ".join(r.rstrip(".") for r in result.rulings) or "nothing changes"
+    return f"{text} (Law {result.law}){_then(result)}"
+
+
+def options_lines(state: AuctionState, book: LawBook = LAWS_2017) -> list[str]:
+    """What each option of the pending decision leads to, found by ruling it in ``book``
+    (:func:`auction_fsm.consequences.consequences`): one indented line per option, or per group
+    of calls for an option made by calling."""
+    pending = state.pending
+    if pending is None:
+        return []
+    lines = ["   What each option leads to:"]
+    for c in consequences(state, book):
+        who = c.seat.long_name if c.seat is not None else "anyone"
+        if c.how == "judgement":
+            yes, no = _JUDGED.get(pending.get("judgement"), ("yes", "no"))
+            head = f"If the director judges that {yes if c.value else no}"
+        elif c.how == "director":
+            head = f"If {who} calls the director"
+        elif c.how == "choice":
+            head = f"If {who} {_option_words(c.option)}"
+        else:
+            head = f"If {who} {_BY_CALLING.get(c.option, 'calls')}"
+        if not c.results:
+            lines.append(f"   - {head}: no law takes it here.")
+        elif c.how == "call" and len(c.results) > 1:
+            for i, r in enumerate(c.results):
+                calls = _calls_words(r.calls, i == len(c.results) - 1)
+                lines.append(f"   - {head} with {calls}: {_result_words(r)}.")
+        else:
+            lines.append(f"   - {head}: {_result_words(c.results[0])}.")
     return lines
 
 
@@ -452,7 +527,7 @@ def narrate(sim: Simulator) -> list[str]:
     """The auction period so far: each event with its rulings, then the outcome."""
     lines: list[str] = []
     for n, step in enumerate(sim.steps, 1):
-        lines += step_lines(n, step)
+        lines += step_lines(n, step, sim.book)
     return lines + describe_outcome(sim.state)
 
 
@@ -479,7 +554,7 @@ def narrate_replay(replay: Replay) -> list[str]:
     if scenario.description:
         lines.append(scenario.description)
     for n, step in enumerate(sim.steps, 1):
-        lines += step_lines(n, step)
+        lines += step_lines(n, step, sim.book)
     if replay.failed_event is not None:
         event = scenario.events[replay.failed_event - 1]
         if sim.state.phase == "play":

@@ -4,7 +4,7 @@
 :class:`~auction_fsm.auction.AuctionState`) into plain JSON data
 (the shape ``auction-fsm replay --json`` prints): the phase, the record of calls with their
 status, each seat's obligations, the pending decision, 26B rights, exposed and penalty cards,
-the rules declarer set for the opening lead, every lead attempt, the presumed and actual roles,
+what each pending option leads to, the rules declarer set for the opening lead, every lead attempt, the presumed and actual roles,
 and the rulings.  ``docs/scenario-format.md`` lists every field.  Records with no wording of
 their own (exposed cards) go through the generic :func:`to_jsonable`.
 :func:`error_kind` names the kind of an error in words, for ``auction-fsm: <kind>: <message>``.
@@ -28,6 +28,8 @@ from . import errors
 from .auction import AuctionState
 from .calls import Call
 from .cards import Card
+from .consequences import Consequence, consequences
+from .lawbook import LAWS_2017, LawBook
 from .records import (
     CallRecord,
     LeadRecord,
@@ -49,6 +51,7 @@ __all__ = [
     "record_to_json",
     "obligation_to_json",
     "pending_to_json",
+    "consequence_to_json",
     "lead_to_json",
     "penalty_card_to_json",
     "lead_rule_to_json",
@@ -222,8 +225,31 @@ def _to_lead(state: AuctionState) -> str | None:
     return _seat(state.opening_leader)
 
 
-def position_to_json(state: AuctionState) -> dict[str, Any]:
-    """A core position as JSON-ready data (without the simulator's dealer and vulnerability)."""
+def consequence_to_json(consequence: Consequence) -> dict[str, Any]:
+    """What one option of the pending decision leads to (:mod:`auction_fsm.consequences`): how it
+    is made (``choice``, ``call``, ``director`` or ``judgement``), by whom, and for each outcome
+    the law, the rulings in words, the calls that lead to it (for an option made by a call) and
+    the kind of decision that follows (``then``), if any."""
+    return {
+        "option": consequence.option,
+        "how": consequence.how,
+        "seat": _seat(consequence.seat),
+        "value": consequence.value,
+        "results": [{"law": r.law, "rulings": list(r.rulings), "calls": [c.text for c in r.calls],
+                     "then": None if r.then is None else r.then.state_name} for r in consequence.results],
+    }
+
+
+def _pending_with_consequences(state: AuctionState, book: LawBook) -> dict[str, Any] | None:
+    data = pending_to_json(state.pending)
+    if data is not None:
+        data["options_lead_to"] = [consequence_to_json(c) for c in consequences(state, book)]
+    return data
+
+
+def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str, Any]:
+    """A core position as JSON-ready data (without the simulator's dealer and vulnerability);
+    what each pending option leads to is ruled under ``book``."""
     contract = state.contract
     lead = state.current_lead
     return {
@@ -232,7 +258,7 @@ def position_to_json(state: AuctionState) -> dict[str, Any]:
         "legal_calls": [c.text for c in state.legal_calls()],
         "calls": [record_to_json(r) for r in state.record],
         "obligations": {s.name: [obligation_to_json(o) for o in state.obligations[s]] for s in Seat},
-        "pending": pending_to_json(state.pending),
+        "pending": _pending_with_consequences(state, book),
         "lead_restrictions": [restriction_to_json(state, r) for r in state.restrictions],
         "exposed_cards": to_jsonable(state.exposed),
         "rulings": [_ruling(r) for r in state.rulings],
@@ -271,12 +297,14 @@ def state_to_json(source: Simulator | AuctionState, *, vulnerability: str | None
     if isinstance(source, AuctionState):
         state = source
         vul = vulnerability or getattr(state, "vulnerability", None) or "None"
+        book = LAWS_2017
     else:
         state = source.state
         vul = vulnerability or source.vulnerability
+        book = source.book
     return {
         "format": STATE_FORMAT,
         "dealer": state.dealer.name,
         "vulnerability": vul,
-        **position_to_json(state),
+        **position_to_json(state, book),
     }

@@ -369,6 +369,10 @@ def test_replay_json_irregular_calls_obligations_and_26B(tmp_path: Path,
                                    "S": [], "W": []}
     assert data["lead_restrictions"] == [{"offender": "W", "leader": "E", "law": "27B2, 26B", "withdrawn": "1S",
                                           "eligible_suits": ["C", "D", "H", "S"]}]
+    lead_to = data["pending"].pop("options_lead_to")
+    assert [(o["option"], o["results"][0]["law"]) for o in lead_to] == [
+        ("prohibit_C", "26B"), ("prohibit_D", "26B"), ("prohibit_H", "26B"), ("prohibit_S", "26B"),
+        ("no_prohibition", "26B")]
     assert data["pending"] == {
         "kind": "declarer_lead_options.lead_restriction", "procedure": "declarer_lead_options",
         "step": "lead_restriction", "law": "26B", "decider": "N",
@@ -392,6 +396,10 @@ def test_replay_json_lead_out_of_turn_step_by_step(tmp_path: Path, capsys: pytes
     assert (data["phase"], data["to_lead"], data["opening_lead"], data["leads"]) == ("clarification", "W", None, [])
     data = example_json(tmp_path, capsys, "lead-out-of-turn-54D.json", 9)  # East faces HK
     assert data["phase"] == "lead_out_of_turn.awaiting_declarer"
+    lead_to = data["pending"].pop("options_lead_to")
+    assert [(o["option"], o["results"][0]["law"], o["results"][0]["then"]) for o in lead_to] == [
+        ("accept", "54B", None), ("spread", "54A", None),
+        ("refuse", "54D, 56", "declarer_lead_options.penalty_card")]
     assert data["pending"] == {
         "kind": "lead_out_of_turn.awaiting_declarer", "procedure": "lead_out_of_turn", "step": "awaiting_declarer",
         "law": "54", "decider": "S", "options": ["accept", "spread", "refuse"], "judgement": "dummy_seen",

@@ -268,7 +268,7 @@ def make_question(seed: int | str, number: int, law: int | None = None) -> Quest
         situation = (f"Dealer {sim.dealer.long_name}.",
                      *(_told(n, s) for n, s in enumerate(sim.steps, 1)))
         explanation = (f"Event {hit}: Law {row.law}: {row.summary}.",  # type: ignore[attr-defined]
-                       *(line.strip() for n, s in enumerate(sim.steps, 1) for line in step_lines(n, s)
+                       *(line.strip() for n, s in enumerate(sim.steps, 1) for line in step_lines(n, s, sim.book)
                          if line.startswith("   ")),
                        "Where things stand now:", *describe_outcome(state))
         fam = getattr(row, "family", "")

@@ -298,7 +298,7 @@ class TeachSession:
 
         step = self.sim.apply(event)
         self.events.append(event)
-        lines = step_lines(len(self.sim.steps), step)
+        lines = step_lines(len(self.sim.steps), step, self.sim.book)
         return lines + self._situation()
 
     def _command(self, word: str, args: list[str]) -> list[str]:
