@@ -69,7 +69,7 @@ class AuctionState:
     swapped: bool = False
     options_key: int = -1
     lead_choices: tuple[str, ...] = ()
-    incidents: int = 0  # irregular events so far (bounds the configuration graph's scopes)
+    incidents: int = 0  # irregularities so far (engine.irregularities; bounds the scopes)
     #: The board's vulnerability: ``"None"``, ``"NS"``, ``"EW"`` or ``"All"`` (the scenario
     #: format's words).  The Laws of the auction period do not depend on it; it is carried so
     #: that a position knows its board (reports, files, teaching).

@@ -21,14 +21,14 @@ from typing import cast
 from . import rules
 from .auction import AuctionState
 from .errors import DecisionError, LawBookError
-from .events import CallEvent, Choice, Event, ExposeCards, Lead
+from .events import CallEvent, ChangeCall, Choice, Event, ExposeCards, Lead
 from .lawbook import LAWS_2017, LawBook, Row
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
 from .lawbook.rows import AuctionEnds, Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
 from .values import evolve
 
-__all__ = ["Fired", "Step", "step", "apply_event", "is_incident"]
+__all__ = ["Fired", "Step", "step", "apply_event", "is_incident", "irregularities", "IRREGULAR_TAGS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,20 +116,53 @@ def _refusal(state: AuctionState, event: Event | FollowUp, trigger: str, book: L
                          f"({expected(state)})")
 
 
-def is_incident(before: AuctionState, event: Event, after: AuctionState) -> bool:
-    """True when ``event`` was an irregularity (it opened a procedure, exposed cards, led out of
-    turn or broke into a finished auction), as opposed to a legal call or a decision.  The one
-    definition of an irregularity the configuration graph's scopes count."""
+#: Record tags of a call that commits an irregularity of its own, with the family of laws it
+#: belongs to (the scope families of :mod:`auction_fsm.scope`).  The other tags only record
+#: what a procedure did with a call (a legal replacement, a deemed or substituted pass, LHO's
+#: call over an inadmissible one, a refused change): steps of an irregularity already counted.
+IRREGULAR_TAGS: dict[str, str] = {
+    "out_of_rotation": "rotation",
+    "insufficient_bid": "insufficient_bid",
+    "premature_replacement": "insufficient_bid",
+    "attempted_double": "insufficient_bid",  # 27B3: an illegal double or redouble as replacement
+    "inadmissible_double": "inadmissible",
+    "violates_pass_obligation": "inadmissible",
+    "bid_above_seven": "inadmissible",
+    "after_final_pass": "inadmissible",
+}
+
+
+def irregularities(before: AuctionState, event: Event, after: AuctionState) -> frozenset[str]:
+    """The families of the irregularities ``event`` committed in the step ``before`` ->
+    ``after``: empty for a legal call, a decision, a judgement, or a step of a procedure already
+    under way (a replacement, LHO calling over an inadmissible call, a watched call judged).
+
+    The one definition of an irregularity: the engine counts them (``incidents``), the
+    configuration graph's scopes bound them and the route pictures colour them.  Judged on the
+    outcome, because a call made while a procedure is pending (LHO accepting by calling, the
+    player whose turn it was calling) may itself be out of rotation, insufficient or
+    inadmissible, which only the rows can tell.
+    """
     if isinstance(event, ExposeCards):
-        return True
-    if before.pending is None and after.pending is not None:
-        return after.pending.procedure != "declarer_lead_options" or len(after.leads) != len(before.leads)
+        return frozenset({"exposure"})
+    if isinstance(event, ChangeCall):
+        return frozenset({"changes"})
     if isinstance(event, Lead):
-        return any(ld.status != "stands" for ld in after.leads[len(before.leads):])
-    if isinstance(event, CallEvent):
-        new = after.record[len(before.record):]
-        return any(r.irregularity not in (None, "deemed_pass", "substituted_pass") for r in new)
-    return False
+        irregular = any(ld.status != "stands" for ld in after.leads[len(before.leads):])
+        return frozenset({"opening_lead"}) if irregular else frozenset()
+    if not isinstance(event, CallEvent):
+        return frozenset()
+    found = {IRREGULAR_TAGS[r.irregularity] for r in after.record[len(before.record):]
+             if r.irregularity in IRREGULAR_TAGS
+             and not (r.irregularity == "after_final_pass" and before.pending is not None)}
+    if before.pending is None and after.pending is not None and after.pending.get("via"):
+        found.add("rotation")  # a call at LHO's turn by the player who just called (30B2, 31C, 32C)
+    return frozenset(found)
+
+
+def is_incident(before: AuctionState, event: Event, after: AuctionState) -> bool:
+    """True when ``event`` committed an irregularity (see :func:`irregularities`)."""
+    return bool(irregularities(before, event, after))
 
 
 _PLAIN_GUARDS = frozenset({"pass_in_turn_auction_open", "bid_is_sufficient", "double_is_permitted",

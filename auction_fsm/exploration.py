@@ -32,6 +32,7 @@ from . import rules
 from .auction import AuctionState
 from .calls import ALL_CALLS, Call, Strain
 from .cards import Card, Suit
+from .engine import irregularities
 from .errors import AuctionFsmError
 from .events import (
     CallEvent,
@@ -52,7 +53,7 @@ from .records import CallRecord
 from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
 
-__all__ = ["FAMILIES", "config_key", "candidate_events", "is_terminal", "new_irregularities",
+__all__ = ["FAMILIES", "config_key", "candidate_events", "is_terminal",
            "within_scope"]
 
 #: One shared event per (seat, call code): candidates are offered at every configuration.
@@ -373,45 +374,6 @@ def _switched_on(row_family: str, on: frozenset[str]) -> bool:
     return family is None or family in on
 
 
-#: Record tags that mark a call as a *new* irregularity, and the family it belongs to.  Tags that
-#: only record what a procedure did with a call (a legal replacement, a deemed or substituted
-#: pass, LHO's call over an inadmissible one, a refused change) are not new irregularities.
-_OPENING_TAGS: dict[str, str] = {
-    "out_of_rotation": "rotation",
-    "insufficient_bid": "insufficient_bid",
-    "premature_replacement": "insufficient_bid",
-    "attempted_double": "insufficient_bid",  # 27B3: an illegal double or redouble as replacement
-    "inadmissible_double": "inadmissible",
-    "violates_pass_obligation": "inadmissible",
-    "bid_above_seven": "inadmissible",
-    "after_final_pass": "inadmissible",
-}
-
-
-def new_irregularities(before: AuctionState, event: Event, after: AuctionState) -> frozenset[str]:
-    """The families of the irregularities that ``event`` commits (empty for a regular event).
-
-    Judged on the outcome, because a call made while a procedure is pending (LHO accepting by
-    calling, the player whose turn it was calling) may itself be out of rotation, insufficient or
-    inadmissible, which only the engine can tell.
-    """
-    if isinstance(event, ExposeCards):
-        return frozenset({"exposure"})
-    if isinstance(event, ChangeCall):
-        return frozenset({"changes"})
-    if isinstance(event, Lead):
-        irregular = any(ld.status != "stands" for ld in after.leads[len(before.leads):])
-        return frozenset({"opening_lead"}) if irregular else frozenset()
-    if not isinstance(event, CallEvent):
-        return frozenset()
-    found = {_OPENING_TAGS[r.irregularity] for r in after.record[len(before.record):]
-             if r.irregularity in _OPENING_TAGS
-             and not (r.irregularity == "after_final_pass" and before.pending is not None)}
-    if before.pending is None and after.pending is not None and after.pending.get("via"):
-        found.add("rotation")  # a call at LHO's turn by the player who just called (30B2, 31C, 32C)
-    return frozenset(found)
-
-
 def within_scope(before: AuctionState, event: Event, after: AuctionState, families: Scope) -> bool:
     """Whether the step ``before`` -> ``after`` by ``event`` belongs to the scope ``families``.
 
@@ -421,7 +383,7 @@ def within_scope(before: AuctionState, event: Event, after: AuctionState, famili
     (the repeat of 31A1/32A1, which may itself be insufficient) is always in scope, so the
     bound never leaves a configuration without a way to go on.
     """
-    new = new_irregularities(before, event, after)
+    new = irregularities(before, event, after)
     if not new:
         return True
     if (isinstance(event, CallEvent) and before.pending is None

@@ -79,7 +79,7 @@ NAMED_SCOPES: Final[dict[str, Scope]] = {
 #: (the scopes are shared out between the processors): two irregularities per auction with
 #: inadmissible calls or insufficient bids, one with the opening lead and exposed cards, then
 #: the whole legal auction from every dealer and declarer memory to the two level; together
-#: about a minute on a quiet two-core machine (55 s measured, docs/verification.md).  Rotation and changes of call are left
+#: a minute or two on a two-core machine (docs/verification.md).  Rotation and changes of call are left
 #: out: even their smallest scopes (one irregularity, bids to the one level) hold 275,000 and
 #: over 300,000 configurations, minutes each (``--scope changes-1`` or ``rotation-1``).
 DEFAULT_SCOPES: Final = ("inadmissible-2", "insufficient-2", "lead-exposure-1", "declarer-2",
