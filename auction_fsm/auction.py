@@ -15,6 +15,7 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from . import rules
 from .calls import ALL_CALLS, Call, Strain, parse_call
@@ -37,9 +38,13 @@ from .records import (
 from .seats import Seat, parse_seat
 from .values import evolve
 
-__all__ = ["AuctionState", "Phase"]
+__all__ = ["AuctionState", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES"]
 
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
+
+RestrictionStatus = Literal["may_apply", "lapsed", "applies_in_play", "to_choose", "used", "declined"]
+#: Where a 26B right may stand (see :meth:`AuctionState.restriction_status`).
+RESTRICTION_STATUSES: tuple[RestrictionStatus, ...] = get_args(RestrictionStatus)
 
 #: The vulnerabilities a board may have, in the scenario format's words.
 VULNERABILITIES: tuple[str, ...] = ("None", "NS", "EW", "All")
@@ -290,6 +295,32 @@ class AuctionState:
         specify in the legal auction (26B)."""
         named = self.suits_specified_by(restriction.offender)
         return tuple(s for s in Strain if s.is_suit and s not in named)
+
+    def restriction_status(self, restriction: LeadRestriction) -> RestrictionStatus:
+        """Where the 26B right ``restriction`` stands, as one of :data:`RESTRICTION_STATUSES`.
+
+        * ``may_apply``: the auction is not over; the right will bind the offender's partner
+          only if the offender ends up defending;
+        * ``lapsed``: the board was passed out, or the offender is declarer or dummy;
+        * ``applies_in_play``: the offender is the opening leader, so the partner's first turn
+          to lead, which the right binds, comes during the play, after the auction period;
+        * ``to_choose``: the offender's partner is to make the opening lead and declarer has
+          not yet decided whether to prohibit a suit;
+        * ``used`` / ``declined``: declarer prohibited a suit for that lead, or chose not to.
+        """
+        if self.is_passed_out:
+            return "lapsed"
+        contract = self.contract
+        if contract is None or self.options_key != self.key:
+            return "may_apply"  # the auction is still open (or may yet be reopened, 17D3)
+        if not restriction.offender.is_opponent_of(contract.declarer):
+            return "lapsed"
+        if restriction.leader != contract.opening_leader:
+            return "applies_in_play"
+        if "26B" not in self.lead_choices:
+            return "to_choose"
+        used = any(r.law == "26B" and r.leader == restriction.leader for r in self.lead_rules)
+        return "used" if used else "declined"
 
     # --- building blocks for the law modules ----------------------------------------------
     def add_call(self, record: CallRecord) -> AuctionState:

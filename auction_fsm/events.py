@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from .calls import Call, Strain, parse_call
 from .cards import Card, parse_card
-from .errors import ScenarioError
+from .errors import CardSyntaxError, ScenarioError
 from .seats import Seat, parse_seat
 
 __all__ = [
@@ -237,7 +237,7 @@ def normalise_option(text: str) -> str:
     if kind == "designate" and suit:
         try:
             return f"{kind}_{parse_card(suit).text}"
-        except ScenarioError:
+        except CardSyntaxError:
             return word  # not a card: refused later as no option of the decision
     return word
 

@@ -171,7 +171,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     lead_state: tuple[object, ...] = ()
     if state.leads or state.lead_rules or state.refused_leads or state.lead_choices:
         lead_state = (tuple((int(ld.seat), ld.card.text, ld.faced, ld.status) for ld in state.leads),
-                      tuple((r.kind, int(r.suit), int(r.leader)) for r in state.lead_rules),
+                      tuple((r.kind, int(r.suit), int(r.leader), None if r.card is None else r.card.text)
+                            for r in state.lead_rules),
                       tuple((int(pc.seat), pc.card.text) for pc in state.refused_leads),
                       tuple(sorted(c.text for c in state.picked_up)), state.swapped,
                       state.options_key == state.key, state.lead_choices)

@@ -157,7 +157,8 @@ def _suit_word(name: str) -> str:
 
 
 def _option_words(option: str) -> str:
-    """A decision option as a verb phrase: ``require_D`` as ``requires a diamond lead``."""
+    """A decision option as a verb phrase: ``require_D`` as ``requires a diamond lead``,
+    ``designate_SA`` as ``designates SA as the penalty card to be led``."""
     fixed = {
         "accept": "accepts",
         "refuse": "refuses",
@@ -178,6 +179,8 @@ def _option_words(option: str) -> str:
     kind, _, suit = option.partition("_")
     if kind in ("require", "prohibit") and suit:
         return f"{kind}s a {_suit_word(suit)} lead"
+    if kind == "designate" and suit:
+        return f"designates {suit} as the penalty card to be led"
     return f"chooses {option.replace('_', ' ')}"
 
 
@@ -379,15 +382,22 @@ def _join(words: list[str], last: str = "or") -> str:
 
 def _suit_options(options: tuple[str, ...]) -> tuple[list[str], list[str]]:
     """The lead options (``require_H``, ``prohibit_S`` ...) grouped into phrases such as
-    ``require or prohibit a heart lead``, and the options that are not about a suit."""
+    ``require or prohibit a heart lead``, the cards declarer may designate (``designate_SA``,
+    ``designate_HK``) as ``designate SA or HK as the card to be led``, and the options that are
+    about neither."""
     suits: dict[str, list[str]] = {}
+    cards: list[str] = []
     rest: list[str] = []
     for option in options:
         kind, _, suit = option.partition("_")
         if kind in ("require", "prohibit") and suit in Suit.__members__:
             suits.setdefault(kind, []).append(_suit_word(suit))
+        elif kind == "designate" and suit:
+            cards.append(suit)
         else:
             rest.append(option)
+    if cards:
+        rest.insert(0, f"designate {_join(cards)} as the card to be led")
     phrases: list[str] = []
     if suits.get("require") and suits.get("require") == suits.get("prohibit"):
         phrases.append(f"require or prohibit a {_join(suits['require'])} lead")
@@ -402,6 +412,8 @@ def _option_phrase(option: str, it: str) -> str:
     template = _MAY.get(option)
     if template is not None:
         return template.format(it=it)
+    if option.startswith("designate "):  # already in words (see _suit_options)
+        return option
     return option.replace("_", " ")
 
 
@@ -458,18 +470,52 @@ def decision_in_words(state: AuctionState) -> str:
     return line
 
 
+def _rights_in_words(state: AuctionState) -> list[str]:
+    """The 26B rights that declarer will not use before the opening lead, once the auction is
+    over: lapsed ones (the offender declares or is dummy, or the board was passed out), and
+    those waiting for the offender's partner's first lead during the play.  A right declarer
+    chooses on before the lead is told by the pending decision and the lead rules instead."""
+    lines: list[str] = []
+    contract = state.contract
+    told: set[Seat] = set()
+    for r in state.restrictions:
+        if r.offender in told:
+            continue
+        told.add(r.offender)
+        status = state.restriction_status(r)
+        against = f"{r.leader.long_name}'s first lead"
+        if status == "lapsed" and contract is None:
+            lines.append(f"The lead restriction right against {against} lapsed: the board was passed "
+                         "out (Law 26B).")
+        elif status == "lapsed" and contract is not None:
+            role = "declarer" if r.offender == contract.declarer else "dummy"
+            lines.append(f"The lead restriction right against {against} lapsed: {r.offender.long_name} "
+                         f"became {role} (Law 26B).")
+        elif status == "applies_in_play":
+            suits = _join([_STRAINS[s] for s in state.eligible_suits(r)])
+            lines.append(f"Lead restriction still to come (Law 26B): when {r.leader.long_name} first has "
+                         f"the lead, during the play, declarer may prohibit {suits}.")
+    return lines
+
+
 def _after_the_auction(state: AuctionState) -> list[str]:
-    """Penalty cards and lead rules in force, and where the clarification period stands."""
+    """Penalty cards, lead rules and 26B rights, and where the clarification period stands."""
     contract = state.contract
     assert contract is not None
-    lines = []
+    lines = _rights_in_words(state)
     for p in state.penalty_cards():
         lines.append(f"Penalty card: {p.seat.long_name}'s {p.card.text} "
                      f"({'major' if p.major else 'minor'}, Law {p.law}).")
+    lead = state.current_lead
     for r in state.lead_rules:
+        if r.kind == "designate" and r.card is not None:
+            if lead is None:  # it binds the opening lead only
+                lines.append(f"Lead rule in force: declarer designated {r.card.text} from "
+                             f"{r.leader.long_name}'s major penalty cards, so {r.leader.long_name} must "
+                             f"lead it (Law {r.law}).")
+            continue
         lines.append(f"Lead rule in force: {r.leader.long_name} {'must' if r.kind == 'require' else 'may not'} "
                      f"lead a {_STRAIN[Strain(int(r.suit))]} (Law {r.law}).")
-    lead = state.current_lead
     if state.pending is not None:
         return lines
     if lead is None:
@@ -504,7 +550,8 @@ def describe_outcome(state: AuctionState) -> list[str]:
             return lines
     if state.is_passed_out:
         return [("Nobody bid, so the auction period ends when the hands go back to the board "
-                 "(Law 17D2). All four players passed: the board is passed out (Law 22B).")]
+                 "(Law 17D2). All four players passed: the board is passed out (Law 22B)."),
+                *_rights_in_words(state)]
     if contract is not None:
         declarer, dummy, leader = (contract.declarer.long_name, contract.dummy.long_name,
                                    contract.opening_leader.long_name)

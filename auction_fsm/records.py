@@ -170,13 +170,20 @@ class LeadRecord:
 
 @dataclass(frozen=True, slots=True)
 class LeadRule:
-    """A restriction on the opening lead chosen by declarer: ``require`` or ``prohibit`` a suit
-    (50D1a, 26B), binding ``leader`` for as long as they keep the lead."""
+    """A restriction on the opening lead chosen by declarer.
 
-    kind: Literal["require", "prohibit"]
+    ``require`` or ``prohibit`` a suit (50D2a, 26B) binds ``leader`` for as long as they keep
+    the lead.  ``designate`` (51A) names ``card``, one of the leader's own major penalty cards,
+    as the card the opening lead must be when two or more of them could be led; ``suit`` is
+    then that card's suit.  The designation binds the opening lead only.
+    """
+
+    kind: Literal["require", "prohibit", "designate"]
     suit: Suit
     leader: Seat
     law: str
+    #: The designated card (``designate`` only; ``None`` for a suit rule).
+    card: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)

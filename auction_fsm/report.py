@@ -197,19 +197,23 @@ def penalty_card_to_json(card: PenaltyCard) -> dict[str, Any]:
 
 
 def lead_rule_to_json(rule: LeadRule) -> dict[str, Any]:
-    """A suit declarer required or prohibited for ``leader``'s lead (50D, 26B)."""
-    return {"kind": rule.kind, "suit": rule.suit.name, "leader": rule.leader.name, "law": rule.law}
+    """A suit declarer required or prohibited for ``leader``'s lead (50D, 26B), or the penalty
+    card declarer designated as the opening lead (``designate``, 51A: ``card``, else ``None``)."""
+    return {"kind": rule.kind, "suit": rule.suit.name, "leader": rule.leader.name, "law": rule.law,
+            "card": None if rule.card is None else rule.card.text}
 
 
 def restriction_to_json(state: AuctionState, restriction: LeadRestriction) -> dict[str, Any]:
-    """A 26B right: the offender, the partner whose lead it binds, the withdrawn call and the
-    suits declarer may prohibit (those the offender did not specify in the legal auction)."""
+    """A 26B right: the offender, the partner whose lead it binds, the withdrawn call, the
+    suits declarer may prohibit (those the offender did not specify in the legal auction) and
+    where the right stands (``status``, see :meth:`AuctionState.restriction_status`)."""
     return {
         "offender": restriction.offender.name,
         "leader": restriction.leader.name,
         "law": restriction.law,
         "withdrawn": restriction.withdrawn.text,
         "eligible_suits": [s.name for s in state.eligible_suits(restriction)],
+        "status": state.restriction_status(restriction),
     }
 
 

@@ -368,7 +368,7 @@ def test_replay_json_irregular_calls_obligations_and_26B(tmp_path: Path,
     assert data["obligations"] == {"N": [], "E": [{"kind": "pass_rest_of_auction", "law": "27B2", "call": None}],
                                    "S": [], "W": []}
     assert data["lead_restrictions"] == [{"offender": "W", "leader": "E", "law": "27B2, 26B", "withdrawn": "1S",
-                                          "eligible_suits": ["C", "D", "H", "S"]}]
+                                          "eligible_suits": ["C", "D", "H", "S"], "status": "to_choose"}]
     lead_to = data["pending"].pop("options_lead_to")
     assert [(o["option"], o["results"][0]["law"]) for o in lead_to] == [
         ("prohibit_C", "26B"), ("prohibit_D", "26B"), ("prohibit_H", "26B"), ("prohibit_S", "26B"),

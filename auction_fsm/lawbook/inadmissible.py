@@ -22,6 +22,7 @@ from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
 from ..values import evolve
 from .common import by_end_of_auction, calls_again, in_turn, open_choice, shown, stand
+from .lead import reopen_lead_choice
 from .rows import SAME, Action, Ctx, DeclarerOptions, Guard, Outcome, Row, action, both, guard
 from .states import OPEN
 
@@ -241,8 +242,7 @@ def restrict_39c(ctx: Ctx) -> Outcome:
     state = evolve(ctx.state, pending=None).restrict(LeadRestriction(o, "39C, 26B", call))
     state = state.rule("39C", f"{o.long_name}, a defender, bid or doubled after the final pass: "
                        "declarer may have lead restrictions (26B)")
-    state = evolve(state, lead_choices=tuple(c for c in state.lead_choices if c != "26B"))
-    return Outcome(state, (DeclarerOptions(),))
+    return Outcome(reopen_lead_choice(state, "26B"), (DeclarerOptions(),))
 
 
 @guard("the call was made in turn")

@@ -2,30 +2,34 @@
 41, 50, 51, 54, 56).
 
 When the auction ends with a contract, cards exposed during it are picked up if their owner is
-on the declaring side (24D) and become penalty cards if the owner defends (24E, 50).  Before
-the presumed opening leader leads, declarer chooses what the Laws offer: with a major penalty
-card of the leader's partner, require or prohibit its suit, or let it remain (50D1, 51B); with
-26B rights against the leader's partner, prohibit one suit that partner did not specify.  The
-leader leads face down (41A), questions may follow (41B), and facing the lead ends the
-auction period (41C, 17D1).  A lead faced by the wrong defender gives declarer Law 54's
-options: accept it and see dummy (54B), spread the hand and become dummy (54A), or refuse it
-(54D): the card becomes a major penalty card (56) and 50D's options follow.  Declarer must
-accept if they could have seen dummy's cards (54C).  A lead by the declaring side is a card
-exposed by declarer or dummy: it goes back to the hand (54E, 24D).
+on the declaring side (24D) and become penalty cards if the owner defends (24E, 50); a 26B right
+lapses if its offender is declarer or dummy, and waits for the play if the offender makes the
+opening lead.  Before the presumed opening leader leads, declarer chooses what the Laws offer:
+with a major penalty card of the leader's partner, require or prohibit its suit, or let it
+remain (50D2, 51B); with 26B rights against the leader's partner, prohibit one suit that partner
+did not specify; and, when the leader has two or more major penalty cards that the lead may be
+once those choices are made, designate which of them is led (51A).  The leader leads face down
+(41A), questions may follow (41B), and facing the lead ends the auction period (41C, 17D1).  A
+lead faced by the wrong defender gives declarer Law 54's options: accept it and see dummy (54B),
+spread the hand and become dummy (54A), or refuse it (54D): the card becomes a major penalty
+card (56), 50D's options follow, and a 51A designation is made afresh.  Declarer must accept if
+they could have seen dummy's cards (54C).  A lead by the declaring side is a card exposed by
+declarer or dummy: it goes back to the hand (54E, 24D).
 """
 
 from __future__ import annotations
 
 from ..auction import AuctionState
-from ..cards import Suit
+from ..cards import Suit, parse_card
 from ..errors import IllegalLeadError
 from ..events import Choice, Lead
-from ..records import LeadRecord, LeadRule, PenaltyCard, Pending
+from ..records import Contract, LeadRecord, LeadRule, PenaltyCard, Pending
+from ..seats import Seat
 from ..values import evolve
 from .common import pass_out_of_rotation_at_end
 from .rows import SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
 
-__all__ = ["ROWS", "check_lead", "due_option"]
+__all__ = ["ROWS", "check_lead", "due_option", "leadable_major_penalty_cards", "reopen_lead_choice"]
 
 FAMILY = "41, 50, 51, 54"
 DLO, LOOT = "declarer_lead_options", "lead_out_of_turn"
@@ -49,12 +53,13 @@ def nothing_to_settle(ctx: Ctx) -> bool:
 
 
 @action("exposed cards go back to the declaring side's hands or become defenders' penalty cards; "
-        "declarer's options follow")
+        "26B rights lapse or wait for the play; declarer's options follow")
 def settle_cards(ctx: Ctx) -> Outcome:
     state = ctx.state
     contract = state.contract
     assert contract is not None
     state = evolve(state, options_key=state.key, lead_rules=(), lead_choices=())
+    state = _settle_rights(state, contract)
     for seat in sorted({e.seat for e in state.exposed}):
         cards = " ".join(e.card.text for e in state.exposed if e.seat == seat)
         if seat.is_opponent_of(contract.declarer):
@@ -69,9 +74,69 @@ def settle_cards(ctx: Ctx) -> Outcome:
     return Outcome(state, (DeclarerOptions(),))
 
 
-# --- declarer's options before the lead (50D2, 51B, 26B) ----------------------------------------
+def _settle_rights(state: AuctionState, contract: Contract) -> AuctionState:
+    """A ruling for each 26B right that declarer cannot use before the opening lead: the offender
+    is on the declaring side (the right lapses), or the offender makes the opening lead (the right
+    binds the partner's first lead, during the play).  A right against the presumed leader is
+    declarer's choice next (see :func:`due_option`) and needs no ruling here."""
+    told: set[Seat] = set()
+    for r in state.restrictions:
+        o = r.offender
+        if o in told:
+            continue
+        told.add(o)
+        if o == contract.declarer or o == contract.dummy:
+            role = "declarer" if o == contract.declarer else "dummy"
+            state = state.rule("26B", f"{o.long_name} has become {role}: the lead restriction right "
+                               f"against {r.leader.long_name} lapses, as it applies only when the "
+                               "offender defends")
+        elif r.leader != contract.opening_leader:
+            state = state.rule("26B", f"{o.long_name} makes the opening lead: the lead restriction "
+                               f"right waits for {r.leader.long_name}'s first turn to lead, which comes "
+                               "during the play, after the auction period")
+    return state
+
+
+# --- declarer's options before the lead (50D2, 51B, 26B, 51A) -----------------------------------
+def leadable_major_penalty_cards(state: AuctionState, seat: Seat) -> tuple[PenaltyCard, ...]:
+    """``seat``'s major penalty cards that its lead may be under the suit rules declarer set.
+
+    A required suit, or a prohibited one, comes before the duty to lead a major penalty card
+    (50D1(b)): a card outside the required suit, or in a prohibited suit, cannot be led and so
+    is not one the duty (or declarer's 51A designation) can bear on.  A 51A designation itself is
+    not a suit rule and is left out here: it picks one of these cards.
+    """
+    rules_for_seat = [r for r in state.lead_rules if r.leader == seat and r.kind != "designate"]
+    return tuple(p for p in state.penalty_cards() if p.seat == seat and p.major and all(
+        (r.kind == "require") == (p.card.suit == r.suit) for r in rules_for_seat))
+
+
+def reopen_lead_choice(state: AuctionState, stage: str) -> AuctionState:
+    """``state`` with declarer's choice ``stage`` (``"50D"`` or ``"26B"``) to be made again.
+
+    A new major penalty card of the leader's partner (54D) or a new 26B right (39C) opens that
+    choice once more; whatever declarer then requires or prohibits may change which of the
+    leader's penalty cards can be led, so a 51A designation already made lapses (with a ruling
+    saying so) and is asked for again once the earlier choices are made.
+    """
+    designated = [r for r in state.lead_rules if r.kind == "designate" and r.card is not None]
+    state = evolve(state, lead_choices=tuple(c for c in state.lead_choices if c not in (stage, "51A")),
+                   lead_rules=tuple(r for r in state.lead_rules if r.kind != "designate"))
+    for r in designated:
+        assert r.card is not None
+        state = state.rule("51A", f"declarer's designation of {r.card.text} lapses: declarer designates "
+                           f"again, if {r.leader.long_name} still has two or more major penalty cards "
+                           f"that may be led, once declarer has chosen again under Law {stage}")
+    return state
+
+
 def due_option(state: AuctionState) -> Pending | None:
-    """The next choice declarer must make before the presumed leader leads, if any."""
+    """The next choice declarer must make before the presumed leader leads, if any.
+
+    In order: 50D2 for the leader's partner's major penalty cards, 26B for a right against the
+    leader, then 51A when the leader has two or more major penalty cards that may be led --
+    asked last because the first two can pick up cards or bar suits.
+    """
     contract = state.contract
     if contract is None or state.current_lead is not None:
         return None
@@ -86,6 +151,11 @@ def due_option(state: AuctionState) -> Pending | None:
             if r.leader == leader:
                 options = (*(f"prohibit_{s.name}" for s in state.eligible_suits(r)), "no_prohibition")
                 return Pending(DLO, "lead_restriction", "26B", declarer.name, options, r.offender, -1, leader)
+    if "51A" not in state.lead_choices:
+        cards = sorted(p.card for p in leadable_major_penalty_cards(state, leader))
+        if len(cards) >= 2:
+            options = tuple(f"designate_{c.text}" for c in cards)
+            return Pending(DLO, "designate_card", "51A", declarer.name, options, leader, -1, leader)
     return None
 
 
@@ -99,6 +169,12 @@ def penalty_card_choice_due(ctx: Ctx) -> bool:
 def lead_restriction_choice_due(ctx: Ctx) -> bool:
     p = due_option(ctx.state)
     return p is not None and p.step == "lead_restriction"
+
+
+@guard("the leader has two or more major penalty cards the lead may be (51A)")
+def designation_due(ctx: Ctx) -> bool:
+    p = due_option(ctx.state)
+    return p is not None and p.step == "designate_card"
 
 
 @guard("declarer has no choice to make before the lead")
@@ -115,6 +191,22 @@ def _choice(ctx: Ctx) -> tuple[Pending, Choice]:
     p = ctx.state.pending
     assert p is not None and isinstance(ctx.event, Choice)
     return p, ctx.event
+
+
+@action("declarer's designation is recorded: the leader must lead that penalty card (51A)")
+def record_designation(ctx: Ctx) -> Outcome:
+    p, event = _choice(ctx)
+    card = parse_card(event.option.split("_", 1)[1])
+    leader = p.in_turn_of
+    rule = LeadRule("designate", card.suit, leader, "51A", card)
+    others = [c.removeprefix("designate_") for c in p.options if c != event.option]
+    rest = (f"{others[0]} stays a penalty card" if len(others) == 1 else
+            f"{', '.join(others)} stay penalty cards")
+    state = evolve(ctx.state, pending=None, lead_choices=(*ctx.state.lead_choices, "51A"),
+                   lead_rules=(*ctx.state.lead_rules, rule))
+    state = state.rule("51A", f"{leader.long_name} has two or more major penalty cards that may be led: "
+                       f"declarer designates {card.text}, which {leader.long_name} must lead; {rest}")
+    return Outcome(state, (DeclarerOptions(),))
 
 
 @action("declarer's choice is recorded; the next option, if any, follows")
@@ -163,6 +255,9 @@ def check_lead(state: AuctionState, event: Lead) -> None:
     for rule in state.lead_rules:
         if rule.leader != s:
             continue
+        if rule.kind == "designate" and rule.card is not None and card != rule.card:
+            raise IllegalLeadError(f"{s.long_name} must lead {rule.card.text} (declarer designated it from "
+                                   f"the major penalty cards, Law 51A); {card.text} is refused", law="51A")
         if rule.kind == "require" and card.suit != rule.suit:
             raise IllegalLeadError(f"{s.long_name} must lead a {rule.suit.name} (declarer required it, "
                                    f"Law {rule.law}); {card.text} is refused", law=rule.law)
@@ -171,9 +266,7 @@ def check_lead(state: AuctionState, event: Lead) -> None:
                                    f"it, Law {rule.law}); {card.text} is refused", law=rule.law)
     own = [p for p in state.penalty_cards() if p.seat == s]
     # 50D1(b): a lead restriction in force comes before the duty to lead a major penalty card.
-    rules_for_s = [r for r in state.lead_rules if r.leader == s]
-    majors = [p for p in own if p.major and all(
-        (r.kind == "require") == (p.card.suit == r.suit) for r in rules_for_s)]
+    majors = leadable_major_penalty_cards(state, s)
     if majors and card not in {p.card for p in majors}:
         shown = ", ".join(p.card.text for p in majors)
         raise IllegalLeadError(f"{s.long_name} has a major penalty card ({shown}) that must be led "
@@ -313,10 +406,10 @@ def refuse_lead(ctx: Ctx) -> Outcome:
     o = p.offender
     leads[p.call_index] = evolve(ld, status="withdrawn", law="54D, 56")
     pc = PenaltyCard(o, ld.card, True, "54D, 56")
-    state = evolve(state, leads=tuple(leads), refused_leads=(*state.refused_leads, pc),
-                   lead_choices=tuple(c for c in state.lead_choices if c != "50D"))
+    state = evolve(state, leads=tuple(leads), refused_leads=(*state.refused_leads, pc))
     state = state.rule("54D, 56", f"declarer refuses the lead: {ld.card.text} becomes a major penalty "
                        f"card of {o.long_name} and {p.in_turn_of.long_name} must lead")
+    state = reopen_lead_choice(state, "50D")
     return Outcome(state, (DeclarerOptions(),))
 
 
@@ -325,14 +418,18 @@ _AD = f"{LOOT}.awaiting_declarer"
 
 def _rows() -> list[Row]:
     rows = [
-        Row("phase", "clarification", "auction_ends", SAME, "24D, 24E, 50", FAMILY,
-            "exposed cards are settled; declarer's options follow", cards_or_rights_to_settle, settle_cards),
+        Row("phase", "clarification", "auction_ends", SAME, "24D, 24E, 50, 26B", FAMILY,
+            "exposed cards are settled, 26B rights lapse or wait for the play; declarer's options follow",
+            cards_or_rights_to_settle, settle_cards),
         Row("phase", "clarification", "auction_ends", SAME, "22A", FAMILY,
             "the auction has ended; the clarification period runs", nothing_to_settle),
         Row("phase", "clarification", "declarer_options", f"{DLO}.penalty_card", "50D2, 51B", FAMILY,
             "the leader's partner has a major penalty card", penalty_card_choice_due, ask_declarer),
         Row("phase", "clarification", "declarer_options", f"{DLO}.lead_restriction", "26B", FAMILY,
             "declarer may prohibit a suit the offender did not specify", lead_restriction_choice_due,
+            ask_declarer),
+        Row("phase", "clarification", "declarer_options", f"{DLO}.designate_card", "51A", FAMILY,
+            "declarer designates which of the leader's major penalty cards is led", designation_due,
             ask_declarer),
         Row("phase", "clarification", "declarer_options", SAME, "41", FAMILY,
             "no choice for declarer: the presumed leader leads", no_choice_due),
@@ -368,6 +465,8 @@ def _rows() -> list[Row]:
     for trig in ("choose_prohibit", "choose_no_prohibition"):
         rows.append(Row("phase", f"{DLO}.lead_restriction", trig, "clarification", "26B", FAMILY,
                         "declarer's choice is recorded", None, record_choice))
+    rows.append(Row("phase", f"{DLO}.designate_card", "choose_designate", "clarification", "51A", FAMILY,
+                    "the designated card must be led", None, record_designation))
     return rows
 
 

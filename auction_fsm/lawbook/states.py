@@ -72,6 +72,7 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[tuple[str, str], ...]]]] = {
     "declarer_lead_options": ("declarer's choices before the opening lead (26B, 50D, 51)", (
         ("penalty_card", "require or prohibit the suit of partner's major penalty card, or let it remain"),
         ("lead_restriction", "prohibit one suit the offender did not specify (26B), or not"),
+        ("designate_card", "designate which of the leader's major penalty cards is led (51A)"),
     )),
     "lead_out_of_turn": ("an opening lead faced out of turn (54)", (
         ("awaiting_declarer", "declarer accepts (54B), spreads the hand (54A) or refuses (54D)"),

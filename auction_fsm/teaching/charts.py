@@ -123,12 +123,17 @@ def _join_laws(laws: Iterable[str]) -> str:
 
 
 def step_owner(book: LawBook, state: str) -> str | None:
-    """The family that owns a procedure step: the one with most table-event rows from it."""
+    """The family that owns a procedure step: the one with most table-event rows from it.
+
+    On a tie (a step with one answer of its own family and the director's row of Laws 9-10,
+    such as 51A's designation) the family whose rows lead into the step owns it.
+    """
     counts: dict[str, int] = {}
     for r in book.rows_of("phase"):
         if r.source == state and not is_follow_up(r.trigger):
             counts[r.family] = counts.get(r.family, 0) + 1
-    return max(counts, key=lambda f: counts[f]) if counts else None
+    entering = {r.family for r in book.rows_of("phase") if r.dest == state and r.source != state}
+    return max(counts, key=lambda f: (counts[f], f in entering)) if counts else None
 
 
 def family_steps(book: LawBook, family: str) -> list[str]:

@@ -165,6 +165,8 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
                                                    "penalty card?",
     ("41, 50, 51, 54", "lead_restriction_choice_due"): "Does declarer hold a 26B right against "
                                                        "the leader?",
+    ("41, 50, 51, 54", "designation_due"): "Does the leader have two or more major penalty "
+                                           "cards that may be led?",
     ("41, 50, 51, 54", "no_choice_due"): OTHERWISE,
 }
 
@@ -206,6 +208,7 @@ TRIGGER_QUESTIONS: Final[dict[str, str]] = {
     "choose_prohibit": "Does declarer prohibit the suit?",
     "choose_let_remain": "Does declarer let the penalty card remain?",
     "choose_no_prohibition": "Does declarer choose not to prohibit a suit?",
+    "choose_designate": "Does declarer designate which penalty card is led?",
     "choose_director": "Does the player entitled ask the director to rule instead?",
     "attempt_change": "Does a player try to change a call?",
     "expose_cards": "Are a player's cards exposed during the auction?",
@@ -301,6 +304,7 @@ DECIDERS: Final[dict[str, str]] = {
     "call_after_final_pass.awaiting_choice": "the offender's LHO, after the director explains",
     "declarer_lead_options.penalty_card": "declarer",
     "declarer_lead_options.lead_restriction": "declarer",
+    "declarer_lead_options.designate_card": "declarer",
     "lead_out_of_turn.awaiting_declarer": "declarer (the director judges 54C first)",
 }
 

@@ -56,7 +56,8 @@ Enter what happens at the table, one line at a time (seats N, E, S, W; any seat,
                                     judge artificial yes H S  -- with the suits it showed
   S accept   S refuse   N choose spread
                                     a player's choice (accept, refuse, keep, withdraw, change,
-                                    spread, require_H, prohibit_S, let_remain, no_prohibition)
+                                    spread, require_H, prohibit_S, let_remain, no_prohibition,
+                                    designate_SA)
   E expose SK   E expose H2 H3   E expose SK led
                                     cards exposed during the auction (led: a card led early)
   N change 2H   N change 2H misinformation

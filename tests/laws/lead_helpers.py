@@ -99,7 +99,8 @@ def _seats(*seats: Seat | None) -> tuple[str, ...] | None:
 
 def outcome(s: AuctionState) -> dict[str, Any]:
     """The full observable outcome after the auction: phase, contract, presumed and actual
-    declarer/dummy/leader, the pending decision, penalty cards, lead rules and every lead."""
+    declarer/dummy/leader, the pending decision, penalty cards, lead rules (a 51A designation
+    with its card in place of the suit) and every lead."""
     lead = s.current_lead
     return {
         "phase": s.phase,
@@ -109,7 +110,9 @@ def outcome(s: AuctionState) -> dict[str, Any]:
         "pending": None if s.pending is None else (s.pending.state_name, s.pending.decider, s.pending.options),
         "penalty_cards": [(p.seat.name, p.card.text, "major" if p.major else "minor", p.law)
                           for p in s.penalty_cards()],
-        "lead_rules": [(r.kind, r.suit.name, r.leader.name, r.law) for r in s.lead_rules],
+        # (kind, suit, leader, law); a 51A designation names its card instead of the suit
+        "lead_rules": [(r.kind, r.suit.name if r.card is None else r.card.text, r.leader.name, r.law)
+                       for r in s.lead_rules],
         "leads": [(ld.seat.name, ld.card.text, "up" if ld.faced else "down", ld.status, ld.law)
                   for ld in s.leads],
         "opening_lead": None if lead is None else (lead.seat.name, lead.card.text, lead.faced),

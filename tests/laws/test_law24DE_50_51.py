@@ -125,18 +125,21 @@ def test_50D_the_leader_must_lead_their_own_major_penalty_card() -> None:
 
 
 # --- 50B / 51: two or more penalty cards are all major --------------------------------------------
-def test_51_two_exposed_low_cards_are_both_major_and_one_must_be_led() -> None:
+def test_51_two_exposed_low_cards_are_both_major_and_the_designated_one_must_be_led() -> None:
     sim = table("N", "N 1NT, E expose H3 D4, E P, S 3NT, W P, N P, E P")
     s = sim.state
     assert [(p.seat.name, p.card.text, p.major) for p in s.penalty_cards()] == [
         ("E", "H3", True), ("E", "D4", True)]
     assert all("24E" in p.law and "50B" in p.law for p in s.penalty_cards())
     assert [r.law for r in s.rulings] == ["24C", "24E, 50"]
-    refused(sim, "E leads C2", IllegalLeadError, law="50D1")
+    # Both may be led, so declarer designates which (51A; see test_law51A.py) before any lead.
+    assert s.phase == "declarer_lead_options.designate_card"
     for card in ("H3", "D4"):
-        t = table("N", "N 1NT, E expose H3 D4, E P, S 3NT, W P, N P, E P", f"E leads {card}").state
-        assert t.phase == "play"
-        assert [p.card.text for p in t.penalty_cards()] == [c for c in ("H3", "D4") if c != card]
+        t = table("N", "N 1NT, E expose H3 D4, E P, S 3NT, W P, N P, E P", f"N choose designate_{card}")
+        refused(t, "E leads C2", IllegalLeadError, law="51A")
+        s = more(t, f"E leads {card}").state
+        assert s.phase == "play"
+        assert [p.card.text for p in s.penalty_cards()] == [c for c in ("H3", "D4") if c != card]
 
 
 def test_51_a_low_card_exposed_earlier_turns_major_when_a_second_card_joins_it() -> None:

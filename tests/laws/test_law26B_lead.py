@@ -15,10 +15,16 @@ simulator exactly where it was.
 
 from __future__ import annotations
 
-from auction_fsm.auction import AuctionState
+from pathlib import Path
+
+from auction_fsm.auction import RESTRICTION_STATUSES, AuctionState
 from auction_fsm.calls import Strain
 from auction_fsm.errors import DecisionError, IllegalLeadError
+from auction_fsm.narrate import narrate
+from auction_fsm.records import Ruling
+from auction_fsm.report import state_to_json
 from auction_fsm.seats import Seat
+from auction_fsm.simulator import Simulator
 
 from .lead_helpers import more, outcome, refused, table
 
@@ -115,7 +121,9 @@ def test_26B_not_offered_when_the_offender_is_the_opening_leader() -> None:
         "leads": [],
         "opening_lead": None,
     }
-    assert "26B" not in [r.law for r in s.rulings]
+    # The end of the auction says where the right went: West's first lead comes in the play.
+    assert [r.law for r in s.rulings][-1] == "26B" and "during the play" in s.rulings[-1].summary
+    assert s.pending is None and s.restriction_status(s.restrictions[0]) == "applies_in_play"
     refused(sim, "N choose prohibit_H", DecisionError, match="no decision is pending")
     assert more(sim, "E leads H2").state.phase == "play"  # the offender leads what they like
 
@@ -141,3 +149,101 @@ def test_26B_prohibition_stands_with_50D_after_a_refused_lead_out_of_turn() -> N
     refused(sim, "E leads H3", IllegalLeadError, law="26B")
     refused(sim, "E leads C3", IllegalLeadError, match="may not lead a C")
     assert more(sim, "E leads D3").state.phase == "play"
+
+
+# --- where a 26B right stands: the ``status`` of each right in the report ------------------------
+def statuses(sim: Simulator) -> list[str]:
+    """The status of each 26B right as the JSON report gives it."""
+    return [r["status"] for r in state_to_json(sim)["lead_restrictions"]]
+
+
+def test_26B_status_may_apply_while_the_auction_goes_on() -> None:
+    sim = table("W", IRREGULAR)
+    assert statuses(sim) == ["may_apply"]
+    assert state_to_json(sim)["lead_restrictions"] == [{
+        "offender": "W", "leader": "E", "law": "27B2, 26B", "withdrawn": "1H",
+        "eligible_suits": ["H", "S"], "status": "may_apply"}]
+    more(sim, "N 3S, E P, S 4S")
+    assert statuses(sim) == ["may_apply"]
+
+
+def test_26B_status_to_choose_then_used_when_declarer_prohibits() -> None:
+    sim = table("W", IRREGULAR, TO_4S)
+    assert statuses(sim) == ["to_choose"] and outcome(sim.state)["pending"] == OPTIONS_26B
+    more(sim, "N choose prohibit_S")
+    assert statuses(sim) == ["used"]
+    assert outcome(sim.state)["lead_rules"] == [("prohibit", "S", "E", "26B")]
+    more(sim, "E leads H2")
+    assert statuses(sim) == ["used"] and sim.state.phase == "play"
+
+
+def test_26B_status_declined_when_declarer_prohibits_nothing() -> None:
+    sim = table("W", IRREGULAR, TO_4S, "N choose no_prohibition")
+    assert statuses(sim) == ["declined"] and outcome(sim.state)["lead_rules"] == []
+
+
+def test_26B_right_lapses_when_the_offender_becomes_declarer() -> None:
+    sim = table("N", "N 1H, E 1C, director, E 2D, judge comparable no, S P, W P, N P")
+    s = sim.state
+    assert outcome(s) == {
+        "phase": "clarification",
+        "contract": "2D",
+        "presumed": ("E", "W", "S"),
+        "actual": ("E", "W", "S"),
+        "pending": None,
+        "penalty_cards": [],
+        "lead_rules": [],
+        "leads": [],
+        "opening_lead": None,
+    }
+    assert statuses(sim) == ["lapsed"]
+    assert s.rulings[-1] == Ruling("26B", "East has become declarer: the lead restriction right against "
+                                          "West lapses, as it applies only when the offender defends")
+    lines = narrate(sim)
+    assert "The lead restriction right against West's first lead lapsed: East became declarer (Law 26B)." in lines
+    refused(sim, "N choose prohibit_H", DecisionError, match="no decision is pending")
+    assert more(sim, "S leads H2").state.phase == "play"  # South leads what they like
+    assert statuses(sim) == ["lapsed"]
+
+
+def test_26B_right_lapses_when_the_offender_becomes_dummy() -> None:
+    # West opened 1C; East's insufficient 1H is replaced by 3C, not comparable: West is silenced.
+    # 3C is played by West, who named clubs first; East, the offender, is dummy.
+    sim = table("W", "W 1C, N 1S, E 1H, director, E 3C, judge comparable no, S P, W P, N P")
+    s = sim.state
+    assert outcome(s)["presumed"] == ("W", "E", "N") and outcome(s)["pending"] is None
+    assert statuses(sim) == ["lapsed"]
+    assert s.rulings[-1].law == "26B" and s.rulings[-1].summary.startswith("East has become dummy")
+    assert "The lead restriction right against West's first lead lapsed: East became dummy (Law 26B)." in narrate(sim)
+
+
+def test_26B_right_waits_for_the_play_when_the_offender_makes_the_opening_lead() -> None:
+    sim = table("N", "N 1S, E 1H, director, E 2C, judge comparable no, S 2S, W P, N 4S, E P, S P, W P")
+    s = sim.state
+    assert statuses(sim) == ["applies_in_play"]
+    assert s.rulings[-1] == Ruling("26B", "East makes the opening lead: the lead restriction right waits for "
+                                          "West's first turn to lead, which comes during the play, after the "
+                                          "auction period")
+    assert ("Lead restriction still to come (Law 26B): when West first has the lead, during the play, "
+            "declarer may prohibit diamonds, hearts or spades.") in narrate(sim)
+    s = more(sim, "E leads H2").state
+    assert s.phase == "play" and statuses(sim) == ["applies_in_play"]
+
+
+def test_26B_right_lapses_when_the_board_is_passed_out() -> None:
+    # North's 1H is changed to a pass, intended (25B), and East accepts the change: the 1H is
+    # withdrawn, the pass is not comparable, and 26B may follow -- but everybody passes.
+    sim = table("N", "N 1H, N change P, judge unintended no, E choose accept, judge comparable no")
+    assert statuses(sim) == ["may_apply"]
+    more(sim, "E P, S P, W P")
+    assert sim.state.phase == "passed_out" and statuses(sim) == ["lapsed"]
+    assert "The lead restriction right against South's first lead lapsed: the board was passed out (Law 26B)." \
+        in narrate(sim)
+    more(sim, "hands returned")
+    assert statuses(sim) == ["lapsed"]
+
+
+def test_26B_every_status_is_in_the_documented_list() -> None:
+    assert RESTRICTION_STATUSES == ("may_apply", "lapsed", "applies_in_play", "to_choose", "used", "declined")
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    assert all(f"`{s}`" in doc for s in RESTRICTION_STATUSES)
