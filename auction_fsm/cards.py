@@ -21,6 +21,11 @@ class Suit(enum.IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def word(self) -> str:
+        """The suit in words, singular: ``club``, ``diamond``, ``heart``, ``spade``."""
+        return ("club", "diamond", "heart", "spade")[self]
+
 
 RANKS = "23456789TJQKA"
 HONOUR_RANKS = frozenset("TJQKA")  # ace, king, queen, jack and ten are honours (Definitions)

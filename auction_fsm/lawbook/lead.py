@@ -130,6 +130,19 @@ def reopen_lead_choice(state: AuctionState, stage: str) -> AuctionState:
     return state
 
 
+def _possible(state: AuctionState, leader: Seat, kind: str, suit: Suit) -> bool:
+    """Whether declarer may add the rule ``kind`` (require or prohibit) on ``suit`` to the rules
+    already binding ``leader``'s lead without making every lead illegal: a second choice (after
+    a refused lead out of turn, 54D, or a new 26B right, 39C) cannot require a suit when another
+    is required or this one prohibited, nor prohibit the suit that is required (our decision;
+    the Laws do not say, docs/modelling-decisions.md)."""
+    rules_now = [r for r in state.lead_rules if r.leader == leader and r.kind in ("require", "prohibit")]
+    if kind == "require":
+        return not any((r.kind == "require" and r.suit != suit) or (r.kind == "prohibit" and r.suit == suit)
+                       for r in rules_now)
+    return not any(r.kind == "require" and r.suit == suit for r in rules_now)
+
+
 def due_option(state: AuctionState) -> Pending | None:
     """The next choice declarer must make before the presumed leader leads, if any.
 
@@ -144,12 +157,14 @@ def due_option(state: AuctionState) -> Pending | None:
     if "50D" not in state.lead_choices:
         suits = sorted({p.card.suit for p in state.penalty_cards() if p.seat == leader.partner and p.major})
         if suits:
-            options = (*(f"{k}_{s.name}" for s in suits for k in ("require", "prohibit")), "let_remain")
+            options = (*(f"{k}_{s.name}" for s in suits for k in ("require", "prohibit")
+                         if _possible(state, leader, k, s)), "let_remain")
             return Pending(DLO, "penalty_card", "50D2, 51B", declarer.name, options, leader.partner, -1, leader)
     if "26B" not in state.lead_choices:
         for r in state.restrictions:
             if r.leader == leader:
-                options = (*(f"prohibit_{s.name}" for s in state.eligible_suits(r)), "no_prohibition")
+                options = (*(f"prohibit_{s.name}" for s in state.eligible_suits(r)
+                             if _possible(state, leader, "prohibit", Suit(int(s)))), "no_prohibition")
                 return Pending(DLO, "lead_restriction", "26B", declarer.name, options, r.offender, -1, leader)
     if "51A" not in state.lead_choices:
         cards = sorted(p.card for p in leadable_major_penalty_cards(state, leader))
@@ -230,7 +245,7 @@ def record_choice(ctx: Ctx) -> Outcome:
             gone = {pc.card for pc in state.penalty_cards()
                     if pc.seat == p.offender and pc.card.suit == rule.suit}
             state = evolve(state, picked_up=state.picked_up | gone)
-        state = state.rule(rule.law, f"declarer {rule.kind}s a {suit} lead from {leader.long_name}"
+        state = state.rule(rule.law, f"declarer {rule.kind}s a {rule.suit.word} lead from {leader.long_name}"
                            + (" for as long as they keep the lead" if kind == "prohibit" else "")
                            + ("; the penalty card is picked up" if stage == "50D" else ""))
     return Outcome(state, (DeclarerOptions(),))

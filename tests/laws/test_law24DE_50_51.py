@@ -265,3 +265,33 @@ def test_50D1_with_no_restriction_the_leaders_own_penalty_card_must_be_led() -> 
     refused(sim, "E leads H2", IllegalLeadError, law="50D1")
     s = more(sim, "E leads SK").state
     assert s.phase == "play" and [p.card.text for p in s.penalty_cards()] == ["HQ"]
+
+
+def test_50D2a_a_second_50D_choice_cannot_require_a_suit_when_another_is_already_required() -> None:
+    """Declarer required a heart from East for West's HQ; West then faces CK out of turn and
+    declarer refuses it (54D): CK is a new major penalty card and 50D is asked again.  Requiring
+    clubs now would leave East no legal lead (a heart and a club at once), so it is not offered;
+    prohibiting clubs or letting CK remain still are (our decision, docs/modelling-decisions.md)."""
+    sim = table("N", PARTNER_HQ, "N choose require_H, W leads CK, N choose refuse")
+    s = sim.state
+    assert outcome(s)["pending"] == ("declarer_lead_options.penalty_card", "N", ("prohibit_C", "let_remain"))
+    refused(sim, "N choose require_C", DecisionError, match="not an option")
+    s = more(sim, "N choose prohibit_C").state
+    assert outcome(s)["lead_rules"] == [("require", "H", "E", "50D2a"), ("prohibit", "C", "E", "50D2a")]
+    assert outcome(more(sim, "E leads H5").state)["phase"] == "play"
+
+
+def test_50D2a_after_a_prohibition_the_second_choice_keeps_every_option_of_another_suit() -> None:
+    sim = table("N", PARTNER_HQ, "N choose prohibit_H, W leads CK, N choose refuse")
+    assert outcome(sim.state)["pending"] == ("declarer_lead_options.penalty_card", "N",
+                                             ("require_C", "prohibit_C", "let_remain"))
+
+
+def test_26B_cannot_prohibit_the_suit_50D2a_already_required() -> None:
+    """West's insufficient 1S, replaced by a pass (27B2), gives declarer a 26B right against
+    East's lead; West also exposed HQ.  Declarer first requires a heart for the penalty card
+    (50D2a); the 26B choice that follows then offers every suit but hearts."""
+    sim = table("N", "N 1H, E P, S 2H, W 1S, director, declined, W P, judge comparable no, W expose HQ",
+                "N 4H, E P, S P, W P, N choose require_H")
+    assert outcome(sim.state)["pending"] == ("declarer_lead_options.lead_restriction", "N",
+                                             ("prohibit_C", "prohibit_D", "prohibit_S", "no_prohibition"))
