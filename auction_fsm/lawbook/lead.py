@@ -474,12 +474,17 @@ def _rows() -> list[Row]:
         Row("phase", _AD, "choose_refuse", "clarification", "54D, 56", FAMILY,
             "refused: the card becomes a major penalty card", None, refuse_lead),
     ]
-    for trig, law in (("choose_require", "50D2a"), ("choose_prohibit", "50D2a"), ("choose_let_remain", "50D2b")):
-        rows.append(Row("phase", f"{DLO}.penalty_card", trig, "clarification", law, FAMILY,
-                        "declarer's choice is recorded", None, record_choice))
-    for trig in ("choose_prohibit", "choose_no_prohibition"):
-        rows.append(Row("phase", f"{DLO}.lead_restriction", trig, "clarification", "26B", FAMILY,
-                        "declarer's choice is recorded", None, record_choice))
+    for trig, law, summary in (
+            ("choose_require", "50D2a", "the leader must lead the suit; the penalty card is picked up"),
+            ("choose_prohibit", "50D2a", "the leader may not lead the suit while keeping the lead; the "
+             "penalty card is picked up"),
+            ("choose_let_remain", "50D2b", "the leader may lead anything; the penalty card stays on the table")):
+        rows.append(Row("phase", f"{DLO}.penalty_card", trig, "clarification", law, FAMILY, summary, None,
+                        record_choice))
+    for trig, summary in (("choose_prohibit", "the leader may not lead that suit while keeping the lead"),
+                          ("choose_no_prohibition", "the leader may lead anything")):
+        rows.append(Row("phase", f"{DLO}.lead_restriction", trig, "clarification", "26B", FAMILY, summary,
+                        None, record_choice))
     rows.append(Row("phase", f"{DLO}.designate_card", "choose_designate", "clarification", "51A", FAMILY,
                     "the designated card must be led", None, record_designation))
     return rows
