@@ -156,6 +156,23 @@ def _merged_edges(g: nx.DiGraph[Any]) -> dict[tuple[Hashable, Hashable], list[st
     return out
 
 
+def _passes_over(pos: dict[Hashable, tuple[float, float]], u: Hashable, v: Hashable) -> bool:
+    """Whether the straight line from ``u`` to ``v`` runs close by another state's box, where
+    its arrow and label would cover that state."""
+    (x1, y1), (x2, y2) = pos[u], pos[v]
+    dx, dy = x2 - x1, y2 - y1
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return False
+    for w, (x, y) in pos.items():
+        if w in (u, v):
+            continue
+        t = ((x - x1) * dx + (y - y1) * dy) / length2
+        if 0.1 < t < 0.9 and math.hypot(x1 + t * dx - x, y1 + t * dy - y) < 0.6:
+            return True
+    return False
+
+
 def _wrap(lines: Sequence[str], limit: int = 4) -> str:
     shown = list(lines[:limit])
     if len(lines) > limit:
@@ -213,14 +230,21 @@ def draw_state_graph(g: nx.DiGraph[Any], path: str | Path, *, title: str | None 
                     bbox={"fc": "white", "ec": "none", "alpha": 0.8, "pad": 0.5})
             continue
         rad = 0.18 if g.has_edge(v, u) else 0.08
+        if _passes_over(pos, u, v):  # bend around the states it would cross (and its label too)
+            rad = 0.32 if rad < 0.1 else 0.4
         arrow = FancyArrowPatch((x1, y1), (x2, y2), arrowstyle="-|>", mutation_scale=10,
                                 connectionstyle=f"arc3,rad={rad}", color="#555", lw=0.8,
                                 patchA=boxes[u].get_bbox_patch(), patchB=boxes[v].get_bbox_patch(),
                                 zorder=2)
         ax.add_patch(arrow)
+        # The arc is bent in screen space (arc3), so its midpoint -- where the label goes -- and
+        # the label's slant are found there, then turned back into data coordinates.
+        (sx1, sy1), (sx2, sy2) = ax.transData.transform([(x1, y1), (x2, y2)])
+        sdx, sdy = sx2 - sx1, sy2 - sy1
+        lx, ly = ax.transData.inverted().transform(((sx1 + sx2) / 2 + 0.5 * rad * sdy,
+                                                    (sy1 + sy2) / 2 - 0.5 * rad * sdx))
         dx, dy = x2 - x1, y2 - y1
-        lx, ly = (x1 + x2) / 2 + 0.5 * rad * dy, (y1 + y2) / 2 - 0.5 * rad * dx
-        angle = math.degrees(math.atan2(dy, dx))
+        angle = math.degrees(math.atan2(sdy, sdx))
         if angle > 90:
             angle -= 180
         elif angle < -90:

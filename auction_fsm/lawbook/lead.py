@@ -476,8 +476,8 @@ def _rows() -> list[Row]:
     ]
     for trig, law, summary in (
             ("choose_require", "50D2a", "the leader must lead the suit; the penalty card is picked up"),
-            ("choose_prohibit", "50D2a", "the leader may not lead the suit while keeping the lead; the "
-             "penalty card is picked up"),
+            ("choose_prohibit", "50D2a", ("the leader may not lead the suit while keeping the lead; the "
+                                          "penalty card is picked up")),
             ("choose_let_remain", "50D2b", "the leader may lead anything; the penalty card stays on the table")):
         rows.append(Row("phase", f"{DLO}.penalty_card", trig, "clarification", law, FAMILY, summary, None,
                         record_choice))
