@@ -7,7 +7,10 @@ Event text (one string per event):
 * ``"judge comparable no"``, ``"judge artificial yes H S"`` -- a director's judgement, with the
   denominations an artificial call specified;
 * ``"S choose accept"`` -- a player's choice;
-* ``"E expose SK"``, ``"E expose H2 H3"``, ``"E lead D4"`` -- cards exposed (``lead``: led early);
+* ``"E expose SK"``, ``"E expose H2 H3"``, ``"E lead D4"`` -- cards exposed (``lead`` or
+  ``expose-led``: led early, during the auction);
+* ``"E leads HK"`` (``"E leads HK down"`` face down), ``"face"`` -- the opening lead, and
+  facing a face-down one;
 * ``"N change 2H"``, ``"N change 2H misinformation"`` -- an attempt to change a call;
 * ``"N review"``, ``"E explain 3"``, ``"E explain"`` -- 20B/20F1 requests;
 * ``"declined"`` -- the player the pending decision names declines (``choice`` ``decline``),
@@ -34,8 +37,10 @@ from auction_fsm.events import (
     Event,
     ExplanationRequest,
     ExposeCards,
+    FaceLead,
     HandsReturned,
     Judgement,
+    Lead,
     ReviewRequest,
 )
 from auction_fsm.seats import Seat, parse_seat
@@ -64,6 +69,8 @@ def ev(text: str) -> Event:
         return DECLINED  # type: ignore[return-value]
     if words == ["hands", "returned"]:
         return HandsReturned()
+    if words == ["face"]:
+        return FaceLead()
     if words[0] == "judge":
         kind, value, *dens = words[1:]
         return Judgement(kind, _YES[value], tuple(_STRAINS[d] for d in dens))  # type: ignore[arg-type]
@@ -71,8 +78,10 @@ def ev(text: str) -> Event:
     verb = words[1]
     if verb == "choose":
         return Choice(seat, words[2])
-    if verb in ("expose", "lead"):
-        return ExposeCards(seat, tuple(parse_card(c) for c in words[2:]), led=verb == "lead")
+    if verb in ("expose", "lead", "expose-led"):
+        return ExposeCards(seat, tuple(parse_card(c) for c in words[2:]), led=verb != "expose")
+    if verb == "leads":
+        return Lead(seat, parse_card(words[2]), faced=words[3:] != ["down"])
     if verb == "change":
         ground = words[3] if len(words) > 3 else "slip"
         return ChangeCall(seat, parse_call(words[2]), ground)  # type: ignore[arg-type]

@@ -9,61 +9,13 @@ from typing import Any
 import pytest
 
 from auction_fsm.auction import AuctionState
-from auction_fsm.calls import Strain, parse_call
-from auction_fsm.cards import parse_card
 from auction_fsm.engine import apply_event
-from auction_fsm.events import (
-    CallEvent,
-    ChangeCall,
-    Choice,
-    DirectorCalled,
-    Event,
-    ExplanationRequest,
-    ExposeCards,
-    FaceLead,
-    HandsReturned,
-    Judgement,
-    Lead,
-    ReviewRequest,
-)
-from auction_fsm.seats import Seat, parse_seat
+from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
 
-from .conftest import DECLINED, _Declined
+from .conftest import _Declined, ev
 
 __all__ = ["ev", "table", "more", "outcome", "refused"]
-
-
-def ev(text: str) -> Event:
-    """``"S 1S"`` call, ``"E leads HK"`` (``... down`` face down), ``"face"``, ``"director"``,
-    ``"judge dummy_seen yes"``, ``"S choose refuse"``, ``"E expose SK"`` (``expose-led``: a card
-    led too early), ``"W change 3D misinformation"``, ``"N review"``, ``"W explain 3"``."""
-    w = text.split()
-    if w == ["director"]:
-        return DirectorCalled()
-    if w == ["declined"]:
-        return DECLINED  # type: ignore[return-value]
-    if w == ["hands", "returned"]:
-        return HandsReturned()
-    if w == ["face"]:
-        return FaceLead()
-    if w[0] == "judge":
-        return Judgement(w[1], w[2] == "yes", tuple(Strain[d] for d in w[3:]))  # type: ignore[arg-type]
-    seat, verb = parse_seat(w[0]), w[1]
-    if verb == "choose":
-        return Choice(seat, w[2])
-    if verb == "leads":
-        return Lead(seat, parse_card(w[2]), faced=w[3:] != ["down"])
-    if verb in ("expose", "expose-led"):
-        return ExposeCards(seat, tuple(parse_card(c) for c in w[2:]), led=verb == "expose-led")
-    if verb == "change":
-        return ChangeCall(seat, parse_call(w[2]), w[3] if len(w) > 3 else "slip")  # type: ignore[arg-type]
-    if verb == "review":
-        return ReviewRequest(seat)
-    if verb == "explain":
-        return ExplanationRequest(seat, int(w[2]) if len(w) > 2 else 0)
-    assert len(w) == 2, text
-    return CallEvent(seat, parse_call(verb))
 
 
 def table(dealer: str, *texts: str) -> Simulator:
