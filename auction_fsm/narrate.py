@@ -45,7 +45,7 @@ from .events import (
     ReviewRequest,
 )
 from .lawbook import LAWS_2017, LawBook
-from .records import Contract, Ruling
+from .records import Contract, Obligation, Ruling
 from .scenario import Replay
 from .seats import Seat
 from .simulator import Simulator, Step
@@ -57,6 +57,7 @@ __all__ = [
     "decision_in_words",
     "step_lines",
     "options_lines",
+    "obligation_in_words",
     "explain_ruling",
     "law_title",
     "describe_outcome",
@@ -269,8 +270,8 @@ def step_lines(number: int, step: Step, book: LawBook = LAWS_2017) -> list[str]:
         if ruling.law == "54":
             lines.append("   " + FIVE_OPTIONS_NOTE)
     after, before = step.after.pending, step.before.pending
-    opened = before is None or (before.state_name, before.options) != (after and (after.state_name, after.options))
-    if after is not None and opened and len(after.options) > 1:
+    if after is not None and len(after.options) > 1 and (
+            before is None or (before.state_name, before.options) != (after.state_name, after.options)):
         lines += options_lines(step.after, book)
     return lines
 
@@ -563,11 +564,17 @@ def describe_outcome(state: AuctionState) -> list[str]:
     lines = [f"The auction is not over: {state.turn.long_name} to call ({calls} legal calls)."]
     for seat in Seat:
         for ob in state.obligations[seat]:
-            what = {"pass_next_turn": "must pass at the next turn",
-                    "pass_rest_of_auction": "must pass for the rest of the auction",
-                    "repeat_call": f"must repeat {ob.call}"}[ob.kind]
-            lines.append(f"{seat.long_name} {what} (Law {ob.law}).")
+            lines.append(f"{seat.long_name} {obligation_in_words(ob)} (Law {ob.law}).")
     return lines
+
+
+def obligation_in_words(obligation: Obligation) -> str:
+    """What an obligation asks of its seat, as a verb phrase: ``must repeat 1H``."""
+    if obligation.kind == "pass_next_turn":
+        return "must pass at the next turn"
+    if obligation.kind == "pass_rest_of_auction":
+        return "must pass for the rest of the auction"
+    return f"must repeat {obligation.call}"
 
 
 def narrate(sim: Simulator) -> list[str]:

@@ -354,6 +354,17 @@ def _identification(board: Board, found: list[tuple[str, str, int, int]], auctio
             raise _fail(board, _offset_of(found, "Deal", board.offset), str(err), DealError) from None
 
 
+def _passes_to_end(calls: list[WrittenCall]) -> int:
+    """How many passes ``AP`` (all pass) stands for after ``calls``: enough to end the auction,
+    three after a bid, four when nobody has bid (§3.5)."""
+    trailing = 0
+    for wc in reversed(calls):
+        if wc.call is not PASS:
+            break
+        trailing += 1
+    return max((3 if any(wc.call.is_bid for wc in calls) else 4) - trailing, 0)
+
+
 def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offset: int) -> None:
     """Read the auction section ``text[start:end]`` into ``board.calls``."""
     seat_word = value.strip().upper()
@@ -405,13 +416,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 board.auction_rest = text[pos:end].strip()
                 break
             if upper == "AP":
-                trailing = 0
-                for wc in reversed(calls):
-                    if wc.call is not PASS:
-                        break
-                    trailing += 1
-                needed = (3 if any(wc.call.is_bid for wc in calls) else 4) - trailing
-                for _ in range(max(needed, 0)):
+                for _ in range(_passes_to_end(calls)):
                     last = WrittenCall(seat, PASS, pos, from_all_pass=True)
                     calls.append(last)
                     seat = _NEXT[seat]
@@ -531,13 +536,7 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
             dashes += len(token)
             turn = (turn + len(token)) & 3
         elif token.upper() == "AP" and not ended:
-            trailing = 0
-            for wc in reversed(calls):
-                if wc.call is not PASS:
-                    break
-                trailing += 1
-            needed = (3 if any(wc.call.is_bid for wc in calls) else 4) - trailing
-            for _ in range(max(needed, 0)):
+            for _ in range(_passes_to_end(calls)):
                 last = WrittenCall(seats[turn], PASS, pos, from_all_pass=True)
                 calls.append(last)
                 turn = (turn + 1) & 3

@@ -12,14 +12,14 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, Strain
 from ..events import CallEvent
-from ..records import CallRecord, Pending, Watch
+from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
 from ..seats import Seat
 from ..values import evolve
 from .rows import AuctionEnds, Ctx, Guard, Outcome, Row, WatchedCall
 
 __all__ = ["stand", "after_call", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
-           "by_end_of_auction", "open_choice", "natural", "specified", "shown"]
+           "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "shown"]
 
 
 def open_choice(state: AuctionState, law: str) -> AuctionState:
@@ -32,6 +32,15 @@ def open_choice(state: AuctionState, law: str) -> AuctionState:
     return evolve(state, pending=q).rule(
         "9B2, 10C", f"the director is at the table and explains the options: {p.offender.lho.long_name} "
         "may accept the irregularity or decline it, and nobody acts until then")
+
+
+def silence_partner(state: AuctionState, offender: Seat, withdrawn: Call, law: str,
+                    rights_law: str | None = None) -> AuctionState:
+    """The rectification many laws share: the offender's partner must pass for the rest of the
+    auction (obligation under ``law``) and declarer gets 26B rights for the withdrawn call
+    (under ``rights_law``, by default ``law`` with 26B)."""
+    state = state.impose(offender.partner, Obligation("pass_rest_of_auction", law))
+    return state.restrict(LeadRestriction(offender, rights_law or f"{law}, 26B", withdrawn))
 
 
 def specified(record: CallRecord) -> tuple[Strain, ...]:

@@ -22,8 +22,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from ..records import LeadRestriction, Obligation
+from ..records import Obligation
 from .book import LawBook
+from .common import silence_partner
 from .edition_2017 import LAWS_2017
 from .rotation import cancelled_call, pending_call, position_of_turn
 from .rows import Ctx, Guard, Outcome, Row, action
@@ -47,8 +48,7 @@ def silence_offender_1997(ctx: Ctx) -> Outcome:
 def silence_partner_1997(ctx: Ctx) -> Outcome:
     p, call, state = cancelled_call(ctx)
     o = p.offender
-    state = state.impose(o.partner, Obligation("pass_rest_of_auction", "31B (1997)"))
-    state = state.restrict(LeadRestriction(o, "31B (1997), 26", call))
+    state = silence_partner(state, o, call, "31B (1997)", "31B (1997), 26")
     return Outcome(state.rule(
         "31B (1997)", f"{o.long_name}'s call out of rotation is cancelled; {o.partner.long_name} must "
         "pass for the rest of the auction and lead penalties may apply (1997 text)"))

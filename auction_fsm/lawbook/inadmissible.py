@@ -21,7 +21,7 @@ from ..events import CallEvent
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
 from ..values import evolve
-from .common import by_end_of_auction, calls_again, in_turn, open_choice, shown, stand
+from .common import by_end_of_auction, calls_again, in_turn, open_choice, shown, silence_partner, stand
 from .lead import reopen_lead_choice
 from .rows import SAME, Action, Ctx, DeclarerOptions, Guard, Outcome, Row, action, both, guard
 from .states import OPEN
@@ -196,8 +196,7 @@ def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
     o = p.offender
     call = ctx.state.record[p.call_index].call
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "36B1")
-    state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B2"))
-    state = state.restrict(LeadRestriction(o, "36B3, 26B", call))
+    state = silence_partner(state, o, call, "36B2", "36B3, 26B")
     return Outcome(state.rule("36B", f"the inadmissible {call} is cancelled; {o.long_name} must call "
                               f"again and {o.partner.long_name} must pass for the rest of the auction"))
 

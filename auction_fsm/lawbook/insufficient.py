@@ -17,11 +17,11 @@ from ..auction import AuctionState
 from ..calls import Call, Strain
 from ..errors import DecisionError
 from ..events import CallEvent
-from ..records import CallRecord, LeadRestriction, Obligation, Pending
+from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
 from .classify import expected
-from .common import calls_again, in_turn, natural, open_choice, open_comparable, shown, stand
+from .common import calls_again, in_turn, natural, open_choice, open_comparable, shown, silence_partner, stand
 from .inadmissible import open_above_seven
 from .rows import SAME, Ctx, Guard, Outcome, Replacement, Row, action, guard
 
@@ -164,11 +164,6 @@ def _withdraw(ctx: Ctx) -> tuple[AuctionState, Pending]:
     return state, due
 
 
-def _silence(state: AuctionState, offender: Seat, law: str, withdrawn: Call) -> AuctionState:
-    state = state.impose(offender.partner, Obligation("pass_rest_of_auction", law))
-    return state.restrict(LeadRestriction(offender, law + ", 26B", withdrawn))
-
-
 #: The note a ruling under 27B1 carries (27D), in words.
 ADJUST_27D = ("if the non-offending side was damaged by what the insufficient bid told partner, the "
               "director may adjust the score at the end of play")
@@ -204,7 +199,7 @@ def require_replacement(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, due = _withdraw(ctx)
     if p.get("b4"):
-        state = _silence(state, p.offender, "27B4", state.record[p.call_index].call)
+        state = silence_partner(state, p.offender, state.record[p.call_index].call, "27B4")
     state = state.rule("27B", f"the insufficient bid is not accepted: {p.offender.long_name} must replace it "
                        "with a legal call")
     return Outcome(evolve(state, pending=due).rule("10C, 27B",
@@ -322,7 +317,7 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
         state = state.set_status(ctx.event.index, "cancelled", "27B3")
     else:
         state = state.add_call(CallRecord(o, call, o, "cancelled", "attempted_double", "27B3"))
-    state = _silence(state, o, "27B3", ib)
+    state = silence_partner(state, o, ib, "27B3")
     return Outcome(state.rule(
         "27B3", f"the attempted {call} is cancelled; {o.partner.long_name} must pass for the rest "
         f"of the auction and {o.long_name} must replace the insufficient bid again"))

@@ -23,7 +23,7 @@ from ..auction import AuctionState
 from ..cards import Suit, parse_card
 from ..errors import IllegalLeadError
 from ..events import Choice, Lead
-from ..records import Contract, LeadRecord, LeadRule, PenaltyCard, Pending
+from ..records import CallStatus, Contract, LeadRecord, LeadRule, PenaltyCard, Pending
 from ..seats import Seat
 from ..values import evolve
 from .common import pass_out_of_rotation_at_end
@@ -311,24 +311,27 @@ def lead_in_turn(ctx: Ctx) -> Outcome:
                               "be asked before it is faced (41B)"))
 
 
-@action("the card goes back into the hand without penalty (54E, 24D)")
-def lead_by_declaring_side(ctx: Ctx) -> Outcome:
+def _lead_set_aside(ctx: Ctx, status: CallStatus, law: str) -> tuple[Lead, AuctionState]:
+    """Record a lead that goes back into the hand (``status`` under ``law``), once the card is
+    known to be the leader's own (41A)."""
     event = _lead(ctx)
     check_lead_owner(ctx.state, event)
-    rec = LeadRecord(event.seat, event.card, event.faced, "cancelled", "54E, 24")
-    state = evolve(ctx.state, leads=(*ctx.state.leads, rec))
+    rec = LeadRecord(event.seat, event.card, event.faced, status, law)
+    return event, evolve(ctx.state, leads=(*ctx.state.leads, rec))
+
+
+@action("the card goes back into the hand without penalty (54E, 24D)")
+def lead_by_declaring_side(ctx: Ctx) -> Outcome:
+    event, state = _lead_set_aside(ctx, "cancelled", "54E, 24")
     return Outcome(state.rule("54E, 24D", f"{event.seat.long_name} is on the declaring side: the card "
                               f"{event.card.text} goes back into the hand without penalty"))
 
 
 @action("the face-down card goes back to the hand; the right defender leads (41A)")
 def face_down_out_of_turn(ctx: Ctx) -> Outcome:
-    event = _lead(ctx)
-    check_lead_owner(ctx.state, event)
-    contract = ctx.state.contract
+    event, state = _lead_set_aside(ctx, "withdrawn", "41A")
+    contract = state.contract
     assert contract is not None
-    rec = LeadRecord(event.seat, event.card, event.faced, "withdrawn", "41A")
-    state = evolve(ctx.state, leads=(*ctx.state.leads, rec))
     return Outcome(state.rule("41A", f"{event.seat.long_name} led face down out of turn: the director has "
                               f"the card returned to the hand; {contract.opening_leader.long_name} leads"))
 

@@ -15,7 +15,7 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import PASS, Call
 from ..events import ChangeCall, Judgement
-from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
+from ..records import CallRecord, Obligation, Pending, Watch
 from ..seats import Seat
 from ..values import evolve
 from . import changes, inadmissible
@@ -29,6 +29,7 @@ from .common import (
     open_comparable,
     pass_out_of_rotation_at_end,
     shown,
+    silence_partner,
     specified,
     stand,
 )
@@ -382,8 +383,7 @@ def double_at_other_turn(ctx: Ctx) -> bool:
 def silence_partner_36b4(ctx: Ctx) -> Outcome:
     p, call, state = _cancel_pending_double(ctx)
     o = p.offender
-    state = state.impose(o.partner, Obligation("pass_rest_of_auction", "36B4"))
-    state = state.restrict(LeadRestriction(o, "36B4, 26B", call))
+    state = silence_partner(state, o, call, "36B4")
     return Outcome(state.rule("36B4", f"{o.long_name}'s {call} out of turn was not permitted: it is "
                               f"cancelled, {o.long_name} may call freely in turn, and "
                               f"{o.partner.long_name} must pass for the rest of the auction"))

@@ -136,14 +136,13 @@ def _play(rng: random.Random, families: tuple[str, ...]) -> tuple[Simulator, int
 
 
 def _obligations_words(sim: Simulator) -> str:
+    from ..narrate import obligation_in_words
+
     state = sim.state
     parts = []
     for seat in Seat:
         for ob in state.obligations[seat]:
-            what = {"pass_next_turn": "must pass at the next turn",
-                    "pass_rest_of_auction": "must pass for the rest of the auction",
-                    "repeat_call": f"must repeat {ob.call}"}[ob.kind]
-            parts.append(f"{seat.long_name} {what}")
+            parts.append(f"{seat.long_name} {obligation_in_words(ob)}")
     return "; ".join(parts) if parts else "Nobody is obliged to pass or to repeat a call"
 
 
