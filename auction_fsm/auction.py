@@ -153,10 +153,12 @@ class AuctionState:
             return ()
         row = rules.row(self.key)
         calls = tuple(ALL_CALLS[c] for c, n in enumerate(row) if n >= 0)
-        for ob in self.obligations[self.turn]:
-            if ob.kind in ("pass_next_turn", "pass_rest_of_auction"):
-                calls = tuple(c for c in calls if c.is_pass)
-            elif ob.kind == "repeat_call":
+        obligations = self.obligations[self.turn]
+        if any(ob.kind in ("pass_next_turn", "pass_rest_of_auction") for ob in obligations):
+            # an obliged pass comes before a repeat the seat also owes (docs/modelling-decisions.md)
+            return tuple(c for c in calls if c.is_pass)
+        for ob in obligations:
+            if ob.kind == "repeat_call":
                 # only the repeat may be made; if it is no longer legal it is ruled as made (31A1)
                 calls = (ob.call,) if ob.call in calls else ()
         return calls
@@ -361,10 +363,17 @@ class AuctionState:
         return evolve(self, rulings=(*self.rulings, Ruling(law, summary)))
 
     def impose(self, seat: Seat, obligation: Obligation) -> AuctionState:
-        """Give ``seat`` an obligation; a duplicate of an existing kind is not added twice."""
+        """Give ``seat`` an obligation; a duplicate of an existing kind is not added twice.
+
+        A seat that must pass at every turn to the end of the auction can never repeat a call
+        (31A1, 32A1): a repeat it owes lapses, and a new one is not added."""
         current = self.obligations[seat]
         if any(o.kind == obligation.kind and o.call == obligation.call for o in current):
             return self
+        if obligation.kind == "repeat_call" and any(o.kind == "pass_rest_of_auction" for o in current):
+            return self  # silenced to the end: the repeat can never be made (F05)
+        if obligation.kind == "pass_rest_of_auction":
+            current = tuple(o for o in current if o.kind != "repeat_call")
         return self._with_obligations(seat, (*current, obligation))
 
     def discharge(self, seat: Seat, *kinds: str) -> AuctionState:

@@ -377,7 +377,9 @@ _MAY = {
 
 
 def _join(words: list[str], last: str = "or") -> str:
-    """``a, b or c``."""
+    """``a, b or c`` (empty for no words)."""
+    if not words:
+        return ""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
@@ -493,9 +495,14 @@ def _rights_in_words(state: AuctionState) -> list[str]:
             lines.append(f"The lead restriction right against {against} lapsed: {r.offender.long_name} "
                          f"became {role} (Law 26B).")
         elif status == "applies_in_play":
-            suits = _join([_STRAINS[s] for s in state.eligible_suits(r)])
+            eligible = [_STRAINS[s] for s in state.eligible_suits(r)]
+            if not eligible:  # the offender specified every suit in the auction that stands
+                lines.append(f"The lead restriction right against {against} leaves declarer nothing to "
+                             f"prohibit: {r.offender.long_name} specified all four suits in the auction "
+                             "(Law 26B).")
+                continue
             lines.append(f"Lead restriction still to come (Law 26B): when {r.leader.long_name} first has "
-                         f"the lead, during the play, declarer may prohibit {suits}.")
+                         f"the lead, during the play, declarer may prohibit {_join(eligible)}.")
     return lines
 
 

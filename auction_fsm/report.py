@@ -278,7 +278,9 @@ def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str
         "leads": [lead_to_json(ld) for ld in state.leads],
         "penalty_cards": [penalty_card_to_json(p) for p in state.penalty_cards()],
         "lead_rules": [lead_rule_to_json(r) for r in state.lead_rules],
-        "auction_period_over": state.phase in ("play", "passed_out"),
+        # 17D2: a passed-out board's period lasts until the hands go back (a 25A change may come)
+        "auction_period_over": state.phase in ("play", "hands_returned"),
+        "passed_out": state.is_passed_out,
     }
 
 

@@ -11,6 +11,7 @@ session as a scenario file.  Lines come from a terminal or from standard input (
 from __future__ import annotations
 
 import argparse
+import sys
 
 from . import Subparsers
 
@@ -34,9 +35,15 @@ def register(subparsers: Subparsers) -> None:
 
 def handler(args: argparse.Namespace) -> int:
     """Run the session until quit or the end of the input."""
+    from ..cli import EXIT_INTERNAL_ERROR, PROG
     from ..teaching.session import TeachSession
     from ._interactive import run_lines
 
     session = TeachSession(args.dealer, args.vulnerability)
-    return run_lines(session.prompt, session.handle, lambda: session.done, session.intro(),
-                     lambda: [f"End of input: session ended after {len(session.events)} event(s)."])
+    status = run_lines(session.prompt, session.handle, lambda: session.done, session.intro(),
+                       lambda: [f"End of input: session ended after {len(session.events)} event(s)."])
+    if session.faults:  # an internal fault is never a ruling: the exit status says so too
+        print(f"{PROG}: internal error (a bug in auction-fsm, please report it): "
+              f"{session.faults} line(s) met an internal fault in teach", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
+    return status

@@ -548,9 +548,14 @@ def require_repeat(ctx: Ctx) -> Outcome:
     w = _watch(ctx)
     assert w is not None
     rest = tuple(x for x in state.watches if x is not w)
+    silenced = any(o.kind == "pass_rest_of_auction" for o in state.obligations[w.offender])
     state = evolve(state, watches=rest).impose(w.offender, Obligation("repeat_call", w.law + "1", w.call))
-    state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
-                       f"{w.offender.long_name} must now repeat {w.call}")
+    if silenced:  # the obligation to pass at every turn prevails (docs/modelling-decisions.md)
+        state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed, but {w.offender.long_name} "
+                           f"must pass at every turn to the end of the auction: {w.call} is not repeated")
+    else:
+        state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
+                           f"{w.offender.long_name} must now repeat {w.call}")
     return ended(state)
 
 

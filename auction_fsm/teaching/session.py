@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from ..calls import Strain, parse_call
 from ..cards import parse_card
-from ..errors import AuctionFsmError
+from ..errors import AuctionFsmError, InternalError
 from ..events import (
     JUDGEMENT_KINDS,
     CallEvent,
@@ -195,6 +195,7 @@ class TeachSession:
         self.sim: Simulator = Simulator(dealer, vulnerability)
         self.events: list[Event] = []
         self.done = False
+        self.faults = 0  # internal faults met (the command then exits with status 70)
 
     # --- what the student sees ------------------------------------------------------------
     def intro(self) -> list[str]:
@@ -274,8 +275,25 @@ class TeachSession:
                                           and text.split()[0].upper() in Seat.__members__):
                 return self._command(word, text.split()[1:])
             return self._event(self._read(text))
+        except InternalError as err:  # a fault of auction-fsm: never told as a ruling
+            return self._fault(err)
         except (AuctionFsmError, ValueError) as err:
             return [f"Not accepted: {plain_message(str(err))}", *self._situation(), *self._hint()]
+        except Exception as err:  # noqa: BLE001 - any other exception is a bug of ours too
+            return self._fault(err)
+
+    def _fault(self, err: Exception) -> list[str]:
+        """An internal fault met while ruling a line: say it is a bug, not a ruling; keep the
+        events entered so far (the board is rebuilt from them, so it can still be saved) and
+        remember the fault, so that the command exits with status 70."""
+        self.faults += 1
+        sim = self._make(self.sim.dealer, self.vulnerability)
+        sim.run(self.events)
+        self.sim = sim
+        fault = f"Internal fault (a bug in auction-fsm, not a ruling): {type(err).__name__}: {plain_message(str(err))}"
+        kept = (f"That line was not applied; the {len(self.events)} event(s) before it are kept "
+                "(save FILE keeps them). Please report the fault.")
+        return [fault, kept, *self._situation()]
 
     def _read(self, text: str) -> Event:
         """A bare answer to the question the prompt asked, or an event in the short form."""
