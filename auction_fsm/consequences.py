@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from .auction import AuctionState
-from .calls import ALL_CALLS, Call
+from .calls import ALL_CALLS, Call, Strain
 from .engine import Step, step
 from .errors import AuctionFsmError
 from .events import CallEvent, Choice, DirectorCalled, Event, Judgement
@@ -37,7 +37,11 @@ from .lawbook import LAWS_2017, LawBook, Row
 from .records import Pending
 from .seats import Seat
 
-__all__ = ["Result", "Consequence", "consequences", "CALL_OPTIONS"]
+__all__ = ["Result", "Consequence", "consequences", "CALL_OPTIONS", "ABOVE_SEVEN"]
+
+#: The one bid above seven tried for an option made by calling: the rows take every such bid
+#: alike (38), so it stands for them all (F08: they were left out of what an option leads to).
+ABOVE_SEVEN: Call = Call.bid(8, Strain.C)
 
 #: Options taken by a call rather than a choice, and whose call it is.
 CALL_OPTIONS = ("lho_calls", "correct_player_calls", "replace")
@@ -114,7 +118,7 @@ def _by_calls(state: AuctionState, seat: Seat, book: LawBook) -> tuple[Result, .
     """Every call ``seat`` could make here, grouped by the row of the book that takes it; each
     group told by that row's law and words (the rulings differ call by call)."""
     groups: dict[int, tuple[Row, list[Call], Step]] = {}
-    for call in ALL_CALLS:
+    for call in (*ALL_CALLS, ABOVE_SEVEN):
         st = _one(state, CallEvent(seat, call), book)
         if st is None or not st.fired:
             continue

@@ -284,7 +284,9 @@ _BY_CALLING = {"lho_calls": "calls over it", "accept": "calls over it", "correct
 def _calls_words(calls: tuple[Call, ...], last: bool) -> str:
     """A group of calls: ``2S``, ``1C, 1D or 1H``; a long group as a count (``any of the other
     30 calls`` when it is the last group told)."""
-    texts = [str(c) for c in calls]
+    texts = [str(c) for c in calls if c.is_admissible_level]
+    if len(texts) < len(calls):  # the one bid above seven tried stands for every such bid (38)
+        texts.append("a bid above seven")
     if len(texts) <= 4:
         return _join(texts)
     if last:
