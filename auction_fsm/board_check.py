@@ -155,7 +155,7 @@ class Checker:
         sim = self._simulator
         vul = board.vulnerability or "None"
         if sim is None:
-            sim = self._simulator = Simulator(dealer, vul, check=True)
+            sim = self._simulator = Simulator(dealer, vul, check=True, keep_steps=1)  # F17: linear memory
         else:
             sim.reset(dealer, vul)
         for n, event in enumerate(events, 1):

@@ -604,9 +604,11 @@ def vulnerability_in_words(vulnerability: str) -> str:
             "EW": "East-West vulnerable", "All": "both sides vulnerable"}.get(vulnerability, vulnerability)
 
 
-def narrate_replay(replay: Replay) -> list[str]:
+def narrate_replay(replay: Replay, told: list[str] | None = None) -> list[str]:
     """A replayed scenario told in full: heading, events, and the outcome or where it stopped.
 
+    ``told``: the steps' lines already made while replaying (:func:`step_lines`, each step as it
+    came; the simulator then need not keep its steps), else they are made from ``sim.steps``.
     An event after the faced opening lead is refused by the model; the narration then says
     that play is outside it.
     """
@@ -616,8 +618,11 @@ def narrate_replay(replay: Replay) -> list[str]:
              f"Dealer {scenario.dealer.long_name}, {vulnerability_in_words(scenario.vulnerability)}."]
     if scenario.description:
         lines.append(scenario.description)
-    for n, step in enumerate(sim.steps, 1):
-        lines += step_lines(n, step, sim.book)
+    if told is not None:
+        lines += told
+    else:
+        for n, step in enumerate(sim.steps, 1):
+            lines += step_lines(n, step, sim.book)
     if replay.failed_event is not None:
         event = scenario.events[replay.failed_event - 1]
         if sim.state.phase == "play":

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, cast
 
 from .calls import quoted
+from .engine import Step
 from .errors import AuctionFsmError, InternalError, ScenarioError, SchemaVersionError
 from .events import Event, event_from_dict, event_to_dict
 from .lawbook import LAWS_2017, LawBook
@@ -98,21 +99,27 @@ class Scenario:
         """Locate event number ``index`` (1-based) for a message: ``file.json, event 3``."""
         return f"{self.source}, event {index}"
 
-    def replay(self, *, check: bool = True, book: LawBook = LAWS_2017) -> Replay:
+    def replay(self, *, check: bool = True, book: LawBook = LAWS_2017, keep_steps: int | None = None,
+               on_step: Callable[[int, Step], None] | None = None) -> Replay:
         """Apply the events in order under ``book``, stopping at the first one refused; never
         raises for a refusal (a fault of this package, an :class:`InternalError`, propagates).
 
         ``check`` makes the simulator compare machines and engine after every event.
+        ``on_step(n, step)``, if given, sees each step as it is made (numbered from 1), and
+        ``keep_steps`` bounds how many the simulator keeps: with both, a replay takes time and
+        memory linear in the events (the command line tells each step as it comes).
         """
-        sim = Simulator(self.dealer, self.vulnerability, check=check, book=book)
+        sim = Simulator(self.dealer, self.vulnerability, check=check, book=book, keep_steps=keep_steps)
         for index, event in enumerate(self.events, 1):
             try:
-                sim.apply(event)
+                st = sim.apply(event)
             except InternalError:
                 raise
             except AuctionFsmError as err:
                 located = _relocated(err, f"{self.where(index)} ({event.describe()})")
                 return Replay(self, sim, located, index)
+            if on_step is not None:
+                on_step(index, st)
         return Replay(self, sim)
 
     def simulate(self, *, check: bool = True, book: LawBook = LAWS_2017) -> Simulator:

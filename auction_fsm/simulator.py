@@ -14,7 +14,8 @@ Laws: that is what the law tests (``tests/laws``), run against the book, are for
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, MutableSequence
 from dataclasses import dataclass
 
 from .auction import AuctionState
@@ -74,14 +75,24 @@ class Simulator:
     """
 
     def __init__(self, dealer: Seat | str, vulnerability: str = "None", *, check: bool = True,
-                 nested: bool = False, book: LawBook = LAWS_2017) -> None:
+                 nested: bool = False, book: LawBook = LAWS_2017, keep_steps: int | None = None) -> None:
+        """``keep_steps``: how many of the last steps :attr:`steps` keeps (all by default).  Each
+        step holds the positions before and after it, and each position its own record and
+        rulings, so keeping every step of a long board costs memory quadratic in its events
+        (F17); a replay that tells the steps as they come keeps one (:attr:`count` still counts
+        them all)."""
         self.dealer = parse_seat(dealer, "dealer")
         self.vulnerability = vulnerability
         self.book = book
         self.state = AuctionState.start(self.dealer, vulnerability)
         self.machines = TableMachines(self.dealer, book, nested=nested)
-        self.steps: list[Step] = []
+        self.keep_steps = keep_steps
+        self.steps: MutableSequence[Step] = self._no_steps()
+        self.count = 0  # events applied since the start (also those no longer in ``steps``)
         self.check = check
+
+    def _no_steps(self) -> MutableSequence[Step]:
+        return [] if self.keep_steps is None else deque(maxlen=max(1, self.keep_steps))
 
     def reset(self, dealer: Seat | str, vulnerability: str = "None") -> None:
         """Start a new auction, reusing the built machines (building them is the costly part)."""
@@ -89,7 +100,8 @@ class Simulator:
         self.vulnerability = vulnerability
         self.state = AuctionState.start(self.dealer, vulnerability)
         self.machines.reset(self.dealer)
-        self.steps = []
+        self.steps = self._no_steps()
+        self.count = 0
 
     @property
     def phase(self) -> str:
@@ -118,6 +130,7 @@ class Simulator:
             raise
         self.state = st.after
         self.steps.append(st)
+        self.count += 1
         if self.check:
             self.cross_check()
         return st
@@ -167,7 +180,7 @@ class Simulator:
             if model.state != want:
                 problems.append(f"seat {seat.name}: machine {model.state!r}, engine {want!r}")
         if problems:
-            where = f"after event {len(self.steps)}"
+            where = f"after event {self.count}"
             if self.steps:
                 where += f" ({self.steps[-1].event.describe()})"
             raise MachineDisagreementError(f"{where}: " + "; ".join(problems))

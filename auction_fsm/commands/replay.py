@@ -24,6 +24,7 @@ from . import Subparsers
 from ._files import check_one_stdin, read_scenario
 
 if TYPE_CHECKING:
+    from ..engine import Step
     from ..scenario import Replay
 
 __all__ = ["register", "replay_files", "replay_to_json"]
@@ -73,7 +74,7 @@ def replay_files(paths: Sequence[Path], *, as_json: bool, book_name: str = "2017
     """Replay each file in turn (``-`` is standard input) under the law book ``book_name``;
     report problems on standard error; return the exit status."""
     from ..lawbook import book_named
-    from ..narrate import narrate_replay
+    from ..narrate import narrate_replay, step_lines
 
     book = book_named(book_name)
     check_one_stdin(paths)
@@ -86,13 +87,19 @@ def replay_files(paths: Sequence[Path], *, as_json: bool, book_name: str = "2017
             print_error(err)
             status = EXIT_INPUT_ERROR
             continue
-        result = scenario.replay(book=book)
+        # each step is told as it comes and only the last is kept: linear in the events (F17)
+        told: list[str] = []
+
+        def tell(i: int, st: Step, told: list[str] = told) -> None:
+            told.extend(step_lines(i, st, book))
+
+        result = scenario.replay(book=book, keep_steps=1, on_step=None if as_json else tell)
         if as_json:
             documents.append(replay_to_json(result))
         else:
             if n:
                 print()
-            print("\n".join(narrate_replay(result)), flush=True)
+            print("\n".join(narrate_replay(result, told)), flush=True)
         if result.error is not None:
             print_error(result.error)
             status = EXIT_INPUT_ERROR

@@ -438,7 +438,7 @@ class TeachSession:
     @property
     def steps(self) -> list[Step]:
         """The steps of the board so far."""
-        return self.sim.steps
+        return list(self.sim.steps)
 
     @property
     def simulator(self) -> Simulator:
