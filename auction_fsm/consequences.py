@@ -141,12 +141,26 @@ def _row_words(row: Row) -> str:
     return re.sub(r"\s*\(\d[^()]*\)$", "", words)
 
 
+# The last answer, for the position it was asked for: the report, the narration and the fuzzer
+# ask about the same position in turn (positions are immutable, so the answer cannot go stale).
+_LAST: list[tuple[AuctionState, LawBook, tuple[Consequence, ...]]] = []
+
+
 def consequences(state: AuctionState, book: LawBook = LAWS_2017) -> tuple[Consequence, ...]:
     """What each option of ``state``'s pending decision leads to under ``book`` (empty when
     nothing is pending).  An option that no row of the book takes has no results."""
-    pending = state.pending
-    if pending is None:
+    if state.pending is None:
         return ()
+    if _LAST and _LAST[0][0] is state and _LAST[0][1] is book:
+        return _LAST[0][2]
+    out = _consequences(state, book)
+    _LAST[:] = [(state, book, out)]
+    return out
+
+
+def _consequences(state: AuctionState, book: LawBook) -> tuple[Consequence, ...]:
+    pending = state.pending
+    assert pending is not None
     out: list[Consequence] = []
     for option in pending.options:
         if pending.decider == "director":

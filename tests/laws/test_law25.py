@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from auction_fsm.errors import AuctionOverError, DecisionError, IllegalCallError
 
 from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
@@ -214,7 +216,8 @@ def test_25A6_regression_withdraw_after_an_accepted_call_out_of_rotation_is_refu
 
     from auction_fsm.cli import main
 
-    path = Path(__file__).resolve().parents[3] / "shared" / "regressions" / "engine" / \
-        "lawbook_25A6_withdraw_ends_auction.json"
-    if path.is_file():
-        assert main(["replay", "--json", str(path)]) == 2
+    shared = [p / "shared" for p in Path(__file__).resolve().parents[3:5] if (p / "shared").is_dir()]
+    if not shared:
+        pytest.skip("no shared regression folder beside the checkout")
+    path = shared[0] / "regressions" / "engine" / "lawbook_25A6_withdraw_ends_auction.json"
+    assert main(["replay", "--json", str(path)]) == 2
