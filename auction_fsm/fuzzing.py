@@ -59,6 +59,7 @@ from typing import Literal
 from .auction import AuctionState
 from .calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from .cards import Card, Suit
+from .engine import Step
 from .errors import AuctionFsmError, InternalError, MachineDisagreementError
 from .events import (
     JUDGEMENT_KINDS,
@@ -79,7 +80,6 @@ from .events import (
 from .report import pending_to_json
 from .scenario import Scenario, dump_scenario
 from .seats import Seat
-from .engine import Step
 from .simulator import Simulator
 
 __all__ = [

@@ -278,7 +278,7 @@ def _positions() -> list[AuctionState]:
 
 def test_the_fuzzer_examines_what_users_see(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fault in the narration (as F01 was) is found by the fuzzer, not only one of the engine."""
-    import auction_fsm.narrate as narrate
+    from auction_fsm import narrate
 
     def broken(state: AuctionState) -> list[str]:
         if state.phase == "clarification":
