@@ -36,6 +36,14 @@ Each event goes to ``Simulator.apply`` with ``check=True``.  Three outcomes:
   exception an **internal error**.  Either is a bug: the scenario ends there (the simulator is
   not trusted after it), and the applied events plus the failing one are its reproducer.
 
+An applied event is then **examined** (:func:`examine`, issue 17): the machines' view of the
+position must equal the core's, the position is described, and no event may be accepted once the
+report says the auction period is over; in every tenth scenario (``examine_every``) also the step
+is narrated, the report built, the options told for a decision checked against the row that took
+a call made while it was pending (10C1), and at the end the ``check`` verdict on the board
+compared with the position (:func:`examine_board`).  A fault there is a disagreement or an
+internal error like any other: the engine may be right while what a user reads is wrong.
+
 Reproducers are shrunk (:func:`shrink`) by deleting events while a replay -- with replay
 semantics, stopping at the first refusal -- still fails with the same failure class
 (:func:`failure_class`), so a shrunk file is a valid scenario file that ``auction-fsm replay``
@@ -87,6 +95,9 @@ __all__ = [
     "Failure",
     "ScenarioOutcome",
     "FuzzStats",
+    "EXAMINE_EVERY",
+    "examine",
+    "examine_board",
     "next_event",
     "fuzz_scenario",
     "fuzz_range",
