@@ -295,6 +295,8 @@ class AuctionState:
         if not self.is_over or self.is_passed_out:
             return None
         _, last_bid, bidder, doubled, _ = rules.unpack(self.key)
+        if doubled and self.leads:
+            doubled = self._scored_doubling(doubled)
         final = ALL_CALLS[last_bid]
         # Declarer: the first player of the declaring side to name the strain (Definitions).
         for r in self.standing_calls:
@@ -302,6 +304,20 @@ class AuctionState:
                 assert final.strain is not None
                 return Contract(final.level, final.strain, doubled, r.seat)
         raise AssertionError("unreachable: the final bid names its own strain")
+
+    def _scored_doubling(self, doubled: int) -> int:
+        """36C: once the opening lead is faced, an inadmissible double or redouble that nobody
+        noticed until then (marked ``36C`` in the record) is scored as if it had not been made."""
+        lead = self.current_lead
+        if lead is None or not lead.faced or not any(r.law == "36C" and r.stands for r in self.record):
+            return doubled
+        doubled = 0
+        for r in self.standing_calls:
+            if r.call.is_bid:
+                doubled = 0
+            elif r.law != "36C" and (r.call.is_double or r.call.is_redouble):
+                doubled = 1 if r.call.is_double else 2
+        return doubled
 
     @property
     def declarer(self) -> Seat | None:
@@ -485,7 +501,7 @@ class AuctionState:
         contract = self.contract
         if contract is None:
             return ()
-        cards = [PenaltyCard(e.seat, e.card, e.card.is_honour or e.led, "24E, 50B")
+        cards = [PenaltyCard(e.seat, e.card, e.card.is_honour or e.led, "49, 50B" if e.law == "49" else "24E, 50B")
                  for e in self.exposed if e.seat.is_opponent_of(contract.declarer)]
         cards += list(self.refused_leads)
         cards = [p for p in cards if p.card not in self.picked_up

@@ -19,6 +19,8 @@ from .errors import CardSyntaxError, ScenarioError
 from .seats import Seat, parse_seat
 
 __all__ = [
+    "Attention",
+    "ATTENTION_WHEN",
     "CallEvent",
     "DirectorCalled",
     "Judgement",
@@ -195,8 +197,29 @@ class HandsReturned:
         return "the hands are returned to the board"
 
 
+#: When attention may be said to be drawn to a call (see :class:`Attention`).
+ATTENTION_WHEN: tuple[str, ...] = ("after_opening_lead",)
+
+
+@dataclass(frozen=True, slots=True)
+class Attention:
+    """When attention is drawn to the irregular call just made (9A), if not at once.
+
+    Given right after an inadmissible double or redouble (Law 19) that nobody has yet called
+    over: ``when="after_opening_lead"`` says that nobody noticed it until after the opening lead
+    was faced.  The call then stands as made, the auction goes on, and once the lead is faced
+    the contract is scored as if the call had not been made (36C).  Without this event an
+    irregularity is taken as noticed at once, as the model has always done.
+    """
+
+    when: str = "after_opening_lead"
+
+    def describe(self) -> str:
+        return "nobody draws attention to that call until after the opening lead is faced"
+
+
 Event = (CallEvent | DirectorCalled | Judgement | Choice | ExposeCards | ChangeCall
-         | ReviewRequest | ExplanationRequest | Lead | FaceLead | HandsReturned)
+         | ReviewRequest | ExplanationRequest | Lead | FaceLead | HandsReturned | Attention)
 
 
 def _strains(values: object, where: str) -> tuple[Strain, ...]:
@@ -224,6 +247,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional
     "lead": ({"seat", "card"}, {"faced"}),
     "face_lead": (set(), set()),
     "hands_returned": (set(), set()),
+    "attention": ({"when"}, set()),
 }
 
 
@@ -314,6 +338,10 @@ def event_from_dict(data: object, where: str) -> Event:
         return FaceLead()
     if kind == "hands_returned":
         return HandsReturned()
+    if kind == "attention":
+        if data["when"] not in ATTENTION_WHEN:
+            raise ScenarioError(f"{where}: 'when' must be one of {', '.join(ATTENTION_WHEN)}, got {data['when']!r}")
+        return Attention(data["when"])
     index = data.get("call_index", 0)
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
         raise ScenarioError(f"{where}: 'call_index' must be a whole number >= 0, got {index!r}")
@@ -350,4 +378,6 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         return {"type": "face_lead"}
     if isinstance(event, HandsReturned):
         return {"type": "hands_returned"}
+    if isinstance(event, Attention):
+        return {"type": "attention", "when": event.when}
     return {"type": "explain", "seat": event.seat.name, "call_index": event.call_index}

@@ -71,6 +71,7 @@ from .engine import Step
 from .errors import AuctionFsmError, InternalError, MachineDisagreementError
 from .events import (
     JUDGEMENT_KINDS,
+    Attention,
     CallEvent,
     ChangeCall,
     Choice,
@@ -346,8 +347,11 @@ def next_event(rng: random.Random, state: AuctionState) -> Event:
             lho = offender.lho
             return CallEvent(rng.choice((lho, lho, turn, offender)), _random_call(rng, state))
 
+        def noticed_later() -> Event:  # 36C: nobody notices the call until after the opening lead
+            return Attention("after_opening_lead")
+
         return _weighted(rng, [(45, expected), (6, wanted_judgement), (10, accept_by_calling),
-                               (4, legal_in_turn), *irregular])
+                               (4, legal_in_turn), (3, noticed_later), *irregular])
     if state.is_over:
         def call_after_final_pass() -> Event:
             return CallEvent(someone, _random_call(rng, state))
@@ -386,10 +390,6 @@ def _judgement_for(options: Sequence[str], rng: random.Random) -> str:
 
 
 # --- examining every position: views, narration, report, options, the board's verdict ----------
-#: Phases in which the report may say the auction period is over: after them nothing is accepted.
-_PERIOD_OVER = ("play", "hands_returned")
-
-
 def examine(sim: Simulator, st: Step, before: AuctionState, full: bool = True) -> None:
     """Everything a user may see of the position ``sim`` reached by the step ``st`` from
     ``before`` is made and compared, so that a fault in any of them is found, not only in the
@@ -408,7 +408,7 @@ def examine(sim: Simulator, st: Step, before: AuctionState, full: bool = True) -
     position): the narration, the report and the options rule every option with every call.
     """
     from .narrate import describe_outcome, step_lines
-    from .report import state_to_json
+    from .report import auction_period_over, state_to_json
 
     machines, core = sim.machine_view(), sim.core_view()
     if machines != core:
@@ -416,7 +416,7 @@ def examine(sim: Simulator, st: Step, before: AuctionState, full: bool = True) -
                 for name in ("phase", "turn", "legal_calls", "is_over", "contract", "seat_states")
                 if getattr(machines, name) != getattr(core, name)]
         raise MachineDisagreementError("view: " + "; ".join(diff))
-    if before.phase in _PERIOD_OVER:
+    if auction_period_over(before):
         raise MachineDisagreementError(f"report: the auction period was over ({before.phase}), yet "
                                        f"{st.event.describe()} was accepted")
     describe_outcome(sim.state)

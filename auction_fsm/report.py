@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # the simulator pulls in the state machines; a report of a ba
 
 __all__ = [
     "state_to_json",
+    "auction_period_over",
     "position_to_json",
     "record_to_json",
     "obligation_to_json",
@@ -251,6 +252,12 @@ def _pending_with_consequences(state: AuctionState, book: LawBook) -> dict[str, 
     return data
 
 
+def auction_period_over(state: AuctionState) -> bool:
+    """Whether the auction period is over: the opening lead is faced (17D1), or a passed-out
+    board's hands are back in the board (17D2; until then a change of call may come, 22B, 25A)."""
+    return state.phase in ("play", "hands_returned")
+
+
 def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str, Any]:
     """A core position as JSON-ready data (without the simulator's dealer and vulnerability);
     what each pending option leads to is ruled under ``book``."""
@@ -278,8 +285,7 @@ def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str
         "leads": [lead_to_json(ld) for ld in state.leads],
         "penalty_cards": [penalty_card_to_json(p) for p in state.penalty_cards()],
         "lead_rules": [lead_rule_to_json(r) for r in state.lead_rules],
-        # 17D2: a passed-out board's period lasts until the hands go back (a 25A change may come)
-        "auction_period_over": state.phase in ("play", "hands_returned"),
+        "auction_period_over": auction_period_over(state),
         "passed_out": state.is_passed_out,
     }
 

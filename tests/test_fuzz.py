@@ -253,7 +253,7 @@ TestMachinesChecked = MachinesChecked.TestCase
 
 def test_the_generator_sends_every_kind_of_event() -> None:
     """Issue 17: a kind of event the fuzzer never sends is a kind whose faults it cannot find."""
-    from auction_fsm.events import HandsReturned
+    from auction_fsm.events import Attention, HandsReturned
 
     kinds: Counter[str] = Counter()
     options: Counter[str] = Counter()
@@ -265,7 +265,8 @@ def test_the_generator_sends_every_kind_of_event() -> None:
             if isinstance(event, Choice):
                 options[event.option.split("_")[0]] += 1
     wanted = {c.__name__ for c in (CallEvent, ChangeCall, Choice, DirectorCalled, ExplanationRequest,
-                                   ExposeCards, FaceLead, HandsReturned, Judgement, Lead, ReviewRequest)}
+                                   ExposeCards, FaceLead, HandsReturned, Judgement, Lead, ReviewRequest,
+                                   Attention)}
     assert wanted <= set(kinds), sorted(wanted - set(kinds))
     assert {"accept", "decline", "keep", "withdraw", "require", "prohibit", "designate"} <= set(options)
 

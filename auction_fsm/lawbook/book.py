@@ -62,6 +62,7 @@ TRIGGERS: Final[dict[str, str]] = {
     "choose_other": "a choice no procedure here offers",
     "attempt_change": "a player tries to change a call",
     "expose_cards": "cards of a player are found exposed during the auction (24)",
+    "noticed_after_lead": "nobody draws attention to the call until after the opening lead is faced (36C)",
     "review_request": "a player asks for the auction to be restated (20B, 20C2)",
     "explanation_request": "a player asks about the opponents' calls (20F)",
     "face_down_lead": "the presumed leader leads face down (41A)",

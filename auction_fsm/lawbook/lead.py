@@ -26,6 +26,7 @@ from ..events import Choice, Lead
 from ..records import CallStatus, Contract, LeadRecord, LeadRule, PenaltyCard, Pending
 from ..seats import Seat
 from ..values import evolve
+from .attention import score_as_if_not_made
 from .common import pass_out_of_rotation_at_end
 from .rows import SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
 
@@ -305,8 +306,9 @@ def lead_in_turn(ctx: Ctx) -> Outcome:
     check_lead(ctx.state, event)
     state = evolve(ctx.state, leads=(*ctx.state.leads, LeadRecord(s, event.card, event.faced)))
     if event.faced:
-        return Outcome(state.rule("41C, 17D1", f"{s.long_name} faces the opening lead {event.card.text}: "
-                                  "the auction period is over and play begins"))
+        return Outcome(score_as_if_not_made(state.rule(
+            "41C, 17D1", f"{s.long_name} faces the opening lead {event.card.text}: the auction period is "
+            "over and play begins")))
     return Outcome(state.rule("41A", f"{s.long_name} leads {event.card.text} face down; questions may "
                               "be asked before it is faced (41B)"))
 
@@ -366,9 +368,9 @@ def face(ctx: Ctx) -> Outcome:
     lead_ = ctx.state.current_lead
     assert lead_ is not None
     leads = tuple(evolve(ld, faced=True) if ld is lead_ else ld for ld in ctx.state.leads)
-    return Outcome(evolve(ctx.state, leads=leads).rule(
+    return Outcome(score_as_if_not_made(evolve(ctx.state, leads=leads).rule(
         "41C, 17D1", f"{lead_.seat.long_name}'s lead {lead_.card.text} is faced: the auction period is "
-        "over and play begins"))
+        "over and play begins")))
 
 
 # --- Law 54 -------------------------------------------------------------------------------------
@@ -400,7 +402,7 @@ def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], Auct
 def accept_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
     leads[p.call_index] = evolve(ld, status="stands", law="54B")
-    state = evolve(state, leads=tuple(leads), swapped=False)
+    state = score_as_if_not_made(evolve(state, leads=tuple(leads), swapped=False))
     return Outcome(state.rule("54B", "declarer accepts the lead: dummy is spread (41) and declarer plays "
                               "second from hand; under 2017 Law 54 only declarer may accept an opening "
                               "lead out of turn (the 'either defender' acceptance in some summaries is "
@@ -411,7 +413,7 @@ def accept_lead(ctx: Ctx) -> Outcome:
 def spread(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
     leads[p.call_index] = evolve(ld, status="stands", law="54A")
-    state = evolve(state, leads=tuple(leads), swapped=True)
+    state = score_as_if_not_made(evolve(state, leads=tuple(leads), swapped=True))
     who = state.actual_declarer.long_name if state.actual_declarer is not None else ""
     return Outcome(state.rule("54A", f"declarer spreads the hand and becomes dummy; {who} declares and "
                               "the lead stands; 2017 text: spreading even part of the hand commits "

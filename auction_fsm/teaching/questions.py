@@ -168,6 +168,8 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
     ("41, 50, 51, 54", "designation_due"): "Does the leader have two or more major penalty "
                                            "cards that may be led?",
     ("41, 50, 51, 54", "no_choice_due"): OTHERWISE,
+    ("41, 50, 51, 54", "exposed_by_defender"): "Did a defender expose the card (49)?",
+    ("41, 50, 51, 54", "exposed_by_declaring_side"): OTHERWISE,
 }
 
 #: The question for a decision that has one outcome, by trigger.

@@ -16,7 +16,9 @@ Event text (one string per event):
 * ``"declined"`` -- the player the pending decision names declines (``choice`` ``decline``),
   resolved against the position reached: ``"director, declined"`` reads as a director would
   tell it (the director came, explained, and the irregularity was not accepted);
-* ``"hands returned"`` -- the hands of a passed-out board go back to the board (17D2).
+* ``"hands returned"`` -- the hands of a passed-out board go back to the board (17D2);
+* ``"noticed after lead"`` -- nobody draws attention to the call just made until after the
+  opening lead is faced (36C).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from auction_fsm.calls import Strain, parse_call
 from auction_fsm.cards import parse_card
 from auction_fsm.engine import apply_event
 from auction_fsm.events import (
+    Attention,
     CallEvent,
     ChangeCall,
     Choice,
@@ -69,6 +72,8 @@ def ev(text: str) -> Event:
         return DECLINED  # type: ignore[return-value]
     if words == ["hands", "returned"]:
         return HandsReturned()
+    if words == ["noticed", "after", "lead"]:
+        return Attention("after_opening_lead")
     if words == ["face"]:
         return FaceLead()
     if words[0] == "judge":

@@ -65,7 +65,7 @@ REFUSALS: dict[str, tuple[type[Exception], str | None, str]] = {
     "N change 1C": (IllegalCallError, "25A4", "partner has called since"),
     "E review": (DecisionError, None, "passed out"),
     "E explain": (DecisionError, None, "passed out"),
-    "E expose SA": (DecisionError, None, "after the auction ended"),
+    "E expose SA": (DecisionError, None, "passed out: there is no play, so no penalty card"),
     "judge misinformation yes": (DecisionError, None, "no decision is pending"),
     "judge dummy_seen yes": (DecisionError, None, "no decision is pending"),
     "N choose accept": (DecisionError, None, "no decision is pending"),

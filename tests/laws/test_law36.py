@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from auction_fsm.errors import DecisionError
+from auction_fsm.seats import Seat
 
-from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
+from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
 
 LEAD_OPTIONS_N_CDHS = ("declarer_lead_options.lead_restriction", "N",
                        ("prohibit_C", "prohibit_D", "prohibit_H", "prohibit_S", "no_prohibition"))
@@ -139,3 +140,29 @@ def test_36B4_inadmissible_double_at_partner_turn() -> None:
         "result": None,
     }
     assert [c.text for c in s.legal_calls()] == ["P"]
+
+
+# --- 36C: an inadmissible double or redouble noticed only after the opening lead is faced -------
+def test_36C_double_of_partners_bid_noticed_after_the_lead_is_scored_as_not_made() -> None:
+    # South doubles partner's 1H; nobody notices until East has faced the opening lead.
+    s = walk("N", "N 1H, E P, S X, noticed after lead")
+    assert s.pending is None and record(s)[-1] == "S X stands" and laws(s)[-1] == "36C"
+    s = walk("N", "N 1H, E P, S X, noticed after lead, W P, N P, E P")
+    assert s.contract is not None and s.contract.text == "1HX"  # as played, until the lead is faced
+    s = walk("N", "N 1H, E P, S X, noticed after lead, W P, N P, E P, E leads SK")
+    assert s.phase == "play" and s.contract is not None and s.contract.text == "1H"
+    assert (s.declarer, s.opening_leader) == (Seat.N, Seat.E)
+    assert s.rulings[-1].law == "36C" and "scored as if it had not been made" in s.rulings[-1].summary
+
+
+def test_36C_a_redouble_without_a_double_noticed_late_leaves_the_contract_doubled_by_the_real_double() -> None:
+    # 1H doubled by East; West redoubles (a redouble of his partner's double: inadmissible), unnoticed
+    s = walk("N", "N 1H, E X, S P, W XX, noticed after lead, N P, E P, S P, E leads SK down, face")
+    assert s.contract is not None and s.contract.text == "1HX"
+
+
+def test_36C_only_a_fresh_inadmissible_double_can_be_noticed_late() -> None:
+    s = walk("N", "N 1H, E P, S X, director")  # the director is here: attention was drawn
+    unchanged_after(s, DecisionError, "noticed after lead", match="36C")
+    unchanged_after(walk("N", "N 1H, E 1C"), DecisionError, "noticed after lead", match="inadmissible double")
+    unchanged_after(walk("N", "N 1H"), DecisionError, "noticed after lead", match="36C")
