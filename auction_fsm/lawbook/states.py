@@ -42,20 +42,16 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[tuple[str, str], ...]]]] = {
         ("awaiting_replacement", "the offender must replace it with a legal call (27B)"),
     )),
     "inadmissible_double": ("a double or redouble Law 19 does not permit (36)", (
-        ("awaiting_decision", "LHO may call (36A) or the director rules (36B)"),
-        ("awaiting_choice", "the director has explained the options: LHO lets it go (36A) or declines"),
+        ("awaiting_decision", "LHO may call (36A) or, once the director is called, he rules (36B)"),
     )),
     "pass_obligation_violated": ("a call by a player obliged to pass (37)", (
-        ("awaiting_decision", "LHO may call (37A) or the director rules (37B)"),
-        ("awaiting_choice", "the director has explained the options: LHO lets it go (37A) or declines"),
+        ("awaiting_decision", "LHO may call (37A) or, once the director is called, he rules (37B)"),
     )),
     "bid_above_seven": ("a bid above seven (38)", (
-        ("awaiting_decision", "LHO may call (38D) or the director rules (38B, 38C)"),
-        ("awaiting_choice", "the director has explained the options: LHO lets it go (38D) or declines"),
+        ("awaiting_decision", "LHO may call (38D) or, once the director is called, he rules (38B, 38C)"),
     )),
     "call_after_final_pass": ("a defender's bid, double or redouble after the final pass (39)", (
-        ("awaiting_decision", "LHO may call (39B) or the director rules (39C)"),
-        ("awaiting_choice", "the director has explained the options: LHO lets it go (39B) or declines"),
+        ("awaiting_decision", "LHO may call (39B) or, once the director is called, he rules (39C)"),
     )),
     "comparable_call": ("a replacement judged for comparability (23)", (
         ("awaiting_judgement", "the director judges whether the call is comparable (23A)"),
@@ -108,7 +104,7 @@ STATES: Final[tuple[StateSpec, ...]] = (
 
 OPEN: Final = ("awaiting_first_call", "auction")
 
-#: The procedures whose irregularity the offender's LHO may accept (or, under 36A, 37A, 38D and
-#: 39B, let go) and whose decision the director's arrival opens: the step ``awaiting_choice``.
-ACCEPTABLE: Final = ("insufficient_bid", "out_of_rotation", "inadmissible_double", "pass_obligation_violated",
-                     "bid_above_seven", "call_after_final_pass")
+#: The procedures whose irregularity the offender's LHO may accept and whose decision the
+#: director's arrival opens: the step ``awaiting_choice`` (27A1, 29A).  Under Laws 36-39 the
+#: director rules when he arrives: "LHO calls first" (36A, 37A, 38D, 39B) is a fact, not an option.
+ACCEPTABLE: Final = ("insufficient_bid", "out_of_rotation")

@@ -73,7 +73,6 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
                                                                "LHO, whose meaning was explained?",
     ("28-34", "lho_calls_over_inadmissible"): "Does the offender's LHO call over an inadmissible "
                                               "double or redouble out of rotation?",
-    ("28-34", "inadmissible_out_of_rotation"): "Was the call an inadmissible double or redouble?",
     **_variants("28-34", "admissible_out_of_rotation", "Was the call out of rotation admissible?"),
     ("28-34", "pass_or_bid_out_of_rotation_and_meaning_not_explained"): "Was it a pass or bid whose "
                                                                          "meaning was not explained?",
@@ -118,8 +117,6 @@ GUARD_QUESTIONS: Final[dict[tuple[str, str], str]] = {
                                             "defender's pass?",
     ("35-39", "by_defender_not_pass"): "Was it a bid, double or redouble by a defender?",
     ("35-39", "lho_calls_first"): "Does the offender's LHO call before the director rules?",
-    ("35-39", "offender_calls_after_director"): "Does the offender call again, LHO not having let "
-                                                "the call go?",
     ("35-39", "made_out_of_turn"): "Was the call made out of turn?",
     ("35-39", "lho_first_out_of_turn"): "Does LHO call first, the call having been out of turn?",
     **_variants("35-39", "made_in_turn", "Was the call made in turn?"),
@@ -302,10 +299,6 @@ DECIDERS: Final[dict[str, str]] = {
     "misinformation.awaiting_lho_choice": "the offender's LHO",
     "out_of_rotation.awaiting_choice": "the offender's LHO, after the director explains",
     "insufficient_bid.awaiting_choice": "the offender's LHO, after the director explains",
-    "inadmissible_double.awaiting_choice": "the offender's LHO, after the director explains",
-    "pass_obligation_violated.awaiting_choice": "the offender's LHO, after the director explains",
-    "bid_above_seven.awaiting_choice": "the offender's LHO, after the director explains",
-    "call_after_final_pass.awaiting_choice": "the offender's LHO, after the director explains",
     "declarer_lead_options.penalty_card": "declarer",
     "declarer_lead_options.lead_restriction": "declarer",
     "declarer_lead_options.designate_card": "declarer",

@@ -58,7 +58,7 @@ def test_36A_lho_bids_over_inadmissible_redouble_both_cancelled() -> None:
 
 # --- 36B: rectification before LHO calls ------------------------------------------------------------
 def test_36B1_to_3_inadmissible_double_cancelled_offender_calls_again_partner_silenced() -> None:
-    s = walk("N", "N 1H, E P, S X, director, declined")
+    s = walk("N", "N 1H, E P, S X, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S X cancelled"],
         "obligations": {"N": [("pass_rest_of_auction", "36B2", None)]},
@@ -68,7 +68,7 @@ def test_36B1_to_3_inadmissible_double_cancelled_offender_calls_again_partner_si
         "result": None,
     }
     assert laws(s)[2] == "36B1" and s.restrictions[0].law == "36B3, 26B"
-    s = walk("N", "N 1H, E P, S X, director, declined, S 2H, W P, N P, E P")
+    s = walk("N", "N 1H, E P, S X, director, S 2H, W P, N P, E P")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S X cancelled", "S 2H stands", "W P stands",
                    "N P stands", "E P stands"],
@@ -88,7 +88,7 @@ def test_36B2_partner_must_pass_at_every_turn() -> None:
 
 
 def test_36B3_defender_redouble_without_a_double_gives_declarer_26B_at_the_lead() -> None:
-    s = walk("N", "N 1H, E P, S P, W XX, director, declined")
+    s = walk("N", "N 1H, E P, S P, W XX, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S P stands", "W XX cancelled"],
         "obligations": {"E": [("pass_rest_of_auction", "36B2", None)]},
@@ -97,7 +97,7 @@ def test_36B3_defender_redouble_without_a_double_gives_declarer_26B_at_the_lead(
         "restrictions": [("W", "E", "XX", "CDHS")],
         "result": None,
     }
-    s = walk("N", "N 1H, E P, S P, W XX, director, declined, W P")
+    s = walk("N", "N 1H, E P, S P, W XX, director, W P")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S P stands", "W XX cancelled", "W P stands"],
         "obligations": {"E": [("pass_rest_of_auction", "36B2", None)]},
@@ -110,7 +110,7 @@ def test_36B3_defender_redouble_without_a_double_gives_declarer_26B_at_the_lead(
 
 def test_36B4_inadmissible_double_out_of_turn_reverts_offender_free_partner_silenced() -> None:
     # South doubles partner's 1H at East's turn (RHO's turn).
-    s = walk("N", "N 1H, S X, director, declined")
+    s = walk("N", "N 1H, S X, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "S X@E cancelled"],
         "obligations": {"N": [("pass_rest_of_auction", "36B4", None)]},
@@ -120,7 +120,7 @@ def test_36B4_inadmissible_double_out_of_turn_reverts_offender_free_partner_sile
         "result": None,
     }
     assert ruling_laws(s) == ["36B4"]
-    s = walk("N", "N 1H, S X, director, declined, E 1S, S 2H")  # South may make any legal call in turn
+    s = walk("N", "N 1H, S X, director, E 1S, S 2H")  # South may make any legal call in turn
     assert outcome(s)["record"][-1] == "S 2H stands" and outcome(s)["obligations"] == {
         "N": [("pass_rest_of_auction", "36B4", None)]}
 
@@ -130,7 +130,7 @@ def test_36B4_inadmissible_double_at_partner_turn() -> None:
     s = walk("N", "N 1H, E P, N X")
     # East, North's LHO, may still call over it (36A); South, whose turn it was, is North's partner
     assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "E", ("lho_calls", "director"))
-    s = walk("N", "N 1H, E P, N X, director, declined")
+    s = walk("N", "N 1H, E P, N X, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "N X@S cancelled"],
         "obligations": {"S": [("pass_rest_of_auction", "36B4", None)]},
