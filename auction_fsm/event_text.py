@@ -23,7 +23,9 @@ from .calls import Strain, parse_call
 from .cards import parse_card
 from .errors import ScenarioError
 from .events import (
+    ATTENTION_WHEN,
     JUDGEMENT_KINDS,
+    Attention,
     CallEvent,
     ChangeCall,
     Choice,
@@ -74,6 +76,8 @@ def event_to_words(event: Event) -> str:
         return f"lead {event.seat.name} {event.card.text}{'' if event.faced else ' facedown'}"
     if isinstance(event, FaceLead):
         return "face_lead"
+    if isinstance(event, Attention):
+        return f"attention {event.when}"
     raise TypeError(f"not an event: {event!r}")  # a bug: every Event type is listed above
 
 
@@ -127,4 +131,6 @@ def words_to_event(text: str, where: str) -> Event:
             return Lead(parse_seat(rest[0], where), parse_card(rest[1], where), len(rest) == 2)
     elif kind == "face_lead" and not rest:
         return FaceLead()
+    elif kind == "attention" and len(rest) == 1 and rest[0] in ATTENTION_WHEN:
+        return Attention(rest[0])
     raise ScenarioError(f"{where}: cannot read event {text!r} in an auction-fsm comment")

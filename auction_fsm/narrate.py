@@ -32,6 +32,7 @@ from .calls import Call, Strain
 from .cards import Suit
 from .consequences import Result, consequences
 from .events import (
+    Attention,
     CallEvent,
     ChangeCall,
     Choice,
@@ -249,6 +250,8 @@ def _describe_event(event: Event) -> str:
         return f"{event.seat.long_name} leads {event.card.text} {how}."
     if isinstance(event, FaceLead):
         return "The face-down opening lead is faced."
+    if isinstance(event, Attention):
+        return "Nobody draws attention to that call until after the opening lead is faced."
     return f"{event.describe()}."  # pragma: no cover - every event type is told above
 
 
