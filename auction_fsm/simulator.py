@@ -84,7 +84,7 @@ class Simulator:
         self.dealer = parse_seat(dealer, "dealer")
         self.vulnerability = vulnerability
         self.book = book
-        self.state = AuctionState.start(self.dealer, vulnerability)
+        self.state = AuctionState.start(self.dealer, vulnerability, book.name)
         self.machines = TableMachines(self.dealer, book, nested=nested)
         self.keep_steps = keep_steps
         self.steps: MutableSequence[Step] = self._no_steps()
@@ -98,7 +98,7 @@ class Simulator:
         """Start a new auction, reusing the built machines (building them is the costly part)."""
         self.dealer = parse_seat(dealer, "dealer")
         self.vulnerability = vulnerability
-        self.state = AuctionState.start(self.dealer, vulnerability)
+        self.state = AuctionState.start(self.dealer, vulnerability, self.book.name)
         self.machines.reset(self.dealer)
         self.steps = self._no_steps()
         self.count = 0

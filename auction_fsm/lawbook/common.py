@@ -17,7 +17,7 @@ from ..seats import Seat
 from ..values import evolve
 from .rows import AuctionEnds, Ctx, Guard, Outcome, Row, WatchedCall
 
-__all__ = ["stand", "after_call", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
+__all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
            "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "shown"]
 
@@ -41,6 +41,20 @@ def silence_partner(state: AuctionState, offender: Seat, withdrawn: Call, law: s
     (under ``rights_law``, by default ``law`` with 26B)."""
     state = state.impose(offender.partner, Obligation("pass_rest_of_auction", law))
     return state.restrict(LeadRestriction(offender, rights_law or f"{law}, 26B", withdrawn))
+
+
+def nothing_further(state: AuctionState, offender: Seat) -> str:
+    """How to say "no further rectification" for the offender's latest call without hiding what
+    an earlier step of the same irregularity left standing (27B3, 27B4: partner silenced, a 26B
+    right): ``"no further rectification"``, or that phrase followed by what still stands."""
+    partner = offender.partner
+    still = [f"{partner.long_name} still must pass for the rest of the auction (Law {o.law})"
+             for o in state.obligations[partner] if o.kind == "pass_rest_of_auction"]
+    if any(r.offender == offender for r in state.restrictions):
+        still.append("declarer's lead restriction rights (26B) stand")
+    if not still:
+        return "no further rectification"
+    return "no further rectification for this call, but " + " and ".join(still)
 
 
 def specified(record: CallRecord) -> tuple[Strain, ...]:
@@ -182,10 +196,19 @@ def shown(ctx: Ctx) -> tuple[Strain, ...] | None:
     return value
 
 
+def _on_key(base: Callable[[int, int], bool], test: Callable[[int, bool], bool]) -> Callable[[int, int], bool]:
+    """A variant's form on a legal-auction key: ``base`` holds and ``test`` holds of the key
+    after the call, with no pass out of rotation (none is in a legal auction)."""
+    def on_key(key: int, code: int) -> bool:
+        return base(key, code) and test(rules.step(key, code), False)
+    return on_key
+
+
 def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], AuctionState],
                       laws: dict[str, str] | None = None,
                       summaries: dict[str, str] | None = None,
-                      key_after: Callable[[Ctx], int] | None = None) -> list[Row]:
+                      key_after: Callable[[Ctx], int] | None = None,
+                      asks: dict[str, str] | None = None) -> list[Row]:
     """Four rows for one branch whose action makes a call stand that may end the auction.
 
     Each is ``template`` with its own guard, destination, law and summary; ``settled(ctx)`` is
@@ -196,6 +219,8 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
     ``"22B"``, the template's law (which otherwise gets ``", 17D3"`` etc. appended) and summary.
     ``key_after(ctx)``, if given, is the legal-auction key once the call stands, for a call made
     in rotation: the guards then read it instead of building the state (the hot path of replay).
+    ``asks`` gives a variant its own director's question, by the same keys; a variant without one
+    asks ``base``'s question.
     """
     def ending(ctx: Ctx) -> tuple[int, bool]:
         """The legal-auction key once the call stands, and whether a pass out of rotation would
@@ -207,19 +232,24 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
         after = settled(ctx)
         return after.key, pass_out_of_rotation_at_end(after)
 
-    def variant(name: str, words: str, test: Callable[[int, bool], bool]) -> Guard:
+    def variant(key: str, name: str, words: str, test: Callable[[int, bool], bool]) -> Guard:
+        on_key = None
+        if base.on_key is not None and key_after is not None:
+            # in a legal auction no pass was out of rotation: the key after the call decides
+            on_key = _on_key(base.on_key, test)
         return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
-                     lambda ctx: base(ctx) and test(*ending(ctx)), coarse=base)
+                     lambda ctx: base(ctx) and test(*ending(ctx)), coarse=base,
+                     question=(asks or {}).get(key, base.question), on_key=on_key)
 
     cases = (
-        ("open", template.dest, variant("auction_open", "the auction is still open",
+        ("open", template.dest, variant("open", "auction_open", "the auction is still open",
                                         lambda k, oor: not rules.is_final(k))),
-        ("17D3", "auction", variant("reverts_17d3", "the passes that would end the auction include one "
+        ("17D3", "auction", variant("17D3", "reverts_17d3", "the passes that would end the auction include one "
                                     "out of rotation (17D3)", lambda k, oor: oor)),
-        ("22A", "clarification", variant("ends_auction", "the auction ends with a contract (22A)",
+        ("22A", "clarification", variant("22A", "ends_auction", "the auction ends with a contract (22A)",
                                          lambda k, oor: rules.is_final(k) and not oor
                                          and not rules.is_passed_out(k))),
-        ("22B", "passed_out", variant("passes_out", "the board is passed out (22B)",
+        ("22B", "passed_out", variant("22B", "passes_out", "the board is passed out (22B)",
                                       lambda k, oor: rules.is_passed_out(k) and not oor)),
     )
     laws, summaries = laws or {}, summaries or {}

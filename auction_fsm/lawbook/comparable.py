@@ -13,9 +13,9 @@ from ..auction import AuctionState
 from ..calls import parse_call
 from ..records import LeadRestriction, Obligation, ObligationKind, Pending
 from ..values import evolve
-from .common import ended, pass_out_of_rotation_at_end, stand
+from .common import ended, nothing_further, pass_out_of_rotation_at_end, stand
 from .insufficient import resume_replacement
-from .rows import Ctx, Guard, Outcome, Row, action, guard
+from .rows import ASK_TRIGGER, OTHERWISE, Ctx, Guard, Outcome, Row, action, guard
 
 __all__ = ["ROWS"]
 
@@ -50,8 +50,10 @@ def comparable(ctx: Ctx) -> Outcome:
     o, withdrawn = p.offender, parse_call(p.get("withdrawn"))
     state = evolve(ctx.state, pending=None)
     new = state.record[p.call_index]
+    further = nothing_further(state, o)
     state = state.rule("23A, 26A", f"{o.long_name}'s {new.call} is comparable with the withdrawn "
-                       f"{withdrawn}: no further rectification and no lead restrictions")
+                       f"{withdrawn}: {further}" + ("" if further != "no further rectification" else
+                                                    " and no lead restrictions"))
     state = state.rule(*adjustment_note(p.get("law")))
     return _finish(state, p, "23B")
 
@@ -109,11 +111,14 @@ def _ends(dest: str, kept: bool) -> Guard:
              "passed_out": "the board is passed out"}[dest]
     if kept:
         return Guard(f"kept_{dest}", f"the judged call stands whether comparable or not, and {words}",
-                     lambda ctx: not _pending(ctx).get("cancel_if_not") and _after(ctx) == dest)
-    return Guard(f"then_{dest}", f"once the judged call stands, {words}", lambda ctx: _after(ctx) == dest)
+                     lambda ctx: not _pending(ctx).get("cancel_if_not") and _after(ctx) == dest,
+                     question=OTHERWISE)
+    return Guard(f"then_{dest}", f"once the judged call stands, {words}", lambda ctx: _after(ctx) == dest,
+                 question=ASK_TRIGGER)
 
 
-@guard("an attempted double or redouble replacing an insufficient bid (27B3)")
+@guard("an attempted double or redouble replacing an insufficient bid (27B3)",
+       ask="Was it an attempted double or redouble replacing an insufficient bid?")
 def cancelled_if_not_comparable(ctx: Ctx) -> bool:
     return bool(_pending(ctx).get("cancel_if_not"))
 

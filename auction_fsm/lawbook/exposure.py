@@ -16,14 +16,14 @@ presumed declarer or dummy brings no rectification (48A) and goes back into the 
 
 from __future__ import annotations
 
+from ..auction import AuctionState
 from ..events import ExposeCards
-from ..records import ExposedCard, Obligation
+from ..records import ExposedCard, Obligation, PenaltyCard
 from ..seats import Seat
 from ..values import evolve
-from .lead import reopen_lead_choice
-from .rows import SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
+from .rows import OTHERWISE, SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
 
-__all__ = ["ROWS", "exposure_law"]
+__all__ = ["ROWS", "exposure_law", "penalty_cards"]
 
 FAMILY = "24"
 
@@ -38,17 +38,45 @@ def exposure_law(ctx: Ctx) -> str:
     return "24B" if total == 1 else "24C"
 
 
-@guard("a single card below honour rank, not led (24A)")
+# --- penalty cards (24E, 50B, 56) ------------------------------------------------------------
+def penalty_cards(state: AuctionState) -> tuple[PenaltyCard, ...]:
+    """The defenders' penalty cards now (24E, 50, 51, 56), minus any picked up (50D1a).
+
+    A card exposed during the auction by a player who defends becomes a penalty card:
+    major if it is an honour or was led, minor otherwise; when one defender has two or more
+    penalty cards, all of them are major (50B).  A faced lead out of turn that declarer
+    refuses is a major penalty card (56).
+    """
+    contract = state.contract
+    if contract is None:
+        return ()
+    cards = [PenaltyCard(e.seat, e.card, e.card.is_honour or e.led, "49, 50B" if e.law == "49" else "24E, 50B")
+             for e in state.exposed if e.seat.is_opponent_of(contract.declarer)]
+    cards += list(state.refused_leads)
+    cards = [p for p in cards if p.card not in state.picked_up
+             and not any(ld.card == p.card and ld.status == "stands" for ld in state.leads)]
+    out = []
+    for p in cards:
+        several = sum(1 for q in cards if q.seat == p.seat) > 1
+        promoted = p.law if "50B" in p.law else p.law + ", 50B"
+        out.append(evolve(p, major=True, law=promoted) if several and not p.major else p)
+    return tuple(out)
+
+
+@guard("a single card below honour rank, not led (24A)",
+       ask="Is it a single card below honour rank, not led?")
 def single_low_card(ctx: Ctx) -> bool:
     return exposure_law(ctx) == "24A"
 
 
-@guard("a single honour, or a card led prematurely (24B)")
+@guard("a single honour, or a card led prematurely (24B)",
+       ask="Is it a single honour, or a card led early?")
 def honour_or_led(ctx: Ctx) -> bool:
     return exposure_law(ctx) == "24B"
 
 
-@guard("two or more cards exposed (24C)")
+@guard("two or more cards exposed (24C)",
+       ask="Are two or more cards exposed?")
 def two_or_more(ctx: Ctx) -> bool:
     return exposure_law(ctx) == "24C"
 
@@ -106,12 +134,12 @@ def _declarer(ctx: Ctx) -> Seat:
     return contract.declarer
 
 
-@guard("a defender exposed the card (49)")
+@guard("a defender exposed the card (49)", ask="Did a defender expose the card (49)?")
 def exposed_by_defender(ctx: Ctx) -> bool:
     return ctx.seat.is_opponent_of(_declarer(ctx))
 
 
-@guard("presumed declarer or dummy exposed the card (48A)")
+@guard("presumed declarer or dummy exposed the card (48A)", ask=OTHERWISE)
 def exposed_by_declaring_side(ctx: Ctx) -> bool:
     return not ctx.seat.is_opponent_of(_declarer(ctx))
 
@@ -125,11 +153,13 @@ def penalty_card_after_auction(ctx: Ctx) -> Outcome:
     cards = tuple(ExposedCard(o, c, event.led, "49") for c in event.cards)
     state = evolve(ctx.state, exposed=(*ctx.state.exposed, *cards))
     kinds = ", ".join(f"{p.card.text} {'major' if p.major else 'minor'}"
-                      for p in state.penalty_cards() if p.seat == o)
+                      for p in penalty_cards(state) if p.seat == o)
     state = state.rule("49, 50", f"{o.long_name}, a defender, exposed {' '.join(c.text for c in event.cards)} "
                        f"after the final pass: a penalty card ({kinds})")
     contract = state.contract
     assert contract is not None
+    from .lead import reopen_lead_choice  # lead reads this module's penalty cards
+
     if state.current_lead is None:  # declarer chooses afresh what a new penalty card allows (50D, 51A)
         leader = contract.opening_leader
         if o == leader.partner and "50D" in state.lead_choices:

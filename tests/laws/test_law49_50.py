@@ -12,6 +12,7 @@ brings no rectification (48A).  Every walk runs through the core and the simulat
 from __future__ import annotations
 
 from auction_fsm.errors import DecisionError, IllegalLeadError
+from auction_fsm.lawbook.exposure import penalty_cards
 from auction_fsm.narrate import narrate
 from auction_fsm.report import state_to_json
 
@@ -69,7 +70,7 @@ def test_48A_card_exposed_by_presumed_declarer_or_dummy_brings_no_rectification(
     for seat in ("N", "S"):
         sim = table("N", TO_4H, f"{seat} expose SA")
         s = sim.state
-        assert s.phase == "clarification" and s.pending is None and s.penalty_cards() == ()
+        assert s.phase == "clarification" and s.pending is None and penalty_cards(s) == ()
         assert s.exposed == () and s.rulings[-1].law == "48A"
         assert "no rectification" in s.rulings[-1].summary
         more(sim, "E leads SA")  # the card went back into the hand: anybody may hold it

@@ -8,6 +8,7 @@ from auction_fsm.calls import Strain, parse_call
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import DecisionError
 from auction_fsm.events import CallEvent
+from auction_fsm.lawbook.restrictions import suits_specified_by
 from auction_fsm.seats import Seat
 
 from .conftest import notes, outcome, record, restrictions, ruling_laws, run, unchanged_after, walk
@@ -123,7 +124,7 @@ def test_26B_suits_specified_follow_the_explanation() -> None:
     s = AuctionState.start("N")
     s = walk_from(s, "N 1NT, E P")
     s = _with(s, "S", "2D", (Strain.H,))  # a transfer: hearts, not diamonds
-    assert s.suits_specified_by(Seat.S) == frozenset({Strain.H})
+    assert suits_specified_by(s, Seat.S) == frozenset({Strain.H})
 
 
 def test_29C_an_explained_call_out_of_rotation_needs_no_artificial_judgement() -> None:

@@ -11,7 +11,8 @@ import pytest
 from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.teaching.charts import MAX_BOXES, Chart, all_charts, chart_data, family_charts, row_key
 from auction_fsm.teaching.flowdraw import draw_chart, layout_problems, read_chart_data
-from auction_fsm.teaching.questions import DRAWN_FAMILIES
+
+DRAWN_FAMILIES = LAWS_2017.drawn_families
 
 ROOT = Path(__file__).resolve().parents[2]
 DIAGRAMS = ROOT / "diagrams"
@@ -110,8 +111,7 @@ def test_a_changed_row_makes_the_picture_stale() -> None:
 
 
 def test_the_insufficient_bid_chart_asks_the_directors_questions() -> None:
-    lines = [line for stem in ("flow_27_part1", "flow_27_part2") for b in BY_STEM[stem].boxes
-             for line in b.lines]
+    lines = [line for c in CHARTS if c.family == "27" for b in c.boxes for line in b.lines]
     assert "Does the offender's LHO call over the insufficient bid?" in lines
     assert "Is the replacement the lowest sufficient bid in the same strain?" in lines
     assert any(line.startswith("Who decides:") for line in lines)
