@@ -8,10 +8,8 @@ is settled when the auction ends (:mod:`.lead`).  A card exposed before anyone h
 not a Law 24 matter (the WBF Laws Committee, minutes of 15 August 2017): it goes back into the
 hand, and what it showed is unauthorised information for partner (16D).
 
-After the final pass and before the opening lead is faced (the clarification period), a card a
-defender exposes is a penalty card (49, 50: major if an honour or exposed deliberately, minor
-otherwise), and declarer's options before the lead (50D, 51A) are asked again; a card of the
-presumed declarer or dummy brings no rectification (48A) and goes back into the hand.
+A card exposed after the final pass and before the opening lead is faced is ruled in
+:mod:`.lead` (48A, 49, 50).
 """
 
 from __future__ import annotations
@@ -19,9 +17,8 @@ from __future__ import annotations
 from ..auction import AuctionState
 from ..events import ExposeCards
 from ..records import ExposedCard, Obligation, PenaltyCard
-from ..seats import Seat
 from ..values import evolve
-from .rows import OTHERWISE, SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
+from .rows import SAME, Ctx, Outcome, Row, action, guard
 
 __all__ = ["ROWS", "exposure_law", "penalty_cards"]
 
@@ -124,68 +121,7 @@ def back_to_the_hand(ctx: Ctx) -> Outcome:
         f"unauthorised information for {o.partner.long_name} (16D)"))
 
 
-# --- after the final pass, before the opening lead is faced (Laws 48, 49, 50) ---------------------
-LEAD_FAMILY = "41, 50, 51, 54"
-
-
-def _declarer(ctx: Ctx) -> Seat:
-    contract = ctx.state.contract
-    assert contract is not None
-    return contract.declarer
-
-
-@guard("a defender exposed the card (49)", ask="Did a defender expose the card (49)?")
-def exposed_by_defender(ctx: Ctx) -> bool:
-    return ctx.seat.is_opponent_of(_declarer(ctx))
-
-
-@guard("presumed declarer or dummy exposed the card (48A)", ask=OTHERWISE)
-def exposed_by_declaring_side(ctx: Ctx) -> bool:
-    return not ctx.seat.is_opponent_of(_declarer(ctx))
-
-
-@action("the card becomes a penalty card (major if an honour or exposed deliberately); declarer's "
-        "options before the lead follow (50D)")
-def penalty_card_after_auction(ctx: Ctx) -> Outcome:
-    event = ctx.event
-    assert isinstance(event, ExposeCards)
-    o = event.seat
-    cards = tuple(ExposedCard(o, c, event.led, "49") for c in event.cards)
-    state = evolve(ctx.state, exposed=(*ctx.state.exposed, *cards))
-    kinds = ", ".join(f"{p.card.text} {'major' if p.major else 'minor'}"
-                      for p in penalty_cards(state) if p.seat == o)
-    state = state.rule("49, 50", f"{o.long_name}, a defender, exposed {' '.join(c.text for c in event.cards)} "
-                       f"after the final pass: a penalty card ({kinds})")
-    contract = state.contract
-    assert contract is not None
-    from .lead import reopen_lead_choice  # lead reads this module's penalty cards
-
-    if state.current_lead is None:  # declarer chooses afresh what a new penalty card allows (50D, 51A)
-        leader = contract.opening_leader
-        if o == leader.partner and "50D" in state.lead_choices:
-            state = reopen_lead_choice(state, "50D")
-        elif o == leader and "51A" in state.lead_choices:
-            state = reopen_lead_choice(state, "51A")
-    return Outcome(state, (DeclarerOptions(),))
-
-
-@action("no rectification: the card goes back into the hand (48A)")
-def declaring_side_card(ctx: Ctx) -> Outcome:
-    event = ctx.event
-    assert isinstance(event, ExposeCards)
-    o = event.seat
-    role = "presumed declarer" if o == _declarer(ctx) else "presumed dummy"
-    return Outcome(ctx.state.rule("48A", f"{o.long_name}, {role}, exposed {' '.join(c.text for c in event.cards)} "
-                                  "after the final pass: no rectification, the card goes back into the hand"))
-
-
 ROWS: list[Row] = [
-    *(Row("phase", source, "expose_cards", SAME, "49, 50", LEAD_FAMILY,
-          "a defender's card exposed after the final pass is a penalty card; declarer's options follow",
-          exposed_by_defender, penalty_card_after_auction) for source in ("clarification", "opening_lead")),
-    *(Row("phase", source, "expose_cards", SAME, "48A", LEAD_FAMILY,
-          "a card of presumed declarer or dummy: no rectification", exposed_by_declaring_side,
-          declaring_side_card) for source in ("clarification", "opening_lead")),
     Row("phase", "awaiting_first_call", "expose_cards", SAME, "24, 16D", FAMILY,
         "before anyone has called: the cards go back into the hand, no Law 24 rectification (16D)",
         None, back_to_the_hand),
