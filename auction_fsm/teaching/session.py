@@ -24,6 +24,7 @@ from ..cards import parse_card
 from ..errors import AuctionFsmError, InternalError
 from ..events import (
     JUDGEMENT_KINDS,
+    Attention,
     CallEvent,
     ChangeCall,
     Choice,
@@ -66,7 +67,10 @@ Enter what happens at the table, one line at a time (seats N, E, S, W; any seat,
                                     spread, require_H, prohibit_S, let_remain, no_prohibition,
                                     designate_SA)
   E expose SK   E expose H2 H3   E expose SK led
-                                    cards exposed during the auction (led: a card led early)
+                                    cards exposed during the auction (led: a card led early);
+                                    after the final pass: a defender's card is a penalty card
+  noticed after lead                nobody notices the inadmissible double just made until
+                                    after the opening lead is faced (36C)
   N change 2H   N change 2H misinformation
                                     a player tries to change the last call
   N review   E explain 3   E explain
@@ -143,6 +147,8 @@ def parse_event(line: str) -> Event:
         return _judgement(words[1].lower(), words[2:], line)
     if head in ("face", "face_lead"):
         return FaceLead()
+    if head in ("noticed", "attention"):  # 'noticed after lead', 'attention after_opening_lead'
+        return Attention("after_opening_lead")
     if len(words) < 2:
         raise InputProblem(f"cannot read {line!r}: start with a seat (N, E, S, W) and say what it does, "
                            "e.g. 'N 1H' (type help for every form)")
@@ -303,7 +309,7 @@ class TeachSession:
                 return _judgement(kind, words, text)
         if p is not None and p.decider in Seat.__members__ and len(words) <= 2 \
                 and words[0].upper() not in Seat.__members__ and words[0].lower() not in (
-                    "director", "judge", "judgement", "face", "face_lead"):
+                    "director", "judge", "judgement", "face", "face_lead", "noticed", "attention"):
             return Choice(Seat[p.decider], normalise_option("_".join(words)))
         return parse_event(text)
 
