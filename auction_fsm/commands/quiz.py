@@ -57,4 +57,4 @@ def handler(args: argparse.Namespace) -> int:
         raise UsageError("--questions must be at least 1")
     quiz = QuizSession(args.seed, args.law, args.questions, level)
     return run_lines(quiz.prompt, quiz.handle, lambda: quiz.done, quiz.intro(),
-                     lambda: ["End of input: quiz ended.", *quiz.score()])
+                     lambda why: [f"{why[:1].upper()}{why[1:]}: quiz ended.", *quiz.score()])
