@@ -35,6 +35,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from ..events import CallEvent, Choice, DirectorCalled
@@ -545,7 +546,9 @@ def _law(rng: random.Random, sit: Situation) -> _Built | None:
     candidates = [t for t in _family_tokens(sit.template.law) if not any(_overlaps(t, u) for u in used)]
     same = [t for t in candidates if _number(t) == _number(_tokens(law)[0])]
     pool: list[_Option] = []
-    for _ in range(12):
+    if width == 1:  # every other paragraph of the law, and its neighbours
+        pool = [_Option(f"Law {t}", (t,)) for t in candidates]
+    for _ in range(30 if width > 1 else 0):
         src = same if len(same) >= width and rng.random() < 0.8 else candidates
         if len(src) < width:
             continue
@@ -562,11 +565,22 @@ _BUILDERS: Final[dict[str, Callable[[random.Random, Situation], _Built | None]]]
 
 # --- picking the wrong choices fairly --------------------------------------------------------
 
+def _chance_by_length(right: _Option, trio: list[_Option], longest: bool) -> Fraction:
+    """The chance that picking the longest (or shortest) of the four, ties drawn at random,
+    picks the right one."""
+    n = len(right.text)
+    beats = [o for o in trio if (len(o.text) > n if longest else len(o.text) < n)]
+    if beats:
+        return Fraction(0)
+    return Fraction(1, 1 + sum(len(o.text) == n for o in trio))
+
+
 def _pick(rng: random.Random, right: _Option, pool: list[_Option], topic: int) -> list[_Option] | None:
     """Three wrong choices from ``pool``: each means something else than the right one; when
-    the right one cites ``topic``, as many as can of them cite it too (never fewer than two);
-    and the right one is the longest about as often as chance would have it (the number of
-    longer wrong choices is drawn at random)."""
+    the right one cites ``topic``, at least two of them cite it too (three when that does not
+    make the lengths tell);
+    and the right one is the longest (and the shortest) about one time in four: each question
+    draws whether it should be, and the three are picked to come closest."""
     seen: dict[object, _Option] = {}
     texts = {right.text}
     for o in pool:
@@ -578,20 +592,27 @@ def _pick(rng: random.Random, right: _Option, pool: list[_Option], topic: int) -
     if len(wrong) < 3:
         return None
     rng.shuffle(wrong)
-    if topic in cited_numbers(right.text):
+    fixed: list[_Option] = []
+    law_counts = topic in cited_numbers(right.text)
+    if law_counts:
         citing = [o for o in wrong if topic in cited_numbers(o.text)]
         if len(citing) < 2:
             return None
-        if len(citing) >= 3:
-            wrong = citing
-    longer_wanted = rng.randrange(4)
+        if len(citing) == 2:  # both are in, the third is free
+            fixed = citing
+            wrong = [o for o in wrong if o not in citing]
+    want_longest = Fraction(int(rng.random() < 0.25))
+    want_shortest = Fraction(int(rng.random() < 0.25))
     best: list[_Option] | None = None
-    best_cost = 99
-    for _ in range(40):
-        trio = rng.sample(wrong, 3)
-        cost = abs(sum(len(o.text) > len(right.text) for o in trio) - longer_wanted)
-        if topic in cited_numbers(right.text):
-            cost += 4 * (3 - sum(topic in cited_numbers(o.text) for o in trio))
+    best_cost = Fraction(99)
+    for _ in range(60):
+        trio = [*fixed, *rng.sample(wrong, 3 - len(fixed))]
+        others = sum(topic in cited_numbers(o.text) for o in trio)
+        if law_counts and others < 2:
+            continue
+        cost = (abs(_chance_by_length(right, trio, True) - want_longest)
+                + abs(_chance_by_length(right, trio, False) - want_shortest)
+                + (Fraction(3 - others, 2) if law_counts else 0))
         if cost < best_cost:
             best, best_cost = trio, cost
     return best

@@ -560,15 +560,15 @@ class TeachSession:
         (``None`` when there is nothing to save: leave at once)."""
         if not self.events:
             return None
-        return (f"Save this board ({len(self.events)} event(s)) before you leave? Type a file name to save "
-                "it, Enter to leave without saving, or 'back' to go on > ")
+        return (f"Save this board ({len(self.events)} event(s)) before you leave? A file name saves it, "
+                "Enter leaves, 'back' goes on > ")
 
     def leave_answer(self, text: str) -> tuple[list[str], str]:
         """The reply to :meth:`leave_question`: what to say, and ``"leave"``, ``"stay"`` or
         ``"ask"`` (again)."""
         reply = text.strip()
         if reply.lower() in ("back", "b", "go on", "continue", "cancel"):
-            return [f"Back to the table. {self._situation()[-1]}"], "stay"
+            return ["Back to the table."], "stay"
         if reply.lower() in ("", "n", "no", "quit"):
             self.done = True
             return [f"Left without saving: session ended after {len(self.events)} event(s)."], "leave"
