@@ -185,7 +185,7 @@ def _role(seat: Seat, offender: Seat) -> str:
     if seat == offender:
         return "the offender"
     if seat == offender.partner:
-        return "the offender's partner"
+        return "the offender's partner, across the table"
     return "the offender's left-hand opponent" if seat == offender.lho else "the offender's right-hand opponent"
 
 
@@ -253,7 +253,12 @@ def _who(rng: random.Random, sit: Situation) -> _Built | None:
         if who == "director":
             return _Option(f"The director, without asking the players {_cite(law)}", who)
         seat = Seat[who]
-        role = "who made the irregular call" if seat == offender else _role(seat, offender)
+        contract = sim.state.contract
+        if contract is not None and p.procedure in ("lead_out_of_turn", "declarer_lead_options"):
+            role = ("declarer" if seat == contract.declarer else "dummy" if seat == contract.dummy
+                    else "the defender who led" if seat == offender else "the other defender")
+        else:
+            role = "who made the irregular call" if seat == offender else _role(seat, offender)
         return _Option(f"{seat.long_name}, {role} {_cite(law)}", who)
 
     right = say(p.decider, p.law)
@@ -287,8 +292,12 @@ def _options_key(decider: str, options: tuple[str, ...]) -> object:
 
 
 def _options(rng: random.Random, sit: Situation) -> _Built | None:
+    """The director has been called (before that, "accept or decline" and "accept or call the
+    director" would both be half right): what may the player entitled do?"""
     sim = sit.sim
-    _call_director(rng, sim)
+    p = sim.state.pending
+    if p is not None and "director" in p.options:
+        sim.apply(DirectorCalled(Seat[p.decider] if p.decider in Seat.__members__ else None))
     state = sim.state
     p = state.pending
     if p is None or p.decider not in Seat.__members__ or len(p.options) < 2 or p.procedure.startswith(
