@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
+from ..calls import Call, Strain
 from ..events import CallEvent, Choice, DirectorCalled
 from ..seats import Seat
 from .questions import FAMILY_TITLES
@@ -627,6 +628,14 @@ def _pick(rng: random.Random, right: _Option, pool: list[_Option], topic: int) -
     return best
 
 
+def _above_game(call: Call) -> bool:
+    """A bid above game: above four spades, five clubs and five diamonds excepted."""
+    if not call.is_bid:
+        return False
+    return call.level > 5 or (call.level == 5 and call.strain not in (Strain.C, Strain.D)) or (
+        call.level == 4 and call.strain == Strain.NT)
+
+
 def make_question(seed: int | str, number: int, law: int | None = None, level: int | str = 2) -> Question:
     """Question ``number`` (1-based) of the quiz seeded ``seed`` at ``level`` (1-4 or a name),
     on situations about law number ``law`` when given; raise ``ValueError`` if the quiz has no
@@ -646,6 +655,8 @@ def make_question(seed: int | str, number: int, law: int | None = None, level: i
         if built is None:
             continue
         topic = sit.template.law
+        if topic != 38 and any(_above_game(r.call) for r in sit.sim.state.record):
+            continue  # a replacement forced past game (an insufficient bid at the four level)
         wrong = _pick(rng, built.right, built.pool, topic)
         if wrong is None:
             continue
