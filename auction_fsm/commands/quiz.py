@@ -15,6 +15,7 @@ import argparse
 
 from ..errors import UsageError
 from . import Subparsers
+from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
 
@@ -38,6 +39,7 @@ def register(subparsers: Subparsers) -> None:
                         "the final pass) or exam (bids above seven, calls by a player who must pass, "
                         "two irregularities); or 1-4")
     p.add_argument("--questions", type=int, metavar="N", help="stop after N questions")
+    add_law_book_option(p, 'ask about')
     p.set_defaults(func=handler)
 
 
@@ -55,6 +57,6 @@ def handler(args: argparse.Namespace) -> int:
                          f"{', '.join(map(str, quiz_laws()))}")
     if args.questions is not None and args.questions < 1:
         raise UsageError("--questions must be at least 1")
-    quiz = QuizSession(args.seed, args.law, args.questions, level)
+    quiz = QuizSession(args.seed, args.law, args.questions, level, book=chosen_book(args))
     return run_lines(quiz.prompt, quiz.handle, lambda: quiz.done, quiz.intro(),
                      lambda why: [f"{why[:1].upper()}{why[1:]}: quiz ended.", *quiz.score()])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 
 from . import Subparsers
+from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
 
@@ -30,6 +31,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--dealer", default="N", metavar="SEAT", help="the dealer (N, E, S or W; default N)")
     p.add_argument("--vulnerability", default="None", choices=("None", "NS", "EW", "All"),
                    help="the vulnerability recorded in a saved scenario (default None)")
+    add_law_book_option(p, 'rule by')
     p.set_defaults(func=handler)
 
 
@@ -38,7 +40,7 @@ def handler(args: argparse.Namespace) -> int:
     from ..teaching.session import TeachSession
     from ._interactive import Leaving, run_lines
 
-    session = TeachSession(args.dealer, args.vulnerability)
+    session = TeachSession(args.dealer, args.vulnerability, book=chosen_book(args))
 
     def at_end(why: str) -> list[str]:
         return [f"{why[:1].upper()}{why[1:]}: session ended after {len(session.events)} event(s)."]

@@ -30,7 +30,6 @@ the same seed gives the same quiz.
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 from collections.abc import Callable
@@ -40,8 +39,8 @@ from typing import TYPE_CHECKING, Final
 
 from ..calls import Call, Strain
 from ..events import CallEvent, Choice, DirectorCalled
+from ..lawbook import LAWS_2017, LawBook
 from ..seats import Seat
-from .questions import FAMILY_TITLES
 from .situations import LEVELS, Situation, finish_auction, make_situation, settle, templates_for
 
 if TYPE_CHECKING:
@@ -75,9 +74,10 @@ def family_numbers(family: str) -> set[int]:
     return out
 
 
-def families_for_law(law: int | None) -> tuple[str, ...]:
-    """The drawn irregularity families that cover law number ``law`` (all when ``None``)."""
-    fams = [f for f in FAMILY_TITLES if f not in _PLAIN]
+def families_for_law(law: int | None, book: LawBook = LAWS_2017) -> tuple[str, ...]:
+    """The drawn irregularity families of ``book`` that cover law number ``law`` (all when
+    ``None``)."""
+    fams = [f for f in book.drawn_families if f not in _PLAIN]
     return tuple(fams if law is None else [f for f in fams if law in family_numbers(f)])
 
 
@@ -196,31 +196,33 @@ def _cite(law: str) -> str:
 
 # --- the laws a wrong choice may cite --------------------------------------------------------
 
-def _family_tokens(topic: int) -> list[str]:
+def _family_tokens(topic: int, book: LawBook) -> list[str]:
     """The paragraphs of the law book's rows in the family of ``topic`` and the comparable-call
     and lead-restriction rows beside it, each once: the neighbours a wrong choice cites."""
-    from ..lawbook import LAWS_2017
-
-    fams = set(families_for_law(topic)) | {"23, 26"}
+    fams = set(families_for_law(topic, book)) | {"23, 26"}
     out: list[str] = []
-    for r in LAWS_2017.rows_of("phase"):
+    for r in book.rows_of("phase"):
         if r.family in fams:
             out += [t for t in _tokens(r.law) if not t.startswith(("9", "10", "17", "18", "19", "20", "22"))]
     return list(dict.fromkeys(out))
 
 
-@functools.cache
-def _all_tokens() -> tuple[str, ...]:
-    """Every paragraph the law book's rows cite, once."""
-    from ..lawbook import LAWS_2017
-
-    return tuple(dict.fromkeys(t for r in LAWS_2017.rows_of("phase") for t in _tokens(r.law)))
+_TOKENS: dict[int, tuple[LawBook, tuple[str, ...]]] = {}
 
 
-def _like(rng: random.Random, law: str) -> str:
+def _all_tokens(book: LawBook) -> tuple[str, ...]:
+    """Every paragraph the law book's rows cite, once (worked out once per book)."""
+    known = _TOKENS.get(id(book))
+    if known is None or known[0] is not book:
+        known = (book, tuple(dict.fromkeys(t for r in book.rows_of("phase") for t in _tokens(r.law))))
+        _TOKENS[id(book)] = known
+    return known[1]
+
+
+def _like(rng: random.Random, book: LawBook, law: str) -> str:
     """A citation shaped like ``law``: as many paragraphs, each of the same law number
     (``"28B, 29A"`` may become ``"28A, 29B"``), so that the number cited tells nothing."""
-    every = _all_tokens()
+    every = _all_tokens(book)
     picks = []
     for t in _tokens(law):
         same = [x for x in every if _number(x) == _number(t)]
@@ -263,7 +265,7 @@ def _who(rng: random.Random, sit: Situation) -> _Built | None:
         return _Option(f"{seat.long_name}, {role} {_cite(law)}", who)
 
     right = say(p.decider, p.law)
-    pool = [say(w, _like(rng, p.law)) for w in ("director", *(s.name for s in Seat)) if w != p.decider]
+    pool = [say(w, _like(rng, sim.book, p.law)) for w in ("director", *(s.name for s in Seat)) if w != p.decider]
     return _Built("Who decides what happens now?", right, pool, len(sim.steps),
                   [f"{_decision(sim.state)}"])
 
@@ -316,7 +318,7 @@ def _options(rng: random.Random, sit: Situation) -> _Built | None:
         for opts in own or _OPTION_SETS:
             if decider == offender.name and opts != ("replace",) and own is None:
                 continue
-            fake = replace(state, pending=replace(p, decider=decider, options=opts, law=_like(rng, p.law),
+            fake = replace(state, pending=replace(p, decider=decider, options=opts, law=_like(rng, sim.book, p.law),
                                                   extra=tuple(x for x in p.extra if x[0] != "judgement")))
             pool.append(_Option(_decision(fake), _options_key(decider, opts)))
     from ..narrate import options_lines
@@ -356,7 +358,7 @@ def _next(rng: random.Random, sit: Situation) -> _Built | None:
     pick = rng.choice(options)
     result = pick.results[0]
     assert pick.seat is not None
-    told = f"{pick.seat.long_name} {_option_words(pick.option)}"
+    told = f"{pick.seat.long_name} {_option_words(pick.option, p, sim.book)}"
     right = _Option(_result_text(result), result.rulings[:1])
     pool: list[_Option] = []
     for c in found:
@@ -429,12 +431,12 @@ def _obligations(rng: random.Random, sit: Situation) -> _Built | None:
     else:
         right = _Option(f"Nobody: the offender, partner and both opponents may all call freely {_cite(model)}",
                         frozenset())
-    pool = [_Option(f"Nobody: the offender, partner and both opponents may all call freely {_cite(_like(rng, model))}", frozenset())]
+    pool = [_Option(f"Nobody: the offender, partner and both opponents may all call freely {_cite(_like(rng, sim.book, model))}", frozenset())]
     for s in Seat:
         for kind in _DURATION:
-            pool.append(_Option(_duty([s], kind, _like(rng, model), seat), frozenset({(kind, s)})))
+            pool.append(_Option(_duty([s], kind, _like(rng, sim.book, model), seat), frozenset({(kind, s)})))
     for s in (seat, seat.lho):
-        pool.append(_Option(_duty([s, s.partner], "pass_rest_of_auction", _like(rng, model), seat),
+        pool.append(_Option(_duty([s, s.partner], "pass_rest_of_auction", _like(rng, sim.book, model), seat),
                             frozenset({("pass_rest_of_auction", s), ("pass_rest_of_auction", s.partner)})))
     # a wrong choice is never part of the right one (no half-right answers)
     right_parts = set(right.text.split("; "))
@@ -503,7 +505,9 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
         else:
             return None
     else:
-        statuses = [state.restriction_status(r) for r in state.restrictions]
+        from ..lawbook.restrictions import restriction_status
+
+        statuses = [restriction_status(state, r) for r in state.restrictions]
         if "applies_in_play" in statuses:
             r = state.restrictions[statuses.index("applies_in_play")]
             key, law = ("in_play", r.leader.long_name, ()), "26B"
@@ -514,18 +518,18 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
             ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10", "22"))]
             key, law = ("none", leader, ()), ruled[-1] if ruled else "26A"
     right = _lead_option(key, law)
-    pool: list[_Option] = [_lead_option(("none", leader, ()), _like(rng, law))]
+    pool: list[_Option] = [_lead_option(("none", leader, ()), _like(rng, sim.book, law))]
     all_suits = ("C", "D", "H", "S")
     for who in (leader, other):
         for kind in ("prohibit", "require", "both"):
             for _ in range(2):
                 n = rng.choice((1, 1, 3, 4)) if kind == "prohibit" else 1
                 suits = tuple(sorted(rng.sample(all_suits, n)))
-                pool.append(_lead_option((kind, who, suits), _like(rng, law)))
+                pool.append(_lead_option((kind, who, suits), _like(rng, sim.book, law)))
     offender = getattr(sim.steps[sit.irregular - 1].event, "seat", None)
     if isinstance(offender, Seat):
-        pool.append(_lead_option(("lapsed", offender.long_name, ()), _like(rng, law)))
-    pool.append(_lead_option(("in_play", other, ()), _like(rng, law)))
+        pool.append(_lead_option(("lapsed", offender.long_name, ()), _like(rng, sim.book, law)))
+    pool.append(_lead_option(("in_play", other, ()), _like(rng, sim.book, law)))
     why = [line.strip() for n, st in enumerate(sim.steps, 1) if n >= (sit.earlier or sit.irregular)
            for line in _ruling_lines(n, st, sim)]
     return _Built("The auction is over. What lead restrictions follow?", right, pool, len(sim.steps), why)
@@ -553,7 +557,7 @@ def _law(rng: random.Random, sit: Situation) -> _Built | None:
     used = [t for law_ in (law, before, *(f.row.law for f in st.fired),
                            *(r.law for r in st.after.rulings[len(st.before.rulings):])) for t in _tokens(law_)]
     width = len(_tokens(law))
-    candidates = [t for t in _family_tokens(sit.template.law) if not any(_overlaps(t, u) for u in used)]
+    candidates = [t for t in _family_tokens(sit.template.law, sim.book) if not any(_overlaps(t, u) for u in used)]
     same = [t for t in candidates if _number(t) == _number(_tokens(law)[0])]
     pool: list[_Option] = []
     if width == 1:  # every other paragraph of the law, and its neighbours
@@ -636,7 +640,8 @@ def _above_game(call: Call) -> bool:
         call.level == 4 and call.strain == Strain.NT)
 
 
-def make_question(seed: int | str, number: int, law: int | None = None, level: int | str = 2) -> Question:
+def make_question(seed: int | str, number: int, law: int | None = None, level: int | str = 2, *,
+                  book: LawBook = LAWS_2017) -> Question:
     """Question ``number`` (1-based) of the quiz seeded ``seed`` at ``level`` (1-4 or a name),
     on situations about law number ``law`` when given; raise ``ValueError`` if the quiz has no
     situation about it."""
@@ -648,7 +653,7 @@ def make_question(seed: int | str, number: int, law: int | None = None, level: i
         rng = random.Random(f"quiz:{seed}:{lv}:{number}:{attempt}")
         attempt += 1
         kind = rng.choice(KINDS_AT[lv])
-        sit = make_situation(rng, lv, law)
+        sit = make_situation(rng, lv, law, book)
         if sit is None:
             continue
         built = _BUILDERS[kind](rng, sit)
@@ -668,9 +673,9 @@ def make_question(seed: int | str, number: int, law: int | None = None, level: i
         situation = (f"Dealer {sim.dealer.long_name}, neither side vulnerable.",
                      *(_tell(n, s) for n, s in enumerate(sim.steps[:built.told], 1)))
         explanation = [f"The answer: {built.right.text}.", *built.why]
-        fam = families_for_law(topic)
-        if fam and fam[0] in FAMILY_TITLES:
-            explanation.append(f"See the flowchart: {FAMILY_TITLES[fam[0]]}.")
+        fam = families_for_law(topic, book)
+        if fam and fam[0] in sim.book.drawn_families:
+            explanation.append(f"See the flowchart: {sim.book.family(fam[0]).title}.")
         return Question(number, kind, situation, built.prompt, shown, order.index(0), tuple(explanation),
                         topic, lv)
 
@@ -679,9 +684,10 @@ class QuizSession:
     """A quiz in progress: the current question, the score, and what to say to an answer."""
 
     def __init__(self, seed: int | str = 0, law: int | None = None, count: int | None = None,
-                 level: int | str = 2) -> None:
+                 level: int | str = 2, *, book: LawBook | None = None) -> None:
         self.seed, self.law, self.count = seed, law, count
         self.level = level_number(level)
+        self.book = book or LAWS_2017
         if not templates_for(self.level, law):
             raise ValueError(f"the quiz has no situation about Law {law}")
         self.asked = 0
@@ -692,7 +698,7 @@ class QuizSession:
 
     def _next(self) -> Question:
         self.shown += 1
-        return make_question(self.seed, self.shown, self.law, self.level)
+        return make_question(self.seed, self.shown, self.law, self.level, book=self.book)
 
     def intro(self) -> list[str]:
         """The first lines: how to answer, and the first question."""

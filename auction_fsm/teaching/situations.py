@@ -33,6 +33,7 @@ from ..seats import Seat
 
 if TYPE_CHECKING:
     from ..auction import AuctionState
+    from ..lawbook import LawBook
     from ..simulator import Simulator
 
 __all__ = ["LEVELS", "Template", "TEMPLATES", "Situation", "legal_call", "make_situation",
@@ -402,13 +403,17 @@ def _silencing(rng: random.Random, sim: Simulator) -> int | None:
     return None
 
 
-def make_situation(rng: random.Random, level: int, law: int | None = None) -> Situation | None:
-    """A legal start and an irregularity at ``level`` (about ``law``), played up to the moment
-    the irregularity is on the table; ``None`` when this draw does not fit (draw again)."""
+def make_situation(rng: random.Random, level: int, law: int | None = None,
+                   book: LawBook | None = None) -> Situation | None:
+    """A legal start and an irregularity at ``level`` (about ``law``), ruled by ``book`` (the
+    2017 Laws unless given), played up to the moment the irregularity is on the table; ``None``
+    when this draw does not fit (draw again)."""
     from ..simulator import Simulator
 
     template = rng.choice(templates_for(level, law))
-    sim = Simulator(Seat(rng.randrange(4)), check=False)
+    from ..lawbook import LAWS_2017
+
+    sim = Simulator(Seat(rng.randrange(4)), check=False, book=book or LAWS_2017)
     if template.name == "above_seven":
         start = rng.randint(3, 6)
         if not _start(rng, sim, start):
