@@ -59,9 +59,11 @@ def _arrow_text(label: str, law: str) -> str:
 
 
 def draw_chart(chart: Chart, path: str | Path, *, route: Mapping[str, Sequence[int]] | None = None,
-               subtitle: str | None = None) -> Path:
-    """Draw ``chart`` to the PNG ``path`` (with its data embedded); return the path."""
-    fig = _figure(chart, route or {}, subtitle)
+               subtitle: str | None = None, legend: Mapping[str, str] | None = None) -> Path:
+    """Draw ``chart`` to the PNG ``path`` (with its data embedded); return the path.  ``legend``
+    names what a box colour means in this picture, by box kind, where it differs from a
+    flowchart's (the route of one auction)."""
+    fig = _figure(chart, route or {}, subtitle, legend or {})
     out = Path(path)
     import matplotlib.pyplot as plt
 
@@ -80,7 +82,8 @@ def read_chart_data(path: str | Path) -> dict[str, Any] | None:
     return None if text is None else dict(json.loads(text))
 
 
-def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | None) -> Figure:
+def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | None,
+            legend: Mapping[str, str] | None = None) -> Figure:
     """Build the figure: measure every text, size the boxes, place them on the grid, draw."""
     import matplotlib
 
@@ -143,7 +146,7 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
                  color="#444")
     kinds = [k for k in COLOURS if any(b.kind == k for b in chart.boxes)]
     if chart.family != "all":
-        handles = [Patch(fc=COLOURS[k], ec="#333", label=_LEGEND[k]) for k in kinds]
+        handles = [Patch(fc=COLOURS[k], ec="#333", label=(legend or {}).get(k, _LEGEND[k])) for k in kinds]
         if route:
             handles.append(Patch(fc="white", ec=_HIGHLIGHT, lw=2, label="on this auction's route"))
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 1 - title_h / height),

@@ -105,8 +105,10 @@ def draw_route(sim: Simulator, out_dir: str | Path, title: str) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     legend = "red frames: the boxes this auction went through, with the event numbers"
     paths = [draw_chart(route_chart(sim, title), folder / "route.png",
-                        subtitle="orange: an irregularity; blue: a decision or judgement; "
-                                 "green: a call or event with no irregularity; yellow: the ruling")]
+                        subtitle="each event with the laws that ruled something there",
+                        legend={"start": "an irregularity", "step": "a decision or judgement",
+                                "outcome": "a call or event with no irregularity",
+                                "question": "the director's ruling"})]
     irregular_steps = [st if _irregular(st) else None for st in sim.steps]
     for chart in all_charts(sim.book):
         hits = route_of(sim.steps, chart)
