@@ -130,9 +130,9 @@ _STRAIN_WORDS: Final = {"NO": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "NOTRUMPF
 #: The words a line of teach may start with or answer, for "did you mean".
 _VOCABULARY: Final = ("director", "judge", "accept", "refuse", "decline", "choose", "expose", "change",
                       "review", "explain", "lead", "face", "restate", "status", "undo", "save", "new",
-                      "help", "quit", "yes", "no", "pass", "keep", "withdraw", "spread", "let_remain",
-                      "no_prohibition", "facedown", "misinformation", "comparable", "artificial",
-                      "unintended", "dummy_seen")
+                      "help", "quit", "yes", "no", "pass", "keep", "withdraw", "spread", "let remain",
+                      "no prohibition", "facedown", "misinformation", "comparable", "artificial",
+                      "unintended", "dummy seen")
 
 
 def near_miss(text: str) -> str | None:
@@ -174,17 +174,19 @@ def teach_words(message: str) -> str:
                 f"during the auction (Law 24). Enter it as '{seat} expose {m.group(2)} led'")
     m = re.match(r"(\w+) chose '([^']*)' but no decision is pending", message)
     if m is not None:
-        hint = closest(m.group(2))
-        also = f" (did you mean '{m.group(1)[:1]} {hint}'?)" if hint else ""
-        return f"'{m.group(2)}' is not a call, and nothing is waiting for {m.group(1)}'s decision{also}"
+        typed = m.group(2).replace("_", " ")
+        hint = closest(typed)
+        also = f" (did you mean '{m.group(1)[:1]} {hint}'?)" if hint and hint != typed else ""
+        return f"'{typed}' is not a call, and nothing is waiting for {m.group(1)}'s decision{also}"
     m = re.match(r"(\w+) chose '([^']*)' but the decision is (\w)'s", message)
     if m is not None:
         return f"{m.group(1)} cannot decide here: the decision is {Seat[m.group(3)].long_name}'s"
     m = re.match(r"'([^']*)' is not an option", message)
     if m is not None:
-        hint = closest(m.group(1))
-        also = f" (did you mean '{hint}'?)" if hint else ""
-        return f"'{m.group(1).replace('_', ' ')}' is not one of the choices here{also}"
+        typed = m.group(1).replace("_", " ")
+        hint = closest(typed)
+        also = f" (did you mean '{hint}'?)" if hint and hint != typed else ""
+        return f"'{typed}' is not one of the choices here{also}"
     # "<procedure> (Law ...) is pending: waiting for S to choose one of lho_calls, director": the
     # options' identifiers are left out (the session says next what may be entered)
     def waiting(m: re.Match[str]) -> str:
