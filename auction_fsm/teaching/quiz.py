@@ -423,7 +423,7 @@ def _obligations(rng: random.Random, sit: Situation) -> _Built | None:
         return None
     state = sim.state
     obs = _obligations_of(state)
-    ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10"))]
+    ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10", "20", "27D"))]
     model = next(iter(obs))[1] if obs else ruled[-1] if ruled else f"{sit.template.law}"
     if obs:
         parts = [_duty(seats, kind, law, seat) for (kind, law), seats in obs.items()]
@@ -515,7 +515,7 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
             r = state.restrictions[statuses.index("lapsed")]
             key, law = ("lapsed", r.offender.long_name, ()), "26B"
         else:
-            ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10", "22"))]
+            ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10", "20", "22", "27D"))]
             key, law = ("none", leader, ()), ruled[-1] if ruled else "26A"
     right = _lead_option(key, law)
     pool: list[_Option] = [_lead_option(("none", leader, ()), _like(rng, sim.book, law))]
