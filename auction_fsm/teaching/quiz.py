@@ -17,8 +17,8 @@ wrong answers are plausible: other players and roles, other option sets, the rul
 options would bring (ruled by the engine too), the neighbouring paragraphs of the same law.
 Every choice cites a law, and the choices are picked so that neither the law cited nor the
 length gives the right one away: when the right choice cites the law the situation is about,
-at least two wrong ones cite it too, and the right choice is as often short as long
-(``benchmarks/bench_quiz.py`` measures both against chance).
+at least two wrong ones cite it too, and the right choice is the longest (and the shortest)
+about one time in four (``benchmarks/bench_quiz.py`` measures both against chance).
 
 Levels (:data:`LEVELS`): *beginner* (insufficient bids, calls out of rotation, exposed cards),
 *club* (inadmissible doubles, opening leads out of turn, what the options are, lead
@@ -238,7 +238,7 @@ def _overlaps(a: str, b: str) -> bool:
 # --- the kinds of question -------------------------------------------------------------------
 
 def _call_director(rng: random.Random, sim: Simulator) -> None:
-    """The director is called when the player entitled may call them (half of the time)."""
+    """The director is called, when the player entitled may call them, six times in ten."""
     p = sim.state.pending
     if p is not None and "director" in p.options and rng.random() < 0.6:
         seat = Seat[p.decider] if p.decider in Seat.__members__ else None
