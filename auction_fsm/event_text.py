@@ -120,7 +120,7 @@ def words_to_event(text: str, where: str) -> Event:
         return ReviewRequest(parse_seat(rest[0], where))
     elif kind == "explain":
         _need(rest, 2, 2, text, where)
-        if rest[1].isdigit():
+        if rest[1].isdigit() and len(rest[1]) <= 9:
             return ExplanationRequest(parse_seat(rest[0], where), int(rest[1]))
     elif kind == "lead":
         if len(rest) in (2, 3) and (len(rest) == 2 or rest[2] == "facedown"):

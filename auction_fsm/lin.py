@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import IO, Final, cast
 
 from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
-from .calls import Call, parse_call
+from .calls import Call, parse_call, quoted
 from .deal import RANK_ORDER, Deal, DealProblem
 from .errors import AuctionFsmError, ConversionError, DealError, LinSyntaxError
 from .events import CallEvent
@@ -36,7 +36,9 @@ from .seats import Seat
 
 __all__ = ["load", "loads", "dump", "dumps", "read_boards", "looks_like_lin"]
 
-_PAIR: Final = re.compile(r"\s*([A-Za-z][A-Za-z0-9]?)\|([^|]*)\|?")
+# One key|value| pair.  No leading white space in the pattern: "\s*" would be retried from every
+# position of a long run of blanks (quadratic); the gap before a key is checked separately.
+_PAIR: Final = re.compile(r"([A-Za-z][A-Za-z0-9]?)\|([^|]*)\|?")
 _MD_SEATS: Final = (Seat.S, Seat.W, Seat.N, Seat.E)  # LIN's order of dealers and hands
 _LIN_DIGIT: Final = {Seat.S: "1", Seat.W: "2", Seat.N: "3", Seat.E: "4"}
 _SV: Final = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
@@ -67,14 +69,14 @@ def _hand(board: Board, text: str, offset: int) -> str | None:
         elif ch == "0" and current is not None and suits[current].endswith("T"):
             continue
         else:
-            raise DealError(f"{board.where(offset)}: cannot read hand {text!r} in md: expected "
+            raise DealError(f"{board.where(offset)}: cannot read hand {quoted(text)} in md: expected "
                             "suit letters S, H, D, C each followed by ranks AKQJT98765432")
     return ".".join(suits[s] for s in _SUIT_CHARS)
 
 
 def _deal(board: Board, value: str, offset: int) -> None:
     if not value or value[0] not in "1234":
-        raise LinSyntaxError(f"{board.where(offset)}: md value {value!r} must start with the dealer "
+        raise LinSyntaxError(f"{board.where(offset)}: md value {quoted(value)} must start with the dealer "
                              "digit 1 (South), 2 (West), 3 (North) or 4 (East)")
     board.dealer = _MD_SEATS[int(value[0]) - 1]
     parts = value[1:].split(",")
@@ -105,7 +107,7 @@ def _call(board: Board, value: str, offset: int) -> tuple[Call, bool]:
     try:
         return parse_call(word), alert
     except AuctionFsmError:
-        raise LinSyntaxError(f"{board.where(offset)}: cannot read call {value!r} in mb: expected p, d, r "
+        raise LinSyntaxError(f"{board.where(offset)}: cannot read call {quoted(value)} in mb: expected p, d, r "
                              "or a bid such as 1C or 3N") from None
 
 
@@ -140,11 +142,11 @@ def read_boards(text: str, source: str) -> list[Board]:
 
     for m in _PAIR.finditer(text):
         if m.start() != pos and text[pos:m.start()].strip():
-            bad = text[pos:m.start()].strip()[:20]
+            bad = text[pos:m.start()].strip()
             if board is None:
                 board = new_board(pos)
             if board.error is None:
-                board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {bad!r}: expected key|value|")
+                board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {quoted(bad)}: expected key|value|")
             failed = True
         pos = m.end()
         key, value = m.group(1).lower(), m.group(2)
@@ -200,7 +202,7 @@ def read_boards(text: str, source: str) -> list[Board]:
         if board is None:
             board = new_board(pos)
         if board.error is None:
-            board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {text[pos:].strip()[:20]!r}: "
+            board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {quoted(text[pos:].strip())}: "
                                          "expected key|value| (is the file truncated?)")
     finish()
     return boards

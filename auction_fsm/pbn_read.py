@@ -25,7 +25,7 @@ import re
 from typing import Final
 
 from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
-from .calls import PASS, Call, parse_call
+from .calls import PASS, Call, parse_call, quoted
 from .deal import DealProblem, parse_pbn_deal
 from .errors import AuctionFsmError, DealError, PbnSyntaxError
 from .event_text import ALERT, CHANGE_NEXT, MARK, words_to_event
@@ -59,8 +59,12 @@ _TAGS_ONLY: Final = re.compile(
 _COMMENT_START: Final = re.compile(r"[{;%]")
 # A comment that could run on into a "[" and so hide it: a brace not closed before it, a ";"
 # or an escape line on its line.  Looked for anywhere (in values too): a false alarm only
-# sends the game to the general route.
-_RUNS_ON: Final = re.compile(r"\{[^}\[]*\[|;[^\n\[]*\[|^%[^\n\[]*\[", re.MULTILINE)
+# sends the game to the general route.  Each alternative stops at the next opener of its kind
+# (a later "{" or ";" is a match of its own), so the search is linear in the text.
+_RUNS_ON: Final = re.compile(r"\{[^{}\[]*\[|;[^;\n\[]*\[|^%[^\n\[]*\[", re.MULTILINE)
+# The longest number read as a note reference, a NAG or a Note tag's number: more digits than
+# this is no number a file means (and Python refuses int() of very long digit strings).
+MAX_DIGITS: Final = 9
 # The quick route for a game (see _quick_tags): each tag, whole and in parts, with the text
 # after it up to the next "[".  The quoted value is the same language as in _GAME, written as
 # an unrolled loop (no alternation per character).
@@ -111,41 +115,69 @@ def normalise_newlines(text: str) -> str:
     return _NEWLINES.sub("\n", text)
 
 
-def _brace_open_at_end(chunk: str) -> bool:
-    """True when a brace comment opened in ``chunk`` is still open at its end (a comment may
-    span the blank lines that otherwise end a game, §3.8)."""
-    pos, n = 0, len(chunk)
-    while pos < n:
-        brace = chunk.find("{", pos)
-        if brace < 0:
-            return False
-        # Is this brace inside a quoted tag value, a ';' comment or an escape line?
-        line_start = chunk.rfind("\n", 0, brace) + 1
-        before = chunk[line_start:brace]
-        if before.count('"') % 2 == 1 or ";" in before or chunk.startswith("%", line_start):
-            pos = brace + 1
-            continue
-        close = chunk.find("}", brace + 1)
-        if close < 0:
-            return True
-        pos = close + 1
-    return False
+_BRACE_SCAN: Final = re.compile(r'[\n{";]')
+
+
+def _open_brace(text: str, start: int, end: int, line_start: int) -> int:
+    """Where a brace comment that is still open at ``end`` starts in ``text[start:end]``, or -1.
+
+    A ``{`` inside a quoted tag value, after a ``;`` on its line or on an escape line opens no
+    comment.  ``line_start`` is where the line holding ``start`` begins.  One pass over the
+    text: each character is looked at once, so the reader stays linear in its input.
+    """
+    quotes = text.count('"', line_start, start) % 2
+    semi = ";" in text[line_start:start]
+    escape = text.startswith("%", line_start)
+    pos = start
+    while pos < end:
+        m = _BRACE_SCAN.search(text, pos, end)
+        if m is None:
+            return -1
+        char, pos = m.group(), m.end()
+        if char == "\n":
+            quotes, semi, escape = 0, False, text.startswith("%", pos)
+        elif char == '"':
+            quotes ^= 1
+        elif char == ";":
+            semi = True
+        elif not (quotes or semi or escape):
+            close = text.find("}", pos, end)
+            if close < 0:
+                return m.start()
+            if "\n" in text[m.start():close]:
+                line = text.rfind("\n", m.start(), close) + 1
+                quotes = text.count('"', line, close) % 2
+                semi = ";" in text[line:close]
+                escape = text.startswith("%", line)
+            pos = close + 1
+    return -1
 
 
 def _games(text: str) -> list[tuple[int, int]]:
-    """The (start, end) offsets of the games in ``text`` (newlines already normalised)."""
+    """The (start, end) offsets of the games in ``text`` (newlines already normalised).
+
+    A blank line ends a game unless a brace comment open before it runs on over it (§3.8);
+    each stretch of text is scanned once, however many blank lines such a comment spans.
+    """
     spans: list[tuple[int, int]] = []
-    start = 0
-    pending = -1  # start of a game whose brace comment runs on over a blank line
-    for m in _GAME_BREAK.finditer(text):
-        s = start if pending < 0 else pending
-        if (pending >= 0 or "{" in text[start:m.start()]) and _brace_open_at_end(text[s:m.start()]):
-            pending = s
-        else:
-            spans.append((s, m.start()))
-            pending = -1
-        start = m.end()
-    spans.append((start if pending < 0 else pending, len(text)))
+    start = scan = 0
+    n = len(text)
+    while True:
+        m = _GAME_BREAK.search(text, scan)
+        stop = n if m is None else m.start()
+        opened = _open_brace(text, scan, stop, text.rfind("\n", 0, scan) + 1) if "{" in text[scan:stop] else -1
+        if opened >= 0:
+            close = text.find("}", opened + 1)
+            if close < 0:
+                spans.append((start, n))
+                break
+            scan = close + 1  # the game goes on over the blank lines inside the comment
+            continue
+        if m is None:
+            spans.append((start, n))
+            break
+        spans.append((start, m.start()))
+        start = scan = m.end()
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
@@ -223,7 +255,7 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
             continue  # §3.4: a tag given again is ignored
         if value[:1] == "#" and (value == "#" or value.startswith("##")):
             if name in NOT_INHERITED:
-                raise _fail(board, t_start, f"tag {name} may not inherit ({value!r}; PBN 2.1 §4.8)")
+                raise _fail(board, t_start, f"tag {name} may not inherit ({quoted(value)}; PBN 2.1 §4.8)")
             if value == "#":
                 value = last.get(name, "")
             else:
@@ -322,11 +354,19 @@ def _only_commentary(section: str) -> bool:
 
 def _note(board: Board, value: str, offset: int) -> None:
     number, colon, text = value.partition(":")
-    if not colon or not number.strip().isdigit():
-        board.warnings.append(f"note {value!r} is not '<number>:<text>' (§3.5.5); kept as written")
+    if not colon or not number.strip().isdigit() or len(number.strip()) > MAX_DIGITS:
+        board.warnings.append(f"note {quoted(value)} is not '<number>:<text>' (§3.5.5); kept as written")
         board.notes[-len(board.notes) - 1] = value
         return
     board.notes[int(number)] = text
+
+
+def _number(board: Board, offset: int, digits: str, what: str) -> int:
+    """A note reference or NAG number; more than :data:`MAX_DIGITS` digits is an error."""
+    if len(digits) > MAX_DIGITS:
+        raise _fail(board, offset, f"{what} {quoted(digits)}: a number of more than {MAX_DIGITS} "
+                                   "digits is none a file means")
+    return int(digits)
 
 
 def _identification(board: Board, found: list[tuple[str, str, int, int]], auction_at: int) -> None:
@@ -336,7 +376,7 @@ def _identification(board: Board, found: list[tuple[str, str, int, int]], auctio
     if dealer and dealer != "?":
         seat = _SEATS.get(dealer.upper())
         if seat is None:
-            raise _fail(board, _offset_of(found, "Dealer", board.offset), f"unknown dealer {dealer!r}: expected N, E, S or W")
+            raise _fail(board, _offset_of(found, "Dealer", board.offset), f"unknown dealer {quoted(dealer)}: expected N, E, S or W")
         board.dealer = seat
     elif board.auction_seat is not None:
         board.dealer = Seat((board.auction_seat + board.dashes) % 4)
@@ -372,7 +412,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
     if seat is None:
         if seat_word in ("", "?"):
             return  # an Auction tag without a seat: no auction given
-        raise _fail(board, tag_offset, f"Auction tag {value!r}: expected N, E, S or W")
+        raise _fail(board, tag_offset, f"Auction tag {quoted(value)}: expected N, E, S or W")
     board.auction_seat = seat
     if QUICK_GAMES and _quick_auction(board, seat, text, start, end):
         return
@@ -385,6 +425,21 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
     star_glued_to: WrittenCall | None = None
     leading_events: list[Event] = []
     leading_comments: list[str] = []
+    # What follows the last call (comments, our events, NAGs), gathered in lists and set on
+    # the call once the next one comes: re-building a tuple per item would be quadratic.
+    comments: list[str] = []
+    after: list[Event] = []
+    nags: list[int] = []
+
+    def settle() -> None:
+        if last is not None and (comments or after or nags):
+            last.comments = (*last.comments, *comments)
+            last.after = (*last.after, *after)
+            last.nags = (*last.nags, *nags)
+            comments.clear()
+            after.clear()
+            nags.clear()
+
     prev_end = -1
     for m in _AUCTION.finditer(text, start, end):
         kind = m.lastgroup
@@ -397,7 +452,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
             word = m.group()
             if word.strip("-") == "":
                 if calls or skipped:
-                    raise _fail(board, pos, f"{word!r} after the first call: '-' only fills the seats "
+                    raise _fail(board, pos, f"{quoted(word)} after the first call: '-' only fills the seats "
                                             "before the dealer (§3.5)")
                 board.dashes += len(word)
                 seat = Seat((seat + len(word)) % 4)
@@ -409,7 +464,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                     star_glued_to = None
                 else:
                     what = {"AP": "AP (all pass)", "placeholder": "a blank to fill in"}.get(ended, repr(ended))
-                    raise _fail(board, pos, f"call {word!r} after {what}, which ends the auction (§3.5)")
+                    raise _fail(board, pos, f"call {quoted(word)} after {what}, which ends the auction (§3.5)")
             upper = word.upper()
             if word.strip("_") == "" or upper == "AC":
                 ended = "placeholder"
@@ -417,6 +472,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 break
             if upper == "AP":
                 for _ in range(_passes_to_end(calls)):
+                    settle()
                     last = WrittenCall(seat, PASS, pos, from_all_pass=True)
                     calls.append(last)
                     seat = _NEXT[seat]
@@ -424,8 +480,9 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 continue
             call = _call_of(word)
             if call is None:
-                raise _fail(board, pos, f"cannot read call {word!r}: expected Pass, X, XX, AP or a bid "
+                raise _fail(board, pos, f"cannot read call {quoted(word)}: expected Pass, X, XX, AP or a bid "
                                         "such as 1C or 3NT (§3.5.1)")
+            settle()
             last = WrittenCall(seat, call, pos, insufficient, skipped)
             if change is not None:
                 last.change_ground = "misinformation" if change == "misinformation" else "slip"
@@ -444,7 +501,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 skipped += 1
                 seat = _NEXT[seat]
             else:
-                raise _fail(board, pos, f"irregularity token {token!r} in the auction: only ^I and ^S "
+                raise _fail(board, pos, f"irregularity token {quoted(token)} in the auction: only ^I and ^S "
                                         "belong to it (^R and ^L mark cards in the play, §3.9)")
         elif kind in ("brace", "semi"):
             comment = m.group()
@@ -455,29 +512,23 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                     last.alert = True
                     continue
                 events, change = _our_events(board, ours, pos, change)
-                if last is None:
-                    leading_events.extend(events)
-                else:
-                    last.after = (*last.after, *events)
+                (leading_events if last is None else after).extend(events)
                 continue
             if kind == "brace" and not comment.endswith("}"):
                 raise _fail(board, pos, "a brace comment that is never closed (§3.8)")
-            if last is None:
-                leading_comments.append(comment)
-            else:
-                last.comments = (*last.comments, comment)
+            (leading_comments if last is None else comments).append(comment)
         elif kind == "note":
             if last is None:
-                raise _fail(board, pos, f"note reference {m.group()!r} before any call (§3.5.4)")
-            last.note = int(m.group("nn"))
+                raise _fail(board, pos, f"note reference {quoted(m.group())} before any call (§3.5.4)")
+            last.note = _number(board, pos, m.group("nn"), "note reference")
         elif kind == "nag":
             if last is None:
-                raise _fail(board, pos, f"NAG {m.group()!r} before any call (§3.7)")
-            last.nags = (*last.nags, int(m.group("nv")))
+                raise _fail(board, pos, f"NAG {quoted(m.group())} before any call (§3.7)")
+            nags.append(_number(board, pos, m.group("nv"), "NAG"))
         elif kind == "suf":
             if last is None:
-                raise _fail(board, pos, f"suffix {m.group()!r} before any call (§3.5.3)")
-            last.nags = (*last.nags, _SUFFIX_NAG[m.group()])
+                raise _fail(board, pos, f"suffix {quoted(m.group())} before any call (§3.5.3)")
+            nags.append(_SUFFIX_NAG[m.group()])
         elif kind == "star":
             if ended:
                 continue
@@ -488,7 +539,8 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
         elif kind == "esc":
             continue
         else:
-            raise _fail(board, pos, f"unexpected {m.group()!r} in the auction (§3.5)")
+            raise _fail(board, pos, f"unexpected {quoted(m.group())} in the auction (§3.5)")
+    settle()
     if insufficient or skipped:
         board.warnings.append("the auction ends with '^I' or '^S' and no call after it")
     if change is not None:
@@ -527,7 +579,8 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
             calls.append(last)
             turn = (turn + 1) & 3
         elif token[0] == "=":
-            if last is None or len(token) < 3 or token[-1] != "=" or not token[1:-1].isdigit():
+            if (last is None or len(token) < 3 or token[-1] != "=" or not token[1:-1].isdigit()
+                    or len(token) > MAX_DIGITS + 2):
                 return False
             last.note = int(token[1:-1])
         elif token == "-" * len(token):
@@ -558,7 +611,7 @@ def _our_events(board: Board, body: str, offset: int, change: str | None) -> tup
         words = item.split()
         if words[0] == CHANGE_NEXT and len(words) == 2:
             if n != len(items) - 1 or words[1] not in ("slip", "misinformation"):
-                raise _fail(board, offset, f"auction-fsm comment item {item!r}: 'change <slip|misinformation>' "
+                raise _fail(board, offset, f"auction-fsm comment item {quoted(item)}: 'change <slip|misinformation>' "
                                            "must come last, just before the call it changes")
             change = words[1]
             continue
