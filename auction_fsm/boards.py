@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .calls import Call
+from .calls import Call, Strain
 from .deal import Deal
 from .errors import AuctionFsmError, ScenarioError
 from .events import CallEvent, ChangeCall, Event
@@ -81,7 +81,10 @@ class WrittenCall:
     mark (``*`` glued to the call in some PBN files, ``!`` in LIN), ``explanation`` LIN's
     ``an|`` text, ``comments`` the commentary after it, as written.  ``after`` holds the events
     our own ``{auction-fsm: ...}`` commentary records after it, and ``change_ground`` says the
-    call was made as a change of call (25A/21B1) rather than in the ordinary way.
+    call was made as a change of call (25A/21B1) rather than in the ordinary way.  ``specifies``
+    is what the call showed as the table explained it (a scenario's ``specifies``, kept in our
+    commentary as ``shows H``); ``unalerted`` marks a LIN explanation (``an|``) of a call
+    without an alert mark, which PBN writes as a note like an alerted call's.
     """
 
     seat: Seat
@@ -97,13 +100,15 @@ class WrittenCall:
     after: tuple[Event, ...] = ()
     change_ground: Literal["slip", "misinformation"] | None = None
     from_all_pass: bool = False
+    specifies: tuple[Strain, ...] | None = None
+    unalerted: bool = False
 
     @property
     def event(self) -> Event:
         """The event this written call stands for."""
         if self.change_ground is not None:
             return ChangeCall(self.seat, self.call, self.change_ground)
-        return CallEvent(self.seat, self.call)
+        return CallEvent(self.seat, self.call, self.specifies)
 
 
 @dataclass(frozen=True, slots=True)

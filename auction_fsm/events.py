@@ -212,21 +212,6 @@ def _strains(values: object, where: str) -> tuple[Strain, ...]:
         out.append(d)
     return tuple(out)
 
-_FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional)
-    "call": ({"seat", "call"}, {"specifies"}),
-    "director": (set(), {"by"}),
-    "judgement": ({"kind", "value"}, {"denominations"}),
-    "choice": ({"seat", "option"}, set()),
-    "expose": ({"seat", "cards"}, {"led"}),
-    "change": ({"seat", "call"}, {"ground"}),
-    "review": ({"seat"}, set()),
-    "explain": ({"seat"}, {"call_index"}),
-    "lead": ({"seat", "card"}, {"faced"}),
-    "face_lead": (set(), set()),
-    "hands_returned": (set(), set()),
-}
-
-
 def normalise_option(text: str) -> str:
     """An option word in the engine's spelling: lower case, but a suit letter stays upper case
     (``Require_h`` -> ``require_H``)."""
@@ -242,13 +227,6 @@ def normalise_option(text: str) -> str:
     return word
 
 
-def _bool(data: dict[str, Any], name: str, where: str, default: bool | None = None) -> bool:
-    value = data.get(name, default)
-    if not isinstance(value, bool):
-        raise ScenarioError(f"{where}: {name!r} must be true or false, got {value!r}")
-    return value
-
-
 def _strain(token: object, where: str) -> Strain:
     text = token.strip().upper() if isinstance(token, str) else ""
     for s in Strain:
@@ -258,96 +236,15 @@ def _strain(token: object, where: str) -> Strain:
 
 
 def event_from_dict(data: object, where: str) -> Event:
-    """Read one event of a scenario file; ``where`` locates it for error messages."""
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{where}: an event must be an object, got {data!r}")
-    kind = data.get("type", "call")
-    if kind not in _FIELDS:
-        raise ScenarioError(
-            f"{where}: unknown event type {kind!r}: expected one of {', '.join(sorted(_FIELDS))}")
-    required, optional = _FIELDS[kind]
-    unknown = set(data) - required - optional - {"type"}
-    if unknown:
-        raise ScenarioError(f"{where}: unknown field(s) {sorted(unknown)} in a {kind} event")
-    missing = required - set(data)
-    if missing:
-        raise ScenarioError(f"{where}: a {kind} event needs {sorted(missing)}")
-    if kind == "call":
-        shown = data.get("specifies")
-        return CallEvent(parse_seat(data["seat"], where), parse_call(data["call"], where),
-                         None if shown is None else _strains(shown, f"{where}, 'specifies'"))
-    if kind == "director":
-        by = data.get("by")
-        return DirectorCalled(None if by is None else parse_seat(by, where))
-    if kind == "judgement":
-        if data["kind"] not in JUDGEMENT_KINDS:
-            raise ScenarioError(f"{where}: unknown judgement {data['kind']!r}: expected one of "
-                                f"{', '.join(JUDGEMENT_KINDS)}")
-        dens = data.get("denominations", [])
-        if not isinstance(dens, list):
-            raise ScenarioError(f"{where}: 'denominations' must be a list, got {dens!r}")
-        return Judgement(data["kind"], _bool(data, "value", where),
-                         tuple(_strain(d, where) for d in dens))
-    if kind == "choice":
-        if not isinstance(data["option"], str):
-            raise ScenarioError(f"{where}: 'option' must be text, got {data['option']!r}")
-        return Choice(parse_seat(data["seat"], where), normalise_option(data["option"]))
-    if kind == "expose":
-        cards = data["cards"]
-        if isinstance(cards, str):
-            cards = cards.split()
-        if not isinstance(cards, list) or not cards:
-            raise ScenarioError(f"{where}: 'cards' must be a non-empty list, got {cards!r}")
-        return ExposeCards(parse_seat(data["seat"], where),
-                           tuple(parse_card(c, where) for c in cards), _bool(data, "led", where, False))
-    if kind == "change":
-        ground = data.get("ground", "slip")
-        if ground not in ("slip", "misinformation"):
-            raise ScenarioError(f"{where}: 'ground' must be slip or misinformation, got {ground!r}")
-        return ChangeCall(parse_seat(data["seat"], where), parse_call(data["call"], where), ground)
-    if kind == "review":
-        return ReviewRequest(parse_seat(data["seat"], where))
-    if kind == "lead":
-        return Lead(parse_seat(data["seat"], where), parse_card(data["card"], where),
-                    _bool(data, "faced", where, True))
-    if kind == "face_lead":
-        return FaceLead()
-    if kind == "hands_returned":
-        return HandsReturned()
-    index = data.get("call_index", 0)
-    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-        raise ScenarioError(f"{where}: 'call_index' must be a whole number >= 0, got {index!r}")
-    return ExplanationRequest(parse_seat(data["seat"], where), index)
+    """Read one event of a scenario file; ``where`` locates it for error messages.  The JSON
+    form of every kind is defined once, in :mod:`auction_fsm.event_language`."""
+    from .event_language import from_json
+
+    return from_json(data, where)
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The JSON form of an event (inverse of :func:`event_from_dict`)."""
-    if isinstance(event, CallEvent):
-        out_call: dict[str, Any] = {"type": "call", "seat": event.seat.name, "call": event.call.text}
-        if event.specifies is not None:
-            out_call["specifies"] = [d.name for d in event.specifies]
-        return out_call
-    if isinstance(event, DirectorCalled):
-        return {"type": "director"} if event.by is None else {"type": "director", "by": event.by.name}
-    if isinstance(event, Judgement):
-        out: dict[str, Any] = {"type": "judgement", "kind": event.kind, "value": event.value}
-        if event.denominations:
-            out["denominations"] = [d.name for d in event.denominations]
-        return out
-    if isinstance(event, Choice):
-        return {"type": "choice", "seat": event.seat.name, "option": event.option}
-    if isinstance(event, ExposeCards):
-        return {"type": "expose", "seat": event.seat.name, "cards": [c.text for c in event.cards],
-                "led": event.led}
-    if isinstance(event, ChangeCall):
-        return {"type": "change", "seat": event.seat.name, "call": event.call.text,
-                "ground": event.ground}
-    if isinstance(event, ReviewRequest):
-        return {"type": "review", "seat": event.seat.name}
-    if isinstance(event, Lead):
-        return {"type": "lead", "seat": event.seat.name, "card": event.card.text, "faced": event.faced}
-    if isinstance(event, FaceLead):
-        return {"type": "face_lead"}
-    if isinstance(event, HandsReturned):
-        return {"type": "hands_returned"}
-    return {"type": "explain", "seat": event.seat.name, "call_index": event.call_index}
+    from .event_language import to_json
+
+    return to_json(event)

@@ -28,7 +28,7 @@ from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
 from .calls import PASS, Call, parse_call, quoted
 from .deal import DealProblem, parse_pbn_deal
 from .errors import AuctionFsmError, DealError, PbnSyntaxError
-from .event_text import ALERT, CHANGE_NEXT, MARK, words_to_event
+from .event_text import ALERT, CHANGE_NEXT, MARK, SHOWS, words_to_event, words_to_strains
 from .events import Event
 from .seats import Seat
 
@@ -510,6 +510,12 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 ours = body.lstrip()[len(MARK):]
                 if ours.strip() == ALERT and last is not None:
                     last.alert = True
+                    continue
+                if ours.split()[:1] == [SHOWS] and last is not None:
+                    try:
+                        last.specifies = words_to_strains(ours.strip(), board.where(pos))
+                    except AuctionFsmError as err:
+                        raise PbnSyntaxError(str(err)) from None
                     continue
                 events, change = _our_events(board, ours, pos, change)
                 (leading_events if last is None else after).extend(events)

@@ -19,7 +19,7 @@ from typing import Final
 from .boards import Board, WrittenCall
 from .calls import Call
 from .errors import AuctionFsmError
-from .event_text import ALERT, CHANGE_NEXT, MARK, event_to_words
+from .event_text import ALERT, CHANGE_NEXT, MARK, SHOWS, event_to_words
 from .events import CallEvent, ChangeCall, Event
 from .scenario import Scenario
 from .seats import Seat
@@ -97,6 +97,8 @@ def board_from_scenario(scenario: Scenario) -> Board:
                          skipped=(rec.seat - expected) % 4)
         if isinstance(event, ChangeCall):
             wc.change_ground = event.ground
+        else:
+            wc.specifies = event.specifies
         board.calls.append(wc)
         last = wc
         expected = _NEXT[rec.seat]
@@ -122,6 +124,8 @@ def _cells(board: Board) -> list[str]:
         parts.extend(f"${n}" for n in wc.nags)
         if wc.alert:
             parts.append(f"{{{MARK} {ALERT}}}")
+        if wc.specifies is not None:
+            parts.append(f"{{{MARK} {SHOWS} {' '.join(d.name for d in wc.specifies) or 'none'}}}")
         parts.extend(wc.comments)
         if wc.after:
             parts.append(_our_comment(wc.after))
