@@ -224,9 +224,7 @@ def read_boards(text: str, source: str) -> list[Board]:
         if board.error is None and not board.has_auction and "Deal" not in board.tags:
             continue  # a header or a game with neither deal nor auction: not a board
         boards.append(board)
-    for n, b in enumerate(boards, 1):
-        b.index = n
-    return boards
+    return boards  # each keeps its game number in the file, the one its messages give
 
 
 def _fail(board: Board, offset: int, message: str, cls: type[PbnSyntaxError | DealError] = PbnSyntaxError
