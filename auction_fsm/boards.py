@@ -22,24 +22,14 @@ from .calls import Call, Strain
 from .deal import Deal
 from .errors import AuctionFsmError, ScenarioError
 from .events import CallEvent, ChangeCall, Event
-from .scenario import Scenario, Vulnerability
+from .scenario import Scenario
 from .seats import Seat
+from .vulnerability import Vulnerability, vulnerability_of
 
 __all__ = ["Locator", "WrittenCall", "Play", "Board", "AuctionEnd", "vulnerability_of"]
 
 AuctionEnd = Literal["", "*", "+", "placeholder"]  # how the written auction stopped, if not by passes
 
-_VULNERABLE_WORDS: dict[str, Vulnerability] = {
-    "none": "None", "love": "None", "-": "None", "o": "None", "0": "None",
-    "ns": "NS", "n": "NS", "e": "EW", "ew": "EW",
-    "all": "All", "both": "All", "b": "All",
-}
-
-
-def vulnerability_of(text: str) -> Vulnerability | None:
-    """Read a PBN Vulnerable value (§3.4.10; any case) or a LIN ``sv`` letter; ``None`` if
-    unknown (``?``, empty, anything else)."""
-    return _VULNERABLE_WORDS.get(text.strip().lower())
 
 
 class Locator:

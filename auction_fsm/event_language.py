@@ -23,6 +23,7 @@ Files written by earlier releases put the verb first (``call E 1C``, ``lead E SK
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, Final, Literal
 
@@ -106,7 +107,7 @@ class EventKind:
     """One kind of event: JSON ``type``, dataclass, fields and text form."""
 
     type: str
-    cls: type
+    cls: Callable[..., Event]
     fields: tuple[Field, ...]
     text: TextForm
     legacy_verb: str | None = None  # the verb-first word of earlier PBN commentary
@@ -145,7 +146,7 @@ KINDS: Final[tuple[EventKind, ...]] = (
     EventKind("hands_returned", HandsReturned, (), TextForm("hands returned", aliases=("hands_returned",))),
 )
 
-_BY_CLASS: Final = {k.cls: k for k in KINDS}
+_BY_CLASS: Final[dict[object, EventKind]] = {k.cls: k for k in KINDS}
 _BY_TYPE: Final = {k.type: k for k in KINDS}
 _YES_NO: Final = {"yes": True, "no": False}
 
@@ -479,5 +480,5 @@ def check_registry() -> None:
     classes = set(typing.get_args(Event))
     assert classes == set(_BY_CLASS), classes ^ set(_BY_CLASS)
     for kind in KINDS:
-        names = [f.name for f in fields(kind.cls)]
+        names = [f.name for f in fields(kind.cls)]  # type: ignore[arg-type]
         assert names == [f.name for f in kind.fields], (kind.type, names)

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .event_language import read_event, to_text
 from .calls import Strain
+from .event_language import read_event, to_text
 from .events import Event
 
 __all__ = ["MARK", "event_to_words", "words_to_event", "CHANGE_NEXT", "ALERT", "SHOWS", "words_to_strains"]

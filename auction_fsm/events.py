@@ -88,6 +88,10 @@ class DirectorCalled:
 
     by: Seat | None = None
 
+    def __post_init__(self) -> None:
+        if self.by is not None:
+            _seat_field(self, "by")
+
     def describe(self) -> str:
         return "director called" + (f" by {self.by.name}" if self.by is not None else "")
 
@@ -112,6 +116,9 @@ class Choice:
     seat: Seat
     option: str
 
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+
     def describe(self) -> str:
         return f"{self.seat.name} chooses {self.option}"
 
@@ -124,6 +131,12 @@ class ExposeCards:
     seat: Seat
     cards: tuple[Card, ...]
     led: bool = False
+
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+        if isinstance(self.cards, str) or any(type(c) is not Card for c in self.cards):
+            cards = self.cards.split() if isinstance(self.cards, str) else self.cards
+            object.__setattr__(self, "cards", tuple(parse_card(c, "ExposeCards cards") for c in cards))
 
     def describe(self) -> str:
         return f"{self.seat.name} exposes {' '.join(c.text for c in self.cards)}" + (
@@ -139,6 +152,11 @@ class ChangeCall:
     call: Call
     ground: Literal["slip", "misinformation"] = "slip"
 
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+        if type(self.call) is not Call:
+            object.__setattr__(self, "call", parse_call(self.call, "ChangeCall call"))
+
     def describe(self) -> str:
         return f"{self.seat.name} tries to change its call to {self.call} ({self.ground})"
 
@@ -148,6 +166,9 @@ class ReviewRequest:
     """``seat`` asks for all previous calls to be restated (20B, 20C2)."""
 
     seat: Seat
+
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
 
     def describe(self) -> str:
         return f"{self.seat.name} asks for a review of the auction"
@@ -161,6 +182,9 @@ class ExplanationRequest:
     seat: Seat
     call_index: int = 0
 
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+
     def describe(self) -> str:
         what = f"call {self.call_index}" if self.call_index else "the opponents' auction"
         return f"{self.seat.name} asks for an explanation of {what}"
@@ -173,6 +197,11 @@ class Lead:
     seat: Seat
     card: Card
     faced: bool = True
+
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+        if type(self.card) is not Card:
+            object.__setattr__(self, "card", parse_card(self.card, "Lead card"))
 
     def describe(self) -> str:
         return f"{self.seat.name} leads {self.card.text}" + ("" if self.faced else " face down")
@@ -197,6 +226,14 @@ class HandsReturned:
 
 Event = (CallEvent | DirectorCalled | Judgement | Choice | ExposeCards | ChangeCall
          | ReviewRequest | ExplanationRequest | Lead | FaceLead | HandsReturned)
+
+
+def _seat_field(event: object, name: str) -> None:
+    """Let a seat be given as text (``"S"``, ``"south"``) from Python, as :class:`CallEvent`
+    does; the common case, a :class:`Seat` already, costs one type test."""
+    value = getattr(event, name)
+    if type(value) is not Seat:
+        object.__setattr__(event, name, parse_seat(value, f"{type(event).__name__} {name}"))
 
 
 def _strains(values: object, where: str) -> tuple[Strain, ...]:

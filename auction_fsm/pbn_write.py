@@ -97,7 +97,7 @@ def board_from_scenario(scenario: Scenario) -> Board:
                          skipped=(rec.seat - expected) % 4)
         if isinstance(event, ChangeCall):
             wc.change_ground = event.ground
-        else:
+        elif isinstance(event, CallEvent):
             wc.specifies = event.specifies
         board.calls.append(wc)
         last = wc

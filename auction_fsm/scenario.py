@@ -26,14 +26,15 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Literal, cast
+from typing import Any, Final
 
 from .calls import quoted
 from .errors import AuctionFsmError, InternalError, ScenarioError, SchemaVersionError
 from .events import Event, event_from_dict, event_to_dict
-from .lawbook import LAWS_2017, LawBook
+from .lawbook import LawBook
 from .seats import Seat, parse_seat
 from .simulator import Simulator
+from .vulnerability import VULNERABILITIES, Vulnerability, parse_vulnerability
 
 __all__ = [
     "FORMAT",
@@ -52,8 +53,6 @@ __all__ = [
 FORMAT: Final = "auction-fsm-scenario"
 VERSION: Final = 1  # the highest format version this release reads and the one it writes
 
-Vulnerability = Literal["None", "NS", "EW", "All"]
-VULNERABILITIES: Final[tuple[Vulnerability, ...]] = ("None", "NS", "EW", "All")
 
 _REQUIRED: Final = ("format", "version", "dealer", "events")
 _OPTIONAL: Final = ("title", "description", "vulnerability")
@@ -98,7 +97,7 @@ class Scenario:
         """Locate event number ``index`` (1-based) for a message: ``file.json, event 3``."""
         return f"{self.source}, event {index}"
 
-    def replay(self, *, check: bool = True, book: LawBook = LAWS_2017) -> Replay:
+    def replay(self, *, check: bool = True, book: LawBook | None = None) -> Replay:
         """Apply the events in order under ``book``, stopping at the first one refused; never
         raises for a refusal (a fault of this package, an :class:`InternalError`, propagates).
 
@@ -115,7 +114,7 @@ class Scenario:
                 return Replay(self, sim, located, index)
         return Replay(self, sim)
 
-    def simulate(self, *, check: bool = True, book: LawBook = LAWS_2017) -> Simulator:
+    def simulate(self, *, check: bool = True, book: LawBook | None = None) -> Simulator:
         """The simulator after every event; raise the first refusal, located in the scenario."""
         result = self.replay(check=check, book=book)
         if result.error is not None:
@@ -253,10 +252,7 @@ def loads_scenario(text: str, source_name: str = "<scenario>") -> Scenario:
             f"{src}: scenario format version {version} is newer than this release reads "
             f"(up to {VERSION}); upgrade auction-fsm to read it")
     dealer = parse_seat(obj["dealer"], f"{src}, 'dealer'")
-    vul = obj.get("vulnerability", "None")
-    if vul not in VULNERABILITIES:
-        raise ScenarioError(
-            f"{src}: unknown vulnerability {vul!r}: expected one of {', '.join(VULNERABILITIES)}")
+    vul = parse_vulnerability(obj.get("vulnerability", "None"), src)
     events_data = obj["events"]
     if not isinstance(events_data, list):
         raise ScenarioError(f"{src}: 'events' must be an array, got {_type_name(events_data)}")
@@ -264,7 +260,7 @@ def loads_scenario(text: str, source_name: str = "<scenario>") -> Scenario:
     return Scenario(
         dealer=dealer,
         events=events,
-        vulnerability=cast(Vulnerability, vul),
+        vulnerability=vul,
         title=_optional_text(obj, "title", src),
         description=_optional_text(obj, "description", src),
         source=src,
