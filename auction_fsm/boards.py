@@ -21,6 +21,7 @@ from typing import Literal
 from .calls import Call, Strain
 from .deal import Deal
 from .errors import AuctionFsmError, ScenarioError
+from .event_text import read_scenario_comment
 from .events import CallEvent, ChangeCall, Event
 from .scenario import Scenario
 from .seats import Seat
@@ -148,7 +149,9 @@ class Board:
     ``auction_end`` says how the written auction stopped if it stopped early; after a blank
     to fill in (an exercise: ``___``, or BridgeComposer's ``AC``) the rest of the section is
     kept verbatim in ``auction_rest`` and not replayed.
-    ``sections`` keeps supplemental sections (tables) verbatim, by tag name.
+    ``sections`` keeps supplemental sections (tables) verbatim, by tag name.  ``lin_extra``
+    keeps, in order, the LIN pairs no PBN tag holds (``st``, ``rh``, ``pg``, ``mc``, a movie's
+    ``qx`` ...), so LIN -> PBN -> LIN gives them back (PBN keeps them in our commentary).
     """
 
     source: str
@@ -172,6 +175,7 @@ class Board:
     play_notes: list[str] = field(default_factory=list)
     sections: dict[str, str] = field(default_factory=dict)
     commentary: tuple[str, ...] = ()
+    lin_extra: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     error: AuctionFsmError | None = None
 
@@ -217,6 +221,9 @@ class Board:
     # --- conversion -----------------------------------------------------------------------
     def title(self) -> str | None:
         """A title for the scenario: the Event tag, with the board number when there is one."""
+        ours = read_scenario_comment(self.commentary) if self.commentary else None
+        if ours is not None:
+            return ours[0]  # a scenario written by us: its title exactly
         event = self.tags.get("Event", "").strip()
         number = (self.number or "").strip()
         if event in ("", "?", "#"):
@@ -236,7 +243,8 @@ class Board:
         dealer = self.dealer
         if dealer is None:
             raise ScenarioError(f"{self.where()}: no Dealer tag and no auction: the board has no dealer")
-        description = self.tags.get("Description")
+        ours = read_scenario_comment(self.commentary) if self.commentary else None
+        description = self.tags.get("Description") if ours is None else ours[1]
         return Scenario(dealer=dealer, events=tuple(self.events()),
                         vulnerability=self.vulnerability or "None", title=self.title(),
                         description=description or None, source=self.where())

@@ -28,7 +28,7 @@ from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
 from .calls import PASS, Call, parse_call, quoted
 from .deal import DealProblem, parse_pbn_deal
 from .errors import AuctionFsmError, DealError, PbnSyntaxError
-from .event_text import ALERT, CHANGE_NEXT, MARK, SHOWS, words_to_event, words_to_strains
+from .event_text import ALERT, CHANGE_NEXT, MARK, SHOWS, UNALERTED, read_lin_comment, words_to_event, words_to_strains
 from .events import Event
 from .seats import Seat
 
@@ -304,6 +304,8 @@ def _tags(board: Board, text: str, start: int, end: int) -> list[tuple[str, str,
             value = value.replace('\\"', '"').replace("\\\\", "\\")
         found.append((name, value, m.start(), m.end()))
     board.commentary = tuple(commentary)
+    if commentary:
+        board.lin_extra = read_lin_comment(board.commentary)
     return found
 
 
@@ -508,6 +510,9 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 ours = body.lstrip()[len(MARK):]
                 if ours.strip() == ALERT and last is not None:
                     last.alert = True
+                    continue
+                if ours.strip() == UNALERTED and last is not None:
+                    last.unalerted = True
                     continue
                 if ours.split()[:1] == [SHOWS] and last is not None:
                     try:
