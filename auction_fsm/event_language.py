@@ -49,7 +49,7 @@ from .events import (
 from .seats import Seat, parse_seat
 
 __all__ = ["Field", "TextForm", "EventKind", "KINDS", "kind_of", "by_type", "to_json", "from_json",
-           "to_text", "read_event", "check_registry", "CHOICE_OPTIONS", "GROUNDS", "MAX_INDEX_DIGITS"]
+           "to_text", "read_event", "event_from_dict", "event_to_dict", "check_registry", "CHOICE_OPTIONS", "GROUNDS", "MAX_INDEX_DIGITS"]
 
 #: What a field holds; decides how it is written in JSON and in text, and how tests draw it.
 # (A list of strains is unique when it is optional (``specifies``: what a call showed); a
@@ -248,6 +248,17 @@ def to_json(event: Event) -> dict[str, Any]:
             continue
         out[f.name] = _plain(value)
     return out
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The JSON object of an event (the name scenario code has always used for :func:`to_json`)."""
+    return to_json(event)
+
+
+def event_from_dict(data: object, where: str) -> Event:
+    """Read one event of a scenario file (the name scenario code has always used for
+    :func:`from_json`)."""
+    return from_json(data, where)
 
 
 def from_json(data: object, where: str) -> Event:

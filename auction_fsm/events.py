@@ -4,6 +4,9 @@ Every event has a ``type`` tag in its JSON form.  A call names its seat and the 
 whether it was in rotation, sufficient and admissible.  Everything the Laws leave to a player's
 choice or to the director's judgement is an event of its own, never guessed by the model.
 
+Their JSON and text forms are defined once, in :mod:`auction_fsm.event_language`
+(``event_from_dict``, ``event_to_dict``, ``read_event``, ``to_text``).
+
 Scenario files of format version 1 that hold only ``call`` events keep loading unchanged: new
 event types are added, existing ones never change meaning.
 """
@@ -11,7 +14,7 @@ event types are added, existing ones never change meaning.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from .calls import Call, Strain, parse_call
 from .cards import Card, parse_card
@@ -32,8 +35,6 @@ __all__ = [
     "HandsReturned",
     "Event",
     "JUDGEMENT_KINDS",
-    "event_from_dict",
-    "event_to_dict",
 ]
 
 JudgementKind = Literal["artificial", "comparable", "unintended", "misinformation", "dummy_seen"]
@@ -270,18 +271,3 @@ def _strain(token: object, where: str) -> Strain:
         if text in (s.name, s.symbol, "N" if s is Strain.NT else s.name):
             return s
     raise ScenarioError(f"{where}: unknown denomination {token!r}: expected C, D, H, S or NT")
-
-
-def event_from_dict(data: object, where: str) -> Event:
-    """Read one event of a scenario file; ``where`` locates it for error messages.  The JSON
-    form of every kind is defined once, in :mod:`auction_fsm.event_language`."""
-    from .event_language import from_json
-
-    return from_json(data, where)
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """The JSON form of an event (inverse of :func:`event_from_dict`)."""
-    from .event_language import to_json
-
-    return to_json(event)

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import IO, Final, cast
 
 from .boards import Board, Locator, Play, WrittenCall
-from .vulnerability import vulnerability_of
 from .calls import Call, parse_call, quoted
 from .deal import RANK_ORDER, Deal, DealProblem
 from .errors import AuctionFsmError, ConversionError, DealError, LinSyntaxError
@@ -35,6 +34,7 @@ from .pbn_read import decode, normalise_newlines
 from .play_layout import pbn_rows, play_order
 from .scenario import Scenario
 from .seats import Seat
+from .vulnerability import vulnerability_of
 
 __all__ = ["load", "loads", "dump", "dumps", "read_boards", "looks_like_lin"]
 

@@ -29,6 +29,7 @@ from .events import CallEvent
 from .pbn_read import decode, read_boards
 from .pbn_write import board_from_scenario, write_boards
 from .scenario import Scenario
+from .vulnerability import parse_vulnerability
 
 __all__ = ["load", "loads", "dump", "dumps", "Board", "board_from_scenario"]
 
@@ -61,7 +62,7 @@ def _as_scenario(state: AuctionState) -> Scenario:
         raise ConversionError("an auction with irregularities cannot be written from its AuctionState alone "
                               "(the director's events are not in it); write the Scenario instead")
     return Scenario(state.dealer, tuple(CallEvent(r.seat, r.call, r.specifies) for r in state.record),
-                    state.vulnerability)
+                    parse_vulnerability(state.vulnerability))
 
 
 def dumps(items: Iterable[Board | Scenario | AuctionState] | Board | Scenario | AuctionState) -> str:

@@ -28,7 +28,16 @@ from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
 from .calls import PASS, Call, parse_call, quoted
 from .deal import DealProblem, parse_pbn_deal
 from .errors import AuctionFsmError, DealError, PbnSyntaxError
-from .event_text import ALERT, CHANGE_NEXT, MARK, SHOWS, UNALERTED, read_lin_comment, words_to_event, words_to_strains
+from .event_text import (
+    ALERT,
+    CHANGE_NEXT,
+    MARK,
+    SHOWS,
+    UNALERTED,
+    read_lin_comment,
+    words_to_event,
+    words_to_strains,
+)
 from .events import Event
 from .seats import Seat
 

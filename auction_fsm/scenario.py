@@ -30,7 +30,8 @@ from typing import Any, Final
 
 from .calls import quoted
 from .errors import AuctionFsmError, InternalError, ScenarioError, SchemaVersionError
-from .events import Event, event_from_dict, event_to_dict
+from .event_language import event_from_dict, event_to_dict
+from .events import Event
 from .lawbook import LawBook
 from .seats import Seat, parse_seat
 from .simulator import Simulator

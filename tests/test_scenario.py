@@ -472,7 +472,8 @@ def test_a_lead_breaking_a_restriction_stops_the_replay_with_its_law() -> None:
 
 
 def test_a_choice_option_keeps_its_suit_letter_upper_case_from_a_file() -> None:
-    from auction_fsm.events import Choice, event_from_dict
+    from auction_fsm.event_language import event_from_dict
+    from auction_fsm.events import Choice
 
     assert event_from_dict({"type": "choice", "seat": "S", "option": "Require_h"}, "t") == Choice(Seat.S, "require_H")
     assert event_from_dict({"type": "choice", "seat": "S", "option": "LET_REMAIN"}, "t") == Choice(Seat.S, "let_remain")
