@@ -94,6 +94,16 @@ class Scenario:
     description: str | None = None
     source: str = field(default="<scenario>", compare=False)
 
+    def __post_init__(self) -> None:
+        # From Python a seat and a vulnerability may be text (``Scenario("N", events, "none")``),
+        # and the events any iterable; they are read here, once.
+        if type(self.dealer) is not Seat:
+            object.__setattr__(self, "dealer", parse_seat(self.dealer, "Scenario dealer"))
+        if self.vulnerability not in VULNERABILITIES:
+            object.__setattr__(self, "vulnerability", parse_vulnerability(self.vulnerability, "Scenario"))
+        if type(self.events) is not tuple:
+            object.__setattr__(self, "events", tuple(self.events))
+
     def where(self, index: int) -> str:
         """Locate event number ``index`` (1-based) for a message: ``file.json, event 3``."""
         return f"{self.source}, event {index}"
