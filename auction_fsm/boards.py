@@ -14,6 +14,7 @@ shared by every board of a file, so reading a large file stays cheap.
 from __future__ import annotations
 
 import bisect
+from itertools import accumulate
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -40,22 +41,28 @@ class Locator:
     fine never pay for it.
     """
 
-    __slots__ = ("text", "_starts")
+    __slots__ = ("text", "_starts", "_at", "_line")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self._starts: list[int] | None = None
+        self._at = 0  # a cursor: the line of offset ``_at`` is ``_line``
+        self._line = 1
 
     def line_column(self, offset: int) -> tuple[int, int]:
-        """The line and column of ``offset``."""
+        """The line and column of ``offset``.
+
+        Questions usually come in file order (one per board), so the answer is found by
+        counting line ends from the previous question on; going back builds the table of line
+        starts once."""
+        text = self.text
+        if offset >= self._at:
+            self._line += text.count("\n", self._at, offset)
+            self._at = offset
+            return self._line, offset - text.rfind("\n", 0, offset)
         if self._starts is None:
-            starts = [0]
-            find = self.text.find
-            pos = find("\n")
-            while pos >= 0:
-                starts.append(pos + 1)
-                pos = find("\n", pos + 1)
-            self._starts = starts
+            # Each line's length plus its "\n", summed: the offsets where lines start.
+            self._starts = list(accumulate((len(line) + 1 for line in self.text.split("\n")), initial=0))
         line = bisect.bisect_right(self._starts, offset)
         return line, offset - self._starts[line - 1] + 1
 

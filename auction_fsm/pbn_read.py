@@ -124,42 +124,40 @@ def normalise_newlines(text: str) -> str:
     return _NEWLINES.sub("\n", text)
 
 
-_BRACE_SCAN: Final = re.compile(r'[\n{";]')
-
-
-def _open_brace(text: str, start: int, end: int, line_start: int) -> int:
+def _open_brace(text: str, start: int, end: int) -> int:
     """Where a brace comment that is still open at ``end`` starts in ``text[start:end]``, or -1.
 
     A ``{`` inside a quoted tag value, after a ``;`` on its line or on an escape line opens no
-    comment.  ``line_start`` is where the line holding ``start`` begins.  One pass over the
-    text: each character is looked at once, so the reader stays linear in its input.
+    comment.  Only the braces are visited, and what stands before a brace on its line is
+    counted from the previous brace on: every character is looked at a bounded number of
+    times, so a long line of braces is read in linear time.
     """
-    quotes = text.count('"', line_start, start) % 2
-    semi = ";" in text[line_start:start]
-    escape = text.startswith("%", line_start)
+    line = text.rfind("\n", 0, start) + 1  # where the line of ``seen`` starts
+    seen = line  # quotes and ';' are counted up to here, from ``line`` on
+    quotes = 0
+    semi = False
     pos = start
-    while pos < end:
-        m = _BRACE_SCAN.search(text, pos, end)
-        if m is None:
+    while True:
+        brace = text.find("{", pos, end)
+        if brace < 0:
             return -1
-        char, pos = m.group(), m.end()
-        if char == "\n":
-            quotes, semi, escape = 0, False, text.startswith("%", pos)
-        elif char == '"':
-            quotes ^= 1
-        elif char == ";":
-            semi = True
-        elif not (quotes or semi or escape):
-            close = text.find("}", pos, end)
-            if close < 0:
-                return m.start()
-            if "\n" in text[m.start():close]:
-                line = text.rfind("\n", m.start(), close) + 1
-                quotes = text.count('"', line, close) % 2
-                semi = ";" in text[line:close]
-                escape = text.startswith("%", line)
-            pos = close + 1
-    return -1
+        newline = text.rfind("\n", seen, brace)
+        if newline >= 0:  # a new line: count afresh from its start
+            line, seen, quotes, semi = newline + 1, newline + 1, 0, False
+        quotes = (quotes + text.count('"', seen, brace)) % 2
+        semi = semi or text.find(";", seen, brace) >= 0
+        seen = brace
+        if quotes or semi or text.startswith("%", line):
+            pos = brace + 1
+            continue
+        close = text.find("}", brace + 1, end)
+        if close < 0:
+            return brace
+        newline = text.rfind("\n", brace, close)
+        if newline >= 0:
+            line = newline + 1  # the comment ran over a line end: go on on the line it closes on
+        pos = seen = close + 1
+        quotes, semi = (0, False) if newline >= 0 else (quotes, semi)
 
 
 def _games(text: str) -> list[tuple[int, int]]:
@@ -174,7 +172,7 @@ def _games(text: str) -> list[tuple[int, int]]:
     while True:
         m = _GAME_BREAK.search(text, scan)
         stop = n if m is None else m.start()
-        opened = _open_brace(text, scan, stop, text.rfind("\n", 0, scan) + 1) if "{" in text[scan:stop] else -1
+        opened = _open_brace(text, scan, stop) if text.find("{", scan, stop) >= 0 else -1
         if opened >= 0:
             close = text.find("}", opened + 1)
             if close < 0:
@@ -333,7 +331,9 @@ def _quick_tags(text: str, start: int, end: int) -> list[tuple[str, str, int, in
         return None
     if first > start and "{" in text[start:first]:
         return None  # brace commentary before the first tag: the general route collects it
-    if _RUNS_ON.search(text, start, end) is not None:
+    find = text.find
+    if ((find("{", start, end) >= 0 or find(";", start, end) >= 0 or find("%", start, end) >= 0)
+            and _RUNS_ON.search(text, start, end) is not None):
         return None
     found: list[tuple[str, str, int, int]] = []
     pos = first
