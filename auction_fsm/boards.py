@@ -14,9 +14,9 @@ shared by every board of a file, so reading a large file stays cheap.
 from __future__ import annotations
 
 import bisect
-from itertools import accumulate
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Literal
 
 from .calls import Call, Strain
