@@ -254,4 +254,5 @@ class Board:
         description = self.tags.get("Description") if ours is None else ours[1]
         return Scenario(dealer=dealer, events=tuple(self.events()),
                         vulnerability=self.vulnerability or "None", title=self.title(),
-                        description=description or None, source=self.where())
+                        description=description or None, source=self.where(),
+                        law_book=self.tags.get("LawBook") or None)

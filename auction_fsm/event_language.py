@@ -3,7 +3,7 @@
 :data:`KINDS` lists each kind of :data:`~auction_fsm.events.Event` with its JSON ``type``, its
 fields (name, what they hold, default) and how it is written as a line of text.  Everything
 that reads or writes events takes them from here: scenario JSON
-(:func:`~auction_fsm.events.event_from_dict`), the short text the ``teach`` command and the law
+(:func:`event_from_dict`), the short text the ``teach`` command and the law
 tests read, the ``{auction-fsm: ...}`` commentary of our PBN files (:mod:`auction_fsm.event_text`)
 and the Hypothesis strategies of the round-trip tests.  A new event kind is one entry here.
 

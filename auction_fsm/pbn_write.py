@@ -32,6 +32,7 @@ from .event_text import (
     scenario_comment,
 )
 from .events import CallEvent, ChangeCall, Event
+from .lawbook import LAWS_2017, book_named
 from .scenario import Scenario
 from .seats import Seat
 from .simulator import Simulator
@@ -57,8 +58,10 @@ def _tag_safe(value: str) -> str:
 
 
 def board_from_scenario(scenario: Scenario) -> Board:
-    """The board a scenario gives: replay it, then lay its events out as PBN can hold them."""
-    sim = Simulator(scenario.dealer, scenario.vulnerability, check=True)
+    """The board a scenario gives: replay it (under the law book it names), then lay its events
+    out as PBN can hold them; a book other than the default is kept in a ``LawBook`` tag."""
+    book = book_named(scenario.law_book) if scenario.law_book is not None else LAWS_2017
+    sim = Simulator(scenario.dealer, scenario.vulnerability, check=True, book=book)
     added: list[range] = []
     for event in scenario.events:
         before = len(sim.state.record)
@@ -85,6 +88,8 @@ def board_from_scenario(scenario: Scenario) -> Board:
     if scenario.description:
         tags["Description"] = _tag_safe(scenario.description)
     board.commentary = (scenario_comment(scenario.title, scenario.description),)
+    if scenario.law_book is not None and scenario.law_book != LAWS_2017.name:
+        tags["LawBook"] = scenario.law_book
     tags["Auction"] = scenario.dealer.name
     board.tags = tags
     pending: list[Event] = []

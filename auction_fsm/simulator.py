@@ -80,7 +80,7 @@ class Simulator:
         book = LAWS_2017 if book is None else book
         self.dealer = parse_seat(dealer, "dealer")
         self.book = book
-        self.state = AuctionState.start(self.dealer, vulnerability)
+        self.state = AuctionState.start(self.dealer, vulnerability, book.name)
         self.vulnerability = self.state.vulnerability
         self.machines = TableMachines(self.dealer, book, nested=nested)
         self.steps: list[Step] = []
@@ -89,7 +89,7 @@ class Simulator:
     def reset(self, dealer: Seat | str, vulnerability: str = "None") -> None:
         """Start a new auction, reusing the built machines (building them is the costly part)."""
         self.dealer = parse_seat(dealer, "dealer")
-        self.state = AuctionState.start(self.dealer, vulnerability)
+        self.state = AuctionState.start(self.dealer, vulnerability, self.book.name)
         self.vulnerability = self.state.vulnerability
         self.machines.reset(self.dealer)
         self.steps = []

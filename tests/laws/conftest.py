@@ -33,6 +33,7 @@ from auction_fsm.events import (
     Choice,
     Event,
 )
+from auction_fsm.lawbook.restrictions import eligible_suits
 from auction_fsm.seats import Seat
 
 
@@ -118,7 +119,7 @@ def pending(state: AuctionState) -> tuple[str, str, tuple[str, ...]] | None:
 def restrictions(state: AuctionState) -> list[tuple[str, str, str, str]]:
     """Each 26B right as ``(offender, leader, withdrawn call, eligible suits)``."""
     return [(r.offender.name, r.leader.name, r.withdrawn.text,
-             "".join(s.name for s in state.eligible_suits(r))) for r in state.restrictions]
+             "".join(s.name for s in eligible_suits(state, r))) for r in state.restrictions]
 
 
 def ruling_laws(state: AuctionState) -> list[str]:
