@@ -14,6 +14,7 @@ import pytest
 
 from auction_fsm import lin, pbn
 from auction_fsm.cli import main
+from auction_fsm.lawbook.restrictions import eligible_suits
 from auction_fsm.scenario import load_scenario
 
 HERE = Path(__file__).resolve().parent / "regressions"
@@ -91,7 +92,7 @@ def test_F09_pbn_keeps_what_a_call_specified(tmp_path: Path, capsys: pytest.Capt
     assert load_scenario(back).events == load_scenario(source).events
     assert before == after
     (right,) = after.restrictions
-    assert [s.name for s in after.eligible_suits(right)] == ["S"]  # 26B: E's 2D showed C, D, H
+    assert [s.name for s in eligible_suits(after, right)] == ["S"]  # 26B: E's 2D showed C, D, H
     capsys.readouterr()
     assert main(["convert", str(source), str(tmp_path / "o.lin")]) == 2  # LIN cannot hold the director
     assert "LIN cannot hold" in capsys.readouterr().err
