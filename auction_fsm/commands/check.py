@@ -73,7 +73,6 @@ def _json_document(documents: list[dict[str, Any]], summary: dict[str, int]) -> 
 def handler(args: argparse.Namespace) -> int:
     """Run ``check``."""
     import gc
-    import json
     import sys
 
     from ..board_check import VERDICTS, Checker
