@@ -22,6 +22,8 @@ Measured in one run:
   the same alternating rounds; the ratio is endplay's reading time (its import excluded)
   against the whole command;
 - round trip: every board read is written and read again; boards whose calls or tags differ;
+  and, with endplay, how many of the files endplay reads it still reads as we write them, with
+  the same calls;
 - worst cases of the readers (``--worst-cases`` runs only these): each input shape of
   ../shared/regressions/files (a line of ``;`` or ``{``, comments after one call, a brace
   comment over blank lines, a long token, LIN blanks) and a LIN movie, read at sizes n, 2n and
@@ -88,6 +90,50 @@ for f in files:
 dt = time.perf_counter() - t
 print(json.dumps({"boards": n, "seconds": dt}))
 """
+
+
+# Run by the endplay interpreter: of the files endplay reads, how many it reads as we wrote
+# them (argv[2] holds our writing of each, same name), with the same calls (alerts aside).
+ENDPLAY_BACK_SCRIPT = """
+import json, sys
+from pathlib import Path
+from endplay.parsers import pbn
+def calls(boards):
+    return [[str(c).rstrip("!*") for c in b.auction] for b in boards if b.auction]
+read = back = same = 0
+for f in sorted(Path(sys.argv[1]).iterdir()):
+    try:
+        with open(f, encoding="utf-8", errors="replace") as fp:
+            original = pbn.load(fp)
+    except Exception:
+        continue
+    read += 1
+    try:
+        with open(Path(sys.argv[2]) / f.name, encoding="utf-8") as fp:
+            ours = pbn.load(fp)
+    except Exception:
+        continue
+    back += 1
+    same += calls(ours) == calls(original)
+print(json.dumps({"read": read, "back": back, "same": same}))
+"""
+
+
+def endplay_reads_back(python: str | None, corpus: Path, result: list[tuple[str, list[Board]]]) -> str:
+    """How many files endplay reads as we write them (see ENDPLAY_BACK_SCRIPT)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, boards in result:
+            text = pbn.dumps([b for b in boards if b.error is None]).replace("\r\n", "\n")
+            (Path(tmp) / name).write_text(text, encoding="utf-8")
+        run = subprocess.run([python or sys.executable, "-c", ENDPLAY_BACK_SCRIPT, str(corpus), tmp],
+                             capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        return f"endplay read-back failed: {run.stderr.strip()[-300:]}"
+    data = json.loads(run.stdout)
+    return (f"endplay reads back {data['back']} of the {data['read']} files it reads, as we write them; "
+            f"{data['same']} with the same calls")
 
 
 def command(corpus: Path, *extra: str) -> float:
@@ -254,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
         differ += abs(len(good) - len(again))
     rt = time.perf_counter() - t
     print(f"round trip: {written} boards written and read again, {differ} differ ({rt / max(written, 1) * 1e6:.0f} µs/board)")
+    if missing is None:
+        print(endplay_reads_back(args.endplay_python, args.corpus, result))
 
     print(f"ours: read + check every board: {per_board:.1f} µs/board min, {per_board_median:.1f} median "
           f"of {len(our_times)} rounds ({boards_total} boards; min {min(our_times):.2f} s)")

@@ -35,7 +35,7 @@ def _endplay(text: str) -> list[Any]:
 
 def _calls(board: Any) -> list[str]:
     """A board's calls as endplay reads them, without alert marks (ours are notes)."""
-    return [str(c).split("(")[0] if "(" in str(c) else repr(c).split(",")[0] for c in board.auction]
+    return [str(c).rstrip("!*") for c in board.auction]
 
 
 def test_endplay_reads_a_scenario_we_write() -> None:
