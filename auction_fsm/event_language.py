@@ -417,7 +417,7 @@ def _fill(kind: EventKind, words: list[str], text: str, where: str, seat: Seat |
         f = kind.field(form.rest)
         if not words and f.required:
             raise ScenarioError(f"{where}: cannot read {quoted(text)}: name the {f.name} "
-                                f"(e.g. '{to_text(_sample(kind))}')")
+                                f"after '{form.verb}'")
         if words:
             values[f.name] = _list(f, words, where)
         words = []
@@ -432,12 +432,6 @@ def _fill(kind: EventKind, words: list[str], text: str, where: str, seat: Seat |
         raise ScenarioError(f"{where}: cannot read {quoted(text)}: unexpected {quoted(' '.join(words))}")
     event: Event = kind.cls(**values)
     return event
-
-
-def _sample(kind: EventKind) -> Event:
-    """An event of ``kind`` for a hint in a message."""
-    samples: dict[str, Event] = {"expose": ExposeCards(Seat.E, (Card.parse("SK"),))}
-    return samples.get(kind.type, FaceLead())
 
 
 def read_event(text: str, where: str = "") -> Event:
