@@ -96,6 +96,13 @@ class TrainerServer(ThreadingHTTPServer):
         shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}/"
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that broke while answering (the page went away) is not worth a
+        traceback; anything else is reported as the base class does."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
     # --- boards ------------------------------------------------------------------------------
     def add(self, session: WebSession) -> str:
         """Keep a new board; its id."""
@@ -263,6 +270,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.BAD_REQUEST, str(err))
         except NotFound as err:
             self._error(HTTPStatus.NOT_FOUND, str(err))
+        except ConnectionError:  # the page went away (a reload): nobody to answer
+            self.close_connection = True
         except OSError as err:
             self._error(HTTPStatus.BAD_REQUEST, f"the file could not be read or written: {err.strerror or err}")
         except Exception as err:  # noqa: BLE001 - a bug: said in one line; the server goes on

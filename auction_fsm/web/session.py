@@ -251,8 +251,13 @@ class WebSession:
         last_keys = {row_key(f.row) for f in sim.steps[-1].fired} if sim.steps else set()
         stem, here, asked = "", [], []
         if state.pending is not None:
+            from ..teaching.charts import step_owner
+
             prefix = f"phase:{state.pending.state_name}:"
-            for chart in charts[1:]:
+            owner = step_owner(self.book, state.pending.state_name)
+            # the chart of the family that owns the step first (another family's rows may leave
+            # from it too, such as a change of call for misinformation while declarer decides)
+            for chart in sorted(charts[1:], key=lambda c: c.family != owner):
                 spine = [b.id for b in chart.boxes if b.col == 0 and b.kind not in ("start", "step", "note")
                          and any(k.startswith(prefix) for k in b.rows)]
                 if spine:

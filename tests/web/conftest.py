@@ -86,7 +86,7 @@ def trainer(tmp_path: Path) -> Iterator[Trainer]:
     for name in ("insufficient-bid-27B2.json", "lead-out-of-turn-54D.json"):
         shutil.copy(ROOT / "examples" / name, folder / name)
     server = make_server(folder, "127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
         yield Trainer(server)
