@@ -138,7 +138,7 @@ def test_the_first_lesson_clicked_through(page: Page) -> None:
     p.find("#lead-facedown").click()  # the README's lesson leads face up
     assert p.find("#pick-E").get_attribute("class") and "chosen" in p.find("#pick-E").get_attribute("class")
     p.after(p.find("#lead").click)  # E lead DK
-    assert "4H" in p.text("#board-info") and "DK by E" in p.text("#board-info")
+    assert "4H" in p.text("#board-info") and "Lead: DK by E, face up" in p.text("#board-info")
     # restate: the auction as a bidding diagram, West's insufficient 1S struck through
     struck = p.all("#diagram del")
     assert [s.text for s in struck] == ["1♠"]

@@ -193,7 +193,9 @@ function renderSeats(view) {
   const r = view.report;
   const info = [`Dealer ${view.seats.find((s) => s.dealer).name}; ${view.vulnerability_words}.`];
   if (r.contract) info.push(`Contract ${r.contract}; declarer ${r.declarer}, dummy ${r.dummy}, opening leader ${r.opening_leader}.`);
-  if (r.opening_lead) info.push(`Opening lead ${r.opening_lead.card} by ${r.opening_lead.seat}, ${r.opening_lead.faced ? "faced" : "face down"} (${r.opening_lead.status}).`);
+  for (const lead of r.leads) {
+    info.push(`Lead: ${lead.card} by ${lead.seat}, ${lead.faced ? "face up" : "face down"} (${lead.status}${lead.law ? `, Law ${lead.law}` : ""}).`);
+  }
   if (r.penalty_cards.length) info.push(`Penalty cards: ${r.penalty_cards.map((p) => `${p.seat} ${p.card} (${p.kind})`).join(", ")}.`);
   $("board-info").textContent = info.join(" ");
 }
@@ -406,7 +408,7 @@ function drawChart(chart, marks) {
   const root = svg("svg", { width: width_, height: y, viewBox: `0 0 ${width_} ${y}`, role: "img",
     "aria-label": chart.title, id: "chart-svg", "data-stem": chart.stem });
   root.append(svg("defs", {}, svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 10, refY: 5,
-    markerWidth: 8, markerHeight: 8, orient: "auto-start-reverse" }, svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#444" }))));
+    markerWidth: 9, markerHeight: 9, markerUnits: "userSpaceOnUse", orient: "auto-start-reverse" }, svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#444" }))));
   const edges = svg("g", { class: "arrows" });
   const boxes = svg("g", { class: "boxes" });
   root.append(edges, boxes);
