@@ -81,10 +81,14 @@ class AuctionState:
     vulnerability: str = "None"
     #: A passed-out board's hands are back in the board: the auction period is over (17D2).
     hands_returned: bool = False
+    #: The name of the law book in force for this board (``"2017"``, ``"1997"``): the edition is
+    #: a fact of the position, so a report or narration of it rules by the same book.
+    law_book: str = "2017"
 
     @classmethod
-    def start(cls, dealer: Seat | str, vulnerability: str = "None") -> AuctionState:
-        """The empty auction with ``dealer`` to call first (17B), on a board of ``vulnerability``.
+    def start(cls, dealer: Seat | str, vulnerability: str = "None", law_book: str = "2017") -> AuctionState:
+        """The empty auction with ``dealer`` to call first (17B), on a board of ``vulnerability``,
+        under the law book named ``law_book``.
 
         An unknown vulnerability raises :class:`~auction_fsm.errors.ScenarioError` quoting it.
         """
@@ -92,7 +96,7 @@ class AuctionState:
         if vulnerability not in VULNERABILITIES:
             raise ScenarioError(f"unknown vulnerability {vulnerability!r}: expected one of "
                                 f"{', '.join(VULNERABILITIES)}")
-        return cls(dealer=d, key=rules.initial_key(d), vulnerability=vulnerability)
+        return cls(dealer=d, key=rules.initial_key(d), vulnerability=vulnerability, law_book=law_book)
 
     def is_vulnerable(self, seat: Seat | str) -> bool:
         """True when ``seat``'s side is vulnerable on this board.
@@ -229,7 +233,7 @@ class AuctionState:
                             self.watches, self.restrictions, self.exposed, self.rulings, self.leads,
                             self.lead_rules, self.refused_leads, self.picked_up, self.swapped,
                             self.options_key, self.lead_choices, self.incidents, self.vulnerability,
-                            self.hands_returned)
+                            self.hands_returned, self.law_book)
 
     def calls(self, *tokens: str, seat: Seat | str | None = None) -> AuctionState:
         """Make several calls in rotation, each by the seat to act (a convenience for tests)."""

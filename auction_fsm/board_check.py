@@ -37,6 +37,7 @@ from .boards import Board
 from .calls import ALL_CALLS, PASS_CODE, parse_call
 from .errors import AuctionFsmError, MachineDisagreementError, TableDefinitionError
 from .events import CallEvent, Event
+from .lawbook import LAWS_2017, LawBook, book_named
 from .report import error_kind
 from .seats import Seat
 from .simulator import Simulator
@@ -132,8 +133,9 @@ def _without_place(message: str, board: Board) -> str:
 class Checker:
     """Checks boards one after another, reusing one simulator."""
 
-    def __init__(self, *, machines: bool = False) -> None:
+    def __init__(self, *, machines: bool = False, book: LawBook | None = None) -> None:
         self.machines = machines
+        self.book = book  # None: each board's own book (a LawBook tag), else 2017
         self._simulator: Simulator | None = None
 
     # --- replay ---------------------------------------------------------------------------
@@ -154,8 +156,10 @@ class Checker:
               ) -> tuple[Simulator, AuctionFsmError | None, int | None]:
         sim = self._simulator
         vul = board.vulnerability or "None"
-        if sim is None:
-            sim = self._simulator = Simulator(dealer, vul, check=True)
+        named = board.tags.get("LawBook")
+        book = self.book or (book_named(named) if named else LAWS_2017)
+        if sim is None or sim.book is not book:
+            sim = self._simulator = Simulator(dealer, vul, check=True, book=book)
         else:
             sim.reset(dealer, vul)
         for n, event in enumerate(events, 1):

@@ -29,7 +29,7 @@ from .auction import AuctionState
 from .calls import Call
 from .cards import Card
 from .consequences import Consequence, consequences
-from .lawbook import LAWS_2017, LawBook
+from .lawbook import LAWS_2017, LawBook, book_of
 from .records import (
     CallRecord,
     LeadRecord,
@@ -233,12 +233,15 @@ def consequence_to_json(consequence: Consequence) -> dict[str, Any]:
     """What one option of the pending decision leads to (:mod:`auction_fsm.consequences`): how it
     is made (``choice``, ``call``, ``director`` or ``judgement``), by whom, and for each outcome
     the law, the rulings in words, the calls that lead to it (for an option made by a call) and
-    the kind of decision that follows (``then``), if any."""
+    the kind of decision that follows (``then``), if any; ``leads_to`` is what the law book
+    says the option leads to, in words."""
+    spec = consequence.spec
     return {
         "option": consequence.option,
         "how": consequence.how,
         "seat": _seat(consequence.seat),
         "value": consequence.value,
+        "leads_to": None if spec is None else spec.leads_to,
         "results": [{"law": r.law, "rulings": list(r.rulings), "calls": [c.text for c in r.calls],
                      "then": None if r.then is None else r.then.state_name} for r in consequence.results],
     }
@@ -301,7 +304,7 @@ def state_to_json(source: Simulator | AuctionState, *, vulnerability: str | None
     if isinstance(source, AuctionState):
         state = source
         vul = vulnerability or getattr(state, "vulnerability", None) or "None"
-        book = LAWS_2017
+        book = book_of(state)
     else:
         state = source.state
         vul = vulnerability or source.vulnerability
@@ -310,5 +313,6 @@ def state_to_json(source: Simulator | AuctionState, *, vulnerability: str | None
         "format": STATE_FORMAT,
         "dealer": state.dealer.name,
         "vulnerability": vul,
+        "law_book": book.name,
         **position_to_json(state, book),
     }

@@ -31,17 +31,20 @@ def exposure_law(ctx: Ctx) -> str:
     return "24B" if total == 1 else "24C"
 
 
-@guard("a single card below honour rank, not led (24A)")
+@guard("a single card below honour rank, not led (24A)",
+       ask="Is it a single card below honour rank, not led?")
 def single_low_card(ctx: Ctx) -> bool:
     return exposure_law(ctx) == "24A"
 
 
-@guard("a single honour, or a card led prematurely (24B)")
+@guard("a single honour, or a card led prematurely (24B)",
+       ask="Is it a single honour, or a card led early?")
 def honour_or_led(ctx: Ctx) -> bool:
     return exposure_law(ctx) == "24B"
 
 
-@guard("two or more cards exposed (24C)")
+@guard("two or more cards exposed (24C)",
+       ask="Are two or more cards exposed?")
 def two_or_more(ctx: Ctx) -> bool:
     return exposure_law(ctx) == "24C"
 

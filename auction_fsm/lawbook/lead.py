@@ -27,7 +27,7 @@ from ..records import CallStatus, Contract, LeadRecord, LeadRule, PenaltyCard, P
 from ..seats import Seat
 from ..values import evolve
 from .common import pass_out_of_rotation_at_end
-from .rows import SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
+from .rows import OTHERWISE, SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
 
 __all__ = ["ROWS", "check_lead", "due_option", "leadable_major_penalty_cards", "reopen_lead_choice"]
 
@@ -42,12 +42,14 @@ def _to_settle(state: AuctionState) -> bool:
             and bool(state.exposed or state.restrictions or state.refused_leads))
 
 
-@guard("the auction ended in rotation with exposed cards, penalty cards or 26B rights to settle")
+@guard("the auction ended in rotation with exposed cards, penalty cards or 26B rights to settle",
+       ask="Are exposed cards, penalty cards or 26B rights left to settle?")
 def cards_or_rights_to_settle(ctx: Ctx) -> bool:
     return not pass_out_of_rotation_at_end(ctx.state) and _to_settle(ctx.state)
 
 
-@guard("the auction ended in rotation with nothing to settle")
+@guard("the auction ended in rotation with nothing to settle",
+       ask=OTHERWISE)
 def nothing_to_settle(ctx: Ctx) -> bool:
     return not pass_out_of_rotation_at_end(ctx.state) and not _to_settle(ctx.state)
 
@@ -174,25 +176,29 @@ def due_option(state: AuctionState) -> Pending | None:
     return None
 
 
-@guard("the leader's partner has a major penalty card (50D2, 51B)")
+@guard("the leader's partner has a major penalty card (50D2, 51B)",
+       ask="Does the leader's partner have a major penalty card?")
 def penalty_card_choice_due(ctx: Ctx) -> bool:
     p = due_option(ctx.state)
     return p is not None and p.step == "penalty_card"
 
 
-@guard("declarer holds a 26B right against the leader's partner")
+@guard("declarer holds a 26B right against the leader's partner",
+       ask="Does declarer hold a 26B right against the leader?")
 def lead_restriction_choice_due(ctx: Ctx) -> bool:
     p = due_option(ctx.state)
     return p is not None and p.step == "lead_restriction"
 
 
-@guard("the leader has two or more major penalty cards the lead may be (51A)")
+@guard("the leader has two or more major penalty cards the lead may be (51A)",
+       ask="Does the leader have two or more major penalty cards that may be led?")
 def designation_due(ctx: Ctx) -> bool:
     p = due_option(ctx.state)
     return p is not None and p.step == "designate_card"
 
 
-@guard("declarer has no choice to make before the lead")
+@guard("declarer has no choice to make before the lead",
+       ask=OTHERWISE)
 def no_choice_due(ctx: Ctx) -> bool:
     return due_option(ctx.state) is None
 
