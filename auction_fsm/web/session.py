@@ -188,7 +188,8 @@ class WebSession:
         narration's line, 10C1) and the event that makes it -- or, for an option made by a call
         with several calls to choose from, the seat and those calls."""
         from ..consequences import consequences
-        from ..narrate import _JUDGED, options_lines
+        from ..lawbook.procedure import JUDGEMENTS
+        from ..narrate import options_lines
 
         state = self.teach.sim.state
         pending = state.pending
@@ -217,21 +218,39 @@ class WebSession:
                 elif c.how == "director":
                     event = {"type": "director"} if seat is None else {"type": "director", "by": seat}
                 elif c.how == "judgement" and c.value is not None:
-                    event = {"type": "judgement", "kind": kind, "value": c.value}
+                    judged = c.spec.judgement if c.spec is not None and c.spec.judgement else kind
+                    event = {"type": "judgement", "kind": judged, "value": c.value}
                 elif c.how == "call" and seat is not None and len(calls) == 1:
                     event = {"type": "call", "seat": seat, "call": calls[0]}
                 label = head.removeprefix("If ").strip() or c.option.replace("_", " ")
                 out.append({"option": c.option, "how": c.how, "seat": seat, "calls": calls,
                             "label": label[:1].upper() + label[1:], "text": line, "event": event})
         first = pending.get("judgement")
-        if first and pending.decider != "director":  # a judgement the director may give first (54C)
-            yes, no = _JUDGED.get(first, ("yes", "no"))
-            for value, words in ((True, yes), (False, no)):
+        if first in JUDGEMENTS and pending.decider != "director":  # one the director may give first (54C)
+            for value, words in ((True, JUDGEMENTS[first].yes), (False, JUDGEMENTS[first].no)):
                 out.append({"option": first, "how": "judgement", "seat": None, "calls": [],
                             "label": f"The director judges that {words}",
-                            "text": f"A judgement the director may give first (Law {pending.law}).",
+                            "text": self._judged_first(first, value, words),
                             "event": {"type": "judgement", "kind": first, "value": value}})
         return out
+
+    def _judged_first(self, kind: str, value: bool, words: str) -> str:
+        """What a judgement the director may give before the decider chooses leads to: the
+        rulings the engine gives for it on the current position (nothing is changed)."""
+        from ..engine import step
+        from ..events import Judgement
+
+        state = self.teach.sim.state
+        try:
+            st = step(state, Judgement(kind, value), self.book)  # type: ignore[arg-type]
+        except AuctionFsmError as err:
+            return f"If the director judges that {words}: {plain_message(str(err))}."
+        rulings = [r.summary.rstrip(".") for r in st.after.rulings[len(st.before.rulings):]]
+        if not rulings and st.fired:
+            rulings = [st.fired[0].row.summary]
+        law = st.fired[0].row.law if st.fired else ""
+        told = "; ".join(rulings) or "nothing changes"
+        return f"If the director judges that {words}: {told}" + (f" (Law {law})." if law else ".")
 
     def _chart(self) -> dict[str, Any]:
         """Which flowchart to show and what to mark on it: ``here``, the step under way and the
