@@ -118,6 +118,10 @@ def test_the_first_lesson_clicked_through(page: Page) -> None:
     assert here[0].startswith("Step 1") and "call over the insufficient bid" in here[1]
     p.shot("lesson-1-insufficient-bid")
 
+    # the option made by a call marks North's calls in the bidding box, and makes none
+    p.find("#options button[data-option='accept']").click()
+    p.wait.until(lambda d: len(p.all("#calls button.marked")) == 38)
+    assert p.events() == 4
     p.after(p.find("#director").click)  # director
     labels = [b.text for b in p.all("#options button.option")]
     assert labels == ["North accepts", "North declines"]
@@ -244,3 +248,16 @@ def test_the_quiz_answered_by_clicking(page: Page) -> None:
     p.ready()
     p.wait.until(lambda d: "Not quite" in p.text("#quiz-result"))
     assert "Score: 1 of 2." in p.text("#quiz-score")
+
+
+def test_a_call_with_what_it_showed(page: Page) -> None:
+    """A transfer: 2D showing hearts, as explained at the table (the scenario's ``specifies``)."""
+    p = page
+    p.call("N", "1NT")
+    p.call("E", "P")
+    p.find("#shows input[value='H']").click()
+    p.call("S", "2D")
+    assert not p.find("#shows input[value='H']").is_selected()  # ticked for one call only
+    session = p.d.execute_script("return sessionStorage.getItem('auction-fsm.session')")
+    events = p.trainer.get(f"/api/sessions/{session}").data["scenario"]["events"]
+    assert events[-1] == {"type": "call", "seat": "S", "call": "2D", "specifies": ["H"]}

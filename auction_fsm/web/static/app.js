@@ -257,7 +257,11 @@ function callButton(call, legal, marked) {
         send({ type: "change", seat: page.seat, call, ground: $("change-ground").value });
         $("as-change").checked = false;
       } else {
-        send({ type: "call", seat: page.seat, call });
+        const event = { type: "call", seat: page.seat, call };
+        const shown = [...$("shows").querySelectorAll("input:checked")].map((i) => i.value);
+        if (shown.length) event.specifies = shown.filter((v) => v !== "none");
+        for (const box of $("shows").querySelectorAll("input")) box.checked = false;
+        send(event);
       }
     } }, callNode(call));
 }
