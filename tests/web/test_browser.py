@@ -261,3 +261,12 @@ def test_a_call_with_what_it_showed(page: Page) -> None:
     session = p.d.execute_script("return sessionStorage.getItem('auction-fsm.session')")
     events = p.trainer.get(f"/api/sessions/{session}").data["scenario"]["events"]
     assert events[-1] == {"type": "call", "seat": "S", "call": "2D", "specifies": ["H"]}
+
+
+def test_the_overview_marks_the_phase_and_opens_a_familys_chart(page: Page) -> None:
+    p = page
+    assert p.find("#chart-select").get_attribute("value") == "flow_overview"
+    assert chart_here(p) and "dealer has yet to call" in chart_here(p)[0]
+    p.find("#chart svg g[data-box='f_27']").click()
+    p.wait.until(lambda d: p.find("#chart-select").get_attribute("value") == "flow_27_part1")
+    assert p.find("#chart svg").get_attribute("data-stem") == "flow_27_part1"

@@ -442,6 +442,14 @@ function drawChart(chart, marks) {
     if (here.has(b.id)) {
       g.append(svg("text", { x: bx - 6, y: by + (route[b.id] ? 30 : 14), class: "now", "text-anchor": "end" }, "now ▶"));
     }
+    if (chart.family === "all" && b.id.startsWith("f_")) {  // the overview: a family's box opens its chart
+      const target = page.charts.find((c) => c.family === b.id.slice(2));
+      if (target) {
+        g.classList.add("opens");
+        g.append(svg("title", {}, `Open the chart: ${target.title}`));
+        g.addEventListener("click", () => openChart(target.stem, false));
+      }
+    }
     boxes.append(g);
   }
   for (const a of chart.arrows) {
@@ -477,6 +485,7 @@ function drawChart(chart, marks) {
 
 function openChart(stem, scroll) {
   if (!page.charts) return;
+  if (scroll && !$("quiz-view").hidden) tab("table");  // a law link in the quiz
   const chart = page.charts.find((c) => c.stem === stem) || page.charts[0];
   page.chart = chart.stem;
   $("chart-select").value = chart.stem;
