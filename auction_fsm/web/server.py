@@ -53,7 +53,8 @@ from .session import RequestProblem, WebSession, charts_payload, read_event
 __all__ = ["TrainerServer", "make_server", "LOOPBACK", "MAX_SESSIONS", "MAX_BODY"]
 
 LOOPBACK: Final = ("127.0.0.1", "localhost", "::1")
-MAX_SESSIONS: Final = 500  # boards kept in memory; an older one is restored from its page's copy
+MAX_SESSIONS: Final = 100  # boards kept in memory (about 0.5 MB each); an older one is restored
+                           # from its page's copy
 MAX_BODY: Final = 1 << 20
 _STATIC: Final = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
                   "index.html": "text/html; charset=utf-8"}

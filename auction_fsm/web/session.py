@@ -94,7 +94,7 @@ class WebSession:
             raise RequestProblem(str(err)) from err
         self.teach = TeachSession(seat, vulnerability)
         self.title = title
-        self.lines: list[list[str]] = []
+        self.lines: list[list[str]] = []  # the narration of each event, made when first shown
         self.notice = ""
         for n, event in enumerate(events, 1):
             try:
@@ -117,17 +117,14 @@ class WebSession:
 
     def apply(self, event: Event) -> None:
         """Rule one more event; a refusal changes nothing and says why."""
-        from ..narrate import step_lines
-
         sim = self.teach.sim
         try:
-            st = sim.apply(event)
+            sim.apply(event)
         except AuctionFsmError as err:
             if type(err).__name__ == "MachineDisagreementError":
                 raise
             raise RequestProblem(plain_message(str(err))) from err
         self.teach.events.append(event)
-        self.lines.append(step_lines(len(sim.steps), st, self.book))
         self.notice = ""
 
     def undo(self) -> str:
@@ -135,9 +132,19 @@ class WebSession:
         if not self.events:
             raise RequestProblem("there is nothing to undo: no event has been made yet")
         said = self.teach.undo()[0]
-        self.lines.pop()
+        del self.lines[len(self.events):]
         self.notice = ""
         return said
+
+    def narration(self) -> list[list[str]]:
+        """The lines of each event so far (the narration's; an event's lines are made once)."""
+        from ..narrate import step_lines
+
+        steps = self.teach.sim.steps
+        del self.lines[len(steps):]
+        for n in range(len(self.lines) + 1, len(steps) + 1):
+            self.lines.append(step_lines(n, steps[n - 1], self.book))
+        return [list(lines) for lines in self.lines]
 
     def scenario(self) -> dict[str, Any]:
         """The board as a scenario file's JSON object (what ``auction-fsm replay`` reads)."""
@@ -172,7 +179,7 @@ class WebSession:
             "acting": acting,
             "seats": seats,
             "report": report,
-            "narration": [list(lines) for lines in self.lines],
+            "narration": self.narration(),
             "situation": situation,
             "options": self._options(),
             "explain": self.teach.explain() if self.events else [],

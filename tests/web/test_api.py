@@ -320,3 +320,25 @@ def test_serve_refuses_a_bad_port_or_folder(capsys: pytest.CaptureFixture[str], 
     assert "--port 70000" in capsys.readouterr().err
     assert main(["serve", str(tmp_path / "nowhere")]) == 2
     assert "not a folder" in capsys.readouterr().err
+
+
+def test_a_bug_while_answering_is_a_500_in_one_line_and_the_event_is_kept(
+        trainer: Trainer, monkeypatch: pytest.MonkeyPatch) -> None:
+    from auction_fsm.web.session import WebSession
+
+    view = trainer.new_board()
+    real = WebSession.view
+    calls = {"n": 0}
+
+    def flaky(self: WebSession) -> dict[str, Any]:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("planted fault")
+        return real(self)
+
+    monkeypatch.setattr(WebSession, "view", flaky)
+    reply = trainer.event(view, {"type": "call", "seat": "N", "call": "1NT"})
+    assert reply.status == 500 and "planted fault" in reply.data["error"] and "\n" not in reply.data["error"]
+    again = trainer.get(f"/api/sessions/{view['session']}").data
+    assert again["at"] == 1 and again["narration"][0][0].startswith("1. North")
+    assert trainer.get("/api/files").status == 200
