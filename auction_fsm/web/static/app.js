@@ -498,11 +498,17 @@ function openChart(stem, scroll) {
   } : {};
   const box = $("chart");
   box.replaceChildren(drawChart(chart, marks));
-  const target = box.querySelector(".here") || box.querySelector(".last");
-  if (target) {
-    const r = target.querySelector("rect");
-    box.scrollTop = Math.max(0, Number(r.getAttribute("y")) - 60);
-  } else box.scrollTop = 0;
+  // scroll to the step under way, showing the box the last event went through above it when
+  // both fit in the view
+  const top = (sel) => {
+    const r = box.querySelector(`${sel} rect`);
+    return r ? Number(r.getAttribute("y")) : null;
+  };
+  const here = top(".here");
+  const last = top(".last");
+  let y = here !== null ? here : last;
+  if (here !== null && last !== null && last < here && here - last < box.clientHeight - 200) y = last;
+  box.scrollTop = y === null ? 0 : Math.max(0, y - 40);
   if (scroll) $("flow").scrollIntoView({ block: "start" });
 }
 
