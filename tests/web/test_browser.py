@@ -9,6 +9,7 @@ Skipped, with the reason, when chromium, chromedriver or selenium is not install
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,12 +88,18 @@ class Page:
 
 
 @pytest.fixture
-def page(chrome: Any, trainer: Trainer, screenshots: Path) -> Page:
+def page(chrome: Any, trainer: Trainer, screenshots: Path) -> Iterator[Page]:
     chrome.get(trainer.url + "/")
     chrome.execute_script("sessionStorage.clear()")  # a fresh tab for each test
+    chrome.get_log("browser")  # forget what earlier tests logged
     p = Page(chrome, trainer, screenshots)
     p.open()
-    return p
+    yield p
+    # no script error, no file refused by the page's security policy, nothing missing; a
+    # request the server refused on purpose (400) is part of a test
+    problems = [entry["message"] for entry in chrome.get_log("browser")
+                if entry["level"] == "SEVERE" and "status of 400" not in entry["message"]]
+    assert not problems, problems
 
 
 def chart_here(p: Page) -> list[str]:
@@ -270,3 +277,15 @@ def test_the_overview_marks_the_phase_and_opens_a_familys_chart(page: Page) -> N
     p.find("#chart svg g[data-box='f_27']").click()
     p.wait.until(lambda d: p.find("#chart-select").get_attribute("value") == "flow_27_part1")
     assert p.find("#chart svg").get_attribute("data-stem") == "flow_27_part1"
+
+
+def test_a_change_of_call(page: Page) -> None:
+    """Ticking "as a change of the last call" makes the click an attempt to change it (25)."""
+    p = page
+    p.call("N", "1H")
+    p.find("#as-change").click()
+    p.call("N", "1S")
+    assert not p.find("#as-change").is_selected()
+    told = p.text("#narration .event:last-child")
+    assert "change" in told and "25" in told
+    assert [s.text for s in p.all("#diagram .call")][:1] == ["1♥"]
