@@ -14,6 +14,7 @@ import sys
 
 from ..errors import UsageError
 from . import Subparsers
+from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
 
@@ -34,6 +35,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--port", type=int, default=8765, metavar="PORT",
                    help="the port (default 8765; 0 picks a free one)")
     p.add_argument("--log", action="store_true", help="print each request on standard error")
+    add_law_book_option(p, "rule new boards and the quiz by")
     p.set_defaults(func=handler)
 
 
@@ -53,7 +55,7 @@ def handler(args: argparse.Namespace) -> int:
         print(f"auction-fsm serve: warning: listening on {host}, not only on this machine: anyone who "
               f"can reach it on port {args.port} can use the trainer and load and save the scenario "
               f"files of {folder.resolve()}", file=sys.stderr)
-    server = make_server(folder, host, args.port, quiet=not args.log)
+    server = make_server(folder, host, args.port, quiet=not args.log, book=chosen_book(args))
     print(f"auction-fsm serve: the web trainer is at {server.url} (scenario files: "
           f"{server.folder}); Ctrl-C stops it", flush=True)
     try:

@@ -8,16 +8,19 @@ straight after ``pip install`` with no web framework to install, audit or keep u
 Routes (every answer is JSON except the page and its two files)::
 
     GET  /                          the page;  GET /static/app.js, /static/app.css
-    GET  /api/charts                every flowchart's data and which chart a law number opens
+    GET  /api/charts?book=NAME      every flowchart's data and which chart a law number opens
+    GET  /api/books                 the law books a board may be ruled by, and the default
     GET  /api/files                 the scenario files (*.json) in the folder served
-    POST /api/sessions              a new board {dealer, vulnerability} or one restored {scenario}
+    POST /api/sessions              a new board {dealer, vulnerability, law_book} or one restored
+                                    {scenario}
     GET  /api/sessions/ID           the board as the page shows it
     POST /api/sessions/ID/event     {at, event}: one more event (a scenario file's event)
     POST /api/sessions/ID/undo      {at}
-    POST /api/sessions/ID/new       {dealer, vulnerability}
+    POST /api/sessions/ID/new       {dealer, vulnerability, law_book}
     POST /api/sessions/ID/load      {name} (a file of the folder) or {scenario} (a file uploaded)
     POST /api/sessions/ID/save      {name}: write the board into the folder
-    GET  /api/quiz?seed=S&number=N[&law=L]      one question (without its answer)
+    GET  /api/quiz?seed=S&number=N[&law=L]      one question (without its answer), under the
+                                    trainer's law book
     POST /api/quiz/answer           {seed, number, law, pick}: right or not, and why
 
 ``at`` is the number of events the page has seen: a request made on an older view of the board
@@ -48,6 +51,7 @@ from typing import Any, Final
 from urllib.parse import parse_qs, urlsplit
 
 from ..errors import AuctionFsmError
+from ..lawbook import LawBook
 from .session import RequestProblem, WebSession, charts_payload, read_event
 
 __all__ = ["TrainerServer", "make_server", "LOOPBACK", "MAX_SESSIONS", "MAX_BODY"]
@@ -79,7 +83,11 @@ class TrainerServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], folder: Path, *, quiet: bool = True) -> None:
+    def __init__(self, address: tuple[str, int], folder: Path, *, quiet: bool = True,
+                 book: LawBook | None = None) -> None:
+        from ..lawbook import LAWS_2017
+
+        self.book = book or LAWS_2017  # the book a new board is ruled by, unless it names one
         self.folder = folder.resolve()
         if not self.folder.is_dir():
             raise NotADirectoryError(f"{folder} is not a folder")
@@ -143,9 +151,10 @@ class TrainerServer(ThreadingHTTPServer):
 
 
 def make_server(folder: str | Path = ".", host: str = "127.0.0.1", port: int = 8765, *,
-                quiet: bool = True) -> TrainerServer:
-    """A trainer bound to ``host:port`` (port 0: any free port) for ``folder``; not yet serving."""
-    return TrainerServer((host, port), Path(folder), quiet=quiet)
+                quiet: bool = True, book: LawBook | None = None) -> TrainerServer:
+    """A trainer bound to ``host:port`` (port 0: any free port) for ``folder``, ruling new boards
+    by ``book`` (2017 by default); not yet serving."""
+    return TrainerServer((host, port), Path(folder), quiet=quiet, book=book)
 
 
 # --- requests ----------------------------------------------------------------------------------
@@ -166,8 +175,23 @@ def _at(body: dict[str, Any], session: WebSession) -> None:
                              f"after {at}: the page was out of date; it now shows the board as it is")
 
 
-def _scenario_session(data: object, source: str) -> WebSession:
-    """A board from a scenario file's JSON object (events the model refuses stop it there)."""
+def _book(name: object, default: LawBook) -> LawBook:
+    """The law book called ``name`` (``None``: ``default``)."""
+    from ..lawbook import book_named
+
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise RequestProblem("'law_book' must be the name of a law book")
+    try:
+        return book_named(name)
+    except AuctionFsmError as err:
+        raise RequestProblem(str(err)) from err
+
+
+def _scenario_session(data: object, source: str, default: LawBook) -> WebSession:
+    """A board from a scenario file's JSON object, ruled by the book it names, else ``default``
+    (events the model refuses stop it there)."""
     from ..scenario import loads_scenario
 
     text = data if isinstance(data, str) else json.dumps(data)
@@ -175,7 +199,14 @@ def _scenario_session(data: object, source: str) -> WebSession:
         scenario = loads_scenario(text, source)
     except (AuctionFsmError, ValueError) as err:
         raise RequestProblem(str(err)) from err
-    return WebSession(scenario.dealer, scenario.vulnerability, scenario.events, scenario.title)
+    return WebSession(scenario.dealer, scenario.vulnerability, scenario.events, scenario.title,
+                      _book(scenario.law_book, default))
+
+
+def _new_session(body: dict[str, Any], default: LawBook) -> WebSession:
+    """A new board as the request asks: dealer, vulnerability, law book."""
+    return WebSession(_text(body, "dealer", "N"), _text(body, "vulnerability", "None"),
+                      book=_book(body.get("law_book"), default))
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -290,18 +321,21 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.OK, self.server.assets["index.html"], _STATIC["index.html"])
             return None
         if path.startswith("/static/") and path[8:] in _STATIC and path[8:] != "index.html":
-            name = path[8:]
-            self._send(HTTPStatus.OK, self.server.assets[name], _STATIC[name])
+            asset = path[8:]
+            self._send(HTTPStatus.OK, self.server.assets[asset], _STATIC[asset])
             return None
         if path == "/api/charts":
-            from ..lawbook import LAWS_2017
+            named = _first(parse_qs(urlsplit(self.path).query), "book")
+            return HTTPStatus.OK, charts_payload(_book(named, self.server.book))
+        if path == "/api/books":
+            from ..lawbook import BOOKS
 
-            return HTTPStatus.OK, charts_payload(LAWS_2017)
+            return HTTPStatus.OK, {"books": sorted(BOOKS), "default": self.server.book.name}
         if path == "/api/files":
             return HTTPStatus.OK, {"folder": self.server.folder.name or str(self.server.folder),
                                    "files": self.server.files()}
         if path == "/api/quiz":
-            return HTTPStatus.OK, _quiz_question(parse_qs(urlsplit(self.path).query))
+            return HTTPStatus.OK, _quiz_question(parse_qs(urlsplit(self.path).query), self.server.book)
         m = _SESSION_PATH.fullmatch(path)
         if m is not None and m.group(2) is None:
             board = self.server.board(m.group(1))
@@ -313,13 +347,13 @@ class _Handler(BaseHTTPRequestHandler):
         body = self._body()
         if path == "/api/sessions":
             if "scenario" in body:
-                session = _scenario_session(body["scenario"], "the board restored")
+                session = _scenario_session(body["scenario"], "the board restored", self.server.book)
             else:
-                session = WebSession(_text(body, "dealer", "N"), _text(body, "vulnerability", "None"))
+                session = _new_session(body, self.server.book)
             key = self.server.add(session)
             return HTTPStatus.OK, {"session": key, **session.view()}
         if path == "/api/quiz/answer":
-            return HTTPStatus.OK, _quiz_answer(body)
+            return HTTPStatus.OK, _quiz_answer(body, self.server.book)
         m = _SESSION_PATH.fullmatch(path)
         if m is None or m.group(2) is None:
             raise NotFound(f"nothing at {path}")
@@ -337,15 +371,17 @@ class _Handler(BaseHTTPRequestHandler):
                 _at(body, session)
                 extra["said"] = session.undo()
             elif action == "new":
-                board.session = WebSession(_text(body, "dealer", "N"), _text(body, "vulnerability", "None"))
+                board.session = _new_session(body, self.server.book)
             elif action == "load":
                 if "name" in body:
                     path_ = self.server.folder_file(body["name"])
                     if not path_.is_file():
                         raise RequestProblem(f"there is no file {body['name']} in the folder")
-                    board.session = _scenario_session(path_.read_text(encoding="utf-8-sig"), path_.name)
+                    board.session = _scenario_session(path_.read_text(encoding="utf-8-sig"), path_.name,
+                                                      self.server.book)
                 elif "scenario" in body:
-                    board.session = _scenario_session(body["scenario"], _text(body, "source", "the file"))
+                    board.session = _scenario_session(body["scenario"], _text(body, "source", "the file"),
+                                                      self.server.book)
                 else:
                     raise RequestProblem("say which file to load: 'name' (in the folder) or 'scenario'")
             elif action == "save":
@@ -361,11 +397,12 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 # --- the quiz ------------------------------------------------------------------------------------
-_QUIZ_CACHE: dict[tuple[str, int, int | None], Any] = {}
+_QuizKey = tuple[str, str, int, int | None]  # law book, seed, question number, law
+_QUIZ_CACHE: dict[_QuizKey, Any] = {}
 _QUIZ_LOCK = threading.Lock()
 
 
-def _quiz_key(seed: object, number: object, law: object) -> tuple[str, int, int | None]:
+def _quiz_key(seed: object, number: object, law: object, book: LawBook) -> _QuizKey:
     from ..teaching.quiz import families_for_law
 
     if not isinstance(seed, str) or not 0 < len(seed) <= 40:
@@ -377,18 +414,19 @@ def _quiz_key(seed: object, number: object, law: object) -> tuple[str, int, int 
         raise RequestProblem("the question number and the law must be whole numbers") from None
     if not 1 <= n <= 100_000:
         raise RequestProblem("the question number must be between 1 and 100000")
-    if not families_for_law(lawn):
+    if not families_for_law(lawn, book):
         raise RequestProblem(f"no family of irregularities covers Law {lawn}")
-    return seed, n, lawn
+    return book.name, seed, n, lawn
 
 
-def _question(key: tuple[str, int, int | None]) -> Any:
+def _question(key: _QuizKey) -> Any:
+    from ..lawbook import book_named
     from ..teaching.quiz import make_question
 
     with _QUIZ_LOCK:
         found = _QUIZ_CACHE.get(key)
         if found is None:
-            found = make_question(*key)
+            found = make_question(key[1], key[2], key[3], book_named(key[0]))
             if len(_QUIZ_CACHE) > 256:
                 _QUIZ_CACHE.clear()
             _QUIZ_CACHE[key] = found
@@ -400,15 +438,15 @@ def _first(query: dict[str, list[str]], name: str) -> str | None:
     return values[0] if values else None
 
 
-def _quiz_question(query: dict[str, list[str]]) -> dict[str, Any]:
-    key = _quiz_key(_first(query, "seed") or "0", _first(query, "number") or "1", _first(query, "law"))
+def _quiz_question(query: dict[str, list[str]], book: LawBook) -> dict[str, Any]:
+    key = _quiz_key(_first(query, "seed") or "0", _first(query, "number") or "1", _first(query, "law"), book)
     q = _question(key)
-    return {"seed": key[0], "number": q.number, "law": key[2], "situation": list(q.situation),
-            "prompt": q.prompt, "choices": list(q.choices)}
+    return {"seed": key[1], "number": q.number, "law": key[3], "law_book": key[0],
+            "situation": list(q.situation), "prompt": q.prompt, "choices": list(q.choices)}
 
 
-def _quiz_answer(body: dict[str, Any]) -> dict[str, Any]:
-    key = _quiz_key(body.get("seed"), body.get("number"), body.get("law"))
+def _quiz_answer(body: dict[str, Any], book: LawBook) -> dict[str, Any]:
+    key = _quiz_key(body.get("seed"), body.get("number"), body.get("law"), book)
     pick = body.get("pick")
     if not isinstance(pick, int) or isinstance(pick, bool) or not 0 <= pick <= 3:
         raise RequestProblem("'pick' is the choice answered: 0, 1, 2 or 3")

@@ -77,22 +77,23 @@ def chart_index(book: LawBook) -> tuple[list[Chart], dict[str, Any]]:
 
 
 def charts_payload(book: LawBook) -> dict[str, Any]:
-    """What ``GET /api/charts`` answers (see :func:`chart_index`)."""
-    return chart_index(book)[1]
+    """What ``GET /api/charts?book=NAME`` answers (see :func:`chart_index`)."""
+    return {"law_book": book.name, **chart_index(book)[1]}
 
 
 class WebSession:
     """One board: dealer, vulnerability and the events so far, with the words for each."""
 
     def __init__(self, dealer: Seat | str = "N", vulnerability: str = "None",
-                 events: tuple[Event, ...] | list[Event] = (), title: str | None = None) -> None:
+                 events: tuple[Event, ...] | list[Event] = (), title: str | None = None,
+                 book: LawBook | None = None) -> None:
         if vulnerability not in VULNERABILITIES:
             raise RequestProblem(f"unknown vulnerability {vulnerability!r}: choose None, NS, EW or All")
         try:
             seat = parse_seat(dealer, "the dealer")
         except (AuctionFsmError, ValueError) as err:
             raise RequestProblem(str(err)) from err
-        self.teach = TeachSession(seat, vulnerability)
+        self.teach = TeachSession(seat, vulnerability, book=book)
         self.title = title
         self.lines: list[list[str]] = []  # the narration of each event, made when first shown
         self.notice = ""
@@ -148,11 +149,13 @@ class WebSession:
 
     def scenario(self) -> dict[str, Any]:
         """The board as a scenario file's JSON object (what ``auction-fsm replay`` reads)."""
+        from ..lawbook import LAWS_2017
         from ..scenario import Scenario
 
         sim = self.teach.sim
+        named = None if sim.book is LAWS_2017 else sim.book.name  # a file names a book other than 2017
         return Scenario(sim.dealer, tuple(self.events), sim.vulnerability,  # type: ignore[arg-type]
-                        title=self.title or TITLE).to_dict()
+                        title=self.title or TITLE, law_book=named).to_dict()
 
     # --- what the page shows -----------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -175,6 +178,7 @@ class WebSession:
             "at": len(self.events),
             "dealer": sim.dealer.name,
             "vulnerability": sim.vulnerability,
+            "law_book": self.book.name,
             "vulnerability_words": vulnerability_in_words(sim.vulnerability),
             "acting": acting,
             "seats": seats,

@@ -342,3 +342,23 @@ def test_a_bug_while_answering_is_a_500_in_one_line_and_the_event_is_kept(
     again = trainer.get(f"/api/sessions/{view['session']}").data
     assert again["at"] == 1 and again["narration"][0][0].startswith("1. North")
     assert trainer.get("/api/files").status == 200
+
+
+def test_a_board_is_ruled_by_the_law_book_it_names(trainer: Trainer) -> None:
+    from auction_fsm.lawbook import LAWS_1997_30_31, LAWS_2017
+
+    books = trainer.get("/api/books").data
+    assert books == {"books": sorted([LAWS_2017.name, LAWS_1997_30_31.name]), "default": LAWS_2017.name}
+    other = LAWS_1997_30_31.name
+    view = trainer.new_board(law_book=other)
+    assert view["law_book"] == other and view["report"]["law_book"] == other
+    view = trainer.event(view, {"type": "call", "seat": "W", "call": "P"}).data  # a pass out of rotation
+    assert view["scenario"]["law_book"] == other  # saved with its book
+    restored = trainer.post("/api/sessions", {"scenario": view["scenario"]}).data
+    assert restored["law_book"] == other and restored["narration"] == view["narration"]
+    charts = trainer.get(f"/api/charts?book={other}").data
+    assert charts["law_book"] == other
+    assert charts["charts"] == [json.loads(json.dumps(chart_data(c))) for c in all_charts(LAWS_1997_30_31)]
+    assert trainer.new_board()["scenario"].get("law_book") is None  # 2017: the files' default
+    one_line_400(trainer.post("/api/sessions", {"law_book": "1963"}), "'1963'")
+    one_line_400(trainer.get("/api/charts?book=1963"), "'1963'")

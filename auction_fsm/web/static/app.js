@@ -14,7 +14,7 @@ const KEY_SCENARIO = "auction-fsm.scenario";
 const KEY_QUIZ = "auction-fsm.quiz";
 
 const page = {
-  id: null, view: null, charts: null, laws: {}, colours: {}, seat: "N", chart: null,
+  id: null, view: null, charts: null, chartsBook: null, laws: {}, colours: {}, seat: "N", chart: null,
   marked: [], busy: false,
 };
 
@@ -68,7 +68,7 @@ async function restore() {
   const saved = sessionStorage.getItem(KEY_SCENARIO);
   const body = saved ? { scenario: JSON.parse(saved) } : {};
   const r = await api("POST", "/api/sessions", body);
-  if (r.ok) show(r.data);
+  if (r.ok) await show(r.data);
   else showError(r.data ? r.data.error : "The board could not be restored.");
 }
 
@@ -81,7 +81,7 @@ async function act(action, body) {
     const r = await api("POST", `/api/sessions/${page.id}/${action}`, body);
     if (r.ok) {
       showError("");
-      show(r.data);
+      await show(r.data);
       return r.data;
     }
     if (r.status === 404) {
@@ -100,7 +100,7 @@ async function act(action, body) {
 
 async function refresh() {
   const r = await api("GET", `/api/sessions/${page.id}`);
-  if (r.ok) show(r.data);
+  if (r.ok) await show(r.data);
   else await restore();
 }
 
@@ -191,7 +191,7 @@ function renderSeats(view) {
       ...s.obligations.map((o) => el("div", { class: "obligation" }, lawText(o))));
   }
   const r = view.report;
-  const info = [`Dealer ${view.seats.find((s) => s.dealer).name}; ${view.vulnerability_words}.`];
+  const info = [`Dealer ${view.seats.find((s) => s.dealer).name}; ${view.vulnerability_words}; law book ${view.law_book}.`];
   if (r.contract) info.push(`Contract ${r.contract}; declarer ${r.declarer}, dummy ${r.dummy}, opening leader ${r.opening_leader}.`);
   for (const lead of r.leads) {
     info.push(`Lead: ${lead.card} by ${lead.seat}, ${lead.faced ? "face up" : "face down"} (${lead.status}${lead.law ? `, Law ${lead.law}` : ""}).`);
@@ -319,7 +319,8 @@ function renderNarration(view) {
   box.scrollTop = box.scrollHeight;
 }
 
-function show(view) {
+async function show(view) {
+  await loadCharts(view.law_book);  // first, so that the page is drawn at once, charts and all
   page.view = view;
   remember(view);
   if (view.acting) page.seat = view.acting;
@@ -335,8 +336,26 @@ function show(view) {
   lines($("status"), view.status);
   $("notice").textContent = view.notice || (view.saved ? `Saved to ${view.saved}.` : view.said || "");
   $("notice").hidden = !$("notice").textContent;
-  openChart(view.chart.stem, false);
   if (view.saved) loadFiles();
+  openChart(view.chart.stem, false);
+}
+
+// The charts of the law book the board is ruled by (fetched once per book).
+async function loadCharts(book) {
+  if (page.charts && page.chartsBook === book) return;
+  const r = await api("GET", `/api/charts?book=${encodeURIComponent(book)}`);
+  if (!r.ok) { showError(r.data ? r.data.error : "The flowcharts could not be read."); return; }
+  page.charts = r.data.charts;
+  page.laws = r.data.laws;
+  page.colours = r.data.colours;
+  page.chartsBook = book;
+  $("chart-select").replaceChildren(...page.charts.map((c) => el("option", { value: c.stem }, c.title)));
+}
+
+async function loadBooks() {
+  const r = await api("GET", "/api/books");
+  if (!r.ok) return;
+  $("new-book").replaceChildren(...r.data.books.map((b) => el("option", { value: b, selected: b === r.data.default }, b)));
 }
 
 // --- the flowcharts, as SVG ---------------------------------------------------------------------
@@ -614,7 +633,8 @@ function tab(which) {
 
 // --- start ----------------------------------------------------------------------------------------
 function wire() {
-  $("new-board").addEventListener("click", () => act("new", { dealer: $("new-dealer").value, vulnerability: $("new-vul").value }));
+  $("new-board").addEventListener("click", () => act("new", { dealer: $("new-dealer").value, vulnerability: $("new-vul").value,
+    law_book: $("new-book").value }));
   $("undo").addEventListener("click", () => act("undo", { at: page.view.at }));
   $("load").addEventListener("click", () => act("load", { name: $("files").value }));
   $("save").addEventListener("click", () => act("save", { name: $("save-name").value.trim() }));
@@ -639,22 +659,16 @@ function wire() {
 
 async function start() {
   wire();
-  const charts = await api("GET", "/api/charts");
-  if (charts.ok) {
-    page.charts = charts.data.charts;
-    page.laws = charts.data.laws;
-    page.colours = charts.data.colours;
-    $("chart-select").replaceChildren(...page.charts.map((c) => el("option", { value: c.stem }, c.title)));
-  }
   loadFiles();
+  await loadBooks();
   const id = sessionStorage.getItem(KEY_ID);
   if (id) {
     const r = await api("GET", `/api/sessions/${id}`);
-    if (r.ok) show(r.data);
+    if (r.ok) await show(r.data);
     else await restore();
   } else {
     const r = await api("POST", "/api/sessions", {});
-    if (r.ok) show(r.data);
+    if (r.ok) await show(r.data);
     else showError(r.data ? r.data.error : "The trainer could not start a board.");
   }
   if (sessionStorage.getItem("auction-fsm.tab") === "quiz") tab("quiz");
