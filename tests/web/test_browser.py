@@ -289,3 +289,21 @@ def test_a_change_of_call(page: Page) -> None:
     told = p.text("#narration .event:last-child")
     assert "change" in told and "25" in told
     assert [s.text for s in p.all("#diagram .call")][:1] == ["1♥"]
+
+
+def test_a_board_under_another_law_book(page: Page) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    from auction_fsm.lawbook import LAWS_1997_30_31
+
+    p = page
+    assert "law book 2017" in p.text("#board-info")
+    Select(p.find("#new-book")).select_by_value(LAWS_1997_30_31.name)
+    p.find("#new-board").click()
+    p.wait.until(lambda d: f"law book {LAWS_1997_30_31.name}" in p.text("#board-info"))
+    p.call("E", "P")  # a pass out of rotation, ruled by that book
+    assert p.find("#chart-select").get_attribute("value").startswith("flow_28-34")
+    session = p.d.execute_script("return sessionStorage.getItem('auction-fsm.session')")
+    view = p.trainer.get(f"/api/sessions/{session}").data
+    assert view["law_book"] == LAWS_1997_30_31.name
+    assert view["scenario"]["law_book"] == LAWS_1997_30_31.name
