@@ -72,22 +72,24 @@ async function restore() {
   else showError(r.data ? r.data.error : "The board could not be restored.");
 }
 
-// A change to the board: the server answers with the whole view, or a message in words.
+// A change to the board: the server answers with the whole view, or a message in words.  A
+// server that no longer has the board (restarted) gets it back from the page's copy of its
+// events, and the change is then asked again.
 async function act(action, body) {
-  if (page.busy) return;
+  if (page.busy) return null;
   page.busy = true;
   document.body.classList.add("busy");
   try {
-    const r = await api("POST", `/api/sessions/${page.id}/${action}`, body);
+    let r = await api("POST", `/api/sessions/${page.id}/${action}`, body);
+    if (r.status === 404) {
+      await restore();
+      if (body && "at" in body) body.at = page.view.at;
+      r = await api("POST", `/api/sessions/${page.id}/${action}`, body);
+    }
     if (r.ok) {
       showError("");
       await show(r.data);
       return r.data;
-    }
-    if (r.status === 404) {
-      await restore();
-      showError("The server had lost this board; it was restored from the page's copy. Try again.");
-      return null;
     }
     showError(r.data && r.data.error ? r.data.error : `The server answered ${r.status}.`);
     if (r.status === 400 && r.data && /out of date/.test(r.data.error || "")) await refresh();
