@@ -243,14 +243,13 @@ class _Handler(BaseHTTPRequestHandler):
 
     # --- checks ------------------------------------------------------------------------------
     def _check_origin(self) -> None:
-        if not self.server.loopback_only:
-            return
-        port = self.server.server_address[1]
-        allowed = {f"{h}:{port}" for h in ("127.0.0.1", "localhost", "[::1]")}
         host = self.headers.get("Host", "")
-        if host not in allowed:
-            raise RequestProblem(f"this trainer answers only on this machine ({', '.join(sorted(allowed))}), "
-                                 f"not to the host name {host!r}")
+        if self.server.loopback_only:
+            port = self.server.server_address[1]
+            allowed = {f"{h}:{port}" for h in ("127.0.0.1", "localhost", "[::1]")}
+            if host not in allowed:
+                raise RequestProblem(f"this trainer answers only on this machine ({', '.join(sorted(allowed))}), "
+                                     f"not to the host name {host!r}")
         origin = self.headers.get("Origin")
         if origin is not None and origin != f"http://{host}":
             raise RequestProblem("a request from another web page is refused")
@@ -287,7 +286,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_PUT(self) -> None:
         self._refuse()
 
-    do_DELETE = do_PATCH = do_PUT
+    do_DELETE = do_PATCH = do_OPTIONS = do_PUT
 
     def _refuse(self) -> None:
         self.close_connection = True

@@ -289,7 +289,7 @@ function renderActions(view) {
   const over = r.auction_period_over;
   $("undo").disabled = view.at === 0;
   $("face").disabled = !(r.opening_lead && !r.opening_lead.faced);
-  $("lead").disabled = !r.contract || over;
+  $("lead").disabled = over;
   $("hands-returned").disabled = r.phase !== "passed_out";
   $("judge-suits").hidden = $("judge-kind").value !== "artificial";
   const p = r.pending;
