@@ -24,8 +24,8 @@ import pytest
 from auction_fsm.web.server import TrainerServer, make_server
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-CHROMEDRIVER = "/usr/bin/chromedriver"
+CHROMIUM = tuple(p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser", shutil.which("chromium")) if p)
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--window-size=1400,2200")

@@ -319,3 +319,28 @@ def test_a_restarted_server_gets_the_board_back_from_the_page(page: Page) -> Non
     assert [c.text for c in p.all("#diagram .call")] == ["1♣", "1♦", "1♥"]
     session = p.d.execute_script("return sessionStorage.getItem('auction-fsm.session')")
     assert p.trainer.get(f"/api/sessions/{session}").data["at"] == 3
+
+
+def test_a_duplicated_tab_gets_a_board_of_its_own(page: Page) -> None:
+    p = page
+    p.call("N", "1NT")
+    first = p.d.current_window_handle
+    board = p.d.execute_script("return sessionStorage.getItem('auction-fsm.session')")
+    scenario = p.d.execute_script("return sessionStorage.getItem('auction-fsm.scenario')")
+    p.d.switch_to.new_window("tab")
+    try:
+        # what a duplicated tab starts with: a copy of the first tab's storage
+        p.d.get(p.trainer.url + "/")
+        p.d.execute_script("sessionStorage.setItem('auction-fsm.session', arguments[0]);"
+                           "sessionStorage.setItem('auction-fsm.scenario', arguments[1]);", board, scenario)
+        p.d.refresh()
+        p.ready()
+        p.wait.until(lambda d: p.events() == 1)
+        copy = p.d.execute_script("return sessionStorage.getItem('auction-fsm.session')")
+        assert copy != board
+        p.call("E", "P")  # changes the copy only
+        assert p.trainer.get(f"/api/sessions/{board}").data["at"] == 1
+        assert p.trainer.get(f"/api/sessions/{copy}").data["at"] == 2
+    finally:
+        p.d.close()
+        p.d.switch_to.window(first)

@@ -633,6 +633,29 @@ function tab(which) {
   if (which === "quiz" && quizState()) quizShow();
 }
 
+// --- one board per tab ------------------------------------------------------------------------------
+// A duplicated tab starts with a copy of its original's sessionStorage, so with the same board.
+// Each open tab answers a question about its board on a channel the page's other tabs hear; a
+// tab that finds its board open elsewhere on loading takes a copy of its own.
+const CHANNEL = "BroadcastChannel" in window ? new BroadcastChannel("auction-fsm") : null;
+if (CHANNEL) {
+  CHANNEL.onmessage = (e) => {
+    if (e.data && e.data.ask && e.data.ask === page.id) CHANNEL.postMessage({ open: page.id });
+  };
+}
+
+function openElsewhere(id) {
+  if (!CHANNEL) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const heard = (e) => {
+      if (e.data && e.data.open === id) { clearTimeout(timer); CHANNEL.removeEventListener("message", heard); resolve(true); }
+    };
+    const timer = setTimeout(() => { CHANNEL.removeEventListener("message", heard); resolve(false); }, 150);
+    CHANNEL.addEventListener("message", heard);
+    CHANNEL.postMessage({ ask: id });
+  });
+}
+
 // --- start ----------------------------------------------------------------------------------------
 function wire() {
   $("new-board").addEventListener("click", () => act("new", { dealer: $("new-dealer").value, vulnerability: $("new-vul").value,
@@ -664,7 +687,9 @@ async function start() {
   loadFiles();
   await loadBooks();
   const id = sessionStorage.getItem(KEY_ID);
-  if (id) {
+  if (id && await openElsewhere(id)) {
+    await restore();  // a copy of the board for this tab
+  } else if (id) {
     const r = await api("GET", `/api/sessions/${id}`);
     if (r.ok) await show(r.data);
     else await restore();
