@@ -55,7 +55,10 @@ def handler(args: argparse.Namespace) -> int:
         print(f"auction-fsm serve: warning: listening on {host}, not only on this machine: anyone who "
               f"can reach it on port {args.port} can use the trainer and load and save the scenario "
               f"files of {folder.resolve()}", file=sys.stderr)
-    server = make_server(folder, host, args.port, quiet=not args.log, book=chosen_book(args))
+    try:
+        server = make_server(folder, host, args.port, quiet=not args.log, book=chosen_book(args))
+    except OSError as err:
+        raise UsageError(f"cannot listen on {host} port {args.port}: {err.strerror or err}") from err
     print(f"auction-fsm serve: the web trainer is at {server.url} (scenario files: "
           f"{server.folder}); Ctrl-C stops it", flush=True)
     try:

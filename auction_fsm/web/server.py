@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import socket
 import sys
 import threading
 from collections import OrderedDict
@@ -96,6 +97,8 @@ class TrainerServer(ThreadingHTTPServer):
         self.boards: OrderedDict[str, _Board] = OrderedDict()
         self.boards_lock = threading.Lock()
         self.assets = {name: (resources.files("auction_fsm.web") / "static" / name).read_bytes() for name in _STATIC}
+        if ":" in address[0]:  # an IPv6 address, such as ::1
+            self.address_family = socket.AF_INET6
         super().__init__(address, _Handler)
 
     @property

@@ -362,3 +362,25 @@ def test_a_board_is_ruled_by_the_law_book_it_names(trainer: Trainer) -> None:
     assert trainer.new_board()["scenario"].get("law_book") is None  # 2017: the files' default
     one_line_400(trainer.post("/api/sessions", {"law_book": "1963"}), "'1963'")
     one_line_400(trainer.get("/api/charts?book=1963"), "'1963'")
+
+
+def test_serve_says_when_it_cannot_listen(capsys: pytest.CaptureFixture[str], trainer: Trainer) -> None:
+    port = trainer.server.server_address[1]  # taken by the trainer of this test
+    assert main(["serve", str(trainer.folder), "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1 port {port}" in err
+
+
+def test_the_trainer_listens_on_ipv6_loopback_too(tmp_path: Path) -> None:
+    from auction_fsm.web.server import make_server
+
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 on this machine")
+    try:
+        server = make_server(tmp_path, "::1", 0)
+    except OSError as err:
+        pytest.skip(f"no IPv6 loopback here: {err}")
+    try:
+        assert server.url.startswith("http://[::1]:") and server.loopback_only
+    finally:
+        server.server_close()
