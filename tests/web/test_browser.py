@@ -151,7 +151,9 @@ def test_the_first_lesson_clicked_through(page: Page) -> None:
     assert p.find("#pick-E").get_attribute("class") and "chosen" in p.find("#pick-E").get_attribute("class")
     p.after(p.find("#lead").click)  # E lead DK
     assert "4H" in p.text("#board-info") and "Lead: DK by E, face up" in p.text("#board-info")
-    # restate: the auction as a bidding diagram, West's insufficient 1S struck through
+    p.find("#restate-box summary").click()  # restate
+    assert "Restating the auction (Law 20B)" in p.text("#restate") and "West: 1S" in p.text("#restate")
+    # the auction as a bidding diagram, West's insufficient 1S struck through
     struck = p.all("#diagram del")
     assert [s.text for s in struck] == ["1♠"]
     assert [c.find_element("css selector", ".call").text for c in p.all("#diagram td[data-index]")][:6] == ["1♥", "Pass", "2♥", "1♠", "Pass", "4♥"]

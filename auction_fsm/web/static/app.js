@@ -336,6 +336,7 @@ async function show(view) {
   lines($("explain"), view.explain.length ? view.explain : ["Nothing has happened yet: make a call."]);
   renderNarration(view);
   lines($("status"), view.status);
+  lines($("restate"), view.restate);
   $("notice").textContent = view.notice || (view.saved ? `Saved to ${view.saved}.` : view.said || "");
   $("notice").hidden = !$("notice").textContent;
   if (view.saved) loadFiles();
