@@ -384,3 +384,14 @@ def test_the_trainer_listens_on_ipv6_loopback_too(tmp_path: Path) -> None:
         assert server.url.startswith("http://[::1]:") and server.loopback_only
     finally:
         server.server_close()
+
+
+def test_the_benchmark_answers_help_without_running() -> None:
+    script = ROOT / "benchmarks" / "bench_serve.py"
+    done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0 and done.stdout.startswith("usage: bench_serve.py"), done.stderr
+    assert "median" not in done.stdout  # no table: nothing ran
+    refused = subprocess.run([sys.executable, str(script), "--boards", "0"], capture_output=True, text=True,
+                             timeout=120, check=False)
+    assert refused.returncode == 2 and "--boards must be at least 1" in refused.stderr
