@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ..errors import AuctionFsmError
-from ..events import Event, event_from_dict, event_to_dict
+from ..errors import AuctionFsmError, InternalError
+from ..events import Event, event_from_dict
 from ..lawbook import LawBook
 from ..seats import Seat, parse_seat
 from ..teaching.charts import Chart, all_charts, chart_data, row_key
@@ -121,9 +121,9 @@ class WebSession:
         sim = self.teach.sim
         try:
             sim.apply(event)
+        except InternalError:
+            raise  # a bug of the package (the machines and the engine disagree ...), not the request's
         except AuctionFsmError as err:
-            if type(err).__name__ == "MachineDisagreementError":
-                raise
             raise RequestProblem(plain_message(str(err))) from err
         self.teach.events.append(event)
         self.notice = ""
@@ -322,7 +322,3 @@ def _acting(report: dict[str, Any]) -> str | None:
         return str(report["to_lead"])
     return None
 
-
-def dump_event(event: Event) -> dict[str, Any]:
-    """An event in the scenario file's form."""
-    return event_to_dict(event)
