@@ -332,7 +332,7 @@ def test_a_duplicated_tab_gets_a_board_of_its_own(page: Page) -> None:
     p.d.switch_to.new_window("tab")
     try:
         # what a duplicated tab starts with: a copy of the first tab's storage
-        p.d.get(p.trainer.url + "/")
+        p.open()  # a tab of its own, started (its board stored) before its storage is replaced
         p.d.execute_script("sessionStorage.setItem('auction-fsm.session', arguments[0]);"
                            "sessionStorage.setItem('auction-fsm.scenario', arguments[1]);", board, scenario)
         p.d.refresh()

@@ -651,7 +651,7 @@ function openElsewhere(id) {
     const heard = (e) => {
       if (e.data && e.data.open === id) { clearTimeout(timer); CHANNEL.removeEventListener("message", heard); resolve(true); }
     };
-    const timer = setTimeout(() => { CHANNEL.removeEventListener("message", heard); resolve(false); }, 150);
+    const timer = setTimeout(() => { CHANNEL.removeEventListener("message", heard); resolve(false); }, 300);
     CHANNEL.addEventListener("message", heard);
     CHANNEL.postMessage({ ask: id });
   });
