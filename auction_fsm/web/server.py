@@ -390,8 +390,11 @@ class _Handler(BaseHTTPRequestHandler):
                 target = self.server.folder_file(body.get("name"))
                 text = json.dumps(session.scenario(), indent=2, ensure_ascii=False) + "\n"
                 temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-                temporary.write_text(text, encoding="utf-8")
-                temporary.replace(target)
+                try:  # written whole or not at all
+                    temporary.write_text(text, encoding="utf-8")
+                    temporary.replace(target)
+                finally:
+                    temporary.unlink(missing_ok=True)
                 extra["saved"] = target.name
             else:
                 raise NotFound(f"nothing at {path}")

@@ -395,3 +395,18 @@ def test_the_benchmark_answers_help_without_running() -> None:
     refused = subprocess.run([sys.executable, str(script), "--boards", "0"], capture_output=True, text=True,
                              timeout=120, check=False)
     assert refused.returncode == 2 and "--boards must be at least 1" in refused.stderr
+
+
+
+def test_a_file_that_cannot_be_written_is_a_400_and_leaves_nothing(
+        trainer: Trainer, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = trainer.new_board()
+
+    def refused(self: Path, target: object) -> Path:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "replace", refused)  # the last step of saving fails
+    reply = trainer.post(f"/api/sessions/{view['session']}/save", {"name": "x.json"})
+    one_line_400(reply, "could not be read or written", "Permission denied")
+    assert sorted(p.name for p in trainer.folder.iterdir()) == ["insufficient-bid-27B2.json",
+                                                                "lead-out-of-turn-54D.json"]
