@@ -16,6 +16,7 @@ session goes on.  Standard library and the pure core at import; the simulator (a
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -120,9 +121,9 @@ class TeachSession:
         from ..simulator import Simulator
 
         self.book = book or LAWS_2017
-        self._make = Simulator
+        self._make = partial(Simulator, book=self.book)  # every board of the session (new, undo)
         self.vulnerability = vulnerability
-        self.sim: Simulator = Simulator(dealer, vulnerability)
+        self.sim: Simulator = self._make(dealer, vulnerability)
         self.events: list[Event] = []
         self.done = False
 
