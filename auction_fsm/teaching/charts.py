@@ -369,8 +369,26 @@ class _Builder:
         return out
 
 
+# Charts already computed, by (book, family): a chart is a pure function of the book, and the
+# interactive director and the web trainer name one after every event.  The book is kept with
+# its charts, so an id is never taken for another book's.
+_COMPUTED: dict[tuple[int, str], tuple[LawBook, tuple[Chart, ...]]] = {}
+
+
 def family_charts(book: LawBook = LAWS_2017, family: str = "27") -> list[Chart]:
     """The chart(s) of one family: its sections, cut into parts of at most :data:`MAX_BOXES`."""
+    key = (id(book), family)
+    known = _COMPUTED.get(key)
+    if known is not None and known[0] is book:
+        return list(known[1])
+    charts = _family_charts(book, family)
+    if len(_COMPUTED) > 256:
+        _COMPUTED.clear()
+    _COMPUTED[key] = (book, tuple(charts))
+    return charts
+
+
+def _family_charts(book: LawBook, family: str) -> list[Chart]:
     builder = _Builder(book, family)
     pages: list[list[tuple[list[Box], list[Arrow]]]] = [[]]
     count = 0

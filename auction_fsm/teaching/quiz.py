@@ -640,8 +640,8 @@ def _above_game(call: Call) -> bool:
         call.level == 4 and call.strain == Strain.NT)
 
 
-def make_question(seed: int | str, number: int, law: int | None = None, level: int | str = 2, *,
-                  book: LawBook = LAWS_2017) -> Question:
+def make_question(seed: int | str, number: int, law: int | None = None, book: LawBook = LAWS_2017, *,
+                  level: int | str = 2) -> Question:
     """Question ``number`` (1-based) of the quiz seeded ``seed`` at ``level`` (1-4 or a name),
     on situations about law number ``law`` when given; raise ``ValueError`` if the quiz has no
     situation about it."""
@@ -698,7 +698,7 @@ class QuizSession:
 
     def _next(self) -> Question:
         self.shown += 1
-        return make_question(self.seed, self.shown, self.law, self.level, book=self.book)
+        return make_question(self.seed, self.shown, self.law, self.book, level=self.level)
 
     def intro(self) -> list[str]:
         """The first lines: how to answer, and the first question."""
