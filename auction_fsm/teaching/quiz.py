@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
@@ -46,6 +46,7 @@ from .situations import LEVELS, Situation, finish_auction, make_situation, settl
 if TYPE_CHECKING:
     from ..auction import AuctionState
     from ..engine import Step
+    from ..lawbook.procedure import Option
     from ..simulator import Simulator
 
 __all__ = ["Question", "make_question", "QuizSession", "family_numbers", "families_for_law", "KINDS",
@@ -294,9 +295,60 @@ def _options_key(decider: str, options: tuple[str, ...]) -> object:
     return decider, frozenset(same.get(o, o) for o in options)
 
 
+def _spec_for(book: LawBook, procedure: str, option: str) -> Option | None:
+    """What the book says of ``option`` in some decision: in one of ``procedure``'s steps when
+    it offers it there, else wherever the book declares it."""
+    found = None
+    for st in book.states:
+        if st.machine != "phase" or not st.options:
+            continue
+        for spec in st.options:
+            if spec.matches(option):
+                if st.name.startswith(f"{procedure}."):
+                    return spec
+                found = found or spec
+    return found
+
+
+def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], law: str,
+                  book: LawBook) -> str | None:
+    """"``decider`` may <each option, in the book's words> (Law ``law``)" about the pending
+    irregularity -- the real decision, or a wrong one with other options or another decider,
+    told the same way; ``None`` when the book has no words for an option."""
+    from ..narrate import _ABOUT, _join
+
+    p = state.pending
+    assert p is not None
+    offender = p.offender.long_name
+    call = ""
+    if p.procedure != "lead_out_of_turn" and 0 <= p.call_index < len(state.record):
+        made = state.record[p.call_index].call
+        call = "double" if made.is_double else "redouble" if made.is_redouble else str(made)
+    elif p.procedure == "lead_out_of_turn" and 0 <= p.call_index < len(state.leads):
+        call = state.leads[p.call_index].card.text
+    whose = "the" if decider == p.offender.name else f"{offender}'s"
+    about = _ABOUT.get(p.procedure)
+    it = about.format(whose=whose, who=offender, call=call, new=p.get("new") or call) if about else ""
+    if not it:
+        return None
+    if p.procedure == "lead_out_of_turn" and call:
+        it += f" ({call})"
+    phrases = []
+    for n, o in enumerate(options):
+        spec = _spec_for(book, p.procedure, o)
+        if spec is None:
+            return None
+        phrases.append(spec.may.format(it=it if n == 0 else "it", x=spec.detail(o)))
+    role = " as declarer" if p.procedure == "lead_out_of_turn" else ""
+    verb = "must" if len(phrases) == 1 else "may"
+    return f"{Seat[decider].long_name}{role} {verb} {_join(phrases)} {_cite(law)}"
+
+
 def _options(rng: random.Random, sit: Situation) -> _Built | None:
     """The director has been called (before that, "accept or decline" and "accept or call the
-    director" would both be half right): what may the player entitled do?"""
+    director" would both be half right): what may the player entitled do?  The right choice
+    is the decision the engine waits for; the wrong ones other option sets (those of other
+    steps of the book) or another player, told in the same words."""
     sim = sit.sim
     p = sim.state.pending
     if p is not None and "director" in p.options:
@@ -306,9 +358,10 @@ def _options(rng: random.Random, sit: Situation) -> _Built | None:
     if p is None or p.decider not in Seat.__members__ or len(p.options) < 2 or p.procedure.startswith(
             "declarer_lead"):
         return None
-    right = _Option(_decision(state), _options_key(p.decider, p.options))
-    if not right.text.endswith(")"):
+    told = _options_text(state, p.decider, p.options, p.law, sim.book)
+    if told is None:
         return None
+    right = _Option(told, _options_key(p.decider, p.options))
     pool: list[_Option] = []
     offender = p.offender
     own = _OWN_SETS.get(p.procedure)
@@ -318,9 +371,9 @@ def _options(rng: random.Random, sit: Situation) -> _Built | None:
         for opts in own or _OPTION_SETS:
             if decider == offender.name and opts != ("replace",) and own is None:
                 continue
-            fake = replace(state, pending=replace(p, decider=decider, options=opts, law=_like(rng, sim.book, p.law),
-                                                  extra=tuple(x for x in p.extra if x[0] != "judgement")))
-            pool.append(_Option(_decision(fake), _options_key(decider, opts)))
+            text = _options_text(state, decider, opts, _like(rng, sim.book, p.law), sim.book)
+            if text is not None:
+                pool.append(_Option(text, _options_key(decider, opts)))
     from ..narrate import options_lines
 
     who = Seat[p.decider].long_name

@@ -158,6 +158,7 @@ def teach_words(message: str) -> str:
     """A refusal from the engine in ``teach``'s own words: the engine's note of what the
     procedure waits for (its option identifiers) is left out, since the session then says what
     to enter; a lead during the auction is to be entered as an exposed card."""
+    message = message.removeprefix("your line: ")  # the event reader's "where": the line just typed
     m = re.match(r"(\w+) led (\S+) during the auction", message)
     if m is not None:
         seat = m.group(1)[:1]

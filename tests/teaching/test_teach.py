@@ -286,7 +286,8 @@ def test_help_and_errors_speak_teachs_own_lines() -> None:
     out = s.handle("E lead SK")
     assert out[0] == ("Not accepted: East led SK before the auction was over: that card is a card exposed "
                       "during the auction (Law 24). Enter it as 'E expose SK led'.")
-    assert s.handle("blah blah")[0].endswith("e.g. 'N 1H' (type help for every form).")
+    assert s.handle("blah blah")[0] == ("Not accepted: cannot read 'blah blah': start with a seat (N, E, S, W) "
+                                        "and say what it does, e.g. 'N 1H'.")
     assert s.handle("restat")[0] == "Not accepted: cannot read 'restat': did you mean 'restate'? (type help for every form)."
     s.handle("E 1C")  # insufficient: South may accept it by calling, or call the director
     refusal = s.handle("N 2H")[0]
