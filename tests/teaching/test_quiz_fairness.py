@@ -86,3 +86,10 @@ def test_skip_numbers_the_next_question_in_turn(level: int | str) -> None:
 def test_the_same_seed_and_level_give_the_same_question() -> None:
     assert make_question("fair", 3, level=4) == QUESTIONS[3 * 30 + 2]
     assert make_question("fair", 3, level=3) != QUESTIONS[3 * 30 + 2]
+
+
+def test_no_code_identifier_in_what_the_quiz_shows() -> None:
+    identifier = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+\.[a-z]+_[a-z_]+\b|\blho calls\b|\bcorrect player calls\b")
+    for q in QUESTIONS:
+        for text in (*q.situation, q.prompt, *q.choices, *q.explanation):
+            assert not identifier.search(text), (q.kind, text)
