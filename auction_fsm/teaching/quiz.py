@@ -224,11 +224,11 @@ def _like(rng: random.Random, book: LawBook, law: str) -> str:
     """A citation shaped like ``law``: as many paragraphs, each of the same law number
     (``"28B, 29A"`` may become ``"28A, 29B"``), so that the number cited tells nothing."""
     every = _all_tokens(book)
-    picks = []
+    picks: list[str] = []
     for t in _tokens(law):
-        same = [x for x in every if _number(x) == _number(t)]
+        same = [x for x in every if _number(x) == _number(t) and x not in picks]
         picks.append(rng.choice(same) if same else t)
-    return ", ".join(dict.fromkeys(picks))
+    return ", ".join(dict.fromkeys(picks))  # as many paragraphs as the book has to give
 
 
 def _overlaps(a: str, b: str) -> bool:
