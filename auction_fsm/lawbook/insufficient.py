@@ -416,7 +416,7 @@ ROWS: list[Row] = [
         replacement_lowest,
         replaced_lowest),
     Row("phase", _AR, "call_while_pending", "comparable_call.awaiting_judgement", "27B1b, 27B2, 27B3",
-        FAMILY, "any other legal replacement: is it comparable?", replacement_judged,
+        FAMILY, "any other legal replacement: whether it is comparable decides the rectification", replacement_judged,
         replaced_for_judgement),
     Row("phase", _AR, "call_while_pending", _AC, "27B4", FAMILY,
         "another insufficient bid: LHO may accept it", replacement_insufficient,

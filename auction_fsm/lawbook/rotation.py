@@ -450,37 +450,37 @@ def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summ
 
 
 @guard("the pass was made at the offender's RHO's turn",
-       ask="Natural: was it a pass at the offender's RHO's turn?")
+       ask="Was it a pass at the offender's RHO's turn?")
 def pass_at_rhos_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_pass and position_of_turn(ctx) == "rho"
 
 
 @guard("the pass was made at partner's or LHO's turn",
-       ask="Natural: was it a pass at partner's or LHO's turn?")
+       ask="Was it a pass at partner's or LHO's turn?")
 def pass_at_other_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_pass and position_of_turn(ctx) != "rho"
 
 
 @guard("the call was made at the offender's RHO's turn",
-       ask="Artificial: was it made at the offender's RHO's turn?")
+       ask="Was it made at the offender's RHO's turn?")
 def at_rhos_turn(ctx: Ctx) -> bool:
     return position_of_turn(ctx) == "rho"
 
 
 @guard("the call was made at partner's or LHO's turn",
-       ask="Artificial: was it made at partner's or LHO's turn?")
+       ask="Was it made at partner's or LHO's turn?")
 def at_other_turn(ctx: Ctx) -> bool:
     return position_of_turn(ctx) != "rho"
 
 
 @guard("a natural bid made at the offender's RHO's turn",
-       ask="Natural: was it a bid at the offender's RHO's turn?")
+       ask="Was it a bid at the offender's RHO's turn?")
 def bid_at_rhos_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_bid and position_of_turn(ctx) == "rho"
 
 
 @guard("a natural bid made at partner's or LHO's turn",
-       ask="Natural: was it a bid at partner's or LHO's turn?")
+       ask="Was it a bid at partner's or LHO's turn?")
 def bid_at_other_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_bid and position_of_turn(ctx) != "rho"
 

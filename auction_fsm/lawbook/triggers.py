@@ -89,7 +89,8 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         procedural=True),
     "director_idle": Trigger(
         "the director is called with nothing irregular pending: the auction goes on",
-        ask="Is the director called with nothing irregular pending?"),
+        ask="Is the director called with nothing irregular pending?",
+        told="The director is called"),
     "hands_returned": Trigger(
         "the hands of a passed-out board go back into the board (17D2)",
         ask="Are the hands of the passed-out board put back into the board?"),

@@ -350,9 +350,10 @@ class _Builder:
                     and [r.target for r in g.rows] == [r.target for r in last[0].rows]:
                 last[3].append(g)
             elif last is not None and self._same_step(g, last[0]):
-                # two ways into one step of this chart (the director called, or asked for by the
-                # player entitled): one outcome, the other way named beside it
-                last[3].append(g)
+                # two ways into one step of this chart (the offender replacing the bid at the
+                # director's word, or LHO declining): one outcome, told in the later one's words
+                # (the decider's option comes after the calls that may anticipate it)
+                merged[-1] = (g, alone, by_phase, [last[0], *last[3]])
             else:
                 merged.append((g, alone, by_phase, []))
         prev, prev_label, prev_label_law = head_id, "", law
@@ -366,7 +367,7 @@ class _Builder:
             if i == len(merged) - 1:
                 # the last case of a chain is what remains when every question before it is
                 # answered no: its outcome hangs on that "no" (or on the head box, alone)
-                lead = [] if g.trigger == prev_trigger or not trig.told or len(merged) == 1 \
+                lead = [] if g.trigger == prev_trigger or not trig.told or (len(merged) == 1 and kind != "start") \
                     else [f"{trig.told}:"]
                 oid = f"b{len(out)}"
                 out.append(Box(oid, o_kind, tuple(lead + o_lines), o_law, row, 0, keys))
