@@ -21,7 +21,17 @@ from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
 from .classify import expected
-from .common import calls_again, in_turn, natural, open_choice, open_comparable, shown, silence_partner, stand
+from .common import (
+    calls_again,
+    in_turn,
+    natural,
+    nothing_further,
+    open_choice,
+    open_comparable,
+    shown,
+    silence_partner,
+    stand,
+)
 from .inadmissible import open_above_seven
 from .rows import OTHERWISE, SAME, Ctx, Guard, Outcome, Replacement, Row, action, guard
 
@@ -336,9 +346,10 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
 @action("no further rectification: the replacement stands (27B1a)")
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
-    state = evolve(ctx.state, pending=None).rule(
-        "27B1a", f"replaced by the lowest sufficient bid in the same denomination ({call}): no further "
-        "rectification").rule("27D", ADJUST_27D)
+    state = evolve(ctx.state, pending=None)
+    state = state.rule(
+        "27B1a", f"replaced by the lowest sufficient bid in the same denomination ({call}): "
+        f"{nothing_further(state, o)}").rule("27D", ADJUST_27D)
     if isinstance(ctx.event, Replacement):
         return stand(state, index=ctx.event.index, law="27B1a")
     return stand(in_turn(state, o), CallRecord(o, call, o, specifies=shown(ctx)))

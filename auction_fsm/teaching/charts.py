@@ -27,6 +27,7 @@ Every box and arrow carries a law number; every box lists the rows it stands for
 from __future__ import annotations
 
 import itertools
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
@@ -36,15 +37,18 @@ from ..lawbook import LAWS_2017, LawBook, Row
 from ..lawbook.rows import ASK_TRIGGER, OTHERWISE
 from ..lawbook.states import WHERE_QUESTIONS
 
-__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_ROWS", "OPEN_PHASES", "family_charts",
+__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "WRAP", "OPEN_PHASES", "family_charts",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
-           "is_follow_up", "row_key", "charted"]
+           "is_follow_up", "row_key", "charted", "chart_height"]
 
 BoxKind = Literal["start", "step", "question", "outcome", "goto", "note"]
 #: At most this many boxes on one chart: a chart is one A4 page at a readable size.
 MAX_BOXES: Final = 25
-#: At most this many rows of boxes on one chart (what the height of an A4 page allows).
-MAX_ROWS: Final = 12
+#: At most this much height (in inches, drawn at its own size) on one chart: what an A4 page
+#: holds at 80% of that size.  Estimated from the lines of text (see :func:`chart_height`).
+MAX_HEIGHT: Final = 12.0
+#: The width a box's text is wrapped to, in characters (the drawing wraps the same way).
+WRAP: Final = 56
 #: The phases that are not procedures: where an irregularity starts and where a ruling returns.
 OPEN_PHASES: Final = ("awaiting_first_call", "auction", "clarification", "opening_lead", "play",
                       "passed_out")
@@ -432,14 +436,19 @@ class _Builder:
             self.section(("step", [f"Step {self.numbers[s]}: {self.summaries[s]}", f"Who decides: {who}."],
                           law, []), here, boxes, arrows)
             out.append((s.split(".")[0], boxes, arrows))
+        follow.sort(key=lambda r: is_follow_up(r.trigger, book))  # what happens at the table first
         for trigger in dict.fromkeys(r.trigger for r in follow):
-            # one section per thing that follows on its own, so each chain asks about one event
+            # one section per thing that follows on its own (or that happens at the table while
+            # another irregularity waits), so each chain asks about one event
             boxes, arrows = [], []
-            told = book.triggers[trigger].told or book.triggers[trigger].words
+            spec = book.triggers[trigger]
+            told = _lower_first(spec.told or spec.words)
             these = [r for r in follow if r.trigger == trigger]
-            self.section(("note", [f"Afterwards, on its own: {_lower_first(told)}"],
-                          _join_laws(r.law for r in these), []), these, boxes, arrows)
-            out.append(("~", boxes, arrows))
+            head: tuple[BoxKind, list[str]] = (
+                ("note", [f"Afterwards, on its own: {told}"]) if spec.follow_up
+                else ("start", [f"While another irregularity waits for its ruling: {told}"]))
+            self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows)
+            out.append(("~" if spec.follow_up else "+", boxes, arrows))
         return out
 
 
@@ -449,30 +458,46 @@ def _pages(sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[list[tupl
     procedure too long for a page, between its steps -- never inside a chain of questions."""
     blocks: list[list[tuple[str, list[Box], list[Arrow]]]] = []
     for sec in sections:
-        if blocks and blocks[-1][0][0] == sec[0] and sec[0] not in ("", "~") or blocks and sec[0] == "~" and blocks[-1][0][0] == "~":
+        # one block per procedure, and one for what follows on its own
+        if blocks and blocks[-1][0][0] == sec[0] and sec[0] not in ("", "+"):
             blocks[-1].append(sec)
         else:
             blocks.append([sec])
     pages: list[list[tuple[str, list[Box], list[Arrow]]]] = [[]]
-    count = rows = 0
+    count, height = 0, 0.0
 
-    def size(secs: list[tuple[str, list[Box], list[Arrow]]]) -> tuple[int, int]:
-        return sum(len(sec[1]) for sec in secs), sum(max(b.row for b in sec[1]) + 1 for sec in secs)
+    def size(secs: list[tuple[str, list[Box], list[Arrow]]]) -> tuple[int, float]:
+        return sum(len(sec[1]) for sec in secs), sum(chart_height(sec[1]) for sec in secs)
 
     for block in blocks:
-        n, r = size(block)
-        fits_alone = n <= MAX_BOXES and r <= MAX_ROWS
-        if pages[-1] and (count + n > MAX_BOXES or rows + r > MAX_ROWS) and fits_alone:
+        n, h = size(block)
+        fits_alone = n <= MAX_BOXES and h <= MAX_HEIGHT
+        if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT) and fits_alone:
             pages.append([])  # the whole part fits on a page of its own
-            count = rows = 0
+            count, height = 0, 0.0
         for sec in block:
-            n, r = size([sec])
-            if pages[-1] and (count + n > MAX_BOXES or rows + r > MAX_ROWS):
+            n, h = size([sec])
+            if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT):
                 pages.append([])
-                count = rows = 0
+                count, height = 0, 0.0
             pages[-1].append(sec)
-            count, rows = count + n, rows + r
+            count, height = count + n, height + h
     return pages
+
+
+def chart_height(boxes: Sequence[Box]) -> float:
+    """About how tall (in inches) the rows of ``boxes`` are when drawn: each row as tall as its
+    box with most lines of text (wrapped at :data:`WRAP`), plus its law line, padding and gap."""
+    rows: dict[int, int] = {}
+    for b in boxes:
+        lines = sum(len(textwrap.wrap(part, WRAP)) for part in b.lines)
+        rows[b.row] = max(rows.get(b.row, 0), lines)
+    return sum(0.62 + 0.135 * n for n in rows.values())
+
+
+def _step_number(boxes: Sequence[Box]) -> int:
+    """The number of the step whose section starts with ``boxes[0]`` ("Step 3: ...")."""
+    return int(boxes[0].lines[0].split(":")[0].split()[1])
 
 
 def _steps_words(numbers: list[int]) -> str:
@@ -508,11 +533,21 @@ def family_charts(book: LawBook = LAWS_2017, family: str = "27") -> list[Chart]:
             keys = list(dict.fromkeys(k for k, _, _ in page))
             words = ["what happens at the table"] if "" in keys else []
             if several:
-                words += [procedures[k] for k in keys if k in procedures]
+                for k in (k for k in keys if k not in ("", "+", "~")):
+                    mine = [n for k2, b, _ in page if k2 == k for n in [_step_number(b)]]
+                    steps = [s for s in builder.specs if s.startswith(k + ".")]
+                    drawn = [s for s in steps if s in builder.numbers]
+                    if k in procedures and 2 * len(drawn) > len(steps):
+                        # a procedure this chart draws (most of): named, with its steps if it
+                        # runs over more than one page
+                        whole = len(mine) == len(drawn)
+                        words.append(procedures[k] + ("" if whole else ", " + _steps_words(mine)))
+                    elif mine:
+                        words.append(_steps_words(mine))
             else:
-                words += [w for w in [_steps_words([n for k, b, _ in page if k not in ("", "~")
-                                                     for n in [int(b[0].lines[0].split(":")[0].split()[1])]])]
+                words += [w for w in [_steps_words([_step_number(b) for k, b, _ in page if k not in ("", "+", "~")])]
                           if w]
+            words += ["while another irregularity waits"] if "+" in keys else []
             words += ["what follows on its own"] if "~" in keys else []
             t += f", part {p} of {len(pages)}: " + "; ".join(words)
         charts.append(Chart(stem + suffix, t, family, tuple(boxes), tuple(arrows), p, len(pages)))

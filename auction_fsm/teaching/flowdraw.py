@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from .charts import Box, Chart, chart_data
+from .charts import WRAP, Box, Chart, chart_data
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -34,7 +34,7 @@ COLOURS: Final = {"start": "#f9cb9c", "step": "#cfe2f3", "question": "#fff2cc", 
 _LEGEND: Final = {"start": "what happens at the table", "step": "a step of the procedure (who decides)",
                   "question": "a question: yes goes right, no goes down", "outcome": "the outcome",
                   "goto": "go to another step", "note": "what follows on its own"}
-_WRAP: Final = 56
+_WRAP: Final = WRAP
 _WRAP_OVERVIEW: Final = 42
 _FONT: Final = 8.0
 _LAW_FONT: Final = 7.0

@@ -264,6 +264,21 @@ def test_27B4_second_insufficient_bid_not_accepted_ruled_as_27B3() -> None:
     assert outcome(s)["restrictions"] == [("E", "W", "1C", "DHS")]
 
 
+def test_27B4_then_27B1a_the_director_never_says_no_further_rectification_while_west_stays_silenced() -> None:
+    # East's 1D, then 1C (27B4, not accepted: West silenced, 26B rights), then 2C, the lowest
+    # sufficient club bid, natural: 27B1a rules the 2C, but West's 27B4 silence and the 26B right stand
+    s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined, E 2C")
+    told = s.rulings[-2].summary  # then the 27D note
+    assert s.rulings[-2].law == "27B1a"
+    assert "West still must pass for the rest of the auction (Law 27B4)" in told
+    assert "26B" in told and not told.endswith("no further rectification")
+    assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "27B4", None)]}
+
+
+def test_27B1a_with_nothing_left_standing_is_simply_no_further_rectification() -> None:
+    s = walk("N", "N 1H, E 1D, director, declined, E 2D")
+    assert s.rulings[-2].law == "27B1a" and s.rulings[-2].summary.endswith(": no further rectification")
+
 def test_27B4_second_insufficient_bid_is_cancelled() -> None:
     s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined")
     assert s.record[2].status == "cancelled" and s.record[2].law == "27B4"
