@@ -93,7 +93,8 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         told="The director is called"),
     "hands_returned": Trigger(
         "the hands of a passed-out board go back into the board (17D2)",
-        ask="Are the hands of the passed-out board put back into the board?"),
+        ask="Are the hands of the passed-out board put back into the board?",
+        told="After a passed-out board"),
     "judge_artificial": Trigger(
         "the director judges the call out of rotation artificial",
         ask="Does the director judge the call artificial?",

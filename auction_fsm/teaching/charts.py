@@ -394,12 +394,16 @@ class _Builder:
             arrows.append(Arrow(qid, oid, "yes", o_law))
             prev, prev_label, prev_trigger = qid, "no", g.trigger
 
-    def _trigger_order(self, groups: list[_Group]) -> bool:
+    def _trigger_order(self, groups: list[_Group]) -> int:
         """Where the events of a step come in its chain, in the order a director works: first
-        what the players may do at once (an outcome, or a judgement that stays in the step),
-        then what leads on to a later step (the director explaining the options)."""
-        return all({r.target for r in g.rows} <= set(self.numbers) - {r.source for r in g.rows}
-                   for g in groups)
+        what leaves the step where it is (the auction restated, the director's finding on
+        whether declarer could have seen dummy), then what the players may do at once (an
+        outcome), last what leads on to a later step (the director explaining the options)."""
+        if all({r.target for r in g.rows} == {r.source for r in g.rows} for g in groups):
+            return 0
+        onward = all({r.target for r in g.rows} <= set(self.numbers) - {r.source for r in g.rows}
+                     for g in groups)
+        return 2 if onward else 1
 
     def _same_step(self, g: _Group, h: _Group) -> bool:
         """Whether two groups both lead to one and the same step of this chart."""
