@@ -626,8 +626,10 @@ def all_charts(book: LawBook = LAWS_2017) -> list[Chart]:
 
 def chart_data(chart: Chart) -> dict[str, Any]:
     """The data behind a picture, as JSON-ready values (what the PNG carries and the test
-    compares with the law book)."""
-    return {"stem": chart.stem, "title": chart.title, "family": chart.family,
+    compares with the law book; a web page may draw the chart from it).  ``part`` and ``parts``
+    say which page of its family's chart this is."""
+    return {"stem": chart.stem, "title": chart.title, "family": chart.family, "part": chart.part,
+            "parts": chart.parts,
             "boxes": [{"id": b.id, "kind": b.kind, "lines": list(b.lines), "law": b.law,
                        "row": b.row, "col": b.col, "rows": list(b.rows)} for b in chart.boxes],
             "arrows": [{"src": a.src, "dst": a.dst, "label": a.label, "law": a.law}
