@@ -122,6 +122,11 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
                  "27A1", "the insufficient bid stands and the auction goes on", "27B",
                  "the offender must replace it with a legal call")),
         _slip_step("the insufficient bid"),
+        Step("awaiting_lowest_judgement",
+             "the director judges whether the replacement is the lowest sufficient bid showing the same "
+             "denominations (27B1a)", "the director", judgement_options(
+                 "lowest_specifying", "lowest", "not_lowest", "no further rectification (27B1a)",
+                 "the director judges whether it is comparable (27B1b), else 27B2 applies")),
         Step("awaiting_replacement", "the offender must replace it with a legal call (27B)",
              "the offender chooses a call; the director rules on it", (
                  call_option("replace", "offender", "replaces {it}", "replace {it} with a legal call",

@@ -512,9 +512,27 @@ def _steps_words(numbers: list[int]) -> str:
     return f"steps {numbers[0]}-{numbers[-1]}"
 
 
+# Charts already computed, by (book, family): a chart is a pure function of the book, and the
+# interactive director and the web trainer name one after every event.  The book is kept with
+# its charts, so an id is never taken for another book's.
+_COMPUTED: dict[tuple[int, str], tuple[LawBook, tuple[Chart, ...]]] = {}
+
+
 def family_charts(book: LawBook = LAWS_2017, family: str = "27") -> list[Chart]:
     """The chart(s) of one family: its sections, cut into parts of at most :data:`MAX_BOXES`
     along the law's own parts (see :func:`_pages`); a part's title says what it holds."""
+    key = (id(book), family)
+    known = _COMPUTED.get(key)
+    if known is not None and known[0] is book:
+        return list(known[1])
+    charts = _family_charts(book, family)
+    if len(_COMPUTED) > 256:
+        _COMPUTED.clear()
+    _COMPUTED[key] = (book, tuple(charts))
+    return charts
+
+
+def _family_charts(book: LawBook, family: str) -> list[Chart]:
     builder = _Builder(book, family)
     pages = _pages(builder.sections())
     procedures = {s.name: s.summary for s in book.states_of("phase") if s.kind == "irregularity"}

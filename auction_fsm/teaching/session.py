@@ -16,26 +16,15 @@ session goes on.  Standard library and the pure core at import; the simulator (a
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
-from ..calls import Strain, parse_call
-from ..cards import parse_card
 from ..errors import AuctionFsmError
 from ..events import (
     JUDGEMENT_KINDS,
-    CallEvent,
-    ChangeCall,
     Choice,
-    DirectorCalled,
     Event,
-    ExplanationRequest,
-    ExposeCards,
-    FaceLead,
-    Judgement,
-    JudgementKind,
-    Lead,
-    ReviewRequest,
     normalise_option,
 )
 from ..lawbook.procedure import JUDGEMENTS, taker
@@ -85,7 +74,6 @@ Commands:
   quit            end the session (the end of the input ends it too)"""
 
 _YES: Final = {"yes": True, "no": False}  # not "n": that is North
-_STRAINS: Final = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "NT": Strain.NT, "N": Strain.NT}
 _COMMANDS: Final = ("help", "?", "quit", "exit", "restate", "explain", "why", "status", "where",
                     "undo", "save", "new")
 
@@ -113,73 +101,15 @@ class InputProblem(ValueError):
     """A line the session cannot read as a command or an event (told to the student)."""
 
 
-def _judgement(kind: str, words: list[str], where: str) -> Judgement:
-    if kind not in JUDGEMENT_KINDS:
-        raise InputProblem(f"no judgement called {kind!r}; the director judges: {', '.join(JUDGEMENT_KINDS)}")
-    if not words or words[0].lower() not in _YES:
-        raise InputProblem(f"say yes or no after 'judge {kind}' ({where})")
-    dens = []
-    for d in words[1:]:
-        if d.upper() not in _STRAINS:
-            raise InputProblem(f"{d!r} is not a strain (C, D, H, S, NT)")
-        dens.append(_STRAINS[d.upper()])
-    return Judgement(cast(JudgementKind, kind), _YES[words[0].lower()], tuple(dens))
-
-
 def parse_event(line: str) -> Event:
-    """One table event from its short text form (see :data:`HELP`); raise :class:`InputProblem`
-    or a syntax error of a seat, call or card (both :class:`ValueError`) otherwise."""
-    words = line.split()
-    if not words:
+    """One table event from its short text form (see :data:`HELP`), read by the one event
+    language (:func:`auction_fsm.event_language.read_event`); raise :class:`InputProblem` or a
+    syntax error of a seat, call or card (both :class:`ValueError`) otherwise."""
+    from ..event_language import read_event
+
+    if not line.split():
         raise InputProblem("an empty line")
-    head = words[0].lower()
-    if head == "director":
-        if len(words) == 1:
-            return DirectorCalled()
-        return DirectorCalled(parse_seat(words[-1], "the director called by"))
-    if head in ("judge", "judgement"):
-        if len(words) < 3:
-            raise InputProblem("a judgement is 'judge KIND yes' or 'judge KIND no'")
-        return _judgement(words[1].lower(), words[2:], line)
-    if head in ("face", "face_lead"):
-        return FaceLead()
-    if len(words) < 2:
-        raise InputProblem(f"cannot read {line!r}: start with a seat (N, E, S, W) and say what it does, "
-                           "e.g. 'N 1H' (type help for every form)")
-    seat = parse_seat(words[0], "seat")
-    verb, rest = words[1].lower(), words[2:]
-    if verb == "choose":
-        if len(rest) != 1:
-            raise InputProblem("a choice is 'S choose accept' (or just 'S accept')")
-        return Choice(seat, normalise_option(rest[0]))
-    if verb == "expose":
-        led = bool(rest) and rest[-1].lower() == "led"
-        cards = rest[:-1] if led else rest
-        if not cards:
-            raise InputProblem("name the exposed cards, e.g. 'E expose SK'")
-        return ExposeCards(seat, tuple(parse_card(c, "card") for c in cards), led)
-    if verb == "change":
-        if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1].lower() not in ("slip", "misinformation")):
-            raise InputProblem("a change of call is 'N change 2H' or 'N change 2H misinformation'")
-        misinformation = len(rest) == 2 and rest[1].lower() == "misinformation"
-        return ChangeCall(seat, parse_call(rest[0], "call"), "misinformation" if misinformation else "slip")
-    if verb == "review":
-        return ReviewRequest(seat)
-    if verb == "explain":
-        if rest and not rest[0].isdigit():
-            raise InputProblem("'E explain 3' asks about call 3; 'E explain' about the whole auction")
-        return ExplanationRequest(seat, int(rest[0]) if rest else 0)
-    if verb == "lead":
-        if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1].lower() != "facedown"):
-            raise InputProblem("a lead is 'E lead DK' (face up) or 'E lead DK facedown'")
-        return Lead(seat, parse_card(rest[0], "card"), len(rest) == 1)
-    if len(rest) == 1 and not verb[:1].isdigit():  # "N prohibit H", "N no prohibition"
-        return Choice(seat, normalise_option(f"{verb}_{rest[0]}"))
-    if rest:
-        raise InputProblem(f"cannot read {line!r} (type help for the forms a line may take)")
-    if verb.upper() in ("PASS", "P", "X", "XX", "DOUBLE", "REDOUBLE", "D", "R") or verb[:1].isdigit():
-        return CallEvent(seat, parse_call(words[1], "call"))
-    return Choice(seat, normalise_option(words[1]))
+    return read_event(line, "your line")
 
 
 class TeachSession:
@@ -191,9 +121,9 @@ class TeachSession:
         from ..simulator import Simulator
 
         self.book = book or LAWS_2017
-        self._make = Simulator
+        self._make = partial(Simulator, book=self.book)  # every board of the session (new, undo)
         self.vulnerability = vulnerability
-        self.sim: Simulator = Simulator(dealer, vulnerability)
+        self.sim: Simulator = self._make(dealer, vulnerability)
         self.events: list[Event] = []
         self.done = False
 
@@ -282,7 +212,7 @@ class TeachSession:
         if p is not None and p.decider == "director" and words[0].lower() in _YES:
             kind = p.get("judgement") or (p.options[0] if p.options else "")
             if kind in JUDGEMENT_KINDS:
-                return _judgement(kind, words, text)
+                return parse_event(f"judge {kind} {text}")
         if p is not None and p.decider in Seat.__members__ and len(words) <= 2 \
                 and words[0].upper() not in Seat.__members__ and words[0].lower() not in (
                     "director", "judge", "judgement", "face", "face_lead"):
