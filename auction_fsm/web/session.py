@@ -20,16 +20,17 @@ import re
 from typing import Any, Final
 
 from ..errors import AuctionFsmError, InternalError
-from ..events import Event, event_from_dict
+from ..event_language import event_from_dict
+from ..events import Event
 from ..lawbook import LawBook
 from ..seats import Seat, parse_seat
 from ..teaching.charts import Chart, all_charts, chart_data, row_key
 from ..teaching.session import TeachSession, plain_message
+from ..vulnerability import VULNERABILITIES
 
 __all__ = ["RequestProblem", "WebSession", "VULNERABILITIES", "charts_payload", "chart_index",
            "read_event"]
 
-VULNERABILITIES: Final = ("None", "NS", "EW", "All")
 TITLE: Final = "A board played in the auction-fsm web trainer"
 _VULNERABLE: Final = {"None": "", "NS": "NS", "EW": "EW", "All": "NESW"}
 
