@@ -267,7 +267,7 @@ STATES: Final[tuple[StateSpec, ...]] = (
               place="the board is passed out; the hands are still out"),
     StateSpec("phase", "hands_returned", "terminal",
               "the hands of a passed-out board are back in the board: the auction period is over (17D2)",
-              place="the hands are back in the board: the auction period is over"),
+              place="the auction period is over, with no play and no redeal"),
     *(spec for parent, (summary, steps) in PROCEDURES.items() for spec in (
         StateSpec("phase", parent, "irregularity", summary, about=_ABOUT.get(parent, "")),
         *(StateSpec("phase", f"{parent}.{st.name}", "decision", st.summary, parent, st.decider, st.options)

@@ -53,7 +53,7 @@ def test_the_route_of_an_example_goes_through_the_insufficient_bid_chart() -> No
         route = route_of(sim.steps, chart)
         lines.update({tuple(chart.box(b).lines): events for b, events in route.items()})
     assert any(events == [4] for events in lines.values())  # the insufficient bid
-    assert any("Is the director called?" in ls for ls in lines)
+    assert any("The director is called:" in ls for ls in lines)  # the last box of step 1
 
 
 def test_draw_scenario_draws_the_route(tmp_path: Path, capsys: object) -> None:
@@ -66,3 +66,10 @@ def test_draw_scenario_draws_the_route(tmp_path: Path, capsys: object) -> None:
 def test_draw_only_one_flowchart(tmp_path: Path) -> None:
     assert main(["draw", "--flowcharts", "--only", "flow_24", "-o", str(tmp_path)]) == 0
     assert [p.name for p in tmp_path.iterdir()] == ["flow_24.png"]
+
+
+def test_draw_handout_refuses_what_it_cannot_combine(tmp_path: Path, capsys: object) -> None:
+    """The handout holds every flowchart: --only or --machines with it is a usage error."""
+    for extra in (["--only", "flow_24"], ["--machines"]):
+        assert main(["draw", "--handout", str(tmp_path / "h.pdf"), *extra]) == 2
+        assert not (tmp_path / "h.pdf").exists()
