@@ -315,7 +315,7 @@ def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], l
     """"``decider`` may <each option, in the book's words> (Law ``law``)" about the pending
     irregularity -- the real decision, or a wrong one with other options or another decider,
     told the same way; ``None`` when the book has no words for an option."""
-    from ..narrate import _ABOUT, _join
+    from ..narrate import _join
 
     p = state.pending
     assert p is not None
@@ -327,7 +327,7 @@ def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], l
     elif p.procedure == "lead_out_of_turn" and 0 <= p.call_index < len(state.leads):
         call = state.leads[p.call_index].card.text
     whose = "the" if decider == p.offender.name else f"{offender}'s"
-    about = _ABOUT.get(p.procedure)
+    about = book.state(p.procedure).about  # what the procedure is about, in the book's words
     it = about.format(whose=whose, who=offender, call=call, new=p.get("new") or call) if about else ""
     if not it:
         return None

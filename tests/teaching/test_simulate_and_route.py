@@ -53,7 +53,7 @@ def test_the_route_of_an_example_goes_through_the_insufficient_bid_chart() -> No
         route = route_of(sim.steps, chart)
         lines.update({tuple(chart.box(b).lines): events for b, events in route.items()})
     assert any(events == [4] for events in lines.values())  # the insufficient bid
-    assert any("Is the director called?" in ls for ls in lines)
+    assert any("The director is called:" in ls for ls in lines)  # the last box of step 1
 
 
 def test_draw_scenario_draws_the_route(tmp_path: Path, capsys: object) -> None:
@@ -81,3 +81,10 @@ def test_the_route_tags_only_the_laws_that_ruled_at_each_event() -> None:
         parts = [p.strip() for p in box.law.split(",")]
         assert len(parts) == len(set(parts)), box
         assert "24D" not in parts and "50" not in parts, box
+
+
+def test_draw_handout_refuses_what_it_cannot_combine(tmp_path: Path, capsys: object) -> None:
+    """The handout holds every flowchart: --only or --machines with it is a usage error."""
+    for extra in (["--only", "flow_24"], ["--machines"]):
+        assert main(["draw", "--handout", str(tmp_path / "h.pdf"), *extra]) == 2
+        assert not (tmp_path / "h.pdf").exists()
