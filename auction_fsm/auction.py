@@ -39,7 +39,7 @@ from .seats import Seat, parse_seat
 from .values import evolve
 from .vulnerability import VULNERABILITIES, parse_vulnerability
 
-__all__ = ["AuctionState", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES"]
+__all__ = ["AuctionState", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
 
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 

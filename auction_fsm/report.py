@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # the simulator pulls in the state machines; a report of a ba
     from .simulator import Simulator
 
 __all__ = [
+    "VULNERABILITIES",
     "state_to_json",
     "position_to_json",
     "record_to_json",

@@ -29,9 +29,10 @@ def test_every_event_class_is_one_registered_kind() -> None:
 
 
 @pytest.mark.parametrize("text, event", [
-    ("E lead DK", Lead(Seat.E, "DK")),  # the opening lead everywhere (it was an exposed card in the law tests)
-    ("E lead DK facedown", Lead(Seat.E, "DK", faced=False)),
-    ("E expose DK led", ExposeCards(Seat.E, "DK", led=True)),
+    # the opening lead everywhere (it was an exposed card in the law tests)
+    ("E lead DK", Lead(Seat.E, "DK")),  # type: ignore[arg-type]  # text accepted at run time
+    ("E lead DK facedown", Lead(Seat.E, "DK", faced=False)),  # type: ignore[arg-type]  # text accepted at run time
+    ("E expose DK led", ExposeCards(Seat.E, "DK", led=True)),  # type: ignore[arg-type]  # text accepted at run time
     ("hands returned", HandsReturned()),
     ("N 2D shows H", CallEvent(Seat.N, "2D", ("H",))),  # type: ignore[arg-type]
     ("S accept", Choice(Seat.S, "accept")),
@@ -43,7 +44,7 @@ def test_teach_pbn_commentary_and_law_tests_read_one_form(text: str, event: obje
     assert parse_event(text) == event
     assert words_to_event(text, "here") == event
     assert ev(text) == event
-    assert read_event(event_to_words(event), "here") == event  # type: ignore[arg-type]
+    assert read_event(event_to_words(event), "here") == event
 
 
 @pytest.mark.parametrize("old, new", [

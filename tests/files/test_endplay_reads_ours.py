@@ -40,7 +40,7 @@ def _calls(board: Any) -> list[str]:
 
 def test_endplay_reads_a_scenario_we_write() -> None:
     calls = zip("NESWNE", ["1NT", "P", "3NT", "P", "P", "P"], strict=True)
-    scenario = Scenario("N", tuple(CallEvent(s, c) for s, c in calls), "EW", "a title")
+    scenario = Scenario("N", tuple(CallEvent(s, c) for s, c in calls), "EW", "a title")  # type: ignore[arg-type]  # text accepted at run time
     (board,) = _endplay(pbn.dumps([scenario]))
     assert board.board_num == 1
     assert len(board.auction) == 6 and str(board.contract).startswith("3NT")
@@ -52,7 +52,7 @@ def test_endplay_reads_lin_converted_to_pbn() -> None:
     assert [b.tags["South"] for b in boards] == ["oS", "cS"]  # the closed room's players
     open_room, closed_room = _endplay(pbn.dumps(boards))
     assert (open_room.board_num, closed_room.board_num) == (1, 1)
-    assert open_room.deal.to_pbn() == boards[0].deal.to_pbn(boards[0].dealer)  # type: ignore[union-attr]
+    assert open_room.deal.to_pbn() == boards[0].deal.to_pbn(boards[0].dealer)  # type: ignore[arg-type, union-attr]
     assert open_room.auction[0].alertable and open_room.auction[0].announcement == "strong"
     assert [str(c) for c in open_room.play] == ["♠3", "♠4", "♠A", "♠6", "♥A", "♥8", "♥5", "♥2"]
     assert open_room.contract.result == 3  # 12 tricks claimed in 3NT (mc|12|)
