@@ -75,16 +75,19 @@ class Simulator:
     """
 
     def __init__(self, dealer: Seat | str, vulnerability: str = "None", *, check: bool = True,
-                 nested: bool = False, book: LawBook = LAWS_2017, keep_steps: int | None = None) -> None:
+                 nested: bool = False, book: LawBook | None = None, keep_steps: int | None = None) -> None:
         """``keep_steps``: how many of the last steps :attr:`steps` keeps (all by default).  Each
         step holds the positions before and after it, and each position its own record and
         rulings, so keeping every step of a long board costs memory quadratic in its events
         (F17); a replay that tells the steps as they come keeps one (:attr:`count` still counts
         them all)."""
+        # ``book=None`` stands for the 2017 Laws: a default of the book itself would put its
+        # whole repr into help(Simulator).
+        book = LAWS_2017 if book is None else book
         self.dealer = parse_seat(dealer, "dealer")
-        self.vulnerability = vulnerability
         self.book = book
         self.state = AuctionState.start(self.dealer, vulnerability, book.name)
+        self.vulnerability = self.state.vulnerability
         self.machines = TableMachines(self.dealer, book, nested=nested)
         self.keep_steps = keep_steps
         self.steps: MutableSequence[Step] = self._no_steps()
@@ -97,8 +100,8 @@ class Simulator:
     def reset(self, dealer: Seat | str, vulnerability: str = "None") -> None:
         """Start a new auction, reusing the built machines (building them is the costly part)."""
         self.dealer = parse_seat(dealer, "dealer")
-        self.vulnerability = vulnerability
         self.state = AuctionState.start(self.dealer, vulnerability, self.book.name)
+        self.vulnerability = self.state.vulnerability
         self.machines.reset(self.dealer)
         self.steps = self._no_steps()
         self.count = 0
