@@ -146,8 +146,8 @@ KINDS: Final[tuple[EventKind, ...]] = (
               "lead"),
     EventKind("face_lead", FaceLead, (), TextForm("face", aliases=("face_lead",))),
     EventKind("hands_returned", HandsReturned, (), TextForm("hands returned", aliases=("hands_returned",))),
-    EventKind("attention", Attention, (Field("when", "when"),), TextForm("attention", values=("when",)),
-              "attention"),
+    EventKind("attention", Attention, (Field("when", "when", "after_opening_lead", True),),
+              TextForm("noticed after lead", aliases=("attention",))),
 )
 
 _BY_CLASS: Final[dict[object, EventKind]] = {k.cls: k for k in KINDS}

@@ -400,7 +400,6 @@ SAMPLE_EVENTS: list[dict[str, Any]] = [
 ]
 BAD_EVENTS: list[dict[str, Any]] = [
     {"type": "attention", "when": "tomorrow"},
-    {"type": "attention"},
     {"type": "director", "by": "Q"},
     {"type": "judgement", "kind": "weird", "value": True},
     {"type": "judgement", "kind": "artificial", "value": "yes"},

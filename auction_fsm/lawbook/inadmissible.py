@@ -200,7 +200,8 @@ def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "36B1")
     state = silence_partner(state, o, call, "36B2", "36B3, 26B")
     return Outcome(state.rule("36B", f"the inadmissible {call} is cancelled; {o.long_name} must call "
-                              f"again and {o.partner.long_name} must pass for the rest of the auction"))
+                              f"again and {o.partner.long_name} must pass for the rest of the auction; "
+                              "declarer may have lead restrictions if the offender defends (Law 26B)"))
 
 
 def _silence_side(ctx: Ctx) -> AuctionState:
@@ -220,7 +221,8 @@ def substitute_pass_37b(ctx: Ctx) -> Outcome:
     call = ctx.state.record[p.call_index].call
     state = _silence_side(ctx).rule("37B", f"{o.long_name}'s {call} is cancelled and a pass is put in "
                                     "its place; both players of that side must pass for the rest of "
-                                    "the auction")
+                                    "the auction, and declarer may have lead restrictions if they defend "
+                                    "(Law 26B)")
     return stand(state, CallRecord(o, PASS, o, "stands", "substituted_pass", "37B2"))
 
 

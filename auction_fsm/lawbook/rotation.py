@@ -388,7 +388,8 @@ def silence_partner_36b4(ctx: Ctx) -> Outcome:
     state = silence_partner(state, o, call, "36B4")
     return Outcome(state.rule("36B4", f"{o.long_name}'s {call} out of turn was not permitted: it is "
                               f"cancelled, {o.long_name} may call freely in turn, and "
-                              f"{o.partner.long_name} must pass for the rest of the auction"))
+                              f"{o.partner.long_name} must pass for the rest of the auction; declarer may "
+                              "have lead restrictions if the offender defends (Law 26B)"))
 
 
 @action("the double or redouble is cancelled; if RHO passes the offender must repeat it, otherwise "

@@ -62,7 +62,7 @@ Any seat may act, in turn or not; the model is the director and rules.
   E expose SK   E expose H2 H3      cards exposed during the auction (after the final pass:
                                     a defender's card is a penalty card)
   E expose SK led                   a card led before the auction was over
-  attention after_opening_lead      nobody notices the inadmissible double just made until
+  noticed after lead                nobody notices the inadmissible double just made until
                                     after the opening lead is faced (36C)
   N change 2H                       a player tries to change the last call (a slip)
   N change 2H misinformation        the same, after misinformation from an opponent
@@ -368,7 +368,7 @@ class TeachSession:
             self._read_as = f"{words[0].upper()[:1]} {call}"  # "N dbl": North doubles
         if p is not None and p.decider in Seat.__members__ and len(words) <= 2 \
                 and words[0].upper() not in Seat.__members__ and words[0].lower() not in (
-                    "director", "judge", "judgement", "face", "face_lead", "attention"):
+                    "director", "judge", "judgement", "face", "face_lead", "noticed", "attention"):
             return Choice(Seat[p.decider], normalise_option("_".join(words)))
         return parse_event(text)
 

@@ -145,11 +145,11 @@ def test_36B4_inadmissible_double_at_partner_turn() -> None:
 # --- 36C: an inadmissible double or redouble noticed only after the opening lead is faced -------
 def test_36C_double_of_partners_bid_noticed_after_the_lead_is_scored_as_not_made() -> None:
     # South doubles partner's 1H; nobody notices until East has faced the opening lead.
-    s = walk("N", "N 1H, E P, S X, attention after_opening_lead")
+    s = walk("N", "N 1H, E P, S X, noticed after lead")
     assert s.pending is None and record(s)[-1] == "S X stands" and laws(s)[-1] == "36C"
-    s = walk("N", "N 1H, E P, S X, attention after_opening_lead, W P, N P, E P")
+    s = walk("N", "N 1H, E P, S X, noticed after lead, W P, N P, E P")
     assert s.contract is not None and s.contract.text == "1HX"  # as played, until the lead is faced
-    s = walk("N", "N 1H, E P, S X, attention after_opening_lead, W P, N P, E P, E leads SK")
+    s = walk("N", "N 1H, E P, S X, noticed after lead, W P, N P, E P, E leads SK")
     assert s.phase == "play" and s.contract is not None and s.contract.text == "1H"
     assert (s.declarer, s.opening_leader) == (Seat.N, Seat.E)
     assert s.rulings[-1].law == "36C" and "scored as if it had not been made" in s.rulings[-1].summary
@@ -157,12 +157,12 @@ def test_36C_double_of_partners_bid_noticed_after_the_lead_is_scored_as_not_made
 
 def test_36C_a_redouble_without_a_double_noticed_late_leaves_the_contract_doubled_by_the_real_double() -> None:
     # 1H doubled by East; West redoubles (a redouble of his partner's double: inadmissible), unnoticed
-    s = walk("N", "N 1H, E X, S P, W XX, attention after_opening_lead, N P, E P, S P, E leads SK down, face")
+    s = walk("N", "N 1H, E X, S P, W XX, noticed after lead, N P, E P, S P, E leads SK down, face")
     assert s.contract is not None and s.contract.text == "1HX"
 
 
 def test_36C_only_a_fresh_inadmissible_double_can_be_noticed_late() -> None:
     s = walk("N", "N 1H, E P, S X, director")  # the director is here: attention was drawn
-    unchanged_after(s, DecisionError, "attention after_opening_lead", match="36C")
-    unchanged_after(walk("N", "N 1H, E 1C"), DecisionError, "attention after_opening_lead", match="inadmissible double")
-    unchanged_after(walk("N", "N 1H"), DecisionError, "attention after_opening_lead", match="36C")
+    unchanged_after(s, DecisionError, "noticed after lead", match="36C")
+    unchanged_after(walk("N", "N 1H, E 1C"), DecisionError, "noticed after lead", match="inadmissible double")
+    unchanged_after(walk("N", "N 1H"), DecisionError, "noticed after lead", match="36C")

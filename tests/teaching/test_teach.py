@@ -225,7 +225,7 @@ def test_teach_exits_70_after_an_internal_fault(monkeypatch: pytest.MonkeyPatch,
 
 def test_36C_noticed_after_the_lead_can_be_entered_and_is_told() -> None:
     s = TeachSession("N")
-    out = talk(s, "N 1H", "E P", "S X", "attention after_opening_lead", "W P", "N P", "E P", "E lead SK")
+    out = talk(s, "N 1H", "E P", "S X", "noticed after lead", "W P", "N P", "E P", "E lead SK")
     assert not any(line.startswith(("Not accepted", "Internal fault")) for line in out)
     assert any("Law 36C" in line and "scored as if it had not been made" in line for line in out)
     assert s.sim.state.contract is not None and s.sim.state.contract.text == "1H"
