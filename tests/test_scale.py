@@ -125,11 +125,11 @@ def test_a_persistent_vector_behaves_as_the_tuple_of_its_items(ops: list[tuple[b
             ref.append(x)
         if x % 97 == 0:
             kept.append((seq, tuple(ref)))
-    assert seq == tuple(ref) and tuple(ref) == seq and len(seq) == len(ref)  # type: ignore[arg-type]
+    assert seq == tuple(ref) and tuple(ref) == seq and len(seq) == len(ref)
     assert hash(seq) == hash(tuple(ref))
     assert all(tuple(old) == items for old, items in kept)  # older versions never change
     if ref:
-        assert seq[-1] == ref[-1] and seq[len(ref) // 3:] == tuple(ref[len(ref) // 3:])  # type: ignore[index]
+        assert seq[-1] == ref[-1] and seq[len(ref) // 3:] == tuple(ref[len(ref) // 3:])
     assert isinstance(seq, PVector) == (len(ref) > THRESHOLD)
 
 

@@ -160,10 +160,10 @@ def test_a_26B_right_with_no_suit_left_to_prohibit_is_told(tmp_path: Path) -> No
     s = TeachSession("N")
     from auction_fsm.calls import Strain, parse_call
     from auction_fsm.events import CallEvent
+    from auction_fsm.seats import Seat
 
     talk(s, "N 1H", "E 1C", "director")
-    s.sim.apply(CallEvent(parse_event("E P").seat, parse_call("2D"),  # type: ignore[attr-defined]
-                          specifies=(Strain.C, Strain.D, Strain.H, Strain.S)))
+    s.sim.apply(CallEvent(Seat.E, parse_call("2D"), specifies=(Strain.C, Strain.D, Strain.H, Strain.S)))
     s.events.append(s.sim.steps[-1].event)
     out = talk(s, "no", "S 3H", "W P", "N P", "E P", "status")
     assert not any(line.startswith(("Not accepted", "Internal fault")) for line in out)
