@@ -297,6 +297,9 @@ def next_event(rng: random.Random, state: AuctionState, book: LawBook = LAWS_201
     def hands_returned() -> Event:
         return HandsReturned()
 
+    def attention() -> Event:  # 36C, also where it fits nothing (the model must refuse it cleanly)
+        return Attention("after_opening_lead")
+
     def any_choice() -> Event:
         words = ("accept", "refuse", "spread", "director", "replace", "let_remain", "no_prohibition",
                  "decline", "keep", "withdraw", "change", "lho_calls", "correct_player_calls",
@@ -308,7 +311,7 @@ def next_event(rng: random.Random, state: AuctionState, book: LawBook = LAWS_201
         (7, insufficient), (9, out_of_rotation), (4, inadmissible_double), (5, by_silenced),
         (2, above_seven), (3, director), (3, any_judgement), (4, change), (3, expose),
         (2, review), (2, explain), (1, lead_any), (1, face_lead), (1, any_choice),
-        (1, hands_returned),
+        (1, hands_returned), (1, attention),
     ]
     pending = state.pending
     if pending is not None:
