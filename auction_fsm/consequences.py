@@ -37,7 +37,7 @@ from .lawbook import LAWS_2017, LawBook, Row
 from .records import Pending
 from .seats import Seat
 
-__all__ = ["Result", "Consequence", "consequences", "CALL_OPTIONS"]
+__all__ = ["Result", "Consequence", "RequiredCall", "consequences", "required_call", "CALL_OPTIONS"]
 
 #: Options taken by a call rather than a choice, and whose call it is.
 CALL_OPTIONS = ("lho_calls", "correct_player_calls", "replace")
@@ -164,3 +164,39 @@ def consequences(state: AuctionState, book: LawBook = LAWS_2017) -> tuple[Conseq
         caller = _caller(pending, option)
         out.append(Consequence(option, "call", caller, _by_calls(state, caller, book)))
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class RequiredCall:
+    """The call a rectification obliges the seat to act to repeat (31A1, 32A1), whether it is
+    still a legal call, and what making it leads to (ruled by the book, like an option)."""
+
+    seat: Seat
+    call: Call
+    law: str
+    legal: bool
+    result: Result | None
+
+    def words(self) -> str:
+        """``South must repeat 1C (Law 31A1); it is no longer legal: ...`` in one sentence."""
+        head = f"{self.seat.long_name} must repeat {self.call} (Law {self.law})"
+        if self.legal or self.result is None:
+            return head + "."
+        what = f": {self.result.rulings[0]}" if self.result.rulings else ""
+        return (f"{head} although it is no longer a legal call: the repeat is made all the same "
+                f"and ruled under Law {self.result.law}{what}.")
+
+
+def required_call(state: AuctionState, book: LawBook = LAWS_2017) -> RequiredCall | None:
+    """The repeat the seat to act owes, if any (nothing pending, auction open), with what the
+    book rules when it is made: a repeat that is no longer sufficient is still required and
+    is ruled as an insufficient bid (27), so the seat then has no legal call yet must call."""
+    if state.pending is not None or state.is_over:
+        return None
+    seat = state.turn
+    for ob in state.obligations[seat]:
+        if ob.kind == "repeat_call" and ob.call is not None:
+            st = _one(state, CallEvent(seat, ob.call), book)
+            return RequiredCall(seat, ob.call, ob.law, ob.call in state.legal_calls(),
+                                None if st is None else _result(st))
+    return None

@@ -55,10 +55,10 @@ from dataclasses import replace
 from typing import Any, Final, Literal
 
 from ..auction import AuctionState
-from ..engine import apply_event
+from ..engine import apply_event, irregularities
 from ..errors import AuctionFsmError, InternalError, MachineDisagreementError
 from ..events import Event, event_to_dict
-from ..exploration import FAMILIES, candidate_events, config_key, is_terminal, within_scope
+from ..exploration import FAMILIES, alphabet, candidate_events, config_key, is_terminal, within_scope
 from ..lawbook import LAWS_2017, LawBook
 from ..lawbook.changes import changeable_call
 from ..scope import Scope
@@ -249,6 +249,38 @@ class IrregularSpace:
         if found is None:
             found = self._candidate_lists[sig] = list(candidate_events(state, self.families, self.book))
         return found
+
+    def beyond_scope(self, key: Key) -> list[str]:
+        """The lawful events at ``key`` that the scope's bounds leave out, in words, when no
+        lawful event lies within them (else ``[]``: then a configuration without successors is a
+        dead end of the explorer or the model, and reported as one).
+
+        Lawful is what the engine accepts, without committing a new irregularity
+        (:func:`~auction_fsm.engine.irregularities`), of the candidates of a scope without
+        bounds (every family, every level); within the scope is what the scope's own alphabet
+        offers and :func:`~auction_fsm.exploration.within_scope` keeps.
+        Asked only of configurations without successors, by the dead-end check.
+        """
+        state = self._states[key]
+        if self._ended(state):
+            return []
+        own = self.families
+        wide = Scope("unbounded", frozenset(FAMILIES), max_irregularities=state.incidents + 1, max_level=7)
+        inside = set(alphabet(state, own, state.incidents < own.max_irregularities))
+        outside: list[str] = []
+        for event in candidate_events(state, wide, self.book):
+            try:
+                after = apply_event(state, event, self.book, strict=False)
+            except InternalError:
+                raise
+            except AuctionFsmError:
+                continue
+            if irregularities(state, event, after):
+                continue  # a new irregularity is never what the Laws leave a player to do
+            if event in inside and within_scope(state, event, after, own):
+                return []
+            outside.append(event.describe())
+        return outside
 
     def is_terminal(self, key: Key) -> bool:
         """The end of the configuration (see the module docstring)."""

@@ -142,6 +142,9 @@ def format_report(report: GraphReport) -> str:
                      + ("" if expected is None else
                         " (matches the oracle)" if expected == report.info["paths"] else
                         f" (oracle: {expected})"))
+    if report.info.get("stops_at_bounds"):
+        lines.append(f"  stops at the scope's bounds: {report.info['stops_at_bounds']:,} configuration(s) "
+                     "whose only lawful events lie outside the scope (not dead ends)")
     if report.info.get("not_exercised"):
         lines.append("  not exercised in this scope: " + ", ".join(report.info["not_exercised"]))
     for f in report.findings:

@@ -21,7 +21,7 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
-from auction_fsm.events import CallEvent, ChangeCall, Event, Judgement, event_from_dict
+from auction_fsm.events import CallEvent, ChangeCall, DirectorCalled, Event, Judgement, event_from_dict
 from auction_fsm.exploration import FAMILIES, candidate_events
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
@@ -125,6 +125,7 @@ def test_a_planted_dead_end_is_reported_with_a_trace_that_replays() -> None:
     report = check_exploration(ex, max_traces=2)
     dead = {ex.keys[i] for i in range(ex.states) if not ex.terminal[i] and ex.out_degree(i) == 0}
     assert report.counts["dead_ends"] == len(dead) > 0
+    assert report.info["stops_at_bounds"] == 0  # the judgement left out lies within the scope
     assert report.counts["cannot_finish"] >= len(dead)
     findings = [f for f in report.findings if f.check == "dead_ends"]
     assert len(findings) == 2
@@ -135,6 +136,24 @@ def test_a_planted_dead_end_is_reported_with_a_trace_that_replays() -> None:
         assert key in dead and space.describe(key) == f.state
         assert sim.state.pending is not None and sim.state.pending.get("judgement")
         assert f.trace.scenario["events"][:1] == [{"type": "call", "seat": "N", "call": "1NT"}]
+
+
+def test_a_configuration_whose_only_lawful_event_lies_outside_the_scope_is_where_it_stops() -> None:
+    """South's 2C at East's turn is cancelled and East passes: South must repeat 2C (31A1), a bid
+    above the scope's one level.  That is where the scope stops, reported with its trace, not a
+    dead end; the planted dead end above (an in-scope event left out) still is one."""
+    prefix = [CallEvent.of("N", "1C"), CallEvent.of("S", "2C"), DirectorCalled(),
+              Judgement("artificial", True), CallEvent.of("E", "P")]
+    space = IrregularSpace(Scope.of({"rotation"}), prefix=prefix, agreement="off")
+    ex = explore(space)
+    report = check_exploration(ex)
+    assert ex.states == 1 and report.ok, report.to_json()
+    assert report.info["stops_at_bounds"] == 1
+    (stop,) = [f for f in report.findings if f.check == "stops_at_bounds"]
+    assert "S: 2C" in stop.detail and stop.trace is not None
+    assert space.beyond_scope(ex.keys[0]) == ["S: 2C"]
+    wider = explore(IrregularSpace(Scope.of({"rotation"}, max_level=2), prefix=prefix, agreement="off"))
+    assert wider.out_degree(0) == 1 and check_exploration(wider).info["stops_at_bounds"] == 0
 
 
 _PLANTED = without(lambda t: t.machine == "phase" and t.trigger == "judge_comparable")
