@@ -48,6 +48,7 @@ source, naming the event).
 from __future__ import annotations
 
 import functools
+import gc
 import multiprocessing
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -64,7 +65,9 @@ from ..lawbook.changes import changeable_call
 from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
+from .agreement_split import split_tree
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
+from .parallel import expand_level
 from .scopes import register_space
 
 __all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space"]
@@ -153,6 +156,10 @@ class IrregularSpace:
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
         self._changes = "changes" in families.families
         self._candidate_lists: dict[Hashable, list[Event]] = {}
+        self._split: tuple[dict[Key, int], frozenset[Key], list[int]] | None = None  # agreement shares
+        self._events: dict[Event, Event] = {}  # each event from a worker process stored once
+        #: Worker processes that share each big breadth-first level of the exploration.
+        self.explore_jobs = 1
         self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
         self.agreement_jobs = agreement_jobs
         #: Called now and then by the check on every edge with (edges checked, edges left); in
@@ -225,6 +232,12 @@ class IrregularSpace:
         if self.agreement == "all":
             self._edges[key] = (labels, keys)
         return labels, keys
+
+    def successors_many(self, keys: Sequence[Key]) -> list[tuple[list[Event], list[Key]]]:
+        """:meth:`successors` of each of ``keys`` (a breadth-first level), in order; shared out
+        between :attr:`explore_jobs` forked processes when the level is big
+        (:mod:`auction_fsm.graph.parallel`), with the same result."""
+        return expand_level(self, keys, self.explore_jobs)
 
     def _candidates(self, state: AuctionState) -> list[Event]:
         """The candidate events at ``state``: those a row of the book is enabled for, within
@@ -417,9 +430,10 @@ class IrregularSpace:
         machines there.  A fault on a tree edge belongs to the configuration it leads to; on any
         other edge it belongs to the source, naming the event.
 
-        With :attr:`agreement_jobs` above one (and ``fork`` available), the subtrees below each
-        start are shared out between that many forked worker processes, each checking its own
-        edges once; the faults are merged.
+        With :attr:`agreement_jobs` above one (and ``fork`` available), the tree is cut into
+        subtrees of even weight (:func:`~auction_fsm.graph.agreement_split.split_tree`) dealt
+        out to that many forked worker processes, each checking its own edges once; the faults
+        are merged.
         """
         children: dict[Key, dict[Event, Key]] = {}  # the tree edges out of each configuration
         for k, step in self._parent.items():
@@ -429,12 +443,16 @@ class IrregularSpace:
         if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
             global _FORKED
             _FORKED = (self, children, jobs)
+            self._split = split_tree(self._parent, children,
+                                     {k: len(v[0]) for k, v in self._edges.items()}, jobs)
+            gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
             try:
                 ctx = multiprocessing.get_context("fork")
                 with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
                     parts = list(pool.map(_walk_part, range(jobs)))
             finally:
                 _FORKED = None
+                gc.unfreeze()
             faults: dict[Key, list[str]] = {}
             for found, replayed in parts:
                 self.replayed_events += replayed
@@ -445,16 +463,33 @@ class IrregularSpace:
         return self._walk(children, 0, 1)
 
     def _walk(self, children: dict[Key, dict[Event, Key]], part: int, parts: int) -> dict[Key, list[str]]:
-        """The edge checks of worker ``part`` of ``parts``: below each start, the tree edge
-        numbered ``i`` (in label order) and its subtree belong to worker ``i % parts``; the
-        start's other edges belong to worker 0."""
+        """The edge checks of worker ``part`` of ``parts``.
+
+        With one part, every edge.  With more, the tree is cut into subtrees of even weight
+        (:func:`~auction_fsm.graph.agreement_split.split_tree`): worker ``part`` checks every
+        edge inside the subtrees dealt to it, and worker 0 also the edges leaving the few
+        configurations above the cut.  Every worker drives its simulator down the tree edges
+        above the cut that lead to its subtrees (firing them again, but reporting nothing
+        there unless it is worker 0), so each edge is reported by exactly one worker.
+        """
         faults: dict[Key, list[str]] = {}
         report = self.agreement_progress if part == 0 else None
         total = sum(len(labels) for labels, _ in self._edges.values())
+        owner: dict[Key, int] = {}
+        above: frozenset[Key] = frozenset()
+        mine = total
+        if parts > 1:
+            if self._split is None or len(self._split[2]) != parts:
+                self._split = split_tree(self._parent, children,
+                                         {k: len(v[0]) for k, v in self._edges.items()}, parts)
+            owner, above, load = self._split
+            mine = load[part]
         done = 0
         if report is not None:
-            report(0, total // parts)
+            report(0, mine)
         for start in [k for k, step in self._parent.items() if step is None]:
+            if parts > 1 and start not in above and owner.get(start) != part:
+                continue
             sim = self.simulator(self._states[start].dealer)
             sim.run(self.prefix)
             stack = [(start, _snapshot(sim))]
@@ -462,27 +497,29 @@ class IrregularSpace:
                 key, snap = stack.pop()
                 labels, targets = self._edges.get(key, ((), ())) if parts > 1 else self._edges.pop(key, ((), ()))
                 tree = children.get(key, {})
-                branch = 0
+                over = key in above
                 for event, target in zip(labels, targets, strict=True):
                     on_tree = tree.get(event) == target
-                    if key is start and parts > 1:
-                        mine = branch % parts == part if on_tree else part == 0
-                        branch += on_tree
-                        if not mine:
-                            continue
+                    # above the cut: worker 0 reports; a worker fires a tree edge to reach its own
+                    descend = on_tree and (not over or target in above or owner.get(target) == part)
+                    reporting = not over or part == 0
+                    if not (reporting or descend):
+                        continue
                     _restore(sim, snap)
-                    self.replayed_events += 1
-                    done += 1
-                    if report is not None and not done & 1023:
-                        report(done, max(0, total // parts - done))
+                    if reporting:
+                        self.replayed_events += 1
+                        done += 1
+                        if report is not None and not done & 1023:
+                            report(done, max(0, mine - done))
                     problem = _step(sim, event)
                     if problem is None and self.key_of(sim.state) != target:
                         problem = "the simulator reaches a different configuration than the exploration"
                     if problem is not None:
-                        where = target if on_tree else key
-                        faults.setdefault(where, []).append(
-                            problem if on_tree else f"on {event.describe()}: {problem}")
-                    elif on_tree:
+                        if reporting:
+                            where = target if on_tree else key
+                            faults.setdefault(where, []).append(
+                                problem if on_tree else f"on {event.describe()}: {problem}")
+                    elif descend:
                         stack.append((target, _snapshot(sim)))
         return faults
 
