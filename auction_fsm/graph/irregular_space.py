@@ -67,6 +67,7 @@ from ..seats import Seat
 from ..simulator import Simulator, seat_state
 from .agreement_split import split_tree
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
+from .machine_classes import MachineClasses
 from .parallel import expand_level
 from .scopes import register_space
 
@@ -160,6 +161,10 @@ class IrregularSpace:
         self._events: dict[Event, Event] = {}  # each event from a worker process stored once
         #: Worker processes that share each big breadth-first level of the exploration.
         self.explore_jobs = 1
+        #: Fire ``transitions`` once per class of edges in the check on every edge
+        #: (:mod:`~auction_fsm.graph.machine_classes`); ``False`` fires it on every edge.
+        self.machine_classes = True
+        self.class_hits = 0  # edges whose machines' part came from a recorded run (this process)
         self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
         self.agreement_jobs = agreement_jobs
         #: Called now and then by the check on every edge with (edges checked, edges left); in
@@ -473,6 +478,7 @@ class IrregularSpace:
         there unless it is worker 0), so each edge is reported by exactly one worker.
         """
         faults: dict[Key, list[str]] = {}
+        classes = MachineClasses() if self.machine_classes else None
         report = self.agreement_progress if part == 0 else None
         total = sum(len(labels) for labels, _ in self._edges.values())
         owner: dict[Key, int] = {}
@@ -511,7 +517,7 @@ class IrregularSpace:
                         done += 1
                         if report is not None and not done & 1023:
                             report(done, max(0, mine - done))
-                    problem = _step(sim, event)
+                    problem = _step(sim, event, classes)
                     if problem is None and self.key_of(sim.state) != target:
                         problem = "the simulator reaches a different configuration than the exploration"
                     if problem is not None:
@@ -521,6 +527,8 @@ class IrregularSpace:
                                 problem if on_tree else f"on {event.describe()}: {problem}")
                     elif descend:
                         stack.append((target, _snapshot(sim)))
+        if classes is not None:
+            self.class_hits += classes.hits
         return faults
 
 
@@ -559,10 +567,15 @@ def _restore(sim: Simulator, snap: _Snapshot) -> None:
         model.state = st
 
 
-def _step(sim: Simulator, event: Event) -> str | None:
-    """Apply ``event``; a message when the machines disagree or the engine refuses it."""
+def _step(sim: Simulator, event: Event, classes: MachineClasses | None = None) -> str | None:
+    """Apply ``event`` (through ``classes`` when given, see
+    :mod:`~auction_fsm.graph.machine_classes`); a message when the machines disagree or the
+    engine refuses it."""
     try:
-        sim.apply(event)
+        if classes is not None:
+            classes.apply(sim, event)
+        else:
+            sim.apply(event)
     except MachineDisagreementError as exc:
         return f"machines disagree with the engine: {exc}"
     except AuctionFsmError as exc:

@@ -66,3 +66,21 @@ def test_the_check_on_every_edge_is_dealt_out_evenly_and_covers_each_edge_once()
                 break
             node = up[0]
         assert (k in above) != (len(roots) == 1), k
+
+
+@pytest.mark.parametrize("planted", [False, True])
+def test_firing_the_machines_once_per_class_of_edges_finds_the_same_faults(planted: bool) -> None:
+    """:mod:`auction_fsm.graph.machine_classes`: the check on every edge with ``transitions``
+    fired once per class finds exactly what firing it on every edge finds, a planted fault too."""
+    from .test_irregular_space import _PlantedSimulator
+
+    options = {"simulator": _PlantedSimulator} if planted else {}
+    found = []
+    for classes in (False, True):
+        space = _space({"insufficient_bid"}, **options)
+        space.machine_classes = classes
+        ex = explore(space)
+        found.append({k: sorted(space.faults(k)) for k in ex.keys})
+        assert (space.class_hits > ex.edges // 2) == classes  # most edges reuse a recorded run
+    assert found[0] == found[1]
+    assert any(found[0].values()) == planted
