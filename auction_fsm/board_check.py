@@ -37,6 +37,7 @@ from .boards import Board
 from .calls import ALL_CALLS, PASS_CODE, parse_call
 from .errors import AuctionFsmError, MachineDisagreementError, TableDefinitionError
 from .events import CallEvent, Event
+from .lawbook import LAWS_2017, LawBook, book_named
 from .report import error_kind
 from .seats import Seat
 from .simulator import Simulator
@@ -132,8 +133,9 @@ def _without_place(message: str, board: Board) -> str:
 class Checker:
     """Checks boards one after another, reusing one simulator."""
 
-    def __init__(self, *, machines: bool = False) -> None:
+    def __init__(self, *, machines: bool = False, book: LawBook | None = None) -> None:
         self.machines = machines
+        self.book = book  # None: each board's own book (a LawBook tag), else 2017
         self._simulator: Simulator | None = None
 
     # --- replay ---------------------------------------------------------------------------
@@ -154,8 +156,10 @@ class Checker:
               ) -> tuple[Simulator, AuctionFsmError | None, int | None]:
         sim = self._simulator
         vul = board.vulnerability or "None"
-        if sim is None:
-            sim = self._simulator = Simulator(dealer, vul, check=True)
+        named = board.tags.get("LawBook")
+        book = self.book or (book_named(named) if named else LAWS_2017)
+        if sim is None or sim.book is not book:
+            sim = self._simulator = Simulator(dealer, vul, check=True, book=book)
         else:
             sim.reset(dealer, vul)
         for n, event in enumerate(events, 1):
@@ -236,16 +240,14 @@ def _contract_of(key: int, calls: list[tuple[int, int]]) -> tuple[str, Seat | No
 
     Declarer is the first player of the declaring side to name the final strain (Definitions);
     ``calls`` are the auction's ``(seat, code)`` pairs.  The same rule as
-    :attr:`AuctionState.contract`, on integers.
+    :attr:`AuctionState.contract` (both use :func:`rules.declarer_of`).
     """
     if rules.is_passed_out(key):
         return "Pass", None
-    _, last_bid, bidder, doubled, _ = rules.unpack(key)
-    strain = last_bid % 5
-    for seat, code in calls:
-        if code < PASS_CODE and code % 5 == strain and (seat - bidder) % 2 == 0:
-            return ALL_CALLS[last_bid].text + "X" * doubled, _SEATS[seat]
-    raise AssertionError("unreachable: the final bid names its own strain")
+    _, last_bid, _, doubled, _ = rules.unpack(key)
+    declarer = rules.declarer_of(key, calls)
+    assert declarer is not None, "a final key of a bid auction has a declarer"
+    return ALL_CALLS[last_bid].text + "X" * doubled, _SEATS[declarer]
 
 
 def _plain_report(board: Board, key: int) -> BoardReport:

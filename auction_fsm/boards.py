@@ -244,4 +244,5 @@ class Board:
         description = self.tags.get("Description")
         return Scenario(dealer=dealer, events=tuple(self.events()),
                         vulnerability=self.vulnerability or "None", title=self.title(),
-                        description=description or None, source=self.where())
+                        description=description or None, source=self.where(),
+                        law_book=self.tags.get("LawBook") or None)

@@ -7,17 +7,17 @@ the rules: it rules each option's event on the current position with the engine
 (:func:`auction_fsm.engine.step`, which is pure, so nothing is changed) and reports the law
 and the rulings the book gives, and the decision that would follow.
 
-How an option is made at the table decides which event is tried:
+How an option is made at the table, and by whom, is what the law book declares for the
+decision (:class:`~auction_fsm.lawbook.procedure.Option`); it decides which event is tried:
 
-* a player's choice (``accept``, ``decline``, ``refuse``, ``spread``, ``require_H`` ...) is a
-  :class:`~auction_fsm.events.Choice`;
-* ``director`` is the director being called;
-* an option of the director (``comparable`` / ``not_comparable`` ...) is the judgement, the
-  first option meaning yes;
-* options made by a call (``lho_calls``, ``correct_player_calls``, ``replace``, and ``accept``
-  where acceptance is by calling over the irregularity, 27A1) are tried with every call the
-  player could make; the calls are grouped by the law-book row that takes them, and each group
-  is told by that row's law and the words of its action.
+* a player's choice (``accept`` after the director explained it, ``decline``, ``spread``,
+  ``require_H`` ...) is a :class:`~auction_fsm.events.Choice`;
+* calling the director is the director being called;
+* the director's judgement (``comparable`` / ``not_comparable`` ...) is the judgement;
+* an option taken by a call (LHO calling over the irregularity, the player whose turn it was
+  calling, the offender's replacement, acceptance by calling, 27A1) is tried with every call
+  the player could make; the calls are grouped by the law-book row that takes them, and each
+  group is told by that row's law and the words of its action.
 
 The report (``auction-fsm replay --json``) lists the result under ``pending.options_lead_to``;
 the narration tells it when a decision opens.
@@ -33,14 +33,12 @@ from .calls import ALL_CALLS, Call
 from .engine import Step, step
 from .errors import AuctionFsmError
 from .events import CallEvent, Choice, DirectorCalled, Event, Judgement
-from .lawbook import LAWS_2017, LawBook, Row
+from .lawbook import LAWS_2017, LawBook, Row, book_of
+from .lawbook.procedure import Option, taker
 from .records import Pending
 from .seats import Seat
 
-__all__ = ["Result", "Consequence", "RequiredCall", "consequences", "required_call", "CALL_OPTIONS"]
-
-#: Options taken by a call rather than a choice, and whose call it is.
-CALL_OPTIONS = ("lho_calls", "correct_player_calls", "replace")
+__all__ = ["Result", "Consequence", "RequiredCall", "consequences", "required_call"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,14 +67,7 @@ class Consequence:
     seat: Seat | None
     results: tuple[Result, ...]
     value: bool | None = None
-
-
-def _judgement(pending: Pending, option: str) -> Judgement | None:
-    """The director's judgement an option of the director stands for: the first option is yes."""
-    kind = pending.get("judgement") or (pending.options[0] if pending.options else "")
-    if kind not in ("artificial", "comparable", "unintended", "misinformation", "dummy_seen"):
-        return None
-    return Judgement(kind, option == pending.options[0])  # type: ignore[arg-type]
+    spec: Option | None = None
 
 
 def _one(state: AuctionState, event: Event, book: LawBook) -> Step | None:
@@ -98,16 +89,6 @@ def _result(st: Step) -> Result:
         rulings = (_row_words(st.fired[0].row),)
     law = st.fired[0].row.law if st.fired else ""
     return Result(law, rulings, (), st.after.pending, st.after)
-
-
-def _caller(pending: Pending, option: str) -> Seat:
-    """Whose call makes an option taken by calling."""
-    if option == "replace":
-        return pending.offender
-    if option == "correct_player_calls":
-        name = pending.get("correct_player")
-        return Seat[name] if name in Seat.__members__ else pending.in_turn_of
-    return Seat[pending.decider] if pending.decider in Seat.__members__ else pending.offender.lho
 
 
 def _by_calls(state: AuctionState, seat: Seat, book: LawBook) -> tuple[Result, ...]:
@@ -144,25 +125,24 @@ def consequences(state: AuctionState, book: LawBook = LAWS_2017) -> tuple[Conseq
     if pending is None:
         return ()
     out: list[Consequence] = []
-    for option in pending.options:
-        if pending.decider == "director":
-            judgement = _judgement(pending, option)
-            st = None if judgement is None else _one(state, judgement, book)
-            out.append(Consequence(option, "judgement", None, () if st is None else (_result(st),),
-                                   None if judgement is None else judgement.value))
+    for word in pending.options:
+        spec = book.option(pending.state_name, word)
+        seat = taker(spec, pending)
+        event: Event | None
+        if spec.how == "call":
+            assert seat is not None, f"{pending.state_name}: {word} is taken by a call of nobody"
+            out.append(Consequence(word, "call", seat, _by_calls(state, seat, book), spec=spec))
             continue
-        seat = Seat[pending.decider] if pending.decider in Seat.__members__ else None
-        if option == "director":
-            st = _one(state, DirectorCalled(seat), book)
-            out.append(Consequence(option, "director", seat, () if st is None else (_result(st),)))
-            continue
-        if option not in CALL_OPTIONS and seat is not None:
-            st = _one(state, Choice(seat, option), book)
-            if st is not None:
-                out.append(Consequence(option, "choice", seat, (_result(st),)))
-                continue
-        caller = _caller(pending, option)
-        out.append(Consequence(option, "call", caller, _by_calls(state, caller, book)))
+        if spec.how == "judgement":
+            event = Judgement(spec.judgement, bool(spec.value))  # type: ignore[arg-type]
+        elif spec.how == "director":
+            event = DirectorCalled(seat)
+        else:
+            assert seat is not None, f"{pending.state_name}: {word} is chosen by nobody"
+            event = Choice(seat, word)
+        st = _one(state, event, book)
+        out.append(Consequence(word, spec.how, None if spec.how == "judgement" else seat,
+                               () if st is None else (_result(st),), spec.value, spec))
     return tuple(out)
 
 
@@ -187,12 +167,13 @@ class RequiredCall:
                 f"and ruled under Law {self.result.law}{what}.")
 
 
-def required_call(state: AuctionState, book: LawBook = LAWS_2017) -> RequiredCall | None:
+def required_call(state: AuctionState, book: LawBook | None = None) -> RequiredCall | None:
     """The repeat the seat to act owes, if any (nothing pending, auction open), with what the
     book rules when it is made: a repeat that is no longer sufficient is still required and
     is ruled as an insufficient bid (27), so the seat then has no legal call yet must call."""
     if state.pending is not None or state.is_over:
         return None
+    book = book if book is not None else book_of(state)
     seat = state.turn
     for ob in state.obligations[seat]:
         if ob.kind == "repeat_call" and ob.call is not None:

@@ -75,6 +75,8 @@ from .events import (
     Lead,
     ReviewRequest,
 )
+from .lawbook import LAWS_2017, LawBook
+from .lawbook.procedure import taker
 from .report import pending_to_json
 from .scenario import Scenario, dump_scenario
 from .seats import Seat
@@ -207,13 +209,14 @@ def _as_kind(text: str | None) -> JudgementKind:
     return "comparable"
 
 
-def next_event(rng: random.Random, state: AuctionState) -> Event:
+def next_event(rng: random.Random, state: AuctionState, book: LawBook = LAWS_2017) -> Event:
     """One plausible next event for the position ``state``, legal or not.
 
     The mix depends on the phase: while a procedure waits, mostly what it waits for; in the
     auction, mostly legal calls in turn plus every kind of irregular call; after the final pass,
     mostly the lead and the requests of the clarification period.  Weights are rough and meant
-    to reach every procedure often, not to model real tables.
+    to reach every procedure often, not to model real tables.  How a pending decision's
+    options are taken, and by whom, is what ``book`` declares for it.
     """
     turn = state.turn
     someone = SEATS[rng.randrange(4)]
@@ -297,14 +300,11 @@ def next_event(rng: random.Random, state: AuctionState) -> Event:
         wanted = facts.get("judgement")
         offender = pending.offender
 
-        by_calling = pending.procedure in ("insufficient_bid", "out_of_rotation")
-
         def expected() -> Event | None:
-            """What the procedure waits for.  Some options are taken by another event rather
-            than a ``Choice``: ``director`` by calling the director, acceptance of an
-            irregular call (``accept``, ``lho_calls``) by the decider calling over it,
-            ``correct_player_calls`` and ``replace`` by that player's call.  Now and then the
-            option word itself is sent as a choice, which the model must refuse cleanly."""
+            """What the procedure waits for, taken as the book says each option is taken: a
+            choice, calling the director, the director's judgement, or a call by the player
+            the option belongs to.  Now and then the option word itself is sent as a choice,
+            which the model must refuse cleanly when the option is not a choice."""
             if decider == "director":
                 return _judgement(rng, str(wanted) if wanted else _judgement_for(options, rng))
             if decider not in Seat.__members__ or not options:
@@ -312,15 +312,13 @@ def next_event(rng: random.Random, state: AuctionState) -> Event:
             seat, option = Seat[decider], rng.choice(options)
             if rng.random() < 0.1:
                 return Choice(seat, option)
-            if option == "director":
+            spec = book.option(pending.state_name, option)
+            by = taker(spec, pending) or seat
+            if spec.how == "director":
                 return DirectorCalled(rng.choice((None, seat)))
-            if option == "lho_calls" or (option == "accept" and by_calling):
-                return _call_event(rng, seat, _random_call(rng, state))
-            if option == "correct_player_calls":
-                return CallEvent(Seat[str(facts.get("in_turn_of", turn.name))], _random_call(rng, state))
-            if option == "replace":
-                return _call_event(rng, offender, _random_call(rng, state))
-            return Choice(seat, option)
+            if spec.how == "call":
+                return _call_event(rng, by, _random_call(rng, state))
+            return Choice(by, option)
 
         def wanted_judgement() -> Event | None:
             return _judgement(rng, str(wanted)) if wanted else None

@@ -44,8 +44,11 @@ from .events import (
     Lead,
     ReviewRequest,
 )
-from .lawbook import LAWS_2017, LawBook
-from .records import Contract, Obligation, Ruling
+from .lawbook import LAWS_2017, LawBook, book_of
+from .lawbook.exposure import penalty_cards
+from .lawbook.procedure import JUDGEMENTS, Option
+from .lawbook.restrictions import eligible_suits, restriction_status
+from .records import Contract, Obligation, Pending, Ruling
 from .scenario import Replay
 from .seats import Seat
 from .simulator import Simulator, Step
@@ -157,42 +160,29 @@ def _suit_word(name: str) -> str:
     return name
 
 
-def _option_words(option: str) -> str:
-    """A decision option as a verb phrase: ``require_D`` as ``requires a diamond lead``,
-    ``designate_SA`` as ``designates SA as the penalty card to be led``."""
-    fixed = {
-        "accept": "accepts",
-        "refuse": "refuses",
-        "spread": "spreads the hand, becoming dummy",
-        "let_remain": "lets the penalty card remain",
-        "no_prohibition": "prohibits no suit",
-        "director": "calls the director",
-        "keep": "keeps the call",
-        "withdraw": "withdraws the call",
-        "change": "changes the call",
-        "decline": "declines",
-        "replace": "replaces the call",
-        "lho_calls": "calls over it",
-        "correct_player_calls": "calls in turn",
-    }
-    if option in fixed:
-        return fixed[option]
-    kind, _, suit = option.partition("_")
-    if kind in ("require", "prohibit") and suit:
-        return f"{kind}s a {_suit_word(suit)} lead"
-    if kind == "designate" and suit:
-        return f"designates {suit} as the penalty card to be led"
-    return f"chooses {option.replace('_', ' ')}"
+def _option_spec(pending: Pending | None, option: str, book: LawBook) -> Option | None:
+    """What the book says of ``option`` of the pending decision (``None`` when nothing is
+    pending or the decision does not offer it -- a choice the model refused)."""
+    if pending is None:
+        return None
+    return book.state(pending.state_name).option(option)
 
 
-_JUDGED = {
-    "artificial": ("the call was artificial", "the call was not artificial"),
-    "comparable": ("the replacement is a comparable call", "the replacement is not a comparable call"),
-    "unintended": ("the call was unintended (a slip)", "the change was intended"),
-    "misinformation": ("the call could well have been influenced by misinformation",
-                       "the call was not based on misinformation"),
-    "dummy_seen": ("declarer could have seen dummy's cards", "declarer could not have seen dummy's cards"),
-}
+def _option_words(option: str, pending: Pending | None = None, book: LawBook = LAWS_2017) -> str:
+    """A decision option as a verb phrase from the book (``require_D`` as ``requires a diamond
+    lead``); an option the pending decision does not offer is spelt out in words."""
+    spec = _option_spec(pending, option, book)
+    if spec is None:
+        return f"chooses {option.replace('_', ' ')}"
+    detail = spec.detail(option)
+    x = _suit_word(detail) if detail in Suit.__members__ else detail
+    return spec.does.format(it="it", x=x)
+
+
+def _judged(kind: str) -> tuple[str, str]:
+    """What the director finds by answering yes and no to judgement ``kind`` (from the book)."""
+    j = JUDGEMENTS.get(kind)
+    return (j.yes, j.no) if j is not None else (f"{kind.replace('_', ' ')}: yes", f"{kind.replace('_', ' ')}: no")
 
 
 def _describe_call(number: int, event: CallEvent, before: AuctionState, after: AuctionState) -> str:
@@ -220,18 +210,19 @@ def _describe_call(number: int, event: CallEvent, before: AuctionState, after: A
     return f"{number}. {who} {verb} -- {made.irregularity.replace('_', ' ')}{law} (call {made.status})."
 
 
-def _describe_event(event: Event) -> str:
-    """Any event other than a call, as a sentence without its number."""
+def _describe_event(event: Event, before: AuctionState | None = None, book: LawBook = LAWS_2017) -> str:
+    """Any event other than a call, as a sentence without its number; ``before`` is the
+    position it was made in (a choice is told in the words the book gives its option there)."""
     if isinstance(event, DirectorCalled):
         return "The director is called" + (f" by {event.by.long_name}." if event.by is not None else ".")
     if isinstance(event, Judgement):
-        yes, no = _JUDGED.get(event.kind, (f"{event.kind}: yes", f"{event.kind}: no"))
+        yes, no = _judged(event.kind)
         dens = ""
         if event.denominations:
             dens = " (specifying " + ", ".join(_STRAINS[d] for d in event.denominations) + ")"
         return f"The director judges that {yes if event.value else no}{dens}."
     if isinstance(event, Choice):
-        return f"{event.seat.long_name} {_option_words(event.option)}."
+        return f"{event.seat.long_name} {_option_words(event.option, before.pending if before is not None else None, book)}."
     if isinstance(event, ExposeCards):
         cards = " ".join(c.text for c in event.cards)
         how = "leads" if event.led else "exposes"
@@ -252,19 +243,20 @@ def _describe_event(event: Event) -> str:
     return f"{event.describe()}."  # pragma: no cover - every event type is told above
 
 
-def describe_step(number: int, step: Step) -> str:
+def describe_step(number: int, step: Step, book: LawBook = LAWS_2017) -> str:
     """One line telling event ``number`` (1-based) of the auction period."""
     if isinstance(step.event, CallEvent):
         return _describe_call(number, step.event, step.before, step.after)
-    return f"{number}. {_describe_event(step.event)}"
+    return f"{number}. {_describe_event(step.event, step.before, book)}"
 
 
-def step_lines(number: int, step: Step, book: LawBook = LAWS_2017) -> list[str]:
+def step_lines(number: int, step: Step, book: LawBook | None = None) -> list[str]:
     """The event's line, then each ruling it brought, explained with its law; after a faced
     opening lead out of turn, a note on how 2017 Law 54 differs from the usual summaries.  When
     the event opens a decision with a choice in it, what each option leads to under ``book``
-    (:func:`options_lines`)."""
-    lines = [describe_step(number, step)]
+    (:func:`options_lines`).  Without ``book``, the book the position names rules."""
+    book = book or book_of(step.after)
+    lines = [describe_step(number, step, book)]
     for ruling in step.after.rulings[len(step.before.rulings):]:
         lines.append(explain_ruling(ruling))
         if ruling.law == "54":
@@ -274,11 +266,6 @@ def step_lines(number: int, step: Step, book: LawBook = LAWS_2017) -> list[str]:
             before is None or (before.state_name, before.options) != (after.state_name, after.options)):
         lines += options_lines(step.after, book)
     return lines
-
-
-# How an option made by a call is made, as a verb phrase.
-_BY_CALLING = {"lho_calls": "calls over it", "accept": "calls over it", "correct_player_calls": "calls in turn",
-               "replace": "replaces it"}
 
 
 def _calls_words(calls: tuple[Call, ...], last: bool) -> str:
@@ -292,7 +279,7 @@ def _calls_words(calls: tuple[Call, ...], last: bool) -> str:
     return f"{', '.join(texts[:3])} or {len(texts) - 3} others"
 
 
-def _then(result: Result) -> str:
+def _then(result: Result, book: LawBook) -> str:
     """The decision an option leads to, as a clause (``then the director judges ...``); left
     out when the rulings already name who decides next."""
     if result.then is None or result.after is None:
@@ -301,44 +288,42 @@ def _then(result: Result) -> str:
     name = Seat[decider].long_name if decider in Seat.__members__ else decider
     if any(name in r for r in result.rulings):
         return ""
-    line = decision_in_words(result.after)
+    line = decision_in_words(result.after, book)
     line = re.sub(r"^Waiting for the director \((Law [^)]*)\) to judge", r"the director judges (\1)", line)
     line = re.sub(r"^Waiting for ([A-Za-z]+): ", "", line)
     return f"; then {line.rstrip('.')}"
 
 
-def _result_words(result: Result) -> str:
+def _result_words(result: Result, book: LawBook) -> str:
     text = "; ".join(r.rstrip(".") for r in result.rulings) or "nothing changes"
-    return f"{text} (Law {result.law}){_then(result)}"
+    return f"{text} (Law {result.law}){_then(result, book)}"
 
 
-def options_lines(state: AuctionState, book: LawBook = LAWS_2017) -> list[str]:
+def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]:
     """What each option of the pending decision leads to, found by ruling it in ``book``
     (:func:`auction_fsm.consequences.consequences`): one indented line per option, or per group
     of calls for an option made by calling."""
     pending = state.pending
     if pending is None:
         return []
+    book = book or book_of(state)
     lines = ["   What each option leads to:"]
     for c in consequences(state, book):
         who = c.seat.long_name if c.seat is not None else "anyone"
+        spec = c.spec
         if c.how == "judgement":
-            yes, no = _JUDGED.get(pending.get("judgement"), ("yes", "no"))
+            yes, no = _judged(spec.judgement if spec is not None else "")
             head = f"If the director judges that {yes if c.value else no}"
-        elif c.how == "director":
-            head = f"If {who} calls the director"
-        elif c.how == "choice":
-            head = f"If {who} {_option_words(c.option)}"
         else:
-            head = f"If {who} {_BY_CALLING.get(c.option, 'calls')}"
+            head = f"If {who} {_option_words(c.option, pending, book)}"
         if not c.results:
             lines.append(f"   - {head}: no law takes it here.")
         elif c.how == "call" and len(c.results) > 1:
             for i, r in enumerate(c.results):
                 calls = _calls_words(r.calls, i == len(c.results) - 1)
-                lines.append(f"   - {head} with {calls}: {_result_words(r)}.")
+                lines.append(f"   - {head} with {calls}: {_result_words(r, book)}.")
         else:
-            lines.append(f"   - {head}: {_result_words(c.results[0])}.")
+            lines.append(f"   - {head}: {_result_words(c.results[0], book)}.")
     return lines
 
 
@@ -357,24 +342,6 @@ _ABOUT = {
     "comparable_call": "{whose} replacement call {call}",
     "lead_out_of_turn": "{whose} opening lead out of turn",
 }
-
-# Each option as what the decider may do (an infinitive phrase); ``{it}`` is the irregularity.
-_MAY = {
-    "accept": "accept {it}",
-    "decline": "decline {it}",
-    "refuse": "refuse {it}",
-    "director": "call the director to rule on {it}",
-    "lho_calls": "call over {it}",
-    "correct_player_calls": "call over {it} in turn",
-    "replace": "replace {it} with a legal call",
-    "spread": "spread the hand and become dummy",
-    "let_remain": "let the penalty card remain",
-    "no_prohibition": "prohibit no suit",
-    "keep": "keep the call made over {it}",
-    "withdraw": "withdraw the call made over {it}",
-    "change": "change the call made over {it}",
-}
-
 
 def _join(words: list[str], last: str = "or") -> str:
     """``a, b or c``."""
@@ -407,24 +374,24 @@ def _suit_options(options: tuple[str, ...]) -> tuple[list[str], list[str]]:
     return phrases, rest
 
 
-def _option_phrase(option: str, it: str) -> str:
-    """One option as an infinitive phrase; an option without wording of its own is spelt out
-    in words (never shown as its identifier)."""
-    template = _MAY.get(option)
-    if template is not None:
-        return template.format(it=it)
+def _option_phrase(option: str, it: str, pending: Pending, book: LawBook) -> str:
+    """One option as an infinitive phrase from the book; an option the decision does not
+    declare is spelt out in words (never shown as its identifier)."""
     if option.startswith("designate "):  # already in words (see _suit_options)
         return option
+    spec = _option_spec(pending, option, book)
+    if spec is not None:
+        return spec.may.format(it=it, x=spec.detail(option))
     return option.replace("_", " ")
 
 
 def _judgement_words(kind: str) -> str:
     """``whether the call was artificial``: the question a judgement answers."""
-    yes = _JUDGED.get(kind, (kind.replace("_", " "), ""))[0]
+    yes = _judged(kind)[0] if kind in JUDGEMENTS else kind.replace("_", " ")
     return f"whether {yes}"
 
 
-def decision_in_words(state: AuctionState) -> str:
+def decision_in_words(state: AuctionState, book: LawBook | None = None) -> str:
     """What the pending procedure waits for, in plain words with its law: who may do what.
 
     The JSON report keeps the options' identifiers; this is what a person reads, e.g.
@@ -433,6 +400,7 @@ def decision_in_words(state: AuctionState) -> str:
     """
     pending = state.pending
     assert pending is not None
+    book = book or book_of(state)
     offender = pending.offender.long_name
     call = new = ""
     if pending.procedure != "lead_out_of_turn" and 0 <= pending.call_index < len(state.record):
@@ -459,7 +427,7 @@ def decision_in_words(state: AuctionState) -> str:
         if pending.procedure == "declarer_lead_options":
             it = f"{pending.in_turn_of.long_name}'s opening lead"
         suit_phrases, rest = _suit_options(pending.options)
-        phrases = suit_phrases + [_option_phrase(o, "it" if suit_phrases or n else it)
+        phrases = suit_phrases + [_option_phrase(o, "it" if suit_phrases or n else it, pending, book)
                                   for n, o in enumerate(rest)]
         if suit_phrases:
             phrases[0] += f" for {it}"
@@ -483,7 +451,7 @@ def _rights_in_words(state: AuctionState) -> list[str]:
         if r.offender in told:
             continue
         told.add(r.offender)
-        status = state.restriction_status(r)
+        status = restriction_status(state, r)
         against = f"{r.leader.long_name}'s first lead"
         if status == "lapsed" and contract is None:
             lines.append(f"The lead restriction right against {against} lapsed: the board was passed "
@@ -493,7 +461,7 @@ def _rights_in_words(state: AuctionState) -> list[str]:
             lines.append(f"The lead restriction right against {against} lapsed: {r.offender.long_name} "
                          f"became {role} (Law 26B).")
         elif status == "applies_in_play":
-            suits = _join([_STRAINS[s] for s in state.eligible_suits(r)])
+            suits = _join([_STRAINS[s] for s in eligible_suits(state, r)])
             lines.append(f"Lead restriction still to come (Law 26B): when {r.leader.long_name} first has "
                          f"the lead, during the play, declarer may prohibit {suits}.")
     return lines
@@ -504,7 +472,7 @@ def _after_the_auction(state: AuctionState) -> list[str]:
     contract = state.contract
     assert contract is not None
     lines = _rights_in_words(state)
-    for p in state.penalty_cards():
+    for p in penalty_cards(state):
         lines.append(f"Penalty card: {p.seat.long_name}'s {p.card.text} "
                      f"({'major' if p.major else 'minor'}, Law {p.law}).")
     lead = state.current_lead
@@ -541,12 +509,12 @@ def _after_the_auction(state: AuctionState) -> list[str]:
     return lines
 
 
-def describe_outcome(state: AuctionState) -> list[str]:
+def describe_outcome(state: AuctionState, book: LawBook | None = None) -> list[str]:
     """How the auction period ended, or where it stands if it has not ended."""
     contract = state.contract
     lines: list[str] = []
     if state.pending is not None:
-        lines.append(decision_in_words(state))
+        lines.append(decision_in_words(state, book))
         if contract is None:
             return lines
     if state.is_passed_out:
@@ -561,7 +529,7 @@ def describe_outcome(state: AuctionState) -> list[str]:
                   f"Declarer {declarer}, dummy {dummy}, opening leader {leader}."]
         return lines + _after_the_auction(state)
     calls = len(state.legal_calls())
-    required = required_call(state)
+    required = required_call(state, book if book is not None else book_of(state))
     owed = required is not None and not required.legal  # told at once: it is why no call is legal
     lines = [f"The auction is not over: {state.turn.long_name} to call ({calls} legal calls)."
              + (f" {required.words()}" if owed and required is not None else "")]
@@ -587,7 +555,7 @@ def narrate(sim: Simulator) -> list[str]:
     lines: list[str] = []
     for n, step in enumerate(sim.steps, 1):
         lines += step_lines(n, step, sim.book)
-    return lines + describe_outcome(sim.state)
+    return lines + describe_outcome(sim.state, sim.book)
 
 
 def vulnerability_in_words(vulnerability: str) -> str:
@@ -623,4 +591,4 @@ def narrate_replay(replay: Replay) -> list[str]:
         else:
             lines.append(f"{replay.failed_event}. Refused: {event.describe()} (see the error message). "
                          "Replay stopped; the position reached:")
-    return lines + describe_outcome(sim.state)
+    return lines + describe_outcome(sim.state, sim.book)

@@ -21,6 +21,7 @@ from .calls import Call
 from .errors import AuctionFsmError
 from .event_text import ALERT, CHANGE_NEXT, MARK, event_to_words
 from .events import CallEvent, ChangeCall, Event
+from .lawbook import LAWS_2017, book_named
 from .scenario import Scenario
 from .seats import Seat
 from .simulator import Simulator
@@ -37,8 +38,10 @@ def _quote(value: str) -> str:
 
 
 def board_from_scenario(scenario: Scenario) -> Board:
-    """The board a scenario gives: replay it, then lay its events out as PBN can hold them."""
-    sim = Simulator(scenario.dealer, scenario.vulnerability, check=True)
+    """The board a scenario gives: replay it (under the law book it names), then lay its events
+    out as PBN can hold them; a book other than the default is kept in a ``LawBook`` tag."""
+    book = book_named(scenario.law_book) if scenario.law_book is not None else LAWS_2017
+    sim = Simulator(scenario.dealer, scenario.vulnerability, check=True, book=book)
     added: list[range] = []
     for event in scenario.events:
         before = len(sim.state.record)
@@ -64,6 +67,8 @@ def board_from_scenario(scenario: Scenario) -> Board:
                  "Contract": "Pass" if state.is_passed_out else ("?" if contract is None else contract.text)})
     if scenario.description:
         tags["Description"] = scenario.description
+    if scenario.law_book is not None and scenario.law_book != LAWS_2017.name:
+        tags["LawBook"] = scenario.law_book
     tags["Auction"] = scenario.dealer.name
     board.tags = tags
     pending: list[Event] = []

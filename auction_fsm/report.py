@@ -29,7 +29,9 @@ from .auction import AuctionState
 from .calls import Call
 from .cards import Card
 from .consequences import Consequence, consequences, required_call
-from .lawbook import LAWS_2017, LawBook
+from .lawbook import LAWS_2017, LawBook, book_of
+from .lawbook.exposure import penalty_cards
+from .lawbook.restrictions import eligible_suits, restriction_status
 from .records import (
     CallRecord,
     LeadRecord,
@@ -212,8 +214,8 @@ def restriction_to_json(state: AuctionState, restriction: LeadRestriction) -> di
         "leader": restriction.leader.name,
         "law": restriction.law,
         "withdrawn": restriction.withdrawn.text,
-        "eligible_suits": [s.name for s in state.eligible_suits(restriction)],
-        "status": state.restriction_status(restriction),
+        "eligible_suits": [s.name for s in eligible_suits(state, restriction)],
+        "status": restriction_status(state, restriction),
     }
 
 
@@ -233,12 +235,15 @@ def consequence_to_json(consequence: Consequence) -> dict[str, Any]:
     """What one option of the pending decision leads to (:mod:`auction_fsm.consequences`): how it
     is made (``choice``, ``call``, ``director`` or ``judgement``), by whom, and for each outcome
     the law, the rulings in words, the calls that lead to it (for an option made by a call) and
-    the kind of decision that follows (``then``), if any."""
+    the kind of decision that follows (``then``), if any; ``leads_to`` is what the law book
+    says the option leads to, in words."""
+    spec = consequence.spec
     return {
         "option": consequence.option,
         "how": consequence.how,
         "seat": _seat(consequence.seat),
         "value": consequence.value,
+        "leads_to": None if spec is None else spec.leads_to,
         "results": [{"law": r.law, "rulings": list(r.rulings), "calls": [c.text for c in r.calls],
                      "then": None if r.then is None else r.then.state_name} for r in consequence.results],
     }
@@ -288,7 +293,7 @@ def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str
         "to_lead": _to_lead(state),
         "opening_lead": None if lead is None else lead_to_json(lead),
         "leads": [lead_to_json(ld) for ld in state.leads],
-        "penalty_cards": [penalty_card_to_json(p) for p in state.penalty_cards()],
+        "penalty_cards": [penalty_card_to_json(p) for p in penalty_cards(state)],
         "lead_rules": [lead_rule_to_json(r) for r in state.lead_rules],
         "auction_period_over": state.phase in ("play", "passed_out"),
     }
@@ -313,7 +318,7 @@ def state_to_json(source: Simulator | AuctionState, *, vulnerability: str | None
     if isinstance(source, AuctionState):
         state = source
         vul = vulnerability or getattr(state, "vulnerability", None) or "None"
-        book = LAWS_2017
+        book = book_of(state)
     else:
         state = source.state
         vul = vulnerability or source.vulnerability
@@ -322,5 +327,6 @@ def state_to_json(source: Simulator | AuctionState, *, vulnerability: str | None
         "format": STATE_FORMAT,
         "dealer": state.dealer.name,
         "vulnerability": vul,
+        "law_book": book.name,
         **position_to_json(state, book),
     }

@@ -31,7 +31,7 @@ from typing import Any, Final, Literal, cast
 from .calls import quoted
 from .errors import AuctionFsmError, InternalError, ScenarioError, SchemaVersionError
 from .events import Event, event_from_dict, event_to_dict
-from .lawbook import LAWS_2017, LawBook
+from .lawbook import BOOKS, LAWS_2017, LawBook, UnknownLawBookError, book_named
 from .seats import Seat, parse_seat
 from .simulator import Simulator
 
@@ -56,7 +56,7 @@ Vulnerability = Literal["None", "NS", "EW", "All"]
 VULNERABILITIES: Final[tuple[Vulnerability, ...]] = ("None", "NS", "EW", "All")
 
 _REQUIRED: Final = ("format", "version", "dealer", "events")
-_OPTIONAL: Final = ("title", "description", "vulnerability")
+_OPTIONAL: Final = ("title", "description", "vulnerability", "law_book")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,17 +93,23 @@ class Scenario:
     title: str | None = None
     description: str | None = None
     source: str = field(default="<scenario>", compare=False)
+    #: The law book the board is ruled by, when the file names one (``None``: the default).
+    law_book: str | None = None
 
     def where(self, index: int) -> str:
         """Locate event number ``index`` (1-based) for a message: ``file.json, event 3``."""
         return f"{self.source}, event {index}"
 
-    def replay(self, *, check: bool = True, book: LawBook = LAWS_2017) -> Replay:
-        """Apply the events in order under ``book``, stopping at the first one refused; never
-        raises for a refusal (a fault of this package, an :class:`InternalError`, propagates).
+    def replay(self, *, check: bool = True, book: LawBook | None = None) -> Replay:
+        """Apply the events in order under ``book`` (by default the book the scenario names,
+        else 2017), stopping at the first one refused; never raises for a refusal (a fault of
+        this package, an :class:`InternalError`, propagates).
 
-        ``check`` makes the simulator compare machines and engine after every event.
+        ``check`` makes the simulator compare machines and engine after every event.  A
+        scenario naming a book that does not exist raises :class:`UnknownLawBookError`.
         """
+        if book is None:
+            book = book_named(self.law_book) if self.law_book is not None else LAWS_2017
         sim = Simulator(self.dealer, self.vulnerability, check=check, book=book)
         for index, event in enumerate(self.events, 1):
             try:
@@ -115,7 +121,7 @@ class Scenario:
                 return Replay(self, sim, located, index)
         return Replay(self, sim)
 
-    def simulate(self, *, check: bool = True, book: LawBook = LAWS_2017) -> Simulator:
+    def simulate(self, *, check: bool = True, book: LawBook | None = None) -> Simulator:
         """The simulator after every event; raise the first refusal, located in the scenario."""
         result = self.replay(check=check, book=book)
         if result.error is not None:
@@ -131,6 +137,8 @@ class Scenario:
             out["description"] = self.description
         out["dealer"] = self.dealer.name
         out["vulnerability"] = self.vulnerability
+        if self.law_book is not None:
+            out["law_book"] = self.law_book
         out["events"] = [event_to_dict(e) for e in self.events]
         return out
 
@@ -261,6 +269,10 @@ def loads_scenario(text: str, source_name: str = "<scenario>") -> Scenario:
     if not isinstance(events_data, list):
         raise ScenarioError(f"{src}: 'events' must be an array, got {_type_name(events_data)}")
     events = tuple(_read_event(item, f"{src}, event {i}") for i, item in enumerate(events_data, 1))
+    law_book = _optional_text(obj, "law_book", src)
+    if law_book is not None and law_book not in BOOKS:
+        raise UnknownLawBookError(f"{src}, 'law_book': no law book {law_book!r}: the law books are "
+                                  f"{', '.join(sorted(BOOKS))}")
     return Scenario(
         dealer=dealer,
         events=events,
@@ -268,6 +280,7 @@ def loads_scenario(text: str, source_name: str = "<scenario>") -> Scenario:
         title=_optional_text(obj, "title", src),
         description=_optional_text(obj, "description", src),
         source=src,
+        law_book=law_book,
     )
 
 

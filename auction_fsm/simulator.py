@@ -78,7 +78,7 @@ class Simulator:
         self.dealer = parse_seat(dealer, "dealer")
         self.vulnerability = vulnerability
         self.book = book
-        self.state = AuctionState.start(self.dealer, vulnerability)
+        self.state = AuctionState.start(self.dealer, vulnerability, book.name)
         self.machines = TableMachines(self.dealer, book, nested=nested)
         self.steps: list[Step] = []
         self.check = check
@@ -87,7 +87,7 @@ class Simulator:
         """Start a new auction, reusing the built machines (building them is the costly part)."""
         self.dealer = parse_seat(dealer, "dealer")
         self.vulnerability = vulnerability
-        self.state = AuctionState.start(self.dealer, vulnerability)
+        self.state = AuctionState.start(self.dealer, vulnerability, self.book.name)
         self.machines.reset(self.dealer)
         self.steps = []
 

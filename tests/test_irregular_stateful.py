@@ -37,6 +37,7 @@ from auction_fsm.events import (
     Judgement,
     ReviewRequest,
 )
+from auction_fsm.lawbook.restrictions import eligible_suits, suits_specified_by
 from auction_fsm.records import Pending
 from auction_fsm.seats import Seat
 
@@ -291,8 +292,8 @@ class IrregularAuction(RuleBasedStateMachine):
         s = self.state
         for r in s.restrictions:
             assert r.leader == r.offender.partner
-            eligible = s.eligible_suits(r)
-            assert not set(eligible) & s.suits_specified_by(r.offender)
+            eligible = eligible_suits(s, r)
+            assert not set(eligible) & suits_specified_by(s, r.offender)
             assert all(x.is_suit for x in eligible)
 
     @invariant()

@@ -17,6 +17,7 @@ import argparse
 from pathlib import Path
 
 from . import Subparsers
+from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
 
@@ -37,6 +38,7 @@ def register(subparsers: Subparsers) -> None:
                    help="print only boards that are not legal, and the summary")
     p.add_argument("--progress", action="store_true",
                    help="show progress on standard error (default: when it is a terminal)")
+    add_law_book_option(p, "check the boards by")
     p.add_argument("--machines", action="store_true",
                    help="replay every board with the state machines cross-checked (slower); by "
                         "default only irregular boards are")
@@ -54,7 +56,7 @@ def handler(args: argparse.Namespace) -> int:
     from ..errors import AuctionFsmError
 
     progress = args.progress or (sys.stderr.isatty() and not args.json)
-    checker = Checker(machines=args.machines)
+    checker = Checker(machines=args.machines, book=None if args.law_book is None else chosen_book(args))
     counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
     tags = {"agree": 0, "mismatch": 0, "not compared": 0}
     documents = []

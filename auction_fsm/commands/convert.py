@@ -11,9 +11,11 @@ cannot be read stops the conversion: nothing half-converted is written.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 from . import Subparsers
+from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
 
@@ -29,6 +31,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--to", choices=("json", "pbn", "lin"), help="output format (default: OUT's suffix)")
     p.add_argument("--board", type=int, metavar="N",
                    help="convert only game N of the input (counted from 1)")
+    add_law_book_option(p, 'name in the files written')
     p.set_defaults(func=handler)
 
 
@@ -48,6 +51,7 @@ def handler(args: argparse.Namespace) -> int:
     if fmt is None:
         raise ConversionError(f"{args.output}: cannot tell the output format from the name; "
                               "use a .json, .pbn or .lin suffix, or --to")
+    book = chosen_book(args)
     _, boards = read_path(args.input)
     if args.board is not None:
         if not 1 <= args.board <= len(boards):
@@ -62,7 +66,11 @@ def handler(args: argparse.Namespace) -> int:
         if len(boards) != 1:
             raise ConversionError(f"{args.input}: a scenario file holds one board and this file has "
                                   f"{len(boards)}; choose one with --board N")
-        text = dump_scenario(boards[0].to_scenario())
+        scenario = boards[0].to_scenario()
+        if args.law_book is not None or scenario.law_book is not None:  # say which book, unless the default
+            named = book.name if args.law_book is not None else scenario.law_book
+            scenario = replace(scenario, law_book=None if named == "2017" else named)
+        text = dump_scenario(scenario)
     elif fmt == "pbn":
         text = pbn.dumps(boards)
     else:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from . import Subparsers
+from ._law_book import add_law_book_option, book_for, chosen_book
 from ._scope_options import add_scope_options, scopes_from_args
 
 __all__ = ["register", "handler"]
@@ -43,6 +44,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--configuration", type=int, metavar="CALLS",
                    help="draw the configuration graph of the scope, cut after CALLS calls")
     add_scope_options(p)
+    add_law_book_option(p, 'draw')
     p.set_defaults(func=handler)
 
 
@@ -59,6 +61,7 @@ def handler(args: argparse.Namespace) -> int:
     """Draw and list the files written."""
     from ..draw import draw_configuration, draw_machine_diagrams, machine_views
 
+    book = chosen_book(args)
     if args.scenario is not None:
         if args.only or args.configuration is not None:
             raise UsageError("--scenario draws the route of one auction; it cannot be combined "
@@ -71,7 +74,7 @@ def handler(args: argparse.Namespace) -> int:
         from ..graph.scopes import space_for
 
         scope = scopes_from_args(args, default=("legal",))[0]
-        g = explore(space_for(scope)).to_networkx(name=scope.name)
+        g = explore(space_for(scope, book)).to_networkx(name=scope.name)
         # a copy keeps the exploration's discovery order (a subgraph view would iterate its
         # node set, whose order changes from run to run)
         small = g.copy()
@@ -84,15 +87,15 @@ def handler(args: argparse.Namespace) -> int:
         from ..teaching.charts import all_charts
         from ..teaching.flowdraw import draw_chart
 
-        charts = [] if args.machines else all_charts()
-        machines = [] if args.flowcharts else [stem for stem, _ in machine_views()]
+        charts = [] if args.machines else all_charts(book)
+        machines = [] if args.flowcharts else [stem for stem, _ in machine_views(book)]
         check_only(args.only, [c.stem for c in charts] + machines)
         wanted = None if not args.only else set(args.only)
         args.out_dir.mkdir(parents=True, exist_ok=True)
         paths = [draw_chart(c, args.out_dir / f"{c.stem}.png") for c in charts
                  if wanted is None or c.stem in wanted]
         if machines and (wanted is None or wanted & set(machines)):
-            paths += draw_machine_diagrams(args.out_dir, only=None if wanted is None else wanted & set(machines))
+            paths += draw_machine_diagrams(args.out_dir, book, only=None if wanted is None else wanted & set(machines))
     for p in paths:
         print(p, file=sys.stderr)
     return 0
@@ -106,7 +109,7 @@ def _draw_route(args: argparse.Namespace) -> int:
     from ._files import read_scenario
 
     scenario = read_scenario(args.scenario)
-    replay = scenario.replay()
+    replay = scenario.replay(book=book_for(args, scenario.law_book, str(args.scenario)))
     title = scenario.title or str(args.scenario)
     for p in draw_route(replay.simulator, args.out_dir, title):
         print(p, file=sys.stderr)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import Subparsers
+from ._law_book import add_law_book_option, chosen_book
 from ._progress import add_progress_options, wants_progress
 from ._scope_options import add_scope_options, scopes_from_args
 
@@ -42,6 +43,7 @@ def register(subparsers: Subparsers) -> None:
                    help="output format (default: from the file suffix, else json)")
     add_scope_options(p)
     add_progress_options(p)
+    add_law_book_option(p, "export the graph of")
     p.set_defaults(func=handler)
 
 
@@ -53,12 +55,13 @@ def build_graph(args: argparse.Namespace, *, show: bool = False) -> nx.Graph[Any
     from ..graph.progress import Progress
     from ..graph.scopes import space_for
 
+    book = chosen_book(args)
     if args.graph == "machine":
-        return machine_graph()
+        return machine_graph(book)
     scope = scopes_from_args(args, default=("legal",))[0]
     progress = Progress(f"export {scope.name}") if show else None
     try:
-        ex = explore(space_for(scope), progress=progress)
+        ex = explore(space_for(scope, book), progress=progress)
     finally:
         if progress is not None:
             progress.close()

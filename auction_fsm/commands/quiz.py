@@ -13,6 +13,7 @@ import argparse
 
 from ..errors import UsageError
 from . import Subparsers
+from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
 
@@ -29,6 +30,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--law", type=int, metavar="NUMBER", help="only situations of the family covering "
                    "this law number (e.g. 27, 31, 25)")
     p.add_argument("--questions", type=int, metavar="N", help="stop after N questions")
+    add_law_book_option(p, 'ask about')
     p.set_defaults(func=handler)
 
 
@@ -38,14 +40,14 @@ def handler(args: argparse.Namespace) -> int:
     from ._interactive import run_lines
 
     if not families_for_law(args.law):
-        from ..teaching.questions import FAMILY_TITLES
+        from ..lawbook import LAWS_2017
         from ..teaching.quiz import family_numbers
 
-        known = sorted({n for f in FAMILY_TITLES if f not in ("17-22",) for n in family_numbers(f)})
+        known = sorted({n for f in LAWS_2017.drawn_families if f not in ("17-22",) for n in family_numbers(f)})
         raise UsageError(f"--law {args.law}: no family of irregularities covers it; try one of "
                          f"{', '.join(map(str, known))}")
     if args.questions is not None and args.questions < 1:
         raise UsageError("--questions must be at least 1")
-    quiz = QuizSession(args.seed, args.law, args.questions)
+    quiz = QuizSession(args.seed, args.law, args.questions, book=chosen_book(args))
     return run_lines(quiz.prompt, quiz.handle, lambda: quiz.done, quiz.intro(),
                      lambda: ["End of input: quiz ended.", *quiz.score()])

@@ -22,6 +22,7 @@ from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
 from ..errors import AuctionFsmError
 from . import Subparsers
 from ._files import check_one_stdin, read_scenario
+from ._law_book import add_law_book_option, book_for
 
 if TYPE_CHECKING:
     from ..scenario import Replay
@@ -41,9 +42,7 @@ def register(subparsers: Subparsers) -> None:
                         help="a scenario file (JSON); - reads one from standard input")
     replay.add_argument("--json", action="store_true",
                         help="print the position reached as JSON (an array when several files are given)")
-    replay.add_argument("--law-book", default="2017", metavar="NAME",
-                        help="the law book to rule by: 2017 (default) or 1997-30-31 (the 2017 book with "
-                             "the 1997 text of Laws 30B and 31B)")
+    add_law_book_option(replay)
     replay.set_defaults(func=_run_replay)
 
     demo = subparsers.add_parser(
@@ -69,13 +68,13 @@ def replay_to_json(replay: Replay) -> dict[str, Any]:
     return {"source": replay.scenario.source, **state_to_json(replay.simulator), "error": error}
 
 
-def replay_files(paths: Sequence[Path], *, as_json: bool, book_name: str = "2017") -> int:
-    """Replay each file in turn (``-`` is standard input) under the law book ``book_name``;
-    report problems on standard error; return the exit status."""
-    from ..lawbook import book_named
+def replay_files(paths: Sequence[Path], *, as_json: bool, book_name: str | None = None) -> int:
+    """Replay each file in turn (``-`` is standard input) under the law book ``book_name`` (by
+    default the one each file names, else 2017); report problems on standard error; return the
+    exit status."""
     from ..narrate import narrate_replay
 
-    book = book_named(book_name)
+    args = argparse.Namespace(law_book=book_name)
     check_one_stdin(paths)
     status = EXIT_OK
     documents: list[dict[str, Any]] = []
@@ -83,6 +82,12 @@ def replay_files(paths: Sequence[Path], *, as_json: bool, book_name: str = "2017
         try:
             scenario = read_scenario(path)
         except (OSError, AuctionFsmError) as err:
+            print_error(err)
+            status = EXIT_INPUT_ERROR
+            continue
+        try:
+            book = book_for(args, scenario.law_book, str(path))
+        except AuctionFsmError as err:
             print_error(err)
             status = EXIT_INPUT_ERROR
             continue

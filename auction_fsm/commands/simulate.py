@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from . import Subparsers
+from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
 
@@ -34,6 +35,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--save-failures", type=Path, metavar="DIR",
                    help="write a scenario file for each failure found into DIR")
+    add_law_book_option(p, 'rule by')
     p.set_defaults(func=handler)
 
 
@@ -45,7 +47,7 @@ def handler(args: argparse.Namespace) -> int:
         raise UsageError("--count and --max-events must be at least 1")
     from ..teaching.randomsim import simulate
 
-    stats = simulate(args.count, args.seed, args.rate, args.max_events)
+    stats = simulate(args.count, args.seed, args.rate, args.max_events, book=chosen_book(args))
     if args.json:
         print(json.dumps(stats.to_json(), indent=2))
     else:

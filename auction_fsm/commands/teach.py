@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 
 from . import Subparsers
+from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
 
@@ -29,6 +30,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--dealer", default="N", metavar="SEAT", help="the dealer (N, E, S or W; default N)")
     p.add_argument("--vulnerability", default="None", choices=("None", "NS", "EW", "All"),
                    help="the vulnerability recorded in a saved scenario (default None)")
+    add_law_book_option(p, 'rule by')
     p.set_defaults(func=handler)
 
 
@@ -37,6 +39,6 @@ def handler(args: argparse.Namespace) -> int:
     from ..teaching.session import TeachSession
     from ._interactive import run_lines
 
-    session = TeachSession(args.dealer, args.vulnerability)
+    session = TeachSession(args.dealer, args.vulnerability, book=chosen_book(args))
     return run_lines(session.prompt, session.handle, lambda: session.done, session.intro(),
                      lambda: [f"End of input: session ended after {len(session.events)} event(s)."])

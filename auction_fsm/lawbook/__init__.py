@@ -7,6 +7,8 @@ every other part of the package takes as a parameter.  Standard library only.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import UsageError
 from .book import TRIGGERS, LawBook
 from .classify import classify
@@ -15,8 +17,12 @@ from .edition_2017 import LAWS_2017
 from .rows import SAME, Action, Ctx, Guard, Outcome, Row
 from .states import PROCEDURES, STATES, StateSpec
 
-__all__ = ["LawBook", "LAWS_2017", "LAWS_1997_30_31", "BOOKS", "book_named", "Row", "Guard", "Action", "Ctx", "Outcome",
+__all__ = ["LawBook", "LAWS_2017", "LAWS_1997_30_31", "BOOKS", "book_named", "book_of", "Row", "Guard", "Action", "Ctx", "Outcome",
            "SAME", "StateSpec", "UnknownLawBookError", "STATES", "PROCEDURES", "TRIGGERS", "classify"]
+
+if TYPE_CHECKING:
+    from ..auction import AuctionState
+
 
 class UnknownLawBookError(UsageError):
     """A law book was asked for by a name no book has."""
@@ -33,3 +39,9 @@ def book_named(name: str) -> LawBook:
     except KeyError:
         raise UnknownLawBookError(f"no law book {name!r}: the law books are "
                                   f"{', '.join(sorted(BOOKS))}") from None
+
+
+def book_of(state: AuctionState) -> LawBook:
+    """The law book in force for ``state`` (the one it names); :class:`UnknownLawBookError`
+    when it names a book that is not registered."""
+    return book_named(state.law_book)

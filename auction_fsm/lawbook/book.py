@@ -9,81 +9,17 @@ original.  Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final
 
 from ..errors import LawBookError
+from .families import FAMILIES, Family
+from .procedure import Option
 from .rows import SAME, Ctx, Machine, Row
 from .states import StateSpec
+from .triggers import TRIGGERS, Trigger
 
 __all__ = ["LawBook", "TRIGGERS"]
-
-#: Every trigger a row may use, with what sets it off (the classifier and the follow-ups).
-TRIGGERS: Final[dict[str, str]] = {
-    "call_pass": "the seat to act passes",
-    "call_bid": "the seat to act makes a sufficient bid",
-    "call_double": "the seat to act doubles as Law 19 permits",
-    "call_redouble": "the seat to act redoubles as Law 19 permits",
-    "insufficient_bid": "the seat to act bids no higher than the last bid",
-    "inadmissible_double": "the seat to act doubles or redoubles where Law 19 does not permit it",
-    "violates_pass_obligation": "a seat obliged to pass bids, doubles or redoubles at its turn",
-    "bid_above_seven": "the seat to act bids more than seven",
-    "call_out_of_rotation": "a seat calls when it is not its turn",
-    "call_after_final_pass": "a call after the auction has ended",
-    "call_while_pending": "a call while an irregularity procedure waits for a decision",
-    "director_called": "the director is called to the table and explains the options",
-    "director_present": "the director is called again while already ruling: nothing changes",
-    "director_idle": "the director is called with nothing irregular pending: the auction goes on",
-    "hands_returned": "the hands of a passed-out board go back into the board (17D2)",
-    "judge_artificial": "the director judges the call out of rotation artificial",
-    "judge_natural": "the director judges the call out of rotation natural",
-    "judge_comparable": "the director judges the replacement comparable (23A)",
-    "judge_not_comparable": "the director judges the replacement not comparable",
-    "judge_unintended": "the director judges the first call a slip (25A)",
-    "judge_intended": "the director judges the change a change of mind (25B)",
-    "judge_misinformation": "the director finds the call was made on misinformation (21B1)",
-    "judge_no_misinformation": "the director finds no misinformation",
-    "judge_dummy_seen": "the director finds declarer could have seen dummy's cards (54C)",
-    "judge_dummy_not_seen": "the director finds declarer could not have seen dummy's cards",
-    "choose_accept": "the player entitled accepts",
-    "choose_refuse": "the player entitled refuses",
-    "choose_decline": "the player entitled declines to accept the irregularity; the director rectifies",
-    "choose_designate": "declarer designates which penalty card is led (51A)",
-    "choose_keep": "LHO keeps the call made over the changed one",
-    "choose_withdraw": "LHO withdraws the call made over the changed one (25A6)",
-    "choose_change": "LHO changes the call made over the changed one (21B2)",
-    "choose_spread": "declarer spreads the hand and becomes dummy (54A)",
-    "choose_require": "declarer requires the leader to lead a suit",
-    "choose_prohibit": "declarer prohibits a suit to the leader",
-    "choose_let_remain": "declarer lets the penalty card remain (50D2b)",
-    "choose_no_prohibition": "declarer does not use the 26B right",
-    "choose_director": "the player entitled asks the director to rule instead",
-    "choose_other": "a choice no procedure here offers",
-    "attempt_change": "a player tries to change a call",
-    "expose_cards": "cards of a player are found exposed during the auction (24)",
-    "review_request": "a player asks for the auction to be restated (20B, 20C2)",
-    "explanation_request": "a player asks about the opponents' calls (20F)",
-    "face_down_lead": "the presumed leader leads face down (41A)",
-    "opening_lead": "the presumed leader faces the opening lead at once (41)",
-    "face_lead": "the face-down opening lead is faced (41C)",
-    "lead_out_of_turn": "the other defender faces an opening lead (54)",
-    "face_down_lead_out_of_turn": "the other defender leads face down (41A)",
-    "lead_by_declaring_side": "declarer or dummy leads (54E, 24)",
-    "auction_ends": "follow-up: the standing calls have ended the auction",
-    "watched_call": "follow-up: a call stood that a waiting rectification reacts to",
-    "declarer_options": "follow-up: declarer may have a choice before the opening lead",
-    "restore_call": "follow-up: LHO's kept call is made again at LHO's turn",
-    "restore_lapses": "follow-up: LHO's kept call cannot be made again now",
-    "judge_change": "follow-up: an accepted change of call is judged for comparability",
-    # seat machines
-    "deemed_pass": "the seat's obliged pass is deemed made when its LHO calls (28A)",
-    "impose_pass_next_turn": "a rectification obliges the seat to pass at its next turn",
-    "impose_pass_rest_of_auction": "a rectification obliges the seat to pass at every turn",
-    "impose_repeat_call": "a rectification obliges the seat to repeat a cancelled call",
-    "release": "an obligation ends without the call it expected",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class LawBook:
@@ -92,27 +28,35 @@ class LawBook:
     ``name`` identifies the book on the command line (``--law-book 2017``).  Rows are indexed by
     ``(machine, source, trigger)``; rows sharing a key must have guards, which the Laws make
     mutually exclusive (two holding at once is a :class:`~auction_fsm.errors.LawBookError`).
+    Besides its rows the book owns what its laws say around them: its triggers and families in
+    words, each guard's question, and for each decision who decides and the options.
     """
 
     name: str
     title: str
     states: tuple[StateSpec, ...]
     rows: tuple[Row, ...]
+    families: tuple[Family, ...] = FAMILIES
+    triggers: Mapping[str, Trigger] = field(default_factory=lambda: dict(TRIGGERS))
+    _states: dict[str, StateSpec] = field(default_factory=dict, repr=False, compare=False)
     _index: dict[tuple[str, str, str], tuple[Row, ...]] = field(default_factory=dict, repr=False,
                                                                 compare=False)
     #: What readers of the book compute from it once (the engine's shortcut rows), kept with it.
     derived: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def build(cls, name: str, title: str, states: Iterable[StateSpec], rows: Iterable[Row]) -> LawBook:
+    def build(cls, name: str, title: str, states: Iterable[StateSpec], rows: Iterable[Row],
+              families: Iterable[Family] = FAMILIES, triggers: Mapping[str, Trigger] = TRIGGERS) -> LawBook:
         """Validate and freeze a book; raise :class:`LawBookError` on the first problem.
 
         Checks: state names unique per machine and exactly one initial state each; every parent,
         source and destination a state of the row's machine; every trigger declared; every row
-        cites a law and says in words what it does; rows sharing a source and trigger all have
-        guards, with distinct names.
+        cites a law and says in words what it does; every guard asks the director a question;
+        every family declared; rows sharing a source and trigger all have guards, with distinct
+        names.
         """
-        states, rows = tuple(states), tuple(rows)
+        states, rows, families = tuple(states), tuple(rows), tuple(families)
+        family_names = {f.name for f in families}
         names: dict[str, set[str]] = {}
         for s in states:
             seen = names.setdefault(s.machine, set())
@@ -134,10 +78,15 @@ class LawBook:
             for role, st in (("source", r.source), ("destination", r.target)):
                 if st not in names[r.machine]:
                     raise LawBookError(f"{where}: unknown {role} state {st!r}")
-            if r.trigger not in TRIGGERS:
+            if r.trigger not in triggers:
                 raise LawBookError(f"{where}: undeclared trigger {r.trigger!r}")
             if not r.law.strip() or not r.summary.strip():
                 raise LawBookError(f"{where}: every row must cite a law and say what it does")
+            if r.family not in family_names:
+                raise LawBookError(f"{where}: family {r.family!r} is not declared in the book")
+            if r.guard is not None and not r.guard.question.strip():
+                raise LawBookError(f"{where}: guard {r.guard.name!r} has no question for the director "
+                                   "(give it one with ask=...)")
             index.setdefault((r.machine, r.source, r.trigger), []).append(r)
         for (machine, source, trigger), group in index.items():
             if len(group) > 1:
@@ -149,9 +98,13 @@ class LawBook:
                 if len(set(guards)) != len(guards):
                     raise LawBookError(f"{machine}: two rows from {source!r} on {trigger!r} share "
                                        "a guard")
-        book = cls(name, title, states, rows)
+        book = cls(name, title, states, rows, families, dict(triggers))
         book._index.update({k: tuple(v) for k, v in index.items()})
+        book._states.update({s.name: s for s in states if s.machine == "phase"})
         return book
+
+    def __repr__(self) -> str:  # the rows are many: name the book only (help(), tracebacks)
+        return f"<LawBook {self.name!r}: {len(self.rows)} rows>"
 
     # --- reading the book -------------------------------------------------------------
     def states_of(self, machine: Machine) -> tuple[StateSpec, ...]:
@@ -161,6 +114,34 @@ class LawBook:
     def rows_of(self, machine: Machine) -> tuple[Row, ...]:
         """The rows of one machine, in book order."""
         return tuple(r for r in self.rows if r.machine == machine)
+
+    def state(self, name: str) -> StateSpec:
+        """The phase machine's state called ``name``; :class:`LawBookError` if there is none."""
+        try:
+            return self._states[name]
+        except KeyError:
+            raise LawBookError(f"law book {self.name!r} has no state {name!r}") from None
+
+    def option(self, state_name: str, word: str) -> Option:
+        """The option ``word`` of the decision ``state_name`` (who takes it, how, what it leads
+        to); :class:`LawBookError` when the book does not declare it -- a pending decision that
+        offers an option its state does not declare is a fault of the book."""
+        found = self.state(state_name).option(word)
+        if found is None:
+            raise LawBookError(f"law book {self.name!r}: the decision {state_name!r} declares no option {word!r}")
+        return found
+
+    def family(self, name: str) -> Family:
+        """The family called ``name``; :class:`LawBookError` if the book does not declare it."""
+        found = next((f for f in self.families if f.name == name), None)
+        if found is None:
+            raise LawBookError(f"law book {self.name!r} has no family {name!r}")
+        return found
+
+    @property
+    def drawn_families(self) -> tuple[str, ...]:
+        """The families drawn as flowcharts for people, in book order."""
+        return tuple(f.name for f in self.families if f.drawn)
 
     def initial(self, machine: Machine) -> str:
         """The name of the machine's initial state."""
@@ -241,7 +222,8 @@ class LawBook:
                 out.append(r)
         if not hit:
             raise LawBookError(f"law book {self.name!r}: no row matched the change")
-        return LawBook.build(name or f"{self.name}-variant", self.title + " (variant)", self.states, out)
+        return LawBook.build(name or f"{self.name}-variant", self.title + " (variant)", self.states, out,
+                             self.families, self.triggers)
 
     def row_named(self, source: str, trigger: str, guard: str | None = None,
                   machine: Machine = "phase") -> Row:

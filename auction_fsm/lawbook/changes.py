@@ -19,7 +19,20 @@ from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
 from .common import open_comparable
-from .rows import SAME, Ctx, Guard, JudgeChange, Outcome, RestoredCall, Row, action, both, guard
+from .rows import (
+    ASK_TRIGGER,
+    OTHERWISE,
+    SAME,
+    Ctx,
+    Guard,
+    JudgeChange,
+    Outcome,
+    RestoredCall,
+    Row,
+    action,
+    both,
+    guard,
+)
 from .states import STATES
 
 __all__ = ["ROWS", "attempt", "changeable_call"]
@@ -76,7 +89,8 @@ def can_change(ctx: Ctx) -> bool:
     return changeable_call(ctx.state, ctx.seat) is not None
 
 
-@guard("the player has no call to change, or partner has called since (25A4, 21B1a)")
+@guard("the player has no call to change, or partner has called since (25A4, 21B1a)",
+       ask=OTHERWISE)
 def cannot_change(ctx: Ctx) -> bool:
     return changeable_call(ctx.state, ctx.seat) is None
 
@@ -115,15 +129,18 @@ def _back(dest: str) -> Guard:
     words = {"auction": "the auction is still open", "clarification": "the auction had ended",
              "opening_lead": "a face-down opening lead stands (41A)",
              "passed_out": "the board had been passed out and the hands are still out (17D2)"}[dest]
-    return Guard(f"back_to_{dest}", words, lambda ctx: evolve(ctx.state, pending=None).phase == dest)
+    return Guard(f"back_to_{dest}", words, lambda ctx: evolve(ctx.state, pending=None).phase == dest,
+                 question=ASK_TRIGGER)
 
 
-@guard("nobody has called over the call being changed")
+@guard("nobody has called over the call being changed",
+       ask="Has nobody called over the call being changed?")
 def lho_not_called_over(ctx: Ctx) -> bool:
     return not _pending(ctx).get("lho_call")
 
 
-@guard("the offender's LHO has called over the call being changed (25A6, 21B2)")
+@guard("the offender's LHO has called over the call being changed (25A6, 21B2)",
+       ask="Has the offender's LHO called over it already?")
 def lho_called_over(ctx: Ctx) -> bool:
     return bool(_pending(ctx).get("lho_call"))
 
@@ -227,7 +244,8 @@ def refuse_change(ctx: Ctx) -> Outcome:
         f"{o.long_name}'s {state.record[p.call_index].call} stands"))
 
 
-@guard("LHO, who had not called over the changed call, calls now")
+@guard("LHO, who had not called over the changed call, calls now",
+       ask="Does LHO call over the change?")
 def lho_calls_over_change(ctx: Ctx) -> bool:
     p = _pending(ctx)
     return ctx.seat == p.offender.lho and not p.get("lho_call")
@@ -259,12 +277,14 @@ def _new_call(ctx: Ctx) -> int | None:
     return index if index is not None and record[index].stands else None
 
 
-@guard("the accepted new call stands")
+@guard("the accepted new call stands",
+       ask="Does the accepted new call still stand?")
 def change_stands(ctx: Ctx) -> bool:
     return _new_call(ctx) is not None
 
 
-@guard("the accepted new call no longer stands (17D3 cancelled it): nothing is left to compare")
+@guard("the accepted new call no longer stands (17D3 cancelled it): nothing is left to compare",
+       ask="Was the new call cancelled under 17D3?")
 def change_cancelled(ctx: Ctx) -> bool:
     return _new_call(ctx) is None
 
@@ -284,11 +304,14 @@ def _rows() -> list[Row]:
         law = {"opening_lead": "25A5", "passed_out": "22B, 25A5"}.get(source, "25")
         rows += [
             Row("phase", source, "attempt_change", f"{CH}.awaiting_judgement", law, FAMILY,
-                "a player tries to replace a call made by a slip", both(ground_is_slip, can_change),
+                "a player tries to replace a call made by a slip", both(ground_is_slip, can_change, ask="Does the player say the call was a slip "
+                                     "of the tongue or hand, partner not having called since?"),
                 ask_about_change),
             Row("phase", source, "attempt_change", f"{MI}.awaiting_judgement", "21B1", FAMILY,
                 "a player wants to change a call after misinformation",
-                both(ground_is_misinformation, can_change), ask_about_change),
+                both(ground_is_misinformation, can_change,
+                     ask="Does the player say misinformation from an opponent led to the call, partner "
+                         "not having called since?"), ask_about_change),
             Row("phase", source, "attempt_change", SAME, "25A4, 21B1a", FAMILY,
                 "no call to change, or partner has called since: the change is refused", cannot_change,
                 too_late_to_change, refusal=True),

@@ -76,7 +76,7 @@ def expected(state: AuctionState) -> str:
     if p is None:
         return "no decision is pending"
     procedure, steps = PROCEDURES.get(p.procedure, (p.procedure, ()))
-    step = dict(steps).get(p.step)
+    step = next((st.summary for st in steps if st.name == p.step), None)
     words = f"{procedure}, {step}" if step else procedure
     return (f"{words} (Law {p.law}) is pending: waiting for {p.decider} "
             f"to choose one of {', '.join(p.options)}")

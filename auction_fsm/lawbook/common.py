@@ -182,10 +182,19 @@ def shown(ctx: Ctx) -> tuple[Strain, ...] | None:
     return value
 
 
+def _on_key(base: Callable[[int, int], bool], test: Callable[[int, bool], bool]) -> Callable[[int, int], bool]:
+    """A variant's form on a legal-auction key: ``base`` holds and ``test`` holds of the key
+    after the call, with no pass out of rotation (none is in a legal auction)."""
+    def on_key(key: int, code: int) -> bool:
+        return base(key, code) and test(rules.step(key, code), False)
+    return on_key
+
+
 def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], AuctionState],
                       laws: dict[str, str] | None = None,
                       summaries: dict[str, str] | None = None,
-                      key_after: Callable[[Ctx], int] | None = None) -> list[Row]:
+                      key_after: Callable[[Ctx], int] | None = None,
+                      asks: dict[str, str] | None = None) -> list[Row]:
     """Four rows for one branch whose action makes a call stand that may end the auction.
 
     Each is ``template`` with its own guard, destination, law and summary; ``settled(ctx)`` is
@@ -196,6 +205,8 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
     ``"22B"``, the template's law (which otherwise gets ``", 17D3"`` etc. appended) and summary.
     ``key_after(ctx)``, if given, is the legal-auction key once the call stands, for a call made
     in rotation: the guards then read it instead of building the state (the hot path of replay).
+    ``asks`` gives a variant its own director's question, by the same keys; a variant without one
+    asks ``base``'s question.
     """
     def ending(ctx: Ctx) -> tuple[int, bool]:
         """The legal-auction key once the call stands, and whether a pass out of rotation would
@@ -207,19 +218,24 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
         after = settled(ctx)
         return after.key, pass_out_of_rotation_at_end(after)
 
-    def variant(name: str, words: str, test: Callable[[int, bool], bool]) -> Guard:
+    def variant(key: str, name: str, words: str, test: Callable[[int, bool], bool]) -> Guard:
+        on_key = None
+        if base.on_key is not None and key_after is not None:
+            # in a legal auction no pass was out of rotation: the key after the call decides
+            on_key = _on_key(base.on_key, test)
         return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
-                     lambda ctx: base(ctx) and test(*ending(ctx)), coarse=base)
+                     lambda ctx: base(ctx) and test(*ending(ctx)), coarse=base,
+                     question=(asks or {}).get(key, base.question), on_key=on_key)
 
     cases = (
-        ("open", template.dest, variant("auction_open", "the auction is still open",
+        ("open", template.dest, variant("open", "auction_open", "the auction is still open",
                                         lambda k, oor: not rules.is_final(k))),
-        ("17D3", "auction", variant("reverts_17d3", "the passes that would end the auction include one "
+        ("17D3", "auction", variant("17D3", "reverts_17d3", "the passes that would end the auction include one "
                                     "out of rotation (17D3)", lambda k, oor: oor)),
-        ("22A", "clarification", variant("ends_auction", "the auction ends with a contract (22A)",
+        ("22A", "clarification", variant("22A", "ends_auction", "the auction ends with a contract (22A)",
                                          lambda k, oor: rules.is_final(k) and not oor
                                          and not rules.is_passed_out(k))),
-        ("22B", "passed_out", variant("passes_out", "the board is passed out (22B)",
+        ("22B", "passed_out", variant("22B", "passes_out", "the board is passed out (22B)",
                                       lambda k, oor: rules.is_passed_out(k) and not oor)),
     )
     laws, summaries = laws or {}, summaries or {}

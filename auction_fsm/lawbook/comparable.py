@@ -15,7 +15,7 @@ from ..records import LeadRestriction, Obligation, ObligationKind, Pending
 from ..values import evolve
 from .common import ended, pass_out_of_rotation_at_end, stand
 from .insufficient import resume_replacement
-from .rows import Ctx, Guard, Outcome, Row, action, guard
+from .rows import ASK_TRIGGER, OTHERWISE, Ctx, Guard, Outcome, Row, action, guard
 
 __all__ = ["ROWS"]
 
@@ -109,11 +109,14 @@ def _ends(dest: str, kept: bool) -> Guard:
              "passed_out": "the board is passed out"}[dest]
     if kept:
         return Guard(f"kept_{dest}", f"the judged call stands whether comparable or not, and {words}",
-                     lambda ctx: not _pending(ctx).get("cancel_if_not") and _after(ctx) == dest)
-    return Guard(f"then_{dest}", f"once the judged call stands, {words}", lambda ctx: _after(ctx) == dest)
+                     lambda ctx: not _pending(ctx).get("cancel_if_not") and _after(ctx) == dest,
+                     question=OTHERWISE)
+    return Guard(f"then_{dest}", f"once the judged call stands, {words}", lambda ctx: _after(ctx) == dest,
+                 question=ASK_TRIGGER)
 
 
-@guard("an attempted double or redouble replacing an insufficient bid (27B3)")
+@guard("an attempted double or redouble replacing an insufficient bid (27B3)",
+       ask="Was it an attempted double or redouble replacing an insufficient bid?")
 def cancelled_if_not_comparable(ctx: Ctx) -> bool:
     return bool(_pending(ctx).get("cancel_if_not"))
 

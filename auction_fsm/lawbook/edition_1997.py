@@ -60,7 +60,9 @@ def _at(where: str, pass_: bool | None) -> Guard:
     return Guard(f"{'pass' if pass_ else 'bid' if pass_ is False else 'call'}_at_{where}s_turn",
                  f"{what} made at the offender's {words} turn",
                  lambda ctx: position_of_turn(ctx) == where and (
-                     pass_ is None or pending_call(ctx).is_pass == pass_))
+                     pass_ is None or pending_call(ctx).is_pass == pass_),
+                 question=f"Natural: was it {'a pass' if pass_ else 'a bid' if pass_ is False else 'the call'} "
+                          f"at the offender's {words} turn?")
 
 
 def _edition() -> LawBook:

@@ -23,7 +23,7 @@ from ..seats import Seat
 from ..values import evolve
 from .common import by_end_of_auction, calls_again, in_turn, open_choice, shown, silence_partner, stand
 from .lead import reopen_lead_choice
-from .rows import SAME, Action, Ctx, DeclarerOptions, Guard, Outcome, Row, action, both, guard
+from .rows import ASK_TRIGGER, SAME, Action, Ctx, DeclarerOptions, Guard, Outcome, Row, action, both, guard
 from .states import OPEN
 
 __all__ = ["ROWS", "open_above_seven", "open_violation"]
@@ -78,12 +78,14 @@ def _declaring_or_pass(ctx: Ctx) -> bool:
     return contract is not None and (not ctx.seat.is_opponent_of(contract.declarer) or _call(ctx).is_pass)
 
 
-@guard("a call by declarer or dummy, or a defender's pass (39B)")
+@guard("a call by declarer or dummy, or a defender's pass (39B)",
+       ask="Was it a call by declarer or dummy, or a defender's pass?")
 def by_declaring_side_or_pass(ctx: Ctx) -> bool:
     return _declaring_or_pass(ctx)
 
 
-@guard("a bid, double or redouble by a future defender (39C)")
+@guard("a bid, double or redouble by a future defender (39C)",
+       ask="Was it a bid, double or redouble by a defender?")
 def by_defender_not_pass(ctx: Ctx) -> bool:
     return not _declaring_or_pass(ctx)
 
@@ -116,7 +118,8 @@ def _lho(ctx: Ctx) -> bool:
     return p is not None and ctx.seat == p.offender.lho
 
 
-@guard("the offender's LHO calls before the director rules")
+@guard("the offender's LHO calls before the director rules",
+       ask="Does the offender's LHO call before the director rules?")
 def lho_calls_first(ctx: Ctx) -> bool:
     return _lho(ctx)
 
@@ -244,35 +247,41 @@ def restrict_39c(ctx: Ctx) -> Outcome:
     return Outcome(reopen_lead_choice(state, "26B"), (DeclarerOptions(),))
 
 
-@guard("the call was made in turn")
+@guard("the call was made in turn",
+       ask="Was the call made in turn?")
 def made_in_turn(ctx: Ctx) -> bool:
     p = _pending(ctx)
     return p.in_turn_of == p.offender
 
 
-@guard("the call was made out of turn")
+@guard("the call was made out of turn",
+       ask="Was the call made out of turn?")
 def made_out_of_turn(ctx: Ctx) -> bool:
     p = _pending(ctx)
     return p.in_turn_of != p.offender
 
 
-@guard("LHO calls before the director rules, and the call was made in turn")
+@guard("LHO calls before the director rules, and the call was made in turn",
+       ask="Does LHO call first, the call having been in turn?")
 def lho_first_in_turn(ctx: Ctx) -> bool:
     return _lho(ctx) and made_in_turn(ctx)
 
 
-@guard("LHO calls before the director rules, and the call was made out of turn")
+@guard("LHO calls before the director rules, and the call was made out of turn",
+       ask="Does LHO call first, the call having been out of turn?")
 def lho_first_out_of_turn(ctx: Ctx) -> bool:
     return _lho(ctx) and made_out_of_turn(ctx)
 
 
-@guard("a face-down opening lead stands (41A)")
+@guard("a face-down opening lead stands (41A)",
+       ask=ASK_TRIGGER)
 def face_down_lead_stands(ctx: Ctx) -> bool:
     lead = ctx.state.current_lead
     return lead is not None and not lead.faced
 
 
-@guard("no opening lead has been made")
+@guard("no opening lead has been made",
+       ask=ASK_TRIGGER)
 def no_face_down_lead(ctx: Ctx) -> bool:
     return ctx.state.current_lead is None
 
@@ -327,7 +336,8 @@ def let_go_39b(ctx: Ctx) -> Outcome:
                               "further rectification"))
 
 
-@guard("the offender calls again, the director being at the table and LHO not having let it go")
+@guard("the offender calls again, the director being at the table and LHO not having let it go",
+       ask="Does the offender call again, LHO not having let the call go?")
 def offender_calls_after_director(ctx: Ctx) -> bool:
     p = ctx.state.pending
     return p is not None and ctx.seat == p.offender and isinstance(ctx.event, CallEvent)
@@ -414,7 +424,7 @@ def _rows() -> list[Row]:
                                   base, _with_substituted_pass)
     for dest, g in (("opening_lead", face_down_lead_stands), ("clarification", no_face_down_lead)):
         rows += [
-            *both_steps(_AF, "lho", dest, "39B", "LHO called: no further rectification", both(lho_calls_first, g),
+            *both_steps(_AF, "lho", dest, "39B", "LHO called: no further rectification", both(lho_calls_first, g, ask="Does LHO call before the director rules?"),
                         cancel_both_39b),
             *both_steps(_AF, "decline", dest, "39C", "26B lead restrictions may apply", g, restrict_39c),
             Row("phase", f"{_AF}.awaiting_choice", "choose_accept", dest, "39B", FAMILY,

@@ -23,7 +23,7 @@ from ..values import evolve
 from .classify import expected
 from .common import calls_again, in_turn, natural, open_choice, open_comparable, shown, silence_partner, stand
 from .inadmissible import open_above_seven
-from .rows import SAME, Ctx, Guard, Outcome, Replacement, Row, action, guard
+from .rows import OTHERWISE, SAME, Ctx, Guard, Outcome, Replacement, Row, action, guard
 
 __all__ = ["ROWS", "open_insufficient", "resume_replacement"]
 
@@ -81,37 +81,44 @@ def hold_insufficient(ctx: Ctx) -> Outcome:
     return Outcome(open_insufficient(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), specifies=shown(ctx)))
 
 
-@guard("the offender's LHO calls over the insufficient bid")
+@guard("the offender's LHO calls over the insufficient bid",
+       ask="Does the offender's LHO call over the insufficient bid?")
 def by_offenders_lho(ctx: Ctx) -> bool:
     return ctx.seat == _pending(ctx).offender.lho
 
 
-@guard("the offender calls again before the director rules")
+@guard("the offender calls again before the director rules",
+       ask="Does the offender replace it before the director rules?")
 def by_offender_before_ruling(ctx: Ctx) -> bool:
     return ctx.seat == _pending(ctx).offender
 
 
-@guard("there is no premature replacement")
+@guard("there is no premature replacement",
+       ask="Has the offender not replaced the bid early?")
 def no_premature(ctx: Ctx) -> bool:
     return not _pending(ctx).get("replacement")
 
 
-@guard("the offender replaced the bid early (27C)")
+@guard("the offender replaced the bid early (27C)",
+       ask="Did the offender replace the bid early (27C)?")
 def with_premature(ctx: Ctx) -> bool:
     return bool(_pending(ctx).get("replacement"))
 
 
-@guard("the offender's LHO calls over the insufficient bid, with no premature replacement")
+@guard("the offender's LHO calls over the insufficient bid, with no premature replacement",
+       ask="Does the offender's LHO call over the insufficient bid, with no early replacement?")
 def lho_calls_no_premature(ctx: Ctx) -> bool:
     return by_offenders_lho(ctx) and no_premature(ctx)
 
 
-@guard("the offender's LHO calls over the insufficient bid after a premature replacement")
+@guard("the offender's LHO calls over the insufficient bid after a premature replacement",
+       ask="Does the offender's LHO call over the insufficient bid after an early replacement?")
 def lho_calls_after_premature(ctx: Ctx) -> bool:
     return by_offenders_lho(ctx) and with_premature(ctx)
 
 
-@guard("the offender calls, the director being at the table and LHO not having accepted")
+@guard("the offender calls, the director being at the table and LHO not having accepted",
+       ask="Does the offender call, LHO not having accepted?")
 def offender_replaces_after_director(ctx: Ctx) -> bool:
     return by_offender_before_ruling(ctx) and no_premature(ctx) and isinstance(ctx.event, CallEvent)
 
@@ -272,18 +279,20 @@ def _replacement_natural(ctx: Ctx) -> bool:
     return spec is None or (call.strain is not None and spec == (call.strain,))
 
 
-def _replacement(kind: str, words: str) -> Guard:
+def _replacement(kind: str, words: str, ask: str) -> Guard:
     def test(ctx: Ctx) -> bool:
         return ctx.seat == _pending(ctx).offender and replacement_kind(ctx) == kind
-    return Guard(f"replacement_{kind}", f"the offender's replacement is {words}", test)
+    return Guard(f"replacement_{kind}", f"the offender's replacement is {words}", test, question=ask)
 
 
-replacement_above_seven = _replacement("above_seven", "a bid above seven")
-replacement_insufficient = _replacement("insufficient", "another insufficient bid")
-replacement_illegal_double = _replacement("illegal_double", "a double or redouble Law 19 does not permit")
+replacement_above_seven = _replacement("above_seven", "a bid above seven", "Is the replacement a bid above seven?")
+replacement_insufficient = _replacement("insufficient", "another insufficient bid",
+                                        "Is the replacement insufficient too?")
+replacement_illegal_double = _replacement("illegal_double", "a double or redouble Law 19 does not permit",
+                                          "Is the replacement a double or redouble that Law 19 does not allow?")
 replacement_lowest = _replacement("lowest", "the lowest sufficient bid in the same denomination, both "
-                                  "bids natural")
-replacement_judged = _replacement("judged", "any other legal call")
+                                  "bids natural", "Is the replacement the lowest sufficient bid in the same strain?")
+replacement_judged = _replacement("judged", "any other legal call", OTHERWISE)
 
 
 def _premature_dropped(ctx: Ctx) -> AuctionState:

@@ -33,7 +33,7 @@ from .common import (
     specified,
     stand,
 )
-from .rows import Ctx, Guard, Outcome, Row, action, both, guard
+from .rows import OTHERWISE, Ctx, Guard, Outcome, Row, action, both, guard
 from .states import OPEN
 
 __all__ = ["ROWS", "out_of_rotation_kind", "pending_call", "position_of_turn", "cancelled_call"]
@@ -66,27 +66,32 @@ def _with_deemed_pass(ctx: Ctx) -> AuctionState:
     return ctx.state.add_call(CallRecord(turn, PASS, turn, "stands", "deemed_pass", "28A"))
 
 
-@guard("the player whose turn it was must pass, so this call by their LHO counts as in rotation (28A)")
+@guard("the player whose turn it was must pass, so this call by their LHO counts as in rotation (28A)",
+       ask="Did the player whose turn it was have to pass, so that the call counts as made in rotation?")
 def deemed_pass(ctx: Ctx) -> bool:
     return out_of_rotation_kind(ctx) == "deemed"
 
 
-@guard("the player who has just called calls again at LHO's turn (30B2, 31C, 32C)")
+@guard("the player who has just called calls again at LHO's turn (30B2, 31C, 32C)",
+       ask="Is it the player who has just called, calling again at LHO's turn?")
 def calls_again_at_lhos_turn(ctx: Ctx) -> bool:
     return out_of_rotation_kind(ctx) == "change"
 
 
-@guard("a bid above seven out of rotation (38 comes first)")
+@guard("a bid above seven out of rotation (38 comes first)",
+       ask="Is it a bid above seven?")
 def out_of_rotation_above_seven(ctx: Ctx) -> bool:
     return out_of_rotation_kind(ctx) == "above_seven"
 
 
-@guard("a bid, double or redouble out of rotation by a player obliged to pass (35B: 37 governs)")
+@guard("a bid, double or redouble out of rotation by a player obliged to pass (35B: 37 governs)",
+       ask="Was the caller obliged to pass, and is it a bid, double or redouble?")
 def out_of_rotation_while_silenced(ctx: Ctx) -> bool:
     return out_of_rotation_kind(ctx) == "silenced"
 
 
-@guard("any other call out of rotation")
+@guard("any other call out of rotation",
+       ask=OTHERWISE)
 def plain_out_of_rotation(ctx: Ctx) -> bool:
     return out_of_rotation_kind(ctx) == "plain"
 
@@ -149,16 +154,18 @@ def hold_out_of_rotation(ctx: Ctx) -> Outcome:
     return Outcome(evolve(state, pending=p))
 
 
-@guard("the offender's LHO calls, accepting the call out of rotation (29A)")
+@guard("the offender's LHO calls, accepting the call out of rotation (29A)",
+       ask="Does the offender's LHO call next, accepting it?")
 def by_accepting_lho(ctx: Ctx) -> bool:
     p = ctx.state.pending
     return p is not None and "accept" in p.options and ctx.seat.name == p.get("accept_by")
 
 
-@guard("the opponent whose turn it was calls (28B)")
+@guard("the opponent whose turn it was calls (28B)",
+       ask="Does the opponent whose turn it was call first?")
 def by_player_whose_turn_it_was(ctx: Ctx) -> bool:
     p = ctx.state.pending
-    return p is not None and "correct_player_calls" in p.options and ctx.seat.name == p.get("correct_player")
+    return p is not None and ctx.seat.name == p.get("correct_player")  # set only for an opponent at turn
 
 
 def _if_accepted(ctx: Ctx) -> AuctionState:
@@ -209,7 +216,8 @@ def _lho_may_let_it_go(p: Pending) -> bool:
     return "accept" in p.options or (bool(p.get("inadmissible")) and p.in_turn_of != p.offender.lho)
 
 
-@guard("the offender's LHO may accept the call (29A) or let the inadmissible double go (36A)")
+@guard("the offender's LHO may accept the call (29A) or let the inadmissible double go (36A)",
+       ask="May the offender's LHO accept the call (29A) or let an inadmissible double go (36A)?")
 def lho_has_a_choice(ctx: Ctx) -> bool:
     return _lho_may_let_it_go(_p(ctx))
 
@@ -224,18 +232,21 @@ def no_choice_pass_or_bid(ctx: Ctx) -> bool:
     return not _lho_may_let_it_go(_p(ctx)) and pass_or_bid_out_of_rotation(ctx)
 
 
-@guard("the call out of rotation was an inadmissible double or redouble (36)")
+@guard("the call out of rotation was an inadmissible double or redouble (36)",
+       ask="Was the call an inadmissible double or redouble?")
 def inadmissible_out_of_rotation(ctx: Ctx) -> bool:
     return bool(_p(ctx).get("inadmissible"))
 
 
-@guard("the call out of rotation was admissible")
+@guard("the call out of rotation was admissible",
+       ask="Was the call out of rotation admissible?")
 def admissible_out_of_rotation(ctx: Ctx) -> bool:
     return not _p(ctx).get("inadmissible")
 
 
 @guard("the offender's LHO, not the player whose turn it was, calls over an inadmissible double or "
-       "redouble out of rotation (36A)")
+       "redouble out of rotation (36A)",
+       ask="Does the offender's LHO call over an inadmissible double or redouble out of rotation?")
 def lho_calls_over_inadmissible(ctx: Ctx) -> bool:
     p = _p(ctx)
     return bool(p.get("inadmissible")) and ctx.seat == p.offender.lho and p.in_turn_of != p.offender.lho
@@ -330,7 +341,8 @@ def double_or_redouble_out_of_rotation(ctx: Ctx) -> bool:
     return c.is_double or c.is_redouble
 
 
-@guard("the call out of rotation was a pass or a bid")
+@guard("the call out of rotation was a pass or a bid",
+       ask=OTHERWISE)
 def pass_or_bid_out_of_rotation(ctx: Ctx) -> bool:
     c = pending_call(ctx)
     return c.is_pass or c.is_bid
@@ -413,18 +425,23 @@ def judge_after_double(ctx: Ctx) -> Outcome:
 
 _DOUBLE_BRANCHES = (
     (double_was_inadmissible, silence_partner_36b4, "29B, 36B4",
-     "an inadmissible double or redouble out of rotation: partner passes to the end"),
+     "an inadmissible double or redouble out of rotation: partner passes to the end",
+     "a double or redouble Law 19 does not permit"),
     (double_at_rhos_turn, watch_rho_after_double, "29B, 32A",
-     "a double or redouble at RHO's turn: repeat it if RHO passes, otherwise call freely, judged"),
+     "a double or redouble at RHO's turn: repeat it if RHO passes, otherwise call freely, judged",
+     "a double or redouble at the offender's RHO's turn"),
     (double_at_other_turn, judge_after_double, "29B, 32B",
-     "a double or redouble at partner's or LHO's turn: the offender's next call is judged"),
+     "a double or redouble at partner's or LHO's turn: the offender's next call is judged",
+     "a double or redouble at partner's or LHO's turn"),
 )
 
 
-def _double_rows(source: str, trigger: str, base: Guard, prefix: str = "") -> list[Row]:
-    """One row per way Law 32 (or 36B4) rules a cancelled double or redouble out of rotation."""
-    return [Row("phase", source, trigger, "auction", law, FAMILY, prefix + summary, both(base, g), act)
-            for g, act, law, summary in _DOUBLE_BRANCHES]
+def _double_rows(source: str, trigger: str, base: Guard, prefix: str = "", no_choice: bool = False) -> list[Row]:
+    """One row per way Law 32 (or 36B4) rules a cancelled double or redouble out of rotation;
+    with ``no_choice`` each branch's question adds that LHO had no choice."""
+    return [Row("phase", source, trigger, "auction", law, FAMILY, prefix + summary,
+                both(base, g, ask=f"Is it {ask}, with no choice for LHO?" if no_choice else f"Was it {ask}?"), act)
+            for g, act, law, summary, ask in _DOUBLE_BRANCHES]
 
 
 def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summary: str) -> AuctionState:
@@ -432,32 +449,38 @@ def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summ
     return evolve(state, watches=(*state.watches, w)).rule(law, summary)
 
 
-@guard("the pass was made at the offender's RHO's turn")
+@guard("the pass was made at the offender's RHO's turn",
+       ask="Natural: was it a pass at the offender's RHO's turn?")
 def pass_at_rhos_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_pass and position_of_turn(ctx) == "rho"
 
 
-@guard("the pass was made at partner's or LHO's turn")
+@guard("the pass was made at partner's or LHO's turn",
+       ask="Natural: was it a pass at partner's or LHO's turn?")
 def pass_at_other_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_pass and position_of_turn(ctx) != "rho"
 
 
-@guard("the call was made at the offender's RHO's turn")
+@guard("the call was made at the offender's RHO's turn",
+       ask="Artificial: was it made at the offender's RHO's turn?")
 def at_rhos_turn(ctx: Ctx) -> bool:
     return position_of_turn(ctx) == "rho"
 
 
-@guard("the call was made at partner's or LHO's turn")
+@guard("the call was made at partner's or LHO's turn",
+       ask="Artificial: was it made at partner's or LHO's turn?")
 def at_other_turn(ctx: Ctx) -> bool:
     return position_of_turn(ctx) != "rho"
 
 
-@guard("a natural bid made at the offender's RHO's turn")
+@guard("a natural bid made at the offender's RHO's turn",
+       ask="Natural: was it a bid at the offender's RHO's turn?")
 def bid_at_rhos_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_bid and position_of_turn(ctx) == "rho"
 
 
-@guard("a natural bid made at partner's or LHO's turn")
+@guard("a natural bid made at partner's or LHO's turn",
+       ask="Natural: was it a bid at partner's or LHO's turn?")
 def bid_at_other_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_bid and position_of_turn(ctx) != "rho"
 
@@ -522,21 +545,24 @@ def _watch(ctx: Ctx) -> Watch | None:
     return met_watch(ctx.state, event.index)  # type: ignore[union-attr]
 
 
-@guard("the offender's RHO passed: the offender must repeat the cancelled call (31A1, 32A1)")
+@guard("the offender's RHO passed: the offender must repeat the cancelled call (31A1, 32A1)",
+       ask="Did the offender's RHO pass?")
 def rho_passed(ctx: Ctx) -> bool:
     w = _watch(ctx)
     return (w is not None and w.kind == "after_rho_call"
             and ctx.state.record[ctx.event.index].call.is_pass)  # type: ignore[union-attr]
 
 
-@guard("the offender's RHO made a bid, double or redouble (31A2, 32A2)")
+@guard("the offender's RHO made a bid, double or redouble (31A2, 32A2)",
+       ask="Did the offender's RHO bid, double or redouble?")
 def rho_called(ctx: Ctx) -> bool:
     w = _watch(ctx)
     return (w is not None and w.kind == "after_rho_call"
             and not ctx.state.record[ctx.event.index].call.is_pass)  # type: ignore[union-attr]
 
 
-@guard("the offender has called again after a cancelled call (23A is to be judged)")
+@guard("the offender has called again after a cancelled call (23A is to be judged)",
+       ask="Has the offender now called again?")
 def offender_called_again(ctx: Ctx) -> bool:
     w = _watch(ctx)
     return w is not None and w.kind == "judge_replacement"
@@ -613,20 +639,24 @@ ROWS: list[Row] = [
     Row("phase", _AD, "director_called", _AC, "9B2, 29A, 36A", FAMILY,
         "the director explains: LHO may accept (or let an inadmissible double go) or decline",
         lho_has_a_choice, explain_options),
-    *_double_rows(_AD, "director_called", no_choice_double),
+    *_double_rows(_AD, "director_called", no_choice_double, no_choice=True),
     Row("phase", _AD, "director_called", _AJ, "29B, 29C", FAMILY,
         "a pass or bid out of rotation is cancelled; was it artificial?", both(no_choice_pass_or_bid,
-                                                                               meaning_not_explained),
+        meaning_not_explained, ask="Is it a pass or bid, with no choice for LHO, whose meaning was not explained?"),
         ask_artificial),
     Row("phase", _AD, "director_called", _AJ, "29B, 29C", FAMILY,
         "a pass or bid out of rotation is cancelled; its explanation tells whether it was artificial",
-        both(no_choice_pass_or_bid, meaning_explained), ask_artificial_explained),
+        both(no_choice_pass_or_bid, meaning_explained,
+             ask="Is it a pass or bid, with no choice for LHO, whose meaning was explained?"), ask_artificial_explained),
     Row("phase", _AD, "call_while_pending", "auction", "36A", FAMILY,
         "LHO calls over an inadmissible double out of rotation: both cancelled, no rectification",
         lho_calls_over_inadmissible, cancel_both_36a),
     Row("phase", _AC, "call_while_pending", "auction", "36A", FAMILY,
         "LHO calls over an inadmissible double out of rotation: both cancelled, no rectification",
         lho_calls_over_inadmissible, cancel_both_36a),
+    Row("phase", _AC, "call_while_pending", "auction", "28B", FAMILY,
+        "the right player calls before the rectification is assessed: cancelled, no rectification",
+        by_player_whose_turn_it_was, right_player_calls),
     Row("phase", _AC, "choose_accept", "auction", "36A", FAMILY,
         "LHO lets the inadmissible double go: cancelled, no rectification", inadmissible_out_of_rotation,
         let_go_36a),
@@ -641,10 +671,12 @@ ROWS: list[Row] = [
     *_double_rows(_AC, "choose_decline", double_or_redouble_out_of_rotation, "declined: "),
     Row("phase", _AC, "choose_decline", _AJ, "29B, 29C", FAMILY,
         "declined: a pass or bid out of rotation is cancelled; was it artificial?",
-        both(pass_or_bid_out_of_rotation, meaning_not_explained), ask_artificial),
+        both(pass_or_bid_out_of_rotation, meaning_not_explained,
+             ask="Was it a pass or bid whose meaning was not explained?"), ask_artificial),
     Row("phase", _AC, "choose_decline", _AJ, "29B, 29C", FAMILY,
         "declined: cancelled; its explanation tells whether it was artificial",
-        both(pass_or_bid_out_of_rotation, meaning_explained), ask_artificial_explained),
+        both(pass_or_bid_out_of_rotation, meaning_explained,
+             ask="Was it a pass or bid whose meaning was explained at the table?"), ask_artificial_explained),
     *(Row("phase", _AC, trig, _AJ, "29B, 29C", FAMILY,
           "the director rules on artificiality: LHO did not accept the call", pass_or_bid_out_of_rotation,
           judged_after_decline) for trig in ("judge_artificial", "judge_natural")),

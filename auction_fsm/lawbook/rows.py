@@ -41,12 +41,22 @@ __all__ = [
     "guard",
     "action",
     "both",
+    "OTHERWISE",
+    "ASK_TRIGGER",
 ]
 
 Machine = Literal["phase", "seat"]
 
 #: ``dest`` of a row that leaves the machine in its source state.
 SAME = "="
+
+#: The question of a guard that holds in "every other case" of its source and trigger: a
+#: flowchart draws it as the last "no" of a chain rather than as a question of its own.
+OTHERWISE = "(otherwise)"
+#: The question of a guard that only says where the auction stands afterwards (one of the
+#: variants that split a branch by how the auction ends): a flowchart asks the trigger's
+#: question instead and names the places in the outcome.
+ASK_TRIGGER = "(the trigger's question)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +152,11 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Guard:
-    """A named predicate on a :class:`Ctx`; ``words`` says in plain English what it tests.
+    """A named predicate on a :class:`Ctx`; ``words`` says in plain English what it tests and
+    ``question`` is what a director asks at that point, answerable yes or no ("Does the
+    offender's LHO call over the insufficient bid?"), or :data:`OTHERWISE` /
+    :data:`ASK_TRIGGER`.  The flowcharts, ``teach`` and the quiz read the question from here;
+    :meth:`~.book.LawBook.build` refuses a row whose guard has none.
 
     ``coarse``, if set, is a guard that holds exactly when this guard or one of its sibling
     variants (rows that split one branch by its outcome, such as how the auction ends) holds:
@@ -153,6 +167,11 @@ class Guard:
     words: str
     test: Callable[[Ctx], bool]
     coarse: Guard | None = None
+    question: str = ""
+    #: The guard on a legal-auction key and a call code, where the legal auction alone decides
+    #: it (the calls in rotation of Laws 17-22): the batch explorer evaluates this form, the
+    #: engine the test above; both come from :mod:`auction_fsm.rules`.
+    on_key: Callable[[int, int], bool] | None = None
 
     def __call__(self, ctx: Ctx) -> bool:
         return self.test(ctx)
@@ -176,10 +195,14 @@ class Action:
         return f"Action({self.name!r})"
 
 
-def guard(words: str) -> Callable[[Callable[[Ctx], bool]], Guard]:
-    """Decorator: the function becomes a :class:`Guard` named after it, described by ``words``."""
+def guard(words: str, ask: str = "", on_key: Callable[[int, int], bool] | None = None
+          ) -> Callable[[Callable[[Ctx], bool]], Guard]:
+    """Decorator: the function becomes a :class:`Guard` named after it, described by ``words``,
+    with the director's question ``ask`` (may be left out only for a guard that is a part of
+    another and never a row's guard itself) and, for a guard of the legal auction, its form on
+    a legal-auction key (``on_key``)."""
     def make(fn: Callable[[Ctx], bool]) -> Guard:
-        return Guard(fn.__name__, words, fn)
+        return Guard(fn.__name__, words, fn, question=ask, on_key=on_key)
     return make
 
 
@@ -225,6 +248,8 @@ class Row:
         return f"{self.source} --{self.trigger}{g}--> {self.target} ({self.law})"
 
 
-def both(a: Guard, b: Guard) -> Guard:
-    """The guard that holds when ``a`` and ``b`` both hold."""
-    return Guard(f"{a.name}_and_{b.name}", f"{a.words}, and {b.words}", lambda ctx: a(ctx) and b(ctx))
+def both(a: Guard, b: Guard, ask: str = "") -> Guard:
+    """The guard that holds when ``a`` and ``b`` both hold; ``ask`` is its question (by
+    default ``b``'s, else ``a``'s)."""
+    return Guard(f"{a.name}_and_{b.name}", f"{a.words}, and {b.words}", lambda ctx: a(ctx) and b(ctx),
+                 question=ask or b.question or a.question)

@@ -10,91 +10,233 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from .procedure import Option, call_option, choice, director_option, judgement_options
 from .rows import Machine
 
-__all__ = ["StateKind", "StateSpec", "PROCEDURES", "STATES", "OPEN", "ACCEPTABLE"]
+__all__ = ["StateKind", "StateSpec", "Step", "PROCEDURES", "STATES", "OPEN", "ACCEPTABLE", "WHERE_QUESTIONS"]
 
 StateKind = Literal["initial", "normal", "terminal", "obligation", "decision", "irregularity"]
 
 
 @dataclass(frozen=True, slots=True)
 class StateSpec:
-    """A state of one machine; ``parent`` names the enclosing state of a nested state."""
+    """A state of one machine; ``parent`` names the enclosing state of a nested state.
+
+    A decision step also says who decides there (``decider``, in words) and the options the
+    Laws give (``options``: how each is taken, by whom, and what it leads to).  A phase of the
+    auction says where the auction stands, as a director's question (``question``) and as the
+    words that close an outcome (``place``: "the auction goes on").
+    """
 
     machine: Machine
     name: str
     kind: StateKind
     summary: str
     parent: str | None = None
+    decider: str = ""
+    options: tuple[Option, ...] = ()
+    question: str = ""
+    place: str = ""
+
+    def option(self, word: str) -> Option | None:
+        """The option the pending decision calls ``word`` (``require_H`` finds ``require_*``)."""
+        return next((o for o in self.options if o.matches(word)), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of an irregularity procedure, before it becomes a nested :class:`StateSpec`."""
+
+    name: str
+    summary: str
+    decider: str
+    options: tuple[Option, ...]
+
+
+_LHO_BY_CALLING = "the offender's LHO, by calling, or the director"
+_AFTER_EXPLAINED = "the offender's LHO, after the director explains"
+
+
+def _director(what: str) -> Option:
+    return director_option(f"the director comes to the table and {what}")
+
+
+def _lho_calls(law: str, what: str) -> Option:
+    return call_option("lho_calls", "lho", "calls over {it}", "call over {it}", f"{what} ({law})")
+
+
+def _accept_or_decline(accept_law: str, accepted: str, decline_law: str, declined: str) -> tuple[Option, Option]:
+    """The choice the director explains to the offender's LHO (10C1)."""
+    return (choice("accept", "accepts", "accept {it}", f"{accepted} ({accept_law})", by="lho"),
+            choice("decline", "declines", "decline {it}", f"{declined} ({decline_law})", by="lho"))
+
+
+def _lets_go(law: str, let_go: str, rectify_law: str, rectified: str) -> Step:
+    """The choice after the director's arrival for 36A, 37A, 38D and 39B."""
+    return Step("awaiting_choice", f"the director has explained the options: LHO lets it go ({law}) or declines",
+                _AFTER_EXPLAINED, _accept_or_decline(law, let_go, rectify_law, rectified))
 
 
 # Irregularity procedures: the phase machine's nested states (parent -> its steps).
-PROCEDURES: Final[dict[str, tuple[str, tuple[tuple[str, str], ...]]]] = {
+PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
     "out_of_rotation": ("a call out of rotation (28-34)", (
-        ("awaiting_decision", "LHO may accept by calling, the right player may call, or the director rules"),
-        ("awaiting_choice", "the director has explained the options: LHO accepts the call (29A) or declines"),
-        ("awaiting_artificial_judgement", "the director judges whether the call was artificial (29C, 30C)"),
+        Step("awaiting_decision", "LHO may accept by calling, the right player may call, or the director rules",
+             _LHO_BY_CALLING, (
+                 call_option("accept", "lho", "calls over {it}", "accept {it}",
+                             "the call out of rotation stands as if made in turn (29A)"),
+                 call_option("correct_player_calls", "in_turn", "calls in turn", "call over {it} in turn",
+                             "the call out of rotation is cancelled with no rectification (28B)"),
+                 _lho_calls("36A", "both the inadmissible call and LHO's call are cancelled, with no "
+                                   "further rectification"),
+                 _director("rules on the call out of rotation (29B-32)"))),
+        Step("awaiting_choice", "the director has explained the options: LHO accepts the call (29A) or declines",
+             _AFTER_EXPLAINED, _accept_or_decline(
+                 "29A", "the call stands as if made in turn", "29B",
+                 "the call is cancelled and the director rules by 30-32")),
+        Step("awaiting_artificial_judgement", "the director judges whether the call was artificial (29C, 30C)",
+             "the director", judgement_options(
+                 "artificial", "artificial", "natural",
+                 "an artificial call is ruled as 30C or 31A2 say", "a natural call is ruled as 30-32 say")),
     )),
     "insufficient_bid": ("an insufficient bid (27)", (
-        ("awaiting_decision", "LHO may accept by calling (27A1), or the director rules"),
-        ("premature_replacement", "replaced before the ruling: LHO may still accept (27C)"),
-        ("awaiting_choice", "the director has explained the options: LHO accepts the bid (27A1) or declines"),
-        ("awaiting_replacement", "the offender must replace it with a legal call (27B)"),
+        Step("awaiting_decision", "LHO may accept by calling (27A1), or the director rules", _LHO_BY_CALLING, (
+            call_option("accept", "lho", "calls over {it}", "accept {it}",
+                        "the insufficient bid stands and the auction goes on (27A1)"),
+            _director("explains the options: LHO may accept it (27A1) or have it replaced (27B)"))),
+        Step("premature_replacement", "replaced before the ruling: LHO may still accept (27C)",
+             "the offender's LHO, or the director", (
+                 choice("accept", "accepts", "accept {it}",
+                        "the insufficient bid stands and the early replacement is cancelled (27C, 27A1)", by="lho"),
+                 _director("rules the early replacement as the replacement (27C, 27B)"))),
+        Step("awaiting_choice", "the director has explained the options: LHO accepts the bid (27A1) or declines",
+             _AFTER_EXPLAINED, _accept_or_decline(
+                 "27A1", "the insufficient bid stands and the auction goes on", "27B",
+                 "the offender must replace it with a legal call")),
+        Step("awaiting_replacement", "the offender must replace it with a legal call (27B)",
+             "the offender chooses a call; the director rules on it", (
+                 call_option("replace", "offender", "replaces {it}", "replace {it} with a legal call",
+                             "the director rules on the replacement (27B1-27B4)"),)),
     )),
     "inadmissible_double": ("a double or redouble Law 19 does not permit (36)", (
-        ("awaiting_decision", "LHO may call (36A) or the director rules (36B)"),
-        ("awaiting_choice", "the director has explained the options: LHO lets it go (36A) or declines"),
+        Step("awaiting_decision", "LHO may call (36A) or the director rules (36B)", _LHO_BY_CALLING, (
+            _lho_calls("36A", "the inadmissible call and LHO's call are both cancelled; the auction goes on"),
+            _director("rules on the inadmissible double or redouble (36B)"))),
+        _lets_go("36A", "the inadmissible call is cancelled with no further rectification", "36B",
+                 "the call is cancelled, the offender must make a legal call, and partner must pass"),
     )),
     "pass_obligation_violated": ("a call by a player obliged to pass (37)", (
-        ("awaiting_decision", "LHO may call (37A) or the director rules (37B)"),
-        ("awaiting_choice", "the director has explained the options: LHO lets it go (37A) or declines"),
+        Step("awaiting_decision", "LHO may call (37A) or the director rules (37B)", _LHO_BY_CALLING, (
+            _lho_calls("37A", "the call and LHO's call are both cancelled; the auction goes on"),
+            _director("rules on the call by a player obliged to pass (37B)"))),
+        _lets_go("37A", "the call is cancelled with no further rectification", "37B",
+                 "the call is cancelled, a pass substituted, and the offending side passes to the end"),
     )),
     "bid_above_seven": ("a bid above seven (38)", (
-        ("awaiting_decision", "LHO may call (38D) or the director rules (38B, 38C)"),
-        ("awaiting_choice", "the director has explained the options: LHO lets it go (38D) or declines"),
+        Step("awaiting_decision", "LHO may call (38D) or the director rules (38B, 38C)", _LHO_BY_CALLING, (
+            _lho_calls("38D", "both calls are cancelled, a pass substituted, and the offending side "
+                              "passes to the end"),
+            _director("rules on the bid above seven (38B, 38C)"))),
+        _lets_go("38D", "the bid is cancelled, a pass substituted and the side silenced, with no lead "
+                        "restrictions", "38B, 38C",
+                 "the bid is cancelled, a pass substituted, the side silenced, and 26B rights follow"),
     )),
     "call_after_final_pass": ("a defender's bid, double or redouble after the final pass (39)", (
-        ("awaiting_decision", "LHO may call (39B) or the director rules (39C)"),
-        ("awaiting_choice", "the director has explained the options: LHO lets it go (39B) or declines"),
+        Step("awaiting_decision", "LHO may call (39B) or the director rules (39C)", _LHO_BY_CALLING, (
+            _lho_calls("39B", "both calls are cancelled with no further rectification"),
+            _director("rules on the call after the final pass (39C)"))),
+        _lets_go("39B", "the call is cancelled with no further rectification", "39C",
+                 "the call is cancelled and 26B lead restrictions may apply"),
     )),
     "comparable_call": ("a replacement judged for comparability (23)", (
-        ("awaiting_judgement", "the director judges whether the call is comparable (23A)"),
+        Step("awaiting_judgement", "the director judges whether the call is comparable (23A)", "the director",
+             judgement_options("comparable", "comparable", "not_comparable",
+                               "no further rectification (23B)",
+                               "the law's rectification for the irregularity applies, with 26B rights (23C)")),
     )),
     "change_of_call": ("a change of call (25)", (
-        ("awaiting_judgement", "the director judges whether the first call was a slip (25A)"),
-        ("awaiting_acceptance", "LHO may accept the intended change or not (25B)"),
-        ("awaiting_lho_choice", "LHO may withdraw a call made over the first one (25A6)"),
+        Step("awaiting_judgement", "the director judges whether the first call was a slip (25A)", "the director",
+             judgement_options("unintended", "unintended", "intended",
+                               "the intended call replaces the slip (25A1)",
+                               "a change of mind: LHO may accept it, else the first call stands (25B)")),
+        Step("awaiting_acceptance", "LHO may accept the intended change or not (25B)", "the offender's LHO", (
+            choice("accept", "accepts", "accept {it}",
+                   "the new call stands and is judged for comparability (25B1)", by="lho"),
+            choice("refuse", "refuses", "refuse {it}", "the first call stands (25B2)", by="lho"))),
+        Step("awaiting_lho_choice", "LHO may withdraw a call made over the first one (25A6)", "the offender's LHO", (
+            choice("keep", "keeps the call", "keep the call made over {it}",
+                   "LHO's call stands (25A6)", by="lho"),
+            choice("withdraw", "withdraws the call",
+                   "withdraw the call made over {it}", "LHO's call is withdrawn and LHO calls again (25A6)",
+                   by="lho"))),
     )),
     "misinformation": ("a change of call after misinformation (21B)", (
-        ("awaiting_judgement", "the director judges whether misinformation influenced the call"),
-        ("awaiting_lho_choice", "LHO may change a later call (21B2)"),
+        Step("awaiting_judgement", "the director judges whether misinformation influenced the call",
+             "the director", judgement_options(
+                 "misinformation", "misinformation", "no_misinformation",
+                 "the player may change the call (21B1a)", "the call stands")),
+        Step("awaiting_lho_choice", "LHO may change a later call (21B2)", "the offender's LHO", (
+            choice("keep", "keeps the call", "keep the call made over {it}",
+                   "LHO's call stands (21B2)", by="lho"),
+            choice("change", "changes the call", "change the call made over {it}",
+                   "LHO's call is withdrawn and LHO calls again (21B2)", by="lho"))),
     )),
     "declarer_lead_options": ("declarer's choices before the opening lead (26B, 50D, 51)", (
-        ("penalty_card", "require or prohibit the suit of partner's major penalty card, or let it remain"),
-        ("lead_restriction", "prohibit one suit the offender did not specify (26B), or not"),
-        ("designate_card", "designate which of the leader's major penalty cards is led (51A)"),
+        Step("penalty_card", "require or prohibit the suit of partner's major penalty card, or let it remain",
+             "declarer", (
+                 choice("require_*", "requires a {x} lead", "require a {x} lead",
+                        "the leader must lead that suit; the penalty card goes back to the hand (50D2a)"),
+                 choice("prohibit_*", "prohibits a {x} lead", "prohibit a {x} lead",
+                        "the leader may not lead that suit while keeping the lead; the penalty card goes "
+                        "back to the hand (50D2a)"),
+                 choice("let_remain", "lets the penalty card remain", "let the penalty card remain",
+                        "the leader leads any card and the penalty card stays on the table (50D2b)"))),
+        Step("lead_restriction", "prohibit one suit the offender did not specify (26B), or not", "declarer", (
+            choice("prohibit_*", "prohibits a {x} lead", "prohibit a {x} lead",
+                   "the leader may not lead that suit while keeping the lead (26B)"),
+            choice("no_prohibition", "prohibits no suit", "prohibit no suit",
+                   "the leader leads freely (26B)"))),
+        Step("designate_card", "designate which of the leader's major penalty cards is led (51A)", "declarer", (
+            choice("designate_*", "designates {x} as the penalty card to be led",
+                   "designate {x} as the card to be led", "the leader must lead that card (51A)"),)),
     )),
     "lead_out_of_turn": ("an opening lead faced out of turn (54)", (
-        ("awaiting_declarer", "declarer accepts (54B), spreads the hand (54A) or refuses (54D)"),
+        Step("awaiting_declarer", "declarer accepts (54B), spreads the hand (54A) or refuses (54D)",
+             "declarer (the director judges 54C first)", (
+                 choice("accept", "accepts", "accept {it}",
+                        "the lead stands and declarer plays next from dummy's hand (54B)"),
+                 choice("spread", "spreads the hand, becoming dummy", "spread the hand and become dummy",
+                        "declarer's partner becomes declarer (54A)"),
+                 choice("refuse", "refuses", "refuse {it}",
+                        "the card goes back and becomes a major penalty card; the right player leads (54D)"))),
     )),
 }
 
 STATES: Final[tuple[StateSpec, ...]] = (
     # --- the auction phase --------------------------------------------------------------
-    StateSpec("phase", "awaiting_first_call", "initial", "the dealer has yet to call (17B)"),
-    StateSpec("phase", "auction", "normal", "calls are being made in rotation (17C)"),
+    StateSpec("phase", "awaiting_first_call", "initial", "the dealer has yet to call (17B)",
+              question="Has nobody called yet?", place="the dealer still has to call"),
+    StateSpec("phase", "auction", "normal", "calls are being made in rotation (17C)",
+              question="Is the auction under way?", place="the auction goes on"),
     StateSpec("phase", "clarification", "normal",
-              "the auction has ended with a contract; the clarification period runs (17D1, 22A)"),
+              "the auction has ended with a contract; the clarification period runs (17D1, 22A)",
+              question="Has the auction ended, with no lead yet?",
+              place="the auction is over: clarification period"),
     StateSpec("phase", "opening_lead", "normal",
-              "the opening lead is face down; questions may still be asked (41A, 41B)"),
-    StateSpec("phase", "play", "terminal", "the opening lead is faced: the auction period is over (17D1)"),
+              "the opening lead is face down; questions may still be asked (41A, 41B)",
+              question="Is a face-down opening lead on the table?", place="the face-down opening lead stays"),
+    StateSpec("phase", "play", "terminal", "the opening lead is faced: the auction period is over (17D1)",
+              place="the auction period is over: play begins"),
     StateSpec("phase", "passed_out", "normal",
-              "all four players passed (22B); the auction period lasts until the hands are returned (17D2)"),
+              "all four players passed (22B); the auction period lasts until the hands are returned (17D2)",
+              question="Was the board passed out, with the hands still out?",
+              place="the board is passed out; the hands are still out"),
     StateSpec("phase", "hands_returned", "terminal",
-              "the hands of a passed-out board are back in the board: the auction period is over (17D2)"),
+              "the hands of a passed-out board are back in the board: the auction period is over (17D2)",
+              place="the hands are back in the board: the auction period is over"),
     *(spec for parent, (summary, steps) in PROCEDURES.items() for spec in (
         StateSpec("phase", parent, "irregularity", summary),
-        *(StateSpec("phase", f"{parent}.{step}", "decision", what, parent) for step, what in steps),
+        *(StateSpec("phase", f"{parent}.{st.name}", "decision", st.summary, parent, st.decider, st.options)
+          for st in steps),
     )),
     # --- each seat ----------------------------------------------------------------------
     StateSpec("seat", "free", "initial", "the seat may make any legal call"),
@@ -112,3 +254,10 @@ OPEN: Final = ("awaiting_first_call", "auction")
 #: 39B, let go) and whose decision the director's arrival opens: the step ``awaiting_choice``.
 ACCEPTABLE: Final = ("insufficient_bid", "out_of_rotation", "inadmissible_double", "pass_obligation_violated",
                      "bid_above_seven", "call_after_final_pass")
+
+#: Questions about where the auction stands that no single state answers: any time after the
+#: auction has ended, and while another irregularity waits for its ruling.
+WHERE_QUESTIONS: Final = {
+    "after_auction": "Has the auction ended?",
+    "procedure": "Is another irregularity still waiting for a ruling?",
+}

@@ -31,19 +31,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from ..lawbook import LAWS_2017, TRIGGERS, LawBook, Row
-from .questions import (
-    ASK_TRIGGER,
-    DECIDERS,
-    DRAWN_FAMILIES,
-    FAMILY_TITLES,
-    GUARD_QUESTIONS,
-    OTHERWISE,
-    PLACE_WORDS,
-    SOURCE_QUESTIONS,
-    TRIGGER_ANSWERS,
-    TRIGGER_QUESTIONS,
-)
+from ..errors import LawBookError
+from ..lawbook import LAWS_2017, LawBook, Row
+from ..lawbook.rows import ASK_TRIGGER, OTHERWISE
+from ..lawbook.states import WHERE_QUESTIONS
 
 __all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "OPEN_PHASES", "family_charts",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
@@ -104,9 +95,10 @@ def row_key(row: Row) -> str:
     return f"{row.machine}:{row.source}:{row.trigger}:{guard}"
 
 
-def is_follow_up(trigger: str) -> bool:
+def is_follow_up(trigger: str, book: LawBook = LAWS_2017) -> bool:
     """True for a trigger the engine raises itself after a ruling (not a table event)."""
-    return TRIGGERS.get(trigger, "").startswith("follow-up")
+    spec = book.triggers.get(trigger)
+    return spec is not None and spec.follow_up
 
 
 def _parts(law: str) -> list[str]:
@@ -130,7 +122,7 @@ def step_owner(book: LawBook, state: str) -> str | None:
     """
     counts: dict[str, int] = {}
     for r in book.rows_of("phase"):
-        if r.source == state and not is_follow_up(r.trigger):
+        if r.source == state and not is_follow_up(r.trigger, book):
             counts[r.family] = counts.get(r.family, 0) + 1
     entering = {r.family for r in book.rows_of("phase") if r.dest == state and r.source != state}
     return max(counts, key=lambda f: (counts[f], f in entering)) if counts else None
@@ -184,6 +176,10 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _sentence(text: str) -> str:
     """``text`` with a capital and a full stop (unless it ends with a question mark)."""
     text = _capital(text.strip())
@@ -208,6 +204,7 @@ class _Builder:
         self.steps = family_steps(book, family)
         self.numbers = {s: n for n, s in enumerate(self.steps, 1)}
         self.summaries = {s.name: s.summary for s in book.states_of("phase")}
+        self.specs = {s.name: s for s in book.states_of("phase")}
         self.parents = {s.name: s.parent for s in book.states_of("phase")}
 
     # --- words ---------------------------------------------------------------------------------
@@ -219,21 +216,21 @@ class _Builder:
         names = {x.guard.name for x in group.rows if x.guard is not None}
         if alone and names:
             # guarded rows that all ask one question: it is more precise than the trigger's
-            asked = {GUARD_QUESTIONS[(x.family, x.guard.name)] for x in group.rows if x.guard is not None}
+            asked = {x.guard.question for x in group.rows if x.guard is not None}
             if len(asked) == 1 and not asked & {OTHERWISE, ASK_TRIGGER}:
                 return asked.pop()
         if alone:
-            return TRIGGER_QUESTIONS[group.trigger]
+            return self.book.triggers[group.trigger].question
         if r.guard is not None and not by_phase:
-            return GUARD_QUESTIONS[(r.family, r.guard.name)]
+            return r.guard.question
         sources = {x.source for x in group.rows}
         if any(x not in OPEN_PHASES for x in sources):
-            return SOURCE_QUESTIONS["procedure"]
+            return WHERE_QUESTIONS["procedure"]
         if len(sources) == 1:
-            return SOURCE_QUESTIONS[r.source]
+            return self.specs[r.source].question
         if sources <= {"awaiting_first_call", "auction"}:
-            return SOURCE_QUESTIONS["auction"]
-        return SOURCE_QUESTIONS["after_auction"]
+            return self.specs["auction"].question
+        return WHERE_QUESTIONS["after_auction"]
 
     def place(self, target: str, source: str, extra: Sequence[str] = ()) -> str:
         """Where an outcome leaves things, in words."""
@@ -243,11 +240,12 @@ class _Builder:
             return "the auction goes back to the player who missed a turn"
         if target == source and target != "auction":
             return "it stays where it was"
-        if target in PLACE_WORDS:
-            return PLACE_WORDS[target]
+        spec = self.specs.get(target)
+        if spec is not None and spec.place:
+            return spec.place
         owner = step_owner(self.book, target)
         what = self.summaries.get(target, target)
-        title = FAMILY_TITLES.get(owner or "", "")
+        title = self.book.family(owner).title if owner in self.book.drawn_families else ""
         if not title or owner is None:
             return what
         number = family_steps(self.book, owner).index(target) + 1
@@ -323,10 +321,10 @@ class _Builder:
                 prev = oid
                 continue
             # the context names the event when the question is about something else (a guard)
-            context = TRIGGER_ANSWERS.get(g.trigger) if q != TRIGGER_QUESTIONS[g.trigger] else None
+            trig = self.book.triggers[g.trigger]
+            context = trig.told if q != trig.question else None
             q_lines = ([f"{context}:"] if context else []) + [q] + [
-                "Or: " + TRIGGER_QUESTIONS[x.trigger][:1].lower() + TRIGGER_QUESTIONS[x.trigger][1:]
-                for x in also]
+                "Or: " + _lower_first(self.book.triggers[x.trigger].question) for x in also]
             qid = f"b{len(out)}"
             out.append(Box(qid, "question", tuple(q_lines), o_law, row, 0, keys))
             arrows.append(Arrow(prev, qid, prev_label, prev_label_law))
@@ -341,10 +339,10 @@ class _Builder:
         book, fam = self.book, self.family
         rows = [r for r in book.rows_of("phase") if r.family == fam]
         steps = set(self.steps)
-        entry = [r for r in rows if r.source not in steps and not is_follow_up(r.trigger)
+        entry = [r for r in rows if r.source not in steps and not is_follow_up(r.trigger, book)
                  and r.source in OPEN_PHASES]
-        follow = [r for r in rows if r not in entry and (r.source not in steps or is_follow_up(r.trigger))]
-        title = FAMILY_TITLES[fam]
+        follow = [r for r in rows if r not in entry and (r.source not in steps or is_follow_up(r.trigger, book))]
+        title = book.family(fam).title
         out: list[tuple[list[Box], list[Arrow]]] = []
         if entry:
             boxes: list[Box] = []
@@ -354,8 +352,10 @@ class _Builder:
             out.append((boxes, arrows))
         for s in self.steps:
             boxes, arrows = [], []
-            here = [r for r in book.rows_of("phase") if r.source == s and not is_follow_up(r.trigger)]
-            who = DECIDERS[s]
+            here = [r for r in book.rows_of("phase") if r.source == s and not is_follow_up(r.trigger, book)]
+            who = self.specs[s].decider
+            if not who:
+                raise LawBookError(f"law book {book.name!r}: the decision {s!r} does not say who decides")
             law = _summary_law(self.summaries[s]) or _summary_law(self.summaries[self.parents[s] or s]) \
                 or fam
             self.section(("step", [f"Step {self.numbers[s]}: {self.summaries[s]}", f"Who decides: {who}."],
@@ -382,7 +382,7 @@ def family_charts(book: LawBook = LAWS_2017, family: str = "27") -> list[Chart]:
         pages[-1].append(sec)
         count += n
     stem = "flow_" + family.replace(", ", "_").replace(" ", "")
-    title = FAMILY_TITLES[family]
+    title = book.family(family).title
     charts = []
     for p, page in enumerate(pages, 1):
         boxes: list[Box] = []
@@ -413,11 +413,11 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
             if p in summaries]
     order = {p: i for i, p in enumerate(main)}
     homes: dict[str, list[tuple[str, list[str], list[Row]]]] = {p: [] for p in main}
-    for fam in DRAWN_FAMILIES:
+    for fam in book.drawn_families:
         if fam == "17-22":
             continue
         rows = [r for r in book.rows_of("phase") if r.family == fam]
-        starts = sorted({r.source for r in rows if r.source in order and not is_follow_up(r.trigger)},
+        starts = sorted({r.source for r in rows if r.source in order and not is_follow_up(r.trigger, book)},
                         key=order.__getitem__)
         if not starts:  # reached only from other procedures: drawn beside the auction
             starts = ["auction"]
@@ -432,7 +432,7 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
                          tuple(row_key(r) for r in book.rows_of("phase") if r.source == p
                                and r.family == "17-22")))
         for i, (fam, also, rows) in enumerate(homes[p]):
-            title = FAMILY_TITLES[fam]
+            title = book.family(fam).title
             charts = ", ".join(c.stem + ".png" for c in family_charts(book, fam))
             lines = [title.split(" (Law")[0] + "."]
             if also:
@@ -461,7 +461,7 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
 
 def all_charts(book: LawBook = LAWS_2017) -> list[Chart]:
     """The overview, then every family's chart(s)."""
-    return [overview_chart(book)] + [c for fam in DRAWN_FAMILIES for c in family_charts(book, fam)]
+    return [overview_chart(book)] + [c for fam in book.drawn_families for c in family_charts(book, fam)]
 
 
 def chart_data(chart: Chart) -> dict[str, Any]:

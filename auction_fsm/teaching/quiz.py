@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Final
 
 from ..errors import AuctionFsmError
 from ..events import CallEvent
+from ..lawbook import LAWS_2017, LawBook
+from ..lawbook.restrictions import eligible_suits
 from ..seats import Seat
-from .questions import FAMILY_TITLES
 
 if TYPE_CHECKING:
     from ..simulator import Simulator, Step
@@ -50,9 +51,10 @@ def family_numbers(family: str) -> set[int]:
     return out
 
 
-def families_for_law(law: int | None) -> tuple[str, ...]:
-    """The drawn irregularity families that cover law number ``law`` (all when ``None``)."""
-    fams = [f for f in FAMILY_TITLES if f not in _PLAIN]
+def families_for_law(law: int | None, book: LawBook = LAWS_2017) -> tuple[str, ...]:
+    """The drawn irregularity families of ``book`` that cover law number ``law`` (all when
+    ``None``)."""
+    fams = [f for f in book.drawn_families if f not in _PLAIN]
     return tuple(fams if law is None else [f for f in fams if law in family_numbers(f)])
 
 
@@ -106,13 +108,14 @@ def _irregular(st: Step, families: tuple[str, ...]) -> object | None:
     return None
 
 
-def _play(rng: random.Random, families: tuple[str, ...]) -> tuple[Simulator, int] | None:
+def _play(rng: random.Random, families: tuple[str, ...], book: LawBook = LAWS_2017
+          ) -> tuple[Simulator, int] | None:
     """Play a random auction until an event fires a row of ``families``, then a few events
     more; return the simulator and the number of the irregular event, or ``None``."""
     from ..fuzzing import next_event
     from ..simulator import Simulator
 
-    sim = Simulator(Seat(rng.randrange(4)), check=False)
+    sim = Simulator(Seat(rng.randrange(4)), check=False, book=book)
     hit: int | None = None
     extra = rng.randint(0, 3)
     for _ in range(60):
@@ -120,7 +123,7 @@ def _play(rng: random.Random, families: tuple[str, ...]) -> tuple[Simulator, int
         if state.phase in ("play", "passed_out"):
             break
         try:
-            st = sim.apply(next_event(rng, state))
+            st = sim.apply(next_event(rng, state, book))
         except AuctionFsmError:
             continue
         if hit is None and _irregular(st, families) is not None:
@@ -167,7 +170,7 @@ def _lead_words(sim: Simulator) -> str:
     if not rights:
         return "No lead restriction: the opening leader may lead any card"
     r = rights[0]
-    suits = ", ".join(s.name for s in state.eligible_suits(r))
+    suits = ", ".join(s.name for s in eligible_suits(state, r))
     return (f"Yes (26B): declarer may prohibit {r.leader.long_name}'s lead of one suit "
             f"the offender did not specify ({suits})")
 
@@ -217,19 +220,19 @@ def _law_choices(rng: random.Random, row_law: str, fired: list[str]) -> list[str
     return [f"Law {row_law}", *(f"Law {x}" for x in rng.sample(others, 3))]
 
 
-def make_question(seed: int | str, number: int, law: int | None = None) -> Question:
+def make_question(seed: int | str, number: int, law: int | None = None, book: LawBook = LAWS_2017) -> Question:
     """Question ``number`` (1-based) of the quiz seeded ``seed``, restricted to the families
-    covering ``law``; raise ``ValueError`` if no family covers it."""
+    covering ``law``, ruled by ``book``; raise ``ValueError`` if no family covers it."""
     from ..narrate import describe_outcome, step_lines
 
-    families = families_for_law(law)
+    families = families_for_law(law, book)
     if not families:
         raise ValueError(f"no irregularity family covers Law {law}")
     attempt = 0
     while True:
         rng = random.Random(f"quiz:{seed}:{number}:{attempt}")
         attempt += 1
-        played = _play(rng, families)
+        played = _play(rng, families, book)
         if played is None:
             continue
         sim, hit = played
@@ -271,7 +274,7 @@ def make_question(seed: int | str, number: int, law: int | None = None) -> Quest
                          if line.startswith("   ")),
                        "Where things stand now:", *describe_outcome(state))
         fam = getattr(row, "family", "")
-        title = FAMILY_TITLES.get(fam, "")
+        title = sim.book.family(fam).title if fam in sim.book.drawn_families else ""
         if title:
             explanation += (f"See the flowchart: {title}.",)
         return Question(number, kind, situation, prompt, shown, answer, explanation)
@@ -280,9 +283,11 @@ def make_question(seed: int | str, number: int, law: int | None = None) -> Quest
 class QuizSession:
     """A quiz in progress: the current question, the score, and what to say to an answer."""
 
-    def __init__(self, seed: int | str = 0, law: int | None = None, count: int | None = None) -> None:
+    def __init__(self, seed: int | str = 0, law: int | None = None, count: int | None = None, *,
+                 book: LawBook | None = None) -> None:
         self.seed, self.law, self.count = seed, law, count
-        if not families_for_law(law):
+        self.book = book or LAWS_2017
+        if not families_for_law(law, self.book):
             raise ValueError(f"no irregularity family covers Law {law}")
         self.asked = 0
         self.right = 0
@@ -290,7 +295,7 @@ class QuizSession:
         self.question = self._next()
 
     def _next(self) -> Question:
-        return make_question(self.seed, self.asked + 1, self.law)
+        return make_question(self.seed, self.asked + 1, self.law, self.book)
 
     def intro(self) -> list[str]:
         """The first lines: how to answer, and the first question."""

@@ -29,6 +29,7 @@ from ..seats import Seat
 if TYPE_CHECKING:
     from ..auction import AuctionState
     from ..fuzzing import Failure
+    from ..lawbook import LawBook
     from ..simulator import Simulator
 
 __all__ = ["SimulationStats", "simulate", "ENDINGS"]
@@ -157,8 +158,9 @@ def _play_one(sim: Simulator, rng: random.Random, rate: float, max_events: int, 
         stats.contracts[state.contract.level] += 1
 
 
-def simulate(count: int, seed: int | str = 0, rate: float = 0.1, max_events: int = 80) -> SimulationStats:
-    """Simulate ``count`` auctions; return what happened."""
+def simulate(count: int, seed: int | str = 0, rate: float = 0.1, max_events: int = 80,
+             book: LawBook | None = None) -> SimulationStats:
+    """Simulate ``count`` auctions under ``book`` (2017 by default); return what happened."""
     from ..simulator import Simulator
 
     stats = SimulationStats(str(seed), rate)
@@ -167,7 +169,7 @@ def simulate(count: int, seed: int | str = 0, rate: float = 0.1, max_events: int
         rng = random.Random(f"simulate:{seed}:{i}")
         dealer = Seat(rng.randrange(4))
         if sim is None:
-            sim = Simulator(dealer, check=True)
+            sim = Simulator(dealer, check=True) if book is None else Simulator(dealer, check=True, book=book)
         else:
             sim.reset(dealer)
         _play_one(sim, rng, rate, max_events, i, stats)

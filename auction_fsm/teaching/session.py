@@ -38,11 +38,18 @@ from ..events import (
     ReviewRequest,
     normalise_option,
 )
+from ..lawbook.procedure import JUDGEMENTS, taker
 from ..seats import Seat, parse_seat
 from .charts import row_key
-from .questions import DRAWN_FAMILIES
+
+
+def _ask(kind: str, otherwise: str) -> str:
+    """The question the director answers for judgement ``kind``, as the law book words it."""
+    j = JUDGEMENTS.get(kind)
+    return j.ask if j is not None else otherwise
 
 if TYPE_CHECKING:
+    from ..lawbook import LawBook
     from ..simulator import Simulator, Step
 
 __all__ = ["TeachSession", "HELP", "parse_event", "InputProblem"]
@@ -79,13 +86,6 @@ Commands:
 
 _YES: Final = {"yes": True, "no": False}  # not "n": that is North
 _STRAINS: Final = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "NT": Strain.NT, "N": Strain.NT}
-_ASK: Final = {
-    "artificial": "was the call artificial?",
-    "comparable": "is the replacement a comparable call (23A)?",
-    "unintended": "was the first call a slip, not a change of mind (25A)?",
-    "misinformation": "could misinformation have influenced the call (21B1)?",
-    "dummy_seen": "could declarer have seen dummy's cards (54C)?",
-}
 _COMMANDS: Final = ("help", "?", "quit", "exit", "restate", "explain", "why", "status", "where",
                     "undo", "save", "new")
 
@@ -185,11 +185,12 @@ def parse_event(line: str) -> Event:
 class TeachSession:
     """One interactive session: a board's events so far and what to say about them."""
 
-    def __init__(self, dealer: Seat | str = "N", vulnerability: str = "None") -> None:
+    def __init__(self, dealer: Seat | str = "N", vulnerability: str = "None", *,
+                 book: LawBook | None = None) -> None:
         from ..lawbook import LAWS_2017
         from ..simulator import Simulator
 
-        self.book = LAWS_2017
+        self.book = book or LAWS_2017
         self._make = Simulator
         self.vulnerability = vulnerability
         self.sim: Simulator = Simulator(dealer, vulnerability)
@@ -210,7 +211,7 @@ class TeachSession:
         if p is not None:
             if p.decider == "director":
                 kind = p.get("judgement") or (p.options[0] if p.options else "")
-                return f"Director, {_ASK.get(kind, 'your judgement?')} [yes/no] > "
+                return f"Director, {_ask(kind, 'your judgement?')} [yes/no] > "
             if p.decider in Seat.__members__:
                 return f"{Seat[p.decider].long_name} to decide [{' / '.join(self._option_hints())}] > "
         if state.phase == "play":
@@ -228,19 +229,16 @@ class TeachSession:
         """What the decider may enter: short forms for the prompt, or phrases with examples."""
         p = self.sim.state.pending
         assert p is not None
-        by_calling = p.procedure in ("insufficient_bid", "out_of_rotation", "inadmissible_double",
-                                     "bid_above_seven", "pass_obligation_violated", "call_after_final_pass")
         hints = []
         for o in p.options:
-            if o in ("accept", "lho_calls") and by_calling:
-                seat = Seat[p.decider].name
-                hints.append(f"a call by {seat} to accept (e.g. '{seat} P')" if words else f"{seat} CALL")
-            elif o == "correct_player_calls":
-                seat = p.in_turn_of.name
-                hints.append(f"a call by {seat} (e.g. '{seat} P')" if words else f"{seat} CALL")
-            elif o == "replace":
-                seat = p.offender.name
-                hints.append(f"a call by {seat} (e.g. '{seat} P')" if words else f"{seat} CALL")
+            spec = self.sim.book.option(p.state_name, o)
+            taker_seat = taker(spec, p)
+            if spec.how == "call" and taker_seat is not None:
+                seat = taker_seat.name
+                why = " to accept" if o == "accept" else ""
+                hints.append(f"a call by {seat}{why} (e.g. '{seat} P')" if words else f"{seat} CALL")
+            elif spec.how == "director":
+                hints.append("'director'" if words else "director")
             else:
                 spoken = o.replace("_", " ")  # typed with a space or an underscore alike
                 hints.append(f"'{spoken}'" if words else spoken)
@@ -255,7 +253,7 @@ class TeachSession:
             p = state.pending
             if p.decider == "director":
                 kind = p.get("judgement") or (p.options[0] if p.options else "")
-                lines.append(f"You are the director: {_ASK.get(kind, 'give your judgement')} Answer yes or no.")
+                lines.append(f"You are the director: {_ask(kind, 'give your judgement')} Answer yes or no.")
             elif p.decider in Seat.__members__:
                 lines.append(f"{Seat[p.decider].long_name} decides: enter "
                              f"{' or '.join(self._option_hints(words=True))}.")
@@ -357,7 +355,7 @@ class TeachSession:
         lines = [f"Event {len(self.sim.steps)}: {step.event.describe()}."]
         for f in step.fired:
             row = f.row
-            if row.family not in DRAWN_FAMILIES:
+            if row.family not in self.sim.book.drawn_families:
                 continue
             why = f" (because {row.guard.words})" if row.guard is not None else ""
             lines.append(f"- Law {row.law}: {row.summary}{why}.")

@@ -11,7 +11,8 @@ import pytest
 from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.teaching.charts import MAX_BOXES, Chart, all_charts, chart_data, family_charts, row_key
 from auction_fsm.teaching.flowdraw import draw_chart, layout_problems, read_chart_data
-from auction_fsm.teaching.questions import DRAWN_FAMILIES
+
+DRAWN_FAMILIES = LAWS_2017.drawn_families
 
 ROOT = Path(__file__).resolve().parents[2]
 DIAGRAMS = ROOT / "diagrams"
