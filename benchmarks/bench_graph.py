@@ -8,6 +8,7 @@ Run from the repository root::
     python benchmarks/bench_graph.py --only irregular   # or: legal, growth, anchor
     python benchmarks/bench_graph.py --only irregular --scopes exposure-1,rotation-1
     python benchmarks/bench_graph.py --only jobs --scopes insufficient-1-level2  # --jobs 2 / --jobs 1
+    python benchmarks/bench_graph.py --only classes   # machine check: every edge / once per class
 
 Every table of irregular scopes starts with the anchor, a plain tuple BFS of the legal auction
 measured in the same run, and gives each rate as a ratio to it (``/anchor``).
@@ -195,6 +196,26 @@ print(json.dumps({"states": states, "edges": edges, "rounds": rounds, "seconds":
                   "rate": states * rounds / secs}))
 '''
 
+# The machine check on every edge in one process, firing ``transitions`` on every edge and once
+# per class of edges (auction_fsm/graph/machine_classes.py), same exploration; CPU seconds of
+# this process (fair on a busy machine) and wall seconds.
+MEASURE_CLASSES = r'''
+import json, sys, time
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.scopes import scope_named, space_for
+out = {}
+for classes in (False, True):
+    space = space_for(scope_named(sys.argv[1]))
+    space.machine_classes = classes
+    ex = explore(space)
+    cpu, wall = time.process_time(), time.perf_counter()
+    faults = space.check_agreement()
+    out["classes" if classes else "every_edge"] = {
+        "edges": ex.edges, "cpu_s": time.process_time() - cpu, "wall_s": time.perf_counter() - wall,
+        "faults": sum(map(len, faults.values())), "hits": space.class_hits}
+print(json.dumps(out))
+'''
+
 NAIVE_LIMIT = 16_384
 IRREGULAR = ("exposure-1", "inadmissible-1", "lead-1", "insufficient-1", "lead-exposure-1",
              "insufficient-2", "inadmissible-2", "exposure-2", "insufficient-1-level2",
@@ -277,6 +298,19 @@ def jobs_ratio(name: str) -> None:
     print(f"{'':22} --jobs 2 against --jobs 1: {totals[1] / totals[2]:.2f}x")
 
 
+def classes_ratio(names: Sequence[str]) -> None:
+    """The machine check on every edge, ``transitions`` fired on every edge against once per
+    class of edges, in the same run (CPU seconds of the one process doing it)."""
+    print(f"\n{'scope':22} {'edges':>9} {'every edge s':>12} {'by class s':>10} {'ratio':>6} "
+          f"{'reused':>7} {'faults':>6}")
+    for name in names:
+        r = _python(MEASURE_CLASSES, name)
+        a, b = r["every_edge"], r["classes"]
+        print(f"{name:22} {a['edges']:>9,} {a['cpu_s']:>12.1f} {b['cpu_s']:>10.1f} "
+              f"{a['cpu_s'] / b['cpu_s']:>6.2f} {b['hits'] / a['edges']:>7.1%} "
+              f"{a['faults']:>3}/{b['faults']}")
+
+
 def growth() -> None:
     """State counts as the bid level and the irregularity budget grow (exploration only)."""
     print(f"\n{'family':16} {'level':>5} {'budget':>6} {'states':>10} {'edges':>10} {'explore s':>9} "
@@ -295,7 +329,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--quick", action="store_true", help="fewer and smaller scopes")
     p.add_argument("--growth", action="store_true",
                    help="also: state counts as the bid level and the irregularity budget grow")
-    p.add_argument("--only", choices=("legal", "irregular", "growth", "jobs", "anchor"),
+    p.add_argument("--only", choices=("legal", "irregular", "growth", "jobs", "anchor", "classes"),
                    help="run one part only (jobs: one scope with --jobs 1 and 2)")
     p.add_argument("--scopes", metavar="NAMES",
                    help="irregular scopes to measure, comma-separated (default: the usual list; "
@@ -315,6 +349,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         anchor()
     if args.only in (None, "irregular"):
         irregular(args.quick, names or None, args.jobs)
+    if args.only == "classes":
+        classes_ratio(names or IRREGULAR_QUICK)
     if args.only == "jobs":
         jobs_ratio(names[0] if names else "insufficient-1-level2")
     if args.only == "growth" or (args.only is None and args.growth):

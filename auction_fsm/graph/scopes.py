@@ -64,6 +64,9 @@ IRREGULAR_SCOPES: Final = (
     # one irregularity per auction over all 35 bids
     _irregular("exposure-1-level7", {"exposure"}, level=7),
     _irregular("inadmissible-1-level7", {"inadmissible"}, level=7),
+    # every family, one irregularity per auction, every bid: the goal of issue 21, which today's
+    # explorer does not reach in hours (docs/verification.md); named so that it can be run
+    _irregular("all-1-level7", ALL_FAMILIES, level=7),
 )
 
 NAMED_SCOPES: Final[dict[str, Scope]] = {
