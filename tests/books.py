@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterable
 from auction_fsm.lawbook import LAWS_2017, Guard, LawBook, Row, StateSpec
 from auction_fsm.lawbook.families import FAMILIES, Family
 
-
 #: The family of the toy rows :func:`spec` makes (a book refuses rows of an undeclared family).
 TOY_FAMILY = Family("test", "rows of a toy book built by a test", drawn=False)
 
