@@ -241,12 +241,13 @@ def run(kind: str, level: int, track: bool) -> dict[str, float]:
 
 
 def legal(quick: bool) -> None:
-    """The legal-only scopes against the naive AuctionState walk."""
+    """The legal-only scopes against the naive AuctionState walk and the tuple-BFS anchor."""
     cases = [("legal, level 7", 7, False), ("declarer-1", 1, True)]
     if not quick:
         cases.append(("declarer-2", 2, True))
+    base = anchor()
     print(f"{'scope':16} {'states':>10} {'edges':>10} {'cold s':>8} {'warm s':>8} {'states/s':>11} "
-          f"{'peak MB':>8} {'naive/s':>9} {'ratio':>6}")
+          f"{'peak MB':>8} {'naive/s':>9} {'ratio':>6} {'/anchor':>8}")
     for name, level, track in cases:
         fast = run("compact", level, track)
         naive = run("naive", level, track) if level <= 2 or not track else None
@@ -254,7 +255,7 @@ def legal(quick: bool) -> None:
         nrate = naive["states"] / naive["warm_s"] if naive else float("nan")
         print(f"{name:16} {fast['states']:>10,.0f} {fast['edges']:>10,.0f} {fast['cold_s']:>8.3f} "
               f"{fast['warm_s']:>8.3f} {rate:>11,.0f} {fast['peak_mb']:>8.0f} {nrate:>9,.0f} "
-              f"{rate / nrate:>6.1f}")
+              f"{rate / nrate:>6.1f} {rate / base:>8.2f}")
 
 
 def anchor(seconds: float = 1.0) -> float:
