@@ -90,9 +90,10 @@ def explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | Non
     add_targets, add_labels, add_offset = targets.extend, labels.extend, offsets.append
     done = 0
     while done < len(keys):
-        # a whole breadth-first level at once when the space can share one out (same order,
-        # same numbering), else one configuration at a time; the list grows as we walk it
-        level = keys[done:] if many is not None else keys[done:done + 1]
+        # up to _PROGRESS_EVERY configurations at once, in index order (so breadth first, and
+        # numbered as one at a time would number them), when the space can share them out;
+        # else one at a time.  The list grows as we walk it.
+        level = keys[done:done + _PROGRESS_EVERY] if many is not None else keys[done:done + 1]
         answers = many(level) if many is not None else [successors(level[0])]
         for i, (labs, nxt) in enumerate(answers, done):
             found.current = i

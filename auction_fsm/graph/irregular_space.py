@@ -159,7 +159,7 @@ class IrregularSpace:
         self._candidate_lists: dict[Hashable, list[Event]] = {}
         self._split: tuple[dict[Key, int], frozenset[Key], list[int]] | None = None  # agreement shares
         self._events: dict[Event, Event] = {}  # each event from a worker process stored once
-        #: Worker processes that share each big breadth-first level of the exploration.
+        #: Worker processes that share the exploration (each big batch of configurations).
         self.explore_jobs = 1
         #: Fire ``transitions`` once per class of edges in the check on every edge
         #: (:mod:`~auction_fsm.graph.machine_classes`); ``False`` fires it on every edge.
@@ -239,8 +239,8 @@ class IrregularSpace:
         return labels, keys
 
     def successors_many(self, keys: Sequence[Key]) -> list[tuple[list[Event], list[Key]]]:
-        """:meth:`successors` of each of ``keys`` (a breadth-first level), in order; shared out
-        between :attr:`explore_jobs` forked processes when the level is big
+        """:meth:`successors` of each of ``keys`` (the next ones in breadth-first order), in order;
+        shared out between :attr:`explore_jobs` forked processes when they are many
         (:mod:`auction_fsm.graph.parallel`), with the same result."""
         return expand_level(self, keys, self.explore_jobs)
 

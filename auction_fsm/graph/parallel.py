@@ -1,7 +1,8 @@
 """A breadth-first level of an irregular scope expanded by forked worker processes.
 
 The explorer of :mod:`auction_fsm.graph.configuration` asks a space that offers
-``successors_many`` for the successors of a whole breadth-first level at once.
+``successors_many`` for the successors of up to 16,384 configurations at once, the next ones in
+breadth-first order (a level, or a slice of one; called a level below).
 :class:`~auction_fsm.graph.irregular_space.IrregularSpace` answers through :func:`expand_level`:
 with more than one job and a level big enough to be worth a fork, the level's configurations are
 dealt out round robin (neighbouring configurations cost alike, so the shares are even) to forked
