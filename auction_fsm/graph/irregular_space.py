@@ -153,6 +153,7 @@ class IrregularSpace:
         self._states: dict[Key, AuctionState] = {}
         self._parent: dict[Key, tuple[Key, Event] | None] = {}
         self._agreement_faults: dict[Key, list[str]] | None = None
+        self._invariant_faults: dict[Key, list[str]] = {}  # found by the check on every edge
         self._edges: dict[Key, tuple[list[Event], list[Key]]] = {}  # kept for agreement="all"
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
         self._changes = "changes" in families.families
@@ -345,7 +346,25 @@ class IrregularSpace:
         return (f"phase:{s.phase}", *seats)
 
     def faults(self, key: Key) -> list[str]:
-        """Broken invariants of the representative, and machine disagreements on its trace."""
+        """Broken invariants of the representative, and machine disagreements on its trace.
+
+        With ``agreement="all"`` both are found by the check on every edge, which visits every
+        configuration (and so shares the invariants out between its workers too)."""
+        if self.agreement == "all":
+            if self._agreement_faults is None:
+                self._agreement_faults = self.check_agreement()
+            return [*self._invariant_faults.get(key, ()), *self._agreement_faults.get(key, ())]
+        out = self.invariants(key)
+        if self.agreement != "off":
+            if self._agreement_faults is None:
+                self._agreement_faults = self.check_agreement()
+            out.extend(self._agreement_faults.get(key, ()))
+        return out
+
+    def invariants(self, key: Key) -> list[str]:
+        """The broken invariants of the representative of ``key`` (its legal-auction key, calls
+        while a procedure is pending, a seat to call with no legal call, an obligation held
+        twice, the key it is filed under)."""
         s = self._states[key]
         out = []
         if s.rebuilt().key != s.key:
@@ -362,10 +381,6 @@ class IrregularSpace:
                 out.append(f"{seat.name} holds the same obligation twice: {kinds}")
         if self.key_of(s) != key:
             out.append("the representative's key differs from the key it is filed under")
-        if self.agreement != "off":
-            if self._agreement_faults is None:
-                self._agreement_faults = self.check_agreement()
-            out.extend(self._agreement_faults.get(key, ()))
         return out
 
     # --- agreement with the machines -------------------------------------------------------
@@ -459,15 +474,29 @@ class IrregularSpace:
                 _FORKED = None
                 gc.unfreeze()
             faults: dict[Key, list[str]] = {}
-            for found, replayed in parts:
+            skipped: list[Key] = []
+            for found, invariant, below, replayed in parts:
                 self.replayed_events += replayed
                 for key, problems in found.items():
                     faults.setdefault(key, []).extend(problems)
+                self._invariant_faults.update(invariant)
+                skipped.extend(below)
             self._edges.clear()
-            return faults
-        return self._walk(children, 0, 1)
+        else:
+            faults, invariant, skipped = self._walk(children, 0, 1)
+            self._invariant_faults.update(invariant)
+        # below a failing tree edge the walk stops: those configurations' invariants are asked here
+        todo = list(skipped)
+        while todo:
+            key = todo.pop()
+            broken = self.invariants(key)
+            if broken:
+                self._invariant_faults[key] = broken
+            todo.extend(children.get(key, {}).values())
+        return faults
 
-    def _walk(self, children: dict[Key, dict[Event, Key]], part: int, parts: int) -> dict[Key, list[str]]:
+    def _walk(self, children: dict[Key, dict[Event, Key]], part: int, parts: int
+              ) -> tuple[dict[Key, list[str]], dict[Key, list[str]], list[Key]]:
         """The edge checks of worker ``part`` of ``parts``.
 
         With one part, every edge.  With more, the tree is cut into subtrees of even weight
@@ -476,8 +505,14 @@ class IrregularSpace:
         configurations above the cut.  Every worker drives its simulator down the tree edges
         above the cut that lead to its subtrees (firing them again, but reporting nothing
         there unless it is worker 0), so each edge is reported by exactly one worker.
+
+        Each configuration the worker reports on has its invariants asked too
+        (:meth:`invariants`).  Returns the machine faults, the broken invariants, and the
+        configurations below a failing tree edge, where the walk stopped.
         """
         faults: dict[Key, list[str]] = {}
+        invariant: dict[Key, list[str]] = {}
+        skipped: list[Key] = []
         classes = MachineClasses() if self.machine_classes else None
         report = self.agreement_progress if part == 0 else None
         total = sum(len(labels) for labels, _ in self._edges.values())
@@ -501,9 +536,13 @@ class IrregularSpace:
             stack = [(start, _snapshot(sim))]
             while stack:
                 key, snap = stack.pop()
+                over = key in above
+                if not over or part == 0:
+                    broken = self.invariants(key)
+                    if broken:
+                        invariant[key] = broken
                 labels, targets = self._edges.get(key, ((), ())) if parts > 1 else self._edges.pop(key, ((), ()))
                 tree = children.get(key, {})
-                over = key in above
                 for event, target in zip(labels, targets, strict=True):
                     on_tree = tree.get(event) == target
                     # above the cut: worker 0 reports; a worker fires a tree edge to reach its own
@@ -525,11 +564,13 @@ class IrregularSpace:
                             where = target if on_tree else key
                             faults.setdefault(where, []).append(
                                 problem if on_tree else f"on {event.describe()}: {problem}")
+                            if on_tree:
+                                skipped.append(target)
                     elif descend:
                         stack.append((target, _snapshot(sim)))
         if classes is not None:
             self.class_hits += classes.hits
-        return faults
+        return faults, invariant, skipped
 
 
 # What forked agreement workers read: the space, its tree edges, the number of workers.  Set
@@ -537,13 +578,13 @@ class IrregularSpace:
 _FORKED: tuple[IrregularSpace, dict[Key, dict[Event, Key]], int] | None = None
 
 
-def _walk_part(part: int) -> tuple[dict[Key, list[str]], int]:
+def _walk_part(part: int) -> tuple[dict[Key, list[str]], dict[Key, list[str]], list[Key], int]:
     """One forked worker's share of :meth:`IrregularSpace._agreement_on_edges`."""
     assert _FORKED is not None
     space, children, parts = _FORKED
     before = space.replayed_events
-    found = space._walk(children, part, parts)
-    return found, space.replayed_events - before
+    found, invariant, skipped = space._walk(children, part, parts)
+    return found, invariant, skipped, space.replayed_events - before
 
 
 _Snapshot = tuple[AuctionState, str, tuple[str, ...], dict[str, Any]]

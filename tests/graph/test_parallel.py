@@ -84,3 +84,17 @@ def test_firing_the_machines_once_per_class_of_edges_finds_the_same_faults(plant
         assert (space.class_hits > ex.edges // 2) == classes  # most edges reuse a recorded run
     assert found[0] == found[1]
     assert any(found[0].values()) == planted
+
+
+@pytest.mark.parametrize(("agreement", "jobs"), [("all", 1), ("all", 2), ("off", 1)])
+def test_broken_invariants_are_found_by_the_walk_that_shares_them_out(agreement: str, jobs: int) -> None:
+    """With the check on every edge, each configuration's invariants are asked by the worker
+    that reports on it; a planted broken invariant (a representative filed under another
+    configuration's key) is found whichever way the faults are gathered."""
+    space = _space({"insufficient_bid"}, agreement=agreement, agreement_jobs=jobs)
+    ex = explore(space)
+    victim, donor = ex.keys[ex.states // 2], ex.keys[ex.states // 2 + 1]
+    space._states[victim] = space._states[donor]  # the planted fault
+    faulty = [k for k in ex.keys if space.faults(k)]
+    assert faulty == [victim]
+    assert space.faults(victim) == ["the representative's key differs from the key it is filed under"]
