@@ -26,12 +26,15 @@ import itertools
 import multiprocessing
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..auction import AuctionState
     from ..events import Event
-    from .irregular_space import IrregularSpace
+
+#: The space a level is expanded for: an :class:`~auction_fsm.graph.irregular_space.IrregularSpace`
+#: (not imported here, since it imports this module; its private tables are read as they are).
+IrregularSpace = Any
 
 __all__ = ["expand_level", "MIN_FORKED_LEVEL"]
 
