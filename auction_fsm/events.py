@@ -36,8 +36,10 @@ __all__ = [
     "event_to_dict",
 ]
 
-JudgementKind = Literal["artificial", "comparable", "unintended", "misinformation", "dummy_seen"]
-JUDGEMENT_KINDS: tuple[str, ...] = ("artificial", "comparable", "unintended", "misinformation", "dummy_seen")
+JudgementKind = Literal["artificial", "comparable", "unintended", "misinformation", "dummy_seen",
+                        "lowest_specifying"]
+JUDGEMENT_KINDS: tuple[str, ...] = ("artificial", "comparable", "unintended", "misinformation", "dummy_seen",
+                                    "lowest_specifying")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterable
 from auction_fsm.lawbook import LAWS_2017, Guard, LawBook, Row, StateSpec
 from auction_fsm.lawbook.families import FAMILIES, Family
 
-#: The family of the toy rows :func:`spec` makes (a book refuses rows of an undeclared family).
-TOY_FAMILY = Family("test", "rows of a toy book built by a test", drawn=False)
+#: The family of the toy books' rows.
+TOY = Family("test", "A toy book's rows", drawn=False)
 
 
 def build(states: Iterable[StateSpec], rows: Iterable[Row], name: str = "test") -> LawBook:
-    """A validated book of ``states`` and ``rows`` (the toy family :data:`TOY_FAMILY` declared)."""
-    return LawBook.build(name, "a book built by a test", states, rows, families=(*FAMILIES, TOY_FAMILY))
+    """A validated book of ``states`` and ``rows`` (the toy rows' family declared)."""
+    return LawBook.build(name, "a book built by a test", states, rows, (*FAMILIES, TOY))
 
 
 def without(pred: Callable[[Row], bool], states: Iterable[StateSpec] | None = None) -> LawBook:

@@ -43,6 +43,7 @@ _JUDGEMENTS = {
     ("unintended", True): "judge_unintended", ("unintended", False): "judge_intended",
     ("misinformation", True): "judge_misinformation", ("misinformation", False): "judge_no_misinformation",
     ("dummy_seen", True): "judge_dummy_seen", ("dummy_seen", False): "judge_dummy_not_seen",
+    ("lowest_specifying", True): "judge_lowest", ("lowest_specifying", False): "judge_not_lowest",
 }
 _CHOICES = {"accept", "refuse", "decline", "keep", "withdraw", "change", "spread", "let_remain",
             "no_prohibition", "require", "prohibit", "designate", "director"}
@@ -143,9 +144,10 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
     if isinstance(event, Choice):
         return _choice(state, event)
     if isinstance(event, ChangeCall):
-        if state.pending is not None:
+        p = state.pending
+        if p is not None and event.seat != p.offender:
             raise DecisionError(f"{event.seat.long_name} cannot change a call now: {expected(state)}")
-        return "attempt_change"
+        return "attempt_change"  # while a procedure is pending, the offender may claim a slip (25A)
     if isinstance(event, ExposeCards):
         return _exposure(state, event)
     if isinstance(event, (ReviewRequest, ExplanationRequest)):
@@ -227,6 +229,8 @@ def _exposure(state: AuctionState, event: ExposeCards) -> str:
 
 def _request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> str:
     kind = "review" if isinstance(event, ReviewRequest) else "explanation"
+    if state.pending is not None and kind == "review":
+        return "review_request"  # the rows say who may still ask (20B: LHO about to call)
     if state.pending is not None:
         raise DecisionError(f"{event.seat.long_name}'s {kind} request must wait: an irregularity is "
                             f"pending ({state.pending.state_name})")

@@ -120,6 +120,14 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         "the director finds no misinformation",
         ask="Does the director find no misinformation?",
         told="The director finds no misinformation"),
+    "judge_lowest": Trigger(
+        "the director judges the replacement the lowest sufficient bid specifying the same denominations (27B1a)",
+        ask="Does the director judge it the lowest sufficient bid showing the same denominations?",
+        told="The director judges it the lowest such bid"),
+    "judge_not_lowest": Trigger(
+        "the director judges that the replacement is not the lowest such bid",
+        ask="Does the director judge that it is not the lowest such bid?",
+        told="The director judges it is not the lowest such bid"),
     "judge_dummy_seen": Trigger(
         "the director finds declarer could have seen dummy's cards (54C)",
         ask="Could declarer have seen dummy's cards?"),
