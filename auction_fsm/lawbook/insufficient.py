@@ -105,7 +105,7 @@ def by_offender_before_ruling(ctx: Ctx) -> bool:
 
 
 @guard("there is no premature replacement",
-       ask="Has the offender not replaced the bid early?")
+       ask="Is the insufficient bid still the offender's only call?")
 def no_premature(ctx: Ctx) -> bool:
     return not _pending(ctx).get("replacement")
 
@@ -117,19 +117,19 @@ def with_premature(ctx: Ctx) -> bool:
 
 
 @guard("the offender's LHO calls over the insufficient bid, with no premature replacement",
-       ask="Does the offender's LHO call over the insufficient bid, with no early replacement?")
+       ask="Does the offender's LHO call over the insufficient bid?")
 def lho_calls_no_premature(ctx: Ctx) -> bool:
     return by_offenders_lho(ctx) and no_premature(ctx)
 
 
 @guard("the offender's LHO calls over the insufficient bid after a premature replacement",
-       ask="Does the offender's LHO call over the insufficient bid after an early replacement?")
+       ask="Does the offender's LHO call over the insufficient bid?")
 def lho_calls_after_premature(ctx: Ctx) -> bool:
     return by_offenders_lho(ctx) and with_premature(ctx)
 
 
 @guard("the offender calls, the director being at the table and LHO not having accepted",
-       ask="Does the offender call, LHO not having accepted?")
+       ask="Does the offender make the replacement, LHO not having accepted?")
 def offender_replaces_after_director(ctx: Ctx) -> bool:
     return by_offender_before_ruling(ctx) and no_premature(ctx) and isinstance(ctx.event, CallEvent)
 
@@ -314,7 +314,8 @@ replacement_insufficient = _replacement("insufficient", "another insufficient bi
 replacement_illegal_double = _replacement("illegal_double", "a double or redouble Law 19 does not permit",
                                           "Is the replacement a double or redouble that Law 19 does not allow?")
 replacement_lowest = _replacement("lowest", "the lowest sufficient bid in the same denomination, both "
-                                  "bids natural", "Is the replacement the lowest sufficient bid in the same strain?")
+                                  "bids natural", "Is the replacement the lowest sufficient bid in the same "
+                                  "denomination, with both bids natural?")
 replacement_ask_lowest = _replacement(
     "ask_lowest", "a bid specifying the same denominations as the insufficient bid, one of the two not natural",
     "Does the replacement show the same denominations as the insufficient bid, one of them artificial?")
@@ -452,34 +453,40 @@ ROWS: list[Row] = [
     Row("phase", _PR, "choose_director", _AC, "9B2, 27A1, 27C", FAMILY,
         "LHO asks the director, who explains: accept or decline", None, explain_options),
     Row("phase", _AC, "choose_accept", "auction", "27A1", FAMILY,
-        "LHO accepts: the insufficient bid stands as legal", no_premature, accept_by_choice),
+        "LHO accepts: the insufficient bid stands; an early replacement, if any, is cancelled", no_premature,
+        accept_by_choice),
     Row("phase", _AC, "choose_accept", "auction", "27A1, 27C", FAMILY,
-        "LHO accepts: the bid stands, the early replacement is cancelled", with_premature, accept_over_premature),
+        "LHO accepts: the insufficient bid stands; an early replacement, if any, is cancelled", with_premature,
+        accept_over_premature),
     Row("phase", _AC, "call_while_pending", "auction", "27A1", FAMILY,
-        "LHO calls over it: accepted as legal", lho_calls_no_premature, accept_by_calling),
+        "LHO calls over it: accepted; an early replacement, if any, is cancelled", lho_calls_no_premature,
+        accept_by_calling),
     Row("phase", _AC, "call_while_pending", "auction", "27A1, 27C", FAMILY,
-        "LHO calls over it: accepted, the early replacement cancelled", lho_calls_after_premature,
+        "LHO calls over it: accepted; an early replacement, if any, is cancelled", lho_calls_after_premature,
         accept_over_premature_by_calling),
     Row("phase", _AC, "choose_decline", _AR, "27B", FAMILY,
-        "not accepted: it must be replaced", no_premature, require_replacement),
+        "not accepted: the offender must replace it; an early replacement, if any, is the replacement",
+        no_premature, require_replacement),
     Row("phase", _AC, "choose_decline", _AR, "27B, 27C", FAMILY,
-        "not accepted: the early replacement is ruled as the replacement", with_premature, rule_premature),
+        "not accepted: the offender must replace it; an early replacement, if any, is the replacement",
+        with_premature, rule_premature),
     Row("phase", _AC, "call_while_pending", _AR, "27B", FAMILY,
         "the offender replaces the bid at the director's instruction: LHO did not accept it",
         offender_replaces_after_director, replace_after_decline),
     Row("phase", _AR, "call_while_pending", "auction", "27B1a", FAMILY,
-        "the lowest sufficient bid in the same denomination: no rectification", replacement_lowest,
+        "the lowest sufficient bid in the same denomination, both bids natural: no rectification",
+        replacement_lowest,
         replaced_lowest),
     Row("phase", _AR, "call_while_pending", "comparable_call.awaiting_judgement", "27B1b, 27B2, 27B3",
-        FAMILY, "any other legal replacement: is it comparable?", replacement_judged,
+        FAMILY, "any other legal replacement: whether it is comparable decides the rectification", replacement_judged,
         replaced_for_judgement),
     Row("phase", _AR, "call_while_pending", f"{IB}.awaiting_lowest_judgement", "27B1a", FAMILY,
-        "a replacement showing the same denominations: is it the lowest such bid?", replacement_ask_lowest,
+        "a replacement showing the same denominations: the director judges whether it is the lowest such bid", replacement_ask_lowest,
         replaced_ask_lowest),
     Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_lowest", "auction", "27B1a", FAMILY,
         "the lowest bid showing the same denominations: no further rectification", None, judged_lowest),
     Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_not_lowest", "comparable_call.awaiting_judgement",
-        "27B1b, 27B2", FAMILY, "not the lowest such bid: is it comparable?", None, judged_not_lowest),
+        "27B1b, 27B2", FAMILY, "not the lowest such bid: whether it is comparable decides the rectification", None, judged_not_lowest),
     Row("phase", _AR, "call_while_pending", _AC, "27B4", FAMILY,
         "another insufficient bid: LHO may accept it", replacement_insufficient,
         replaced_insufficient),

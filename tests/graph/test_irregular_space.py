@@ -21,7 +21,8 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
-from auction_fsm.events import CallEvent, ChangeCall, DirectorCalled, Event, Judgement, event_from_dict
+from auction_fsm.event_language import event_from_dict
+from auction_fsm.events import CallEvent, ChangeCall, DirectorCalled, Event, Judgement
 from auction_fsm.exploration import FAMILIES, candidate_events
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
@@ -142,8 +143,8 @@ def test_a_configuration_whose_only_lawful_event_lies_outside_the_scope_is_where
     """South's 2C at East's turn is cancelled and East passes: South must repeat 2C (31A1), a bid
     above the scope's one level.  That is where the scope stops, reported with its trace, not a
     dead end; the planted dead end above (an in-scope event left out) still is one."""
-    prefix = [CallEvent.of("N", "1C"), CallEvent.of("S", "2C"), DirectorCalled(),
-              Judgement("artificial", True), CallEvent.of("E", "P")]
+    prefix: list[Event] = [CallEvent.of("N", "1C"), CallEvent.of("S", "2C"), DirectorCalled(),
+                           Judgement("artificial", True), CallEvent.of("E", "P")]
     space = IrregularSpace(Scope.of({"rotation"}), prefix=prefix, agreement="off")
     ex = explore(space)
     report = check_exploration(ex)
