@@ -49,7 +49,7 @@ def register(subparsers: Subparsers) -> None:
     add_progress_options(p)
     p.add_argument("--jobs", type=_positive, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
-                        "irregular scope, its machine check shared by N (default: one per "
+                        "irregular scope, its exploration and machine check shared by N (default: one per "
                         "processor; with several scopes at once the progress shown is how many "
                         "scopes are done)")
     p.set_defaults(func=handler)
