@@ -45,7 +45,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--no-machine", action="store_true", help="skip the machine graph")
     p.add_argument("--law-book", default="2017", metavar="NAME",
                    help="the law book whose machines and rulings are checked: 2017 (default) or "
-                        "1997-30-31")
+                        "1997 (the 2017 book with the 1997 text of Laws 30-33)")
     add_progress_options(p)
     p.add_argument("--jobs", type=_positive, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
