@@ -118,8 +118,8 @@ def _relabelled(act: Action, laws: dict[str, str], name: str) -> Action:
         if p is not None and p.law in laws:
             return Outcome(evolve(out.state, pending=evolve(p, law=laws[p.law])), out.follow)
         return out
-    return Action(name, act.words.replace("29C, 30C", "29C; 30C (1997)").replace("29B-32", "29B; 30-32 (1997)"),
-                  run)
+    return Action(name, act.words.replace("29C, 30C", "29C; 30C (1997)")
+                  + "; the decision it opens cites the 1997 text of Laws 30-32", run)
 
 
 _PENDING_LAWS = {"29C, 30C": "29C; 30C (1997)", "32, 36B4": "32 (1997); 36B4", "28-32": "28, 29; 30-32 (1997)"}
