@@ -114,10 +114,13 @@ def _relabelled(act: Action, laws: dict[str, str], name: str) -> Action:
     action opens the same step; only its citation of Laws 30-33 differs)."""
     def run(ctx: Ctx) -> Outcome:
         out = act(ctx)
-        p = out.state.pending
+        state, p = out.state, out.state.pending
         if p is not None and p.law in laws:
-            return Outcome(evolve(out.state, pending=evolve(p, law=laws[p.law])), out.follow)
-        return out
+            state = evolve(state, pending=evolve(p, law=laws[p.law]))
+        if len(state.record) > len(ctx.state.record) and state.record[-1].law in laws:
+            last = state.record[-1]
+            state = evolve(state, record=(*state.record[:-1], replace(last, law=laws[last.law or ""])))
+        return Outcome(state, out.follow) if state is not out.state else out
     return Action(name, act.words.replace("29C, 30C", "29C; 30C (1997)")
                   + "; the decision it opens cites the 1997 text of Laws 30-32", run)
 
@@ -151,7 +154,11 @@ plain_out_of_rotation_1997 = _g(
 def change_at_lhos_turn_as_1997(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
     law = "30B3 (1997)" if call.is_pass else ("31B (1997)" if call.is_bid else "25")
-    return Outcome(changes.attempt(ctx.state, ChangeCall(ctx.seat, call, "slip"), via=law))
+    state = changes.attempt(ctx.state, ChangeCall(ctx.seat, call, "slip"), via=law)
+    p = state.pending
+    if p is not None and law != "25":  # the director judges by Law 25 (2017) what 1997 sends there
+        state = evolve(state, pending=evolve(p, law=f"25A; {law}"))
+    return Outcome(state)
 
 
 # --- the director's ruling on a natural or conventional pass or bid -----------------------------
@@ -521,7 +528,7 @@ _SEAT_LAWS = {
 
 
 def _seat_rows(rows: Iterable[Row]) -> list[Row]:
-    out = [replace(r, law=_SEAT_LAWS.get(r.law, r.law)) for r in rows if r.machine == "seat"]
+    out = [replace(r, law=_SEAT_LAWS[r.law]) if r.law in _SEAT_LAWS else r for r in rows if r.machine == "seat"]
 
     def seat_row(trigger: str, source: str, dest: str, law: str, summary: str) -> Row:
         return Row("seat", source, trigger, dest, law, "seat", summary)
@@ -531,9 +538,10 @@ def _seat_rows(rows: Iterable[Row]) -> list[Row]:
                  "partner of a player who passed at partner's turn may not double or redouble this turn"),
         seat_row("call_pass", _NO_DOUBLE, "free", "30B2b (1997)", "a pass at that turn; the seat is free again"),
         seat_row("call_bid", _NO_DOUBLE, "free", "30B2b (1997)", "a sufficient bid at that turn; free again"),
-        seat_row("impose_pass_next_turn", _NO_DOUBLE, "must_pass_next_turn", "24B, 24C",
+        seat_row("impose_pass_next_turn", _NO_DOUBLE, "must_pass_next_turn", "24B, 24C; 30B2b (1997)",
                  "a later rectification silences the seat for one turn, which covers the bar"),
-        seat_row("impose_pass_rest_of_auction", _NO_DOUBLE, "must_pass_rest_of_auction", "27B2, 36B2, 37B2, 38C",
+        seat_row("impose_pass_rest_of_auction", _NO_DOUBLE, "must_pass_rest_of_auction",
+                 "27B2, 36B2, 37B2, 38C; 30B2b (1997)",
                  "a later rectification silences the seat to the end"),
     ]
     return out

@@ -130,7 +130,7 @@ def test_1997_30B2b_partner_doubles_anyway_law_36_treats_it_as_not_permitted() -
 def test_1997_30B3_pass_at_lho_turn_after_a_bid_is_a_change_of_call() -> None:
     s = walk97("N", "N 1H, E P, S 2H, S P")
     assert outcome(s)["pending"] == ("change_of_call.awaiting_judgement", "director", ("unintended", "intended"))
-    assert s.pending is not None and s.pending.law == "30B3 (1997), 25A"
+    assert s.pending is not None and s.pending.law == "25A; 30B3 (1997)"
     assert ruling_laws(s) == ["30B3 (1997)"]
     s = walk97("N", "N 1H, E P, S 2H, S P, judge unintended yes")
     assert outcome(s)["record"] == ["N 1H stands", "E P stands", "S 2H withdrawn", "S P stands"]
