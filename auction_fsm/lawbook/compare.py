@@ -211,9 +211,9 @@ def format_diff(diff: BookDiff) -> str:
         return sum(1 for s in diff.states if s.kind == kind)
 
     out = [f"Law book {a.name} ({a.title}) against {b.name} ({b.title}):",
-           f"{_n(diff.count('added'), 'row')} added, {diff.count('removed')} removed, "
-           f"{diff.count('changed')} changed; {_n(states('added'), 'state')} added, "
-           f"{states('removed')} removed, {states('changed')} told in other words."]
+           (f"{_n(diff.count('added'), 'row')} added, {diff.count('removed')} removed, "
+            f"{diff.count('changed')} changed; {_n(states('added'), 'state')} added, "
+            f"{states('removed')} removed, {states('changed')} told in other words.")]
     for kind, heading in (("added", f"Rows only in {b.name}"), ("removed", f"Rows only in {a.name}"),
                           ("changed", f"Rows in both that rule differently in {b.name}")):
         group = [c for c in diff.rows if c.kind == kind]
@@ -263,7 +263,7 @@ def diff_to_json(diff: BookDiff) -> dict[str, Any]:
     """The difference as a JSON-ready dict (identifiers and words)."""
     return {
         "first": diff.first.name, "second": diff.second.name,
-        "counts": {k: diff.count(k) for k in ("added", "removed", "changed")},  # type: ignore[arg-type]
+        "counts": {k: diff.count(k) for k in ("added", "removed", "changed")},
         "rows": [{"kind": c.kind, "fields": list(c.fields), "old": _row_json(c.old), "new": _row_json(c.new)}
                  for c in diff.rows],
         "states": [{"kind": s.kind, "machine": s.machine, "name": s.name,

@@ -270,7 +270,7 @@ def silence_partner_31b(ctx: Ctx) -> Outcome:
 @action("the double or redouble is cancelled; partner must pass for the rest of the auction, with "
         "lead penalties (32A (1997))")
 def silence_partner_32a(ctx: Ctx) -> Outcome:
-    p, call, st = rotation._cancel_pending_double(ctx)  # noqa: SLF001 -- the 2017 family's helper
+    p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper
     o = p.offender
     st = st.impose(o.partner, Obligation("pass_rest_of_auction", "32A (1997)"))
     st = st.restrict(LeadRestriction(o, "32A (1997); 26B", call))
@@ -282,7 +282,7 @@ def silence_partner_32a(ctx: Ctx) -> Outcome:
 @action("the double or redouble is cancelled; if RHO passes the offender must repeat it, if RHO bids "
         "partner must pass for the rest of the auction (32B (1997))")
 def watch_rho_32b(ctx: Ctx) -> Outcome:
-    p, call, st = rotation._cancel_pending_double(ctx)  # noqa: SLF001 -- the 2017 family's helper
+    p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper
     o = p.offender
     w = Watch("after_rho_call", o, call, "32B (1997)")
     return Outcome(evolve(st, watches=(*st.watches, w)).rule(
