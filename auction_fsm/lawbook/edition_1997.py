@@ -559,8 +559,8 @@ def _states() -> list[StateSpec]:
                 choice("decline", "declines", "decline {it}",
                        "the call is cancelled and the director rules by 30-32 (1997) (29B)", by="lho")))
         elif s.machine == "phase" and s.name == _AJ:
-            s = replace(s, summary="the director judges whether the call was artificial, a pass being "
-                                   "conventional (29C; 30C (1997))",
+            s = replace(s, summary="the director judges whether the call was artificial, for a pass "
+                                   "whether it was conventional (29C, 30C of 1997)",
                         options=judgement_options(
                             "artificial", "artificial", "natural",
                             "a conventional pass or artificial bid is ruled by Law 31 (30C (1997))",
