@@ -170,3 +170,22 @@ def test_diff_books_unknown_book_is_one_line_exit_2() -> None:
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "'1963'" in done.stderr and "1997" in done.stderr
+
+
+# --- the flowcharts of the 1997 book -------------------------------------------------------------------
+def test_the_1997_charts_draw_every_out_of_rotation_row_with_its_1997_law() -> None:
+    import re
+
+    from auction_fsm.teaching.charts import family_charts, row_key
+
+    charts = family_charts(LAWS_1997, "28-34")
+    drawn = {k for c in charts for b in c.boxes for k in b.rows}
+    assert {row_key(r) for r in LAWS_1997.rows_of("phase") if r.family == "28-34"} <= drawn
+    assert all(b.law for c in charts for b in c.boxes)
+    laws = " ".join(b.law for c in charts for b in c.boxes)
+    for paragraph in ("30A (1997)", "30B1 (1997)", "30B2 (1997)", "31A2a (1997)", "31B (1997)", "32B2 (1997)"):
+        assert paragraph in laws
+    identifier = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+\.[a-z_]+\b")
+    words = [line for c in charts for b in c.boxes for line in b.lines] + [c.title for c in charts]
+    assert not [w for w in words if identifier.search(re.sub(r"flow_\S+\.png", "", w))]
+    assert "30-33 of 1997" in charts[0].title
