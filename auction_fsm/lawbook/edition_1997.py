@@ -109,9 +109,23 @@ def _pending_call(ctx: Ctx) -> Call:
     return rotation.pending_call(ctx)
 
 
+#: What the 2017 actions that open a step of Laws 30-32 say, told with the 1997 laws.
+_WORDS = {
+    "hold_out_of_rotation": "the call is held while LHO may accept it, the right player may call, or the "
+                            "director rules (28, 29; 30-32 (1997))",
+    "ask_artificial": "the director asks whether the pass or bid out of rotation was artificial, for a pass "
+                      "whether it was conventional (29C; 30C (1997))",
+    "ask_artificial_explained": "the call is cancelled; the explanation given at the table settles whether it "
+                                "was artificial (29C), and Laws 30-32 (1997) apply",
+    "judged_after_decline": "the director's judgement tells LHO did not accept: the director asks whether "
+                            "the call was artificial and rules (29B, 29C; 30-32 (1997))",
+}
+
+
 def _relabelled(act: Action, laws: dict[str, str], name: str) -> Action:
-    """``act`` with the law of the pending decision it opens read through ``laws`` (the 2017
-    action opens the same step; only its citation of Laws 30-33 differs)."""
+    """``act`` with the law of the pending decision it opens (and of the call it holds) read
+    through ``laws``: the 2017 action opens the same step; only its citation of Laws 30-33
+    differs."""
     def run(ctx: Ctx) -> Outcome:
         out = act(ctx)
         state, p = out.state, out.state.pending
@@ -121,8 +135,7 @@ def _relabelled(act: Action, laws: dict[str, str], name: str) -> Action:
             last = state.record[-1]
             state = evolve(state, record=(*state.record[:-1], replace(last, law=laws[last.law or ""])))
         return Outcome(state, out.follow) if state is not out.state else out
-    return Action(name, act.words.replace("29C, 30C", "29C; 30C (1997)")
-                  + "; the decision it opens cites the 1997 text of Laws 30-32", run)
+    return Action(name, _WORDS[name], run)
 
 
 _PENDING_LAWS = {"29C, 30C": "29C; 30C (1997)", "32, 36B4": "32 (1997); 36B4", "28-32": "28, 29; 30-32 (1997)"}
@@ -248,7 +261,8 @@ def watch_rho_31a(ctx: Ctx) -> Outcome:
     law = "30C, 31A (1997)" if call.is_pass else "31A (1997)"
     w = Watch("after_rho_call", o, call, "31A (1997)")
     return Outcome(evolve(st, watches=(*st.watches, w)).rule(
-        law, f"{o.long_name}'s {call} out of rotation is cancelled; if {p.in_turn_of.long_name} passes, "
+        law, f"{o.long_name}'s {'pass' if call.is_pass else call} out of rotation is cancelled; if "
+        f"{p.in_turn_of.long_name} passes, "
         f"{o.long_name} must repeat {call}; otherwise {o.long_name} may make any legal call, and "
         f"{o.partner.long_name} must then pass once if it repeats the denomination, to the end if not"))
 
@@ -261,7 +275,8 @@ def silence_partner_31b(ctx: Ctx) -> Outcome:
     law = "30C, 31B (1997)" if call.is_pass else "31B (1997)"
     st = st.impose(o.partner, Obligation("pass_rest_of_auction", law))
     st = st.restrict(LeadRestriction(o, f"{law}; 26", call))
-    return Outcome(st.rule(law, f"{o.long_name}'s {call} out of rotation is cancelled; "
+    what = "pass" if call.is_pass else str(call)
+    return Outcome(st.rule(law, f"{o.long_name}'s {what} out of rotation is cancelled; "
                            f"{o.partner.long_name} must pass for the rest of the auction, and lead "
                            "penalties (26) may apply"))
 
@@ -433,9 +448,12 @@ not_barred_double = _g("double_not_permitted", "a double or redouble Law 19 does
 def _hold_barred(base: Action) -> Action:
     def run(ctx: Ctx) -> Outcome:
         out = base(ctx)
-        p = out.state.pending
+        state, p = out.state, out.state.pending
         assert p is not None
-        return Outcome(evolve(out.state, pending=evolve(p, law="30B2b (1997); 36")), out.follow)
+        law = "30B2b (1997); 36"
+        last = state.record[p.call_index]
+        record = (*state.record[:p.call_index], replace(last, law=law), *state.record[p.call_index + 1:])
+        return Outcome(evolve(state, pending=evolve(p, law=law), record=record), out.follow)
     return Action("hold_barred_double", "the double or redouble is held while LHO may call or the "
                   "director rules: Law 36 takes it as a double the Laws do not permit (30B2b (1997))", run)
 
