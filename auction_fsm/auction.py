@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from . import rules
-from .calls import ALL_CALLS, Call, Strain, parse_call
+from .calls import ALL_CALLS, Call, parse_call
 from .cards import Card
 from .errors import AuctionOverError, IllegalCallError, ScenarioError
 from .records import (
@@ -254,14 +254,11 @@ class AuctionState:
         """The final contract once the auction has ended with a bid; ``None`` otherwise."""
         if not self.is_over or self.is_passed_out:
             return None
-        _, last_bid, bidder, doubled, _ = rules.unpack(self.key)
+        _, last_bid, _, doubled, _ = rules.unpack(self.key)
         final = ALL_CALLS[last_bid]
-        # Declarer: the first player of the declaring side to name the strain (Definitions).
-        for r in self.standing_calls:
-            if r.call.is_bid and r.call.strain == final.strain and not r.seat.is_opponent_of(Seat(bidder)):
-                assert final.strain is not None
-                return Contract(final.level, final.strain, doubled, r.seat)
-        raise AssertionError("unreachable: the final bid names its own strain")
+        declarer = rules.declarer_of(self.key, ((r.seat, r.call.code) for r in self.standing_calls))
+        assert final.strain is not None and declarer is not None
+        return Contract(final.level, final.strain, doubled, Seat(declarer))
 
     @property
     def declarer(self) -> Seat | None:
@@ -282,55 +279,6 @@ class AuctionState:
         return None if c is None else c.opening_leader
 
     # --- lead restrictions --------------------------------------------------------------
-    def suits_specified_by(self, seat: Seat) -> frozenset[Strain]:
-        """The suits ``seat`` specified in a standing call of the legal auction (for 26B).
-
-        A call explained at the table specifies what it showed (``specifies``: a transfer 2D
-        showing hearts specifies hearts, not diamonds; a strong artificial 1C no suit); a call
-        not explained specifies the suit it names, if any.
-        """
-        out: set[Strain] = set()
-        for r in self.standing_calls:
-            if r.seat != seat:
-                continue
-            if r.specifies is not None:
-                out.update(d for d in r.specifies if d.is_suit)
-            elif r.call.is_bid and r.call.strain is not None and r.call.strain.is_suit:
-                out.add(r.call.strain)
-        return frozenset(out)
-
-    def eligible_suits(self, restriction: LeadRestriction) -> tuple[Strain, ...]:
-        """The suits declarer may prohibit under ``restriction``: those the offender did not
-        specify in the legal auction (26B)."""
-        named = self.suits_specified_by(restriction.offender)
-        return tuple(s for s in Strain if s.is_suit and s not in named)
-
-    def restriction_status(self, restriction: LeadRestriction) -> RestrictionStatus:
-        """Where the 26B right ``restriction`` stands, as one of :data:`RESTRICTION_STATUSES`.
-
-        * ``may_apply``: the auction is not over; the right will bind the offender's partner
-          only if the offender ends up defending;
-        * ``lapsed``: the board was passed out, or the offender is declarer or dummy;
-        * ``applies_in_play``: the offender is the opening leader, so the partner's first turn
-          to lead, which the right binds, comes during the play, after the auction period;
-        * ``to_choose``: the offender's partner is to make the opening lead and declarer has
-          not yet decided whether to prohibit a suit;
-        * ``used`` / ``declined``: declarer prohibited a suit for that lead, or chose not to.
-        """
-        if self.is_passed_out:
-            return "lapsed"
-        contract = self.contract
-        if contract is None or self.options_key != self.key:
-            return "may_apply"  # the auction is still open (or may yet be reopened, 17D3)
-        if not restriction.offender.is_opponent_of(contract.declarer):
-            return "lapsed"
-        if restriction.leader != contract.opening_leader:
-            return "applies_in_play"
-        if "26B" not in self.lead_choices:
-            return "to_choose"
-        used = any(r.law == "26B" and r.leader == restriction.leader for r in self.lead_rules)
-        return "used" if used else "declined"
-
     # --- building blocks for the law modules ----------------------------------------------
     def add_call(self, record: CallRecord) -> AuctionState:
         """Append ``record`` to the record (and to the legal auction if it stands)."""
@@ -417,26 +365,3 @@ class AuctionState:
         """Who made the opening lead that stands, or else the presumed opening leader."""
         lead = self.current_lead
         return lead.seat if lead is not None else self.opening_leader
-
-    def penalty_cards(self) -> tuple[PenaltyCard, ...]:
-        """The defenders' penalty cards now (24E, 50, 51, 56), minus any picked up (50D1a).
-
-        A card exposed during the auction by a player who defends becomes a penalty card:
-        major if it is an honour or was led, minor otherwise; when one defender has two or more
-        penalty cards, all of them are major (50B).  A faced lead out of turn that declarer
-        refuses is a major penalty card (56).
-        """
-        contract = self.contract
-        if contract is None:
-            return ()
-        cards = [PenaltyCard(e.seat, e.card, e.card.is_honour or e.led, "24E, 50B")
-                 for e in self.exposed if e.seat.is_opponent_of(contract.declarer)]
-        cards += list(self.refused_leads)
-        cards = [p for p in cards if p.card not in self.picked_up
-                 and not any(ld.card == p.card and ld.status == "stands" for ld in self.leads)]
-        out = []
-        for p in cards:
-            several = sum(1 for q in cards if q.seat == p.seat) > 1
-            promoted = p.law if "50B" in p.law else p.law + ", 50B"
-            out.append(evolve(p, major=True, law=promoted) if several and not p.major else p)
-        return tuple(out)

@@ -240,16 +240,14 @@ def _contract_of(key: int, calls: list[tuple[int, int]]) -> tuple[str, Seat | No
 
     Declarer is the first player of the declaring side to name the final strain (Definitions);
     ``calls`` are the auction's ``(seat, code)`` pairs.  The same rule as
-    :attr:`AuctionState.contract`, on integers.
+    :attr:`AuctionState.contract` (both use :func:`rules.declarer_of`).
     """
     if rules.is_passed_out(key):
         return "Pass", None
-    _, last_bid, bidder, doubled, _ = rules.unpack(key)
-    strain = last_bid % 5
-    for seat, code in calls:
-        if code < PASS_CODE and code % 5 == strain and (seat - bidder) % 2 == 0:
-            return ALL_CALLS[last_bid].text + "X" * doubled, _SEATS[seat]
-    raise AssertionError("unreachable: the final bid names its own strain")
+    _, last_bid, _, doubled, _ = rules.unpack(key)
+    declarer = rules.declarer_of(key, calls)
+    assert declarer is not None, "a final key of a bid auction has a declarer"
+    return ALL_CALLS[last_bid].text + "X" * doubled, _SEATS[declarer]
 
 
 def _plain_report(board: Board, key: int) -> BoardReport:

@@ -48,6 +48,8 @@ from .events import (
 )
 from .lawbook import LAWS_2017, LawBook
 from .lawbook.classify import EVENT_TRIGGERS, classify
+from .lawbook.exposure import penalty_cards
+from .lawbook.restrictions import suits_specified_by
 from .lawbook.rows import Ctx
 from .records import CallRecord
 from .scope import FAMILIES, ROW_FAMILIES, Scope
@@ -162,7 +164,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         restrictions: tuple[object, ...] = tuple(sorted({int(r.offender) for r in state.restrictions}))
     else:
         restrictions = tuple(sorted({
-            (int(r.offender), tuple(sorted(map(int, state.suits_specified_by(r.offender)))))
+            (int(r.offender), tuple(sorted(map(int, suits_specified_by(state, r.offender)))))
             for r in state.restrictions}))
         if ("opening_lead" in families and families & _RESTRICTING
                 and (bounds is None or not _settled(state, bounds))):
@@ -400,7 +402,7 @@ def _leads(state: AuctionState) -> Iterator[Event]:
     if contract is None or state.current_lead is not None:
         return
     for seat in Seat:
-        own = [pc.card for pc in state.penalty_cards() if pc.seat == seat]
+        own = [pc.card for pc in penalty_cards(state) if pc.seat == seat]
         cards = own + [Card(suit, _LEAD_RANK[seat]) for suit in Suit]
         for card in cards:
             for faced in (True, False):

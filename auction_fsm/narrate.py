@@ -45,7 +45,9 @@ from .events import (
     ReviewRequest,
 )
 from .lawbook import LAWS_2017, LawBook, book_of
+from .lawbook.exposure import penalty_cards
 from .lawbook.procedure import JUDGEMENTS, Option
+from .lawbook.restrictions import eligible_suits, restriction_status
 from .records import Contract, Obligation, Pending, Ruling
 from .scenario import Replay
 from .seats import Seat
@@ -449,7 +451,7 @@ def _rights_in_words(state: AuctionState) -> list[str]:
         if r.offender in told:
             continue
         told.add(r.offender)
-        status = state.restriction_status(r)
+        status = restriction_status(state, r)
         against = f"{r.leader.long_name}'s first lead"
         if status == "lapsed" and contract is None:
             lines.append(f"The lead restriction right against {against} lapsed: the board was passed "
@@ -459,7 +461,7 @@ def _rights_in_words(state: AuctionState) -> list[str]:
             lines.append(f"The lead restriction right against {against} lapsed: {r.offender.long_name} "
                          f"became {role} (Law 26B).")
         elif status == "applies_in_play":
-            suits = _join([_STRAINS[s] for s in state.eligible_suits(r)])
+            suits = _join([_STRAINS[s] for s in eligible_suits(state, r)])
             lines.append(f"Lead restriction still to come (Law 26B): when {r.leader.long_name} first has "
                          f"the lead, during the play, declarer may prohibit {suits}.")
     return lines
@@ -470,7 +472,7 @@ def _after_the_auction(state: AuctionState) -> list[str]:
     contract = state.contract
     assert contract is not None
     lines = _rights_in_words(state)
-    for p in state.penalty_cards():
+    for p in penalty_cards(state):
         lines.append(f"Penalty card: {p.seat.long_name}'s {p.card.text} "
                      f"({'major' if p.major else 'minor'}, Law {p.law}).")
     lead = state.current_lead

@@ -30,6 +30,8 @@ from .calls import Call
 from .cards import Card
 from .consequences import Consequence, consequences
 from .lawbook import LAWS_2017, LawBook, book_of
+from .lawbook.exposure import penalty_cards
+from .lawbook.restrictions import eligible_suits, restriction_status
 from .records import (
     CallRecord,
     LeadRecord,
@@ -212,8 +214,8 @@ def restriction_to_json(state: AuctionState, restriction: LeadRestriction) -> di
         "leader": restriction.leader.name,
         "law": restriction.law,
         "withdrawn": restriction.withdrawn.text,
-        "eligible_suits": [s.name for s in state.eligible_suits(restriction)],
-        "status": state.restriction_status(restriction),
+        "eligible_suits": [s.name for s in eligible_suits(state, restriction)],
+        "status": restriction_status(state, restriction),
     }
 
 
@@ -279,7 +281,7 @@ def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str
         "to_lead": _to_lead(state),
         "opening_lead": None if lead is None else lead_to_json(lead),
         "leads": [lead_to_json(ld) for ld in state.leads],
-        "penalty_cards": [penalty_card_to_json(p) for p in state.penalty_cards()],
+        "penalty_cards": [penalty_card_to_json(p) for p in penalty_cards(state)],
         "lead_rules": [lead_rule_to_json(r) for r in state.lead_rules],
         "auction_period_over": state.phase in ("play", "passed_out"),
     }

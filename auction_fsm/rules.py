@@ -13,6 +13,7 @@ Layout of a key (bits): turn 0-1, last bid code + 1 2-7, last bidder 8-9, double
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from .calls import DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE
@@ -30,6 +31,8 @@ __all__ = [
     "row",
     "force",
     "permitted_for",
+    "is_legal",
+    "declarer_of",
     "why_illegal",
     "NO_BID",
 ]
@@ -132,6 +135,27 @@ def force(key: int, seat: int, code: int) -> int:
     if code == REDOUBLE_CODE:
         return pack(nxt, last_bid, bidder, 2, 0)
     raise ValueError(f"code {code} is not an admissible call")
+
+
+def is_legal(key: int, code: int) -> bool:
+    """True when the seat to act at ``key`` may make ``code``: a sufficient bid (18), a double or
+    redouble Law 19 permits, or a pass -- the legal-call guards of the law book on one key."""
+    return step_or_none(key, code) is not None
+
+
+def declarer_of(key: int, calls: Iterable[tuple[int, int]]) -> int | None:
+    """Declarer of the contract a final ``key`` gives: the first player of the declaring side to
+    name its strain (Definitions), from the auction's standing ``(seat, code)`` calls in order;
+    ``None`` when the board is passed out or the auction is not over.  The one definition the
+    position, the file checker and the explorer share."""
+    if not is_final(key) or is_passed_out(key):
+        return None
+    _, last_bid, bidder, _, _ = unpack(key)
+    strain = last_bid % 5
+    for seat, code in calls:
+        if code < PASS_CODE and code % 5 == strain and (seat - bidder) % 2 == 0:
+            return seat
+    raise AssertionError("unreachable: the final bid names its own strain")
 
 
 def permitted_for(key: int, seat: int, code: int) -> bool:

@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from auction_fsm.lawbook import LAWS_2017, Guard, LawBook, Row, StateSpec
+from auction_fsm.lawbook.families import FAMILIES, Family
+
+#: The family of the toy books' rows.
+TOY = Family("test", "A toy book's rows", drawn=False)
 
 
 def build(states: Iterable[StateSpec], rows: Iterable[Row], name: str = "test") -> LawBook:
-    """A validated book of ``states`` and ``rows``."""
-    return LawBook.build(name, "a book built by a test", states, rows)
+    """A validated book of ``states`` and ``rows`` (the toy rows' family declared)."""
+    return LawBook.build(name, "a book built by a test", states, rows, (*FAMILIES, TOY))
 
 
 def without(pred: Callable[[Row], bool], states: Iterable[StateSpec] | None = None) -> LawBook:
@@ -25,5 +29,5 @@ def guard_is(name: str) -> Callable[[Row], bool]:
 def spec(machine: str, trigger: str, source: str, dest: str, law: str = "1", summary: str = "",
          guard: str | None = None) -> Row:
     """A bare row (no action; a guard that always holds if ``guard`` names one) for toy books."""
-    g = None if guard is None else Guard(guard, guard, lambda ctx: True)
+    g = None if guard is None else Guard(guard, guard, lambda ctx: True, question=f"Does {guard} hold?")
     return Row(machine, source, trigger, dest, law, "test", summary or "a test row", g)  # type: ignore[arg-type]

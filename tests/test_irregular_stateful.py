@@ -37,6 +37,7 @@ from auction_fsm.events import (
     Judgement,
     ReviewRequest,
 )
+from auction_fsm.lawbook.restrictions import eligible_suits, suits_specified_by
 from auction_fsm.records import Pending
 from auction_fsm.seats import Seat
 
@@ -84,6 +85,8 @@ def covered_callers(p: Pending) -> set[Seat]:
         seats.add(p.offender.lho)  # acceptance by calling (27A1, 29A, 25B1) or 36A/37A/38/39B
     if "correct_player_calls" in p.options:
         seats.add(p.in_turn_of)  # 28B
+    if p.get("correct_player"):
+        seats.add(Seat[p.get("correct_player")])  # 28B: until the rectification is assessed
     if "replace" in p.options or (p.procedure == "insufficient_bid"
                                   and p.step in ("awaiting_decision", "awaiting_choice", "awaiting_replacement")):
         seats.add(p.offender)  # 27B replacement, or 27C premature replacement
@@ -291,8 +294,8 @@ class IrregularAuction(RuleBasedStateMachine):
         s = self.state
         for r in s.restrictions:
             assert r.leader == r.offender.partner
-            eligible = s.eligible_suits(r)
-            assert not set(eligible) & s.suits_specified_by(r.offender)
+            eligible = eligible_suits(s, r)
+            assert not set(eligible) & suits_specified_by(s, r.offender)
             assert all(x.is_suit for x in eligible)
 
     @invariant()

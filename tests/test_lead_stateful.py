@@ -41,6 +41,7 @@ from auction_fsm.events import (
     Lead,
     ReviewRequest,
 )
+from auction_fsm.lawbook.exposure import penalty_cards
 from auction_fsm.report import position_to_json
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
@@ -250,7 +251,7 @@ class EndOfAuctionPeriod(RuleBasedStateMachine):
     @invariant()
     def penalty_cards_belong_to_defenders(self) -> None:
         s = self.sim.state
-        cards = s.penalty_cards()
+        cards = penalty_cards(s)
         if s.contract is None:
             assert cards == ()
         for p in cards:

@@ -12,8 +12,11 @@ The events are the legal calls of the seat to act (bids limited to ``max_level``
 table has it, the opening lead that ends the clarification period (label :data:`LEAD`).  Whether
 an event is *enabled* is decided by the declarative table: the first transition of the seat machine
 and of the phase machine whose trigger, source and guard match, exactly as ``transitions`` picks
-it; the next legal-auction key comes from :func:`auction_fsm.rules.step_or_none`.  Where the
-table and the core disagree about a call, the configuration records a *fault*.
+it.  A guard is evaluated in the form the law book gives it on a legal-auction key
+(``Guard.on_key``, from :mod:`auction_fsm.rules`, the one definition of the legal calls the
+engine, the file checker and this explorer share); the next legal-auction key comes from
+:func:`auction_fsm.rules.step_or_none`.  Where the table and the core disagree about a call, the
+configuration records a *fault*.
 
 Why declarer memory is optional: the future of a legal auction does not depend on who first named
 a strain, only its result does (declarer, dummy, opening leader).  Without the memory, positions
@@ -39,7 +42,7 @@ from ..lawbook import LAWS_2017, LawBook
 from ..seats import Seat
 from .configuration import distinct
 
-__all__ = ["LegalSpace", "KEY_GUARDS", "LEAD", "CLOSING_TRIGGERS", "GuardNotSupportedError",
+__all__ = ["LegalSpace", "LEAD", "CLOSING_TRIGGERS", "GuardNotSupportedError",
            "SCENARIO_FORMAT", "SCENARIO_VERSION"]
 
 SCENARIO_FORMAT: Final = "auction-fsm-scenario"
@@ -57,62 +60,11 @@ class GuardNotSupportedError(AuctionFsmError):
     """The table names a guard the legal scope cannot evaluate on legal-auction keys."""
 
 
-def _last_bid(core: int) -> int:
-    return ((core >> 2) & 63) - 1
-
-
-def _bid_is_sufficient(core: int, code: int) -> bool:
-    return code < 35 and code > _last_bid(core)
-
-
-def _double_is_permitted(core: int, code: int) -> bool:
-    turn, last_bid, bidder, doubled, _ = rules.unpack(core)
-    return last_bid != rules.NO_BID and doubled == 0 and (bidder - turn) % 2 == 1
-
-
-def _redouble_is_permitted(core: int, code: int) -> bool:
-    turn, last_bid, bidder, doubled, _ = rules.unpack(core)
-    return last_bid != rules.NO_BID and doubled == 1 and (bidder - turn) % 2 == 0
-
-
-def _pass_keeps_auction_open(core: int, code: int) -> bool:
-    passes = (core >> 12) & 7
-    return passes + 1 < (3 if _last_bid(core) != rules.NO_BID else 4)
-
-
-def _pass_ends_with_contract(core: int, code: int) -> bool:
-    return _last_bid(core) != rules.NO_BID and (core >> 12) & 7 == 2
-
-
-def _pass_ends_passed_out(core: int, code: int) -> bool:
-    return _last_bid(core) == rules.NO_BID and (core >> 12) & 7 == 3
-
-
 #: The label of the opening lead (call codes are 0-37).
 LEAD: Final = 38
 #: Triggers of the legal flow that are not calls: fired on the phase machine alone, the legal
 #: auction unchanged.
 CLOSING_TRIGGERS: Final = ("opening_lead", "face_lead", "hands_returned")
-
-
-def _never(core: int, code: int) -> bool:
-    return False
-
-
-#: The table's guards evaluated on a legal-auction key and a call code.  They restate the
-#: machines' guards (:class:`auction_fsm.machines.Ledger`); a test checks both agree on every
-#: reachable key and call.  ``is_the_call_to_repeat`` and ``pass_reverts_17d3`` are false: in a
-#: legal auction nobody owes a repeated call and no pass was out of rotation.
-KEY_GUARDS: Final[dict[str, Callable[[int, int], bool]]] = {
-    "bid_is_sufficient": _bid_is_sufficient,
-    "double_is_permitted": _double_is_permitted,
-    "redouble_is_permitted": _redouble_is_permitted,
-    "pass_in_turn_auction_open": _pass_keeps_auction_open,
-    "pass_in_turn_ends_auction": _pass_ends_with_contract,
-    "pass_in_turn_passes_out": _pass_ends_passed_out,
-    "pass_in_turn_reverts_17d3": _never,
-    "is_the_call_to_repeat": _never,
-}
 
 
 def _trigger_of_code(code: int) -> str:
@@ -200,10 +152,9 @@ class LegalSpace:
                 continue
             guard: Callable[[int, int], bool] | None = None
             name = "" if t.guard is None else t.guard.name
-            if name:
-                guard = KEY_GUARDS.get(name)
-                if guard is None:
-                    guard = self._unsupported(name)
+            if t.guard is not None:
+                # the book's own form of the guard on a legal-auction key (rules.py), if it has one
+                guard = t.guard.on_key or self._unsupported(name)
             out.setdefault((index[t.source], t.trigger), []).append((guard, index[t.target], name))
         return out
 
@@ -211,8 +162,8 @@ class LegalSpace:
     def _unsupported(name: str) -> Callable[[int, int], bool]:
         def guard(core: int, code: int) -> bool:
             raise GuardNotSupportedError(
-                f"the legal scope cannot evaluate guard {name!r} on legal-auction keys; add it to "
-                "auction_fsm.graph.legal_space.KEY_GUARDS or explore this table with a scope that "
+                f"the legal scope cannot evaluate guard {name!r} on legal-auction keys; give the "
+                "guard its on_key form in the law book or explore this table with a scope that "
                 "knows it")
         return guard
 

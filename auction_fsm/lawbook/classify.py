@@ -145,9 +145,10 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
     if isinstance(event, Choice):
         return _choice(state, event)
     if isinstance(event, ChangeCall):
-        if state.pending is not None:
+        p = state.pending
+        if p is not None and event.seat != p.offender:
             raise DecisionError(f"{event.seat.long_name} cannot change a call now: {expected(state)}")
-        return "attempt_change"
+        return "attempt_change"  # while a procedure is pending, the offender may claim a slip (25A)
     if isinstance(event, ExposeCards):
         return _exposure(state, event)
     if isinstance(event, (ReviewRequest, ExplanationRequest)):
@@ -229,6 +230,8 @@ def _exposure(state: AuctionState, event: ExposeCards) -> str:
 
 def _request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> str:
     kind = "review" if isinstance(event, ReviewRequest) else "explanation"
+    if state.pending is not None and kind == "review":
+        return "review_request"  # the rows say who may still ask (20B: LHO about to call)
     if state.pending is not None:
         raise DecisionError(f"{event.seat.long_name}'s {kind} request must wait: an irregularity is "
                             f"pending ({state.pending.state_name})")

@@ -182,6 +182,14 @@ def shown(ctx: Ctx) -> tuple[Strain, ...] | None:
     return value
 
 
+def _on_key(base: Callable[[int, int], bool], test: Callable[[int, bool], bool]) -> Callable[[int, int], bool]:
+    """A variant's form on a legal-auction key: ``base`` holds and ``test`` holds of the key
+    after the call, with no pass out of rotation (none is in a legal auction)."""
+    def on_key(key: int, code: int) -> bool:
+        return base(key, code) and test(rules.step(key, code), False)
+    return on_key
+
+
 def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], AuctionState],
                       laws: dict[str, str] | None = None,
                       summaries: dict[str, str] | None = None,
@@ -211,9 +219,13 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
         return after.key, pass_out_of_rotation_at_end(after)
 
     def variant(key: str, name: str, words: str, test: Callable[[int, bool], bool]) -> Guard:
+        on_key = None
+        if base.on_key is not None and key_after is not None:
+            # in a legal auction no pass was out of rotation: the key after the call decides
+            on_key = _on_key(base.on_key, test)
         return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
                      lambda ctx: base(ctx) and test(*ending(ctx)), coarse=base,
-                     question=(asks or {}).get(key, base.question))
+                     question=(asks or {}).get(key, base.question), on_key=on_key)
 
     cases = (
         ("open", template.dest, variant("open", "auction_open", "the auction is still open",

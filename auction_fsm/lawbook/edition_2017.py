@@ -16,6 +16,7 @@ from . import (
     review,
     rotation,
     seat,
+    slip_first,
 )
 from .book import LawBook
 from .states import STATES
@@ -25,4 +26,4 @@ __all__ = ["LAWS_2017"]
 LAWS_2017: Final[LawBook] = LawBook.build(
     "2017", "Laws of Duplicate Bridge 2017", STATES,
     [*legal.ROWS, *rotation.ROWS, *insufficient.ROWS, *inadmissible.ROWS, *comparable.ROWS,
-     *changes.ROWS, *exposure.ROWS, *director.ROWS, *review.ROWS, *lead.ROWS, *seat.ROWS])
+     *changes.ROWS, *slip_first.ROWS, *exposure.ROWS, *director.ROWS, *review.ROWS, *lead.ROWS, *seat.ROWS])

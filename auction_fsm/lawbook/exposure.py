@@ -11,12 +11,13 @@ hand, and what it showed is unauthorised information for partner (16D).
 
 from __future__ import annotations
 
+from ..auction import AuctionState
 from ..events import ExposeCards
-from ..records import ExposedCard, Obligation
+from ..records import ExposedCard, Obligation, PenaltyCard
 from ..values import evolve
 from .rows import SAME, Ctx, Outcome, Row, action, guard
 
-__all__ = ["ROWS", "exposure_law"]
+__all__ = ["ROWS", "exposure_law", "penalty_cards"]
 
 FAMILY = "24"
 
@@ -29,6 +30,31 @@ def exposure_law(ctx: Ctx) -> str:
     if total == 1 and not event.cards[0].is_honour and not event.led:
         return "24A"
     return "24B" if total == 1 else "24C"
+
+
+# --- penalty cards (24E, 50B, 56) ------------------------------------------------------------
+def penalty_cards(state: AuctionState) -> tuple[PenaltyCard, ...]:
+    """The defenders' penalty cards now (24E, 50, 51, 56), minus any picked up (50D1a).
+
+    A card exposed during the auction by a player who defends becomes a penalty card:
+    major if it is an honour or was led, minor otherwise; when one defender has two or more
+    penalty cards, all of them are major (50B).  A faced lead out of turn that declarer
+    refuses is a major penalty card (56).
+    """
+    contract = state.contract
+    if contract is None:
+        return ()
+    cards = [PenaltyCard(e.seat, e.card, e.card.is_honour or e.led, "24E, 50B")
+             for e in state.exposed if e.seat.is_opponent_of(contract.declarer)]
+    cards += list(state.refused_leads)
+    cards = [p for p in cards if p.card not in state.picked_up
+             and not any(ld.card == p.card and ld.status == "stands" for ld in state.leads)]
+    out = []
+    for p in cards:
+        several = sum(1 for q in cards if q.seat == p.seat) > 1
+        promoted = p.law if "50B" in p.law else p.law + ", 50B"
+        out.append(evolve(p, major=True, law=promoted) if several and not p.major else p)
+    return tuple(out)
 
 
 @guard("a single card below honour rank, not led (24A)",

@@ -27,6 +27,8 @@ from ..records import CallStatus, Contract, LeadRecord, LeadRule, PenaltyCard, P
 from ..seats import Seat
 from ..values import evolve
 from .common import pass_out_of_rotation_at_end
+from .exposure import penalty_cards
+from .restrictions import eligible_suits
 from .rows import OTHERWISE, SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
 
 __all__ = ["ROWS", "check_lead", "due_option", "leadable_major_penalty_cards", "reopen_lead_choice"]
@@ -66,7 +68,7 @@ def settle_cards(ctx: Ctx) -> Outcome:
         cards = " ".join(e.card.text for e in state.exposed if e.seat == seat)
         if seat.is_opponent_of(contract.declarer):
             kinds = ", ".join(f"{p.card.text} {'major' if p.major else 'minor'}"
-                              for p in state.penalty_cards() if p.seat == seat)
+                              for p in penalty_cards(state) if p.seat == seat)
             state = state.rule("24E, 50", f"{seat.long_name} defends: the cards exposed during the "
                                f"auction become penalty cards ({kinds})")
         else:
@@ -109,7 +111,7 @@ def leadable_major_penalty_cards(state: AuctionState, seat: Seat) -> tuple[Penal
     not a suit rule and is left out here: it picks one of these cards.
     """
     rules_for_seat = [r for r in state.lead_rules if r.leader == seat and r.kind != "designate"]
-    return tuple(p for p in state.penalty_cards() if p.seat == seat and p.major and all(
+    return tuple(p for p in penalty_cards(state) if p.seat == seat and p.major and all(
         (r.kind == "require") == (p.card.suit == r.suit) for r in rules_for_seat))
 
 
@@ -157,7 +159,7 @@ def due_option(state: AuctionState) -> Pending | None:
         return None
     leader, declarer = contract.opening_leader, contract.declarer
     if "50D" not in state.lead_choices:
-        suits = sorted({p.card.suit for p in state.penalty_cards() if p.seat == leader.partner and p.major})
+        suits = sorted({p.card.suit for p in penalty_cards(state) if p.seat == leader.partner and p.major})
         if suits:
             options = (*(f"{k}_{s.name}" for s in suits for k in ("require", "prohibit")
                          if _possible(state, leader, k, s)), "let_remain")
@@ -165,7 +167,7 @@ def due_option(state: AuctionState) -> Pending | None:
     if "26B" not in state.lead_choices:
         for r in state.restrictions:
             if r.leader == leader:
-                options = (*(f"prohibit_{s.name}" for s in state.eligible_suits(r)
+                options = (*(f"prohibit_{s.name}" for s in eligible_suits(state, r)
                              if _possible(state, leader, "prohibit", Suit(int(s)))), "no_prohibition")
                 return Pending(DLO, "lead_restriction", "26B", declarer.name, options, r.offender, -1, leader)
     if "51A" not in state.lead_choices:
@@ -248,7 +250,7 @@ def record_choice(ctx: Ctx) -> Outcome:
                         "50D2a" if stage == "50D" else "26B")
         state = evolve(state, lead_rules=(*state.lead_rules, rule))
         if stage == "50D":
-            gone = {pc.card for pc in state.penalty_cards()
+            gone = {pc.card for pc in penalty_cards(state)
                     if pc.seat == p.offender and pc.card.suit == rule.suit}
             state = evolve(state, picked_up=state.picked_up | gone)
         state = state.rule(rule.law, f"declarer {rule.kind}s a {rule.suit.word} lead from {leader.long_name}"
@@ -285,7 +287,7 @@ def check_lead(state: AuctionState, event: Lead) -> None:
         if rule.kind == "prohibit" and card.suit == rule.suit:
             raise IllegalLeadError(f"{s.long_name} may not lead a {rule.suit.name} (declarer prohibited "
                                    f"it, Law {rule.law}); {card.text} is refused", law=rule.law)
-    own = [p for p in state.penalty_cards() if p.seat == s]
+    own = [p for p in penalty_cards(state) if p.seat == s]
     # 50D1(b): a lead restriction in force comes before the duty to lead a major penalty card.
     majors = leadable_major_penalty_cards(state, s)
     if majors and card not in {p.card for p in majors}:

@@ -30,25 +30,31 @@ def _key_after_pass(ctx: Ctx) -> int:
     return rules.row(ctx.state.key)[PASS.code]
 
 
-@guard("a pass in turn", ask="Does the auction stay open after the pass?")
+def _always(key: int, code: int) -> bool:
+    return True
+
+
+@guard("a pass in turn", ask="Does the auction stay open after the pass?", on_key=_always)
 def pass_in_turn(ctx: Ctx) -> bool:
     return True
 
 
+# The three guards below are one rule of the legal auction (rules.is_legal) seen from three
+# calls: the engine asks it of the seat that calls, the explorer of the key's turn.
 @guard("the bid supersedes the last bid (18B, 18C)",
-       ask="Is the bid higher than the last bid?")
+       ask="Is the bid higher than the last bid?", on_key=rules.is_legal)
 def bid_is_sufficient(ctx: Ctx) -> bool:
-    return rules.step_or_none(ctx.state.key, ctx.event.call.code) is not None  # type: ignore[union-attr]
+    return rules.permitted_for(ctx.state.key, ctx.seat, ctx.event.call.code)  # type: ignore[union-attr]
 
 
 @guard("the last bid was an opponent's and only passes followed it (19A1)",
-       ask="Is the last bid an opponent's, followed only by passes?")
+       ask="Is the last bid an opponent's, followed only by passes?", on_key=rules.is_legal)
 def double_is_permitted(ctx: Ctx) -> bool:
     return rules.permitted_for(ctx.state.key, ctx.seat, ctx.event.call.code)  # type: ignore[union-attr]
 
 
 @guard("the last call but passes was an opponent's double of our side's bid (19B1)",
-       ask="Is the last call but passes an opponent's double of our side's bid?")
+       ask="Is the last call but passes an opponent's double of our side's bid?", on_key=rules.is_legal)
 def redouble_is_permitted(ctx: Ctx) -> bool:
     return rules.permitted_for(ctx.state.key, ctx.seat, ctx.event.call.code)  # type: ignore[union-attr]
 

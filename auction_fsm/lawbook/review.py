@@ -9,11 +9,13 @@ replay can give it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..auction import AuctionState
 from ..errors import DecisionError
 from ..events import ExplanationRequest, ReviewRequest
 from ..records import CallRecord
-from .rows import SAME, Ctx, Outcome, Row, action
+from .rows import SAME, Ctx, Outcome, Row, action, guard
 from .states import OPEN
 
 __all__ = ["ROWS", "restatement"]
@@ -104,7 +106,33 @@ def explain_after(ctx: Ctx) -> Outcome:
                                   "the partner of the player who made each call answers"))
 
 
+#: The steps at which the offender's LHO may still settle the irregularity by calling over it
+#: (27A1, 27C, 29A, 36A, 37A, 38D, 39B): LHO is about to call, so it is LHO's turn to ask.
+_LHO_MAY_CALL: Final = ("insufficient_bid.awaiting_decision", "insufficient_bid.premature_replacement",
+                        "out_of_rotation.awaiting_decision", "inadmissible_double.awaiting_decision",
+                        "pass_obligation_violated.awaiting_decision", "bid_above_seven.awaiting_decision",
+                        "call_after_final_pass.awaiting_decision")
+
+
+@guard("the offender's LHO asks, who may accept or let the call go by calling now (20B)",
+       ask="Does the offender's LHO, about to call, ask for the auction to be restated?")
+def asked_by_lho_about_to_call(ctx: Ctx) -> bool:
+    p = ctx.state.pending
+    return p is not None and getattr(ctx.event, "seat", None) == p.offender.lho
+
+
+@action("the auction is restated for LHO before LHO decides whether to call over it (20B)")
+def restate_before_deciding(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ReviewRequest)
+    return Outcome(ctx.state.rule("20B", f"auction restated for {event.seat.long_name}, who is about to call: "
+                                  f"{restatement(ctx.state)}"))
+
+
 ROWS: list[Row] = [
+    *(Row("phase", source, "review_request", SAME, "20B", FAMILY,
+          "LHO, about to call, has the auction restated", asked_by_lho_about_to_call, restate_before_deciding)
+      for source in _LHO_MAY_CALL),
     *(r for source in OPEN for r in (
         Row("phase", source, "review_request", SAME, "20B", FAMILY, "the auction is restated", None, restate),
         Row("phase", source, "explanation_request", SAME, "20F1", FAMILY, "an opponent's call is explained",

@@ -165,7 +165,7 @@ def by_accepting_lho(ctx: Ctx) -> bool:
        ask="Does the opponent whose turn it was call first?")
 def by_player_whose_turn_it_was(ctx: Ctx) -> bool:
     p = ctx.state.pending
-    return p is not None and "correct_player_calls" in p.options and ctx.seat.name == p.get("correct_player")
+    return p is not None and ctx.seat.name == p.get("correct_player")  # set only for an opponent at turn
 
 
 def _if_accepted(ctx: Ctx) -> AuctionState:
@@ -654,6 +654,9 @@ ROWS: list[Row] = [
     Row("phase", _AC, "call_while_pending", "auction", "36A", FAMILY,
         "LHO calls over an inadmissible double out of rotation: both cancelled, no rectification",
         lho_calls_over_inadmissible, cancel_both_36a),
+    Row("phase", _AC, "call_while_pending", "auction", "28B", FAMILY,
+        "the right player calls before the rectification is assessed: cancelled, no rectification",
+        by_player_whose_turn_it_was, right_player_calls),
     Row("phase", _AC, "choose_accept", "auction", "36A", FAMILY,
         "LHO lets the inadmissible double go: cancelled, no rectification", inadmissible_out_of_rotation,
         let_go_36a),

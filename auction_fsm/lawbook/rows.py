@@ -168,6 +168,10 @@ class Guard:
     test: Callable[[Ctx], bool]
     coarse: Guard | None = None
     question: str = ""
+    #: The guard on a legal-auction key and a call code, where the legal auction alone decides
+    #: it (the calls in rotation of Laws 17-22): the batch explorer evaluates this form, the
+    #: engine the test above; both come from :mod:`auction_fsm.rules`.
+    on_key: Callable[[int, int], bool] | None = None
 
     def __call__(self, ctx: Ctx) -> bool:
         return self.test(ctx)
@@ -191,12 +195,14 @@ class Action:
         return f"Action({self.name!r})"
 
 
-def guard(words: str, ask: str = "") -> Callable[[Callable[[Ctx], bool]], Guard]:
+def guard(words: str, ask: str = "", on_key: Callable[[int, int], bool] | None = None
+          ) -> Callable[[Callable[[Ctx], bool]], Guard]:
     """Decorator: the function becomes a :class:`Guard` named after it, described by ``words``,
     with the director's question ``ask`` (may be left out only for a guard that is a part of
-    another and never a row's guard itself)."""
+    another and never a row's guard itself) and, for a guard of the legal auction, its form on
+    a legal-auction key (``on_key``)."""
     def make(fn: Callable[[Ctx], bool]) -> Guard:
-        return Guard(fn.__name__, words, fn, question=ask)
+        return Guard(fn.__name__, words, fn, question=ask, on_key=on_key)
     return make
 
 

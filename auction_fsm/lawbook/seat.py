@@ -12,8 +12,12 @@ FAMILY = "seat"
 _REST, _NEXT, _REP = "must_pass_rest_of_auction", "must_pass_next_turn", "must_repeat_call"
 
 
+def _never(key: int, code: int) -> bool:
+    return False
+
+
 @guard("the call is the one the seat must repeat (31A1, 32A1)",
-       ask="Is it the call the player must repeat?")
+       ask="Is it the call the player must repeat?", on_key=_never)  # nobody owes a repeat in a legal auction
 def is_the_call_to_repeat(ctx: Ctx) -> bool:
     seat, call = ctx.seat, getattr(ctx.event, "call", None)
     return any(o.kind == "repeat_call" and o.call is call for o in ctx.state.obligations[seat])

@@ -77,6 +77,15 @@ def _lets_go(law: str, let_go: str, rectify_law: str, rectified: str) -> Step:
                 _AFTER_EXPLAINED, _accept_or_decline(law, let_go, rectify_law, rectified))
 
 
+def _slip_step(what: str) -> Step:
+    """25A before the irregularity: the director first judges whether ``what`` was a slip."""
+    return Step("awaiting_slip_judgement", f"the director first judges whether {what} was a slip (25A)",
+                "the director", judgement_options(
+                    "unintended", "unintended", "intended",
+                    "the intended call replaces it and this procedure never opens (25A1)",
+                    "the procedure goes on where it was"))
+
+
 # Irregularity procedures: the phase machine's nested states (parent -> its steps).
 PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
     "out_of_rotation": ("a call out of rotation (28-34)", (
@@ -112,6 +121,7 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
              _AFTER_EXPLAINED, _accept_or_decline(
                  "27A1", "the insufficient bid stands and the auction goes on", "27B",
                  "the offender must replace it with a legal call")),
+        _slip_step("the insufficient bid"),
         Step("awaiting_replacement", "the offender must replace it with a legal call (27B)",
              "the offender chooses a call; the director rules on it", (
                  call_option("replace", "offender", "replaces {it}", "replace {it} with a legal call",
@@ -123,6 +133,7 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
             _director("rules on the inadmissible double or redouble (36B)"))),
         _lets_go("36A", "the inadmissible call is cancelled with no further rectification", "36B",
                  "the call is cancelled, the offender must make a legal call, and partner must pass"),
+        _slip_step("the double or redouble"),
     )),
     "pass_obligation_violated": ("a call by a player obliged to pass (37)", (
         Step("awaiting_decision", "LHO may call (37A) or the director rules (37B)", _LHO_BY_CALLING, (

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 from ..errors import AuctionFsmError
 from ..events import CallEvent
 from ..lawbook import LAWS_2017, LawBook
+from ..lawbook.restrictions import eligible_suits
 from ..seats import Seat
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ def _lead_words(sim: Simulator) -> str:
     if not rights:
         return "No lead restriction: the opening leader may lead any card"
     r = rights[0]
-    suits = ", ".join(s.name for s in state.eligible_suits(r))
+    suits = ", ".join(s.name for s in eligible_suits(state, r))
     return (f"Yes (26B): declarer may prohibit {r.leader.long_name}'s lead of one suit "
             f"the offender did not specify ({suits})")
 

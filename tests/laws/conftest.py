@@ -43,6 +43,7 @@ from auction_fsm.events import (
     Lead,
     ReviewRequest,
 )
+from auction_fsm.lawbook.restrictions import eligible_suits
 from auction_fsm.seats import Seat, parse_seat
 
 _YES = {"yes": True, "y": True, "true": True, "no": False, "n": False, "false": False}
@@ -156,7 +157,7 @@ def pending(state: AuctionState) -> tuple[str, str, tuple[str, ...]] | None:
 def restrictions(state: AuctionState) -> list[tuple[str, str, str, str]]:
     """Each 26B right as ``(offender, leader, withdrawn call, eligible suits)``."""
     return [(r.offender.name, r.leader.name, r.withdrawn.text,
-             "".join(s.name for s in state.eligible_suits(r))) for r in state.restrictions]
+             "".join(s.name for s in eligible_suits(state, r))) for r in state.restrictions]
 
 
 def ruling_laws(state: AuctionState) -> list[str]:

@@ -10,6 +10,7 @@ import pytest
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.engine import apply_event
+from auction_fsm.lawbook.exposure import penalty_cards
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
 
@@ -61,7 +62,7 @@ def outcome(s: AuctionState) -> dict[str, Any]:
         "actual": _seats(s.actual_declarer, s.actual_dummy, s.actual_leader),
         "pending": None if s.pending is None else (s.pending.state_name, s.pending.decider, s.pending.options),
         "penalty_cards": [(p.seat.name, p.card.text, "major" if p.major else "minor", p.law)
-                          for p in s.penalty_cards()],
+                          for p in penalty_cards(s)],
         # (kind, suit, leader, law); a 51A designation names its card instead of the suit
         "lead_rules": [(r.kind, r.suit.name if r.card is None else r.card.text, r.leader.name, r.law)
                        for r in s.lead_rules],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from auction_fsm.errors import DecisionError
 
-from .conftest import outcome, ruling_laws, unchanged_after, walk
+from .conftest import outcome, record, ruling_laws, unchanged_after, walk
 
 
 def test_20B_review_at_own_turn_restates_all_calls_and_changes_nothing() -> None:
@@ -29,11 +29,6 @@ def test_20B_review_not_at_own_turn_is_refused() -> None:
 def test_20B_review_refused_to_a_player_required_to_pass() -> None:
     s = walk("N", "N 1H, E expose SK, E P, S P")
     unchanged_after(s, DecisionError, "W review", match="obliged to pass")
-
-
-def test_20B_review_refused_while_an_irregularity_is_pending() -> None:
-    s = walk("N", "N 1H, E 1D")
-    unchanged_after(s, DecisionError, "S review", match="pending")
 
 
 def test_20C2_review_after_the_final_pass() -> None:
@@ -63,3 +58,18 @@ def test_20F1_footnote_player_required_to_pass_may_not_ask_for_an_explanation() 
     # to pass.  West, silenced for one turn by East's exposed king (24B), may not ask.
     s = walk("N", "N 1H, E expose SK, E P, S 2H")
     unchanged_after(s, DecisionError, "W explain 3", match="obliged to pass")
+
+
+
+# --- 20B while a procedure is pending ------------------------------------------------------------
+def test_20B_lho_about_to_call_may_have_the_auction_restated_while_27A1_acceptance_is_open() -> None:
+    s = walk("N", "N 1H, E 1D, S review")
+    assert s.pending is not None and s.pending.state_name == "insufficient_bid.awaiting_decision"
+    assert ruling_laws(s)[-1] == "20B" and "N 1H" in s.rulings[-1].summary
+    s = walk("N", "N 1H, E 1D, S review, S 2H")  # South then accepts by calling (27A1)
+    assert s.pending is None and record(s)[-2:] == ["E 1D stands", "S 2H stands"]
+
+
+def test_20B_a_review_by_a_player_not_about_to_call_stays_refused_while_27_is_pending() -> None:
+    s = walk("N", "N 1H, E 1D")
+    unchanged_after(s, DecisionError, "W review", match="review request must wait")

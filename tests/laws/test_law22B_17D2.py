@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from auction_fsm.errors import AuctionOverError, DecisionError, IllegalCallError
+from auction_fsm.lawbook.exposure import penalty_cards
 from auction_fsm.narrate import narrate
 from auction_fsm.report import state_to_json
 from auction_fsm.seats import Seat, parse_seat
@@ -80,7 +81,7 @@ def test_17D2_cards_exposed_during_a_passed_out_auction_are_no_penalty_cards() -
     s = table("N", "N P, E expose SK, E P, S P, W P").state
     assert s.phase == "passed_out"
     assert [r.law for r in s.rulings] == ["24B"]
-    assert s.penalty_cards() == () and s.picked_up == frozenset()
+    assert penalty_cards(s) == () and s.picked_up == frozenset()
 
 
 def test_17D2_the_report_and_the_narration_say_the_auction_period_is_over() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from auction_fsm.calls import Strain
 from auction_fsm.errors import DecisionError
+from auction_fsm.lawbook.restrictions import eligible_suits, suits_specified_by
 
 from .conftest import outcome, ruling_laws, unchanged_after, walk
 
@@ -64,8 +65,8 @@ def test_26B_suits_eligible_are_those_the_offender_did_not_specify_in_the_legal_
     assert outcome(s)["obligations"] == {"E": [("pass_next_turn", "31B2", None)]}
     s = walk("N", base, "N 3H, E P, S P, W 4D, N 4H, E P, S P, W P")
     r = s.restrictions[0]
-    assert s.suits_specified_by(r.offender) == frozenset({Strain.C, Strain.D})
-    assert s.eligible_suits(r) == (Strain.H, Strain.S)
+    assert suits_specified_by(s, r.offender) == frozenset({Strain.C, Strain.D})
+    assert eligible_suits(s, r) == (Strain.H, Strain.S)
     assert outcome(s) == {
         "record": ["N 1H stands", "W 1S@E cancelled", "E P stands", "S P stands", "W 3C stands",
                    "N 3H stands", "E P stands", "S P stands", "W 4D stands", "N 4H stands",

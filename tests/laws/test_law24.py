@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from auction_fsm.errors import DecisionError
+from auction_fsm.lawbook.exposure import penalty_cards
 
 from .conftest import outcome, ruling_laws, unchanged_after, walk
 
@@ -107,4 +108,4 @@ def test_24_16D_card_exposed_before_anyone_has_called_goes_back_without_rectific
     assert ruling_laws(s) == ["24, 16D"] and s.phase == "awaiting_first_call"
     s = walk("N", f"{events}, N 1H, E P, S P, W P")
     assert outcome(s)["result"] == ("1H", "N", "S", "E")
-    assert s.penalty_cards() == ()  # no penalty card at the end (24E does not apply)
+    assert penalty_cards(s) == ()  # no penalty card at the end (24E does not apply)

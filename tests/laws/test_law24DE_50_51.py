@@ -20,6 +20,7 @@ import pytest
 
 from auction_fsm.cards import parse_card
 from auction_fsm.errors import DecisionError, IllegalLeadError
+from auction_fsm.lawbook.exposure import penalty_cards
 
 from .lead_helpers import more, outcome, refused, table
 
@@ -128,9 +129,9 @@ def test_50D_the_leader_must_lead_their_own_major_penalty_card() -> None:
 def test_51_two_exposed_low_cards_are_both_major_and_the_designated_one_must_be_led() -> None:
     sim = table("N", "N 1NT, E expose H3 D4, E P, S 3NT, W P, N P, E P")
     s = sim.state
-    assert [(p.seat.name, p.card.text, p.major) for p in s.penalty_cards()] == [
+    assert [(p.seat.name, p.card.text, p.major) for p in penalty_cards(s)] == [
         ("E", "H3", True), ("E", "D4", True)]
-    assert all("24E" in p.law and "50B" in p.law for p in s.penalty_cards())
+    assert all("24E" in p.law and "50B" in p.law for p in penalty_cards(s))
     assert [r.law for r in s.rulings] == ["24C", "24E, 50"]
     # Both may be led, so declarer designates which (51A; see test_law51A.py) before any lead.
     assert s.phase == "declarer_lead_options.designate_card"
@@ -139,17 +140,17 @@ def test_51_two_exposed_low_cards_are_both_major_and_the_designated_one_must_be_
         refused(t, "E leads C2", IllegalLeadError, law="51A")
         s = more(t, f"E leads {card}").state
         assert s.phase == "play"
-        assert [p.card.text for p in s.penalty_cards()] == [c for c in ("H3", "D4") if c != card]
+        assert [p.card.text for p in penalty_cards(s)] == [c for c in ("H3", "D4") if c != card]
 
 
 def test_51_a_low_card_exposed_earlier_turns_major_when_a_second_card_joins_it() -> None:
     sim = table("N", "N 1NT, E expose H3, E P, S 3NT, E expose D4, W P, N P, E P")
-    assert [(p.card.text, p.major) for p in sim.state.penalty_cards()] == [("H3", True), ("D4", True)]
+    assert [(p.card.text, p.major) for p in penalty_cards(sim.state)] == [("H3", True), ("D4", True)]
 
 
 def test_51_promoted_cards_cite_50B_once() -> None:
     s = table("N", "N 1NT, E expose H3 D4, E P, S 3NT, W P, N P, E P").state
-    assert [p.law for p in s.penalty_cards()] == ["24E, 50B", "24E, 50B"]
+    assert [p.law for p in penalty_cards(s)] == ["24E, 50B", "24E, 50B"]
 
 
 # --- 50D: the partner of a defender with a major penalty card is to lead --------------------------
@@ -211,10 +212,10 @@ def test_51_partner_has_penalty_cards_in_two_suits_options_for_each() -> None:
     s = sim.state
     assert outcome(s)["pending"] == ("declarer_lead_options.penalty_card", "N",
                                      ("require_C", "prohibit_C", "require_H", "prohibit_H", "let_remain"))
-    assert [(p.card.text, p.major) for p in s.penalty_cards()] == [("HQ", True), ("C4", True)]
+    assert [(p.card.text, p.major) for p in penalty_cards(s)] == [("HQ", True), ("C4", True)]
     s = more(sim, "N choose prohibit_C").state
     assert outcome(s)["lead_rules"] == [("prohibit", "C", "E", "50D2a")]
-    assert [p.card.text for p in s.penalty_cards()] == ["HQ"]  # the clubs were picked up (51B)
+    assert [p.card.text for p in penalty_cards(s)] == ["HQ"]  # the clubs were picked up (51B)
     refused(sim, "E leads C2", IllegalLeadError)
     assert more(sim, "E leads D2").state.phase == "play"
 
@@ -242,11 +243,11 @@ def test_50D1b_a_required_suit_comes_before_the_leaders_own_penalty_card() -> No
     # the requirement takes precedence (50D1(b)); SK stays a penalty card.
     sim = table("N", BOTH_HAVE_PENALTY_CARDS, "N choose require_H")
     assert outcome(sim.state)["lead_rules"] == [("require", "H", "E", "50D2a")]
-    assert [p.card.text for p in sim.state.penalty_cards()] == ["SK"]
+    assert [p.card.text for p in penalty_cards(sim.state)] == ["SK"]
     refused(sim, "E leads SK", IllegalLeadError, law="50D2a", match="must lead a H")
     s = more(sim, "E leads H2").state
     assert s.phase == "play"
-    assert [(p.seat.name, p.card.text, p.major) for p in s.penalty_cards()] == [("E", "SK", True)]
+    assert [(p.seat.name, p.card.text, p.major) for p in penalty_cards(s)] == [("E", "SK", True)]
 
 
 def test_50D1b_a_prohibited_suit_comes_before_the_leaders_own_penalty_card() -> None:
@@ -257,14 +258,14 @@ def test_50D1b_a_prohibited_suit_comes_before_the_leaders_own_penalty_card() -> 
     assert outcome(sim.state)["lead_rules"] == [("prohibit", "S", "E", "50D2a")]
     refused(sim, "E leads SK", IllegalLeadError, law="50D2a")
     s = more(sim, "E leads D6").state
-    assert s.phase == "play" and [p.card.text for p in s.penalty_cards()] == ["SK"]
+    assert s.phase == "play" and [p.card.text for p in penalty_cards(s)] == ["SK"]
 
 
 def test_50D1_with_no_restriction_the_leaders_own_penalty_card_must_be_led() -> None:
     sim = table("N", BOTH_HAVE_PENALTY_CARDS, "N choose let_remain")
     refused(sim, "E leads H2", IllegalLeadError, law="50D1")
     s = more(sim, "E leads SK").state
-    assert s.phase == "play" and [p.card.text for p in s.penalty_cards()] == ["HQ"]
+    assert s.phase == "play" and [p.card.text for p in penalty_cards(s)] == ["HQ"]
 
 
 def test_50D2a_a_second_50D_choice_cannot_require_a_suit_when_another_is_already_required() -> None:

@@ -43,6 +43,65 @@ def test_25A1_intended_call_is_subject_to_the_appropriate_law_insufficient() -> 
     assert record(s)[-2:] == ["N 2H withdrawn", "N 1D pending"]
 
 
+
+# --- 25A before the irregularity it would cure (27, 36) -----------------------------------------
+SLIP_27 = ("insufficient_bid.awaiting_slip_judgement", "director", ("unintended", "intended"))
+
+
+def test_25A1_insufficient_1D_meant_as_2D_is_replaced_and_law_27_never_opens() -> None:
+    # North opens 1H; East says 1D, meaning 2D (a slip of the tongue), and changes it at once.
+    s = walk("N", "N 1H, E 1D, E change 2D")
+    assert outcome(s)["pending"] == SLIP_27
+    s = walk("N", "N 1H, E 1D, E change 2D, judge unintended yes")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E 1D withdrawn", "E 2D stands"],
+        "obligations": {},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [],  # no Law 27: no one is silenced, no lead restrictions
+        "result": None,
+    }
+    assert "27" not in " ".join(ruling_laws(s)) and ruling_laws(s)[-1] == "25A1"
+
+
+def test_25A1_slip_claimed_after_the_director_has_explained_the_27A1_options() -> None:
+    # however attention was drawn (25A3): the director is already there for the insufficient bid
+    s = walk("N", "N 1H, E 1D, director, E change 2D")
+    assert outcome(s)["pending"] == SLIP_27
+    s = walk("N", "N 1H, E 1D, director, E change 2D, judge unintended yes")
+    assert record(s) == ["N 1H stands", "E 1D withdrawn", "E 2D stands"] and s.pending is None
+
+
+def test_25A_insufficient_bid_judged_intended_goes_back_to_law_27_where_it_was() -> None:
+    s = walk("N", "N 1H, E 1D, E change 2D, judge unintended no")
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_decision", "S", ("accept", "director"))
+    assert s.pending is not None and s.pending.law == "27A1"
+    s = walk("N", "N 1H, E 1D, director, E change 2D, judge unintended no")
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_choice", "S", ("accept", "decline"))
+
+
+def test_25A1_intended_call_itself_insufficient_opens_law_27_for_the_intended_call() -> None:
+    # 1D was a slip for 1C: the intended 1C is insufficient too, so Law 27 applies to 1C
+    s = walk("N", "N 1H, E 1D, E change 1C, judge unintended yes")
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_decision", "S", ("accept", "director"))
+    assert record(s) == ["N 1H stands", "E 1D withdrawn", "E 1C pending"]
+
+
+def test_25A1_inadmissible_double_by_pulling_the_wrong_card_is_judged_before_law_36() -> None:
+    # South doubles partner's 1H (Law 19 does not permit it); South meant to pass
+    s = walk("N", "N 1H, E P, S X, S change P")
+    assert outcome(s)["pending"] == ("inadmissible_double.awaiting_slip_judgement", "director",
+                                     ("unintended", "intended"))
+    s = walk("N", "N 1H, E P, S X, S change P, judge unintended yes")
+    assert record(s) == ["N 1H stands", "E P stands", "S X withdrawn", "S P stands"]
+    assert s.pending is None and s.obligations == ((), (), (), ())  # no Law 36 rectification
+
+
+def test_25A_a_slip_claim_by_someone_else_or_after_misinformation_is_refused_while_27_is_pending() -> None:
+    s = walk("N", "N 1H, E 1D")
+    unchanged_after(s, DecisionError, "S change 2H", match="cannot change a call now")
+    unchanged_after(s, DecisionError, "E change 2D misinformation", match="cannot change a call now")
+
 def test_25A2_call_the_player_meant_to_make_stands() -> None:
     # Judged not a slip (a change of mind): not 25A; LHO may accept under 25B, else 1H stands.
     s = walk("N", "N 1H, N change 1S, judge unintended no, E choose refuse")

@@ -20,6 +20,7 @@ from pathlib import Path
 from auction_fsm.auction import RESTRICTION_STATUSES, AuctionState
 from auction_fsm.calls import Strain
 from auction_fsm.errors import DecisionError, IllegalLeadError
+from auction_fsm.lawbook.restrictions import eligible_suits, restriction_status, suits_specified_by
 from auction_fsm.narrate import narrate
 from auction_fsm.records import Ruling
 from auction_fsm.report import state_to_json
@@ -32,7 +33,7 @@ from .lead_helpers import more, outcome, refused, table
 def restrictions(s: AuctionState) -> list[tuple[str, str, str, str, str]]:
     """Each 26B right as (offender, leader it binds, law, withdrawn call, eligible suits)."""
     return [(r.offender.name, r.leader.name, r.law, r.withdrawn.text,
-             "".join(x.name for x in s.eligible_suits(r))) for r in s.restrictions]
+             "".join(x.name for x in eligible_suits(s, r))) for r in s.restrictions]
 
 
 # West opens 1D; over South's 2S West bids an insufficient 1H, North calls the director and West
@@ -49,7 +50,7 @@ def test_26B_eligible_suits_come_from_the_offenders_legal_auction() -> None:
     assert [(r.seat.name, r.call.text, r.status) for r in s.record] == [
         ("W", "1D", "stands"), ("N", "1S", "stands"), ("E", "P", "stands"), ("S", "2S", "stands"),
         ("W", "1H", "withdrawn"), ("W", "3C", "stands")]
-    assert s.suits_specified_by(Seat.W) == {Strain.D, Strain.C}
+    assert suits_specified_by(s, Seat.W) == {Strain.D, Strain.C}
 
 
 def test_26B_declarer_is_asked_before_the_offenders_partner_makes_the_opening_lead() -> None:
@@ -123,7 +124,7 @@ def test_26B_not_offered_when_the_offender_is_the_opening_leader() -> None:
     }
     # The end of the auction says where the right went: West's first lead comes in the play.
     assert [r.law for r in s.rulings][-1] == "26B" and "during the play" in s.rulings[-1].summary
-    assert s.pending is None and s.restriction_status(s.restrictions[0]) == "applies_in_play"
+    assert s.pending is None and restriction_status(s, s.restrictions[0]) == "applies_in_play"
     refused(sim, "N choose prohibit_H", DecisionError, match="no decision is pending")
     assert more(sim, "E leads H2").state.phase == "play"  # the offender leads what they like
 

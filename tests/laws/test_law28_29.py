@@ -84,6 +84,24 @@ def test_28B_correct_player_cancels_double_out_of_rotation() -> None:
     assert laws(s)[2] == "28B"
 
 
+
+def test_28B_right_player_calls_after_the_director_arrives_before_the_rectification_is_assessed() -> None:
+    # East bids 1S at North's turn; the director is called and explains South's options; before
+    # South chooses, North, whose turn it was, bids 1H: East's 1S is cancelled with no
+    # rectification and East calls in rotation (28B: until the rectification is assessed).
+    s = walk("N", "E 1S, director")
+    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_choice", "S", ("accept", "decline"))
+    s = walk("N", "E 1S, director, N 1H")
+    assert outcome(s) == {
+        "record": ["E 1S@N cancelled", "N 1H stands"],
+        "obligations": {},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s)[-1] == "28B"
+
 # --- 29A: LHO accepts by calling ----------------------------------------------------------------
 def test_29A_lho_calls_over_bid_out_of_rotation_accepting_it() -> None:
     s = walk("N", "N 1H, S 2H, W P")

@@ -21,6 +21,8 @@ import json
 import pytest
 
 from auction_fsm.errors import DecisionError, IllegalLeadError
+from auction_fsm.lawbook.exposure import penalty_cards
+from auction_fsm.lawbook.restrictions import restriction_status
 from auction_fsm.narrate import decision_in_words, narrate
 from auction_fsm.report import state_to_json
 from auction_fsm.scenario import loads_scenario
@@ -98,7 +100,7 @@ def test_51A_either_card_may_be_designated_and_only_it_is_led(card: str) -> None
     sim = table("N", TWO_HONOURS, f"N choose designate_{card}")
     refused(sim, f"E leads {other}", IllegalLeadError, law="51A", match=f"must lead {card}")
     s = more(sim, f"E leads {card}").state
-    assert s.phase == "play" and [p.card.text for p in s.penalty_cards()] == [other]
+    assert s.phase == "play" and [p.card.text for p in penalty_cards(s)] == [other]
 
 
 def test_51A_a_single_major_penalty_card_needs_no_designation() -> None:
@@ -125,7 +127,7 @@ def test_51A_is_asked_after_50D_when_both_cards_may_still_be_led() -> None:
     refused(sim, "E leads DQ", IllegalLeadError, law="41A")  # West's card
     s = more(sim, "E leads H4").state
     assert s.phase == "play"
-    assert [(p.seat.name, p.card.text) for p in s.penalty_cards()] == [("E", "SK"), ("W", "DQ")]
+    assert [(p.seat.name, p.card.text) for p in penalty_cards(s)] == [("E", "SK"), ("W", "DQ")]
 
 
 @pytest.mark.parametrize(("option", "must_lead", "refused_card", "law"), [
@@ -171,7 +173,7 @@ def test_51A_is_asked_after_26B_for_the_cards_the_prohibition_leaves(
         assert outcome(s)["pending"] == ("declarer_lead_options.designate_card", "N", designation)
         s = more(sim, "N choose designate_SK").state
         assert outcome(s)["lead_rules"] == [("designate", "SK", "E", "51A")]
-        assert s.restriction_status(s.restrictions[0]) == "declined"
+        assert restriction_status(s, s.restrictions[0]) == "declined"
 
 
 def test_51A_designation_is_made_again_after_declarer_refuses_a_lead_out_of_turn() -> None:
@@ -258,10 +260,10 @@ def test_51A_designation_lapses_when_a_call_after_the_final_pass_gives_a_new_26B
                                      ("prohibit_C", "prohibit_D", "prohibit_H", "prohibit_S", "no_prohibition"))
     assert outcome(s)["lead_rules"] == []
     assert [r.law for r in s.rulings][-2:] == ["39C", "51A"]
-    assert s.restriction_status(s.restrictions[0]) == "to_choose"
+    assert restriction_status(s, s.restrictions[0]) == "to_choose"
     s = more(sim, "N choose prohibit_C").state
     assert outcome(s)["pending"] == DESIGNATE
     s = more(sim, "N choose designate_HK").state
     assert outcome(s)["lead_rules"] == [("prohibit", "C", "E", "26B"), ("designate", "HK", "E", "51A")]
-    assert s.restriction_status(s.restrictions[0]) == "used"
+    assert restriction_status(s, s.restrictions[0]) == "used"
     assert more(sim, "E leads HK").state.phase == "play"

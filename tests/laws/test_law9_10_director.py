@@ -7,6 +7,7 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
 from auction_fsm.engine import apply_event
 from auction_fsm.events import CallEvent
+from auction_fsm.lawbook.restrictions import suits_specified_by
 from auction_fsm.seats import Seat
 
 from .conftest import notes, outcome, record, restrictions, ruling_laws, run, walk
@@ -119,7 +120,7 @@ def test_26B_suits_specified_follow_the_explanation() -> None:
     s = AuctionState.start("N")
     s = walk_from(s, "N 1NT, E P")
     s = _with(s, "S", "2D", (Strain.H,))  # a transfer: hearts, not diamonds
-    assert s.suits_specified_by(Seat.S) == frozenset({Strain.H})
+    assert suits_specified_by(s, Seat.S) == frozenset({Strain.H})
 
 
 def test_29C_an_explained_call_out_of_rotation_needs_no_artificial_judgement() -> None:

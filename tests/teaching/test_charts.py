@@ -111,8 +111,7 @@ def test_a_changed_row_makes_the_picture_stale() -> None:
 
 
 def test_the_insufficient_bid_chart_asks_the_directors_questions() -> None:
-    lines = [line for stem in ("flow_27_part1", "flow_27_part2") for b in BY_STEM[stem].boxes
-             for line in b.lines]
+    lines = [line for c in CHARTS if c.family == "27" for b in c.boxes for line in b.lines]
     assert "Does the offender's LHO call over the insufficient bid?" in lines
     assert "Is the replacement the lowest sufficient bid in the same strain?" in lines
     assert any(line.startswith("Who decides:") for line in lines)

@@ -1,0 +1,105 @@
+"""Law 25A before the irregularity it would cure: an irregular call that was a slip.
+
+An insufficient bid (27) or a double or redouble Law 19 does not permit (36) may have been a
+slip of the tongue or a mechanical error: the player meant another call.  Law 25A lets an
+unintended call be replaced until partner calls, however attention was drawn to it (25A1,
+25A3), so the director judges that first.  If the call was unintended, the intended call
+replaces it and the other procedure never opens; the intended call is then ruled as made in
+turn (if it is itself irregular, its own law applies).  If it was intended, the procedure goes
+on from where it was.
+
+The director's judgement is a step of the procedure that was pending
+(``insufficient_bid.awaiting_slip_judgement``), so the facts of that procedure stay with it and
+a "no" goes back to the step it came from.  Standard library only.
+"""
+
+from __future__ import annotations
+
+from ..calls import parse_call
+from ..events import CallEvent, ChangeCall
+from ..records import Pending
+from ..values import evolve
+from .rows import ASK_TRIGGER, Ctx, Guard, Outcome, Row, action, guard
+
+__all__ = ["ROWS", "SLIP_STEP", "SLIP_SOURCES"]
+
+FAMILY = "21B, 25"
+SLIP_STEP = "awaiting_slip_judgement"
+#: The steps, before any rectification is assessed, from which the offender may say the
+#: irregular call was a slip (the procedures whose call could be a slip of an intended call).
+SLIP_SOURCES = ("insufficient_bid.awaiting_decision", "insufficient_bid.awaiting_choice",
+                "inadmissible_double.awaiting_decision", "inadmissible_double.awaiting_choice")
+# What the director's "yes" and "no" leave behind, kept on the pending procedure meanwhile.
+_KEPT = ("back_to", "back_law", "back_decider", "back_options", "new", "judgement")
+
+
+def _pending(ctx: Ctx) -> Pending:
+    p = ctx.state.pending
+    assert p is not None
+    return p
+
+
+@guard("the offender says the irregular call was a slip, and partner has not called since (25A1)",
+       ask="Does the offender say the call was a slip, partner not having called since?")
+def offender_says_slip(ctx: Ctx) -> bool:
+    event = ctx.event
+    p = _pending(ctx)
+    return (isinstance(event, ChangeCall) and event.ground == "slip" and event.seat == p.offender
+            and not any(r.seat == p.offender.partner and r.stands for r in ctx.state.record[p.call_index + 1:]))
+
+
+@action("the director will judge first whether the irregular call was unintended (25A)")
+def ask_slip(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    event = ctx.event
+    assert isinstance(event, ChangeCall)
+    made = ctx.state.record[p.call_index].call
+    q = evolve(p, step=SLIP_STEP, law="25A", decider="director", options=("unintended", "intended"),
+               extra=tuple(sorted((*p.extra, ("back_to", p.step), ("back_law", p.law),
+                                   ("back_decider", p.decider), ("back_options", ",".join(p.options)),
+                                   ("new", event.call.text), ("judgement", "unintended")))))
+    return Outcome(evolve(ctx.state, pending=q).rule(
+        "25A", f"{p.offender.long_name} says {made} was a slip for {event.call}: the director first judges "
+        "whether it was unintended (Law 25A), before any other rectification"))
+
+
+@action("unintended: the irregular call is withdrawn and the intended call is made in its place (25A1)")
+def intended_replaces(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    new = parse_call(p.get("new"))
+    made = ctx.state.record[p.call_index].call
+    state = evolve(ctx.state, pending=None).set_status(p.call_index, "withdrawn", "25A1")
+    state = state.rule("25A1", f"{made} was unintended: it is withdrawn and {p.offender.long_name}'s "
+                       f"intended {new} is made in its place; no other rectification for {made}")
+    return Outcome(state, (CallEvent(p.offender, new),))
+
+
+@action("intended: the procedure goes on from where it was (25A does not apply)")
+def back_to_procedure(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    options = tuple(o for o in p.get("back_options").split(",") if o)
+    q = evolve(p, step=p.get("back_to"), law=p.get("back_law"), decider=p.get("back_decider"), options=options,
+               extra=tuple(kv for kv in p.extra if kv[0] not in _KEPT))
+    made = ctx.state.record[p.call_index].call
+    return Outcome(evolve(ctx.state, pending=q).rule(
+        "25A", f"{made} was intended: Law 25A does not apply and the procedure goes on"))
+
+
+def _came_from(step: str) -> Guard:
+    words = {"awaiting_decision": "before the director explained the options",
+             "awaiting_choice": "after the director explained the options"}[step]
+    return Guard(f"came_from_{step}", f"the slip was claimed {words}",
+                 lambda ctx: _pending(ctx).get("back_to") == step, question=ASK_TRIGGER)
+
+
+ROWS: list[Row] = [
+    *(Row("phase", source, "attempt_change", f"{source.split('.')[0]}.{SLIP_STEP}", "25A1", FAMILY,
+          "the offender says it was a slip: the director judges 25A first", offender_says_slip, ask_slip)
+      for source in SLIP_SOURCES),
+    *(Row("phase", f"{proc}.{SLIP_STEP}", "judge_unintended", "auction", "25A1", FAMILY,
+          "unintended: the intended call replaces it; the other procedure never opens", None, intended_replaces)
+      for proc in ("insufficient_bid", "inadmissible_double")),
+    *(Row("phase", f"{source.split('.')[0]}.{SLIP_STEP}", "judge_intended", source, "25A", FAMILY,
+          "intended: the procedure goes on where it was", _came_from(source.split(".")[1]), back_to_procedure)
+      for source in SLIP_SOURCES),
+]
