@@ -28,7 +28,7 @@ _STYLE = {"added": "solid", "removed": "dashed", "changed": "solid"}
 def _words(book: LawBook, first: LawBook, machine: str, name: str) -> str:
     spec = next((s for s in (*book.states, *first.states) if s.machine == machine and s.name == name), None)
     text = spec.summary if spec is not None else name
-    return "\n".join(textwrap.wrap(text, 26)[:4])
+    return "\n".join(textwrap.wrap(text, 28)[:5])
 
 
 def _kind(book: LawBook, first: LawBook, machine: str, name: str) -> str:
@@ -76,7 +76,7 @@ def _draw_machine(ax: Any, diff: BookDiff, machine: str, title: str, rx: float, 
         degree[v] = degree.get(v, 0) + 1
     hub = max(nodes, key=lambda n: (degree[n], n))
     pos = _layout(nodes, hub, rx, ry)
-    w, h = 4.4, 2.0
+    w, h = 4.6, 2.3
     for n, (x, y) in pos.items():
         kind = _kind(diff.second, diff.first, machine, n)
         ax.add_patch(FancyBboxPatch((x - w / 2, y - h / 2), w, h, boxstyle="round,pad=0.08",
@@ -101,13 +101,14 @@ def _draw_machine(ax: Any, diff: BookDiff, machine: str, title: str, rx: float, 
             ax.text(x1 + side * (w / 2 + 0.3), y1 + h / 2 + 0.4 + 1.45 * k, "loop: " + label, fontsize=7,
                     color=colour, ha="right" if side < 0 else "left", va="bottom", zorder=5, bbox=box)
             continue
-        rad = (0.06 + 0.22 * k) * (1 if u < v else -1)
+        rad = (0.06 + 0.26 * k) * (1 if u < v else -1)
         ax.add_patch(FancyArrowPatch((x1, y1), (x2, y2), connectionstyle=f"arc3,rad={rad}", arrowstyle="-|>",
                                      mutation_scale=11, shrinkA=24, shrinkB=24, color=colour, linestyle=style,
                                      linewidth=1.3, zorder=1))
         mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
         cx, cy = mx + rad * dy, my - rad * dx  # the arc's control point (arc3)
-        t = 0.5 if hub not in (u, v) else (0.66 + 0.08 * k if u == hub else 0.34 - 0.08 * k)
+        # labels away from the middle state, and spread along parallel arrows
+        t = 0.28 + 0.14 * k if hub not in (u, v) else (0.62 + 0.13 * k if u == hub else 0.38 - 0.13 * k)
         lx = (1 - t) ** 2 * x1 + 2 * t * (1 - t) * cx + t ** 2 * x2
         ly = (1 - t) ** 2 * y1 + 2 * t * (1 - t) * cy + t ** 2 * y2
         ax.text(lx, ly, label, fontsize=7, color=colour, ha="center",
