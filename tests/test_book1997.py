@@ -189,3 +189,17 @@ def test_the_1997_charts_draw_every_out_of_rotation_row_with_its_1997_law() -> N
     words = [line for c in charts for b in c.boxes for line in b.lines] + [c.title for c in charts]
     assert not [w for w in words if identifier.search(re.sub(r"flow_\S+\.png", "", w))]
     assert "30-33 of 1997" in charts[0].title
+
+
+def test_teach_rules_by_the_book_it_is_given() -> None:
+    from auction_fsm.teaching.session import TeachSession
+
+    session = TeachSession("N", book=LAWS_1997)
+    assert "law book 1997" in session.intro()[0]
+    for line in ("N 1H", "W pass", "director", "N decline", "no"):
+        session.handle(line)
+    assert session.sim.book is LAWS_1997 and session.sim.state.law_book == "1997"
+    assert [r.law for r in session.sim.state.rulings][-1] == "30B2 (1997)"
+    assert "X" not in [c.text for c in session.sim.state.legal_calls()]
+    session.handle("undo")
+    assert session.sim.book is LAWS_1997  # a rebuilt board keeps the book

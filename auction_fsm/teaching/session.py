@@ -15,6 +15,8 @@ session goes on.  Standard library and the pure core at import; the simulator (a
 
 from __future__ import annotations
 
+import functools
+
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, cast
@@ -191,16 +193,17 @@ class TeachSession:
         from ..simulator import Simulator
 
         self.book = book or LAWS_2017
-        self._make = Simulator
+        self._make = functools.partial(Simulator, book=self.book)  # every board under the chosen book
         self.vulnerability = vulnerability
-        self.sim: Simulator = Simulator(dealer, vulnerability)
+        self.sim: Simulator = self._make(dealer, vulnerability)
         self.events: list[Event] = []
         self.done = False
 
     # --- what the student sees ------------------------------------------------------------
     def intro(self) -> list[str]:
         """The first lines of a session."""
-        return ["auction-fsm teach: you are at the table, the model is the director (2017 Laws).",
+        laws = "2017 Laws" if self.book.name == "2017" else f"law book {self.book.name}: {self.book.title}"
+        return [f"auction-fsm teach: you are at the table, the model is the director ({laws}).",
                 f"Board: dealer {self.sim.dealer.long_name}. Type help for what you can enter, quit to end.",
                 *self._situation()]
 
