@@ -16,7 +16,6 @@ session goes on.  Standard library and the pure core at import; the simulator (a
 from __future__ import annotations
 
 import functools
-
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, cast
