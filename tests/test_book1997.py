@@ -117,8 +117,10 @@ def test_the_former_name_is_accepted_on_the_command_line(tmp_path: Path, capsys:
                                            {"type": "director"}, {"type": "choice", "seat": "N", "option": "decline"},
                                            {"type": "judgement", "kind": "artificial", "value": False}]}))
     assert main(["replay", "--json", str(path)]) == 0
-    out = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
     assert out["law_book"] == "1997" and out["rulings"][-1]["law"] == "31B (1997)"
+    assert "note: law book '1997-30-31' is now called '1997'" in captured.err
 
 
 # --- comparing two books -----------------------------------------------------------------------------

@@ -35,10 +35,10 @@ def register(subparsers: Subparsers) -> None:
 
 def handler(args: argparse.Namespace) -> int:
     """Compare the books; print text or JSON; draw when asked; 0 on success."""
-    from ..lawbook import book_named
     from ..lawbook.compare import compare_books, diff_to_json, format_diff
+    from ._law_book import named_book
 
-    first, second = book_named(args.first), book_named(args.second)
+    first, second = named_book(args.first), named_book(args.second)
     diff = compare_books(first, second)
     if args.json:
         print(json.dumps(diff_to_json(diff), indent=1))

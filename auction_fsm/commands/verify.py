@@ -75,9 +75,9 @@ def _progress(name: str, unit: str = "configurations", rest: str = "queue") -> A
 def handler(args: argparse.Namespace) -> int:
     """Run the checks; print text or JSON; return 0 only when everything passes."""
     from ..graph.verification import format_report, verify
-    from ..lawbook import book_named
+    from ._law_book import named_book
 
-    book = book_named(args.law_book)
+    book = named_book(args.law_book)
     scopes = scopes_from_args(args)
     show = wants_progress(args)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
