@@ -459,6 +459,15 @@ def _hold_barred(base: Action) -> Action:
 
 
 # --- building the book --------------------------------------------------------------------------
+def _double_guard(r: Row, whose: str, law: str) -> Guard:
+    """The 2017 guard of a Law 32 branch, told as 1997 has it (a double or redouble at LHO's turn
+    never comes here: it is a change of call)."""
+    assert r.guard is not None
+    choice_words = ", with no choice for LHO" if r.source == _AD else ""
+    return _g(r.guard.name, f"a permitted double or redouble at {whose} turn{choice_words} ({law} (1997))",
+              r.guard.test, f"Is it a double or redouble at {whose} turn{choice_words}?")
+
+
 def _phase_rows(r: Row) -> list[Row] | None:
     """The 1997 rows for 2017 row ``r`` (``None``: keep it as it is)."""
     g = r.guard.name if r.guard is not None else None
@@ -504,12 +513,14 @@ def _phase_rows(r: Row) -> list[Row] | None:
                         summary="a conventional pass or artificial bid at partner's or LHO's turn: partner "
                                 "passes to the end")]
     if r.source in (_AD, _AC) and g is not None and g.endswith("_and_double_at_rhos_turn"):
-        return [replace(r, action=watch_rho_32b, law="29B; 32B (1997)",
+        return [replace(r, guard=_double_guard(r, "the offender's RHO's", "32B"), action=watch_rho_32b,
+                        law="29B; 32B (1997)",
                         summary=("declined: " if r.source == _AC else "")
                         + "a double or redouble at RHO's turn: repeat it if RHO passes; if RHO bids, "
                         "partner passes to the end")]
     if r.source in (_AD, _AC) and g is not None and g.endswith("_and_double_at_other_turn"):
-        return [replace(r, action=silence_partner_32a, law="29B; 32A (1997)",
+        return [replace(r, guard=_double_guard(r, "partner's", "32A"), action=silence_partner_32a,
+                        law="29B; 32A (1997)",
                         summary=("declined: " if r.source == _AC else "")
                         + "a double or redouble at partner's turn: partner passes to the end")]
     if r.trigger == "watched_call" and g == "rho_passed":
