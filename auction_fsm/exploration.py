@@ -345,14 +345,16 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
             trigger = classify(state, event)
         except AuctionFsmError:
             continue  # input the Laws cannot take here
-        if trigger not in offered:
+        is_required = (bool(required) and isinstance(event, CallEvent) and event.seat == state.turn
+                       and event.call in required)
+        if trigger not in offered and not is_required:
             continue
-        if not pending and not room and trigger not in _REGULAR_TRIGGERS and not (
-                required and isinstance(event, CallEvent) and event.seat == state.turn
-                and event.call in required):
+        if not pending and not room and trigger not in _REGULAR_TRIGGERS and not is_required:
             continue
         row = book.takes(phase, trigger, Ctx(state, event))
-        if row is None or row.refusal or not (pending or _switched_on(row.family, on)):
+        # the call a rectification requires is offered whatever law then takes it (a repeat that
+        # has become insufficient goes to Law 27), as within_scope keeps it: no dead end
+        if row is None or row.refusal or not (pending or is_required or _switched_on(row.family, on)):
             continue
         yield event
 
