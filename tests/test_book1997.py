@@ -205,3 +205,25 @@ def test_teach_rules_by_the_book_it_is_given() -> None:
     assert "X" not in [c.text for c in session.sim.state.legal_calls()]
     session.handle("undo")
     assert session.sim.book is LAWS_1997  # a rebuilt board keeps the book
+
+
+@pytest.mark.parametrize("book", [LAWS_2017, LAWS_1997], ids=["2017", "1997"])
+def test_the_explorer_offers_a_required_repeat_that_has_become_insufficient(book: object) -> None:
+    """rotation-1 under either book: South must repeat 1C (31A1), now insufficient; the explorer
+    must still offer it (Law 27 then takes it), or the configuration is a dead end."""
+    from laws.conftest import events
+
+    from auction_fsm.engine import apply_event
+    from auction_fsm.events import CallEvent
+    from auction_fsm.exploration import candidate_events
+    from auction_fsm.graph.scopes import scope_named
+    from auction_fsm.lawbook import LawBook
+
+    assert isinstance(book, LawBook)
+    s = AuctionState.start("N", law_book=book.name)
+    for e in events("N 1C, S 1C, director, judge artificial no, E P"):
+        s = apply_event(s, e, book)
+    assert [o.kind for o in s.obligations[Seat.S]] == ["repeat_call"]
+    offered = [(e.seat.name, e.call.text) for e in candidate_events(s, scope_named("rotation-1"), book)
+               if isinstance(e, CallEvent)]
+    assert offered == [("S", "1C")]
