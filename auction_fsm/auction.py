@@ -20,7 +20,7 @@ from typing import Literal, get_args
 from . import rules
 from .calls import ALL_CALLS, Call, parse_call
 from .cards import Card
-from .errors import AuctionOverError, IllegalCallError, ScenarioError
+from .errors import AuctionOverError, IllegalCallError
 from .records import (
     CallRecord,
     CallStatus,
@@ -37,8 +37,9 @@ from .records import (
 )
 from .seats import Seat, parse_seat
 from .values import evolve
+from .vulnerability import VULNERABILITIES, parse_vulnerability
 
-__all__ = ["AuctionState", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES"]
+__all__ = ["AuctionState", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
 
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 
@@ -46,8 +47,6 @@ RestrictionStatus = Literal["may_apply", "lapsed", "applies_in_play", "to_choose
 #: Where a 26B right may stand (see :meth:`AuctionState.restriction_status`).
 RESTRICTION_STATUSES: tuple[RestrictionStatus, ...] = get_args(RestrictionStatus)
 
-#: The vulnerabilities a board may have, in the scenario format's words.
-VULNERABILITIES: tuple[str, ...] = ("None", "NS", "EW", "All")
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 _SEATS = tuple(Seat)
 @dataclass(frozen=True, slots=True)
@@ -94,8 +93,7 @@ class AuctionState:
         """
         d = parse_seat(dealer, "dealer")
         if vulnerability not in VULNERABILITIES:
-            raise ScenarioError(f"unknown vulnerability {vulnerability!r}: expected one of "
-                                f"{', '.join(VULNERABILITIES)}")
+            vulnerability = parse_vulnerability(vulnerability)
         return cls(dealer=d, key=rules.initial_key(d), vulnerability=vulnerability, law_book=law_book)
 
     def is_vulnerable(self, seat: Seat | str) -> bool:
@@ -334,9 +332,9 @@ class AuctionState:
         return evolve(self, obligations=tuple(obs if s == seat else o
                                               for s, o in enumerate(self.obligations)))
 
-    def must_pass(self, seat: Seat) -> bool:
+    def must_pass(self, seat: Seat | str) -> bool:
         """True when ``seat`` is required by law to pass at its turn."""
-        return any(o.kind in ("pass_next_turn", "pass_rest_of_auction") for o in self.obligations[seat])
+        return any(o.kind in ("pass_next_turn", "pass_rest_of_auction") for o in self.obligations[parse_seat(seat)])
 
     def has_called(self, seat: Seat) -> bool:
         """True when ``seat`` has a call in the legal auction."""

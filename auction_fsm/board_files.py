@@ -6,12 +6,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from . import lin
 from .boards import Board
-from .errors import ScenarioError
+from .errors import BoardFileError, ScenarioError
 from .pbn_read import decode, read_boards
 from .pbn_write import board_from_scenario
 from .scenario import loads_scenario
@@ -56,8 +57,36 @@ def read_text(text: str, source: str) -> tuple[FileFormat, list[Board]]:
 
 def read_path(path: Path) -> tuple[FileFormat, list[Board]]:
     """Read a file of any of the three formats (raises :class:`OSError` if it cannot be read,
-    :class:`ScenarioError` for a scenario file that is not valid)."""
+    :class:`ScenarioError` for a scenario file that is not valid, :class:`BoardFileError` for
+    a file that is no board file at all)."""
     data = path.read_bytes()
     if not data.strip():
         raise ScenarioError(f"{path}: the file is empty")
-    return read_text(decode(data), str(path))
+    if b"\0" in data[:4096]:
+        raise BoardFileError(f"{path}: not a board file: it holds binary data (NUL bytes), not the text "
+                             "of a PBN, LIN or scenario file")
+    text = decode(data)
+    fmt, boards = read_text(text, str(path))
+    if not boards:
+        _refuse_if_no_structure(text, fmt, path)
+    return fmt, boards
+
+
+# A PBN tag at the start of a line: the least a PBN file without boards still holds.
+_PBN_TAG: Final = re.compile(r"^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]", re.MULTILINE)
+# A LIN key that names part of a board (or the movie's header).
+_LIN_KEY: Final = re.compile(r"(?:^|\|)[ \t\r\n]*(?:md|mb|pn|qx|ah|sv|pc|vg|rs|st|pg)\|", re.IGNORECASE)
+
+
+def _refuse_if_no_structure(text: str, fmt: FileFormat, path: Path) -> None:
+    """A file that gives no board is fine when it has the structure of its format (a PBN file of
+    headers only, a LIN file of keys without a deal); otherwise it is no board file, and an
+    error naming the file says so, rather than "0 boards"."""
+    if path.suffix.lower() == ".json" and fmt != "scenario":
+        raise BoardFileError(f"{path}: not a scenario file: a .json file should hold a JSON object "
+                             '({"format": "auction-fsm-scenario", ...})')
+    if fmt == "pbn" and _PBN_TAG.search(text) is None and not text.lstrip("\ufeff \t\r\n").startswith("%"):
+        raise BoardFileError(f"{path}: not a board file: no PBN tag such as [Event \"...\"], no LIN "
+                             "key|value| pair and no JSON scenario")
+    if fmt == "lin" and _LIN_KEY.search(text) is None:
+        raise BoardFileError(f"{path}: not a board file: none of the LIN keys md, mb, pn, qx, ah, sv, pc")

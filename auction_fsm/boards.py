@@ -16,30 +16,22 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Literal
 
-from .calls import Call
+from .calls import Call, Strain
 from .deal import Deal
 from .errors import AuctionFsmError, ScenarioError
+from .event_text import read_scenario_comment
 from .events import CallEvent, ChangeCall, Event
-from .scenario import Scenario, Vulnerability
+from .scenario import Scenario
 from .seats import Seat
+from .vulnerability import Vulnerability, vulnerability_of
 
 __all__ = ["Locator", "WrittenCall", "Play", "Board", "AuctionEnd", "vulnerability_of"]
 
 AuctionEnd = Literal["", "*", "+", "placeholder"]  # how the written auction stopped, if not by passes
 
-_VULNERABLE_WORDS: dict[str, Vulnerability] = {
-    "none": "None", "love": "None", "-": "None", "o": "None", "0": "None",
-    "ns": "NS", "n": "NS", "e": "EW", "ew": "EW",
-    "all": "All", "both": "All", "b": "All",
-}
-
-
-def vulnerability_of(text: str) -> Vulnerability | None:
-    """Read a PBN Vulnerable value (§3.4.10; any case) or a LIN ``sv`` letter; ``None`` if
-    unknown (``?``, empty, anything else)."""
-    return _VULNERABLE_WORDS.get(text.strip().lower())
 
 
 class Locator:
@@ -49,22 +41,28 @@ class Locator:
     fine never pay for it.
     """
 
-    __slots__ = ("text", "_starts")
+    __slots__ = ("text", "_starts", "_at", "_line")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self._starts: list[int] | None = None
+        self._at = 0  # a cursor: the line of offset ``_at`` is ``_line``
+        self._line = 1
 
     def line_column(self, offset: int) -> tuple[int, int]:
-        """The line and column of ``offset``."""
+        """The line and column of ``offset``.
+
+        Questions usually come in file order (one per board), so the answer is found by
+        counting line ends from the previous question on; going back builds the table of line
+        starts once."""
+        text = self.text
+        if offset >= self._at:
+            self._line += text.count("\n", self._at, offset)
+            self._at = offset
+            return self._line, offset - text.rfind("\n", 0, offset)
         if self._starts is None:
-            starts = [0]
-            find = self.text.find
-            pos = find("\n")
-            while pos >= 0:
-                starts.append(pos + 1)
-                pos = find("\n", pos + 1)
-            self._starts = starts
+            # Each line's length plus its "\n", summed: the offsets where lines start.
+            self._starts = list(accumulate((len(line) + 1 for line in self.text.split("\n")), initial=0))
         line = bisect.bisect_right(self._starts, offset)
         return line, offset - self._starts[line - 1] + 1
 
@@ -81,7 +79,10 @@ class WrittenCall:
     mark (``*`` glued to the call in some PBN files, ``!`` in LIN), ``explanation`` LIN's
     ``an|`` text, ``comments`` the commentary after it, as written.  ``after`` holds the events
     our own ``{auction-fsm: ...}`` commentary records after it, and ``change_ground`` says the
-    call was made as a change of call (25A/21B1) rather than in the ordinary way.
+    call was made as a change of call (25A/21B1) rather than in the ordinary way.  ``specifies``
+    is what the call showed as the table explained it (a scenario's ``specifies``, kept in our
+    commentary as ``shows H``); ``unalerted`` marks a LIN explanation (``an|``) of a call
+    without an alert mark, which PBN writes as a note like an alerted call's.
     """
 
     seat: Seat
@@ -97,13 +98,15 @@ class WrittenCall:
     after: tuple[Event, ...] = ()
     change_ground: Literal["slip", "misinformation"] | None = None
     from_all_pass: bool = False
+    specifies: tuple[Strain, ...] | None = None
+    unalerted: bool = False
 
     @property
     def event(self) -> Event:
         """The event this written call stands for."""
         if self.change_ground is not None:
             return ChangeCall(self.seat, self.call, self.change_ground)
-        return CallEvent(self.seat, self.call)
+        return CallEvent(self.seat, self.call, self.specifies)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +156,9 @@ class Board:
     ``auction_end`` says how the written auction stopped if it stopped early; after a blank
     to fill in (an exercise: ``___``, or BridgeComposer's ``AC``) the rest of the section is
     kept verbatim in ``auction_rest`` and not replayed.
-    ``sections`` keeps supplemental sections (tables) verbatim, by tag name.
+    ``sections`` keeps supplemental sections (tables) verbatim, by tag name.  ``lin_extra``
+    keeps, in order, the LIN pairs no PBN tag holds (``st``, ``rh``, ``pg``, ``mc``, a movie's
+    ``qx`` ...), so LIN -> PBN -> LIN gives them back (PBN keeps them in our commentary).
     """
 
     source: str
@@ -177,6 +182,7 @@ class Board:
     play_notes: list[str] = field(default_factory=list)
     sections: dict[str, str] = field(default_factory=dict)
     commentary: tuple[str, ...] = ()
+    lin_extra: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     error: AuctionFsmError | None = None
 
@@ -222,6 +228,9 @@ class Board:
     # --- conversion -----------------------------------------------------------------------
     def title(self) -> str | None:
         """A title for the scenario: the Event tag, with the board number when there is one."""
+        ours = read_scenario_comment(self.commentary) if self.commentary else None
+        if ours is not None:
+            return ours[0]  # a scenario written by us: its title exactly
         event = self.tags.get("Event", "").strip()
         number = (self.number or "").strip()
         if event in ("", "?", "#"):
@@ -241,7 +250,8 @@ class Board:
         dealer = self.dealer
         if dealer is None:
             raise ScenarioError(f"{self.where()}: no Dealer tag and no auction: the board has no dealer")
-        description = self.tags.get("Description")
+        ours = read_scenario_comment(self.commentary) if self.commentary else None
+        description = self.tags.get("Description") if ours is None else ours[1]
         return Scenario(dealer=dealer, events=tuple(self.events()),
                         vulnerability=self.vulnerability or "None", title=self.title(),
                         description=description or None, source=self.where(),

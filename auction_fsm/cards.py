@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .calls import quoted
 from .errors import CardSyntaxError
 
 __all__ = ["Suit", "Card", "parse_card", "HONOUR_RANKS"]
@@ -74,10 +75,10 @@ def parse_card(token: object, where: str = "") -> Card:
         return token
     at = f" at {where}" if where else ""
     if not isinstance(token, str):
-        raise CardSyntaxError(f"expected a card as text{at}, got {token!r}")
+        raise CardSyntaxError(f"expected a card as text{at}, got {repr(token)[:60]}")
     text = token.strip().upper().replace("10", "T")
     if len(text) == 2:
         for s, r in ((text[0], text[1]), (text[1], text[0])):
             if s in _SUITS and r in RANKS:
                 return Card(_SUITS[s], r)
-    raise CardSyntaxError(f"cannot read card {token!r}{at}: expected suit and rank such as SA, H7, DT")
+    raise CardSyntaxError(f"cannot read card {quoted(token)}{at}: expected suit and rank such as SA, H7, DT")

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from .calls import quoted
 from .cards import Card, Suit
 from .seats import Seat
 
@@ -95,7 +96,7 @@ def _normalised(raw: list[str | None]) -> Deal:
             hand = hand.upper()
         parts = hand.split(".")
         if len(parts) != 4:
-            raise DealProblem(f"{seat.long_name}'s hand {hand!r} does not have four suits")
+            raise DealProblem(f"{seat.long_name}'s hand {quoted(hand)} does not have four suits")
         n = len(hand) - 3
         if n > 13:
             raise DealProblem(f"{seat.long_name} holds {n} cards (at most 13)")
@@ -157,7 +158,7 @@ def parse_pbn_deal(value: str) -> Deal:
     """Read a PBN Deal tag value (§3.4.11): ``<first>:<hand> <hand> <hand> <hand>``."""
     m = _PBN_DEAL.fullmatch(value)
     if m is None:
-        raise DealProblem(f"cannot read deal {value!r}: expected 'N:<hand> <hand> <hand> <hand>' "
+        raise DealProblem(f"cannot read deal {quoted(value)}: expected 'N:<hand> <hand> <hand> <hand>' "
                           "with each hand 'spades.hearts.diamonds.clubs' or '-'")
     first = "NESW".index(m.group(1).upper())
     raw: list[str | None] = [None] * 4

@@ -4,12 +4,13 @@ PBN has no notation for a cancelled call, the director being called, a judgement
 choice (PBN 2.1 §3.9 leaves solved irregularities to comments).  Our writer therefore puts each
 such event in a brace comment ``{auction-fsm: <event>; <event>}`` at the place in the auction
 where it happened, and our reader turns those words back into the very same events.  The words
-are documented in ``docs/file-formats.md``:
+are the events' one text form (:mod:`auction_fsm.event_language`), documented in
+``docs/file-formats.md``:
 
 >>> from auction_fsm.events import CallEvent, Judgement
 >>> event_to_words(CallEvent.of("E", "1C")), event_to_words(Judgement("comparable", False))
-('call E 1C', 'judgement comparable no')
->>> words_to_event("choice W accept", "here")
+('E 1C', 'judge comparable no')
+>>> words_to_event("W choose accept", "here")
 Choice(seat=Seat.W, option='accept')
 
 A brace comment cannot hold ``}``, and none of these words ever contains one.
@@ -17,114 +18,97 @@ A brace comment cannot hold ``}``, and none of these words ever contains one.
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
-from .calls import Strain, parse_call
-from .cards import parse_card
-from .errors import ScenarioError
-from .events import (
-    JUDGEMENT_KINDS,
-    CallEvent,
-    ChangeCall,
-    Choice,
-    DirectorCalled,
-    Event,
-    ExplanationRequest,
-    ExposeCards,
-    FaceLead,
-    Judgement,
-    JudgementKind,
-    Lead,
-    ReviewRequest,
-    normalise_option,
-)
-from .seats import parse_seat
+from .calls import Strain
+from .event_language import read_event, to_text
+from .events import Event
 
-__all__ = ["MARK", "event_to_words", "words_to_event", "CHANGE_NEXT", "ALERT"]
+__all__ = ["MARK", "event_to_words", "words_to_event", "CHANGE_NEXT", "ALERT", "SHOWS", "UNALERTED", "words_to_strains"]
 
 MARK: Final = "auction-fsm:"  # how a brace comment written by us starts
 CHANGE_NEXT: Final = "change"  # ``change slip`` alone: the next written call is a change of call
 ALERT: Final = "alert"  # ``alert`` alone: the call before was alerted (no event: a mark on the call)
+UNALERTED: Final = "unalerted"  # after a note: an explanation given without an alert (LIN an|)
+SHOWS: Final = "shows"  # ``shows H S`` alone: what the written call before showed (its ``specifies``)
 
-_YES_NO = {"yes": True, "no": False}
-_STRAINS = {s.name: s for s in Strain}
 
 
 def event_to_words(event: Event) -> str:
-    """One event as a few words separated by spaces (inverse of :func:`words_to_event`)."""
-    if isinstance(event, CallEvent):
-        return f"call {event.seat.name} {event.call.text}"
-    if isinstance(event, DirectorCalled):
-        return "director" if event.by is None else f"director by {event.by.name}"
-    if isinstance(event, Judgement):
-        dens = "".join(f" {d.name}" for d in event.denominations)
-        return f"judgement {event.kind} {'yes' if event.value else 'no'}{dens}"
-    if isinstance(event, Choice):
-        return f"choice {event.seat.name} {event.option}"
-    if isinstance(event, ExposeCards):
-        cards = " ".join(c.text for c in event.cards)
-        return f"expose {event.seat.name} {cards}{' led' if event.led else ''}"
-    if isinstance(event, ChangeCall):
-        return f"change {event.seat.name} {event.call.text} {event.ground}"
-    if isinstance(event, ReviewRequest):
-        return f"review {event.seat.name}"
-    if isinstance(event, ExplanationRequest):
-        return f"explain {event.seat.name} {event.call_index}"
-    if isinstance(event, Lead):
-        return f"lead {event.seat.name} {event.card.text}{'' if event.faced else ' facedown'}"
-    if isinstance(event, FaceLead):
-        return "face_lead"
-    raise TypeError(f"not an event: {event!r}")  # a bug: every Event type is listed above
-
-
-def _need(words: list[str], low: int, high: int, text: str, where: str) -> None:
-    if not low <= len(words) <= high:
-        raise ScenarioError(f"{where}: cannot read event {text!r}: wrong number of words")
+    """One event as a few words separated by spaces: its text form, the one
+    :mod:`auction_fsm.event_language` defines for every kind (inverse of :func:`words_to_event`)."""
+    return to_text(event)
 
 
 def words_to_event(text: str, where: str) -> Event:
-    """Read one event written by :func:`event_to_words`; raise :class:`ScenarioError` (or a
-    syntax error of a seat, call or card) quoting ``text`` and ``where`` otherwise."""
-    words = text.split()
-    if not words:
-        raise ScenarioError(f"{where}: an empty event in an auction-fsm comment")
-    kind, rest = words[0], words[1:]
-    if kind == "call":
-        _need(rest, 2, 2, text, where)
-        return CallEvent(parse_seat(rest[0], where), parse_call(rest[1], where))
-    if kind == "director":
-        if not rest:
-            return DirectorCalled()
-        if len(rest) == 2 and rest[0] == "by":
-            return DirectorCalled(parse_seat(rest[1], where))
-    elif kind == "judgement":
-        if len(rest) >= 2 and rest[0] in JUDGEMENT_KINDS and rest[1] in _YES_NO:
-            dens = tuple(_STRAINS[d] for d in rest[2:] if d in _STRAINS)
-            if len(dens) == len(rest) - 2:
-                return Judgement(cast(JudgementKind, rest[0]), _YES_NO[rest[1]], dens)
-    elif kind == "choice":
-        _need(rest, 2, 2, text, where)
-        return Choice(parse_seat(rest[0], where), normalise_option(rest[1]))
-    elif kind == "expose":
-        led = bool(rest) and rest[-1] == "led"
-        cards = rest[1:-1] if led else rest[1:]
-        if rest and cards:
-            return ExposeCards(parse_seat(rest[0], where), tuple(parse_card(c, where) for c in cards), led)
-    elif kind == "change":
-        _need(rest, 3, 3, text, where)
-        if rest[2] in ("slip", "misinformation"):
-            return ChangeCall(parse_seat(rest[0], where), parse_call(rest[1], where),
-                              "slip" if rest[2] == "slip" else "misinformation")
-    elif kind == "review":
-        _need(rest, 1, 1, text, where)
-        return ReviewRequest(parse_seat(rest[0], where))
-    elif kind == "explain":
-        _need(rest, 2, 2, text, where)
-        if rest[1].isdigit():
-            return ExplanationRequest(parse_seat(rest[0], where), int(rest[1]))
-    elif kind == "lead":
-        if len(rest) in (2, 3) and (len(rest) == 2 or rest[2] == "facedown"):
-            return Lead(parse_seat(rest[0], where), parse_card(rest[1], where), len(rest) == 2)
-    elif kind == "face_lead" and not rest:
-        return FaceLead()
-    raise ScenarioError(f"{where}: cannot read event {text!r} in an auction-fsm comment")
+    """Read one event written by :func:`event_to_words` (or by an earlier release, verb first);
+    raise :class:`~auction_fsm.errors.ScenarioError` (or a syntax error of a seat, call or card)
+    quoting ``text`` and ``where`` otherwise."""
+    return read_event(text, where)
+
+
+def words_to_strains(text: str, where: str) -> tuple[Strain, ...]:
+    """The denominations of a ``shows H S`` item (``shows none``: none), as a call's
+    ``specifies`` is written in the text form."""
+    return read_event(f"N 1C {text}", where).specifies or ()  # type: ignore[union-attr]
+
+
+SCENARIO: Final = "scenario"  # ``{auction-fsm: scenario ["title", "description"]}`` before the tags
+LIN: Final = "lin"  # ``{auction-fsm: lin [["st", ""], ...]}``: LIN pairs no PBN tag holds
+
+
+def json_comment(name: str, value: object) -> str:
+    """A game comment of ours holding ``value`` as JSON, named ``name``.  Braces inside strings
+    are written as JSON escapes, so the comment closes where it should."""
+    import json
+
+    body = json.dumps(value, ensure_ascii=False)
+    return "{" + f"{MARK} {name} " + body.replace("{", "\\u007b").replace("}", "\\u007d") + "}"
+
+
+def read_json_comment(commentary: tuple[str, ...], name: str) -> object:
+    """The value :func:`json_comment` wrote under ``name``, or ``None`` (absent, or unreadable:
+    the tags then count)."""
+    import json
+
+    head = "{" + f"{MARK} {name} "
+    for comment in commentary:
+        if comment.startswith(head) and comment.endswith("}"):
+            try:
+                return json.loads(comment[len(head):-1])
+            except ValueError:
+                return None
+    return None
+
+
+def is_ours(comment: str, name: str) -> bool:
+    """True when ``comment`` is our game comment named ``name``."""
+    return comment.startswith("{" + f"{MARK} {name} ")
+
+
+def scenario_comment(title: str | None, description: str | None) -> str:
+    """The game commentary keeping a scenario's title and description exactly: tag values cannot
+    hold a line break, and a value starting with ``#`` would read as inheritance (§4.8)."""
+    return json_comment(SCENARIO, [title, description])
+
+
+def read_scenario_comment(commentary: tuple[str, ...]) -> tuple[str | None, str | None] | None:
+    """The title and description :func:`scenario_comment` wrote, or ``None``."""
+    value = read_json_comment(commentary, SCENARIO)
+    if isinstance(value, list) and len(value) == 2 and all(v is None or isinstance(v, str) for v in value):
+        return value[0], value[1]
+    return None
+
+
+def lin_comment(pairs: list[tuple[str, str]]) -> str:
+    """The game commentary keeping LIN pairs that no PBN tag holds."""
+    return json_comment(LIN, [list(p) for p in pairs])
+
+
+def read_lin_comment(commentary: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The LIN pairs :func:`lin_comment` wrote (``[]`` when none)."""
+    value = read_json_comment(commentary, LIN)
+    if not isinstance(value, list):
+        return []
+    return [(p[0], p[1]) for p in value
+            if isinstance(p, list) and len(p) == 2 and all(isinstance(v, str) for v in p)]

@@ -4,6 +4,9 @@ Every event has a ``type`` tag in its JSON form.  A call names its seat and the 
 whether it was in rotation, sufficient and admissible.  Everything the Laws leave to a player's
 choice or to the director's judgement is an event of its own, never guessed by the model.
 
+Their JSON and text forms are defined once, in :mod:`auction_fsm.event_language`
+(``event_from_dict``, ``event_to_dict``, ``read_event``, ``to_text``).
+
 Scenario files of format version 1 that hold only ``call`` events keep loading unchanged: new
 event types are added, existing ones never change meaning.
 """
@@ -11,7 +14,7 @@ event types are added, existing ones never change meaning.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from .calls import Call, Strain, parse_call
 from .cards import Card, parse_card
@@ -32,12 +35,12 @@ __all__ = [
     "HandsReturned",
     "Event",
     "JUDGEMENT_KINDS",
-    "event_from_dict",
-    "event_to_dict",
 ]
 
-JudgementKind = Literal["artificial", "comparable", "unintended", "misinformation", "dummy_seen"]
-JUDGEMENT_KINDS: tuple[str, ...] = ("artificial", "comparable", "unintended", "misinformation", "dummy_seen")
+JudgementKind = Literal["artificial", "comparable", "unintended", "misinformation", "dummy_seen",
+                        "lowest_specifying"]
+JUDGEMENT_KINDS: tuple[str, ...] = ("artificial", "comparable", "unintended", "misinformation", "dummy_seen",
+                                    "lowest_specifying")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +91,10 @@ class DirectorCalled:
 
     by: Seat | None = None
 
+    def __post_init__(self) -> None:
+        if self.by is not None:
+            _seat_field(self, "by")
+
     def describe(self) -> str:
         return "director called" + (f" by {self.by.name}" if self.by is not None else "")
 
@@ -112,6 +119,9 @@ class Choice:
     seat: Seat
     option: str
 
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+
     def describe(self) -> str:
         return f"{self.seat.name} chooses {self.option}"
 
@@ -124,6 +134,12 @@ class ExposeCards:
     seat: Seat
     cards: tuple[Card, ...]
     led: bool = False
+
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+        if isinstance(self.cards, str) or any(type(c) is not Card for c in self.cards):
+            cards = self.cards.split() if isinstance(self.cards, str) else self.cards
+            object.__setattr__(self, "cards", tuple(parse_card(c, "ExposeCards cards") for c in cards))
 
     def describe(self) -> str:
         return f"{self.seat.name} exposes {' '.join(c.text for c in self.cards)}" + (
@@ -139,6 +155,11 @@ class ChangeCall:
     call: Call
     ground: Literal["slip", "misinformation"] = "slip"
 
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+        if type(self.call) is not Call:
+            object.__setattr__(self, "call", parse_call(self.call, "ChangeCall call"))
+
     def describe(self) -> str:
         return f"{self.seat.name} tries to change its call to {self.call} ({self.ground})"
 
@@ -148,6 +169,9 @@ class ReviewRequest:
     """``seat`` asks for all previous calls to be restated (20B, 20C2)."""
 
     seat: Seat
+
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
 
     def describe(self) -> str:
         return f"{self.seat.name} asks for a review of the auction"
@@ -161,6 +185,9 @@ class ExplanationRequest:
     seat: Seat
     call_index: int = 0
 
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+
     def describe(self) -> str:
         what = f"call {self.call_index}" if self.call_index else "the opponents' auction"
         return f"{self.seat.name} asks for an explanation of {what}"
@@ -173,6 +200,11 @@ class Lead:
     seat: Seat
     card: Card
     faced: bool = True
+
+    def __post_init__(self) -> None:
+        _seat_field(self, "seat")
+        if type(self.card) is not Card:
+            object.__setattr__(self, "card", parse_card(self.card, "Lead card"))
 
     def describe(self) -> str:
         return f"{self.seat.name} leads {self.card.text}" + ("" if self.faced else " face down")
@@ -199,6 +231,14 @@ Event = (CallEvent | DirectorCalled | Judgement | Choice | ExposeCards | ChangeC
          | ReviewRequest | ExplanationRequest | Lead | FaceLead | HandsReturned)
 
 
+def _seat_field(event: object, name: str) -> None:
+    """Let a seat be given as text (``"S"``, ``"south"``) from Python, as :class:`CallEvent`
+    does; the common case, a :class:`Seat` already, costs one type test."""
+    value = getattr(event, name)
+    if type(value) is not Seat:
+        object.__setattr__(event, name, parse_seat(value, f"{type(event).__name__} {name}"))
+
+
 def _strains(values: object, where: str) -> tuple[Strain, ...]:
     """A tuple of denominations from strains or their text (``"H"``, ``"NT"``, ``"♥"``), each
     once; anything else raises :class:`ScenarioError` quoting it."""
@@ -211,21 +251,6 @@ def _strains(values: object, where: str) -> tuple[Strain, ...]:
             raise ScenarioError(f"{where}: denomination {d.name!r} given twice")
         out.append(d)
     return tuple(out)
-
-_FIELDS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required, optional)
-    "call": ({"seat", "call"}, {"specifies"}),
-    "director": (set(), {"by"}),
-    "judgement": ({"kind", "value"}, {"denominations"}),
-    "choice": ({"seat", "option"}, set()),
-    "expose": ({"seat", "cards"}, {"led"}),
-    "change": ({"seat", "call"}, {"ground"}),
-    "review": ({"seat"}, set()),
-    "explain": ({"seat"}, {"call_index"}),
-    "lead": ({"seat", "card"}, {"faced"}),
-    "face_lead": (set(), set()),
-    "hands_returned": (set(), set()),
-}
-
 
 def normalise_option(text: str) -> str:
     """An option word in the engine's spelling: lower case, but a suit letter stays upper case
@@ -242,112 +267,9 @@ def normalise_option(text: str) -> str:
     return word
 
 
-def _bool(data: dict[str, Any], name: str, where: str, default: bool | None = None) -> bool:
-    value = data.get(name, default)
-    if not isinstance(value, bool):
-        raise ScenarioError(f"{where}: {name!r} must be true or false, got {value!r}")
-    return value
-
-
 def _strain(token: object, where: str) -> Strain:
     text = token.strip().upper() if isinstance(token, str) else ""
     for s in Strain:
         if text in (s.name, s.symbol, "N" if s is Strain.NT else s.name):
             return s
     raise ScenarioError(f"{where}: unknown denomination {token!r}: expected C, D, H, S or NT")
-
-
-def event_from_dict(data: object, where: str) -> Event:
-    """Read one event of a scenario file; ``where`` locates it for error messages."""
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{where}: an event must be an object, got {data!r}")
-    kind = data.get("type", "call")
-    if kind not in _FIELDS:
-        raise ScenarioError(
-            f"{where}: unknown event type {kind!r}: expected one of {', '.join(sorted(_FIELDS))}")
-    required, optional = _FIELDS[kind]
-    unknown = set(data) - required - optional - {"type"}
-    if unknown:
-        raise ScenarioError(f"{where}: unknown field(s) {sorted(unknown)} in a {kind} event")
-    missing = required - set(data)
-    if missing:
-        raise ScenarioError(f"{where}: a {kind} event needs {sorted(missing)}")
-    if kind == "call":
-        shown = data.get("specifies")
-        return CallEvent(parse_seat(data["seat"], where), parse_call(data["call"], where),
-                         None if shown is None else _strains(shown, f"{where}, 'specifies'"))
-    if kind == "director":
-        by = data.get("by")
-        return DirectorCalled(None if by is None else parse_seat(by, where))
-    if kind == "judgement":
-        if data["kind"] not in JUDGEMENT_KINDS:
-            raise ScenarioError(f"{where}: unknown judgement {data['kind']!r}: expected one of "
-                                f"{', '.join(JUDGEMENT_KINDS)}")
-        dens = data.get("denominations", [])
-        if not isinstance(dens, list):
-            raise ScenarioError(f"{where}: 'denominations' must be a list, got {dens!r}")
-        return Judgement(data["kind"], _bool(data, "value", where),
-                         tuple(_strain(d, where) for d in dens))
-    if kind == "choice":
-        if not isinstance(data["option"], str):
-            raise ScenarioError(f"{where}: 'option' must be text, got {data['option']!r}")
-        return Choice(parse_seat(data["seat"], where), normalise_option(data["option"]))
-    if kind == "expose":
-        cards = data["cards"]
-        if isinstance(cards, str):
-            cards = cards.split()
-        if not isinstance(cards, list) or not cards:
-            raise ScenarioError(f"{where}: 'cards' must be a non-empty list, got {cards!r}")
-        return ExposeCards(parse_seat(data["seat"], where),
-                           tuple(parse_card(c, where) for c in cards), _bool(data, "led", where, False))
-    if kind == "change":
-        ground = data.get("ground", "slip")
-        if ground not in ("slip", "misinformation"):
-            raise ScenarioError(f"{where}: 'ground' must be slip or misinformation, got {ground!r}")
-        return ChangeCall(parse_seat(data["seat"], where), parse_call(data["call"], where), ground)
-    if kind == "review":
-        return ReviewRequest(parse_seat(data["seat"], where))
-    if kind == "lead":
-        return Lead(parse_seat(data["seat"], where), parse_card(data["card"], where),
-                    _bool(data, "faced", where, True))
-    if kind == "face_lead":
-        return FaceLead()
-    if kind == "hands_returned":
-        return HandsReturned()
-    index = data.get("call_index", 0)
-    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-        raise ScenarioError(f"{where}: 'call_index' must be a whole number >= 0, got {index!r}")
-    return ExplanationRequest(parse_seat(data["seat"], where), index)
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """The JSON form of an event (inverse of :func:`event_from_dict`)."""
-    if isinstance(event, CallEvent):
-        out_call: dict[str, Any] = {"type": "call", "seat": event.seat.name, "call": event.call.text}
-        if event.specifies is not None:
-            out_call["specifies"] = [d.name for d in event.specifies]
-        return out_call
-    if isinstance(event, DirectorCalled):
-        return {"type": "director"} if event.by is None else {"type": "director", "by": event.by.name}
-    if isinstance(event, Judgement):
-        out: dict[str, Any] = {"type": "judgement", "kind": event.kind, "value": event.value}
-        if event.denominations:
-            out["denominations"] = [d.name for d in event.denominations]
-        return out
-    if isinstance(event, Choice):
-        return {"type": "choice", "seat": event.seat.name, "option": event.option}
-    if isinstance(event, ExposeCards):
-        return {"type": "expose", "seat": event.seat.name, "cards": [c.text for c in event.cards],
-                "led": event.led}
-    if isinstance(event, ChangeCall):
-        return {"type": "change", "seat": event.seat.name, "call": event.call.text,
-                "ground": event.ground}
-    if isinstance(event, ReviewRequest):
-        return {"type": "review", "seat": event.seat.name}
-    if isinstance(event, Lead):
-        return {"type": "lead", "seat": event.seat.name, "card": event.card.text, "faced": event.faced}
-    if isinstance(event, FaceLead):
-        return {"type": "face_lead"}
-    if isinstance(event, HandsReturned):
-        return {"type": "hands_returned"}
-    return {"type": "explain", "seat": event.seat.name, "call_index": event.call_index}

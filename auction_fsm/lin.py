@@ -25,24 +25,29 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Final, cast
 
-from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
-from .calls import Call, parse_call
+from .boards import Board, Locator, Play, WrittenCall
+from .calls import Call, parse_call, quoted
 from .deal import RANK_ORDER, Deal, DealProblem
 from .errors import AuctionFsmError, ConversionError, DealError, LinSyntaxError
 from .events import CallEvent
 from .pbn_read import decode, normalise_newlines
+from .play_layout import pbn_rows, play_order
 from .scenario import Scenario
 from .seats import Seat
+from .vulnerability import vulnerability_of
 
 __all__ = ["load", "loads", "dump", "dumps", "read_boards", "looks_like_lin"]
 
-_PAIR: Final = re.compile(r"\s*([A-Za-z][A-Za-z0-9]?)\|([^|]*)\|?")
+# One key|value| pair.  No leading white space in the pattern: "\s*" would be retried from every
+# position of a long run of blanks (quadratic); the gap before a key is checked separately.
+_PAIR: Final = re.compile(r"([A-Za-z][A-Za-z0-9]?)\|([^|]*)\|?")
 _MD_SEATS: Final = (Seat.S, Seat.W, Seat.N, Seat.E)  # LIN's order of dealers and hands
 _LIN_DIGIT: Final = {Seat.S: "1", Seat.W: "2", Seat.N: "3", Seat.E: "4"}
 _SV: Final = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 _SUIT_CHARS: Final = "SHDC"
 _LIN_CALLS: Final = {"P": "P", "D": "X", "R": "XX"}
 _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
+_ROOMS: Final = {"o": "Open", "c": "Closed"}
 
 
 def looks_like_lin(text: str) -> bool:
@@ -67,14 +72,14 @@ def _hand(board: Board, text: str, offset: int) -> str | None:
         elif ch == "0" and current is not None and suits[current].endswith("T"):
             continue
         else:
-            raise DealError(f"{board.where(offset)}: cannot read hand {text!r} in md: expected "
+            raise DealError(f"{board.where(offset)}: cannot read hand {quoted(text)} in md: expected "
                             "suit letters S, H, D, C each followed by ranks AKQJT98765432")
     return ".".join(suits[s] for s in _SUIT_CHARS)
 
 
 def _deal(board: Board, value: str, offset: int) -> None:
     if not value or value[0] not in "1234":
-        raise LinSyntaxError(f"{board.where(offset)}: md value {value!r} must start with the dealer "
+        raise LinSyntaxError(f"{board.where(offset)}: md value {quoted(value)} must start with the dealer "
                              "digit 1 (South), 2 (West), 3 (North) or 4 (East)")
     board.dealer = _MD_SEATS[int(value[0]) - 1]
     parts = value[1:].split(",")
@@ -105,79 +110,164 @@ def _call(board: Board, value: str, offset: int) -> tuple[Call, bool]:
     try:
         return parse_call(word), alert
     except AuctionFsmError:
-        raise LinSyntaxError(f"{board.where(offset)}: cannot read call {value!r} in mb: expected p, d, r "
+        raise LinSyntaxError(f"{board.where(offset)}: cannot read call {quoted(value)} in mb: expected p, d, r "
                              "or a bid such as 1C or 3N") from None
 
 
+def _contract(board: Board) -> tuple[str, Seat | None, str | None]:
+    """Contract text, declarer and trump of the board's auction (``Pass``: passed out); an
+    auction that does not end, or that the core refuses, gives ``("", None, None)``."""
+    from .auction import AuctionState
+
+    if board.dealer is None or not board.calls:
+        return "", None, None
+    try:
+        state = AuctionState.start(board.dealer)
+        for wc in board.calls:
+            state = state.call(wc.seat, wc.call)
+    except AuctionFsmError:
+        return "", None, None
+    if state.is_passed_out:
+        return "Pass", None, None
+    c = state.contract
+    if c is None or not state.is_over:
+        return "", None, None
+    return c.text, c.declarer, c.strain.name[0] if c.strain.name != "NT" else "NT"
+
+
+def _pbn_tags(board: Board, cards: list[str]) -> None:
+    """Lay a LIN board out as PBN tags: Dealer, Vulnerable in PBN's words, Deal, Contract,
+    Declarer, Result (from ``mc``, the tricks claimed) and the play in PBN's trick layout."""
+    tags = board.tags
+    if board.dealer is not None:
+        tags["Dealer"] = board.dealer.name
+    if board.vulnerability is not None:
+        tags["Vulnerable"] = board.vulnerability
+    if board.deal is not None and board.dealer is not None:
+        tags["Deal"] = board.deal.to_pbn(board.dealer)
+    text, declarer, trump = _contract(board)
+    if text:
+        tags["Contract"] = text
+        tags["Declarer"] = "" if declarer is None else declarer.name
+    claimed = next((v for k, v in board.lin_extra if k == "mc"), None)
+    if claimed is not None and claimed.strip().isdigit() and text and text != "Pass":
+        tags["Result"] = claimed.strip()
+    if cards:
+        if declarer is not None and trump is not None:
+            rows = pbn_rows(cards, declarer.lho, trump)
+            board.play = Play(declarer.lho, "\n".join(" ".join(r) for r in rows))
+            tags["Play"] = declarer.lho.name
+        else:
+            board.play = Play(None, " ".join(cards))  # no contract: kept in the order played
+
+
+def _players(board: Board, names: list[str]) -> None:
+    """The players of ``pn`` (South, West, North, East); a vugraph's eight names are the open
+    room's then the closed room's, and a closed-room board (``qx|c..``) takes the second four."""
+    if len(names) >= 8 and board.tags.get("Room") == "Closed":
+        names = names[4:8]
+    for seat, name in zip(_MD_SEATS, names[:4], strict=False):
+        board.tags[seat.long_name] = name
+
+
 def read_boards(text: str, source: str) -> list[Board]:
-    """Every board of a LIN text; a board that cannot be read carries its error."""
+    """Every board of a LIN text; a board that cannot be read carries its error.
+
+    Values are read without the white space around them (a ``sv|o\\n|`` is ``o``).  LIN keys
+    that a PBN tag holds become that tag; the others are kept in :attr:`Board.lin_extra`.
+    """
     text = normalise_newlines(text)
     locator = Locator(text)
     boards: list[Board] = []
     board: Board | None = None
     failed = False
+    content = False  # the current board has more than header pairs
     seat = Seat.N
     cards: list[str] = []
     pos = 0
-    header: dict[str, str] = {}
+    event: str | None = None
+    players: list[str] = []
+    carry: list[tuple[str, str]] = []  # pairs of a header that was no board, for the next board
 
     def finish() -> None:
-        if board is not None and board.dealer is not None and board.auction_seat is None and board.error is None:
+        nonlocal carry
+        if board is None:
+            return
+        if board.dealer is not None and board.auction_seat is None and board.error is None:
             board.auction_seat = board.dealer  # an md with no calls yet: an empty auction
-        if board is not None and (board.has_auction or board.deal is not None or board.error is not None):
-            if cards:
+        if board.has_auction or board.deal is not None or board.error is not None:
+            if board.error is None:
+                _pbn_tags(board, cards)
+            elif cards:
                 board.play = Play(None, " ".join(cards))
             boards.append(board)
+        else:
+            carry = board.lin_extra
 
     def new_board(offset: int) -> Board:
-        nonlocal failed, cards
+        nonlocal failed, cards, content, carry
         finish()
-        failed = False
+        failed = content = False
         cards = []
         b = Board(source=source, index=len(boards) + 1, offset=offset, locator=locator, fmt="lin")
-        b.tags.update(header)
+        b.lin_extra, carry = carry, []
+        if event is not None:
+            b.tags["Event"] = event
         return b
 
     for m in _PAIR.finditer(text):
         if m.start() != pos and text[pos:m.start()].strip():
-            bad = text[pos:m.start()].strip()[:20]
+            bad = text[pos:m.start()].strip()
             if board is None:
                 board = new_board(pos)
             if board.error is None:
-                board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {bad!r}: expected key|value|")
+                board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {quoted(bad)}: expected key|value|")
             failed = True
         pos = m.end()
-        key, value = m.group(1).lower(), m.group(2)
+        key, value = m.group(1).lower(), m.group(2).strip()
         start = m.start(1)
-        starts = key == "qx" or board is None or (key == "md" and "md" in board.tags)
-        only_header = board is not None and not board.tags.keys() - header.keys() - {"qx"}
-        if board is None or (starts and not (key == "qx" and only_header)):
+        starts = key == "qx" or board is None or (key == "md" and board.deal is not None)
+        if board is None or (starts and not (key == "qx" and not content)):
             board = new_board(start)
+            if players:
+                _players(board, players)
         if key == "qx":
-            board.tags["qx"] = value
-            number = value.strip()[1:]
+            board.lin_extra.append((key, value))
+            number = value[1:]
             if number.isdigit():
                 board.tags.setdefault("Board", number)
+            room = _ROOMS.get(value[:1].lower())
+            if room is not None:
+                board.tags["Room"] = room
+                if players:
+                    _players(board, players)
             continue
         if failed:
             continue
         try:
             if key == "md":
-                board.tags["md"] = value
+                content = True
                 _deal(board, value, start)
                 seat = board.dealer if board.dealer is not None else Seat.N
             elif key == "sv":
+                content = True
                 board.vulnerability = vulnerability_of(value)
-                board.tags["Vulnerable"] = value
+                if board.vulnerability is None:
+                    board.lin_extra.append((key, value))
             elif key == "ah":
-                number = value.strip().split()[-1] if value.strip() else ""
+                content = True
+                number = value.split()[-1] if value else ""
                 board.tags["Board"] = number or value
+                if value != f"Board {number}":
+                    board.lin_extra.append((key, value))
             elif key == "pn":
-                names = value.split(",")
-                for s, name in zip(_MD_SEATS, names, strict=False):
-                    board.tags[s.long_name] = name
-                header.update({s.long_name: n for s, n in zip(_MD_SEATS, names, strict=False)})
+                players = [name.strip() for name in value.split(",")]
+                if len(players) > 4:
+                    board.lin_extra.append((key, value))  # a vugraph's eight names, kept whole
+                if board.deal is None and not board.calls:
+                    _players(board, players)  # this board's players; after its deal: the next board's
             elif key == "mb":
+                content = True
                 if board.dealer is None:
                     raise LinSyntaxError(f"{board.where(start)}: mb before md: the dealer is not known")
                 call, alert = _call(board, value, start)
@@ -188,11 +278,16 @@ def read_boards(text: str, source: str) -> list[Board]:
             elif key == "an":
                 if board.calls:
                     board.calls[-1].explanation = value
+                else:
+                    board.lin_extra.append((key, value))
             elif key == "pc":
-                cards.append(value.strip().upper())
-            elif key == "vg":
-                header["Event"] = value.split(",")[0]
-                board.tags["Event"] = header["Event"]
+                content = True
+                cards.append(value.upper())
+            else:
+                if key == "vg":
+                    event = value.split(",")[0].strip()
+                    board.tags["Event"] = event
+                board.lin_extra.append((key, value))
         except (LinSyntaxError, DealError) as err:
             board.error = err
             failed = True
@@ -200,7 +295,7 @@ def read_boards(text: str, source: str) -> list[Board]:
         if board is None:
             board = new_board(pos)
         if board.error is None:
-            board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {text[pos:].strip()[:20]!r}: "
+            board.error = LinSyntaxError(f"{board.where(pos)}: cannot read {quoted(text[pos:].strip())}: "
                                          "expected key|value| (is the file truncated?)")
     finish()
     return boards
@@ -277,26 +372,49 @@ def _board_of(item: Board | Scenario) -> Board:
     return board
 
 
+def _cards_played(board: Board) -> list[str]:
+    """The cards in the order played: a PBN play section (rows in seat order from the Play
+    tag's seat) is turned back into play order with the contract's trump."""
+    assert board.play is not None
+    tokens = [t for t in board.play.tokens() if len(t) == 2 and t[0] in _SUIT_CHARS or t == "-"]
+    contract = board.tags.get("Contract", "").upper()
+    if board.play.seat is None or not contract[:1].isdigit():
+        return [t for t in tokens if t != "-"]
+    trump = "NT" if contract[1:2] == "N" else contract[1:2]
+    rows = [tokens[i:i + 4] for i in range(0, len(tokens), 4)]
+    return play_order(rows, board.play.seat, trump)
+
+
 def _write(board: Board) -> str:
     assert board.dealer is not None
     parts = []
+    extra = board.lin_extra
+    kept = {k for k, _ in extra}
     names = [board.tags.get(s.long_name, "") for s in _MD_SEATS]
-    if any(names):
+    if any(names) and "pn" not in kept:
         parts.append(f"pn|{','.join(names)}|")
-    if board.number not in (None, "", "?"):
-        parts.append(f"qx|o{board.number}|")
+    if "qx" not in kept and not extra and board.number not in (None, "", "?"):
+        room = "c" if board.tags.get("Room") == "Closed" else "o"
+        parts.append(f"qx|{room}{board.number}|")
+    parts.extend(f"{k}|{v}|" for k, v in extra if k in ("pn", "qx"))
     hands = ",".join(_lin_hand(None if board.deal is None else board.deal.hands[s]) for s in _MD_SEATS)
     parts.append(f"md|{_LIN_DIGIT[board.dealer]}{hands}|")
-    if board.number not in (None, "", "?"):
+    if "ah" not in kept and board.number not in (None, "", "?"):
         parts.append(f"ah|Board {board.number}|")
-    parts.append(f"sv|{_SV[board.vulnerability or 'None']}|")
+    if board.vulnerability is not None or "sv" not in kept:
+        parts.append(f"sv|{_SV[board.vulnerability or 'None']}|")
     for wc in board.calls:
-        parts.append(f"mb|{_lin_call(wc.call)}{'!' if wc.alert else ''}|")
-        if wc.explanation is not None:
-            parts.append(f"an|{wc.explanation.replace('|', '/')}|")
+        note = board.notes.get(wc.note) if wc.note is not None else None
+        alert = wc.alert or (wc.note is not None and not wc.unalerted)
+        explanation = wc.explanation if wc.explanation is not None else (note or None)
+        parts.append(f"mb|{_lin_call(wc.call)}{'!' if alert else ''}|")
+        if explanation is not None:
+            parts.append(f"an|{explanation.replace('|', '/')}|")
     if board.play is not None:
-        parts.extend(f"pc|{tok}|" for tok in board.play.tokens() if len(tok) == 2 and tok[0] in _SUIT_CHARS)
-    parts.append("pg||")
+        parts.extend(f"pc|{card}|" for card in _cards_played(board))
+    parts.extend(f"{k}|{v.replace('|', '/')}|" for k, v in extra if k not in ("pn", "qx"))
+    if "pg" not in kept:
+        parts.append("pg||")
     return "".join(parts)
 
 

@@ -327,22 +327,6 @@ def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]
     return lines
 
 
-# What each procedure is about, in words: ``{whose}`` is ``East's`` (or ``the`` when East
-# decides), ``{who}`` the offender, ``{call}`` the call or card concerned.  A procedure not
-# listed is named from its identifier, in words.
-_ABOUT = {
-    "insufficient_bid": "{whose} insufficient {call}",
-    "out_of_rotation": "{whose} {call} out of rotation",
-    "inadmissible_double": "{whose} inadmissible {call}",
-    "bid_above_seven": "{whose} bid of {call} above the seven level",
-    "pass_obligation_violated": "{whose} {call}, made when {who} had to pass",
-    "call_after_final_pass": "{whose} {call} after the final pass",
-    "change_of_call": "{whose} change of call to {new}",
-    "misinformation": "{whose} change of call to {new}",
-    "comparable_call": "{whose} replacement call {call}",
-    "lead_out_of_turn": "{whose} opening lead out of turn",
-}
-
 def _join(words: list[str], last: str = "or") -> str:
     """``a, b or c``."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
@@ -410,8 +394,8 @@ def decision_in_words(state: AuctionState, book: LawBook | None = None) -> str:
         call = state.leads[pending.call_index].card.text
     new = pending.get("new") or call
     whose = "the" if pending.decider == pending.offender.name else f"{offender}'s"
-    about = _ABOUT.get(pending.procedure)
-    if about is not None:
+    about = book.state(pending.procedure).about
+    if about:
         it = about.format(whose=whose, who=offender, call=call, new=new)
     else:
         it = f"{whose} {pending.procedure.replace('_', ' ')}"

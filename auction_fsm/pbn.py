@@ -22,10 +22,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, cast
 
+from .auction import AuctionState
 from .boards import Board
+from .errors import ConversionError
+from .events import CallEvent
 from .pbn_read import decode, read_boards
 from .pbn_write import board_from_scenario, write_boards
 from .scenario import Scenario
+from .vulnerability import parse_vulnerability
 
 __all__ = ["load", "loads", "dump", "dumps", "Board", "board_from_scenario"]
 
@@ -49,12 +53,28 @@ def load(fp: IO[str] | IO[bytes] | str | Path, *, strict: bool = False) -> list[
     return loads(data, str(getattr(fp, "name", "<file>")), strict=strict)
 
 
-def dumps(items: Iterable[Board | Scenario]) -> str:
-    """Boards and scenarios as PBN text (CRLF line ends, the export format's)."""
-    return write_boards(items)
+def _as_scenario(state: AuctionState) -> Scenario:
+    """The scenario of an auction made of calls only, each by the seat whose turn it was (a
+    state built with ``AuctionState.start(...).calls(...)``).  A state that went through an
+    irregularity does not keep the director's events, so it cannot be written from the state
+    alone: :class:`ConversionError` asks for the scenario or the simulator's events instead."""
+    if any(not r.stands or r.seat != r.in_turn_of for r in state.record):
+        raise ConversionError("an auction with irregularities cannot be written from its AuctionState alone "
+                              "(the director's events are not in it); write the Scenario instead")
+    return Scenario(state.dealer, tuple(CallEvent(r.seat, r.call, r.specifies) for r in state.record),
+                    parse_vulnerability(state.vulnerability))
 
 
-def dump(items: Iterable[Board | Scenario], fp: IO[str] | IO[bytes]) -> None:
+def dumps(items: Iterable[Board | Scenario | AuctionState] | Board | Scenario | AuctionState) -> str:
+    """Boards, scenarios and auctions (:class:`~auction_fsm.auction.AuctionState` of calls
+    only) as PBN text (CRLF line ends, the export format's); one item may be given alone."""
+    if isinstance(items, Board | Scenario | AuctionState):
+        items = [items]
+    return write_boards(_as_scenario(i) if isinstance(i, AuctionState) else i for i in items)
+
+
+def dump(items: Iterable[Board | Scenario | AuctionState] | Board | Scenario | AuctionState,
+         fp: IO[str] | IO[bytes]) -> None:
     """Write :func:`dumps` to an open file; a binary file gets UTF-8."""
     text = dumps(items)
     if isinstance(fp, io.TextIOBase) or "b" not in str(getattr(fp, "mode", "w")):

@@ -25,10 +25,19 @@ import re
 from typing import Final
 
 from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
-from .calls import PASS, Call, parse_call
+from .calls import PASS, Call, parse_call, quoted
 from .deal import DealProblem, parse_pbn_deal
 from .errors import AuctionFsmError, DealError, PbnSyntaxError
-from .event_text import ALERT, CHANGE_NEXT, MARK, words_to_event
+from .event_text import (
+    ALERT,
+    CHANGE_NEXT,
+    MARK,
+    SHOWS,
+    UNALERTED,
+    read_lin_comment,
+    words_to_event,
+    words_to_strains,
+)
 from .events import Event
 from .seats import Seat
 
@@ -59,8 +68,12 @@ _TAGS_ONLY: Final = re.compile(
 _COMMENT_START: Final = re.compile(r"[{;%]")
 # A comment that could run on into a "[" and so hide it: a brace not closed before it, a ";"
 # or an escape line on its line.  Looked for anywhere (in values too): a false alarm only
-# sends the game to the general route.
-_RUNS_ON: Final = re.compile(r"\{[^}\[]*\[|;[^\n\[]*\[|^%[^\n\[]*\[", re.MULTILINE)
+# sends the game to the general route.  Each alternative stops at the next opener of its kind
+# (a later "{" or ";" is a match of its own), so the search is linear in the text.
+_RUNS_ON: Final = re.compile(r"\{[^{}\[]*\[|;[^;\n\[]*\[|^%[^\n\[]*\[", re.MULTILINE)
+# The longest number read as a note reference, a NAG or a Note tag's number: more digits than
+# this is no number a file means (and Python refuses int() of very long digit strings).
+MAX_DIGITS: Final = 9
 # The quick route for a game (see _quick_tags): each tag, whole and in parts, with the text
 # after it up to the next "[".  The quoted value is the same language as in _GAME, written as
 # an unrolled loop (no alternation per character).
@@ -111,41 +124,67 @@ def normalise_newlines(text: str) -> str:
     return _NEWLINES.sub("\n", text)
 
 
-def _brace_open_at_end(chunk: str) -> bool:
-    """True when a brace comment opened in ``chunk`` is still open at its end (a comment may
-    span the blank lines that otherwise end a game, §3.8)."""
-    pos, n = 0, len(chunk)
-    while pos < n:
-        brace = chunk.find("{", pos)
+def _open_brace(text: str, start: int, end: int) -> int:
+    """Where a brace comment that is still open at ``end`` starts in ``text[start:end]``, or -1.
+
+    A ``{`` inside a quoted tag value, after a ``;`` on its line or on an escape line opens no
+    comment.  Only the braces are visited, and what stands before a brace on its line is
+    counted from the previous brace on: every character is looked at a bounded number of
+    times, so a long line of braces is read in linear time.
+    """
+    line = text.rfind("\n", 0, start) + 1  # where the line of ``seen`` starts
+    seen = line  # quotes and ';' are counted up to here, from ``line`` on
+    quotes = 0
+    semi = False
+    pos = start
+    while True:
+        brace = text.find("{", pos, end)
         if brace < 0:
-            return False
-        # Is this brace inside a quoted tag value, a ';' comment or an escape line?
-        line_start = chunk.rfind("\n", 0, brace) + 1
-        before = chunk[line_start:brace]
-        if before.count('"') % 2 == 1 or ";" in before or chunk.startswith("%", line_start):
+            return -1
+        newline = text.rfind("\n", seen, brace)
+        if newline >= 0:  # a new line: count afresh from its start
+            line, seen, quotes, semi = newline + 1, newline + 1, 0, False
+        quotes = (quotes + text.count('"', seen, brace)) % 2
+        semi = semi or text.find(";", seen, brace) >= 0
+        seen = brace
+        if quotes or semi or text.startswith("%", line):
             pos = brace + 1
             continue
-        close = chunk.find("}", brace + 1)
+        close = text.find("}", brace + 1, end)
         if close < 0:
-            return True
-        pos = close + 1
-    return False
+            return brace
+        newline = text.rfind("\n", brace, close)
+        if newline >= 0:
+            line = newline + 1  # the comment ran over a line end: go on on the line it closes on
+        pos = seen = close + 1
+        quotes, semi = (0, False) if newline >= 0 else (quotes, semi)
 
 
 def _games(text: str) -> list[tuple[int, int]]:
-    """The (start, end) offsets of the games in ``text`` (newlines already normalised)."""
+    """The (start, end) offsets of the games in ``text`` (newlines already normalised).
+
+    A blank line ends a game unless a brace comment open before it runs on over it (§3.8);
+    each stretch of text is scanned once, however many blank lines such a comment spans.
+    """
     spans: list[tuple[int, int]] = []
-    start = 0
-    pending = -1  # start of a game whose brace comment runs on over a blank line
-    for m in _GAME_BREAK.finditer(text):
-        s = start if pending < 0 else pending
-        if (pending >= 0 or "{" in text[start:m.start()]) and _brace_open_at_end(text[s:m.start()]):
-            pending = s
-        else:
-            spans.append((s, m.start()))
-            pending = -1
-        start = m.end()
-    spans.append((start if pending < 0 else pending, len(text)))
+    start = scan = 0
+    n = len(text)
+    while True:
+        m = _GAME_BREAK.search(text, scan)
+        stop = n if m is None else m.start()
+        opened = _open_brace(text, scan, stop) if text.find("{", scan, stop) >= 0 else -1
+        if opened >= 0:
+            close = text.find("}", opened + 1)
+            if close < 0:
+                spans.append((start, n))
+                break
+            scan = close + 1  # the game goes on over the blank lines inside the comment
+            continue
+        if m is None:
+            spans.append((start, n))
+            break
+        spans.append((start, m.start()))
+        start = scan = m.end()
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
@@ -192,9 +231,7 @@ def read_boards(text: str, source: str) -> list[Board]:
         if board.error is None and not board.has_auction and "Deal" not in board.tags:
             continue  # a header or a game with neither deal nor auction: not a board
         boards.append(board)
-    for n, b in enumerate(boards, 1):
-        b.index = n
-    return boards
+    return boards  # each keeps its game number in the file, the one its messages give
 
 
 def _fail(board: Board, offset: int, message: str, cls: type[PbnSyntaxError | DealError] = PbnSyntaxError
@@ -223,7 +260,7 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
             continue  # §3.4: a tag given again is ignored
         if value[:1] == "#" and (value == "#" or value.startswith("##")):
             if name in NOT_INHERITED:
-                raise _fail(board, t_start, f"tag {name} may not inherit ({value!r}; PBN 2.1 §4.8)")
+                raise _fail(board, t_start, f"tag {name} may not inherit ({quoted(value)}; PBN 2.1 §4.8)")
             if value == "#":
                 value = last.get(name, "")
             else:
@@ -274,6 +311,8 @@ def _tags(board: Board, text: str, start: int, end: int) -> list[tuple[str, str,
             value = value.replace('\\"', '"').replace("\\\\", "\\")
         found.append((name, value, m.start(), m.end()))
     board.commentary = tuple(commentary)
+    if commentary:
+        board.lin_extra = read_lin_comment(board.commentary)
     return found
 
 
@@ -292,7 +331,9 @@ def _quick_tags(text: str, start: int, end: int) -> list[tuple[str, str, int, in
         return None
     if first > start and "{" in text[start:first]:
         return None  # brace commentary before the first tag: the general route collects it
-    if _RUNS_ON.search(text, start, end) is not None:
+    find = text.find
+    if ((find("{", start, end) >= 0 or find(";", start, end) >= 0 or find("%", start, end) >= 0)
+            and _RUNS_ON.search(text, start, end) is not None):
         return None
     found: list[tuple[str, str, int, int]] = []
     pos = first
@@ -322,11 +363,19 @@ def _only_commentary(section: str) -> bool:
 
 def _note(board: Board, value: str, offset: int) -> None:
     number, colon, text = value.partition(":")
-    if not colon or not number.strip().isdigit():
-        board.warnings.append(f"note {value!r} is not '<number>:<text>' (§3.5.5); kept as written")
+    if not colon or not number.strip().isdigit() or len(number.strip()) > MAX_DIGITS:
+        board.warnings.append(f"note {quoted(value)} is not '<number>:<text>' (§3.5.5); kept as written")
         board.notes[-len(board.notes) - 1] = value
         return
     board.notes[int(number)] = text
+
+
+def _number(board: Board, offset: int, digits: str, what: str) -> int:
+    """A note reference or NAG number; more than :data:`MAX_DIGITS` digits is an error."""
+    if len(digits) > MAX_DIGITS:
+        raise _fail(board, offset, f"{what} {quoted(digits)}: a number of more than {MAX_DIGITS} "
+                                   "digits is none a file means")
+    return int(digits)
 
 
 def _identification(board: Board, found: list[tuple[str, str, int, int]], auction_at: int) -> None:
@@ -336,7 +385,7 @@ def _identification(board: Board, found: list[tuple[str, str, int, int]], auctio
     if dealer and dealer != "?":
         seat = _SEATS.get(dealer.upper())
         if seat is None:
-            raise _fail(board, _offset_of(found, "Dealer", board.offset), f"unknown dealer {dealer!r}: expected N, E, S or W")
+            raise _fail(board, _offset_of(found, "Dealer", board.offset), f"unknown dealer {quoted(dealer)}: expected N, E, S or W")
         board.dealer = seat
     elif board.auction_seat is not None:
         board.dealer = Seat((board.auction_seat + board.dashes) % 4)
@@ -372,7 +421,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
     if seat is None:
         if seat_word in ("", "?"):
             return  # an Auction tag without a seat: no auction given
-        raise _fail(board, tag_offset, f"Auction tag {value!r}: expected N, E, S or W")
+        raise _fail(board, tag_offset, f"Auction tag {quoted(value)}: expected N, E, S or W")
     board.auction_seat = seat
     if QUICK_GAMES and _quick_auction(board, seat, text, start, end):
         return
@@ -385,6 +434,21 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
     star_glued_to: WrittenCall | None = None
     leading_events: list[Event] = []
     leading_comments: list[str] = []
+    # What follows the last call (comments, our events, NAGs), gathered in lists and set on
+    # the call once the next one comes: re-building a tuple per item would be quadratic.
+    comments: list[str] = []
+    after: list[Event] = []
+    nags: list[int] = []
+
+    def settle() -> None:
+        if last is not None and (comments or after or nags):
+            last.comments = (*last.comments, *comments)
+            last.after = (*last.after, *after)
+            last.nags = (*last.nags, *nags)
+            comments.clear()
+            after.clear()
+            nags.clear()
+
     prev_end = -1
     for m in _AUCTION.finditer(text, start, end):
         kind = m.lastgroup
@@ -397,7 +461,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
             word = m.group()
             if word.strip("-") == "":
                 if calls or skipped:
-                    raise _fail(board, pos, f"{word!r} after the first call: '-' only fills the seats "
+                    raise _fail(board, pos, f"{quoted(word)} after the first call: '-' only fills the seats "
                                             "before the dealer (§3.5)")
                 board.dashes += len(word)
                 seat = Seat((seat + len(word)) % 4)
@@ -409,7 +473,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                     star_glued_to = None
                 else:
                     what = {"AP": "AP (all pass)", "placeholder": "a blank to fill in"}.get(ended, repr(ended))
-                    raise _fail(board, pos, f"call {word!r} after {what}, which ends the auction (§3.5)")
+                    raise _fail(board, pos, f"call {quoted(word)} after {what}, which ends the auction (§3.5)")
             upper = word.upper()
             if word.strip("_") == "" or upper == "AC":
                 ended = "placeholder"
@@ -417,6 +481,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 break
             if upper == "AP":
                 for _ in range(_passes_to_end(calls)):
+                    settle()
                     last = WrittenCall(seat, PASS, pos, from_all_pass=True)
                     calls.append(last)
                     seat = _NEXT[seat]
@@ -424,8 +489,9 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 continue
             call = _call_of(word)
             if call is None:
-                raise _fail(board, pos, f"cannot read call {word!r}: expected Pass, X, XX, AP or a bid "
+                raise _fail(board, pos, f"cannot read call {quoted(word)}: expected Pass, X, XX, AP or a bid "
                                         "such as 1C or 3NT (§3.5.1)")
+            settle()
             last = WrittenCall(seat, call, pos, insufficient, skipped)
             if change is not None:
                 last.change_ground = "misinformation" if change == "misinformation" else "slip"
@@ -444,7 +510,7 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 skipped += 1
                 seat = _NEXT[seat]
             else:
-                raise _fail(board, pos, f"irregularity token {token!r} in the auction: only ^I and ^S "
+                raise _fail(board, pos, f"irregularity token {quoted(token)} in the auction: only ^I and ^S "
                                         "belong to it (^R and ^L mark cards in the play, §3.9)")
         elif kind in ("brace", "semi"):
             comment = m.group()
@@ -454,30 +520,33 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
                 if ours.strip() == ALERT and last is not None:
                     last.alert = True
                     continue
+                if ours.strip() == UNALERTED and last is not None:
+                    last.unalerted = True
+                    continue
+                if ours.split()[:1] == [SHOWS] and last is not None:
+                    try:
+                        last.specifies = words_to_strains(ours.strip(), board.where(pos))
+                    except AuctionFsmError as err:
+                        raise PbnSyntaxError(str(err)) from None
+                    continue
                 events, change = _our_events(board, ours, pos, change)
-                if last is None:
-                    leading_events.extend(events)
-                else:
-                    last.after = (*last.after, *events)
+                (leading_events if last is None else after).extend(events)
                 continue
             if kind == "brace" and not comment.endswith("}"):
                 raise _fail(board, pos, "a brace comment that is never closed (§3.8)")
-            if last is None:
-                leading_comments.append(comment)
-            else:
-                last.comments = (*last.comments, comment)
+            (leading_comments if last is None else comments).append(comment)
         elif kind == "note":
             if last is None:
-                raise _fail(board, pos, f"note reference {m.group()!r} before any call (§3.5.4)")
-            last.note = int(m.group("nn"))
+                raise _fail(board, pos, f"note reference {quoted(m.group())} before any call (§3.5.4)")
+            last.note = _number(board, pos, m.group("nn"), "note reference")
         elif kind == "nag":
             if last is None:
-                raise _fail(board, pos, f"NAG {m.group()!r} before any call (§3.7)")
-            last.nags = (*last.nags, int(m.group("nv")))
+                raise _fail(board, pos, f"NAG {quoted(m.group())} before any call (§3.7)")
+            nags.append(_number(board, pos, m.group("nv"), "NAG"))
         elif kind == "suf":
             if last is None:
-                raise _fail(board, pos, f"suffix {m.group()!r} before any call (§3.5.3)")
-            last.nags = (*last.nags, _SUFFIX_NAG[m.group()])
+                raise _fail(board, pos, f"suffix {quoted(m.group())} before any call (§3.5.3)")
+            nags.append(_SUFFIX_NAG[m.group()])
         elif kind == "star":
             if ended:
                 continue
@@ -488,7 +557,8 @@ def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offs
         elif kind == "esc":
             continue
         else:
-            raise _fail(board, pos, f"unexpected {m.group()!r} in the auction (§3.5)")
+            raise _fail(board, pos, f"unexpected {quoted(m.group())} in the auction (§3.5)")
+    settle()
     if insufficient or skipped:
         board.warnings.append("the auction ends with '^I' or '^S' and no call after it")
     if change is not None:
@@ -527,7 +597,8 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
             calls.append(last)
             turn = (turn + 1) & 3
         elif token[0] == "=":
-            if last is None or len(token) < 3 or token[-1] != "=" or not token[1:-1].isdigit():
+            if (last is None or len(token) < 3 or token[-1] != "=" or not token[1:-1].isdigit()
+                    or len(token) > MAX_DIGITS + 2):
                 return False
             last.note = int(token[1:-1])
         elif token == "-" * len(token):
@@ -558,7 +629,7 @@ def _our_events(board: Board, body: str, offset: int, change: str | None) -> tup
         words = item.split()
         if words[0] == CHANGE_NEXT and len(words) == 2:
             if n != len(items) - 1 or words[1] not in ("slip", "misinformation"):
-                raise _fail(board, offset, f"auction-fsm comment item {item!r}: 'change <slip|misinformation>' "
+                raise _fail(board, offset, f"auction-fsm comment item {quoted(item)}: 'change <slip|misinformation>' "
                                            "must come last, just before the call it changes")
             change = words[1]
             continue

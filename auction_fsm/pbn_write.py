@@ -19,7 +19,18 @@ from typing import Final
 from .boards import Board, WrittenCall
 from .calls import Call
 from .errors import AuctionFsmError
-from .event_text import ALERT, CHANGE_NEXT, MARK, event_to_words
+from .event_text import (
+    ALERT,
+    CHANGE_NEXT,
+    LIN,
+    MARK,
+    SHOWS,
+    UNALERTED,
+    event_to_words,
+    is_ours,
+    lin_comment,
+    scenario_comment,
+)
 from .events import CallEvent, ChangeCall, Event
 from .lawbook import LAWS_2017, book_named
 from .scenario import Scenario
@@ -34,7 +45,16 @@ _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
 
 
 def _quote(value: str) -> str:
+    if "\n" in value or "\r" in value:
+        value = " ".join(value.splitlines())  # a tag value is one line (§3.4)
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _tag_safe(value: str) -> str:
+    """A value a PBN tag can hold: no line break (written as a space) and no leading ``#``,
+    which would read as inheritance (§4.8); the exact text is kept in our commentary."""
+    value = " ".join(value.splitlines()) if ("\n" in value or "\r" in value) else value
+    return " " + value if value.startswith("#") else value
 
 
 def board_from_scenario(scenario: Scenario) -> Board:
@@ -62,11 +82,12 @@ def board_from_scenario(scenario: Scenario) -> Board:
     if contract is not None and actual is not None and actual != contract.declarer:
         declarer = f"^{actual.name}"
     tags = {name: "" for name in MANDATORY_TAGS}
-    tags.update({"Event": scenario.title or "", "Dealer": scenario.dealer.name,
+    tags.update({"Event": _tag_safe(scenario.title or ""), "Board": "1", "Dealer": scenario.dealer.name,
                  "Vulnerable": scenario.vulnerability, "Declarer": declarer,
                  "Contract": "Pass" if state.is_passed_out else ("?" if contract is None else contract.text)})
     if scenario.description:
-        tags["Description"] = scenario.description
+        tags["Description"] = _tag_safe(scenario.description)
+    board.commentary = (scenario_comment(scenario.title, scenario.description),)
     if scenario.law_book is not None and scenario.law_book != LAWS_2017.name:
         tags["LawBook"] = scenario.law_book
     tags["Auction"] = scenario.dealer.name
@@ -102,6 +123,8 @@ def board_from_scenario(scenario: Scenario) -> Board:
                          skipped=(rec.seat - expected) % 4)
         if isinstance(event, ChangeCall):
             wc.change_ground = event.ground
+        elif isinstance(event, CallEvent):
+            wc.specifies = event.specifies
         board.calls.append(wc)
         last = wc
         expected = _NEXT[rec.seat]
@@ -112,11 +135,24 @@ def board_from_scenario(scenario: Scenario) -> Board:
     return board
 
 
-def _cells(board: Board) -> list[str]:
+def _alert_notes(board: Board) -> dict[int, int]:
+    """A PBN note for each alerted or explained call that has none yet (a LIN ``!`` or ``an|``,
+    a robot's ``*``): call position -> note number, numbered after the board's own notes.
+    Other programs read an alert as a note (§3.5.4); an empty text is an alert without words."""
+    out: dict[int, int] = {}
+    number = max((n for n in board.notes if n > 0), default=0)
+    for i, wc in enumerate(board.calls):
+        if wc.note is None and (wc.alert or wc.explanation is not None):
+            number += 1
+            out[i] = number
+    return out
+
+
+def _cells(board: Board, alert_notes: dict[int, int]) -> list[str]:
     """The auction's cells, one per turn: ``-`` before the dealer, ``^S`` for a skipped
     player, and each call with its marks, annotations and commentary."""
     cells = ["-"] * board.dashes
-    for wc in board.calls:
+    for i, wc in enumerate(board.calls):
         cells.extend(["^S"] * wc.skipped)
         parts = []
         if wc.change_ground is not None:
@@ -124,9 +160,15 @@ def _cells(board: Board) -> list[str]:
         parts.append(("^I " if wc.marked_insufficient else "") + _call_text(wc.call))
         if wc.note is not None:
             parts.append(f"={wc.note}=")
+        elif i in alert_notes:
+            parts.append(f"={alert_notes[i]}=")
+            if not wc.alert:
+                parts.append(f"{{{MARK} {UNALERTED}}}")
         parts.extend(f"${n}" for n in wc.nags)
-        if wc.alert:
+        if wc.alert and wc.note is not None:
             parts.append(f"{{{MARK} {ALERT}}}")
+        if wc.specifies is not None:
+            parts.append(f"{{{MARK} {SHOWS} {' '.join(d.name for d in wc.specifies) or 'none'}}}")
         parts.extend(wc.comments)
         if wc.after:
             parts.append(_our_comment(wc.after))
@@ -148,12 +190,12 @@ def _ends_in_line_comment(cell: str) -> bool:
     return ";" in tail
 
 
-def _auction_lines(board: Board) -> list[str]:
+def _auction_lines(board: Board, alert_notes: dict[int, int]) -> list[str]:
     lines: list[str] = list(board.leading_comments)
     if board.leading_events:
         lines.append(_our_comment(board.leading_events))
     row: list[str] = []
-    for cell in _cells(board):
+    for cell in _cells(board, alert_notes):
         row.append(cell)
         if len(row) == 4 or _ends_in_line_comment(cell):
             lines.append(" ".join(row))
@@ -169,7 +211,9 @@ def _auction_lines(board: Board) -> list[str]:
 
 def write_board(board: Board) -> str:
     """One board as a PBN game (lines joined by newlines, without a blank line at the end)."""
-    out: list[str] = list(board.commentary)
+    out: list[str] = [c for c in board.commentary if not is_ours(c, LIN)]
+    if board.lin_extra:
+        out.append(lin_comment(board.lin_extra))
     tags = board.tags
     order: list[str] = [t for t in MANDATORY_TAGS if t in tags]
     order += [t for t in tags if t not in MANDATORY_TAGS and t not in ("Auction", "Play")]
@@ -182,9 +226,13 @@ def write_board(board: Board) -> str:
         assert board.auction_seat is not None
         written = tags.get("Auction", board.auction_seat.name)
         out.append(f"[Auction {_quote(written)}]")
-        out.extend(_auction_lines(board))
+        alert_notes = _alert_notes(board)
+        out.extend(_auction_lines(board, alert_notes))
         for number, text in board.notes.items():
             out.append(f"[Note {_quote(text if number <= 0 else f'{number}:{text}')}]")
+        for i, number in alert_notes.items():
+            words = board.calls[i].explanation or ""
+            out.append(f"[Note {_quote(f'{number}:{words}')}]")
     elif "Auction" in tags:
         out.append(f"[Auction {_quote(tags['Auction'])}]")
     if board.play is not None:

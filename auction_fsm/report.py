@@ -43,11 +43,13 @@ from .records import (
     Ruling,
 )
 from .seats import Seat
+from .vulnerability import VULNERABILITIES
 
 if TYPE_CHECKING:  # the simulator pulls in the state machines; a report of a bare state needs none
     from .simulator import Simulator
 
 __all__ = [
+    "VULNERABILITIES",
     "state_to_json",
     "position_to_json",
     "record_to_json",
@@ -64,9 +66,6 @@ __all__ = [
 ]
 
 STATE_FORMAT = "auction-fsm-state"
-# The scenario format's vulnerabilities (scenario.VULNERABILITIES; a test keeps them equal),
-# spelled out here so that reporting a bare state does not load the simulator.
-VULNERABILITIES = ("None", "NS", "EW", "All")
 
 # Readable names for the kinds of error; any other class is named from its own name.
 _KINDS: dict[type[BaseException], str] = {

@@ -26,14 +26,16 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Literal, cast
+from typing import Any, Final
 
 from .calls import quoted
 from .errors import AuctionFsmError, InternalError, ScenarioError, SchemaVersionError
-from .events import Event, event_from_dict, event_to_dict
+from .event_language import event_from_dict, event_to_dict
+from .events import Event
 from .lawbook import BOOKS, LAWS_2017, LawBook, UnknownLawBookError, book_named, is_book_name
 from .seats import Seat, parse_seat
 from .simulator import Simulator
+from .vulnerability import VULNERABILITIES, Vulnerability, parse_vulnerability
 
 __all__ = [
     "FORMAT",
@@ -52,8 +54,6 @@ __all__ = [
 FORMAT: Final = "auction-fsm-scenario"
 VERSION: Final = 1  # the highest format version this release reads and the one it writes
 
-Vulnerability = Literal["None", "NS", "EW", "All"]
-VULNERABILITIES: Final[tuple[Vulnerability, ...]] = ("None", "NS", "EW", "All")
 
 _REQUIRED: Final = ("format", "version", "dealer", "events")
 _OPTIONAL: Final = ("title", "description", "vulnerability", "law_book")
@@ -95,6 +95,16 @@ class Scenario:
     source: str = field(default="<scenario>", compare=False)
     #: The law book the board is ruled by, when the file names one (``None``: the default).
     law_book: str | None = None
+
+    def __post_init__(self) -> None:
+        # From Python a seat and a vulnerability may be text (``Scenario("N", events, "none")``),
+        # and the events any iterable; they are read here, once.
+        if type(self.dealer) is not Seat:
+            object.__setattr__(self, "dealer", parse_seat(self.dealer, "Scenario dealer"))
+        if self.vulnerability not in VULNERABILITIES:
+            object.__setattr__(self, "vulnerability", parse_vulnerability(self.vulnerability, "Scenario"))
+        if type(self.events) is not tuple:
+            object.__setattr__(self, "events", tuple(self.events))
 
     def where(self, index: int) -> str:
         """Locate event number ``index`` (1-based) for a message: ``file.json, event 3``."""
@@ -261,10 +271,7 @@ def loads_scenario(text: str, source_name: str = "<scenario>") -> Scenario:
             f"{src}: scenario format version {version} is newer than this release reads "
             f"(up to {VERSION}); upgrade auction-fsm to read it")
     dealer = parse_seat(obj["dealer"], f"{src}, 'dealer'")
-    vul = obj.get("vulnerability", "None")
-    if vul not in VULNERABILITIES:
-        raise ScenarioError(
-            f"{src}: unknown vulnerability {vul!r}: expected one of {', '.join(VULNERABILITIES)}")
+    vul = parse_vulnerability(obj.get("vulnerability", "None"), src)
     events_data = obj["events"]
     if not isinstance(events_data, list):
         raise ScenarioError(f"{src}: 'events' must be an array, got {_type_name(events_data)}")
@@ -276,7 +283,7 @@ def loads_scenario(text: str, source_name: str = "<scenario>") -> Scenario:
     return Scenario(
         dealer=dealer,
         events=events,
-        vulnerability=cast(Vulnerability, vul),
+        vulnerability=vul,
         title=_optional_text(obj, "title", src),
         description=_optional_text(obj, "description", src),
         source=src,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 
+from .calls import quoted
 from .errors import SeatSyntaxError
 
 __all__ = ["Seat", "parse_seat"]
@@ -76,5 +77,6 @@ def parse_seat(token: object, where: str = "") -> Seat:
     seat = _SEAT_WORDS.get(token.strip().upper()) if isinstance(token, str) else None
     if seat is None:
         at = f" at {where}" if where else ""
-        raise SeatSyntaxError(f"unknown seat {token!r}{at}: expected one of N, E, S, W")
+        shown = quoted(token) if isinstance(token, str) else repr(token)[:40]
+        raise SeatSyntaxError(f"unknown seat {shown}{at}: expected one of N, E, S, W")
     return seat

@@ -75,11 +75,14 @@ class Simulator:
     """
 
     def __init__(self, dealer: Seat | str, vulnerability: str = "None", *, check: bool = True,
-                 nested: bool = False, book: LawBook = LAWS_2017) -> None:
+                 nested: bool = False, book: LawBook | None = None) -> None:
+        # ``book=None`` stands for the 2017 Laws: a default of the book itself would put its
+        # whole repr into help(Simulator).
+        book = LAWS_2017 if book is None else book
         self.dealer = parse_seat(dealer, "dealer")
-        self.vulnerability = vulnerability
         self.book = book
         self.state = AuctionState.start(self.dealer, vulnerability, book.name)
+        self.vulnerability = self.state.vulnerability
         self.machines = TableMachines(self.dealer, book, nested=nested)
         self.steps: list[Step] = []
         self.check = check
@@ -87,8 +90,8 @@ class Simulator:
     def reset(self, dealer: Seat | str, vulnerability: str = "None") -> None:
         """Start a new auction, reusing the built machines (building them is the costly part)."""
         self.dealer = parse_seat(dealer, "dealer")
-        self.vulnerability = vulnerability
         self.state = AuctionState.start(self.dealer, vulnerability, self.book.name)
+        self.vulnerability = self.state.vulnerability
         self.machines.reset(self.dealer)
         self.steps = []
 

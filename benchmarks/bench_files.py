@@ -17,7 +17,18 @@ Measured in one run:
   nothing of a file once it is read (so neither pays for a growing heap); the report below
   comes from a separate, untimed reading;
   Without endplay the baseline is said to be missing and no ratio is printed;
-- round trip: every board read is written and read again; boards whose calls or tags differ.
+- the command as a user runs it: ``auction-fsm check`` over every file in one process, start-up
+  and printing included (wall clock, output to the null device), plain and with ``--json``, in
+  the same alternating rounds; the ratio is endplay's reading time (its import excluded)
+  against the whole command;
+- round trip: every board read is written and read again; boards whose calls or tags differ;
+  and, with endplay, how many of the files endplay reads it still reads as we write them, with
+  the same calls;
+- worst cases of the readers (``--worst-cases`` runs only these): each input shape of
+  ../shared/regressions/files (a line of ``;`` or ``{``, comments after one call, a brace
+  comment over blank lines, a long token, LIN blanks) and a LIN movie, read at sizes n, 2n and
+  4n; the time ratios of successive sizes are about 2 for a reader linear in its input (4 if
+  quadratic).
 """
 
 from __future__ import annotations
@@ -34,7 +45,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from auction_fsm import pbn
+from auction_fsm import lin, pbn
 from auction_fsm.board_check import Checker
 from auction_fsm.boards import Board
 from auction_fsm.errors import AuctionFsmError
@@ -81,6 +92,99 @@ print(json.dumps({"boards": n, "seconds": dt}))
 """
 
 
+# Run by the endplay interpreter: of the files endplay reads, how many it reads as we wrote
+# them (argv[2] holds our writing of each, same name), with the same calls (alerts aside).
+ENDPLAY_BACK_SCRIPT = """
+import json, sys
+from pathlib import Path
+from endplay.parsers import pbn
+def calls(boards):
+    return [[str(c).rstrip("!*") for c in b.auction] for b in boards if b.auction]
+read = back = same = 0
+for f in sorted(Path(sys.argv[1]).iterdir()):
+    try:
+        with open(f, encoding="utf-8", errors="replace") as fp:
+            original = pbn.load(fp)
+    except Exception:
+        continue
+    read += 1
+    try:
+        with open(Path(sys.argv[2]) / f.name, encoding="utf-8") as fp:
+            ours = pbn.load(fp)
+    except Exception:
+        continue
+    back += 1
+    same += calls(ours) == calls(original)
+print(json.dumps({"read": read, "back": back, "same": same}))
+"""
+
+
+def endplay_reads_back(python: str | None, corpus: Path, result: list[tuple[str, list[Board]]]) -> str:
+    """How many files endplay reads as we write them (see ENDPLAY_BACK_SCRIPT)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, boards in result:
+            text = pbn.dumps([b for b in boards if b.error is None]).replace("\r\n", "\n")
+            (Path(tmp) / name).write_text(text, encoding="utf-8")
+        run = subprocess.run([python or sys.executable, "-c", ENDPLAY_BACK_SCRIPT, str(corpus), tmp],
+                             capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        return f"endplay read-back failed: {run.stderr.strip()[-300:]}"
+    data = json.loads(run.stdout)
+    return (f"endplay reads back {data['back']} of the {data['read']} files it reads, as we write them; "
+            f"{data['same']} with the same calls")
+
+
+def command(corpus: Path, *extra: str) -> float:
+    """Seconds of ``auction-fsm check`` over the corpus in one process, as a user runs it:
+    start-up, reading, checking and printing (to the null device) included."""
+    files = sorted(str(p) for p in corpus.iterdir() if p.is_file())
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "auction_fsm", "check", *extra, *files], cwd=REPO,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - t
+
+
+def _worst_cases(n: int) -> list[tuple[str, str, str]]:
+    """The worst-case inputs of size about ``n``: (name, format, text)."""
+    head = '[Event "x"]\n[Dealer "N"]\n[Auction "N"]\n'
+    movie = "".join(f"qx|o{i}|pn|a,b,c,d|md|3SAKQHAKQDAKQCAKQJ,,,|sv|o|mb|1N!|an|15-17|mb|p|mb|p|mb|p|"
+                    f"pc|S2|pc|S3|pg||\n" for i in range(n // 100))
+    return [
+        ("PBN: a line of ';'", "pbn", head + "1C Pass Pass Pass\n" + ";" * n + "\n"),
+        ("PBN: a line of '{'", "pbn", head + "1C Pass Pass Pass\n" + "{" * n + "\n"),
+        ("PBN: comments after one call", "pbn", head + "1C " + "{}" * n + "\n"),
+        ("PBN: a brace comment over blank lines", "pbn", head + "1NT Pass 3NT AP\n" + "{\n\n" * n + "}\n"),
+        ("PBN: a token of n characters", "pbn", head + "1NT Pass " + "x" * n + "\n"),
+        ("LIN: trailing blanks", "lin", "md|3SAKQHAKQDAKQCAKQJ,,,|mb|1N|mb|p|mb|p|mb|p|pg||" + " " * n),
+        ("LIN: a movie of n/100 boards", "lin", movie),
+    ]
+
+
+# The n of each worst case: large enough that the smallest run takes milliseconds, not less.
+_WORST_N = (400_000, 400_000, 40_000, 200_000, 2_000_000, 2_000_000, 40_000)
+
+
+def worst_cases() -> None:
+    """Time each reader on each worst case at sizes n, 2n, 4n (best of 3); print the ratios."""
+    for i, (name, fmt, _) in enumerate(_worst_cases(100)):
+        base = _WORST_N[i]
+        times = []
+        for scale in (1, 2, 4):
+            text = _worst_cases(base * scale)[i][2]
+            reader = pbn.loads if fmt == "pbn" else lin.loads
+            best = float("inf")
+            for _ in range(3):
+                t = time.perf_counter()
+                reader(text, "worst")
+                best = min(best, time.perf_counter() - t)
+            times.append(best)
+        print(f"worst case {name}: {times[0] * 1e3:.1f} / {times[1] * 1e3:.1f} / {times[2] * 1e3:.1f} ms "
+              f"at n = {base}, 2n, 4n; ratios {times[1] / times[0]:.1f}, {times[2] / times[1]:.1f} "
+              "(linear: about 2)")
+
+
 def ours(corpus: Path) -> dict[str, float]:
     """Our figures for one timed round (see OURS_SCRIPT)."""
     run = subprocess.run([sys.executable, "-c", OURS_SCRIPT, str(corpus), str(REPO)],
@@ -120,7 +224,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="an interpreter that can import endplay (default: this one)")
     parser.add_argument("--repeat", type=int, default=5,
                         help="timed rounds, each ours then endplay; minimum and median printed (default 5)")
+    parser.add_argument("--worst-cases", action="store_true",
+                        help="only time the readers' worst cases at growing sizes")
     args = parser.parse_args(argv)
+    if args.worst_cases:
+        worst_cases()
+        return 0
     files = sorted(p for p in args.corpus.iterdir() if p.is_file()) if args.corpus.is_dir() else []
     if not files:
         print(f"no corpus at {args.corpus}", file=sys.stderr)
@@ -129,9 +238,13 @@ def main(argv: list[str] | None = None) -> int:
     missing = endplay_available(args.endplay_python)
     our_times: list[float] = []
     base_times: list[float] = []
+    command_times: list[float] = []
+    json_times: list[float] = []
     base: dict[str, float] | str = missing or ""
     for _ in range(args.repeat):
         our_times.append(ours(args.corpus)["seconds"])
+        command_times.append(command(args.corpus))
+        json_times.append(command(args.corpus, "--json"))
         if missing is None:
             base = endplay(args.endplay_python, args.corpus)
             if isinstance(base, str):
@@ -187,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
         differ += abs(len(good) - len(again))
     rt = time.perf_counter() - t
     print(f"round trip: {written} boards written and read again, {differ} differ ({rt / max(written, 1) * 1e6:.0f} µs/board)")
+    if missing is None:
+        print(endplay_reads_back(args.endplay_python, args.corpus, result))
 
     print(f"ours: read + check every board: {per_board:.1f} µs/board min, {per_board_median:.1f} median "
           f"of {len(our_times)} rounds ({boards_total} boards; min {min(our_times):.2f} s)")
@@ -201,6 +316,12 @@ def main(argv: list[str] | None = None) -> int:
               f"their time counted, their boards not)")
         print(f"ratio: ours is {ep / per_board:.2f}x as fast per board by the minima, "
               f"{ep_median / per_board_median:.2f}x by the medians (target: 3x)")
+        for label, times in (("auction-fsm check", command_times), ("auction-fsm check --json", json_times)):
+            print(f"the command as a user runs it, {label} over {len(files)} files: {min(times):.2f} s min, "
+                  f"{statistics.median(times):.2f} s median; endplay reading them {min(base_times):.2f} s min: "
+                  f"{min(base_times) / min(times):.2f}x by the minima, "
+                  f"{statistics.median(base_times) / statistics.median(times):.2f}x by the medians (target: 3x)")
+    worst_cases()
     return 0 if internal == 0 else 1
 
 

@@ -14,7 +14,7 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import LawBookError
-from auction_fsm.events import event_to_dict
+from auction_fsm.event_language import event_to_dict
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, Outcome, Row
 from auction_fsm.lawbook.rows import Action
 from auction_fsm.lawbook.states import STATES

@@ -17,7 +17,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "auction_fsm"
 # Layer of each module (by dotted name prefix); a module may import only modules of its own
 # layer or a lower one.  Unlisted modules are front ends (the top layer).
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("values", ("errors", "values", "seats", "calls", "cards", "rules", "records", "events", "scope")),
+    ("values", ("errors", "values", "seats", "calls", "cards", "rules", "records", "events", "scope",
+                "vulnerability")),
     ("state", ("auction",)),
     ("law book", ("lawbook",)),
     ("engine", ("engine",)),

@@ -213,7 +213,13 @@ def test_unknown_dealer() -> None:
 
 
 def test_unknown_vulnerability() -> None:
-    raises(json.dumps(doc(vulnerability="both")), ScenarioError, "'both'", "None, NS, EW, All")
+    raises(json.dumps(doc(vulnerability="nobody")), ScenarioError, "'nobody'", "None, NS, EW, All")
+    raises(json.dumps(doc(vulnerability="n")), ScenarioError, "'n'")  # LIN's letter: not in a scenario
+
+
+def test_vulnerability_in_pbn_words_any_case() -> None:
+    for word, vul in (("none", "None"), ("NONE", "None"), ("Love", "None"), ("ns", "NS"), ("Both", "All")):
+        assert loads_scenario(json.dumps(doc(vulnerability=word)), "x.json").vulnerability == vul
 
 
 @pytest.mark.parametrize("title", [3, ["x"]])
@@ -354,7 +360,7 @@ def test_schema_and_reader_agree_on_seats(seat: str, validator: jsonschema.proto
 
 
 @pytest.mark.parametrize("change", [
-    {"version": 2}, {"dealer": None}, {"extra": 1}, {"vulnerability": "Both"}, {"events": [{}]},
+    {"version": 2}, {"dealer": None}, {"extra": 1}, {"vulnerability": "Nobody"}, {"events": [{}]},
     {"events": [{"type": "call", "seat": "N"}]},
     {"events": [{"type": "call", "seat": "N", "call": "1C", "alert": True}]},
 ])
@@ -466,7 +472,8 @@ def test_a_lead_breaking_a_restriction_stops_the_replay_with_its_law() -> None:
 
 
 def test_a_choice_option_keeps_its_suit_letter_upper_case_from_a_file() -> None:
-    from auction_fsm.events import Choice, event_from_dict
+    from auction_fsm.event_language import event_from_dict
+    from auction_fsm.events import Choice
 
     assert event_from_dict({"type": "choice", "seat": "S", "option": "Require_h"}, "t") == Choice(Seat.S, "require_H")
     assert event_from_dict({"type": "choice", "seat": "S", "option": "LET_REMAIN"}, "t") == Choice(Seat.S, "let_remain")

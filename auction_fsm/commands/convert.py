@@ -4,8 +4,9 @@ The input format is told from its content, the output format from ``--to`` or th
 file's suffix (``.json``, ``.pbn``, ``.lin``); ``-`` writes to standard output.  A scenario
 file holds one board, so converting a file of several boards to JSON needs ``--board``.  What
 the target cannot hold is refused with a message naming the board and the event (LIN has no
-seats on its calls, hence no call out of rotation, and no events besides calls).  A board that
-cannot be read stops the conversion: nothing half-converted is written.
+seats on its calls, hence no call out of rotation, and no events besides calls).  Every board that
+can be read is converted; each one that cannot is reported on standard error (file, board, line,
+column, what) and skipped, and the exit status is then 2.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def handler(args: argparse.Namespace) -> int:
 
     from .. import lin, pbn
     from ..board_files import format_of_suffix, read_path
-    from ..cli import EXIT_OK
+    from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
     from ..errors import ConversionError
     from ..scenario import dump_scenario
 
@@ -54,13 +55,18 @@ def handler(args: argparse.Namespace) -> int:
     book = chosen_book(args)
     _, boards = read_path(args.input)
     if args.board is not None:
-        if not 1 <= args.board <= len(boards):
-            raise ConversionError(f"{args.input}: no game {args.board} (the file has {len(boards)})")
-        boards = [boards[args.board - 1]]
-    for b in boards:
-        if b.error is not None:
-            raise b.error
+        chosen = [b for b in boards if b.index == args.board]  # the game number messages give
+        if not chosen:
+            raise ConversionError(f"{args.input}: no board in game {args.board} (the file's boards are in "
+                                  f"games {', '.join(str(b.index) for b in boards[:20]) or 'none'})")
+        boards = chosen
+    skipped = [b for b in boards if b.error is not None]
+    for b in skipped:
+        print_error(b.error)  # type: ignore[arg-type]
+    boards = [b for b in boards if b.error is None]
     if not boards:
+        if skipped:
+            return EXIT_INPUT_ERROR
         raise ConversionError(f"{args.input}: no board to convert")
     if fmt == "scenario":
         if len(boards) != 1:
@@ -74,9 +80,16 @@ def handler(args: argparse.Namespace) -> int:
     elif fmt == "pbn":
         text = pbn.dumps(boards)
     else:
-        text = lin.dumps(boards)
+        parts = []
+        for b in boards:
+            try:
+                parts.append(lin.dumps([b]))
+            except ConversionError as err:  # this board's auction LIN cannot hold: the others go on
+                print_error(err)
+                skipped.append(b)
+        text = "".join(parts)
     if args.output == "-":
         sys.stdout.write(text.replace("\r\n", "\n"))
     else:
         out.write_bytes(text.encode("utf-8"))
-    return EXIT_OK
+    return EXIT_INPUT_ERROR if skipped else EXIT_OK

@@ -1,5 +1,5 @@
-"""``auction-fsm draw``: flowcharts for people, the route of one auction, and the machine
-pictures for developers (and a small configuration graph), as PNG files.
+"""``auction-fsm draw``: flowcharts for people (PNG files, or one PDF handout of A4 pages), the
+route of one auction, and the machine pictures for developers (and a small configuration graph).
 
 With no option it draws every picture: the flowcharts (``flow_*.png``, one per family of laws
 and an overview, drawn from the law book) and the machine pictures.  ``--scenario FILE`` draws
@@ -12,11 +12,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from . import Subparsers
 from ._law_book import add_law_book_option, book_for, chosen_book
 from ._scope_options import add_scope_options, scopes_from_args
+
+if TYPE_CHECKING:
+    from ..lawbook import LawBook
 
 __all__ = ["register", "handler"]
 
@@ -38,6 +42,9 @@ def register(subparsers: Subparsers) -> None:
                        help="draw only the flowcharts for people (flow_*.png)")
     which.add_argument("--machines", action="store_true",
                        help="draw only the machine pictures for developers")
+    p.add_argument("--handout", type=Path, metavar="FILE",
+                   help="write every flowchart as an A4 page of one PDF file, after a title page and "
+                        "a contents page (for a class)")
     p.add_argument("--scenario", type=Path, metavar="FILE",
                    help="draw the route the auction of this scenario file took: route.png and "
                         "route_flow_*.png for every flowchart it went through (- reads standard input)")
@@ -62,6 +69,11 @@ def handler(args: argparse.Namespace) -> int:
     from ..draw import draw_configuration, draw_machine_diagrams, machine_views
 
     book = chosen_book(args)
+    if args.handout is not None:
+        if args.only or args.configuration is not None or args.scenario is not None or args.machines:
+            raise UsageError("--handout writes every flowchart into one PDF file; it cannot be combined "
+                             "with --only, --machines, --scenario or --configuration")
+        return _draw_handout(args, book)
     if args.scenario is not None:
         if args.only or args.configuration is not None:
             raise UsageError("--scenario draws the route of one auction; it cannot be combined "
@@ -98,6 +110,20 @@ def handler(args: argparse.Namespace) -> int:
             paths += draw_machine_diagrams(args.out_dir, book, only=None if wanted is None else wanted & set(machines))
     for p in paths:
         print(p, file=sys.stderr)
+    return 0
+
+
+def _draw_handout(args: argparse.Namespace, book: LawBook) -> int:
+    """The handout: every flowchart of the book on its own A4 page of one PDF."""
+    from ..teaching.charts import all_charts
+    from ..teaching.flowdraw import draw_handout
+
+    if args.handout.parent != Path():
+        args.handout.parent.mkdir(parents=True, exist_ok=True)
+    path = draw_handout(all_charts(book), args.handout, title="The auction period in flowcharts",
+                        note=f"{book.title}: the auction period as the director rules on it, one chart "
+                             f"per family of laws, drawn from auction-fsm's law book.")
+    print(path, file=sys.stderr)
     return 0
 
 

@@ -5,7 +5,8 @@ the model says what happened, which law applies, who chooses between what, asks 
 judgements and choices it needs, applies the rectification and shows the obligations in force.
 Commands restate the auction (20B), explain the last ruling, undo, show the machines, save the
 session as a scenario file.  Lines come from a terminal or from standard input (a script):
-``quit`` or the end of the input ends the session.  The simulator is imported when it runs.
+``quit`` or the end of the input ends the session; Ctrl-C at a terminal asks whether to save
+the board first.  The simulator is imported when it runs.
 """
 
 from __future__ import annotations
@@ -37,8 +38,12 @@ def register(subparsers: Subparsers) -> None:
 def handler(args: argparse.Namespace) -> int:
     """Run the session until quit or the end of the input."""
     from ..teaching.session import TeachSession
-    from ._interactive import run_lines
+    from ._interactive import Leaving, run_lines
 
     session = TeachSession(args.dealer, args.vulnerability, book=chosen_book(args))
-    return run_lines(session.prompt, session.handle, lambda: session.done, session.intro(),
-                     lambda: [f"End of input: session ended after {len(session.events)} event(s)."])
+
+    def at_end(why: str) -> list[str]:
+        return [f"{why[:1].upper()}{why[1:]}: session ended after {len(session.events)} event(s)."]
+
+    return run_lines(session.prompt, session.handle, lambda: session.done, session.intro(), at_end,
+                     Leaving(session.leave_question, session.leave_answer))

@@ -57,7 +57,8 @@ from typing import Any, Final, Literal
 from ..auction import AuctionState
 from ..engine import apply_event
 from ..errors import AuctionFsmError, InternalError, MachineDisagreementError
-from ..events import Event, event_to_dict
+from ..event_language import event_to_dict
+from ..events import Event
 from ..exploration import FAMILIES, candidate_events, config_key, is_terminal, within_scope
 from ..lawbook import LAWS_2017, LawBook
 from ..lawbook.changes import changeable_call

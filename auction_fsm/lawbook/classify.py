@@ -43,6 +43,7 @@ _JUDGEMENTS = {
     ("unintended", True): "judge_unintended", ("unintended", False): "judge_intended",
     ("misinformation", True): "judge_misinformation", ("misinformation", False): "judge_no_misinformation",
     ("dummy_seen", True): "judge_dummy_seen", ("dummy_seen", False): "judge_dummy_not_seen",
+    ("lowest_specifying", True): "judge_lowest", ("lowest_specifying", False): "judge_not_lowest",
 }
 _CHOICES = {"accept", "refuse", "decline", "keep", "withdraw", "change", "spread", "let_remain",
             "no_prohibition", "require", "prohibit", "designate", "director"}

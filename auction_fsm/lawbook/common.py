@@ -17,7 +17,7 @@ from ..seats import Seat
 from ..values import evolve
 from .rows import AuctionEnds, Ctx, Guard, Outcome, Row, WatchedCall
 
-__all__ = ["stand", "after_call", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
+__all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
            "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "shown"]
 
@@ -41,6 +41,20 @@ def silence_partner(state: AuctionState, offender: Seat, withdrawn: Call, law: s
     (under ``rights_law``, by default ``law`` with 26B)."""
     state = state.impose(offender.partner, Obligation("pass_rest_of_auction", law))
     return state.restrict(LeadRestriction(offender, rights_law or f"{law}, 26B", withdrawn))
+
+
+def nothing_further(state: AuctionState, offender: Seat) -> str:
+    """How to say "no further rectification" for the offender's latest call without hiding what
+    an earlier step of the same irregularity left standing (27B3, 27B4: partner silenced, a 26B
+    right): ``"no further rectification"``, or that phrase followed by what still stands."""
+    partner = offender.partner
+    still = [f"{partner.long_name} still must pass for the rest of the auction (Law {o.law})"
+             for o in state.obligations[partner] if o.kind == "pass_rest_of_auction"]
+    if any(r.offender == offender for r in state.restrictions):
+        still.append("declarer's lead restriction rights (26B) stand")
+    if not still:
+        return "no further rectification"
+    return "no further rectification for this call, but " + " and ".join(still)
 
 
 def specified(record: CallRecord) -> tuple[Strain, ...]:

@@ -13,7 +13,7 @@ from ..auction import AuctionState
 from ..calls import parse_call
 from ..records import LeadRestriction, Obligation, ObligationKind, Pending
 from ..values import evolve
-from .common import ended, pass_out_of_rotation_at_end, stand
+from .common import ended, nothing_further, pass_out_of_rotation_at_end, stand
 from .insufficient import resume_replacement
 from .rows import ASK_TRIGGER, OTHERWISE, Ctx, Guard, Outcome, Row, action, guard
 
@@ -50,8 +50,10 @@ def comparable(ctx: Ctx) -> Outcome:
     o, withdrawn = p.offender, parse_call(p.get("withdrawn"))
     state = evolve(ctx.state, pending=None)
     new = state.record[p.call_index]
+    further = nothing_further(state, o)
     state = state.rule("23A, 26A", f"{o.long_name}'s {new.call} is comparable with the withdrawn "
-                       f"{withdrawn}: no further rectification and no lead restrictions")
+                       f"{withdrawn}: {further}" + ("" if further != "no further rectification" else
+                                                    " and no lead restrictions"))
     state = state.rule(*adjustment_note(p.get("law")))
     return _finish(state, p, "23B")
 

@@ -21,7 +21,18 @@ from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
 from .classify import expected
-from .common import calls_again, in_turn, natural, open_choice, open_comparable, shown, silence_partner, stand
+from .common import (
+    calls_again,
+    in_turn,
+    natural,
+    nothing_further,
+    open_choice,
+    open_comparable,
+    shown,
+    silence_partner,
+    specified,
+    stand,
+)
 from .inadmissible import open_above_seven
 from .rows import OTHERWISE, SAME, Ctx, Guard, Outcome, Replacement, Row, action, guard
 
@@ -94,7 +105,7 @@ def by_offender_before_ruling(ctx: Ctx) -> bool:
 
 
 @guard("there is no premature replacement",
-       ask="Has the offender not replaced the bid early?")
+       ask="Is the insufficient bid still the offender's only call?")
 def no_premature(ctx: Ctx) -> bool:
     return not _pending(ctx).get("replacement")
 
@@ -106,19 +117,19 @@ def with_premature(ctx: Ctx) -> bool:
 
 
 @guard("the offender's LHO calls over the insufficient bid, with no premature replacement",
-       ask="Does the offender's LHO call over the insufficient bid, with no early replacement?")
+       ask="Does the offender's LHO call over the insufficient bid?")
 def lho_calls_no_premature(ctx: Ctx) -> bool:
     return by_offenders_lho(ctx) and no_premature(ctx)
 
 
 @guard("the offender's LHO calls over the insufficient bid after a premature replacement",
-       ask="Does the offender's LHO call over the insufficient bid after an early replacement?")
+       ask="Does the offender's LHO call over the insufficient bid?")
 def lho_calls_after_premature(ctx: Ctx) -> bool:
     return by_offenders_lho(ctx) and with_premature(ctx)
 
 
 @guard("the offender calls, the director being at the table and LHO not having accepted",
-       ask="Does the offender call, LHO not having accepted?")
+       ask="Does the offender make the replacement, LHO not having accepted?")
 def offender_replaces_after_director(ctx: Ctx) -> bool:
     return by_offender_before_ruling(ctx) and no_premature(ctx) and isinstance(ctx.event, CallEvent)
 
@@ -264,10 +275,22 @@ def replacement_kind(ctx: Ctx) -> str:
         return "insufficient"
     if (call.is_double or call.is_redouble) and not legal:
         return "illegal_double"
-    if (call.is_bid and call.strain == ib.strain and _lowest_sufficient(state, call)
-            and natural(state.record[_pending(ctx).call_index]) and _replacement_natural(ctx)):
+    ib_record = state.record[_pending(ctx).call_index]
+    both_natural = natural(ib_record) and _replacement_natural(ctx)
+    if call.is_bid and call.strain == ib.strain and _lowest_sufficient(state, call) and both_natural:
         return "lowest"
+    if call.is_bid and not both_natural and specified(ib_record) and specified(ib_record) == _replacement_shows(ctx):
+        return "ask_lowest"  # 27B1a by meaning: only the director can say whether it is the lowest such bid
     return "judged"
+
+
+def _replacement_shows(ctx: Ctx) -> tuple[Strain, ...]:
+    """The denominations the replacement specifies (as explained, else as named)."""
+    if isinstance(ctx.event, Replacement):
+        return specified(ctx.state.record[ctx.event.index])
+    call = _call(ctx)
+    explained = shown(ctx)
+    return explained if explained is not None else ((call.strain,) if call.strain is not None else ())
 
 
 def _replacement_natural(ctx: Ctx) -> bool:
@@ -291,7 +314,11 @@ replacement_insufficient = _replacement("insufficient", "another insufficient bi
 replacement_illegal_double = _replacement("illegal_double", "a double or redouble Law 19 does not permit",
                                           "Is the replacement a double or redouble that Law 19 does not allow?")
 replacement_lowest = _replacement("lowest", "the lowest sufficient bid in the same denomination, both "
-                                  "bids natural", "Is the replacement the lowest sufficient bid in the same strain?")
+                                  "bids natural", "Is the replacement the lowest sufficient bid in the same "
+                                  "denomination, with both bids natural?")
+replacement_ask_lowest = _replacement(
+    "ask_lowest", "a bid specifying the same denominations as the insufficient bid, one of the two not natural",
+    "Does the replacement show the same denominations as the insufficient bid, one of them artificial?")
 replacement_judged = _replacement("judged", "any other legal call", OTHERWISE)
 
 
@@ -335,31 +362,67 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
 @action("no further rectification: the replacement stands (27B1a)")
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
-    state = evolve(ctx.state, pending=None).rule(
-        "27B1a", f"replaced by the lowest sufficient bid in the same denomination ({call}): no further "
-        "rectification").rule("27D", ADJUST_27D)
+    state = evolve(ctx.state, pending=None)
+    state = state.rule(
+        "27B1a", f"replaced by the lowest sufficient bid in the same denomination ({call}): "
+        f"{nothing_further(state, o)}").rule("27D", ADJUST_27D)
     if isinstance(ctx.event, Replacement):
         return stand(state, index=ctx.event.index, law="27B1a")
     return stand(in_turn(state, o), CallRecord(o, call, o, specifies=shown(ctx)))
 
 
-@action("the director judges whether the replacement is comparable (27B1b); if not, 27B2 or 27B3")
-def replaced_for_judgement(ctx: Ctx) -> Outcome:
+def _held_replacement(ctx: Ctx) -> tuple[AuctionState, int]:
+    """The state with the replacement held in the record (status pending), and its index."""
     p, call = _pending(ctx), _call(ctx)
-    o = p.offender
-    ib = ctx.state.record[p.call_index].call
     state = evolve(ctx.state, pending=None)
     if isinstance(ctx.event, Replacement):
-        index = ctx.event.index
-    else:
-        state = state.add_call(CallRecord(o, call, o, "pending", "replacement", "27B", shown(ctx)))
-        index = len(state.record) - 1
+        return state, ctx.event.index
+    state = state.add_call(CallRecord(p.offender, call, p.offender, "pending", "replacement", "27B", shown(ctx)))
+    return state, len(state.record) - 1
+
+
+def _to_comparable(state: AuctionState, offender: Seat, index: int, ib_index: int) -> AuctionState:
+    """Ask whether replacement ``index`` is comparable with the insufficient bid (27B1b)."""
+    call, ib = state.record[index].call, state.record[ib_index].call
     double = call.is_double or call.is_redouble
-    state = open_comparable(state, o, index, ib, "27B3" if double else "27B2", "pass_rest_of_auction",
+    state = open_comparable(state, offender, index, ib, "27B3" if double else "27B2", "pass_rest_of_auction",
                             cancel_if_not=double)
     assert state.pending is not None
-    resume = (("resume_ib", str(p.call_index)),)
-    return Outcome(evolve(state, pending=evolve(state.pending, extra=tuple(sorted(state.pending.extra + resume)))))
+    resume = (("resume_ib", str(ib_index)),)
+    return evolve(state, pending=evolve(state.pending, extra=tuple(sorted(state.pending.extra + resume))))
+
+
+@action("the director judges whether the replacement is comparable (27B1b); if not, 27B2 or 27B3")
+def replaced_for_judgement(ctx: Ctx) -> Outcome:
+    state, index = _held_replacement(ctx)
+    return Outcome(_to_comparable(state, _pending(ctx).offender, index, _pending(ctx).call_index))
+
+
+@action("the director judges whether the replacement is the lowest sufficient bid that shows the same "
+        "denominations (27B1a)")
+def replaced_ask_lowest(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    state, index = _held_replacement(ctx)
+    q = Pending(IB, "awaiting_lowest_judgement", "27B1a", "director", ("lowest", "not_lowest"), p.offender, index,
+                p.offender, (("ib", str(p.call_index)), ("judgement", "lowest_specifying")))
+    return Outcome(evolve(state, pending=q))
+
+
+@action("the lowest such bid: it stands with no further rectification (27B1a)")
+def judged_lowest(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    state = evolve(ctx.state, pending=None)
+    call = state.record[p.call_index].call
+    state = state.rule("27B1a", f"{call} is the lowest sufficient bid showing the same denominations as the "
+                       f"insufficient bid: {nothing_further(state, p.offender)}").rule("27D", ADJUST_27D)
+    return stand(state, index=p.call_index, law="27B1a")
+
+
+@action("not the lowest such bid: the director judges whether it is comparable (27B1b), else 27B2")
+def judged_not_lowest(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    state = evolve(ctx.state, pending=None)
+    return Outcome(_to_comparable(state, p.offender, p.call_index, int(p.get("ib"))))
 
 
 def _lowest_sufficient(state: AuctionState, call: Call) -> bool:
@@ -390,27 +453,40 @@ ROWS: list[Row] = [
     Row("phase", _PR, "choose_director", _AC, "9B2, 27A1, 27C", FAMILY,
         "LHO asks the director, who explains: accept or decline", None, explain_options),
     Row("phase", _AC, "choose_accept", "auction", "27A1", FAMILY,
-        "LHO accepts: the insufficient bid stands as legal", no_premature, accept_by_choice),
+        "LHO accepts: the insufficient bid stands; an early replacement, if any, is cancelled", no_premature,
+        accept_by_choice),
     Row("phase", _AC, "choose_accept", "auction", "27A1, 27C", FAMILY,
-        "LHO accepts: the bid stands, the early replacement is cancelled", with_premature, accept_over_premature),
+        "LHO accepts: the insufficient bid stands; an early replacement, if any, is cancelled", with_premature,
+        accept_over_premature),
     Row("phase", _AC, "call_while_pending", "auction", "27A1", FAMILY,
-        "LHO calls over it: accepted as legal", lho_calls_no_premature, accept_by_calling),
+        "LHO calls over it: accepted; an early replacement, if any, is cancelled", lho_calls_no_premature,
+        accept_by_calling),
     Row("phase", _AC, "call_while_pending", "auction", "27A1, 27C", FAMILY,
-        "LHO calls over it: accepted, the early replacement cancelled", lho_calls_after_premature,
+        "LHO calls over it: accepted; an early replacement, if any, is cancelled", lho_calls_after_premature,
         accept_over_premature_by_calling),
     Row("phase", _AC, "choose_decline", _AR, "27B", FAMILY,
-        "not accepted: it must be replaced", no_premature, require_replacement),
+        "not accepted: the offender must replace it; an early replacement, if any, is the replacement",
+        no_premature, require_replacement),
     Row("phase", _AC, "choose_decline", _AR, "27B, 27C", FAMILY,
-        "not accepted: the early replacement is ruled as the replacement", with_premature, rule_premature),
+        "not accepted: the offender must replace it; an early replacement, if any, is the replacement",
+        with_premature, rule_premature),
     Row("phase", _AC, "call_while_pending", _AR, "27B", FAMILY,
         "the offender replaces the bid at the director's instruction: LHO did not accept it",
         offender_replaces_after_director, replace_after_decline),
     Row("phase", _AR, "call_while_pending", "auction", "27B1a", FAMILY,
-        "the lowest sufficient bid in the same denomination: no rectification", replacement_lowest,
+        "the lowest sufficient bid in the same denomination, both bids natural: no rectification",
+        replacement_lowest,
         replaced_lowest),
     Row("phase", _AR, "call_while_pending", "comparable_call.awaiting_judgement", "27B1b, 27B2, 27B3",
-        FAMILY, "any other legal replacement: is it comparable?", replacement_judged,
+        FAMILY, "any other legal replacement: whether it is comparable decides the rectification", replacement_judged,
         replaced_for_judgement),
+    Row("phase", _AR, "call_while_pending", f"{IB}.awaiting_lowest_judgement", "27B1a", FAMILY,
+        "a replacement showing the same denominations: the director judges whether it is the lowest such bid", replacement_ask_lowest,
+        replaced_ask_lowest),
+    Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_lowest", "auction", "27B1a", FAMILY,
+        "the lowest bid showing the same denominations: no further rectification", None, judged_lowest),
+    Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_not_lowest", "comparable_call.awaiting_judgement",
+        "27B1b, 27B2", FAMILY, "not the lowest such bid: whether it is comparable decides the rectification", None, judged_not_lowest),
     Row("phase", _AR, "call_while_pending", _AC, "27B4", FAMILY,
         "another insufficient bid: LHO may accept it", replacement_insufficient,
         replaced_insufficient),

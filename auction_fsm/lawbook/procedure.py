@@ -84,6 +84,11 @@ JUDGEMENTS: Final[dict[str, Judgement]] = {j.kind: j for j in (
     Judgement("misinformation", "could misinformation have influenced the call (21B1)?",
               "the call could well have been influenced by misinformation",
               "the call was not based on misinformation"),
+    Judgement("lowest_specifying",
+              "is the replacement the lowest sufficient bid that shows the same denomination(s) as the "
+              "insufficient bid did (27B1a)?",
+              "the replacement is the lowest sufficient bid showing the same denominations",
+              "the replacement is not the lowest sufficient bid showing the same denominations"),
     Judgement("dummy_seen", "could declarer have seen dummy's cards (54C)?",
               "declarer could have seen dummy's cards", "declarer could not have seen dummy's cards"),
 )}

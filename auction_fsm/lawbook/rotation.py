@@ -440,7 +440,7 @@ def _double_rows(source: str, trigger: str, base: Guard, prefix: str = "", no_ch
     """One row per way Law 32 (or 36B4) rules a cancelled double or redouble out of rotation;
     with ``no_choice`` each branch's question adds that LHO had no choice."""
     return [Row("phase", source, trigger, "auction", law, FAMILY, prefix + summary,
-                both(base, g, ask=f"Is it {ask}, with no choice for LHO?" if no_choice else f"Was it {ask}?"), act)
+                both(base, g, ask=f"Is it {ask}, for the director to rule on?" if no_choice else f"Was it {ask}?"), act)
             for g, act, law, summary, ask in _DOUBLE_BRANCHES]
 
 
@@ -450,37 +450,37 @@ def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summ
 
 
 @guard("the pass was made at the offender's RHO's turn",
-       ask="Natural: was it a pass at the offender's RHO's turn?")
+       ask="Was it a pass at the offender's RHO's turn?")
 def pass_at_rhos_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_pass and position_of_turn(ctx) == "rho"
 
 
 @guard("the pass was made at partner's or LHO's turn",
-       ask="Natural: was it a pass at partner's or LHO's turn?")
+       ask="Was it a pass at partner's or LHO's turn?")
 def pass_at_other_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_pass and position_of_turn(ctx) != "rho"
 
 
 @guard("the call was made at the offender's RHO's turn",
-       ask="Artificial: was it made at the offender's RHO's turn?")
+       ask="Was it made at the offender's RHO's turn?")
 def at_rhos_turn(ctx: Ctx) -> bool:
     return position_of_turn(ctx) == "rho"
 
 
 @guard("the call was made at partner's or LHO's turn",
-       ask="Artificial: was it made at partner's or LHO's turn?")
+       ask="Was it made at partner's or LHO's turn?")
 def at_other_turn(ctx: Ctx) -> bool:
     return position_of_turn(ctx) != "rho"
 
 
 @guard("a natural bid made at the offender's RHO's turn",
-       ask="Natural: was it a bid at the offender's RHO's turn?")
+       ask="Was it a bid at the offender's RHO's turn?")
 def bid_at_rhos_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_bid and position_of_turn(ctx) == "rho"
 
 
 @guard("a natural bid made at partner's or LHO's turn",
-       ask="Natural: was it a bid at partner's or LHO's turn?")
+       ask="Was it a bid at partner's or LHO's turn?")
 def bid_at_other_turn(ctx: Ctx) -> bool:
     return pending_call(ctx).is_bid and position_of_turn(ctx) != "rho"
 
@@ -642,12 +642,12 @@ ROWS: list[Row] = [
     *_double_rows(_AD, "director_called", no_choice_double, no_choice=True),
     Row("phase", _AD, "director_called", _AJ, "29B, 29C", FAMILY,
         "a pass or bid out of rotation is cancelled; was it artificial?", both(no_choice_pass_or_bid,
-        meaning_not_explained, ask="Is it a pass or bid, with no choice for LHO, whose meaning was not explained?"),
+        meaning_not_explained, ask="Is it a pass or bid for the director to rule on, its meaning not explained?"),
         ask_artificial),
     Row("phase", _AD, "director_called", _AJ, "29B, 29C", FAMILY,
         "a pass or bid out of rotation is cancelled; its explanation tells whether it was artificial",
         both(no_choice_pass_or_bid, meaning_explained,
-             ask="Is it a pass or bid, with no choice for LHO, whose meaning was explained?"), ask_artificial_explained),
+             ask="Is it a pass or bid for the director to rule on, its meaning explained?"), ask_artificial_explained),
     Row("phase", _AD, "call_while_pending", "auction", "36A", FAMILY,
         "LHO calls over an inadmissible double out of rotation: both cancelled, no rectification",
         lho_calls_over_inadmissible, cancel_both_36a),

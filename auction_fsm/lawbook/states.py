@@ -37,6 +37,10 @@ class StateSpec:
     options: tuple[Option, ...] = ()
     question: str = ""
     place: str = ""
+    #: For an irregularity procedure: how the narration names what it is about, a template where
+    #: ``{whose}`` is "East's" (or "the" when East decides), ``{who}`` the offender, ``{call}``
+    #: the call or card concerned and ``{new}`` the call it would change to.
+    about: str = ""
 
     def option(self, word: str) -> Option | None:
         """The option the pending decision calls ``word`` (``require_H`` finds ``require_*``)."""
@@ -86,6 +90,21 @@ def _slip_step(what: str) -> Step:
                     "the procedure goes on where it was"))
 
 
+# What each procedure is about, in words (see StateSpec.about).
+_ABOUT: Final = {
+    "insufficient_bid": "{whose} insufficient {call}",
+    "out_of_rotation": "{whose} {call} out of rotation",
+    "inadmissible_double": "{whose} inadmissible {call}",
+    "bid_above_seven": "{whose} bid of {call} above the seven level",
+    "pass_obligation_violated": "{whose} {call}, made when {who} had to pass",
+    "call_after_final_pass": "{whose} {call} after the final pass",
+    "change_of_call": "{whose} change of call to {new}",
+    "misinformation": "{whose} change of call to {new}",
+    "comparable_call": "{whose} replacement call {call}",
+    "lead_out_of_turn": "{whose} opening lead out of turn",
+}
+
+
 # Irregularity procedures: the phase machine's nested states (parent -> its steps).
 PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
     "out_of_rotation": ("a call out of rotation (28-34)", (
@@ -122,6 +141,11 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
                  "27A1", "the insufficient bid stands and the auction goes on", "27B",
                  "the offender must replace it with a legal call")),
         _slip_step("the insufficient bid"),
+        Step("awaiting_lowest_judgement",
+             "the director judges whether the replacement is the lowest sufficient bid showing the same "
+             "denominations (27B1a)", "the director", judgement_options(
+                 "lowest_specifying", "lowest", "not_lowest", "no further rectification (27B1a)",
+                 "the director judges whether it is comparable (27B1b), else 27B2 applies")),
         Step("awaiting_replacement", "the offender must replace it with a legal call (27B)",
              "the offender chooses a call; the director rules on it", (
                  call_option("replace", "offender", "replaces {it}", "replace {it} with a legal call",
@@ -243,9 +267,9 @@ STATES: Final[tuple[StateSpec, ...]] = (
               place="the board is passed out; the hands are still out"),
     StateSpec("phase", "hands_returned", "terminal",
               "the hands of a passed-out board are back in the board: the auction period is over (17D2)",
-              place="the hands are back in the board: the auction period is over"),
+              place="the auction period is over, with no play and no redeal"),
     *(spec for parent, (summary, steps) in PROCEDURES.items() for spec in (
-        StateSpec("phase", parent, "irregularity", summary),
+        StateSpec("phase", parent, "irregularity", summary, about=_ABOUT.get(parent, "")),
         *(StateSpec("phase", f"{parent}.{st.name}", "decision", st.summary, parent, st.decider, st.options)
           for st in steps),
     )),

@@ -20,12 +20,15 @@ class Trigger:
     """One trigger: ``words`` say what sets it off; ``question`` is the director's yes/no
     question for it (empty for the seat machines' triggers, which no chart asks about); ``told``
     names what happened in a few words; ``follow_up`` marks a trigger an action raises rather
-    than an event at the table."""
+    than an event at the table; ``procedural`` marks one that only keeps the procedure running
+    (the director called again while already ruling), on which no law rules anything, so the
+    flowcharts for people leave it out."""
 
     words: str
     ask: str = ""
     told: str = ""
     follow_up: bool = False
+    procedural: bool = False
 
     @property
     def question(self) -> str:
@@ -82,13 +85,16 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         told="The director is called"),
     "director_present": Trigger(
         "the director is called again while already ruling: nothing changes",
-        ask="Is the director called again while already ruling?"),
+        ask="Is the director called again while already ruling?",
+        procedural=True),
     "director_idle": Trigger(
         "the director is called with nothing irregular pending: the auction goes on",
-        ask="Is the director called with nothing irregular pending?"),
+        ask="Is the director called with nothing irregular pending?",
+        told="The director is called"),
     "hands_returned": Trigger(
         "the hands of a passed-out board go back into the board (17D2)",
-        ask="Are the hands of the passed-out board put back into the board?"),
+        ask="Are the hands of the passed-out board put back into the board?",
+        told="After a passed-out board"),
     "judge_artificial": Trigger(
         "the director judges the call out of rotation artificial",
         ask="Does the director judge the call artificial?",
@@ -103,7 +109,7 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         told="The director judges it comparable"),
     "judge_not_comparable": Trigger(
         "the director judges the replacement not comparable",
-        ask="Does the director judge it not comparable?",
+        ask="Does the director judge the replacement not comparable?",
         told="The director judges it not comparable"),
     "judge_unintended": Trigger(
         "the director judges the first call a slip (25A)",
@@ -118,22 +124,32 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         told="The director finds misinformation"),
     "judge_no_misinformation": Trigger(
         "the director finds no misinformation",
-        ask="Does the director find no misinformation?",
+        ask="Does the director find that there was no misinformation?",
         told="The director finds no misinformation"),
+    "judge_lowest": Trigger(
+        "the director judges the replacement the lowest sufficient bid specifying the same denominations (27B1a)",
+        ask="Does the director judge it the lowest sufficient bid showing the same denominations?",
+        told="The director judges it the lowest such bid"),
+    "judge_not_lowest": Trigger(
+        "the director judges that the replacement is not the lowest such bid",
+        ask="Does the director judge that it is not the lowest such bid?",
+        told="The director judges it is not the lowest such bid"),
     "judge_dummy_seen": Trigger(
         "the director finds declarer could have seen dummy's cards (54C)",
         ask="Could declarer have seen dummy's cards?"),
     "judge_dummy_not_seen": Trigger(
         "the director finds declarer could not have seen dummy's cards",
-        ask="Could declarer not have seen dummy's cards?"),
-    "choose_accept": Trigger("the player entitled accepts", ask="Does the player entitled accept?"),
+        ask="Does the director find that declarer could not have seen dummy's cards?"),
+    "choose_accept": Trigger("the player entitled accepts", ask="Does the player entitled accept?",
+                             told="The player entitled accepts"),
     "choose_refuse": Trigger(
         "the player entitled refuses",
         ask="Does the player entitled refuse?",
         told="The player entitled refuses"),
     "choose_decline": Trigger(
         "the player entitled declines to accept the irregularity; the director rectifies",
-        ask="Does the player entitled decline?"),
+        ask="Does the player entitled decline?",
+        told="The player entitled declines"),
     "choose_designate": Trigger(
         "declarer designates which penalty card is led (51A)",
         ask="Does declarer designate which penalty card is led?"),
@@ -218,8 +234,8 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         follow_up=True),
     "restore_lapses": Trigger(
         "LHO's kept call cannot be made again now",
-        ask="Can the kept call not be made at LHO's turn now?",
-        follow_up=True),
+        ask="Has the chance to make the kept call again passed?",
+        follow_up=True, procedural=True),
     "judge_change": Trigger(
         "an accepted change of call is judged for comparability",
         ask="Was a change of call accepted?",

@@ -5,5 +5,6 @@ Everything here reads the law book (:mod:`auction_fsm.lawbook`) and never change
 :mod:`.questions` holds the words (questions at decisions, who decides), :mod:`.charts` turns a
 family's rows into a flowchart's data, :mod:`.flowdraw` draws it (matplotlib, imported when
 drawing), :mod:`.route` draws the route one auction took, :mod:`.session` is the interactive
-director, :mod:`.quiz` the quiz and :mod:`.randomsim` the random simulator.
+director, :mod:`.situations` the situations the quiz is set in, :mod:`.quiz` the quiz and
+:mod:`.randomsim` the random simulator.
 """

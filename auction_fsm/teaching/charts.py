@@ -27,6 +27,7 @@ Every box and arrow carries a law number; every box lists the rows it stands for
 from __future__ import annotations
 
 import itertools
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
@@ -36,12 +37,18 @@ from ..lawbook import LAWS_2017, LawBook, Row
 from ..lawbook.rows import ASK_TRIGGER, OTHERWISE
 from ..lawbook.states import WHERE_QUESTIONS
 
-__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "OPEN_PHASES", "family_charts",
+__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "WRAP", "OPEN_PHASES", "family_charts",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
-           "is_follow_up", "row_key"]
+           "is_follow_up", "row_key", "charted", "chart_height"]
 
 BoxKind = Literal["start", "step", "question", "outcome", "goto", "note"]
-MAX_BOXES: Final = 30
+#: At most this many boxes on one chart: a chart is one A4 page at a readable size.
+MAX_BOXES: Final = 25
+#: At most this much height (in inches, drawn at its own size) on one chart: what an A4 page
+#: holds at 80% of that size.  Estimated from the lines of text (see :func:`chart_height`).
+MAX_HEIGHT: Final = 12.0
+#: The width a box's text is wrapped to, in characters (the drawing wraps the same way).
+WRAP: Final = 56
 #: The phases that are not procedures: where an irregularity starts and where a ruling returns.
 OPEN_PHASES: Final = ("awaiting_first_call", "auction", "clarification", "opening_lead", "play",
                       "passed_out")
@@ -101,6 +108,17 @@ def is_follow_up(trigger: str, book: LawBook = LAWS_2017) -> bool:
     return spec is not None and spec.follow_up
 
 
+def charted(row: Row, book: LawBook = LAWS_2017) -> bool:
+    """Whether the charts for people show ``row``: every row but the procedure's own machinery,
+    on which no law rules anything -- a trigger the book marks procedural (the director called
+    again while already ruling), a refusal inside a procedure (a loop back to the same step) and
+    a follow-up the engine raises while a procedure is pending."""
+    spec = book.triggers[row.trigger]
+    if spec.procedural:
+        return False
+    return row.source in OPEN_PHASES or not (row.refusal or spec.follow_up)
+
+
 def _parts(law: str) -> list[str]:
     return [p.strip() for p in law.split(",") if p.strip()]
 
@@ -149,7 +167,18 @@ def family_steps(book: LawBook, family: str) -> list[str]:
             continue
         seen.append(s)
         frontier += [r.target for r in book.rows_of("phase") if r.source == s and r.target in owned]
-    return seen + [s for s in order if s not in seen]
+    seen += [s for s in order if s not in seen]
+    # one procedure's steps together (a law's own part of the chart), procedures in the order of
+    # their laws (36 before 37), else in the order reached
+    parents = list(dict.fromkeys(s.split(".")[0] for s in seen))
+    summaries = {s.name: s.summary for s in book.states_of("phase")}
+
+    def law_order(parent: str) -> tuple[int, str, int]:
+        law = _summary_law(summaries.get(parent, ""))
+        digits = "".join(itertools.takewhile(str.isdigit, law))
+        return (int(digits) if digits else 999, law, parents.index(parent))
+
+    return sorted(seen, key=lambda s: law_order(s.split(".")[0]))
 
 
 @dataclass
@@ -177,6 +206,8 @@ def _capital(text: str) -> str:
 
 
 def _lower_first(text: str) -> str:
+    if text[1:2].isupper():  # an abbreviation ("LHO") keeps its capitals
+        return text
     return text[:1].lower() + text[1:]
 
 
@@ -239,7 +270,7 @@ class _Builder:
         if target == "auction" and "17D3" in extra:
             return "the auction goes back to the player who missed a turn"
         if target == source and target != "auction":
-            return "it stays where it was"
+            return ""  # the outcome says it all: nothing moves
         spec = self.specs.get(target)
         if spec is not None and spec.place:
             return spec.place
@@ -252,28 +283,43 @@ class _Builder:
         return f"{what}: step {number} of the chart '{title.split(' (')[0]}'"
 
     def outcome(self, group: _Group) -> tuple[list[str], str, BoxKind]:
-        """The outcome box of a group: lines, law and kind."""
+        """The outcome box of a group: lines, law and kind.
+
+        Rows that lead to one place are one sentence with every law they cite; rows that lead to
+        several places (the auction goes on, or it ends) list each with its own law; rows that
+        leave everything where it was from several phases say nothing more than the summary."""
         common = [p for p in _parts(group.rows[0].law) if all(p in _parts(r.law) for r in group.rows)]
-        law = ", ".join(common) if common else _join_laws(r.law for r in group.rows)
         thens: list[str] = []
         sources = {r.source for r in group.rows}
-        if all(r.target == r.source for r in group.rows) and sources != {"auction"} and (
-                len(sources) > 1 or not sources & set(self.numbers)):
-            extra = [p for r in group.rows for p in _parts(r.law) if p not in common] if common else []
-            thens.append("nothing else changes" + (f" ({', '.join(dict.fromkeys(extra))})" if extra else ""))
-        for r in group.rows if not thens else ():
-            extra = [p for p in _parts(r.law) if p not in common] if common else []
-            phrase = self.place(r.target, r.source, extra)
-            if extra:
-                phrase += f" ({', '.join(extra)})"
-            if phrase not in thens:
-                thens.append(phrase)
+        targets = {self.place(r.target, r.source) for r in group.rows}
+        if all(r.target == r.source for r in group.rows) and len(sources) > 1:
+            law = _join_laws(r.law for r in group.rows)
+        elif len(targets) == 1:
+            law = _join_laws(r.law for r in group.rows)
+            thens += [t for t in targets if t]
+        else:
+            law = ", ".join(common) if common else _join_laws(r.law for r in group.rows)
+            extras: list[str] = []
+            for r in group.rows:
+                extra = [p for p in _parts(r.law) if p not in common] if common else []
+                extras += [p for p in extra if p not in extras]
+                phrase = self.place(r.target, r.source, extra) or "nothing else changes"
+                if extra:
+                    phrase += f" ({', '.join(extra)})"
+                if phrase not in thens:
+                    thens.append(phrase)
+            if len(thens) > 2:
+                # the usual ways an auction may stand after a call: said once, with their laws
+                first = self.place(group.rows[0].target, group.rows[0].source)
+                thens = [f"{first}, unless the calls now end it ({', '.join(extras)})" if extras
+                         else "the auction period goes on from where it stood"]
         lines = [_sentence(group.rows[0].summary)]
         kind: BoxKind = "outcome"
         inside = [t for t in (r.target for r in group.rows) if t in self.numbers]
         if inside and len(thens) == 1:
             kind = "goto"
-        lines.append(_sentence("then " + "; or ".join(thens)))
+        if thens:
+            lines.append(_sentence("then " + "; or ".join(thens)))
         return lines, law, kind
 
     # --- sections ------------------------------------------------------------------------------
@@ -289,7 +335,12 @@ class _Builder:
         for g in groups:
             by_trigger.setdefault(g.trigger, []).append(g)
         ordered: list[tuple[_Group, bool, bool]] = []
-        for gs in by_trigger.values():
+        if kind == "start":  # what happened: the irregularities in the order of their steps
+            order = sorted(by_trigger.values(), key=lambda gs: min(
+                [self.numbers.get(r.target, len(self.numbers) + 1) for g in gs for r in g.rows]))
+        else:
+            order = sorted(by_trigger.values(), key=self._trigger_order)
+        for gs in order:
             alone = len(gs) == 1
             asked = [self.question(g, alone) for g in gs]
             by_phase = len(set(asked)) < len(asked)
@@ -302,57 +353,85 @@ class _Builder:
             if last is not None and alone and last[1] and self.outcome(g) == self.outcome(last[0]) \
                     and [r.target for r in g.rows] == [r.target for r in last[0].rows]:
                 last[3].append(g)
+            elif last is not None and self._same_step(g, last[0]):
+                # two ways into one step of this chart (the offender replacing the bid at the
+                # director's word, or LHO declining): one outcome, told in the later one's words
+                # (the decider's option comes after the calls that may anticipate it)
+                merged[-1] = (g, alone, by_phase, [last[0], *last[3]])
             else:
                 merged.append((g, alone, by_phase, []))
-        prev, prev_label_law = head_id, law
-        prev_label = ""
+        prev, prev_label, prev_label_law = head_id, "", law
+        prev_trigger = ""
         for i, (g, alone, by_phase, also) in enumerate(merged):
             q = self.question(g, alone, by_phase)
-            if q == OTHERWISE and i < len(merged) - 1:
-                q = "Any other case?"  # another trigger follows: the chain must go on
             o_lines, o_law, o_kind = self.outcome(g)
             keys = tuple(row_key(r) for x in (g, *also) for r in x.rows)
-            row += 1
-            if q == OTHERWISE:
-                # the final "no" of the chain leads straight to this outcome, on the spine
-                oid = f"b{len(out)}"
-                out.append(Box(oid, o_kind, tuple(o_lines), o_law, row, 0, keys))
-                arrows.append(Arrow(prev, oid, "no, any other case", o_law))
-                prev = oid
-                continue
-            # the context names the event when the question is about something else (a guard)
             trig = self.book.triggers[g.trigger]
-            context = trig.told if q != trig.question else None
+            row += 1
+            if i == len(merged) - 1:
+                # the last case of a chain is what remains when every question before it is
+                # answered no: its outcome hangs on that "no" (or on the head box, alone)
+                lead = [] if g.trigger == prev_trigger or not trig.told or (len(merged) == 1 and kind != "start") \
+                    else [f"{trig.told}:"]
+                oid = f"b{len(out)}"
+                out.append(Box(oid, o_kind, tuple(lead + o_lines), o_law, row, 0, keys))
+                arrows.append(Arrow(prev, oid, prev_label, o_law if prev_label else prev_label_law))
+                continue
+            if q == OTHERWISE:
+                # another event follows: the event itself is the question
+                q = trig.question
+            # the context names the event when the question is about something else (a guard),
+            # once at the head of the questions on that event
+            context = trig.told if q != trig.question and g.trigger != prev_trigger else None
             q_lines = ([f"{context}:"] if context else []) + [q] + [
-                "Or: " + _lower_first(self.book.triggers[x.trigger].question) for x in also]
+                "Or: " + _lower_first(self.book.triggers[x.trigger].question) for x in also
+                if x.trigger != g.trigger]
             qid = f"b{len(out)}"
             out.append(Box(qid, "question", tuple(q_lines), o_law, row, 0, keys))
-            arrows.append(Arrow(prev, qid, prev_label, prev_label_law))
+            arrows.append(Arrow(prev, qid, prev_label, o_law if prev_label else prev_label_law))
             oid = f"b{len(out)}"
             out.append(Box(oid, o_kind, tuple(o_lines), o_law, row, 1, keys))
             arrows.append(Arrow(qid, oid, "yes", o_law))
-            following = [self.outcome(g2)[1] for g2, _, _, _ in merged[i + 1:i + 2]]
-            prev, prev_label, prev_label_law = qid, "no", following[0] if following else o_law
+            prev, prev_label, prev_trigger = qid, "no", g.trigger
 
-    def sections(self) -> list[tuple[list[Box], list[Arrow]]]:
-        """Each section on its own grid (rows from 0), in chart order."""
+    def _trigger_order(self, groups: list[_Group]) -> int:
+        """Where the events of a step come in its chain, in the order a director works: first
+        what leaves the step where it is (the auction restated, the director's finding on
+        whether declarer could have seen dummy), then what the players may do at once (an
+        outcome), last what leads on to a later step (the director explaining the options)."""
+        if all({r.target for r in g.rows} == {r.source for r in g.rows} for g in groups):
+            return 0
+        onward = all({r.target for r in g.rows} <= set(self.numbers) - {r.source for r in g.rows}
+                     for g in groups)
+        return 2 if onward else 1
+
+    def _same_step(self, g: _Group, h: _Group) -> bool:
+        """Whether two groups both lead to one and the same step of this chart."""
+        here = {r.target for r in g.rows}
+        return len(here) == 1 and here <= set(self.numbers) and here == {r.target for r in h.rows} \
+            and not here & {r.source for r in (*g.rows, *h.rows)}
+
+    def sections(self) -> list[tuple[str, list[Box], list[Arrow]]]:
+        """Each section on its own grid (rows from 0), in chart order, with the part of the
+        chart it belongs to: what happens at the table, one procedure, or what follows."""
         book, fam = self.book, self.family
-        rows = [r for r in book.rows_of("phase") if r.family == fam]
+        rows = [r for r in book.rows_of("phase") if r.family == fam and charted(r, book)]
         steps = set(self.steps)
         entry = [r for r in rows if r.source not in steps and not is_follow_up(r.trigger, book)
                  and r.source in OPEN_PHASES]
         follow = [r for r in rows if r not in entry and (r.source not in steps or is_follow_up(r.trigger, book))]
         title = book.family(fam).title
-        out: list[tuple[list[Box], list[Arrow]]] = []
+        out: list[tuple[str, list[Box], list[Arrow]]] = []
         if entry:
             boxes: list[Box] = []
             arrows: list[Arrow] = []
             self.section(("start", [f"During the auction period: {title.split(' (')[0].lower()}"],
                           fam, []), entry, boxes, arrows)
-            out.append((boxes, arrows))
+            out.append(("", boxes, arrows))
         for s in self.steps:
             boxes, arrows = [], []
-            here = [r for r in book.rows_of("phase") if r.source == s and not is_follow_up(r.trigger, book)]
+            here = [r for r in book.rows_of("phase") if r.source == s and not is_follow_up(r.trigger, book)
+                    and charted(r, book)]
             who = self.specs[s].decider
             if not who:
                 raise LawBookError(f"law book {book.name!r}: the decision {s!r} does not say who decides")
@@ -360,48 +439,146 @@ class _Builder:
                 or fam
             self.section(("step", [f"Step {self.numbers[s]}: {self.summaries[s]}", f"Who decides: {who}."],
                           law, []), here, boxes, arrows)
-            out.append((boxes, arrows))
-        if follow:
+            out.append((s.split(".")[0], boxes, arrows))
+        follow.sort(key=lambda r: is_follow_up(r.trigger, book))  # what happens at the table first
+        for trigger in dict.fromkeys(r.trigger for r in follow):
+            # one section per thing that follows on its own (or that happens at the table while
+            # another irregularity waits), so each chain asks about one event
             boxes, arrows = [], []
-            self.section(("note", ["Afterwards, without anyone asking, the director follows up:"],
-                          fam, []), follow, boxes, arrows)
-            out.append((boxes, arrows))
+            spec = book.triggers[trigger]
+            told = _lower_first(spec.told or spec.words)
+            these = [r for r in follow if r.trigger == trigger]
+            head: tuple[BoxKind, list[str]] = (
+                ("note", [f"Afterwards, on its own: {told}"]) if spec.follow_up
+                else ("start", [f"While another irregularity waits for its ruling: {told}"]))
+            self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows)
+            out.append(("~" if spec.follow_up else "+", boxes, arrows))
         return out
 
 
+def _pages(sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[list[tuple[str, list[Box], list[Arrow]]]]:
+    """Sections cut into pages of at most :data:`MAX_BOXES` boxes, along the law's own parts:
+    a page break falls where one procedure (one law) ends and the next begins, and within a
+    procedure too long for a page, between its steps -- never inside a chain of questions."""
+    blocks: list[list[tuple[str, list[Box], list[Arrow]]]] = []
+    for sec in sections:
+        # one block per procedure, and one for what follows on its own
+        if blocks and blocks[-1][0][0] == sec[0] and sec[0] not in ("", "+"):
+            blocks[-1].append(sec)
+        else:
+            blocks.append([sec])
+    pages: list[list[tuple[str, list[Box], list[Arrow]]]] = [[]]
+    count, height = 0, 0.0
+
+    def size(secs: list[tuple[str, list[Box], list[Arrow]]]) -> tuple[int, float]:
+        return sum(len(sec[1]) for sec in secs), sum(chart_height(sec[1]) for sec in secs)
+
+    for block in blocks:
+        n, h = size(block)
+        fits_alone = n <= MAX_BOXES and h <= MAX_HEIGHT
+        if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT) and fits_alone:
+            pages.append([])  # the whole part fits on a page of its own
+            count, height = 0, 0.0
+        for sec in block:
+            n, h = size([sec])
+            if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT):
+                pages.append([])
+                count, height = 0, 0.0
+            pages[-1].append(sec)
+            count, height = count + n, height + h
+    return pages
+
+
+def chart_height(boxes: Sequence[Box]) -> float:
+    """About how tall (in inches) the rows of ``boxes`` are when drawn: each row as tall as its
+    box with most lines of text (wrapped at :data:`WRAP`), plus its law line, padding and gap."""
+    rows: dict[int, int] = {}
+    for b in boxes:
+        lines = sum(len(textwrap.wrap(part, WRAP)) for part in b.lines)
+        rows[b.row] = max(rows.get(b.row, 0), lines)
+    return sum(0.62 + 0.135 * n for n in rows.values())
+
+
+def _step_number(boxes: Sequence[Box]) -> int:
+    """The number of the step whose section starts with ``boxes[0]`` ("Step 3: ...")."""
+    return int(boxes[0].lines[0].split(":")[0].split()[1])
+
+
+def _steps_words(numbers: list[int]) -> str:
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return f"step {numbers[0]}"
+    return f"steps {numbers[0]}-{numbers[-1]}"
+
+
+# Charts already computed, by (book, family): a chart is a pure function of the book, and the
+# interactive director and the web trainer name one after every event.  The book is kept with
+# its charts, so an id is never taken for another book's.
+_COMPUTED: dict[tuple[int, str], tuple[LawBook, tuple[Chart, ...]]] = {}
+
+
 def family_charts(book: LawBook = LAWS_2017, family: str = "27") -> list[Chart]:
-    """The chart(s) of one family: its sections, cut into parts of at most :data:`MAX_BOXES`."""
+    """The chart(s) of one family: its sections, cut into parts of at most :data:`MAX_BOXES`
+    along the law's own parts (see :func:`_pages`); a part's title says what it holds."""
+    key = (id(book), family)
+    known = _COMPUTED.get(key)
+    if known is not None and known[0] is book:
+        return list(known[1])
+    charts = _family_charts(book, family)
+    if len(_COMPUTED) > 256:
+        _COMPUTED.clear()
+    _COMPUTED[key] = (book, tuple(charts))
+    return charts
+
+
+def _family_charts(book: LawBook, family: str) -> list[Chart]:
     builder = _Builder(book, family)
-    pages: list[list[tuple[list[Box], list[Arrow]]]] = [[]]
-    count = 0
-    for sec in builder.sections():
-        n = len(sec[0])
-        if pages[-1] and count + n > MAX_BOXES:
-            pages.append([])
-            count = 0
-        pages[-1].append(sec)
-        count += n
+    pages = _pages(builder.sections())
+    procedures = {s.name: s.summary for s in book.states_of("phase") if s.kind == "irregularity"}
+    several = len({s.split(".")[0] for s in builder.steps}) > 1
     stem = "flow_" + family.replace(", ", "_").replace(" ", "")
     title = book.family(family).title
     charts = []
     for p, page in enumerate(pages, 1):
         boxes: list[Box] = []
         arrows: list[Arrow] = []
-        for sec_boxes, sec_arrows in page:
+        for _, sec_boxes, sec_arrows in page:
             base = max((b.row for b in boxes), default=-1) + 1
             rename = {b.id: f"b{len(boxes) + i}" for i, b in enumerate(sec_boxes)}
             boxes += [Box(rename[b.id], b.kind, b.lines, b.law, b.row + base, b.col, b.rows)
                       for b in sec_boxes]
             arrows += [Arrow(rename[a.src], rename[a.dst], a.label, a.law) for a in sec_arrows]
         suffix = f"_part{p}" if len(pages) > 1 else ""
-        t = title + (f", part {p} of {len(pages)}" if len(pages) > 1 else "")
+        t = title
+        if len(pages) > 1:
+            keys = list(dict.fromkeys(k for k, _, _ in page))
+            words = ["what happens at the table"] if "" in keys else []
+            if several:
+                for k in (k for k in keys if k not in ("", "+", "~")):
+                    mine = [n for k2, b, _ in page if k2 == k for n in [_step_number(b)]]
+                    steps = [s for s in builder.specs if s.startswith(k + ".")]
+                    drawn = [s for s in steps if s in builder.numbers]
+                    if k in procedures and 2 * len(drawn) > len(steps):
+                        # a procedure this chart draws (most of): named, with its steps if it
+                        # runs over more than one page
+                        whole = len(mine) == len(drawn)
+                        words.append(procedures[k] + ("" if whole else ", " + _steps_words(mine)))
+                    elif mine:
+                        words.append(_steps_words(mine))
+            else:
+                words += [w for w in [_steps_words([_step_number(b) for k, b, _ in page if k not in ("", "+", "~")])]
+                          if w]
+            words += ["while another irregularity waits"] if "+" in keys else []
+            words += ["what follows on its own"] if "~" in keys else []
+            t += f", part {p} of {len(pages)}: " + "; ".join(words)
         charts.append(Chart(stem + suffix, t, family, tuple(boxes), tuple(arrows), p, len(pages)))
     return charts
 
 
-_PHASE_NAMES: Final = {"awaiting_first_call": "at the dealer's first call", "auction": "during the auction",
-                       "clarification": "after the auction has ended",
-                       "opening_lead": "while a face-down opening lead is on the table"}
+_PHASE_NAMES: Final = {"awaiting_first_call": "the dealer's first call", "auction": "the auction",
+                       "clarification": "after the auction",
+                       "opening_lead": "a face-down lead"}
 
 
 def overview_chart(book: LawBook = LAWS_2017) -> Chart:
@@ -433,10 +610,11 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
                                and r.family == "17-22")))
         for i, (fam, also, rows) in enumerate(homes[p]):
             title = book.family(fam).title
-            charts = ", ".join(c.stem + ".png" for c in family_charts(book, fam))
+            stems = [c.stem for c in family_charts(book, fam)]
+            charts = stems[0] + ".png" + (f" ({len(stems)} parts)" if len(stems) > 1 else "")
             lines = [title.split(" (Law")[0] + "."]
             if also:
-                lines.append("Also " + "; ".join(_PHASE_NAMES.get(s, s) for s in also) + ".")
+                lines.append("Also: " + "; ".join(_PHASE_NAMES.get(s, s) for s in also) + ".")
             lines.append(f"Chart: {charts}")
             bid = f"f_{fam}"
             boxes.append(Box(bid, "question", tuple(lines), fam, row + i, 1,
@@ -466,8 +644,10 @@ def all_charts(book: LawBook = LAWS_2017) -> list[Chart]:
 
 def chart_data(chart: Chart) -> dict[str, Any]:
     """The data behind a picture, as JSON-ready values (what the PNG carries and the test
-    compares with the law book)."""
-    return {"stem": chart.stem, "title": chart.title, "family": chart.family,
+    compares with the law book; a web page may draw the chart from it).  ``part`` and ``parts``
+    say which page of its family's chart this is."""
+    return {"stem": chart.stem, "title": chart.title, "family": chart.family, "part": chart.part,
+            "parts": chart.parts,
             "boxes": [{"id": b.id, "kind": b.kind, "lines": list(b.lines), "law": b.law,
                        "row": b.row, "col": b.col, "rows": list(b.rows)} for b in chart.boxes],
             "arrows": [{"src": a.src, "dst": a.dst, "label": a.label, "law": a.law}

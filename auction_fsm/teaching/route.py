@@ -22,7 +22,7 @@ from .charts import Arrow, Box, BoxKind, Chart, all_charts, row_key
 if TYPE_CHECKING:
     from ..simulator import Simulator, Step
 
-__all__ = ["route_of", "route_chart", "draw_route"]
+__all__ = ["route_of", "route_chart", "draw_route", "ruling_laws"]
 
 
 
@@ -53,6 +53,22 @@ def _irregular(st: Step) -> bool:
     return _incident(st) or st.before.pending is not None or st.after.pending is not None
 
 
+def ruling_laws(st: Step) -> str:
+    """The laws that ruled something at this event, each paragraph once: the row that took the
+    event (what the event is), every ruling it brought, and the decision it opened.  Rows the
+    engine passed through without effect (a check for exposed cards or lead rights when there
+    are none) are left out."""
+    laws: list[str] = []
+    if st.fired:
+        laws.append(st.fired[0].row.law)
+    laws += [r.law for r in st.after.rulings[len(st.before.rulings):]]
+    after, before = st.after.pending, st.before.pending
+    if after is not None and (before is None or before.state_name != after.state_name):
+        laws.append(after.law)
+    parts = [p.strip() for law in laws for p in law.split(",") if p.strip()]
+    return ", ".join(dict.fromkeys(parts))
+
+
 def route_chart(sim: Simulator, title: str) -> Chart:
     """The auction as a chart: one box per event down the spine, its rulings beside it."""
     from ..narrate import describe_step, explain_ruling
@@ -61,7 +77,7 @@ def route_chart(sim: Simulator, title: str) -> Chart:
     arrows: list[Arrow] = []
     prev: str | None = None
     for n, st in enumerate(sim.steps, 1):
-        laws = ", ".join(dict.fromkeys(f.row.law for f in st.fired))
+        laws = ruling_laws(st)
         kind: BoxKind = "outcome"
         if _irregular(st):
             kind = "start" if _incident(st) else "step"
@@ -75,7 +91,8 @@ def route_chart(sim: Simulator, title: str) -> Chart:
         if rulings:
             rid = f"r{n}"
             lines = tuple(explain_ruling(r).strip() for r in rulings)
-            boxes.append(Box(rid, "question", lines, ", ".join(r.law for r in rulings), n - 1, 1, ()))
+            rlaws = ", ".join(dict.fromkeys(p.strip() for r in rulings for p in r.law.split(",")))
+            boxes.append(Box(rid, "question", lines, rlaws, n - 1, 1, ()))
             arrows.append(Arrow(bid, rid, "ruling", rulings[0].law))
     return Chart("route", title, "route", tuple(boxes), tuple(arrows))
 
@@ -88,8 +105,10 @@ def draw_route(sim: Simulator, out_dir: str | Path, title: str) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     legend = "red frames: the boxes this auction went through, with the event numbers"
     paths = [draw_chart(route_chart(sim, title), folder / "route.png",
-                        subtitle="orange: an irregularity; blue: a decision or judgement; "
-                                 "green: a call or event with no irregularity; yellow: the ruling")]
+                        subtitle="each event with the laws that ruled something there",
+                        legend={"start": "an irregularity", "step": "a decision or judgement",
+                                "outcome": "a call or event with no irregularity",
+                                "question": "the director's ruling"})]
     irregular_steps = [st if _irregular(st) else None for st in sim.steps]
     for chart in all_charts(sim.book):
         hits = route_of(sim.steps, chart)

@@ -15,28 +15,18 @@ session goes on.  Standard library and the pure core at import; the simulator (a
 
 from __future__ import annotations
 
-import functools
 import re
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
-from ..calls import Strain, parse_call
-from ..cards import parse_card
+from ..calls import parse_call
 from ..errors import AuctionFsmError
 from ..events import (
     JUDGEMENT_KINDS,
     CallEvent,
-    ChangeCall,
     Choice,
-    DirectorCalled,
     Event,
-    ExplanationRequest,
-    ExposeCards,
-    FaceLead,
-    Judgement,
-    JudgementKind,
-    Lead,
-    ReviewRequest,
     normalise_option,
 )
 from ..lawbook.procedure import JUDGEMENTS, taker
@@ -53,40 +43,44 @@ if TYPE_CHECKING:
     from ..lawbook import LawBook
     from ..simulator import Simulator, Step
 
-__all__ = ["TeachSession", "HELP", "parse_event", "InputProblem"]
+__all__ = ["TeachSession", "HELP", "parse_event", "InputProblem", "near_miss", "near_miss_line", "closest",
+           "teach_words"]
 
 HELP: Final = """\
-Enter what happens at the table, one line at a time (seats N, E, S, W; any seat, in any order):
-  N 1H   E pass   S X   W XX        a call (legal or not: the director rules)
+Type what happens at the table, one line at a time: a seat (N, E, S or W), then what it does.
+Any seat may act, in turn or not; the model is the director and rules.
+  N 1H   E pass   S X   W XX        a call (X is a double, XX a redouble)
+  pass   1nt   dbl                  a call by the player whose turn it is
   director   or   director N        the director is called (by North)
-  judge comparable no               a director's judgement: artificial, comparable,
-                                    unintended, misinformation, dummy_seen (yes/no);
-                                    judge artificial yes H S  -- with the suits it showed
-  S accept   S refuse   N choose spread
-                                    a player's choice (accept, refuse, keep, withdraw, change,
-                                    spread, require_H, prohibit_S, let_remain, no_prohibition,
-                                    designate_SA)
-  E expose SK   E expose H2 H3   E expose SK led
-                                    cards exposed during the auction (led: a card led early)
-  N change 2H   N change 2H misinformation
-                                    a player tries to change the last call
+  judge comparable no               the director's judgement, yes or no: artificial,
+                                    comparable, unintended, misinformation, dummy seen
+  judge artificial yes H S          the same, with the suits the call showed
+  S accept   S decline   N spread   a player's choice; the prompt lists those open:
+  N require H   N prohibit S        accept, decline, refuse, keep, withdraw, change,
+  N let remain   N no prohibition   spread, require H, prohibit S, let remain,
+  N designate SA                    no prohibition, designate SA
+  E expose SK   E expose H2 H3      cards exposed during the auction
+  E expose SK led                   a card led before the auction was over
+  N change 2H                       a player tries to change the last call (a slip)
+  N change 2H misinformation        the same, after misinformation from an opponent
   N review   E explain 3   E explain
-                                    a request to restate the auction / explain call 3
-  E lead DK   E lead DK facedown   face
-                                    the opening lead (face up, or face down then faced)
-When the director or a player must decide, the prompt asks; answer yes, no, or an option word.
+                                    a request to restate the auction, or to explain call 3
+  E lead DK   E lead DK facedown    the opening lead, face up or face down
+  face                              the face-down lead is faced
+When the director or a player must decide, the prompt asks: answer yes or no, or a choice.
 Commands:
-  restate (20B)   the auction so far, as the director would restate it
+  restate         the auction so far, as the director would restate it (Law 20B)
   explain         the last ruling: what happened, which law, and why
-  status          where the machines stand, in words
+  status          where the auction period stands, seat by seat
   undo            take back the last event
-  save FILE       save the session as a scenario file (auction-fsm replay FILE plays it back)
+  save FILE       save the board as a scenario file (auction-fsm replay FILE plays it back)
   new [DEALER]    start a new board (dealer N unless given)
   help            this text
-  quit            end the session (the end of the input ends it too)"""
+  quit            end the session (the end of the input ends it too; Ctrl-C asks
+                  whether to save first)"""
 
 _YES: Final = {"yes": True, "no": False}  # not "n": that is North
-_STRAINS: Final = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "NT": Strain.NT, "N": Strain.NT}
+_SEATS: Final = {"N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"}
 _COMMANDS: Final = ("help", "?", "quit", "exit", "restate", "explain", "why", "status", "where",
                     "undo", "save", "new")
 
@@ -104,83 +98,131 @@ def plain_message(message: str) -> str:
     about = {s.name: s.summary for s in STATES if s.machine == "phase"}
 
     def step(m: re.Match[str]) -> str:
-        return about.get(m.group(1), m.group(1).replace("_", " "))
+        if m.group(1) not in about:  # not a procedure step ("e.g.", a file name): left alone
+            return m.group(0)
+        return about[m.group(1)]
 
     text = _STATE_NAME.sub(step, message)
     return _SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)
+
+
+# --- what a student types that is nearly right ------------------------------------------------
+# Kept apart from the parser so that the shared event-text reader can call it too.
+
+#: Call words as people type them, with the call the model reads.
+_CALL_WORDS: Final = {"PAS": "P", "PASSES": "P", "PSS": "P", "PA": "P", "NB": "P", "NOBID": "P",
+                      "D": "X", "DB": "X", "DBLE": "X", "DOUBLES": "X", "DOUBEL": "X", "DUBBLE": "X",
+                      "R": "XX", "RE": "XX", "REDBL": "XX", "RDL": "XX", "RDBLE": "XX", "REDBLE": "XX",
+                      "REDOUBLES": "XX", "REDOUBEL": "XX", "XXX": "XX"}
+#: Strain words as people type them after a level ("1 no trump", "2hearts").
+_STRAIN_WORDS: Final = {"NO": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "NOTRUMPF": "NT", "SA": "NT",
+                        "CLUB": "C", "CLUBS": "C", "DIAMOND": "D", "DIAMONDS": "D", "HEART": "H",
+                        "HEARTS": "H", "SPADE": "S", "SPADES": "S", "NTS": "NT"}
+#: The words a line of teach may start with or answer, for "did you mean".
+_VOCABULARY: Final = ("director", "judge", "accept", "refuse", "decline", "choose", "expose", "change",
+                      "review", "explain", "lead", "face", "restate", "status", "undo", "save", "new",
+                      "help", "quit", "yes", "no", "pass", "keep", "withdraw", "spread", "let remain",
+                      "no prohibition", "facedown", "misinformation", "comparable", "artificial",
+                      "unintended", "dummy seen")
+
+
+def near_miss(text: str) -> str | None:
+    """The call ``text`` means, in the model's spelling, when it is one as people type it:
+    ``pas`` -> ``P``, ``1nt`` -> ``1NT``, ``dbl`` -> ``X``, ``redbl`` -> ``XX``, ``2 hearts`` ->
+    ``2H``; ``None`` when it is no call.
+
+    >>> [near_miss(w) for w in ("pas", "1nt", "dbl", "xx", "redbl", "2 hearts", "accept")]
+    ['P', '1NT', 'X', 'XX', 'XX', '2H', None]
+    """
+    word = "".join(text.split()).upper().rstrip(".!")
+    word = _CALL_WORDS.get(word, word)
+    level = word[:1]
+    if level.isdigit() and word[1:] in _STRAIN_WORDS:
+        word = level + _STRAIN_WORDS[word[1:]]
+    try:
+        return str(parse_call(word))
+    except ValueError:
+        return None
+
+
+def closest(word: str) -> str | None:
+    """The word of ``teach``'s lines nearest to ``word`` (``restat`` -> ``restate``), if any
+    is near enough."""
+    import difflib
+
+    found = difflib.get_close_matches(word.lower(), _VOCABULARY, n=1, cutoff=0.75)
+    return found[0] if found else None
+
+
+def teach_words(message: str) -> str:
+    """A refusal from the engine in ``teach``'s own words: the engine's note of what the
+    procedure waits for (its option identifiers) is left out, since the session then says what
+    to enter; a lead during the auction is to be entered as an exposed card."""
+    message = message.removeprefix("your line: ")  # the event reader's "where": the line just typed
+    m = re.match(r"(\w+) led (\S+) during the auction", message)
+    if m is not None:
+        seat = m.group(1)[:1]
+        return (f"{m.group(1)} led {m.group(2)} before the auction was over: that card is a card exposed "
+                f"during the auction (Law 24). Enter it as '{seat} expose {m.group(2)} led'")
+    m = re.match(r"(\w+) chose '([^']*)' but no decision is pending", message)
+    if m is not None:
+        typed = m.group(2).replace("_", " ")
+        hint = closest(typed)
+        also = f" (did you mean '{m.group(1)[:1]} {hint}'?)" if hint and hint != typed else ""
+        return f"'{typed}' is not a call, and nothing is waiting for {m.group(1)}'s decision{also}"
+    m = re.match(r"(\w+) chose '([^']*)' but the decision is (\w)'s", message)
+    if m is not None:
+        return f"{m.group(1)} cannot decide here: the decision is {Seat[m.group(3)].long_name}'s"
+    m = re.match(r"'([^']*)' is not an option", message)
+    if m is not None:
+        typed = m.group(1).replace("_", " ")
+        hint = closest(typed)
+        also = f" (did you mean '{hint}'?)" if hint and hint != typed else ""
+        return f"'{typed}' is not one of the choices here{also}"
+    # "<procedure> (Law ...) is pending: waiting for S to choose one of lho_calls, director": the
+    # options' identifiers are left out (the session says next what may be entered)
+    def waiting(m: re.Match[str]) -> str:
+        who = m.group(1)
+        return f" is under way, waiting for {Seat[who].long_name if who in Seat.__members__ else 'the ' + who}"
+
+    message = re.sub(r" is pending: waiting for (\w+) to choose one of .*$", waiting, message)
+    return plain_message(message)
 
 
 class InputProblem(ValueError):
     """A line the session cannot read as a command or an event (told to the student)."""
 
 
-def _judgement(kind: str, words: list[str], where: str) -> Judgement:
-    if kind not in JUDGEMENT_KINDS:
-        raise InputProblem(f"no judgement called {kind!r}; the director judges: {', '.join(JUDGEMENT_KINDS)}")
-    if not words or words[0].lower() not in _YES:
-        raise InputProblem(f"say yes or no after 'judge {kind}' ({where})")
-    dens = []
-    for d in words[1:]:
-        if d.upper() not in _STRAINS:
-            raise InputProblem(f"{d!r} is not a strain (C, D, H, S, NT)")
-        dens.append(_STRAINS[d.upper()])
-    return Judgement(cast(JudgementKind, kind), _YES[words[0].lower()], tuple(dens))
-
-
 def parse_event(line: str) -> Event:
-    """One table event from its short text form (see :data:`HELP`); raise :class:`InputProblem`
-    or a syntax error of a seat, call or card (both :class:`ValueError`) otherwise."""
-    words = line.split()
-    if not words:
+    """One table event from its short text form (see :data:`HELP`), read by the one event
+    language (:func:`auction_fsm.event_language.read_event`); raise :class:`InputProblem` or a
+    syntax error of a seat, call or card (both :class:`ValueError`) otherwise."""
+    from ..event_language import read_event
+
+    if not line.split():
         raise InputProblem("an empty line")
-    head = words[0].lower()
-    if head == "director":
-        if len(words) == 1:
-            return DirectorCalled()
-        return DirectorCalled(parse_seat(words[-1], "the director called by"))
-    if head in ("judge", "judgement"):
-        if len(words) < 3:
-            raise InputProblem("a judgement is 'judge KIND yes' or 'judge KIND no'")
-        return _judgement(words[1].lower(), words[2:], line)
-    if head in ("face", "face_lead"):
-        return FaceLead()
-    if len(words) < 2:
-        raise InputProblem(f"cannot read {line!r}: start with a seat (N, E, S, W) and say what it does, "
-                           "e.g. 'N 1H' (type help for every form)")
-    seat = parse_seat(words[0], "seat")
-    verb, rest = words[1].lower(), words[2:]
-    if verb == "choose":
-        if len(rest) != 1:
-            raise InputProblem("a choice is 'S choose accept' (or just 'S accept')")
-        return Choice(seat, normalise_option(rest[0]))
-    if verb == "expose":
-        led = bool(rest) and rest[-1].lower() == "led"
-        cards = rest[:-1] if led else rest
-        if not cards:
-            raise InputProblem("name the exposed cards, e.g. 'E expose SK'")
-        return ExposeCards(seat, tuple(parse_card(c, "card") for c in cards), led)
-    if verb == "change":
-        if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1].lower() not in ("slip", "misinformation")):
-            raise InputProblem("a change of call is 'N change 2H' or 'N change 2H misinformation'")
-        misinformation = len(rest) == 2 and rest[1].lower() == "misinformation"
-        return ChangeCall(seat, parse_call(rest[0], "call"), "misinformation" if misinformation else "slip")
-    if verb == "review":
-        return ReviewRequest(seat)
-    if verb == "explain":
-        if rest and not rest[0].isdigit():
-            raise InputProblem("'E explain 3' asks about call 3; 'E explain' about the whole auction")
-        return ExplanationRequest(seat, int(rest[0]) if rest else 0)
-    if verb == "lead":
-        if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1].lower() != "facedown"):
-            raise InputProblem("a lead is 'E lead DK' (face up) or 'E lead DK facedown'")
-        return Lead(seat, parse_card(rest[0], "card"), len(rest) == 1)
-    if len(rest) == 1 and not verb[:1].isdigit():  # "N prohibit H", "N no prohibition"
-        return Choice(seat, normalise_option(f"{verb}_{rest[0]}"))
-    if rest:
-        raise InputProblem(f"cannot read {line!r} (type help for the forms a line may take)")
-    if verb.upper() in ("PASS", "P", "X", "XX", "DOUBLE", "REDOUBLE", "D", "R") or verb[:1].isdigit():
-        return CallEvent(seat, parse_call(words[1], "call"))
-    return Choice(seat, normalise_option(words[1]))
+    return read_event(near_miss_line(line), "your line")
+
+
+def near_miss_line(line: str) -> str:
+    """``line`` as the event language spells it, when it is nearly right: a call as people
+    type it after a seat (``N pas`` -> ``N P``, ``N 2 hearts`` -> ``N 2H``), ``judge dummy
+    seen``; a call with no seat, or a first word that is nearly a word of ``teach``, is
+    answered (:class:`InputProblem`) with the form to type.  Anything else is left as it is."""
+    words = line.split()
+    first = words[0]
+    if first.upper() in _SEATS:
+        call = near_miss(" ".join(words[1:])) if len(words) > 1 else None
+        return f"{first} {call}" if call is not None else line
+    if first.lower() in ("judge", "judgement") and [w.lower() for w in words[1:3]] == ["dummy", "seen"]:
+        return " ".join([first, "dummy_seen", *words[3:]])
+    call = near_miss(line)
+    if call is not None:
+        raise InputProblem(f"say who calls: a seat, then the call, e.g. 'N {call}'")
+    hint = closest(first)
+    if hint is not None and hint != first.lower():
+        raise InputProblem(f"cannot read {line!r}: did you mean '{hint}'? (type help for every form)")
+    return line
 
 
 class TeachSession:
@@ -192,11 +234,12 @@ class TeachSession:
         from ..simulator import Simulator
 
         self.book = book or LAWS_2017
-        self._make = functools.partial(Simulator, book=self.book)  # every board under the chosen book
+        self._make = partial(Simulator, book=self.book)  # every board of the session (new, undo)
         self.vulnerability = vulnerability
         self.sim: Simulator = self._make(dealer, vulnerability)
         self.events: list[Event] = []
         self.done = False
+        self._read_as = ""  # how a near-miss was read ("E P" for "pas"), told before the answer
 
     # --- what the student sees ------------------------------------------------------------
     def intro(self) -> list[str]:
@@ -231,7 +274,7 @@ class TeachSession:
         """What the decider may enter: short forms for the prompt, or phrases with examples."""
         p = self.sim.state.pending
         assert p is not None
-        hints = []
+        hints: list[str] = []
         for o in p.options:
             spec = self.sim.book.option(p.state_name, o)
             taker_seat = taker(spec, p)
@@ -244,6 +287,13 @@ class TeachSession:
             else:
                 spoken = o.replace("_", " ")  # typed with a space or an underscore alike
                 hints.append(f"'{spoken}'" if words else spoken)
+        if words:  # one "a call by W (e.g. 'W P')" for both calling in turn and calling over it
+            calls = [h for h in hints if h.startswith("a call by ")]
+            seats = {h.split()[3] for h in calls}
+            if len(calls) > 1 and len(seats) == 1:
+                seat = seats.pop()
+                merged = f"a call by {seat} (e.g. '{seat} P')"
+                hints = [merged if h == calls[0] else h for h in hints if h not in calls[1:]]
         return list(dict.fromkeys(hints))
 
     def _situation(self) -> list[str]:
@@ -269,13 +319,16 @@ class TeachSession:
         if not text:
             return []
         word = text.split()[0].lower()
+        self._read_as = ""
         try:
             if word in _COMMANDS and not (word == "explain" and len(text.split()) > 1
                                           and text.split()[0].upper() in Seat.__members__):
                 return self._command(word, text.split()[1:])
-            return self._event(self._read(text))
+            lines = self._event(self._read(text))
+            return [f"(Read as '{self._read_as}'.)", *lines] if self._read_as else lines
         except (AuctionFsmError, ValueError) as err:
-            return [f"Not accepted: {plain_message(str(err))}", *self._situation(), *self._hint()]
+            return [f"Not accepted: {teach_words(str(err))}.".replace("..", "."), *self._situation(),
+                    *self._hint()]
 
     def _read(self, text: str) -> Event:
         """A bare answer to the question the prompt asked, or an event in the short form."""
@@ -284,12 +337,37 @@ class TeachSession:
         if p is not None and p.decider == "director" and words[0].lower() in _YES:
             kind = p.get("judgement") or (p.options[0] if p.options else "")
             if kind in JUDGEMENT_KINDS:
-                return _judgement(kind, words, text)
+                return parse_event(f"judge {kind} {text}")
+        if words[0].upper() not in _SEATS and (call := near_miss(text)) is not None:
+            caller = self._bare_caller()
+            if caller is not None:  # "pas" at East's turn: East passes
+                self._read_as = f"{caller.name} {call}"
+                return CallEvent(caller, parse_call(call, "call"))
+        elif len(words) >= 2 and words[0].upper() in _SEATS and (call := near_miss(" ".join(words[1:]))) \
+                and call.upper() != "".join(words[1:]).upper():
+            self._read_as = f"{words[0].upper()[:1]} {call}"  # "N dbl": North doubles
         if p is not None and p.decider in Seat.__members__ and len(words) <= 2 \
                 and words[0].upper() not in Seat.__members__ and words[0].lower() not in (
                     "director", "judge", "judgement", "face", "face_lead"):
             return Choice(Seat[p.decider], normalise_option("_".join(words)))
         return parse_event(text)
+
+    def _bare_caller(self) -> Seat | None:
+        """Whose call a call typed without a seat is: the seat in turn, or the player who may
+        call now to accept or replace an irregularity; ``None`` when that is not clear."""
+        state = self.sim.state
+        p = state.pending
+        if p is None:
+            return None if state.is_over else state.turn
+        if p.decider not in Seat.__members__:
+            return None
+        callers = [taker(spec, p) for spec in (self.sim.book.option(p.state_name, o) for o in p.options)
+                   if spec.how == "call"]
+        # the decider when one of the calls is theirs (accepting by calling over it), else the
+        # one seat that calls (the offender replacing the call)
+        if Seat[p.decider] in callers:
+            return Seat[p.decider]
+        return callers[0] if len(set(callers)) == 1 else None
 
     def _hint(self) -> list[str]:
         return ["(type help for what you can enter)"]
@@ -412,6 +490,32 @@ class TeachSession:
         except OSError as err:
             return [f"Could not save to {path}: {err.strerror or err}."]
         return [f"Saved {len(self.events)} event(s) to {path} (replay it with: auction-fsm replay {path})."]
+
+    # --- leaving with Ctrl-C ------------------------------------------------------------------
+    def leave_question(self) -> str | None:
+        """What to ask when the student presses Ctrl-C: whether to save the board first
+        (``None`` when there is nothing to save: leave at once)."""
+        if not self.events:
+            return None
+        return (f"Save this board ({len(self.events)} event(s)) before you leave? A file name saves it, "
+                "Enter leaves, 'back' goes on > ")
+
+    def leave_answer(self, text: str) -> tuple[list[str], str]:
+        """The reply to :meth:`leave_question`: what to say, and ``"leave"``, ``"stay"`` or
+        ``"ask"`` (again)."""
+        reply = text.strip()
+        if reply.lower() in ("back", "b", "go on", "continue", "cancel"):
+            return ["Back to the table."], "stay"
+        if reply.lower() in ("", "n", "no", "quit"):
+            self.done = True
+            return [f"Left without saving: session ended after {len(self.events)} event(s)."], "leave"
+        if reply.lower() in ("y", "yes", "save"):
+            return ["Which file? Type a name such as lesson.json."], "ask"
+        lines = self.save(Path(reply))
+        if not lines[0].startswith("Saved"):
+            return lines, "ask"
+        self.done = True
+        return [*lines, f"Session ended after {len(self.events)} event(s)."], "leave"
 
     def fired_keys(self) -> list[str]:
         """The law-book rows fired so far (for tests and the route)."""

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-CORPUS = REPO.parent / "shared" / "pbn-corpus" / "files"
+# ../shared next to the clone; AUCTION_FSM_SHARED names it for a checkout kept elsewhere (a
+# git worktree, say).
+SHARED = Path(os.environ.get("AUCTION_FSM_SHARED", REPO.parent / "shared"))
+CORPUS = SHARED / "pbn-corpus" / "files"
 
 
 def corpus_files() -> list[Path]:

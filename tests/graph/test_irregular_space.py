@@ -21,7 +21,8 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
-from auction_fsm.events import CallEvent, ChangeCall, Event, Judgement, event_from_dict
+from auction_fsm.event_language import event_from_dict
+from auction_fsm.events import CallEvent, ChangeCall, Event, Judgement
 from auction_fsm.exploration import FAMILIES, candidate_events
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore

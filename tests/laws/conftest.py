@@ -1,16 +1,17 @@
 """Helpers for the law-by-law tests: walk an auction from short text events and read the outcome.
 
-Event text (one string per event):
+Event text (one string per event), the package's one text form of events
+(:mod:`auction_fsm.event_language`):
 
 * ``"N 1H"``, ``"E P"``, ``"S X"`` -- a call by a seat (in rotation or not: the engine decides);
 * ``"director"`` -- the director is called;
 * ``"judge comparable no"``, ``"judge artificial yes H S"`` -- a director's judgement, with the
   denominations an artificial call specified;
 * ``"S choose accept"`` -- a player's choice;
-* ``"E expose SK"``, ``"E expose H2 H3"``, ``"E lead D4"`` -- cards exposed (``lead`` or
-  ``expose-led``: led early, during the auction);
-* ``"E leads HK"`` (``"E leads HK down"`` face down), ``"face"`` -- the opening lead, and
-  facing a face-down one;
+* ``"E expose SK"``, ``"E expose H2 H3"``, ``"E expose D4 led"`` -- cards exposed (``led``:
+  led early, during the auction);
+* ``"E lead HK"`` (``"E lead HK facedown"`` face down; ``leads`` and ``down`` are read too),
+  ``"face"`` -- the opening lead, and facing a face-down one;
 * ``"N change 2H"``, ``"N change 2H misinformation"`` -- an attempt to change a call;
 * ``"N review"``, ``"E explain 3"``, ``"E explain"`` -- 20B/20F1 requests;
 * ``"declined"`` -- the player the pending decision names declines (``choice`` ``decline``),
@@ -26,28 +27,14 @@ from typing import Any
 import pytest
 
 from auction_fsm.auction import AuctionState
-from auction_fsm.calls import Strain, parse_call
-from auction_fsm.cards import parse_card
 from auction_fsm.engine import apply_event
+from auction_fsm.event_language import read_event
 from auction_fsm.events import (
-    CallEvent,
-    ChangeCall,
     Choice,
-    DirectorCalled,
     Event,
-    ExplanationRequest,
-    ExposeCards,
-    FaceLead,
-    HandsReturned,
-    Judgement,
-    Lead,
-    ReviewRequest,
 )
 from auction_fsm.lawbook.restrictions import eligible_suits
-from auction_fsm.seats import Seat, parse_seat
-
-_YES = {"yes": True, "y": True, "true": True, "no": False, "n": False, "false": False}
-_STRAINS = {"C": Strain.C, "D": Strain.D, "H": Strain.H, "S": Strain.S, "NT": Strain.NT}
+from auction_fsm.seats import Seat
 
 
 class _Declined:
@@ -62,36 +49,11 @@ DECLINED = _Declined()
 
 
 def ev(text: str) -> Event:
-    """One event from its short text form (see the module docstring)."""
-    words = text.split()
-    if words == ["director"]:
-        return DirectorCalled()
-    if words == ["declined"]:
+    """One event from its short text form: the package's one event language
+    (:func:`auction_fsm.event_language.read_event`), plus the test-only ``"declined"``."""
+    if text.split() == ["declined"]:
         return DECLINED  # type: ignore[return-value]
-    if words == ["hands", "returned"]:
-        return HandsReturned()
-    if words == ["face"]:
-        return FaceLead()
-    if words[0] == "judge":
-        kind, value, *dens = words[1:]
-        return Judgement(kind, _YES[value], tuple(_STRAINS[d] for d in dens))  # type: ignore[arg-type]
-    seat = parse_seat(words[0])
-    verb = words[1]
-    if verb == "choose":
-        return Choice(seat, words[2])
-    if verb in ("expose", "lead", "expose-led"):
-        return ExposeCards(seat, tuple(parse_card(c) for c in words[2:]), led=verb != "expose")
-    if verb == "leads":
-        return Lead(seat, parse_card(words[2]), faced=words[3:] != ["down"])
-    if verb == "change":
-        ground = words[3] if len(words) > 3 else "slip"
-        return ChangeCall(seat, parse_call(words[2]), ground)  # type: ignore[arg-type]
-    if verb == "review":
-        return ReviewRequest(seat)
-    if verb == "explain":
-        return ExplanationRequest(seat, int(words[2]) if len(words) > 2 else 0)
-    assert len(words) == 2, text
-    return CallEvent(seat, parse_call(verb))
+    return read_event(text, "law test")
 
 
 def events(*texts: str) -> list[Event]:

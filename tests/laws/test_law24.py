@@ -49,10 +49,10 @@ def test_24B_single_honour_partner_must_pass_at_next_turn() -> None:
 
 
 def test_24B_card_prematurely_led_even_a_low_one() -> None:
-    s = walk("N", "N 1H, E lead D4")
+    s = walk("N", "N 1H, E expose D4 led")
     assert outcome(s)["obligations"] == {"W": [("pass_next_turn", "24B", None)]}
     assert exposed(s) == [("E", "D4", True, "24B")]
-    s = walk("N", "N 1H, E lead D4, E P, S P, W P")
+    s = walk("N", "N 1H, E expose D4 led, E P, S P, W P")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S P stands", "W P stands"],
         "obligations": {},
@@ -99,7 +99,7 @@ def test_24_bad_input_after_the_auction_or_card_already_exposed() -> None:
     unchanged_after(walk("N", "N 1H, E 1C"), DecisionError, "W expose SA", match="pending")
 
 
-@pytest.mark.parametrize("events", ["E expose SK", "S lead H2", "W expose C3 C4"])
+@pytest.mark.parametrize("events", ["E expose SK", "S expose H2 led", "W expose C3 C4"])
 def test_24_16D_card_exposed_before_anyone_has_called_goes_back_without_rectification(events: str) -> None:
     """WBF Laws Committee, 15 August 2017: before any call Law 24 does not apply; the card goes
     back into the hand and what it showed is unauthorised information for partner (16D)."""

@@ -95,9 +95,9 @@ def test_50C_partner_of_a_minor_penalty_card_is_not_restricted() -> None:
     assert outcome(s)["phase"] == "play"
 
 
-@pytest.mark.parametrize("exposure", ["E expose SK", "E expose-led D4"])
+@pytest.mark.parametrize("exposure", ["E expose SK", "E expose D4 led"])
 def test_24E_honour_or_card_led_early_becomes_a_major_penalty_card(exposure: str) -> None:
-    card = exposure.split()[-1]
+    card = exposure.split()[2]
     s = table("N", f"N 1NT, {exposure}, E P, S 3NT, W P, N P, E P").state
     assert outcome(s)["penalty_cards"] == [("E", card, "major", "24E, 50B")]
     assert [r.law for r in s.rulings] == ["24B", "24E, 50"]

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Strain, parse_call
+from auction_fsm.engine import apply_event
 from auction_fsm.errors import DecisionError
+from auction_fsm.events import CallEvent
+from auction_fsm.seats import Seat
 
 from .conftest import core_walk, laws, outcome, record, ruling_laws, run, unchanged_after, walk
 
@@ -264,10 +269,53 @@ def test_27B4_second_insufficient_bid_not_accepted_ruled_as_27B3() -> None:
     assert outcome(s)["restrictions"] == [("E", "W", "1C", "DHS")]
 
 
+def test_27B4_then_27B1a_the_director_never_says_no_further_rectification_while_west_stays_silenced() -> None:
+    # East's 1D, then 1C (27B4, not accepted: West silenced, 26B rights), then 2C, the lowest
+    # sufficient club bid, natural: 27B1a rules the 2C, but West's 27B4 silence and the 26B right stand
+    s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined, E 2C")
+    told = s.rulings[-2].summary  # then the 27D note
+    assert s.rulings[-2].law == "27B1a"
+    assert "West still must pass for the rest of the auction (Law 27B4)" in told
+    assert "26B" in told and not told.endswith("no further rectification")
+    assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "27B4", None)]}
+
+
+def test_27B1a_with_nothing_left_standing_is_simply_no_further_rectification() -> None:
+    s = walk("N", "N 1H, E 1D, director, declined, E 2D")
+    assert s.rulings[-2].law == "27B1a" and s.rulings[-2].summary.endswith(": no further rectification")
+
 def test_27B4_second_insufficient_bid_is_cancelled() -> None:
     s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined")
     assert s.record[2].status == "cancelled" and s.record[2].law == "27B4"
 
+
+
+# --- 27B1a by meaning: the lowest sufficient bid that specifies the same denominations -------------
+def _transfer_over_2s(replacement: str) -> AuctionState:
+    """N 1NT, E 2S, S 2D showing hearts (insufficient), the director, West declines, then South's
+    replacement ``replacement`` showing hearts."""
+    s = walk("N", "N 1NT, E 2S")
+    s = apply_event(s, CallEvent(Seat.S, parse_call("2D"), specifies=(Strain.H,)))
+    s = run(s, "director, declined")
+    return apply_event(s, CallEvent(Seat.S, parse_call(replacement), specifies=(Strain.H,)))
+
+
+def test_27B1a_transfer_replaced_by_a_bid_showing_the_same_suit_the_director_judges_whether_lowest() -> None:
+    s = _transfer_over_2s("3D")
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_lowest_judgement", "director",
+                                     ("lowest", "not_lowest"))
+    s = run(s, "judge lowest_specifying yes")
+    assert record(s)[-1] == "S 3D stands" and s.pending is None
+    assert outcome(s)["obligations"] == {} and outcome(s)["restrictions"] == []
+    assert ruling_laws(s)[-1] == "27B1a" and s.rulings[-1].law == "27D"
+
+
+def test_27B1a_not_the_lowest_such_bid_goes_on_to_the_27B1b_comparability_question() -> None:
+    s = run(_transfer_over_2s("4D"), "judge lowest_specifying no")
+    assert outcome(s)["pending"] == ("comparable_call.awaiting_judgement", "director",
+                                     ("comparable", "not_comparable"))
+    s = run(s, "judge comparable no")
+    assert outcome(s)["obligations"] == {"N": [("pass_rest_of_auction", "27B2", None)]}
 
 # --- 27C: premature replacement ------------------------------------------------------------------------
 def test_27C_premature_replacement_waits_for_lho() -> None:

@@ -1,8 +1,9 @@
 """Driving ``teach`` and ``quiz`` as a user does: a piped script, or a pseudo-terminal.
 
 :class:`Terminal` runs the command on a pty (the command sees a terminal: prompts, line
-editing) and sends lines after each prompt, reading what it prints until an expected text
-appears.  No third-party package: ``pty``, ``os`` and ``select`` only (POSIX).
+editing, Ctrl-C) and sends lines after each prompt, reading what it prints until an expected
+text appears.  No third-party package: ``pty``, ``os``, ``select``, ``fcntl`` and ``termios``
+only (POSIX).
 """
 
 from __future__ import annotations
@@ -29,15 +30,27 @@ def piped(*argv: str, script: str, cwd: Path | None = None) -> subprocess.Comple
                           text=True, encoding="utf-8", env=env(), timeout=300, check=False, cwd=cwd)
 
 
-class Terminal:
-    """``auction-fsm ARGV`` on a pseudo-terminal."""
+def _controlling_terminal() -> None:
+    """In the child: make the pty on standard input the session's controlling terminal, so
+    that Ctrl-C typed on it interrupts the program as on a real terminal."""
+    import fcntl
+    import termios
 
-    def __init__(self, *argv: str) -> None:
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """``auction-fsm ARGV`` on a pseudo-terminal (its controlling terminal: Ctrl-C works);
+    ``extra_env`` adds to or overrides the environment (``TERM``, ``NO_COLOR``, ``COLUMNS``)."""
+
+    def __init__(self, *argv: str, extra_env: dict[str, str] | None = None, drop_env: tuple[str, ...] = ()) -> None:
         import pty
 
         self.master, slave = pty.openpty()
+        child_env = {k: v for k, v in {**env(), **(extra_env or {})}.items() if k not in drop_env}
         self.proc = subprocess.Popen([sys.executable, "-m", "auction_fsm", *argv], stdin=slave, stdout=slave,
-                                     stderr=slave, env=env(), close_fds=True)
+                                     stderr=slave, env=child_env, close_fds=True, start_new_session=True,
+                                     preexec_fn=_controlling_terminal)  # noqa: PLW1509 - a test child, no threads
         os.close(slave)
         self.seen = ""
 
@@ -68,10 +81,18 @@ class Terminal:
         """Type ``line`` and Enter."""
         os.write(self.master, (line + "\n").encode())
 
+    def keys(self, raw: str) -> None:
+        """Type ``raw`` as it is (control characters included: ``"\x03"`` is Ctrl-C)."""
+        os.write(self.master, raw.encode())
+
     def close(self) -> int:
         """Wait for the program to end; return its exit status."""
         try:
             status = self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()  # this test's own child, by its handle
+            self.proc.wait()
+            raise
         finally:
             os.close(self.master)
         return status

@@ -9,8 +9,25 @@ from pathlib import Path
 import pytest
 
 from auction_fsm.lawbook import LAWS_2017
-from auction_fsm.teaching.charts import MAX_BOXES, Chart, all_charts, chart_data, family_charts, row_key
-from auction_fsm.teaching.flowdraw import draw_chart, layout_problems, read_chart_data
+from auction_fsm.teaching.charts import (
+    MAX_BOXES,
+    Chart,
+    all_charts,
+    chart_data,
+    charted,
+    family_charts,
+    row_key,
+)
+from auction_fsm.teaching.flowdraw import (
+    A4,
+    draw_chart,
+    draw_handout,
+    handout_key,
+    layout_problems,
+    page_scale,
+    read_chart_data,
+    read_handout_key,
+)
 
 DRAWN_FAMILIES = LAWS_2017.drawn_families
 
@@ -29,9 +46,23 @@ def test_one_chart_per_family_and_an_overview() -> None:
 
 @pytest.mark.parametrize("family", DRAWN_FAMILIES)
 def test_every_row_of_a_family_is_on_its_chart(family: str) -> None:
+    """Every row a law rules something on; the procedure's own machinery is left out."""
     drawn = {k for c in family_charts(LAWS_2017, family) for b in c.boxes for k in b.rows}
-    rows = {row_key(r) for r in LAWS_2017.rows_of("phase") if r.family == family}
+    rows = {row_key(r) for r in LAWS_2017.rows_of("phase") if r.family == family and charted(r, LAWS_2017)}
     assert rows - drawn == set()
+
+
+def test_only_the_procedures_machinery_is_left_off_the_charts() -> None:
+    """Left out: the director called again while ruling (9B2), a refusal that loops back to
+    the same step, and a follow-up the engine raises while a procedure waits."""
+    left = [r for r in LAWS_2017.rows_of("phase") if r.family in DRAWN_FAMILIES and not charted(r, LAWS_2017)]
+    assert left
+    for r in left:
+        spec = LAWS_2017.triggers[r.trigger]
+        in_step = "." in r.source
+        assert spec.procedural or (in_step and (r.refusal or spec.follow_up)), r
+    # a refusal a law gives where no procedure is under way stays (too late to change a call, 25A4)
+    assert any(r.refusal and charted(r, LAWS_2017) for r in LAWS_2017.rows_of("phase"))
 
 
 @pytest.mark.parametrize("stem", sorted(BY_STEM))
@@ -107,14 +138,85 @@ def test_a_changed_row_makes_the_picture_stale() -> None:
     variant = LAWS_2017.replace_row(lambda r: r.law == "27B1a",
                                     lambda r: replace(r, summary="a different summary"))
     assert [chart_data(c) for c in family_charts(variant, "27")] != [
-        chart_data(BY_STEM[stem]) for stem in ("flow_27_part1", "flow_27_part2")]
+        chart_data(c) for c in CHARTS if c.family == "27"]
+
+
+def _lines(family: str) -> list[str]:
+    return [line for c in CHARTS if c.family == family for b in c.boxes for line in b.lines]
 
 
 def test_the_insufficient_bid_chart_asks_the_directors_questions() -> None:
-    lines = [line for c in CHARTS if c.family == "27" for b in c.boxes for line in b.lines]
+    lines = _lines("27")
     assert "Does the offender's LHO call over the insufficient bid?" in lines
-    assert "Is the replacement the lowest sufficient bid in the same strain?" in lines
     assert any(line.startswith("Who decides:") for line in lines)
+    # 27B1a: the condition is whole -- the same denomination and both bids natural
+    q = "Is the replacement the lowest sufficient bid in the same denomination, with both bids natural?"
+    assert q in lines
+    box = next(b for c in CHARTS if c.family == "27" for b in c.boxes if b.law == "27B1a" and b.kind == "outcome")
+    assert "both bids natural" in box.lines[0]
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_every_question_has_a_yes_and_a_no(stem: str) -> None:
+    chart = BY_STEM[stem]
+    if chart.family == "all":
+        return
+    for b in chart.boxes:
+        labels = sorted(a.label for a in chart.arrows if a.src == b.id)
+        if b.kind == "question":
+            assert labels == ["no", "yes"], (b.lines, labels)
+        else:
+            assert "yes" not in labels and "no" not in labels, b.lines
+    texts = [line for b in chart.boxes for line in b.lines]
+    assert "Any other case?" not in texts
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_no_procedural_artefacts_and_no_double_negatives(stem: str) -> None:
+    chart = BY_STEM[stem]
+    texts = [line for b in chart.boxes for line in b.lines]
+    assert not [t for t in texts if "again while already ruling" in t or "already ruling" in t]
+    questions = [t for b in chart.boxes if b.kind == "question" for t in b.lines if t.endswith("?")]
+    negatives = re.compile(r"\b(not|no|nobody|never)\b|n't\b")
+    assert not [q for q in questions if len(negatives.findall(q)) > 1]
+
+
+def test_the_director_chart_holds_no_passed_out_board_and_no_repeated_text() -> None:
+    chart = BY_STEM["flow_9-10"]
+    texts = [line for b in chart.boxes for line in b.lines]
+    assert not [t for t in texts if "passed out" in t or "passed-out" in t]
+    words = [t.rstrip(".").lower() for t in texts]
+    assert len(words) == len(set(words))
+    assert not [t for t in texts if "nothing else changes" in t]
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_a_chart_fits_an_a4_page_at_a_readable_size(stem: str) -> None:
+    """Shrunk to fit the page inside its margins, a chart keeps at least 80% of its drawn size:
+    its body text is 6.4 points or more (8 as drawn), and nothing leaves the page."""
+    chart = BY_STEM[stem]
+    assert page_scale(chart) >= 0.8
+    assert layout_problems(chart, page=True) == []
+
+
+def test_the_handout_has_a_title_page_a_contents_page_and_a_page_per_chart(tmp_path: Path) -> None:
+    charts = [BY_STEM["flow_24"], BY_STEM["flow_20"], *[c for c in CHARTS if c.family == "27"]]
+    path = draw_handout(charts, tmp_path / "h.pdf", title="The auction period in flowcharts")
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert len(re.findall(rb"/Type\s*/Page\b", data)) == 2 + len(charts)
+    # every page is A4 (595 x 842 points)
+    sizes = set(re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", data))
+    assert {(round(float(w)), round(float(h))) for w, h in sizes} == {(round(A4[0] * 72), round(A4[1] * 72))}
+    assert draw_handout(charts, tmp_path / "again.pdf", title="The auction period in flowcharts").read_bytes() == data
+    assert read_handout_key(path) == handout_key(charts)
+
+
+def test_the_committed_handout_is_not_stale() -> None:
+    path = DIAGRAMS / "handout.pdf"
+    assert read_handout_key(path) == handout_key(CHARTS), (
+        f"{path} is stale: run `auction-fsm draw --handout diagrams/handout.pdf` and look at it")
+    assert path.stat().st_size < 2_000_000
 
 
 def test_the_overview_has_one_box_per_family() -> None:

@@ -15,3 +15,9 @@ def test_the_readme_links_every_committed_flowchart_and_nothing_missing() -> Non
     committed = {p.name for p in (ROOT / "diagrams").glob("flow_*.png")}
     assert committed - linked == set(), sorted(committed - linked)
     assert linked - committed == set(), sorted(linked - committed)
+
+
+def test_the_readme_links_the_handout() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "(diagrams/handout.pdf)" in readme
+    assert (ROOT / "diagrams" / "handout.pdf").is_file()

@@ -10,7 +10,7 @@ from auction_fsm.cli import main
 from auction_fsm.scenario import load_scenario
 from auction_fsm.teaching.charts import all_charts
 from auction_fsm.teaching.randomsim import simulate
-from auction_fsm.teaching.route import route_of
+from auction_fsm.teaching.route import route_chart, route_of, ruling_laws
 
 from .helpers import ROOT, piped
 
@@ -53,7 +53,7 @@ def test_the_route_of_an_example_goes_through_the_insufficient_bid_chart() -> No
         route = route_of(sim.steps, chart)
         lines.update({tuple(chart.box(b).lines): events for b, events in route.items()})
     assert any(events == [4] for events in lines.values())  # the insufficient bid
-    assert any("Is the director called?" in ls for ls in lines)
+    assert any("The director is called:" in ls for ls in lines)  # the last box of step 1
 
 
 def test_draw_scenario_draws_the_route(tmp_path: Path, capsys: object) -> None:
@@ -66,3 +66,25 @@ def test_draw_scenario_draws_the_route(tmp_path: Path, capsys: object) -> None:
 def test_draw_only_one_flowchart(tmp_path: Path) -> None:
     assert main(["draw", "--flowcharts", "--only", "flow_24", "-o", str(tmp_path)]) == 0
     assert [p.name for p in tmp_path.iterdir()] == ["flow_24.png"]
+
+
+def test_the_route_tags_only_the_laws_that_ruled_at_each_event() -> None:
+    """A plain final pass is the end of the auction (22A) and opens declarer's 26B choice; the
+    rows the engine passed through without effect (exposed cards, penalty cards: none here) are
+    not tagged, and no law is named twice."""
+    sim = load_scenario(EXAMPLE).simulate()
+    assert ruling_laws(sim.steps[10]) == "22A, 26B"  # West's final pass
+    assert ruling_laws(sim.steps[1]) == "17C"  # a pass in rotation
+    assert ruling_laws(sim.steps[6]) == "26B, 27B2"  # not comparable: East silenced, 26B rights
+    chart = route_chart(sim, "t")
+    for box in chart.boxes:
+        parts = [p.strip() for p in box.law.split(",")]
+        assert len(parts) == len(set(parts)), box
+        assert "24D" not in parts and "50" not in parts, box
+
+
+def test_draw_handout_refuses_what_it_cannot_combine(tmp_path: Path, capsys: object) -> None:
+    """The handout holds every flowchart: --only or --machines with it is a usage error."""
+    for extra in (["--only", "flow_24"], ["--machines"]):
+        assert main(["draw", "--handout", str(tmp_path / "h.pdf"), *extra]) == 2
+        assert not (tmp_path / "h.pdf").exists()

@@ -153,3 +153,145 @@ def test_the_readme_lesson_runs_as_written(tmp_path: Path) -> None:
     assert "Not accepted" not in done.stdout, done.stdout
     assert "Ruling, Law 27B2" in done.stdout and "Saved 13 event(s)" in done.stdout
     assert load_scenario(tmp_path / "lesson.json").replay().ok
+
+
+# --- on a terminal: Ctrl-C, colour, wrapping, history; near misses; teach's own words ---------
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def test_ctrl_c_asks_whether_to_save_then_saves(tmp_path: Path) -> None:
+    term = Terminal("teach")
+    try:
+        term.expect("North to call > ")
+        term.send("N 1H")
+        term.expect("East to call > ")
+        term.keys("\x03")  # Ctrl-C
+        term.expect("Save this board (1 event(s)) before you leave?")
+        term.expect("'back' goes on > ")
+        term.send("back")
+        term.expect("Back to the table.")
+        term.expect("East to call > ")
+        term.send("E 1S")
+        term.expect("South to call > ")
+        term.keys("\x03")
+        term.expect("'back' goes on > ")
+        term.send(str(tmp_path / "board.json"))
+        term.expect("Saved 2 event(s)")
+        term.expect("Session ended after 2 event(s).")
+    finally:
+        status = term.close()
+    assert status == 0
+    assert load_scenario(tmp_path / "board.json").replay().ok
+
+
+def test_ctrl_c_twice_leaves_without_saving(tmp_path: Path) -> None:
+    term = Terminal("teach")
+    try:
+        term.expect("North to call > ")
+        term.send("N 1H")
+        term.expect("East to call > ")
+        term.keys("\x03")
+        term.expect("'back' goes on > ")
+        term.keys("\x03")
+        term.expect("Left without saving: session ended after 1 event(s).")
+    finally:
+        status = term.close()
+    assert status == 0
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_colour_on_a_terminal_unless_no_color() -> None:
+    for extra, drop, coloured in (({"TERM": "xterm"}, ("NO_COLOR",), True),
+                                  ({"TERM": "xterm", "NO_COLOR": "1"}, (), False)):
+        term = Terminal("teach", extra_env=extra, drop_env=drop)
+        try:
+            term.expect("to call > ")
+            term.send("N 1H")
+            term.send("E 1C")
+            shown = term.expect("South to decide")
+            term.send("quit")
+            shown += term.expect("Session ended")
+        finally:
+            assert term.close() == 0
+        assert bool(ANSI.search(shown)) is coloured, shown
+        assert "insufficient bid, Law 18D, 27" in ANSI.sub("", shown)
+
+
+def test_no_colour_and_no_wrapping_when_not_a_terminal() -> None:
+    done = piped("teach", script="N 1H\nE 1C\n")
+    assert "\x1b[" not in done.stdout
+    assert max(len(line) for line in done.stdout.splitlines()) > 100  # one line per answer, unwrapped
+
+
+def test_text_is_wrapped_to_the_terminal_width() -> None:
+    term = Terminal("teach", extra_env={"COLUMNS": "60"})
+    try:
+        term.expect("North to call > ")
+        term.send("N 1H")
+        term.send("E 1C")
+        shown = term.expect("South to decide")
+        term.send("quit")
+        term.expect("Session ended")
+    finally:
+        assert term.close() == 0
+    lines = [ANSI.sub("", line) for line in shown.splitlines() if "to call >" not in line]
+    assert max(len(line) for line in lines) <= 60, lines
+    assert any("What each option leads to" in line for line in lines)
+
+
+def test_line_history_brings_back_the_last_line() -> None:
+    term = Terminal("teach")
+    try:
+        term.expect("North to call > ")
+        term.send("status")
+        term.expect("The auction period:")
+        term.expect("North to call > ")
+        term.keys("\x10")  # Ctrl-P: the previous line comes back on the prompt line ...
+        term.expect("status")
+        term.keys("\r")  # ... and Enter runs it again
+        term.expect("The auction period:")
+        term.send("quit")
+        term.expect("Session ended")
+    finally:
+        assert term.close() == 0
+
+
+@pytest.mark.parametrize(("typed", "read_as"), [("pas", "N P"), ("1nt", "N 1NT"), ("dbl", None), ("N xx", None),
+                                                ("N redbl", "N XX"), ("n 1h", None), ("N 2 hearts", "N 2H")])
+def test_near_misses_are_understood(typed: str, read_as: str | None) -> None:
+    s = TeachSession("N")
+    out = s.handle(typed)
+    if read_as is None:
+        assert s.events or out[0].startswith("Not accepted"), out
+    else:
+        assert out[0] == f"(Read as '{read_as}'.)", out
+        assert len(s.events) == 1
+
+
+def test_a_bare_call_is_the_call_of_the_player_who_may_call_now() -> None:
+    """In turn, the seat whose turn it is; while an irregularity waits for LHO to accept it by
+    calling, LHO (South's double of partner's 1H: West calls over it)."""
+    s = TeachSession("N")
+    talk(s, "N 1H", "E pas", "S dbl")
+    assert s.handle("redbl")[0] == "(Read as 'W XX'.)"
+    assert [e.describe() for e in s.events] == ["N: 1H", "E: P", "S: X", "W: XX"]
+
+
+def test_help_and_errors_speak_teachs_own_lines() -> None:
+    s = TeachSession("N")
+    help_text = "\n".join(s.handle("help"))
+    assert "e. '" not in help_text and "_" not in help_text
+    s.handle("N 1H")
+    out = s.handle("E lead SK")
+    assert out[0] == ("Not accepted: East led SK before the auction was over: that card is a card exposed "
+                      "during the auction (Law 24). Enter it as 'E expose SK led'.")
+    assert s.handle("blah blah")[0] == ("Not accepted: cannot read 'blah blah': start with a seat (N, E, S, W) "
+                                        "and say what it does, e.g. 'N 1H'.")
+    assert s.handle("restat")[0] == "Not accepted: cannot read 'restat': did you mean 'restate'? (type help for every form)."
+    s.handle("E 1C")  # insufficient: South may accept it by calling, or call the director
+    refusal = s.handle("N 2H")[0]
+    assert refusal.startswith("Not accepted: North's 2H cannot be made now: an insufficient bid (27)"), refusal
+    assert refusal.endswith("is under way, waiting for South."), refusal
+    for line in (*s.handle("W accept"), *s.handle("S acept")):
+        assert "lho calls" not in line and "=" not in line and not IDENTIFIER.search(line), line
