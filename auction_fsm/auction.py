@@ -14,6 +14,7 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -21,6 +22,7 @@ from . import rules
 from .calls import ALL_CALLS, Call, parse_call
 from .cards import Card
 from .errors import AuctionOverError, IllegalCallError
+from .pvector import THRESHOLD, PVector, appended, replaced
 from .records import (
     CallRecord,
     CallStatus,
@@ -49,6 +51,48 @@ RESTRICTION_STATUSES: tuple[RestrictionStatus, ...] = get_args(RestrictionStatus
 
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 _SEATS = tuple(Seat)
+
+# The legal-auction key after each prefix of a record, for the records seen last: keys[j] is the
+# key of the calls that stand among record[:j], so ``len(record) + 1`` keys.  With it a change of
+# status near the end of a long record costs the calls after it, not the whole record again
+# (F16: an 8,000-call irregular auction took 15 s).  Keyed by the record's id and the dealer; the
+# record itself is held, so an id is never reused while its entry lives.  A miss costs one full
+# computation.  Record and keys are tuples while short and persistent vectors when long
+# (:mod:`auction_fsm.pvector`), so that each new record or key sequence shares the old one's.
+Record = Sequence[CallRecord]
+_PREFIX_KEYS: dict[tuple[int, int], tuple[Record, Sequence[int]]] = {}
+_PREFIX_KEYS_MAX = 64
+
+
+def _remember(dealer: int, record: Record, keys: Sequence[int]) -> None:
+    if len(_PREFIX_KEYS) >= _PREFIX_KEYS_MAX:
+        del _PREFIX_KEYS[next(iter(_PREFIX_KEYS))]  # the oldest entry
+    _PREFIX_KEYS[(id(record), dealer)] = (record, keys)
+
+
+def _prefix_keys(dealer: int, record: Record) -> Sequence[int]:
+    """The keys after each prefix of ``record`` (``len(record) + 1`` of them)."""
+    hit = _PREFIX_KEYS.get((id(record), dealer))
+    if hit is not None and hit[0] is record:
+        return hit[1]
+    keys = [rules.initial_key(dealer)]
+    force = rules.force
+    key = keys[0]
+    for r in record:
+        if r.status == "stands":
+            key = force(key, r.seat, r.call.code)
+        keys.append(key)
+    out = tuple(keys) if len(keys) < THRESHOLD else PVector.of(keys)
+    _remember(dealer, record, out)
+    return out
+
+
+def _extend_keys(dealer: int, old: Record, new: Record, key: int) -> None:
+    """``new`` is ``old`` with one call appended, the legal auction then at ``key``: if ``old``'s
+    prefix keys are known, ``new``'s are too."""
+    hit = _PREFIX_KEYS.get((id(old), dealer))
+    if hit is not None and hit[0] is old:
+        _remember(dealer, new, appended(hit[1], key))
 @dataclass(frozen=True, slots=True)
 class AuctionState:
     """Everything known about one auction: dealer, record, legal-auction key and obligations.
@@ -59,13 +103,13 @@ class AuctionState:
 
     dealer: Seat
     key: int
-    record: tuple[CallRecord, ...] = ()
+    record: Record = ()
     obligations: tuple[tuple[Obligation, ...], ...] = _NO_OBLIGATIONS
     pending: Pending | None = None
     watches: tuple[Watch, ...] = ()
     restrictions: tuple[LeadRestriction, ...] = ()
     exposed: tuple[ExposedCard, ...] = ()
-    rulings: tuple[Ruling, ...] = field(default=())
+    rulings: Sequence[Ruling] = field(default=())
     leads: tuple[LeadRecord, ...] = ()
     lead_rules: tuple[LeadRule, ...] = ()
     refused_leads: tuple[PenaltyCard, ...] = ()
@@ -155,10 +199,12 @@ class AuctionState:
             return ()
         row = rules.row(self.key)
         calls = tuple(ALL_CALLS[c] for c, n in enumerate(row) if n >= 0)
-        for ob in self.obligations[self.turn]:
-            if ob.kind in ("pass_next_turn", "pass_rest_of_auction"):
-                calls = tuple(c for c in calls if c.is_pass)
-            elif ob.kind == "no_double_next_turn":
+        obligations = self.obligations[self.turn]
+        if any(ob.kind in ("pass_next_turn", "pass_rest_of_auction") for ob in obligations):
+            # an obliged pass comes before a repeat the seat also owes (docs/modelling-decisions.md)
+            return tuple(c for c in calls if c.is_pass)
+        for ob in obligations:
+            if ob.kind == "no_double_next_turn":
                 calls = tuple(c for c in calls if not (c.is_double or c.is_redouble))
             elif ob.kind == "repeat_call":
                 # only the repeat may be made; if it is no longer legal it is ruled as made (31A1)
@@ -231,7 +277,10 @@ class AuctionState:
         and the engine's shortcut for a plain legal call).  Positional construction: this is
         the hot path of replay and exploration.
         """
-        return AuctionState(self.dealer, key, (*self.record, CallRecord(seat, call, seat)),
+        record = appended(self.record, CallRecord(seat, call, seat))
+        if _PREFIX_KEYS:
+            _extend_keys(self.dealer, self.record, record, key)
+        return AuctionState(self.dealer, key, record,
                             self.obligations if obligations is None else obligations, self.pending,
                             self.watches, self.restrictions, self.exposed, self.rulings, self.leads,
                             self.lead_rules, self.refused_leads, self.picked_up, self.swapped,
@@ -253,10 +302,26 @@ class AuctionState:
         if not self.is_over or self.is_passed_out:
             return None
         _, last_bid, _, doubled, _ = rules.unpack(self.key)
+        if doubled and self.leads:
+            doubled = self._scored_doubling(doubled)
         final = ALL_CALLS[last_bid]
         declarer = rules.declarer_of(self.key, ((r.seat, r.call.code) for r in self.standing_calls))
         assert final.strain is not None and declarer is not None
         return Contract(final.level, final.strain, doubled, Seat(declarer))
+
+    def _scored_doubling(self, doubled: int) -> int:
+        """36C: once the opening lead is faced, an inadmissible double or redouble that nobody
+        noticed until then (marked ``36C`` in the record) is scored as if it had not been made."""
+        lead = self.current_lead
+        if lead is None or not lead.faced or not any(r.law == "36C" and r.stands for r in self.record):
+            return doubled
+        doubled = 0
+        for r in self.standing_calls:
+            if r.call.is_bid:
+                doubled = 0
+            elif r.law != "36C" and (r.call.is_double or r.call.is_redouble):
+                doubled = 1 if r.call.is_double else 2
+        return doubled
 
     @property
     def declarer(self) -> Seat | None:
@@ -283,26 +348,35 @@ class AuctionState:
         key = self.key
         if record.stands:
             key = rules.force(key, record.seat, record.call.code)
-        return evolve(self, record=(*self.record, record), key=key)
+        new = appended(self.record, record)
+        if _PREFIX_KEYS:
+            _extend_keys(self.dealer, self.record, new, key)
+        return evolve(self, record=new, key=key)
 
     def set_status(self, index: int, status: CallStatus, law: str | None = None) -> AuctionState:
         """Change the status of call ``index`` (0-based) and rebuild the legal auction."""
         old = self.record[index]
         new = evolve(old, status=status, law=law if law is not None else old.law)
-        record = (*self.record[:index], new, *self.record[index + 1:])
-        return evolve(self, record=record, key=self._key_of(record))
+        record = replaced(self.record, index, new)
+        keys = _prefix_keys(self.dealer, self.record)  # unchanged up to ``index``
+        key, force = keys[index], rules.force
+        for j in range(index, len(record)):
+            r = record[j]
+            if r.status == "stands":
+                key = force(key, r.seat, r.call.code)
+            if keys[j + 1] == key:  # the calls after ``j`` are unchanged: so are their keys
+                key = keys[len(record)]
+                break
+            keys = replaced(keys, j + 1, key)
+        _remember(self.dealer, record, keys)
+        return evolve(self, record=record, key=key)
 
     def rebuilt(self) -> AuctionState:
         """Recompute the legal-auction key from the calls that stand."""
         return evolve(self, key=self._key_of(self.record))
 
-    def _key_of(self, record: tuple[CallRecord, ...]) -> int:
-        key = rules.initial_key(self.dealer)
-        force = rules.force
-        for r in record:
-            if r.status == "stands":
-                key = force(key, r.seat, r.call.code)
-        return key
+    def _key_of(self, record: Record) -> int:
+        return _prefix_keys(self.dealer, record)[len(record)]
 
     def restrict(self, restriction: LeadRestriction) -> AuctionState:
         """Add a 26B right; the same withdrawn call gives the offender's opponents one right."""
@@ -313,13 +387,20 @@ class AuctionState:
 
     def rule(self, law: str, summary: str) -> AuctionState:
         """Add a ruling (law and a one-line summary in our own words)."""
-        return evolve(self, rulings=(*self.rulings, Ruling(law, summary)))
+        return evolve(self, rulings=appended(self.rulings, Ruling(law, summary)))
 
     def impose(self, seat: Seat, obligation: Obligation) -> AuctionState:
-        """Give ``seat`` an obligation; a duplicate of an existing kind is not added twice."""
+        """Give ``seat`` an obligation; a duplicate of an existing kind is not added twice.
+
+        A seat that must pass at every turn to the end of the auction can never repeat a call
+        (31A1, 32A1): a repeat it owes lapses, and a new one is not added."""
         current = self.obligations[seat]
         if any(o.kind == obligation.kind and o.call == obligation.call for o in current):
             return self
+        if obligation.kind == "repeat_call" and any(o.kind == "pass_rest_of_auction" for o in current):
+            return self  # silenced to the end: the repeat can never be made (F05)
+        if obligation.kind == "pass_rest_of_auction":
+            current = tuple(o for o in current if o.kind != "repeat_call")
         return self._with_obligations(seat, (*current, obligation))
 
     def discharge(self, seat: Seat, *kinds: str) -> AuctionState:

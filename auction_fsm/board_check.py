@@ -47,7 +47,7 @@ __all__ = ["Verdict", "BoardReport", "Checker", "check_board", "VERDICTS"]
 Verdict = Literal["legal", "irregular", "incomplete", "illegal", "unreadable", "no auction"]
 VERDICTS: Final[tuple[Verdict, ...]] = ("legal", "irregular", "incomplete", "illegal", "unreadable", "no auction")
 TagAgreement = Literal["agree", "mismatch", "not compared"]
-_ENDED: Final = frozenset({"clarification", "opening_lead", "play", "passed_out"})
+_ENDED: Final = frozenset({"clarification", "opening_lead", "play", "passed_out", "hands_returned"})
 _SEATS: Final = tuple(Seat)
 
 
@@ -159,7 +159,7 @@ class Checker:
         named = board.tags.get("LawBook")
         book = self.book or (book_named(named) if named else LAWS_2017)
         if sim is None or sim.book is not book:
-            sim = self._simulator = Simulator(dealer, vul, check=True, book=book)
+            sim = self._simulator = Simulator(dealer, vul, check=True, book=book, keep_steps=1)  # F17
         else:
             sim.reset(dealer, vul)
         for n, event in enumerate(events, 1):
@@ -200,7 +200,7 @@ class Checker:
             report.verdict = "incomplete"
             if board.auction_end == "placeholder":
                 report.notes.append("the auction has a blank to fill in (an exercise); replayed up to it")
-        elif report.irregularities or state.rulings:
+        elif report.irregularities or any(r.law != "17D2, 22B" for r in state.rulings):  # returning the hands is no irregularity
             report.verdict = "irregular"
         _marks(report, state)
         if report.verdict in ("legal", "irregular"):

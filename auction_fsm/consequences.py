@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from .auction import AuctionState
-from .calls import ALL_CALLS, Call
+from .calls import ALL_CALLS, Call, Strain
 from .engine import Step, step
 from .errors import AuctionFsmError
 from .events import CallEvent, Choice, DirectorCalled, Event, Judgement
@@ -38,7 +38,11 @@ from .lawbook.procedure import Option, taker
 from .records import Pending
 from .seats import Seat
 
-__all__ = ["Result", "Consequence", "consequences"]
+__all__ = ["Result", "Consequence", "consequences", "ABOVE_SEVEN"]
+
+#: The one bid above seven tried for an option made by calling: the rows take every such bid
+#: alike (38), so it stands for them all (F08: they were left out of what an option leads to).
+ABOVE_SEVEN: Call = Call.bid(8, Strain.C)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +99,7 @@ def _by_calls(state: AuctionState, seat: Seat, book: LawBook) -> tuple[Result, .
     """Every call ``seat`` could make here, grouped by the row of the book that takes it; each
     group told by that row's law and words (the rulings differ call by call)."""
     groups: dict[int, tuple[Row, list[Call], Step]] = {}
-    for call in ALL_CALLS:
+    for call in (*ALL_CALLS, ABOVE_SEVEN):
         st = _one(state, CallEvent(seat, call), book)
         if st is None or not st.fired:
             continue
@@ -118,12 +122,26 @@ def _row_words(row: Row) -> str:
     return re.sub(r"\s*\(\d[^()]*\)$", "", words)
 
 
+# The last answer, for the position it was asked for: the report, the narration and the fuzzer
+# ask about the same position in turn (positions are immutable, so the answer cannot go stale).
+_LAST: list[tuple[AuctionState, LawBook, tuple[Consequence, ...]]] = []
+
+
 def consequences(state: AuctionState, book: LawBook = LAWS_2017) -> tuple[Consequence, ...]:
     """What each option of ``state``'s pending decision leads to under ``book`` (empty when
     nothing is pending).  An option that no row of the book takes has no results."""
-    pending = state.pending
-    if pending is None:
+    if state.pending is None:
         return ()
+    if _LAST and _LAST[0][0] is state and _LAST[0][1] is book:
+        return _LAST[0][2]
+    out = _consequences(state, book)
+    _LAST[:] = [(state, book, out)]
+    return out
+
+
+def _consequences(state: AuctionState, book: LawBook) -> tuple[Consequence, ...]:
+    pending = state.pending
+    assert pending is not None
     out: list[Consequence] = []
     for word in pending.options:
         spec = book.option(pending.state_name, word)

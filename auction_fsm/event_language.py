@@ -31,7 +31,9 @@ from .calls import Call, Strain, parse_call, quoted
 from .cards import Card, parse_card
 from .errors import AuctionFsmError, ScenarioError
 from .events import (
+    ATTENTION_WHEN,
     JUDGEMENT_KINDS,
+    Attention,
     CallEvent,
     ChangeCall,
     Choice,
@@ -55,7 +57,7 @@ __all__ = ["Field", "TextForm", "EventKind", "KINDS", "kind_of", "by_type", "to_
 # (A list of strains is unique when it is optional (``specifies``: what a call showed); a
 # judgement's ``denominations`` are kept as given, as earlier releases read them.)
 FieldType = Literal["seat", "call", "card", "cards", "strains", "yes_no", "count", "option",
-                    "judgement", "ground"]
+                    "judgement", "ground", "when"]
 GROUNDS: Final = ("slip", "misinformation")
 #: Option words a choice may name (the decisions list which apply); the round-trip tests draw
 #: from these.  Any word is read: the model, not the reader, refuses an option it does not offer.
@@ -144,6 +146,8 @@ KINDS: Final[tuple[EventKind, ...]] = (
               "lead"),
     EventKind("face_lead", FaceLead, (), TextForm("face", aliases=("face_lead",))),
     EventKind("hands_returned", HandsReturned, (), TextForm("hands returned", aliases=("hands_returned",))),
+    EventKind("attention", Attention, (Field("when", "when", "after_opening_lead", True),),
+              TextForm("noticed after lead", aliases=("attention",))),
 )
 
 _BY_CLASS: Final[dict[object, EventKind]] = {k.cls: k for k in KINDS}
@@ -220,6 +224,11 @@ def _json_value(f: Field, value: object, where: str) -> object:
         if value not in JUDGEMENT_KINDS:
             raise ScenarioError(f"{where}: unknown judgement {repr(value)[:60]}: expected one of "
                                 f"{', '.join(JUDGEMENT_KINDS)}")
+        return value
+    if t == "when":
+        if value not in ATTENTION_WHEN:
+            raise ScenarioError(f"{where}: {f.name!r} must be one of {', '.join(ATTENTION_WHEN)}, "
+                                f"got {repr(value)[:60]}")
         return value
     if value not in GROUNDS:
         raise ScenarioError(f"{where}: {f.name!r} must be slip or misinformation, got {repr(value)[:60]}")
@@ -350,6 +359,10 @@ def _text_value(f: Field, word: str, where: str) -> object:
         if word.lower() not in JUDGEMENT_KINDS:
             raise ScenarioError(f"{where}: no judgement called {quoted(word)}; the director judges: "
                                 f"{', '.join(JUDGEMENT_KINDS)}")
+        return word.lower()
+    if t == "when":
+        if word.lower() not in ATTENTION_WHEN:
+            raise ScenarioError(f"{where}: {quoted(word)} is not {' or '.join(ATTENTION_WHEN)}")
         return word.lower()
     if word.lower() not in GROUNDS:
         raise ScenarioError(f"{where}: {quoted(word)} is not slip or misinformation")

@@ -22,6 +22,8 @@ from .errors import CardSyntaxError, ScenarioError
 from .seats import Seat, parse_seat
 
 __all__ = [
+    "Attention",
+    "ATTENTION_WHEN",
     "CallEvent",
     "DirectorCalled",
     "Judgement",
@@ -227,8 +229,29 @@ class HandsReturned:
         return "the hands are returned to the board"
 
 
+#: When attention may be said to be drawn to a call (see :class:`Attention`).
+ATTENTION_WHEN: tuple[str, ...] = ("after_opening_lead",)
+
+
+@dataclass(frozen=True, slots=True)
+class Attention:
+    """When attention is drawn to the irregular call just made (9A), if not at once.
+
+    Given right after an inadmissible double or redouble (Law 19) that nobody has yet called
+    over: ``when="after_opening_lead"`` says that nobody noticed it until after the opening lead
+    was faced.  The call then stands as made, the auction goes on, and once the lead is faced
+    the contract is scored as if the call had not been made (36C).  Without this event an
+    irregularity is taken as noticed at once, as the model has always done.
+    """
+
+    when: str = "after_opening_lead"
+
+    def describe(self) -> str:
+        return "nobody draws attention to that call until after the opening lead is faced"
+
+
 Event = (CallEvent | DirectorCalled | Judgement | Choice | ExposeCards | ChangeCall
-         | ReviewRequest | ExplanationRequest | Lead | FaceLead | HandsReturned)
+         | ReviewRequest | ExplanationRequest | Lead | FaceLead | HandsReturned | Attention)
 
 
 def _seat_field(event: object, name: str) -> None:

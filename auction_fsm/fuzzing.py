@@ -36,6 +36,14 @@ Each event goes to ``Simulator.apply`` with ``check=True``.  Three outcomes:
   exception an **internal error**.  Either is a bug: the scenario ends there (the simulator is
   not trusted after it), and the applied events plus the failing one are its reproducer.
 
+An applied event is then **examined** (:func:`examine`, issue 17): the machines' view of the
+position must equal the core's, the position is described, and no event may be accepted once the
+report says the auction period is over; in every tenth scenario (``examine_every``) also the step
+is narrated, the report built, the options told for a decision checked against the row that took
+a call made while it was pending (10C1), and at the end the ``check`` verdict on the board
+compared with the position (:func:`examine_board`).  A fault there is a disagreement or an
+internal error like any other: the engine may be right while what a user reads is wrong.
+
 Reproducers are shrunk (:func:`shrink`) by deleting events while a replay -- with replay
 semantics, stopping at the first refusal -- still fails with the same failure class
 (:func:`failure_class`), so a shrunk file is a valid scenario file that ``auction-fsm replay``
@@ -47,6 +55,7 @@ is the same whatever the number of worker processes and whatever the hash seed.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import traceback
@@ -58,9 +67,11 @@ from typing import Literal
 from .auction import AuctionState
 from .calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from .cards import Card, Suit
+from .engine import Step
 from .errors import AuctionFsmError, InternalError, MachineDisagreementError
 from .events import (
     JUDGEMENT_KINDS,
+    Attention,
     CallEvent,
     ChangeCall,
     Choice,
@@ -87,6 +98,9 @@ __all__ = [
     "Failure",
     "ScenarioOutcome",
     "FuzzStats",
+    "EXAMINE_EVERY",
+    "examine",
+    "examine_board",
     "next_event",
     "fuzz_scenario",
     "fuzz_range",
@@ -101,6 +115,7 @@ SEATS: tuple[Seat, ...] = tuple(Seat)
 RANKS = "23456789TJQKA"
 ABOVE_SEVEN: tuple[Call, ...] = tuple(Call.bid(level, s) for level in (8, 9, 10) for s in Strain)
 DEFAULT_MAX_EVENTS = 24  # event attempts per scenario: a whole auction with a few incidents
+EXAMINE_EVERY = 10  # every tenth scenario is examined in full (narration, report, options, check)
 
 
 # --- drawing one event from the position reached ------------------------------------------------
@@ -283,7 +298,10 @@ def next_event(rng: random.Random, state: AuctionState, book: LawBook = LAWS_201
         return HandsReturned()
 
     def any_choice() -> Event:
-        words = ("accept", "refuse", "spread", "director", "replace", "let_remain", "no_prohibition")
+        words = ("accept", "refuse", "spread", "director", "replace", "let_remain", "no_prohibition",
+                 "decline", "keep", "withdraw", "change", "lho_calls", "correct_player_calls",
+                 f"require_{rng.choice('CDHS')}", f"prohibit_{rng.choice('CDHS')}",
+                 f"designate_{_card(rng).text}")
         return Choice(someone, rng.choice(words))
 
     irregular: list[tuple[float, Callable[[], Event | None]]] = [
@@ -327,8 +345,11 @@ def next_event(rng: random.Random, state: AuctionState, book: LawBook = LAWS_201
             lho = offender.lho
             return CallEvent(rng.choice((lho, lho, turn, offender)), _random_call(rng, state))
 
+        def noticed_later() -> Event:  # 36C: nobody notices the call until after the opening lead
+            return Attention("after_opening_lead")
+
         return _weighted(rng, [(45, expected), (6, wanted_judgement), (10, accept_by_calling),
-                               (4, legal_in_turn), *irregular])
+                               (4, legal_in_turn), (3, noticed_later), *irregular])
     if state.is_over:
         def call_after_final_pass() -> Event:
             return CallEvent(someone, _random_call(rng, state))
@@ -364,6 +385,81 @@ def _judgement_for(options: Sequence[str], rng: random.Random) -> str:
         if any(kind in o for o in options):
             return kind
     return rng.choice(JUDGEMENT_KINDS)
+
+
+# --- examining every position: views, narration, report, options, the board's verdict ----------
+def examine(sim: Simulator, st: Step, before: AuctionState, full: bool = True) -> None:
+    """Everything a user may see of the position ``sim`` reached by the step ``st`` from
+    ``before`` is made and compared, so that a fault in any of them is found, not only in the
+    engine and the machines (issue 17: these found F01, F05, F06 and F08):
+
+    * the machines' view of the position equals the core's (phase, turn, legal calls, end,
+      contract, seat states), else a :class:`MachineDisagreementError`;
+    * the step is narrated, the position described (as ``replay`` and ``teach`` do) and the
+      report built and written as JSON; any exception there propagates (an internal error);
+    * an event accepted after a position whose report said the auction period was over is a
+      disagreement between report and engine;
+    * when the event was a call made while a decision was pending, what that decision's options
+      were told to lead to (10C1) includes the row that took the call.
+
+    Without ``full`` only the cheap checks run (views, the period's end, the description of the
+    position): the narration, the report and the options rule every option with every call.
+    """
+    from .narrate import describe_outcome, step_lines
+    from .report import auction_period_over, state_to_json
+
+    machines, core = sim.machine_view(), sim.core_view()
+    if machines != core:
+        diff = [f"{name}: machines {getattr(machines, name)!r}, core {getattr(core, name)!r}"
+                for name in ("phase", "turn", "legal_calls", "is_over", "contract", "seat_states")
+                if getattr(machines, name) != getattr(core, name)]
+        raise MachineDisagreementError("view: " + "; ".join(diff))
+    if auction_period_over(before):
+        raise MachineDisagreementError(f"report: the auction period was over ({before.phase}), yet "
+                                       f"{st.event.describe()} was accepted")
+    describe_outcome(sim.state)
+    if not full:
+        return
+    step_lines(sim.count, st, sim.book)
+    json.dumps(state_to_json(sim))
+    if before.pending is not None and isinstance(st.event, CallEvent) and st.fired:
+        _check_told(before, st, sim)
+
+
+def _check_told(before: AuctionState, st: Step, sim: Simulator) -> None:
+    """The call ``st.event`` was made while a decision was pending: if an option of that decision
+    is made by this seat's call, the call must be in one of the groups told for it, with the law
+    of the row that took it."""
+    from .consequences import ABOVE_SEVEN, consequences
+
+    event = st.event
+    assert isinstance(event, CallEvent)
+    call = event.call if event.call.is_admissible_level else ABOVE_SEVEN
+    by_call = [c for c in consequences(before, sim.book) if c.how == "call" and c.seat == event.seat]
+    if not by_call or event.specifies is not None:
+        return  # no option is this seat's call (or what it showed changes the row: 27B1a, 29C)
+    told = {r.law for c in by_call for r in c.results if call in r.calls}
+    if st.fired[0].row.law not in told:
+        raise MachineDisagreementError(
+            f"options: {event.describe()} was ruled under {st.fired[0].row.law}, but the options told "
+            f"{sorted(told) or 'nothing'} for it")
+
+
+def examine_board(dealer: Seat, events: Sequence[Event], state: AuctionState) -> None:
+    """The ``check`` command's verdict on the board made of ``events`` (all applied) agrees with
+    the position reached: incomplete exactly when the auction period has not reached an end
+    (F07), never illegal."""
+    from .board_check import check_board
+    from .board_files import read_text
+
+    if not events:
+        return
+    _, boards = read_text(dump_scenario(Scenario(dealer, tuple(events))), "fuzz.json")
+    report = check_board(boards[0])
+    ended = state.is_over and state.pending is None
+    if report.verdict == "illegal" or (report.verdict == "incomplete") == ended:
+        raise MachineDisagreementError(f"check: the board is {report.verdict!r} but the position is "
+                                       f"{state.phase!r}")
 
 
 # --- classifying failures ---------------------------------------------------------------------
@@ -445,11 +541,16 @@ def _fresh(sim: Simulator | None, dealer: Seat) -> Simulator:
 
 def fuzz_scenario(seed: int | str, index: int, *, max_events: int = DEFAULT_MAX_EVENTS,
                   sim: Simulator | None = None,
-                  observe: Callable[[AuctionState], None] | None = None) -> ScenarioOutcome:
+                  observe: Callable[[AuctionState], None] | None = None,
+                  examine_every: int = EXAMINE_EVERY) -> ScenarioOutcome:
     """Generate and run scenario ``index`` of the run seeded ``seed`` (see the module doc).
 
-    ``observe``, if given, sees the position after every applied event (the tests use it to
-    check that the generator reaches every procedure)."""
+    After every event applied the position is examined (:func:`examine`): fully -- narration,
+    report, the options told, and at the end the ``check`` verdict on the board
+    (:func:`examine_board`) -- in every ``examine_every``-th scenario, the cheap checks in the
+    others.  ``observe``, if given, sees the position after every applied event (the tests use
+    it to check that the generator reaches every procedure)."""
+    full = examine_every > 0 and index % examine_every == 0
     rng = random.Random(f"{seed}:{index}")
     dealer = SEATS[rng.randrange(4)]
     sim = _fresh(sim, dealer)
@@ -458,8 +559,9 @@ def fuzz_scenario(seed: int | str, index: int, *, max_events: int = DEFAULT_MAX_
     attempts = rng.randint(max(1, max_events // 3), max_events)
     for _ in range(attempts):
         event = next_event(rng, sim.state)
+        before = sim.state
         try:
-            sim.apply(event)
+            st = sim.apply(event)
         except Exception as exc:  # noqa: BLE001 - every exception is judged here
             found = failure_class(exc)
             if found is None:
@@ -469,9 +571,22 @@ def fuzz_scenario(seed: int | str, index: int, *, max_events: int = DEFAULT_MAX_
             kind, cls = found
             return ScenarioOutcome(len(applied), refused,
                                    Failure(kind, cls, str(exc), dealer, (*applied, event), index))
+        try:
+            examine(sim, st, before, full)
+        except Exception as exc:  # noqa: BLE001 - the event was applied: any exception is a bug
+            kind, cls = failure_class(exc) or ("internal", f"{type(exc).__name__}: {_normalised(str(exc))}")
+            return ScenarioOutcome(len(applied), refused,
+                                   Failure(kind, cls, str(exc), dealer, (*applied, event), index))
         applied.append(event)
         if observe is not None:
             observe(sim.state)
+    try:
+        if full:
+            examine_board(dealer, applied, sim.state)
+    except Exception as exc:  # noqa: BLE001 - every exception is judged here
+        found = failure_class(exc) or ("internal", f"{type(exc).__name__}: {_normalised(str(exc))}")
+        return ScenarioOutcome(len(applied), refused, Failure(found[0], found[1], str(exc), dealer,
+                                                              tuple(applied), index))
     return ScenarioOutcome(len(applied), refused, None)
 
 
@@ -520,14 +635,16 @@ class FuzzStats:
 
 
 def fuzz_range(seed: int | str, indexes: Iterable[int], *, max_events: int = DEFAULT_MAX_EVENTS,
-               keep: int = 3, observe: Callable[[AuctionState], None] | None = None) -> FuzzStats:
+               keep: int = 3, observe: Callable[[AuctionState], None] | None = None,
+               examine_every: int = EXAMINE_EVERY) -> FuzzStats:
     """Run the scenarios ``indexes`` of the run seeded ``seed`` with one reused simulator."""
     stats = FuzzStats(keep=keep)
     sim: Simulator | None = None
     for i in indexes:
         if sim is None:
             sim = Simulator(SEATS[0], check=True)
-        stats.add(fuzz_scenario(seed, i, max_events=max_events, sim=sim, observe=observe))
+        stats.add(fuzz_scenario(seed, i, max_events=max_events, sim=sim, observe=observe,
+                                examine_every=examine_every))
     return stats
 
 
@@ -537,11 +654,21 @@ def replay_failure(dealer: Seat, events: Sequence[Event],
     """Replay ``events`` as a scenario file is replayed (stopping at the first refusal) and
     return the failure class it ends in, or ``None`` when it shows no bug."""
     sim = _fresh(sim, dealer)
-    for event in events:
+    for n, event in enumerate(events):
+        before = sim.state
         try:
-            sim.apply(event)
+            st = sim.apply(event)
         except Exception as exc:  # noqa: BLE001 - every exception is judged here
             return failure_class(exc)
+        try:
+            examine(sim, st, before)
+        except Exception as exc:  # noqa: BLE001 - every exception is judged here
+            return failure_class(exc) or ("internal", f"{type(exc).__name__}: {_normalised(str(exc))}")
+        if n == len(events) - 1:
+            try:
+                examine_board(dealer, events, sim.state)
+            except Exception as exc:  # noqa: BLE001 - every exception is judged here
+                return failure_class(exc) or ("internal", f"{type(exc).__name__}: {_normalised(str(exc))}")
     return None
 
 

@@ -32,6 +32,7 @@ from .calls import Call, Strain
 from .cards import Suit
 from .consequences import Result, consequences
 from .events import (
+    Attention,
     CallEvent,
     ChangeCall,
     Choice,
@@ -240,6 +241,8 @@ def _describe_event(event: Event, before: AuctionState | None = None, book: LawB
         return f"{event.seat.long_name} leads {event.card.text} {how}."
     if isinstance(event, FaceLead):
         return "The face-down opening lead is faced."
+    if isinstance(event, Attention):
+        return "Nobody draws attention to that call until after the opening lead is faced."
     return f"{event.describe()}."  # pragma: no cover - every event type is told above
 
 
@@ -271,7 +274,9 @@ def step_lines(number: int, step: Step, book: LawBook | None = None) -> list[str
 def _calls_words(calls: tuple[Call, ...], last: bool) -> str:
     """A group of calls: ``2S``, ``1C, 1D or 1H``; a long group as a count (``any of the other
     30 calls`` when it is the last group told)."""
-    texts = [str(c) for c in calls]
+    texts = [str(c) for c in calls if c.is_admissible_level]
+    if len(texts) < len(calls):  # the one bid above seven tried stands for every such bid (38)
+        texts.append("a bid above seven")
     if len(texts) <= 4:
         return _join(texts)
     if last:
@@ -328,7 +333,9 @@ def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]
 
 
 def _join(words: list[str], last: str = "or") -> str:
-    """``a, b or c``."""
+    """``a, b or c`` (empty for no words)."""
+    if not words:
+        return ""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
@@ -445,9 +452,14 @@ def _rights_in_words(state: AuctionState) -> list[str]:
             lines.append(f"The lead restriction right against {against} lapsed: {r.offender.long_name} "
                          f"became {role} (Law 26B).")
         elif status == "applies_in_play":
-            suits = _join([_STRAINS[s] for s in eligible_suits(state, r)])
+            eligible = [_STRAINS[s] for s in eligible_suits(state, r)]
+            if not eligible:  # the offender specified every suit in the auction that stands
+                lines.append(f"The lead restriction right against {against} leaves declarer nothing to "
+                             f"prohibit: {r.offender.long_name} specified all four suits in the auction "
+                             "(Law 26B).")
+                continue
             lines.append(f"Lead restriction still to come (Law 26B): when {r.leader.long_name} first has "
-                         f"the lead, during the play, declarer may prohibit {suits}.")
+                         f"the lead, during the play, declarer may prohibit {_join(eligible)}.")
     return lines
 
 
@@ -549,9 +561,11 @@ def vulnerability_in_words(vulnerability: str) -> str:
             "EW": "East-West vulnerable", "All": "both sides vulnerable"}.get(vulnerability, vulnerability)
 
 
-def narrate_replay(replay: Replay) -> list[str]:
+def narrate_replay(replay: Replay, told: list[str] | None = None) -> list[str]:
     """A replayed scenario told in full: heading, events, and the outcome or where it stopped.
 
+    ``told``: the steps' lines already made while replaying (:func:`step_lines`, each step as it
+    came; the simulator then need not keep its steps), else they are made from ``sim.steps``.
     An event after the faced opening lead is refused by the model; the narration then says
     that play is outside it.
     """
@@ -561,8 +575,11 @@ def narrate_replay(replay: Replay) -> list[str]:
              f"Dealer {scenario.dealer.long_name}, {vulnerability_in_words(scenario.vulnerability)}."]
     if scenario.description:
         lines.append(scenario.description)
-    for n, step in enumerate(sim.steps, 1):
-        lines += step_lines(n, step, sim.book)
+    if told is not None:
+        lines += told
+    else:
+        for n, step in enumerate(sim.steps, 1):
+            lines += step_lines(n, step, sim.book)
     if replay.failed_event is not None:
         event = scenario.events[replay.failed_event - 1]
         if sim.state.phase == "play":

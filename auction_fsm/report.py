@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # the simulator pulls in the state machines; a report of a ba
 __all__ = [
     "VULNERABILITIES",
     "state_to_json",
+    "auction_period_over",
     "position_to_json",
     "record_to_json",
     "obligation_to_json",
@@ -255,6 +256,12 @@ def _pending_with_consequences(state: AuctionState, book: LawBook) -> dict[str, 
     return data
 
 
+def auction_period_over(state: AuctionState) -> bool:
+    """Whether the auction period is over: the opening lead is faced (17D1), or a passed-out
+    board's hands are back in the board (17D2; until then a change of call may come, 22B, 25A)."""
+    return state.phase in ("play", "hands_returned")
+
+
 def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str, Any]:
     """A core position as JSON-ready data (without the simulator's dealer and vulnerability);
     what each pending option leads to is ruled under ``book``."""
@@ -282,7 +289,8 @@ def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str
         "leads": [lead_to_json(ld) for ld in state.leads],
         "penalty_cards": [penalty_card_to_json(p) for p in penalty_cards(state)],
         "lead_rules": [lead_rule_to_json(r) for r in state.lead_rules],
-        "auction_period_over": state.phase in ("play", "passed_out"),
+        "auction_period_over": auction_period_over(state),
+        "passed_out": state.is_passed_out,
     }
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .calls import quoted
+from .engine import Step
 from .errors import AuctionFsmError, InternalError, ScenarioError, SchemaVersionError
 from .event_language import event_from_dict, event_to_dict
 from .events import Event
@@ -110,25 +111,31 @@ class Scenario:
         """Locate event number ``index`` (1-based) for a message: ``file.json, event 3``."""
         return f"{self.source}, event {index}"
 
-    def replay(self, *, check: bool = True, book: LawBook | None = None) -> Replay:
+    def replay(self, *, check: bool = True, book: LawBook | None = None, keep_steps: int | None = None,
+               on_step: Callable[[int, Step], None] | None = None) -> Replay:
         """Apply the events in order under ``book`` (by default the book the scenario names,
         else 2017), stopping at the first one refused; never raises for a refusal (a fault of
         this package, an :class:`InternalError`, propagates).
 
         ``check`` makes the simulator compare machines and engine after every event.  A
         scenario naming a book that does not exist raises :class:`UnknownLawBookError`.
+        ``on_step(n, step)``, if given, sees each step as it is made (numbered from 1), and
+        ``keep_steps`` bounds how many the simulator keeps: with both, a replay takes time and
+        memory linear in the events (the command line tells each step as it comes).
         """
         if book is None:
             book = book_named(self.law_book) if self.law_book is not None else LAWS_2017
-        sim = Simulator(self.dealer, self.vulnerability, check=check, book=book)
+        sim = Simulator(self.dealer, self.vulnerability, check=check, book=book, keep_steps=keep_steps)
         for index, event in enumerate(self.events, 1):
             try:
-                sim.apply(event)
+                st = sim.apply(event)
             except InternalError:
                 raise
             except AuctionFsmError as err:
                 located = _relocated(err, f"{self.where(index)} ({event.describe()})")
                 return Replay(self, sim, located, index)
+            if on_step is not None:
+                on_step(index, st)
         return Replay(self, sim)
 
     def simulate(self, *, check: bool = True, book: LawBook | None = None) -> Simulator:

@@ -14,7 +14,8 @@ Laws: that is what the law tests (``tests/laws``), run against the book, are for
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, MutableSequence
 from dataclasses import dataclass
 
 from .auction import AuctionState
@@ -75,7 +76,12 @@ class Simulator:
     """
 
     def __init__(self, dealer: Seat | str, vulnerability: str = "None", *, check: bool = True,
-                 nested: bool = False, book: LawBook | None = None) -> None:
+                 nested: bool = False, book: LawBook | None = None, keep_steps: int | None = None) -> None:
+        """``keep_steps``: how many of the last steps :attr:`steps` keeps (all by default).  Each
+        step holds the positions before and after it, and each position its own record and
+        rulings, so keeping every step of a long board costs memory quadratic in its events
+        (F17); a replay that tells the steps as they come keeps one (:attr:`count` still counts
+        them all)."""
         # ``book=None`` stands for the 2017 Laws: a default of the book itself would put its
         # whole repr into help(Simulator).
         book = LAWS_2017 if book is None else book
@@ -84,8 +90,13 @@ class Simulator:
         self.state = AuctionState.start(self.dealer, vulnerability, book.name)
         self.vulnerability = self.state.vulnerability
         self.machines = TableMachines(self.dealer, book, nested=nested)
-        self.steps: list[Step] = []
+        self.keep_steps = keep_steps
+        self.steps: MutableSequence[Step] = self._no_steps()
+        self.count = 0  # events applied since the start (also those no longer in ``steps``)
         self.check = check
+
+    def _no_steps(self) -> MutableSequence[Step]:
+        return [] if self.keep_steps is None else deque(maxlen=max(1, self.keep_steps))
 
     def reset(self, dealer: Seat | str, vulnerability: str = "None") -> None:
         """Start a new auction, reusing the built machines (building them is the costly part)."""
@@ -93,7 +104,8 @@ class Simulator:
         self.state = AuctionState.start(self.dealer, vulnerability, self.book.name)
         self.vulnerability = self.state.vulnerability
         self.machines.reset(self.dealer)
-        self.steps = []
+        self.steps = self._no_steps()
+        self.count = 0
 
     @property
     def phase(self) -> str:
@@ -122,6 +134,7 @@ class Simulator:
             raise
         self.state = st.after
         self.steps.append(st)
+        self.count += 1
         if self.check:
             self.cross_check()
         return st
@@ -171,7 +184,7 @@ class Simulator:
             if model.state != want:
                 problems.append(f"seat {seat.name}: machine {model.state!r}, engine {want!r}")
         if problems:
-            where = f"after event {len(self.steps)}"
+            where = f"after event {self.count}"
             if self.steps:
                 where += f" ({self.steps[-1].event.describe()})"
             raise MachineDisagreementError(f"{where}: " + "; ".join(problems))

@@ -32,23 +32,33 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a plain checkout too
 
-from auction_fsm.fuzzing import DEFAULT_MAX_EVENTS, Failure, FuzzStats, fuzz_range, reproducer, shrink
+from auction_fsm.fuzzing import (
+    DEFAULT_MAX_EVENTS,
+    EXAMINE_EVERY,
+    Failure,
+    FuzzStats,
+    fuzz_range,
+    reproducer,
+    shrink,
+)
 
 CHUNK = 500  # scenarios per task: large enough to amortise the machine build, small for progress
 
 
-def _task(args: tuple[int, int, int, int, int]) -> FuzzStats:
-    seed, start, stop, max_events, keep = args
-    return fuzz_range(seed, range(start, stop), max_events=max_events, keep=keep)
+def _task(args: tuple[int, int, int, int, int, int]) -> FuzzStats:
+    seed, start, stop, max_events, keep, every = args
+    return fuzz_range(seed, range(start, stop), max_events=max_events, keep=keep, examine_every=every)
 
 
 def _slug(text: str, limit: int = 60) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:limit].rstrip("-") or "failure"
 
 
-def run(seed: int, scenarios: int, jobs: int, max_events: int, keep: int, quiet: bool) -> FuzzStats:
+def run(seed: int, scenarios: int, jobs: int, max_events: int, keep: int, quiet: bool,
+        examine_every: int = EXAMINE_EVERY) -> FuzzStats:
     """All scenarios, split into chunks over ``jobs`` processes, merged in chunk order."""
-    tasks = [(seed, a, min(a + CHUNK, scenarios), max_events, keep) for a in range(0, scenarios, CHUNK)]
+    tasks = [(seed, a, min(a + CHUNK, scenarios), max_events, keep, examine_every)
+             for a in range(0, scenarios, CHUNK)]
     total = FuzzStats(keep=keep)
     started = time.perf_counter()
 
@@ -109,6 +119,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=default_out,
                         help=f"directory for the shrunk reproducers (default {default_out}); "
                         "reproducers of an earlier run there are replaced")
+    parser.add_argument("--examine-every", type=int, default=EXAMINE_EVERY, metavar="N",
+                        help="examine every N-th scenario in full: narration, report, options told, check "
+                             f"verdict (default {EXAMINE_EVERY}; 1 examines all, 0 none; the views and the "
+                             "end of the period are checked in every scenario)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
@@ -116,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--scenarios must be >= 0; --jobs, --max-events and --keep >= 1")
 
     started, cpu = time.perf_counter(), time.process_time()
-    stats = run(args.seed, args.scenarios, args.jobs, args.max_events, args.keep, args.quiet)
+    stats = run(args.seed, args.scenarios, args.jobs, args.max_events, args.keep, args.quiet, args.examine_every)
     fuzz_seconds = time.perf_counter() - started
     written = write_reproducers(stats, args.out, args.quiet)
     seconds = time.perf_counter() - started

@@ -30,11 +30,15 @@ import pytest
 from auction_fsm.calls import parse_call, quoted
 from auction_fsm.cli import main
 from auction_fsm.errors import AuctionFsmError, CallSyntaxError, MachineDisagreementError, ScenarioError
+from auction_fsm.fuzzing import replay_failure
 from auction_fsm.scenario import load_scenario, loads_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 OWN = ROOT / "tests" / "regressions"
-SHARED = ROOT.parent / "shared" / "regressions" / "fuzz"
+# the project's shared folder sits beside the checkout (or beside the folder of worktrees)
+SHARED_ROOT = next((p / "shared" for p in (ROOT.parent, ROOT.parent.parent) if (p / "shared").is_dir()),
+                   ROOT.parent / "shared")
+SHARED = SHARED_ROOT / "regressions" / "fuzz"
 
 def _case(path: Path) -> object:
     return pytest.param(path, id=path.name)
@@ -42,6 +46,10 @@ def _case(path: Path) -> object:
 
 OWN_FILES = [_case(p) for p in sorted(OWN.glob("*.json"))]
 SHARED_FILES = [_case(p) for p in sorted(SHARED.glob("*.json"))] if SHARED.is_dir() else []
+# issue 17, item 5: faults of narration, report, views and scale (the long ones: tests/test_scale.py)
+ENGINE = SHARED_ROOT / "regressions" / "engine"
+ENGINE_FILES = ([_case(p) for p in sorted(ENGINE.glob("*.json")) if not p.name.startswith("scale_")]
+                if ENGINE.is_dir() else [])
 
 
 def assert_replays_without_bug(path: Path) -> None:
@@ -132,3 +140,14 @@ def test_quoted_keeps_short_tokens_whole() -> None:
     assert quoted("1Z") == "'1Z'"
     assert quoted("x" * 40) == repr("x" * 40)
     assert quoted("x" * 41).endswith("(41 characters)")
+
+
+@pytest.mark.skipif(not ENGINE.is_dir(), reason=f"no shared regression directory at {ENGINE}")
+@pytest.mark.parametrize("path", ENGINE_FILES)
+def test_engine_reproducer_replays_and_every_view_of_it_is_sound(path: Path) -> None:
+    """Issue 17: the file replays with exit 0 or 2, both narrated and as JSON, and every position
+    passes the fuzzer's full examination (views, narration, report, options, the check verdict)."""
+    assert_replays_without_bug(path)
+    assert main(["replay", "--json", str(path)]) in (0, 2)
+    scenario = load_scenario(path)
+    assert replay_failure(scenario.dealer, scenario.events) is None

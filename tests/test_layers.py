@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "auction_fsm"
 # layer or a lower one.  Unlisted modules are front ends (the top layer).
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("values", ("errors", "values", "seats", "calls", "cards", "rules", "records", "events", "scope",
-                "vulnerability")),
+                "vulnerability", "pvector")),
     ("state", ("auction",)),
     ("law book", ("lawbook",)),
     ("engine", ("engine",)),

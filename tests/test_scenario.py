@@ -396,8 +396,10 @@ SAMPLE_EVENTS: list[dict[str, Any]] = [
     {"type": "lead", "seat": "E", "card": "K♠"},
     {"type": "face_lead"},
     {"type": "hands_returned"},
+    {"type": "attention", "when": "after_opening_lead"},
 ]
 BAD_EVENTS: list[dict[str, Any]] = [
+    {"type": "attention", "when": "tomorrow"},
     {"type": "director", "by": "Q"},
     {"type": "judgement", "kind": "weird", "value": True},
     {"type": "judgement", "kind": "artificial", "value": "yes"},

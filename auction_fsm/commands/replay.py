@@ -25,6 +25,8 @@ from ._files import check_one_stdin, read_scenario
 from ._law_book import add_law_book_option, book_for
 
 if TYPE_CHECKING:
+    from ..engine import Step
+    from ..lawbook import LawBook
     from ..scenario import Replay
 
 __all__ = ["register", "replay_files", "replay_to_json"]
@@ -72,7 +74,7 @@ def replay_files(paths: Sequence[Path], *, as_json: bool, book_name: str | None 
     """Replay each file in turn (``-`` is standard input) under the law book ``book_name`` (by
     default the one each file names, else 2017); report problems on standard error; return the
     exit status."""
-    from ..narrate import narrate_replay
+    from ..narrate import narrate_replay, step_lines
 
     args = argparse.Namespace(law_book=book_name)
     check_one_stdin(paths)
@@ -91,13 +93,19 @@ def replay_files(paths: Sequence[Path], *, as_json: bool, book_name: str | None 
             print_error(err)
             status = EXIT_INPUT_ERROR
             continue
-        result = scenario.replay(book=book)
+        # each step is told as it comes and only the last is kept: linear in the events (F17)
+        told: list[str] = []
+
+        def tell(i: int, st: Step, told: list[str] = told, book: LawBook = book) -> None:
+            told.extend(step_lines(i, st, book))
+
+        result = scenario.replay(book=book, keep_steps=1, on_step=None if as_json else tell)
         if as_json:
             documents.append(replay_to_json(result))
         else:
             if n:
                 print()
-            print("\n".join(narrate_replay(result)), flush=True)
+            print("\n".join(narrate_replay(result, told)), flush=True)
         if result.error is not None:
             print_error(result.error)
             status = EXIT_INPUT_ERROR

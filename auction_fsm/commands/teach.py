@@ -12,6 +12,7 @@ the board first.  The simulator is imported when it runs.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from . import Subparsers
 from ._law_book import add_law_book_option, chosen_book
@@ -37,6 +38,7 @@ def register(subparsers: Subparsers) -> None:
 
 def handler(args: argparse.Namespace) -> int:
     """Run the session until quit or the end of the input."""
+    from ..cli import EXIT_INTERNAL_ERROR, PROG
     from ..teaching.session import TeachSession
     from ._interactive import Leaving, run_lines
 
@@ -45,5 +47,10 @@ def handler(args: argparse.Namespace) -> int:
     def at_end(why: str) -> list[str]:
         return [f"{why[:1].upper()}{why[1:]}: session ended after {len(session.events)} event(s)."]
 
-    return run_lines(session.prompt, session.handle, lambda: session.done, session.intro(), at_end,
-                     Leaving(session.leave_question, session.leave_answer))
+    status = run_lines(session.prompt, session.handle, lambda: session.done, session.intro(), at_end,
+                       Leaving(session.leave_question, session.leave_answer))
+    if session.faults:  # an internal fault is never a ruling: the exit status says so too
+        print(f"{PROG}: internal error (a bug in auction-fsm, please report it): "
+              f"{session.faults} line(s) met an internal fault in teach", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
+    return status

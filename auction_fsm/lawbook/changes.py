@@ -49,15 +49,26 @@ def _last_call_index(state: AuctionState, seat: Seat) -> int | None:
     return None
 
 
+def _partners_turn_gone(state: AuctionState, seat: Seat, old: int) -> bool:
+    """True when partner has called since call ``old`` (25A4, 21B1a), or partner's turn has been
+    taken by a call out of rotation that stands (accepted, 29A): the auction has then gone past
+    partner's turn, and a change of ``old`` would put the replacement before a call already
+    made in that turn (see docs/modelling-decisions.md, F02)."""
+    return any(r.stands and (r.seat == seat.partner or r.in_turn_of == seat.partner)
+               for r in state.record[old + 1:])
+
+
 def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> AuctionState:
     """``event.seat`` tries to replace its last call with ``event.call``: the director must judge."""
     o, law = event.seat, ("21B1" if event.ground == "misinformation" else "25")
     old = _last_call_index(state, o)
     if old is None:
         raise IllegalCallError(f"{o.long_name} has no call in the auction to change", law=law)
-    if any(r.seat == o.partner and r.stands for r in state.record[old + 1:]):
+    if _partners_turn_gone(state, o, old):
+        called = any(r.stands and r.seat == o.partner for r in state.record[old + 1:])
+        why = "partner has called since" if called else "a call out of rotation has since taken partner's turn"
         raise IllegalCallError(
-            f"{o.long_name} cannot change {state.record[old].call}: partner has called since "
+            f"{o.long_name} cannot change {state.record[old].call}: {why} "
             f"(Law {'21B1a' if law == '21B1' else '25A4'})", law="21B1a" if law == "21B1" else "25A4")
     later = [i for i in range(old + 1, len(state.record)) if state.record[i].stands]
     extra: tuple[tuple[str, str], ...] = (("lho_call", str(later[0]) if later else ""),
@@ -79,7 +90,7 @@ def changeable_call(state: AuctionState, seat: Seat) -> int | None:
     """The record index of ``seat``'s last standing call if partner has not called since (25A4,
     21B1a), else ``None``: the call a change would replace."""
     old = _last_call_index(state, seat)
-    if old is None or any(r.seat == seat.partner and r.stands for r in state.record[old + 1:]):
+    if old is None or _partners_turn_gone(state, seat, old):
         return None
     return old
 

@@ -15,6 +15,7 @@ from ..auction import AuctionState
 from ..calls import Call
 from ..errors import AuctionOverError, DecisionError, IllegalCallError
 from ..events import (
+    Attention,
     CallEvent,
     ChangeCall,
     Choice,
@@ -68,6 +69,7 @@ EVENT_TRIGGERS: dict[type, frozenset[str]] = {
                      "lead_by_declaring_side"}),
     FaceLead: frozenset({"face_lead"}),
     HandsReturned: frozenset({"hands_returned"}),
+    Attention: frozenset({"noticed_after_lead"}),
 }
 
 
@@ -158,7 +160,24 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
         return _lead(state, event)
     if isinstance(event, FaceLead):
         return _face(state)
+    if isinstance(event, Attention):
+        return _attention(state)
     raise DecisionError(f"unknown event {event!r}")
+
+
+def _attention(state: AuctionState) -> str:
+    """36C: only an inadmissible double or redouble, made in turn over a bid and not yet called
+    over (nor the director called), can be said to be noticed only after the opening lead."""
+    p = state.pending
+    if p is None or p.procedure != "inadmissible_double" or p.step != "awaiting_decision":
+        raise DecisionError("attention drawn only after the opening lead: this applies to an inadmissible "
+                            "double or redouble just made, before anyone calls over it or calls the "
+                            f"director (36C); here {_where(state)}")
+    r = state.record[p.call_index]
+    if r.in_turn_of != r.seat or rules.unpack(state.key)[1] < 0:
+        raise DecisionError(f"{r.seat.long_name}'s {r.call} is out of turn or doubles no bid: the model rules "
+                            "it at once (36B), not as noticed after the opening lead (36C)")
+    return "noticed_after_lead"
 
 
 def _call(state: AuctionState, event: CallEvent) -> str:
@@ -219,9 +238,12 @@ def _exposure(state: AuctionState, event: ExposeCards) -> str:
     if state.pending is not None:
         raise DecisionError(f"{o.long_name}'s exposed card must wait: an irregularity is pending "
                             f"({state.pending.state_name})")
-    if state.is_over:
-        raise DecisionError(f"{o.long_name}'s exposed card comes after the auction ended: Law 24 "
-                            "covers the auction only (after the final pass see the opening lead)")
+    if state.is_passed_out:
+        raise DecisionError(f"{o.long_name}'s exposed card comes after the board was passed out: there "
+                            "is no play, so no penalty card (17D2, 22B)")
+    if state.is_over and state.phase not in ("clarification", "opening_lead"):
+        raise DecisionError(f"{o.long_name}'s exposed card comes after the opening lead was faced: play "
+                            "is outside the model")
     already = {e.card for e in state.exposed}
     dupes = [c.text for c in event.cards if c in already]
     if dupes or len(set(event.cards)) != len(event.cards):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from . import (
+    attention,
     changes,
     comparable,
     director,
@@ -26,4 +27,5 @@ __all__ = ["LAWS_2017"]
 LAWS_2017: Final[LawBook] = LawBook.build(
     "2017", "Laws of Duplicate Bridge 2017", STATES,
     [*legal.ROWS, *rotation.ROWS, *insufficient.ROWS, *inadmissible.ROWS, *comparable.ROWS,
-     *changes.ROWS, *slip_first.ROWS, *exposure.ROWS, *director.ROWS, *review.ROWS, *lead.ROWS, *seat.ROWS])
+     *changes.ROWS, *slip_first.ROWS, *exposure.ROWS, *attention.ROWS, *director.ROWS, *review.ROWS,
+     *lead.ROWS, *seat.ROWS])

@@ -7,6 +7,9 @@ the cards at the end (picked up for the declaring side, penalty cards for a defe
 is settled when the auction ends (:mod:`.lead`).  A card exposed before anyone has called is
 not a Law 24 matter (the WBF Laws Committee, minutes of 15 August 2017): it goes back into the
 hand, and what it showed is unauthorised information for partner (16D).
+
+A card exposed after the final pass and before the opening lead is faced is ruled in
+:mod:`.lead` (48A, 49, 50).
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ def penalty_cards(state: AuctionState) -> tuple[PenaltyCard, ...]:
     contract = state.contract
     if contract is None:
         return ()
-    cards = [PenaltyCard(e.seat, e.card, e.card.is_honour or e.led, "24E, 50B")
+    cards = [PenaltyCard(e.seat, e.card, e.card.is_honour or e.led, "49, 50B" if e.law == "49" else "24E, 50B")
              for e in state.exposed if e.seat.is_opponent_of(contract.declarer)]
     cards += list(state.refused_leads)
     cards = [p for p in cards if p.card not in state.picked_up

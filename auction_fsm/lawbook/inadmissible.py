@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from ..auction import AuctionState
 from ..calls import PASS, Call, Strain
-from ..events import CallEvent
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
 from ..values import evolve
-from .common import by_end_of_auction, calls_again, in_turn, open_choice, shown, silence_partner, stand
+from .common import by_end_of_auction, calls_again, in_turn, shown, silence_partner, stand
 from .lead import reopen_lead_choice
 from .rows import ASK_TRIGGER, SAME, Action, Ctx, DeclarerOptions, Guard, Outcome, Row, action, both, guard
 from .states import OPEN
@@ -201,7 +200,8 @@ def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "36B1")
     state = silence_partner(state, o, call, "36B2", "36B3, 26B")
     return Outcome(state.rule("36B", f"the inadmissible {call} is cancelled; {o.long_name} must call "
-                              f"again and {o.partner.long_name} must pass for the rest of the auction"))
+                              f"again and {o.partner.long_name} must pass for the rest of the auction; "
+                              "declarer may have lead restrictions if the offender defends (Law 26B)"))
 
 
 def _silence_side(ctx: Ctx) -> AuctionState:
@@ -221,7 +221,8 @@ def substitute_pass_37b(ctx: Ctx) -> Outcome:
     call = ctx.state.record[p.call_index].call
     state = _silence_side(ctx).rule("37B", f"{o.long_name}'s {call} is cancelled and a pass is put in "
                                     "its place; both players of that side must pass for the rest of "
-                                    "the auction")
+                                    "the auction, and declarer may have lead restrictions if they defend "
+                                    "(Law 26B)")
     return stand(state, CallRecord(o, PASS, o, "stands", "substituted_pass", "37B2"))
 
 
@@ -291,65 +292,6 @@ def _with_substituted_pass(ctx: Ctx) -> AuctionState:
     return ctx.state.add_call(CallRecord(o, PASS, o))
 
 
-# --- after the director has explained (9B2, 10C): LHO accepts or declines ----------------------
-_LET_GO_LAW = {_ID: "36A", _PV: "37A", _A7: "38D", _AF: "39B"}
-
-
-@action("the director explains: LHO may let the irregularity go (36A, 37A, 38D, 39B) or decline")
-def explain_options(ctx: Ctx) -> Outcome:
-    p = _pending(ctx)
-    law = _LET_GO_LAW[p.procedure]
-    return Outcome(open_choice(ctx.state, law))
-
-
-@action("LHO lets the inadmissible double go: it is cancelled with no rectification (36A)")
-def let_go_36a(ctx: Ctx) -> Outcome:
-    p = _pending(ctx)
-    state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "36A")
-    return Outcome(state.rule("36A", f"{ctx.seat.long_name} lets the inadmissible "
-                              f"{state.record[p.call_index].call} go: it is cancelled and "
-                              f"{p.offender.long_name} calls again with no rectification and no lead "
-                              "restrictions"))
-
-
-@action("LHO lets the call stand: it stands, with no lead restrictions (37A)")
-def let_stand_37a_by_choice(ctx: Ctx) -> Outcome:
-    p = _pending(ctx)
-    state = evolve(ctx.state, pending=None).discharge(p.offender, "pass_next_turn", "repeat_call")
-    state = state.rule("37A", f"{ctx.seat.long_name} lets {p.offender.long_name}'s call made while obliged "
-                       "to pass stand: no lead restrictions")
-    return stand(state, index=p.call_index, law="37A")
-
-
-@action("LHO forgoes the lead restrictions: the bid is cancelled, a pass put in its place and the side "
-        "silenced, with no lead restrictions (38B, 38C, 38D)")
-def let_go_38d(ctx: Ctx) -> Outcome:
-    return _cancel_above_seven(evolve(ctx.state, pending=None), _pending(ctx), restrictions=False)
-
-
-@action("LHO lets it go: the call after the final pass is cancelled with no further rectification (39B)")
-def let_go_39b(ctx: Ctx) -> Outcome:
-    p = _pending(ctx)
-    state = evolve(ctx.state, pending=None)
-    return Outcome(state.rule("39B", f"{ctx.seat.long_name} lets {p.offender.long_name}'s "
-                              f"{state.record[p.call_index].call} after the final pass go: there is no "
-                              "further rectification"))
-
-
-@guard("the offender calls again, the director being at the table and LHO not having let it go",
-       ask="Does the offender call again, LHO not having let the call go?")
-def offender_calls_after_director(ctx: Ctx) -> bool:
-    p = ctx.state.pending
-    return p is not None and ctx.seat == p.offender and isinstance(ctx.event, CallEvent)
-
-
-@action("LHO has not let it go: the inadmissible call is cancelled (36B) and the offender's call is "
-        "ruled as the legal call 36B2 requires")
-def call_after_36b(ctx: Ctx) -> Outcome:
-    out = cancel_inadmissible_36b(ctx)
-    return Outcome(out.state, (ctx.event,))
-
-
 def _rows() -> list[Row]:
     rows: list[Row] = []
     for source in OPEN:
@@ -369,66 +311,44 @@ def _rows() -> list[Row]:
                 "a defender's bid, double or redouble: cancelled; rectification pending",
                 by_defender_not_pass, hold_after_final_pass),
         ]
-    for proc in (_ID, _PV, _A7, _AF):
-        rows.append(Row("phase", f"{proc}.awaiting_decision", "director_called", f"{proc}.awaiting_choice",
-                        f"9B2, {_LET_GO_LAW[proc]}", FAMILY,
-                        "the director explains: LHO may let it go or decline", None, explain_options))
-    # The same LHO calls and rectifications before the director comes (awaiting_decision, LHO
-    # calls; the director's arrival) and after the director explained (awaiting_choice: LHO
-    # calls, or declines).  ``when`` is ``"lho"`` (a call by LHO) or ``"decline"``.
-    def both_steps(proc: str, when: str, dest: str, law: str, summary: str, g: Guard | None,
-                   act: Action) -> list[Row]:
-        if when == "lho":
-            return [Row("phase", f"{proc}.{step}", "call_while_pending", dest, law, FAMILY, summary, g, act)
-                    for step in ("awaiting_decision", "awaiting_choice")]
-        return [Row("phase", f"{proc}.awaiting_choice", "choose_decline", dest, law, FAMILY,
-                    "declined: " + summary, g, act)]
+    # Before the director comes, LHO may call over the inadmissible call ("LHO calls first": 36A,
+    # 37A, 38D, 39B, a fact the Laws rule on, not an option); once the director is called and
+    # nobody has called over it, he rules (36B, 37B, 38B-C, 39C): no decision is left to LHO.
+    def lho(proc: str, dest: str, law: str, summary: str, g: Guard | None, act: Action) -> Row:
+        return Row("phase", f"{proc}.awaiting_decision", "call_while_pending", dest, law, FAMILY, summary, g, act)
+
+    def director(proc: str, dest: str, law: str, summary: str, g: Guard | None, act: Action) -> Row:
+        return Row("phase", f"{proc}.awaiting_decision", "director_called", dest, law, FAMILY,
+                   "the director rules: " + summary, g, act)
 
     rows += [
-        *both_steps(_ID, "lho", "auction", "36A", "LHO called: both calls cancelled, no rectification",
-                    lho_calls_first, cancel_both_36a),
-        *both_steps(_ID, "decline", "auction", "36B", "cancelled; the offender calls again, partner silenced, "
-                    "26B rights", None, cancel_inadmissible_36b),
-        Row("phase", f"{_ID}.awaiting_choice", "choose_accept", "auction", "36A", FAMILY,
-            "LHO lets it go: cancelled, no rectification", None, let_go_36a),
-        Row("phase", f"{_ID}.awaiting_choice", "call_while_pending", "auction", "36B", FAMILY,
-            "the offender calls at the director's instruction: 36B, then the call is ruled",
-            offender_calls_after_director, call_after_36b),
-        *both_steps(_PV, "lho", "auction", "37A", "LHO called first: the call stands", lho_calls_first,
-                    let_stand_37a),
-        Row("phase", f"{_PV}.awaiting_choice", "choose_accept", "auction", "37A", FAMILY,
-            "LHO lets it stand: the call stands, no lead restrictions", None, let_stand_37a_by_choice),
-        *both_steps(_PV, "decline", "auction", "37B", "made out of turn: cancelled, the side silenced, 26B rights",
-                    made_out_of_turn, cancel_violation_out_of_turn),
-        *both_steps(_A7, "lho", "auction", "38B, 38D", "made out of turn, LHO called: both cancelled, the side "
-                    "silenced, no 26B", lho_first_out_of_turn, cancel_above_seven_after_lho),
-        *both_steps(_A7, "decline", "auction", "38B, 38C", "made out of turn: cancelled, the side silenced, "
-                    "26B rights", made_out_of_turn, cancel_above_seven),
-        Row("phase", f"{_A7}.awaiting_choice", "choose_accept", "auction", "38B, 38D", FAMILY,
-            "made out of turn, LHO forgoes 26B: cancelled, the side silenced, no 26B", made_out_of_turn,
-            let_go_38d),
+        lho(_ID, "auction", "36A", "LHO called: both calls cancelled, no rectification", lho_calls_first,
+            cancel_both_36a),
+        director(_ID, "auction", "36B", "cancelled; the offender calls again, partner silenced, 26B rights",
+                 None, cancel_inadmissible_36b),
+        lho(_PV, "auction", "37A", "LHO called first: the call stands", lho_calls_first, let_stand_37a),
+        director(_PV, "auction", "37B", "made out of turn: cancelled, the side silenced, 26B rights",
+                 made_out_of_turn, cancel_violation_out_of_turn),
+        lho(_A7, "auction", "38B, 38D", "made out of turn, LHO called: both cancelled, the side silenced, "
+            "no 26B", lho_first_out_of_turn, cancel_above_seven_after_lho),
+        director(_A7, "auction", "38B, 38C", "made out of turn: cancelled, the side silenced, 26B rights",
+                 made_out_of_turn, cancel_above_seven),
     ]
     for src, trig, base, act, law, summary in (
-        (f"{_PV}.awaiting_choice", "choose_decline", made_in_turn, substitute_pass_37b, "37B",
-         "declined: cancelled, a pass substituted, the side silenced, 26B rights"),
+        (f"{_PV}.awaiting_decision", "director_called", made_in_turn, substitute_pass_37b, "37B",
+         "the director rules: cancelled, a pass substituted, the side silenced, 26B rights"),
         (f"{_A7}.awaiting_decision", "call_while_pending", lho_first_in_turn, cancel_above_seven_after_lho,
          "38B, 38D", "LHO called: both cancelled, a pass substituted, the side silenced, no 26B"),
-        (f"{_A7}.awaiting_choice", "call_while_pending", lho_first_in_turn, cancel_above_seven_after_lho,
-         "38B, 38D", "LHO called: both cancelled, a pass substituted, the side silenced, no 26B"),
-        (f"{_A7}.awaiting_choice", "choose_accept", made_in_turn, let_go_38d, "38B, 38D",
-         "LHO forgoes 26B: cancelled, a pass substituted, the side silenced, no 26B"),
-        (f"{_A7}.awaiting_choice", "choose_decline", made_in_turn, cancel_above_seven, "38B, 38C",
-         "declined: cancelled, a pass substituted, the side silenced, 26B rights"),
+        (f"{_A7}.awaiting_decision", "director_called", made_in_turn, cancel_above_seven, "38B, 38C",
+         "the director rules: cancelled, a pass substituted, the side silenced, 26B rights"),
     ):
         rows += by_end_of_auction(Row("phase", src, trig, "auction", law, FAMILY, summary, None, act),
                                   base, _with_substituted_pass)
     for dest, g in (("opening_lead", face_down_lead_stands), ("clarification", no_face_down_lead)):
         rows += [
-            *both_steps(_AF, "lho", dest, "39B", "LHO called: no further rectification", both(lho_calls_first, g, ask="Does LHO call before the director rules?"),
-                        cancel_both_39b),
-            *both_steps(_AF, "decline", dest, "39C", "26B lead restrictions may apply", g, restrict_39c),
-            Row("phase", f"{_AF}.awaiting_choice", "choose_accept", dest, "39B", FAMILY,
-                "LHO lets it go: no further rectification", g, let_go_39b),
+            lho(_AF, dest, "39B", "LHO called: no further rectification",
+                both(lho_calls_first, g, ask="Does LHO call before the director rules?"), cancel_both_39b),
+            director(_AF, dest, "39C", "26B lead restrictions may apply", g, restrict_39c),
         ]
     return rows
 

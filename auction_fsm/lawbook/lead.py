@@ -14,7 +14,9 @@ lead faced by the wrong defender gives declarer Law 54's options: accept it and 
 spread the hand and become dummy (54A), or refuse it (54D): the card becomes a major penalty
 card (56), 50D's options follow, and a 51A designation is made afresh.  Declarer must accept if
 they could have seen dummy's cards (54C).  A lead by the declaring side is a card exposed by
-declarer or dummy: it goes back to the hand (54E, 24D).
+declarer or dummy: it goes back to the hand (54E, 24D).  A card exposed after the final pass
+and before the lead is faced is a penalty card if a defender's (49, 50; declarer's 50D options are
+asked again) and brings no rectification if presumed declarer's or dummy's (48A).
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from __future__ import annotations
 from ..auction import AuctionState
 from ..cards import Suit, parse_card
 from ..errors import IllegalLeadError
-from ..events import Choice, Lead
-from ..records import CallStatus, Contract, LeadRecord, LeadRule, PenaltyCard, Pending
+from ..events import Choice, ExposeCards, Lead
+from ..records import CallStatus, Contract, ExposedCard, LeadRecord, LeadRule, PenaltyCard, Pending
 from ..seats import Seat
 from ..values import evolve
+from .attention import score_as_if_not_made
 from .common import pass_out_of_rotation_at_end
 from .exposure import penalty_cards
 from .restrictions import eligible_suits
@@ -313,8 +316,9 @@ def lead_in_turn(ctx: Ctx) -> Outcome:
     check_lead(ctx.state, event)
     state = evolve(ctx.state, leads=(*ctx.state.leads, LeadRecord(s, event.card, event.faced)))
     if event.faced:
-        return Outcome(state.rule("41C, 17D1", f"{s.long_name} faces the opening lead {event.card.text}: "
-                                  "the auction period is over and play begins"))
+        return Outcome(score_as_if_not_made(state.rule(
+            "41C, 17D1", f"{s.long_name} faces the opening lead {event.card.text}: the auction period is "
+            "over and play begins")))
     return Outcome(state.rule("41A", f"{s.long_name} leads {event.card.text} face down; questions may "
                               "be asked before it is faced (41B)"))
 
@@ -374,9 +378,9 @@ def face(ctx: Ctx) -> Outcome:
     lead_ = ctx.state.current_lead
     assert lead_ is not None
     leads = tuple(evolve(ld, faced=True) if ld is lead_ else ld for ld in ctx.state.leads)
-    return Outcome(evolve(ctx.state, leads=leads).rule(
+    return Outcome(score_as_if_not_made(evolve(ctx.state, leads=leads).rule(
         "41C, 17D1", f"{lead_.seat.long_name}'s lead {lead_.card.text} is faced: the auction period is "
-        "over and play begins"))
+        "over and play begins")))
 
 
 # --- Law 54 -------------------------------------------------------------------------------------
@@ -408,7 +412,7 @@ def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], Auct
 def accept_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
     leads[p.call_index] = evolve(ld, status="stands", law="54B")
-    state = evolve(state, leads=tuple(leads), swapped=False)
+    state = score_as_if_not_made(evolve(state, leads=tuple(leads), swapped=False))
     return Outcome(state.rule("54B", "declarer accepts the lead: dummy is spread (41) and declarer plays "
                               "second from hand; under 2017 Law 54 only declarer may accept an opening "
                               "lead out of turn (the 'either defender' acceptance in some summaries is "
@@ -419,7 +423,7 @@ def accept_lead(ctx: Ctx) -> Outcome:
 def spread(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
     leads[p.call_index] = evolve(ld, status="stands", law="54A")
-    state = evolve(state, leads=tuple(leads), swapped=True)
+    state = score_as_if_not_made(evolve(state, leads=tuple(leads), swapped=True))
     who = state.actual_declarer.long_name if state.actual_declarer is not None else ""
     return Outcome(state.rule("54A", f"declarer spreads the hand and becomes dummy; {who} declares and "
                               "the lead stands; 2017 text: spreading even part of the hand commits "
@@ -437,6 +441,56 @@ def refuse_lead(ctx: Ctx) -> Outcome:
                        f"card of {o.long_name} and {p.in_turn_of.long_name} must lead")
     state = reopen_lead_choice(state, "50D")
     return Outcome(state, (DeclarerOptions(),))
+
+
+# --- after the final pass, before the opening lead is faced (Laws 48, 49, 50) ---------------------
+def _declarer(ctx: Ctx) -> Seat:
+    contract = ctx.state.contract
+    assert contract is not None
+    return contract.declarer
+
+
+@guard("a defender exposed the card (49)", ask="Did a defender expose the card (49)?")
+def exposed_by_defender(ctx: Ctx) -> bool:
+    return ctx.seat.is_opponent_of(_declarer(ctx))
+
+
+@guard("presumed declarer or dummy exposed the card (48A)", ask=OTHERWISE)
+def exposed_by_declaring_side(ctx: Ctx) -> bool:
+    return not ctx.seat.is_opponent_of(_declarer(ctx))
+
+
+@action("the card becomes a penalty card (major if an honour or exposed deliberately); declarer's "
+        "options before the lead follow (50D)")
+def penalty_card_after_auction(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ExposeCards)
+    o = event.seat
+    cards = tuple(ExposedCard(o, c, event.led, "49") for c in event.cards)
+    state = evolve(ctx.state, exposed=(*ctx.state.exposed, *cards))
+    kinds = ", ".join(f"{p.card.text} {'major' if p.major else 'minor'}"
+                      for p in penalty_cards(state) if p.seat == o)
+    state = state.rule("49, 50", f"{o.long_name}, a defender, exposed {' '.join(c.text for c in event.cards)} "
+                       f"after the final pass: a penalty card ({kinds})")
+    contract = state.contract
+    assert contract is not None
+    if state.current_lead is None:  # declarer chooses afresh what a new penalty card allows (50D, 51A)
+        leader = contract.opening_leader
+        if o == leader.partner and "50D" in state.lead_choices:
+            state = reopen_lead_choice(state, "50D")
+        elif o == leader and "51A" in state.lead_choices:
+            state = reopen_lead_choice(state, "51A")
+    return Outcome(state, (DeclarerOptions(),))
+
+
+@action("no rectification: the card goes back into the hand (48A)")
+def declaring_side_card(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ExposeCards)
+    o = event.seat
+    role = "presumed declarer" if o == _declarer(ctx) else "presumed dummy"
+    return Outcome(ctx.state.rule("48A", f"{o.long_name}, {role}, exposed {' '.join(c.text for c in event.cards)} "
+                                  "after the final pass: no rectification, the card goes back into the hand"))
 
 
 _AD = f"{LOOT}.awaiting_declarer"
@@ -482,6 +536,12 @@ def _rows() -> list[Row]:
         Row("phase", _AD, "choose_accept", "play", "54B", FAMILY, "accepted: dummy is spread", None,
             accept_lead),
         Row("phase", _AD, "choose_spread", "play", "54A", FAMILY, "declarer becomes dummy", None, spread),
+        *(Row("phase", source, "expose_cards", SAME, "49, 50", FAMILY,
+              "a defender's card exposed after the final pass is a penalty card; declarer's options follow",
+              exposed_by_defender, penalty_card_after_auction) for source in ("clarification", "opening_lead")),
+        *(Row("phase", source, "expose_cards", SAME, "48A", FAMILY,
+              "a card of presumed declarer or dummy: no rectification", exposed_by_declaring_side,
+              declaring_side_card) for source in ("clarification", "opening_lead")),
         Row("phase", _AD, "choose_refuse", "clarification", "54D, 56", FAMILY,
             "refused: the card becomes a major penalty card", None, refuse_lead),
     ]

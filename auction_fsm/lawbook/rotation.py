@@ -211,13 +211,14 @@ def _p(ctx: Ctx) -> Pending:
 
 
 def _lho_may_let_it_go(p: Pending) -> bool:
-    """LHO has a decision the director's arrival opens: accepting the call (29A), or letting an
-    inadmissible double made at another player's turn go without rectification (36A)."""
-    return "accept" in p.options or (bool(p.get("inadmissible")) and p.in_turn_of != p.offender.lho)
+    """LHO has a decision the director's arrival opens: accepting the call (29A).  An inadmissible
+    double or redouble out of rotation is never accepted: once the director is called and nobody
+    has called over it, he rules (36B4); LHO calling first (36A) is a fact, not an option."""
+    return "accept" in p.options and not p.get("inadmissible")
 
 
-@guard("the offender's LHO may accept the call (29A) or let the inadmissible double go (36A)",
-       ask="May the offender's LHO accept the call (29A) or let an inadmissible double go (36A)?")
+@guard("the offender's LHO may accept the call (29A)",
+       ask="May the offender's LHO accept the call (29A)?")
 def lho_has_a_choice(ctx: Ctx) -> bool:
     return _lho_may_let_it_go(_p(ctx))
 
@@ -230,12 +231,6 @@ def no_choice_double(ctx: Ctx) -> bool:
 @guard("LHO has no choice, being the player whose turn it was, and the call was a pass or a bid")
 def no_choice_pass_or_bid(ctx: Ctx) -> bool:
     return not _lho_may_let_it_go(_p(ctx)) and pass_or_bid_out_of_rotation(ctx)
-
-
-@guard("the call out of rotation was an inadmissible double or redouble (36)",
-       ask="Was the call an inadmissible double or redouble?")
-def inadmissible_out_of_rotation(ctx: Ctx) -> bool:
-    return bool(_p(ctx).get("inadmissible"))
 
 
 @guard("the call out of rotation was admissible",
@@ -291,11 +286,6 @@ def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
 def cancel_both_36a(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
     return _cancel_36a(ctx, call)
-
-
-@action("LHO lets the inadmissible double go: it is cancelled, no rectification (36A)")
-def let_go_36a(ctx: Ctx) -> Outcome:
-    return _cancel_36a(ctx, None)
 
 
 @action("the director's judgement tells LHO did not accept: the director asks whether the call was "
@@ -398,7 +388,8 @@ def silence_partner_36b4(ctx: Ctx) -> Outcome:
     state = silence_partner(state, o, call, "36B4")
     return Outcome(state.rule("36B4", f"{o.long_name}'s {call} out of turn was not permitted: it is "
                               f"cancelled, {o.long_name} may call freely in turn, and "
-                              f"{o.partner.long_name} must pass for the rest of the auction"))
+                              f"{o.partner.long_name} must pass for the rest of the auction; declarer may "
+                              "have lead restrictions if the offender defends (Law 26B)"))
 
 
 @action("the double or redouble is cancelled; if RHO passes the offender must repeat it, otherwise "
@@ -574,9 +565,14 @@ def require_repeat(ctx: Ctx) -> Outcome:
     w = _watch(ctx)
     assert w is not None
     rest = tuple(x for x in state.watches if x is not w)
+    silenced = any(o.kind == "pass_rest_of_auction" for o in state.obligations[w.offender])
     state = evolve(state, watches=rest).impose(w.offender, Obligation("repeat_call", w.law + "1", w.call))
-    state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
-                       f"{w.offender.long_name} must now repeat {w.call}")
+    if silenced:  # the obligation to pass at every turn prevails (docs/modelling-decisions.md)
+        state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed, but {w.offender.long_name} "
+                           f"must pass at every turn to the end of the auction: {w.call} is not repeated")
+    else:
+        state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
+                           f"{w.offender.long_name} must now repeat {w.call}")
     return ended(state)
 
 
@@ -636,9 +632,8 @@ ROWS: list[Row] = [
     Row("phase", _AD, "call_while_pending", "auction", "28B", FAMILY,
         "the right player calls: cancelled, no rectification", by_player_whose_turn_it_was,
         right_player_calls),
-    Row("phase", _AD, "director_called", _AC, "9B2, 29A, 36A", FAMILY,
-        "the director explains: LHO may accept (or let an inadmissible double go) or decline",
-        lho_has_a_choice, explain_options),
+    Row("phase", _AD, "director_called", _AC, "9B2, 29A", FAMILY,
+        "the director explains: LHO may accept or decline", lho_has_a_choice, explain_options),
     *_double_rows(_AD, "director_called", no_choice_double, no_choice=True),
     Row("phase", _AD, "director_called", _AJ, "29B, 29C", FAMILY,
         "a pass or bid out of rotation is cancelled; was it artificial?", both(no_choice_pass_or_bid,
@@ -651,15 +646,9 @@ ROWS: list[Row] = [
     Row("phase", _AD, "call_while_pending", "auction", "36A", FAMILY,
         "LHO calls over an inadmissible double out of rotation: both cancelled, no rectification",
         lho_calls_over_inadmissible, cancel_both_36a),
-    Row("phase", _AC, "call_while_pending", "auction", "36A", FAMILY,
-        "LHO calls over an inadmissible double out of rotation: both cancelled, no rectification",
-        lho_calls_over_inadmissible, cancel_both_36a),
     Row("phase", _AC, "call_while_pending", "auction", "28B", FAMILY,
         "the right player calls before the rectification is assessed: cancelled, no rectification",
         by_player_whose_turn_it_was, right_player_calls),
-    Row("phase", _AC, "choose_accept", "auction", "36A", FAMILY,
-        "LHO lets the inadmissible double go: cancelled, no rectification", inadmissible_out_of_rotation,
-        let_go_36a),
     *by_end_of_auction(Row(
         "phase", _AC, "choose_accept", "auction", "29A", FAMILY,
         "LHO accepts: the call stands, no rectification", None, accept_by_choice), admissible_out_of_rotation,

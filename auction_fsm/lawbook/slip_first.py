@@ -28,7 +28,7 @@ SLIP_STEP = "awaiting_slip_judgement"
 #: The steps, before any rectification is assessed, from which the offender may say the
 #: irregular call was a slip (the procedures whose call could be a slip of an intended call).
 SLIP_SOURCES = ("insufficient_bid.awaiting_decision", "insufficient_bid.awaiting_choice",
-                "inadmissible_double.awaiting_decision", "inadmissible_double.awaiting_choice")
+                "inadmissible_double.awaiting_decision")  # under 36 the director rules when he comes
 # What the director's "yes" and "no" leave behind, kept on the pending procedure meanwhile.
 _KEPT = ("back_to", "back_law", "back_decider", "back_options", "new", "judgement")
 

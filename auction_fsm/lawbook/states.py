@@ -75,12 +75,6 @@ def _accept_or_decline(accept_law: str, accepted: str, decline_law: str, decline
             choice("decline", "declines", "decline {it}", f"{declined} ({decline_law})", by="lho"))
 
 
-def _lets_go(law: str, let_go: str, rectify_law: str, rectified: str) -> Step:
-    """The choice after the director's arrival for 36A, 37A, 38D and 39B."""
-    return Step("awaiting_choice", f"the director has explained the options: LHO lets it go ({law}) or declines",
-                _AFTER_EXPLAINED, _accept_or_decline(law, let_go, rectify_law, rectified))
-
-
 def _slip_step(what: str) -> Step:
     """25A before the irregularity: the director first judges whether ``what`` was a slip."""
     return Step("awaiting_slip_judgement", f"the director first judges whether {what} was a slip (25A)",
@@ -152,35 +146,30 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
                              "the director rules on the replacement (27B1-27B4)"),)),
     )),
     "inadmissible_double": ("a double or redouble Law 19 does not permit (36)", (
-        Step("awaiting_decision", "LHO may call (36A) or the director rules (36B)", _LHO_BY_CALLING, (
+        Step("awaiting_decision", "LHO may call (36A) or, once the director is called, he rules (36B)",
+             _LHO_BY_CALLING, (
             _lho_calls("36A", "the inadmissible call and LHO's call are both cancelled; the auction goes on"),
             _director("rules on the inadmissible double or redouble (36B)"))),
-        _lets_go("36A", "the inadmissible call is cancelled with no further rectification", "36B",
-                 "the call is cancelled, the offender must make a legal call, and partner must pass"),
         _slip_step("the double or redouble"),
     )),
     "pass_obligation_violated": ("a call by a player obliged to pass (37)", (
-        Step("awaiting_decision", "LHO may call (37A) or the director rules (37B)", _LHO_BY_CALLING, (
-            _lho_calls("37A", "the call and LHO's call are both cancelled; the auction goes on"),
+        Step("awaiting_decision", "LHO may call (37A) or, once the director is called, he rules (37B)",
+             _LHO_BY_CALLING, (
+            _lho_calls("37A", "the call stands, with no lead restrictions; LHO's call is then ruled"),
             _director("rules on the call by a player obliged to pass (37B)"))),
-        _lets_go("37A", "the call is cancelled with no further rectification", "37B",
-                 "the call is cancelled, a pass substituted, and the offending side passes to the end"),
     )),
     "bid_above_seven": ("a bid above seven (38)", (
-        Step("awaiting_decision", "LHO may call (38D) or the director rules (38B, 38C)", _LHO_BY_CALLING, (
+        Step("awaiting_decision", "LHO may call (38D) or, once called, the director rules (38B, 38C)",
+             _LHO_BY_CALLING, (
             _lho_calls("38D", "both calls are cancelled, a pass substituted, and the offending side "
                               "passes to the end"),
             _director("rules on the bid above seven (38B, 38C)"))),
-        _lets_go("38D", "the bid is cancelled, a pass substituted and the side silenced, with no lead "
-                        "restrictions", "38B, 38C",
-                 "the bid is cancelled, a pass substituted, the side silenced, and 26B rights follow"),
     )),
     "call_after_final_pass": ("a defender's bid, double or redouble after the final pass (39)", (
-        Step("awaiting_decision", "LHO may call (39B) or the director rules (39C)", _LHO_BY_CALLING, (
+        Step("awaiting_decision", "LHO may call (39B) or, once the director is called, he rules (39C)",
+             _LHO_BY_CALLING, (
             _lho_calls("39B", "both calls are cancelled with no further rectification"),
             _director("rules on the call after the final pass (39C)"))),
-        _lets_go("39B", "the call is cancelled with no further rectification", "39C",
-                 "the call is cancelled and 26B lead restrictions may apply"),
     )),
     "comparable_call": ("a replacement judged for comparability (23)", (
         Step("awaiting_judgement", "the director judges whether the call is comparable (23A)", "the director",
@@ -285,10 +274,10 @@ STATES: Final[tuple[StateSpec, ...]] = (
 
 OPEN: Final = ("awaiting_first_call", "auction")
 
-#: The procedures whose irregularity the offender's LHO may accept (or, under 36A, 37A, 38D and
-#: 39B, let go) and whose decision the director's arrival opens: the step ``awaiting_choice``.
-ACCEPTABLE: Final = ("insufficient_bid", "out_of_rotation", "inadmissible_double", "pass_obligation_violated",
-                     "bid_above_seven", "call_after_final_pass")
+#: The procedures whose irregularity the offender's LHO may accept and whose decision the
+#: director's arrival opens: the step ``awaiting_choice`` (27A1, 29A).  Under Laws 36-39 the
+#: director rules when he arrives: "LHO calls first" (36A, 37A, 38D, 39B) is a fact, not an option.
+ACCEPTABLE: Final = ("insufficient_bid", "out_of_rotation")
 
 #: Questions about where the auction stands that no single state answers: any time after the
 #: auction has ended, and while another irregularity waits for its ruling.

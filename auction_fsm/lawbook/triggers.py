@@ -189,6 +189,10 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         "cards of a player are found exposed during the auction (24)",
         ask="Are a player's cards exposed during the auction?",
         told="Cards are exposed"),
+    "noticed_after_lead": Trigger(
+        "nobody draws attention to the call until after the opening lead is faced (36C)",
+        ask="Does nobody notice the call until after the opening lead is faced?",
+        told="Nobody notices the call until after the lead"),
     "review_request": Trigger(
         "a player asks for the auction to be restated (20B, 20C2)",
         ask="Does a player ask for the auction to be restated?"),

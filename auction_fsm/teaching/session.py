@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from ..calls import parse_call
-from ..errors import AuctionFsmError
+from ..errors import AuctionFsmError, InternalError
 from ..events import (
     JUDGEMENT_KINDS,
     CallEvent,
@@ -59,8 +59,11 @@ Any seat may act, in turn or not; the model is the director and rules.
   N require H   N prohibit S        accept, decline, refuse, keep, withdraw, change,
   N let remain   N no prohibition   spread, require H, prohibit S, let remain,
   N designate SA                    no prohibition, designate SA
-  E expose SK   E expose H2 H3      cards exposed during the auction
+  E expose SK   E expose H2 H3      cards exposed during the auction (after the final pass:
+                                    a defender's card is a penalty card)
   E expose SK led                   a card led before the auction was over
+  noticed after lead                nobody notices the inadmissible double just made until
+                                    after the opening lead is faced (36C)
   N change 2H                       a player tries to change the last call (a slip)
   N change 2H misinformation        the same, after misinformation from an opponent
   N review   E explain 3   E explain
@@ -239,6 +242,7 @@ class TeachSession:
         self.sim: Simulator = self._make(dealer, vulnerability)
         self.events: list[Event] = []
         self.done = False
+        self.faults = 0  # internal faults met (the command then exits with status 70)
         self._read_as = ""  # how a near-miss was read ("E P" for "pas"), told before the answer
 
     # --- what the student sees ------------------------------------------------------------
@@ -326,9 +330,26 @@ class TeachSession:
                 return self._command(word, text.split()[1:])
             lines = self._event(self._read(text))
             return [f"(Read as '{self._read_as}'.)", *lines] if self._read_as else lines
+        except InternalError as err:  # a fault of auction-fsm: never told as a ruling
+            return self._fault(err)
         except (AuctionFsmError, ValueError) as err:
             return [f"Not accepted: {teach_words(str(err))}.".replace("..", "."), *self._situation(),
                     *self._hint()]
+        except Exception as err:  # noqa: BLE001 - any other exception is a bug of ours too
+            return self._fault(err)
+
+    def _fault(self, err: Exception) -> list[str]:
+        """An internal fault met while ruling a line: say it is a bug, not a ruling; keep the
+        events entered so far (the board is rebuilt from them, so it can still be saved) and
+        remember the fault, so that the command exits with status 70."""
+        self.faults += 1
+        sim = self._make(self.sim.dealer, self.vulnerability)
+        sim.run(self.events)
+        self.sim = sim
+        fault = f"Internal fault (a bug in auction-fsm, not a ruling): {type(err).__name__}: {teach_words(str(err))}"
+        kept = (f"That line was not applied; the {len(self.events)} event(s) before it are kept "
+                "(save FILE keeps them). Please report the fault.")
+        return [fault, kept, *self._situation()]
 
     def _read(self, text: str) -> Event:
         """A bare answer to the question the prompt asked, or an event in the short form."""
@@ -348,7 +369,7 @@ class TeachSession:
             self._read_as = f"{words[0].upper()[:1]} {call}"  # "N dbl": North doubles
         if p is not None and p.decider in Seat.__members__ and len(words) <= 2 \
                 and words[0].upper() not in Seat.__members__ and words[0].lower() not in (
-                    "director", "judge", "judgement", "face", "face_lead"):
+                    "director", "judge", "judgement", "face", "face_lead", "noticed", "attention"):
             return Choice(Seat[p.decider], normalise_option("_".join(words)))
         return parse_event(text)
 
@@ -524,7 +545,7 @@ class TeachSession:
     @property
     def steps(self) -> list[Step]:
         """The steps of the board so far."""
-        return self.sim.steps
+        return list(self.sim.steps)
 
     @property
     def simulator(self) -> Simulator:

@@ -17,7 +17,9 @@ Event text (one string per event), the package's one text form of events
 * ``"declined"`` -- the player the pending decision names declines (``choice`` ``decline``),
   resolved against the position reached: ``"director, declined"`` reads as a director would
   tell it (the director came, explained, and the irregularity was not accepted);
-* ``"hands returned"`` -- the hands of a passed-out board go back to the board (17D2).
+* ``"hands returned"`` -- the hands of a passed-out board go back to the board (17D2);
+* ``"noticed after lead"`` -- nobody draws attention to the call just made until after the
+  opening lead is faced (36C).
 """
 
 from __future__ import annotations

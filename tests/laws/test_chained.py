@@ -15,7 +15,7 @@ def test_chained_27B2_silenced_partner_bids_then_37B() -> None:
     s = walk("N", SILENCED_W, "S P, W 3C")
     assert outcome(s)["pending"] == ("pass_obligation_violated.awaiting_decision", "N",
                                      ("lho_calls", "director"))
-    s = walk("N", SILENCED_W, "S P, W 3C, director, declined")
+    s = walk("N", SILENCED_W, "S P, W 3C, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E 1C withdrawn", "E 2NT stands", "S P stands", "W 3C cancelled",
                    "W P stands"],
@@ -26,7 +26,7 @@ def test_chained_27B2_silenced_partner_bids_then_37B() -> None:
         "restrictions": [("E", "W", "1C", "CDHS"), ("W", "E", "3C", "CDHS")],
         "result": None,
     }
-    s = walk("N", SILENCED_W, "S P, W 3C, director, declined, N 3H, E P, S P, W P")
+    s = walk("N", SILENCED_W, "S P, W 3C, director, N 3H, E P, S P, W P")
     assert outcome(s)["result"] == ("3H", "N", "S", "E")
     assert outcome(s)["pending"] == ("declarer_lead_options.lead_restriction", "N",
                                      ("prohibit_C", "prohibit_D", "prohibit_H", "prohibit_S",
@@ -118,7 +118,7 @@ def test_chained_pass_out_of_rotation_while_rho_must_repeat() -> None:
 def test_chained_bid_above_seven_as_replacement_of_insufficient_bid() -> None:
     s = walk("N", "N 1H, E 1D, director, declined, E 8D")
     assert outcome(s)["pending"] == ("bid_above_seven.awaiting_decision", "S", ("lho_calls", "director"))
-    s = walk("N", "N 1H, E 1D, director, declined, E 8D, director, declined")
+    s = walk("N", "N 1H, E 1D, director, declined, E 8D, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E 1D withdrawn", "E 8D cancelled", "E P stands"],
         "obligations": {"E": [("pass_rest_of_auction", "38C", None)],

@@ -37,7 +37,7 @@ def test_10C1_27A1_before_the_director_any_call_by_LHO_accepts_the_insufficient_
     assert set(c) == {"accept", "director"}
     accept = c["accept"]
     assert accept.how == "call" and accept.seat is not None and accept.seat.name == "S"
-    assert [r.law for r in accept.results] == ["27A1"] and len(accept.results[0].calls) == 38
+    assert [r.law for r in accept.results] == ["27A1"] and len(accept.results[0].calls) == 39  # 38 + 8C
     director = c["director"]
     assert director.how == "director" and director.results[0].then is not None
     assert director.results[0].then.state_name == "insufficient_bid.awaiting_choice"
@@ -67,7 +67,8 @@ def test_10C1_27B_replacements_are_grouped_by_the_row_that_rules_them() -> None:
     assert groups["27B3"] == ["XX"]  # a redouble is not legal here: cancelled, replace again
     judged = groups["27B1b, 27B2, 27B3"]
     assert "P" in judged and "X" in judged and "2D" in judged and "2C" not in judged
-    assert sum(len(v) for v in groups.values()) == 38  # every call is told exactly once
+    assert groups["27B, 38"] == ["8C"]  # a bid above seven, one standing for all (F08)
+    assert sum(len(v) for v in groups.values()) == 39  # every call is told exactly once
 
 
 # --- 29: a call out of rotation -----------------------------------------------------------------
@@ -155,3 +156,25 @@ def test_10C1_the_narration_says_what_each_option_leads_to_once_when_it_opens() 
     judged = options_lines(walk("N", "N 1H, E 1C, director, declined, E P"))
     assert judged[1].startswith("   - If the director judges that the replacement is a comparable call:")
     assert all("_" not in line for line in lines + judged)  # no identifiers in what people read
+
+
+def test_10C1_36A_a_bid_above_seven_by_LHO_is_told_among_the_calls_over_the_double() -> None:
+    # F08: an 8S by LHO is taken by the 36A row like any other call, but the bids above seven
+    # were in no group of what the option leads to.  One such bid (8C) stands for them all.
+    state = walk("N", "N 1H, E P, S 2H, W P, N X")
+    over = _by_option(state)["lho_calls"]
+    groups = {r.law: [c.text for c in r.calls] for r in over.results}
+    assert "8C" in groups["36A"]
+    data = state_to_json(state)
+    told = [c for r in data["pending"]["options_lead_to"][0]["results"] for c in r["calls"]]
+    assert "8C" in told
+    sim = _sim("N", "N 1H, E 1C")
+    accept = _by_option(sim.state)["accept"]
+    assert accept.results[0].calls[-1].text == "8C"  # accepting by a bid above seven: then ruled under 38
+
+
+
+def test_10C1_27B_38_a_replacement_above_seven_is_told_in_words() -> None:
+    lines = options_lines(walk("N", "N 1H, E 1C, director, declined"))
+    assert any(line.startswith("   - If East replaces it with a bid above seven: ") and "(Law 27B, 38)" in line
+               for line in lines)

@@ -14,8 +14,13 @@ simulator exactly where it was.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from auction_fsm.board_check import Checker
+from auction_fsm.board_files import read_path
 from auction_fsm.errors import AuctionOverError, DecisionError, IllegalCallError
 from auction_fsm.lawbook.exposure import penalty_cards
 from auction_fsm.narrate import narrate
@@ -61,7 +66,7 @@ REFUSALS: dict[str, tuple[type[Exception], str | None, str]] = {
     "N change 1C": (IllegalCallError, "25A4", "partner has called since"),
     "E review": (DecisionError, None, "passed out"),
     "E explain": (DecisionError, None, "passed out"),
-    "E expose SA": (DecisionError, None, "after the auction ended"),
+    "E expose SA": (DecisionError, None, "passed out: there is no play, so no penalty card"),
     "judge misinformation yes": (DecisionError, None, "no decision is pending"),
     "judge dummy_seen yes": (DecisionError, None, "no decision is pending"),
     "N choose accept": (DecisionError, None, "no decision is pending"),
@@ -87,9 +92,32 @@ def test_17D2_cards_exposed_during_a_passed_out_auction_are_no_penalty_cards() -
 def test_17D2_the_report_and_the_narration_say_the_auction_period_is_over() -> None:
     sim = table("N", PASSED_OUT)
     data = state_to_json(sim)
-    assert data["phase"] == "passed_out" and data["auction_period_over"] is True
+    # the hands are still out: a change of call may still come (22B, 25A), so the period is not over
+    assert data["phase"] == "passed_out" and data["auction_period_over"] is False
+    assert data["passed_out"] is True
     assert (data["contract"], data["declarer"], data["actual_declarer"], data["to_lead"]) == (None,) * 4
     assert data["opening_lead"] is None and data["leads"] == [] and data["penalty_cards"] == []
     told = narrate(sim)
     assert told[-1] == ("Nobody bid, so the auction period ends when the hands go back to the board "
                         "(Law 17D2). All four players passed: the board is passed out (Law 22B).")
+
+
+def test_17D2_once_the_hands_are_returned_the_report_says_over_and_passed_out() -> None:
+    # F06: the report said the period was over while the hands were out and not over once back
+    sim = table("N", PASSED_OUT, "hands returned")
+    data = state_to_json(sim)
+    assert data["phase"] == "hands_returned"
+    assert data["auction_period_over"] is True and data["passed_out"] is True
+    assert (data["contract"], data["declarer"], data["to_act"], data["legal_calls"]) == (None, None, None, [])
+    played = state_to_json(table("N", "N 1NT, E P, S P, W P, E leads S4"))
+    assert played["auction_period_over"] is True and played["passed_out"] is False
+
+
+def test_17D2_check_calls_a_passed_out_board_with_the_hands_returned_legal(tmp_path: Path) -> None:
+    # F07: ``check`` called the board incomplete (and returning the hands is no irregularity)
+    board = tmp_path / "board.json"
+    board.write_text(json.dumps({"format": "auction-fsm-scenario", "version": 1, "dealer": "N",
+                                 "events": [*({"type": "call", "seat": s, "call": "P"} for s in "NESW"),
+                                            {"type": "hands_returned"}]}), encoding="utf-8")
+    report = Checker().check(read_path(board)[1][0])
+    assert (report.verdict, report.contract) == ("legal", "Pass")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from auction_fsm.errors import DecisionError
+from auction_fsm.errors import AuctionOverError, DecisionError
 from auction_fsm.lawbook.exposure import penalty_cards
 
 from .conftest import outcome, ruling_laws, unchanged_after, walk
@@ -93,8 +93,10 @@ def test_24_exposure_changes_no_call() -> None:
 
 
 def test_24_bad_input_after_the_auction_or_card_already_exposed() -> None:
-    unchanged_after(walk("N", "N 1H, E P, S P, W P"), DecisionError, "E expose SA",
-                    match="after the auction ended")
+    # after the final pass a card exposed is Laws 48-50 (tests/laws/test_law49_50.py); after the
+    # faced opening lead the auction period is over
+    unchanged_after(walk("N", "N 1H, E P, S P, W P, E leads S2"), AuctionOverError, "E expose SA",
+                    match="17D1")
     unchanged_after(walk("N", "N 1H, E expose H2"), DecisionError, "E expose H2", match="already exposed")
     unchanged_after(walk("N", "N 1H, E 1C"), DecisionError, "W expose SA", match="pending")
 

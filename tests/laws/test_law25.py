@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from auction_fsm.errors import AuctionOverError, DecisionError, IllegalCallError
 
 from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
@@ -255,3 +257,26 @@ def test_25_bad_input() -> None:
     unchanged_after(walk("N", "N 1H"), DecisionError, "judge unintended yes",
                     match="no decision is pending")
     unchanged_after(walk("N", "N 1H"), IllegalCallError, "E change 1S", match="no call")
+
+
+def test_25A4_no_change_once_a_call_out_of_rotation_has_taken_partners_turn() -> None:
+    # East's 3D, South passes, North passes out of rotation at West's turn and East, North's LHO,
+    # accepts it by choice: the auction has gone past West's turn.  East can no longer replace
+    # 3D (F02: withdrawing 3D and South's pass would have left calls in no order a table makes,
+    # and the auction ended by them).
+    s = walk("S", "S 2NT, W P, N P, E 3D, S P, N P, director, E choose accept")
+    assert record(s)[-1] == "N P@W stands"
+    unchanged_after(s, IllegalCallError, "E change P", match="out of rotation has since taken partner's turn")
+    unchanged_after(s, IllegalCallError, "E change P misinformation", match="21B1a")
+
+
+def test_25A6_regression_withdraw_after_an_accepted_call_out_of_rotation_is_refused_cleanly() -> None:
+    from pathlib import Path
+
+    from auction_fsm.cli import main
+
+    shared = [p / "shared" for p in Path(__file__).resolve().parents[3:5] if (p / "shared").is_dir()]
+    if not shared:
+        pytest.skip("no shared regression folder beside the checkout")
+    path = shared[0] / "regressions" / "engine" / "lawbook_25A6_withdraw_ends_auction.json"
+    assert main(["replay", "--json", str(path)]) == 2

@@ -248,3 +248,26 @@ def test_26B_every_status_is_in_the_documented_list() -> None:
     assert RESTRICTION_STATUSES == ("may_apply", "lapsed", "applies_in_play", "to_choose", "used", "declined")
     doc = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
     assert all(f"`{s}`" in doc for s in RESTRICTION_STATUSES)
+
+
+def test_26B_right_with_no_eligible_suit_is_told_not_listed_empty() -> None:
+    # East's insufficient 1C is replaced by a 2D explained as showing all four suits, not
+    # comparable (27B2): East specified every suit, so the 26B right leaves declarer nothing to
+    # prohibit.  North declares 3H and East leads: the right would wait for the play (F01: the
+    # narration used to fail on the empty list of suits).
+    sim = Simulator("N")
+    from auction_fsm.calls import parse_call
+    from auction_fsm.events import CallEvent, DirectorCalled, Judgement
+
+    for e in (CallEvent(Seat.N, parse_call("1H")), CallEvent(Seat.E, parse_call("1C")), DirectorCalled(),
+              CallEvent(Seat.E, parse_call("2D"), specifies=(Strain.C, Strain.D, Strain.H, Strain.S)),
+              Judgement("comparable", False)):
+        sim.apply(e)
+    more(sim, "S 3H, W P, N P, E P")
+    s = sim.state
+    assert restrictions(s) == [("E", "W", "27B2, 26B", "1C", "")]
+    assert restriction_status(s, s.restrictions[0]) == "applies_in_play"
+    told = narrate(sim)
+    assert ("The lead restriction right against West's first lead leaves declarer nothing to prohibit: "
+            "East specified all four suits in the auction (Law 26B).") in told
+    assert state_to_json(sim)["lead_restrictions"][0]["eligible_suits"] == []

@@ -199,3 +199,19 @@ def test_31C_intended_change_refused_2H_stands(events: str) -> None:
     assert outcome(s)["record"][:3] == ["N 1H stands", "E P stands", "S 2H stands"]
     assert outcome(s)["turn"] == "W" and outcome(s)["pending"] is None
     assert s.legal_calls()[0].text == "2S"
+
+
+def test_31A1_36B2_repeat_owed_by_a_seat_silenced_to_the_end_lapses_pass_only() -> None:
+    # South's 1S at East's turn is cancelled (31A); North's opening 1H is changed by a slip to an
+    # inadmissible double, which East declines (36B2: South must pass at every turn).  When East
+    # then passes, 31A1 would have South repeat 1S, but South may not bid again in this auction:
+    # the obligation to pass prevails and the repeat is not owed (F05, modelling decision).
+    s = walk("N", "N 1H, S 1S, director, judge artificial no, N change X, judge unintended yes, "
+                  "director, N 1H, E P")
+    assert outcome(s)["obligations"] == {"S": [("pass_rest_of_auction", "36B2", None)]}
+    assert s.turn.name == "S" and [c.text for c in s.legal_calls()] == ["P"]
+    assert s.rulings[-1].law == "31A1" and "1S is not repeated" in s.rulings[-1].summary
+    s = walk("N", "N 1H, S 1S, director, judge artificial no, N change X, judge unintended yes, "
+                  "director, N 1H, E P, S P, W P, N P")
+    assert s.contract is not None and s.contract.text == "1H"
+    assert [o.kind for o in s.obligations[2]] == ["pass_rest_of_auction"]  # no repeat ever came back

@@ -157,7 +157,7 @@ def test_32_inadmissible_double_out_of_rotation_cannot_be_accepted_by_lho() -> N
 
 
 def test_32_inadmissible_double_out_of_rotation_36B4_partner_silenced() -> None:
-    s = walk("N", "N 1H, S X, director, declined")
+    s = walk("N", "N 1H, S X, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "S X@E cancelled"],
         "obligations": {"N": [("pass_rest_of_auction", "36B4", None)]},
@@ -167,7 +167,7 @@ def test_32_inadmissible_double_out_of_rotation_36B4_partner_silenced() -> None:
         "result": None,
     }
     assert ruling_laws(s) == ["36B4"]
-    s = walk("N", "N 1H, S X, director, declined, E P, S 2H, W P, N P, E P")
+    s = walk("N", "N 1H, S X, director, E P, S 2H, W P, N P, E P")
     assert outcome(s) == {
         "record": ["N 1H stands", "S X@E cancelled", "E P stands", "S 2H stands", "W P stands",
                    "N P stands", "E P stands"],
@@ -185,7 +185,7 @@ def test_32_inadmissible_redouble_at_partner_turn_only_the_director_decides() ->
     assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "N", ("lho_calls", "director"))
     for event in ("E P", "S P", "W P"):
         unchanged_after(s, DecisionError, event)
-    s = walk("N", "N 1H, W XX, director, declined")
+    s = walk("N", "N 1H, W XX, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "W XX@E cancelled"],
         "obligations": {"E": [("pass_rest_of_auction", "36B4", None)]},

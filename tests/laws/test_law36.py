@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from auction_fsm.errors import DecisionError
+from auction_fsm.seats import Seat
 
-from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
+from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
 
 LEAD_OPTIONS_N_CDHS = ("declarer_lead_options.lead_restriction", "N",
                        ("prohibit_C", "prohibit_D", "prohibit_H", "prohibit_S", "no_prohibition"))
@@ -57,7 +58,7 @@ def test_36A_lho_bids_over_inadmissible_redouble_both_cancelled() -> None:
 
 # --- 36B: rectification before LHO calls ------------------------------------------------------------
 def test_36B1_to_3_inadmissible_double_cancelled_offender_calls_again_partner_silenced() -> None:
-    s = walk("N", "N 1H, E P, S X, director, declined")
+    s = walk("N", "N 1H, E P, S X, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S X cancelled"],
         "obligations": {"N": [("pass_rest_of_auction", "36B2", None)]},
@@ -67,7 +68,7 @@ def test_36B1_to_3_inadmissible_double_cancelled_offender_calls_again_partner_si
         "result": None,
     }
     assert laws(s)[2] == "36B1" and s.restrictions[0].law == "36B3, 26B"
-    s = walk("N", "N 1H, E P, S X, director, declined, S 2H, W P, N P, E P")
+    s = walk("N", "N 1H, E P, S X, director, S 2H, W P, N P, E P")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S X cancelled", "S 2H stands", "W P stands",
                    "N P stands", "E P stands"],
@@ -87,7 +88,7 @@ def test_36B2_partner_must_pass_at_every_turn() -> None:
 
 
 def test_36B3_defender_redouble_without_a_double_gives_declarer_26B_at_the_lead() -> None:
-    s = walk("N", "N 1H, E P, S P, W XX, director, declined")
+    s = walk("N", "N 1H, E P, S P, W XX, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S P stands", "W XX cancelled"],
         "obligations": {"E": [("pass_rest_of_auction", "36B2", None)]},
@@ -96,7 +97,7 @@ def test_36B3_defender_redouble_without_a_double_gives_declarer_26B_at_the_lead(
         "restrictions": [("W", "E", "XX", "CDHS")],
         "result": None,
     }
-    s = walk("N", "N 1H, E P, S P, W XX, director, declined, W P")
+    s = walk("N", "N 1H, E P, S P, W XX, director, W P")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S P stands", "W XX cancelled", "W P stands"],
         "obligations": {"E": [("pass_rest_of_auction", "36B2", None)]},
@@ -109,7 +110,7 @@ def test_36B3_defender_redouble_without_a_double_gives_declarer_26B_at_the_lead(
 
 def test_36B4_inadmissible_double_out_of_turn_reverts_offender_free_partner_silenced() -> None:
     # South doubles partner's 1H at East's turn (RHO's turn).
-    s = walk("N", "N 1H, S X, director, declined")
+    s = walk("N", "N 1H, S X, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "S X@E cancelled"],
         "obligations": {"N": [("pass_rest_of_auction", "36B4", None)]},
@@ -119,7 +120,7 @@ def test_36B4_inadmissible_double_out_of_turn_reverts_offender_free_partner_sile
         "result": None,
     }
     assert ruling_laws(s) == ["36B4"]
-    s = walk("N", "N 1H, S X, director, declined, E 1S, S 2H")  # South may make any legal call in turn
+    s = walk("N", "N 1H, S X, director, E 1S, S 2H")  # South may make any legal call in turn
     assert outcome(s)["record"][-1] == "S 2H stands" and outcome(s)["obligations"] == {
         "N": [("pass_rest_of_auction", "36B4", None)]}
 
@@ -129,7 +130,7 @@ def test_36B4_inadmissible_double_at_partner_turn() -> None:
     s = walk("N", "N 1H, E P, N X")
     # East, North's LHO, may still call over it (36A); South, whose turn it was, is North's partner
     assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "E", ("lho_calls", "director"))
-    s = walk("N", "N 1H, E P, N X, director, declined")
+    s = walk("N", "N 1H, E P, N X, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "N X@S cancelled"],
         "obligations": {"S": [("pass_rest_of_auction", "36B4", None)]},
@@ -139,3 +140,29 @@ def test_36B4_inadmissible_double_at_partner_turn() -> None:
         "result": None,
     }
     assert [c.text for c in s.legal_calls()] == ["P"]
+
+
+# --- 36C: an inadmissible double or redouble noticed only after the opening lead is faced -------
+def test_36C_double_of_partners_bid_noticed_after_the_lead_is_scored_as_not_made() -> None:
+    # South doubles partner's 1H; nobody notices until East has faced the opening lead.
+    s = walk("N", "N 1H, E P, S X, noticed after lead")
+    assert s.pending is None and record(s)[-1] == "S X stands" and laws(s)[-1] == "36C"
+    s = walk("N", "N 1H, E P, S X, noticed after lead, W P, N P, E P")
+    assert s.contract is not None and s.contract.text == "1HX"  # as played, until the lead is faced
+    s = walk("N", "N 1H, E P, S X, noticed after lead, W P, N P, E P, E leads SK")
+    assert s.phase == "play" and s.contract is not None and s.contract.text == "1H"
+    assert (s.declarer, s.opening_leader) == (Seat.N, Seat.E)
+    assert s.rulings[-1].law == "36C" and "scored as if it had not been made" in s.rulings[-1].summary
+
+
+def test_36C_a_redouble_without_a_double_noticed_late_leaves_the_contract_doubled_by_the_real_double() -> None:
+    # 1H doubled by East; West redoubles (a redouble of his partner's double: inadmissible), unnoticed
+    s = walk("N", "N 1H, E X, S P, W XX, noticed after lead, N P, E P, S P, E leads SK down, face")
+    assert s.contract is not None and s.contract.text == "1HX"
+
+
+def test_36C_only_a_fresh_inadmissible_double_can_be_noticed_late() -> None:
+    s = walk("N", "N 1H, E P, S X, director")  # the director is here: attention was drawn
+    unchanged_after(s, DecisionError, "noticed after lead", match="36C")
+    unchanged_after(walk("N", "N 1H, E 1C"), DecisionError, "noticed after lead", match="inadmissible double")
+    unchanged_after(walk("N", "N 1H"), DecisionError, "noticed after lead", match="36C")

@@ -63,7 +63,7 @@ def test_37A_offender_silenced_for_the_rest_must_still_pass_afterwards() -> None
 
 # --- 37B: rectification before LHO calls --------------------------------------------------------------
 def test_37B1_2_bid_cancelled_pass_substituted_both_silenced_and_26B() -> None:
-    s = walk("N", SILENCED_W_BIDS, "director, declined")
+    s = walk("N", SILENCED_W_BIDS, "director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S P stands", "W 2C cancelled", "W P stands"],
         "obligations": {"E": [("pass_rest_of_auction", "37B2", None)],
@@ -79,7 +79,7 @@ def test_37B1_2_bid_cancelled_pass_substituted_both_silenced_and_26B() -> None:
 
 def test_37B_double_by_silenced_player_auction_continues_both_silenced() -> None:
     # South must pass at the next turn (30A) but doubles East's 1S instead.
-    s = walk("N", "N 1H, S P, director, declined, judge artificial no, E 1S, S X, director, declined")
+    s = walk("N", "N 1H, S P, director, declined, judge artificial no, E 1S, S X, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "S P@E cancelled", "E 1S stands", "S X cancelled", "S P stands"],
         "obligations": {"N": [("pass_rest_of_auction", "37B2", None)],
@@ -89,10 +89,27 @@ def test_37B_double_by_silenced_player_auction_continues_both_silenced() -> None
         "restrictions": [("S", "N", "X", "CDHS")],
         "result": None,
     }
-    s = walk("N", "N 1H, S P, director, declined, judge artificial no, E 1S, S X, director, declined, W 2S")
+    s = walk("N", "N 1H, S P, director, declined, judge artificial no, E 1S, S X, director, W 2S")
     assert [c.text for c in s.legal_calls()] == ["P"]
 
 
 def test_37_redouble_contrary_to_19B1_by_silenced_player_is_law_36_not_37() -> None:
     s = walk("N", "N 1H, E expose SK, E P, S P, W XX")
     assert outcome(s)["pending"] == ("inadmissible_double.awaiting_decision", "N", ("lho_calls", "director"))
+
+
+def test_37B_issue17_1NT_1S_2D_not_comparable_then_3D_by_silenced_west_director_rules() -> None:
+    # issue 17, item 1: N 1NT, E 1S (insufficient), director, S declines, E 2D (not comparable:
+    # West must pass, 27B2), S passes, W 3D, director: 37B at once (no choice for North), 3D
+    # cancelled, a pass put in its place, East and West pass at every turn, North to call
+    s = walk("N", "N 1NT, E 1S, director, S choose decline, E 2D, judge comparable no, S P, W 3D, director")
+    assert outcome(s) == {
+        "record": ["N 1NT stands", "E 1S withdrawn", "E 2D stands", "S P stands", "W 3D cancelled", "W P stands"],
+        "obligations": {"E": [("pass_rest_of_auction", "37B2", None)],
+                        "W": [("pass_rest_of_auction", "27B2", None)]},  # West already passes to the end
+        "turn": "N",
+        "pending": None,
+        "restrictions": [("E", "W", "1S", "CHS"), ("W", "E", "3D", "CDHS")],
+        "result": None,
+    }
+    assert ruling_laws(s)[-1] == "37B"

@@ -23,14 +23,14 @@ def test_38_bid_above_seven_in_turn_waits_for_lho_or_director() -> None:
 
 
 def test_38A_a_contract_above_seven_is_never_reached_even_if_lho_calls() -> None:
-    for events in ("N 7NT, E 8C, S P, S P, W P", "N 7NT, E 8C, director, declined, S P, W P"):
+    for events in ("N 7NT, E 8C, S P, S P, W P", "N 7NT, E 8C, director, S P, W P"):
         s = walk("N", events)
         assert s.contract is not None and s.contract.level == 7
         assert outcome(s)["result"] == ("7NT", "N", "S", "E")
 
 
 def test_38B_C_D_director_cancels_8C_substitutes_pass_both_silenced_with_26B() -> None:
-    s = walk("N", "N 7NT, E 8C, director, declined")
+    s = walk("N", "N 7NT, E 8C, director")
     assert outcome(s) == {
         "record": ["N 7NT stands", "E 8C cancelled", "E P stands"],
         "obligations": {"E": [("pass_rest_of_auction", "38C", None)],
@@ -42,7 +42,7 @@ def test_38B_C_D_director_cancels_8C_substitutes_pass_both_silenced_with_26B() -
     }
     assert laws(s)[1:] == ["38B", "38C"] and s.restrictions[0].law == "38D, 26B"
     assert ruling_laws(s) == ["38"]
-    s = walk("N", "N 7NT, E 8C, director, declined, S P, W P")
+    s = walk("N", "N 7NT, E 8C, director, S P, W P")
     assert outcome(s) == {
         "record": ["N 7NT stands", "E 8C cancelled", "E P stands", "S P stands", "W P stands"],
         "obligations": {"E": [("pass_rest_of_auction", "38C", None)],
@@ -69,18 +69,18 @@ def test_38B_D_lho_called_later_calls_cancelled_no_26B() -> None:
 
 
 def test_38C_offending_side_must_pass_at_every_turn() -> None:
-    s = walk("N", "N 1H, E 8S, director, declined, S 2H")
+    s = walk("N", "N 1H, E 8S, director, S 2H")
     assert [c.text for c in s.legal_calls()] == ["P"]  # West
-    s = walk("N", "N 1H, E 8S, director, declined, S 2H, W P, N 3H")
+    s = walk("N", "N 1H, E 8S, director, S 2H, W P, N 3H")
     assert [c.text for c in s.legal_calls()] == ["P"]  # East
-    s = walk("N", "N 1H, E 8S, director, declined, S 2H, W P, N 3H, E P, S P, W P")
+    s = walk("N", "N 1H, E 8S, director, S 2H, W P, N 3H, E P, S P, W P")
     assert outcome(s)["result"] == ("3H", "N", "S", "E")
 
 
 def test_38_bid_above_seven_out_of_rotation_cancelled_without_substituted_pass() -> None:
     s = walk("N", "N 1H, S 8S")
     assert outcome(s)["pending"] == ("bid_above_seven.awaiting_decision", "W", ("lho_calls", "director"))
-    s = walk("N", "N 1H, S 8S, director, declined")
+    s = walk("N", "N 1H, S 8S, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "S 8S@E cancelled"],
         "obligations": {"N": [("pass_rest_of_auction", "38C", None)],
@@ -90,7 +90,7 @@ def test_38_bid_above_seven_out_of_rotation_cancelled_without_substituted_pass()
         "restrictions": [("S", "N", "8S", "CDHS")],
         "result": None,
     }
-    s = walk("N", "N 1H, S 8S, director, declined, E 1S, S P, W P, N P")
+    s = walk("N", "N 1H, S 8S, director, E 1S, S P, W P, N P")
     assert outcome(s)["result"] == ("1S", "E", "W", "S")
 
 
@@ -115,5 +115,18 @@ def test_38_other_players_cannot_call_while_the_bid_above_seven_awaits() -> None
 
 @pytest.mark.parametrize("call", ["8C", "8NT", "9S", "13NT"])
 def test_38_any_level_above_seven_is_ruled_not_refused(call: str) -> None:
-    s = walk("N", f"N 1H, E {call}, director, declined")
+    s = walk("N", f"N 1H, E {call}, director")
     assert outcome(s)["record"] == ["N 1H stands", f"E {call} cancelled", "E P stands"]
+
+
+def test_38B_C_D_issue17_7NT_8C_director_rules_at_once_south_to_call() -> None:
+    # issue 17, item 1: N 7NT, E 8C, the director is called: he rules; no accept/decline for South
+    s = walk("N", "N 7NT, E 8C, director")
+    assert outcome(s) == {
+        "record": ["N 7NT stands", "E 8C cancelled", "E P stands"],
+        "obligations": {"E": [("pass_rest_of_auction", "38C", None)], "W": [("pass_rest_of_auction", "38C", None)]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [("E", "W", "8C", "CDHS")],
+        "result": None,
+    }

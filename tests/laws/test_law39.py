@@ -57,7 +57,7 @@ def test_39B_defender_bid_then_lho_calls_before_rectification() -> None:
 
 
 def test_39C_defender_bid_after_final_pass_director_gives_26B() -> None:
-    s = walk("N", ENDED, "E 2C, director, declined")
+    s = walk("N", ENDED, "E 2C, director")
     assert outcome(s) == {
         "record": ["N 1H stands", "E P stands", "S P stands", "W P stands", "E 2C cancelled"],
         "obligations": {},
@@ -70,7 +70,7 @@ def test_39C_defender_bid_after_final_pass_director_gives_26B() -> None:
 
 
 def test_39C_double_by_opening_leaders_partner_binds_the_opening_leader() -> None:
-    s = walk("N", ENDED, "W X, director, declined")
+    s = walk("N", ENDED, "W X, director")
     assert outcome(s)["restrictions"] == [("W", "E", "X", "CDHS")]
     assert s.restrictions[0].leader == s.opening_leader
 

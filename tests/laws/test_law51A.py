@@ -254,7 +254,7 @@ def test_51A_designation_lapses_when_a_call_after_the_final_pass_gives_a_new_26B
     # After the designation West, a defender, bids after the final pass; North declines it: the
     # 4S is cancelled and 39C gives declarer a 26B right against East.  The designation lapses
     # (a prohibited suit may bar one of the cards) and is asked again after the 26B choice.
-    sim = table("N", TWO_HONOURS, "N choose designate_SA, W 4S, director, declined")
+    sim = table("N", TWO_HONOURS, "N choose designate_SA, W 4S, director")
     s = sim.state
     assert outcome(s)["pending"] == ("declarer_lead_options.lead_restriction", "N",
                                      ("prohibit_C", "prohibit_D", "prohibit_H", "prohibit_S", "no_prohibition"))

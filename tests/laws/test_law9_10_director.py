@@ -6,11 +6,12 @@ from __future__ import annotations
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
 from auction_fsm.engine import apply_event
+from auction_fsm.errors import DecisionError
 from auction_fsm.events import CallEvent
 from auction_fsm.lawbook.restrictions import suits_specified_by
 from auction_fsm.seats import Seat
 
-from .conftest import notes, outcome, record, restrictions, ruling_laws, run, walk
+from .conftest import notes, outcome, record, restrictions, ruling_laws, run, unchanged_after, walk
 
 
 def _with(state: AuctionState, seat: str, call: str, shows: tuple[Strain, ...]) -> AuctionState:
@@ -71,10 +72,12 @@ def test_29B_after_the_director_LHO_declines_then_29C_is_judged() -> None:
 
 
 # --- 36A, 37A, 38D, 39B after the director ---------------------------------------------------
-def test_36A_after_the_director_LHO_lets_the_inadmissible_double_go() -> None:
-    s = walk("N", "N 1H, E P, S X, director, W choose accept")
-    assert record(s) == ["N 1H stands", "E P stands", "S X cancelled"]
-    assert s.turn.name == "S" and s.obligations[Seat.N] == () and s.restrictions == ()
+def test_36B_once_the_director_is_called_he_rules_LHO_has_nothing_to_accept() -> None:
+    # issue 17, item 1: "LHO calls first" (36A) is a fact, not an option the director explains
+    s = walk("N", "N 1H, E P, S X, director")
+    assert s.pending is None and record(s) == ["N 1H stands", "E P stands", "S X cancelled"]
+    assert ruling_laws(s) == ["36B"] and s.obligations[Seat.N][0].law == "36B2"
+    unchanged_after(s, DecisionError, "W choose accept", match="no decision is pending")
 
 
 def test_36A_LHO_calls_over_a_double_of_partners_bid_out_of_rotation() -> None:
@@ -82,16 +85,17 @@ def test_36A_LHO_calls_over_a_double_of_partners_bid_out_of_rotation() -> None:
     assert record(s) == ["N 1H stands", "S X@E cancelled", "W 1S@E cancelled"] and s.turn.name == "E"
 
 
-def test_37A_after_the_director_LHO_lets_the_call_stand() -> None:
-    s = walk("N", "N 1H, E 1C, director, E 2NT, judge comparable no, S P, W 3C, director, N choose accept")
-    assert record(s)[-1] == "W 3C stands" and ruling_laws(s)[-1] == "37A"
+def test_37B_once_the_director_is_called_he_rules_LHO_has_nothing_to_accept() -> None:
+    s = walk("N", "N 1H, E 1C, director, E 2NT, judge comparable no, S P, W 3C, director")
+    assert record(s)[-2:] == ["W 3C cancelled", "W P stands"] and ruling_laws(s)[-1] == "37B"
+    unchanged_after(s, DecisionError, "N choose accept", match="no decision is pending")
 
 
-def test_38D_after_the_director_LHO_forgoes_the_lead_restrictions() -> None:
-    s = walk("N", "N 7NT, E 8C, director, S choose accept")
-    assert record(s) == ["N 7NT stands", "E 8C cancelled", "E P stands"] and s.restrictions == ()
-    s = walk("N", "N 7NT, E 8C, director, S choose decline")
+def test_38B_once_the_director_is_called_he_rules_LHO_has_nothing_to_forgo() -> None:
+    s = walk("N", "N 7NT, E 8C, director")
+    assert record(s) == ["N 7NT stands", "E 8C cancelled", "E P stands"]
     assert restrictions(s) == [("E", "W", "8C", "CDHS")]
+    unchanged_after(s, DecisionError, "S choose accept", match="no decision is pending")
 
 
 # --- 25B1: LHO calls over a substituted call before the 25A judgement ------------------------------

@@ -27,7 +27,9 @@ def test_a_question_has_one_right_answer_among_four_different_choices(seed: int)
 
 
 def test_kinds_of_question_all_occur() -> None:
-    kinds = {make_question("kinds", n).kind for n in range(1, 60)}
+    # 120 questions: since issue 17 the random boards also expose cards after the final pass, which
+    # opens declarer's choices more often, so a question about the lead comes later in the seed
+    kinds = {make_question("kinds", n).kind for n in range(1, 120)}
     assert kinds == set(KINDS)
 
 

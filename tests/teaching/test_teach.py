@@ -155,6 +155,82 @@ def test_the_readme_lesson_runs_as_written(tmp_path: Path) -> None:
     assert load_scenario(tmp_path / "lesson.json").replay().ok
 
 
+def test_a_26B_right_with_no_suit_left_to_prohibit_is_told(tmp_path: Path) -> None:
+    # F01b: the narration of the end of the auction failed on the empty list of suits
+    s = TeachSession("N")
+    from auction_fsm.calls import Strain, parse_call
+    from auction_fsm.events import CallEvent
+    from auction_fsm.seats import Seat
+
+    talk(s, "N 1H", "E 1C", "director")
+    s.sim.apply(CallEvent(Seat.E, parse_call("2D"), specifies=(Strain.C, Strain.D, Strain.H, Strain.S)))
+    s.events.append(s.sim.steps[-1].event)
+    out = talk(s, "no", "S 3H", "W P", "N P", "E P", "status")
+    assert not any(line.startswith(("Not accepted", "Internal fault")) for line in out)
+    assert any("leaves declarer nothing to prohibit" in line for line in out)
+    assert s.faults == 0
+
+
+def test_an_internal_fault_is_never_told_as_a_ruling_and_teach_exits_70(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # F02b: a fault of the law book was shown as "Not accepted:" and teach exited 0
+    from auction_fsm.errors import LawBookError
+    from auction_fsm.simulator import Simulator
+
+    s = TeachSession("N")
+    talk(s, "N 1H", "E P")
+    real = Simulator.apply
+
+    def broken(self: Simulator, event: object) -> object:
+        if "2H" in event.describe():  # type: ignore[attr-defined]
+            raise LawBookError("row x left the table in 'y'")
+        return real(self, event)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Simulator, "apply", broken)
+    out = talk(s, "S 2H")
+    assert not any(line.startswith("Not accepted") for line in out)
+    assert out[1].startswith("Internal fault (a bug in auction-fsm, not a ruling): LawBookError")
+    assert s.faults == 1 and len(s.events) == 2  # the events before it are kept
+    assert [r.call.text for r in s.sim.state.record] == ["1H", "P"]  # the board rebuilt from them
+    talk(s, "S 3H")
+    assert len(s.events) == 3 and s.sim.state.record[-1].call.text == "3H"  # and the session goes on
+
+
+
+def test_teach_exits_70_after_an_internal_fault(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    # the command as a user runs it, from a script: the line that meets the fault is told as a
+    # fault, the session goes on, and the exit status is 70, never 0
+    import io
+
+    from auction_fsm.cli import main
+    from auction_fsm.errors import LawBookError
+    from auction_fsm.simulator import Simulator
+
+    real = Simulator.apply
+
+    def broken_on_2h(self: Simulator, event: object) -> object:
+        if "2H" in event.describe():  # type: ignore[attr-defined]
+            raise LawBookError("row x left the table in 'y'")
+        return real(self, event)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Simulator, "apply", broken_on_2h)
+    monkeypatch.setattr("sys.stdin", io.StringIO("N 1H\nE P\nS 2H\nS 3H\nquit\n"))
+    assert main(["teach"]) == 70
+    out, err = capsys.readouterr()
+    assert "Internal fault (a bug in auction-fsm, not a ruling)" in out and "Not accepted" not in out
+    assert "Session ended after 3 event(s)." in out
+    assert "internal error" in err and "Traceback" not in out + err
+
+
+def test_36C_noticed_after_the_lead_can_be_entered_and_is_told() -> None:
+    s = TeachSession("N")
+    out = talk(s, "N 1H", "E P", "S X", "noticed after lead", "W P", "N P", "E P", "E lead SK")
+    assert not any(line.startswith(("Not accepted", "Internal fault")) for line in out)
+    assert any("Law 36C" in line and "scored as if it had not been made" in line for line in out)
+    assert s.sim.state.contract is not None and s.sim.state.contract.text == "1H"
+
+
 # --- on a terminal: Ctrl-C, colour, wrapping, history; near misses; teach's own words ---------
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
