@@ -120,8 +120,8 @@ def test_1997_30B2b_partner_doubles_anyway_law_36_treats_it_as_not_permitted() -
     s = walk97("N", "N 1H, W P, director, judge artificial no, E X")
     assert outcome(s)["pending"] == ("inadmissible_double.awaiting_decision", "S", ("lho_calls", "director"))
     assert s.pending is not None and s.pending.law == "30B2b (1997); 36"
-    s = walk97("N", "N 1H, W P, director, judge artificial no, E X, director, declined")
-    assert outcome(s)["record"][-1] == "E X cancelled"
+    s = walk97("N", "N 1H, W P, director, judge artificial no, E X, director")
+    assert outcome(s)["record"][-1] == "E X cancelled" and ruling_laws(s) == ["30B2 (1997)", "36B"]
     assert outcome(s)["turn"] == "E" and "X" not in calls(s)  # East calls again, still not a double
     assert outcome(s)["restrictions"] == [("E", "W", "X", "CDHS")]  # 36B: lead rights for the double
 
