@@ -543,6 +543,8 @@ def obligation_in_words(obligation: Obligation) -> str:
         return "must pass at the next turn"
     if obligation.kind == "pass_rest_of_auction":
         return "must pass for the rest of the auction"
+    if obligation.kind == "no_double_next_turn":
+        return "may not double or redouble at the next turn"
     return f"must repeat {obligation.call}"
 
 

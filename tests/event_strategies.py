@@ -11,7 +11,7 @@ import hypothesis.strategies as st
 from auction_fsm.calls import ALL_CALLS, Call, Strain
 from auction_fsm.cards import Card, Suit
 from auction_fsm.event_language import CHOICE_OPTIONS, GROUNDS, KINDS, EventKind, Field
-from auction_fsm.events import JUDGEMENT_KINDS, Event
+from auction_fsm.events import ATTENTION_WHEN, JUDGEMENT_KINDS, Event
 from auction_fsm.seats import Seat
 
 SEATS = st.sampled_from(list(Seat))
@@ -31,6 +31,7 @@ _BY_TYPE: dict[str, st.SearchStrategy[Any]] = {
     "option": st.sampled_from(CHOICE_OPTIONS),
     "judgement": st.sampled_from(JUDGEMENT_KINDS),
     "ground": st.sampled_from(GROUNDS),
+    "when": st.sampled_from(ATTENTION_WHEN),
 }
 
 

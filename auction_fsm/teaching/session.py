@@ -248,7 +248,8 @@ class TeachSession:
     # --- what the student sees ------------------------------------------------------------
     def intro(self) -> list[str]:
         """The first lines of a session."""
-        return ["auction-fsm teach: you are at the table, the model is the director (2017 Laws).",
+        laws = "2017 Laws" if self.book.name == "2017" else f"law book {self.book.name}: {self.book.title}"
+        return [f"auction-fsm teach: you are at the table, the model is the director ({laws}).",
                 f"Board: dealer {self.sim.dealer.long_name}. Type help for what you can enter, quit to end.",
                 *self._situation()]
 
