@@ -93,3 +93,18 @@ def test_convert_writes_the_book_of_a_non_default_scenario(tmp_path: Path) -> No
     assert json.loads(out.read_text())["law_book"] == OTHER
     done = run("convert", str(src), str(out), "--law-book", "2017")
     assert "law_book" not in json.loads(out.read_text())  # the default book is not written
+
+
+def test_teach_saves_the_book_it_ruled_by(tmp_path: Path) -> None:
+    from auction_fsm.lawbook import book_named
+    from auction_fsm.scenario import load_scenario
+    from auction_fsm.teaching.session import TeachSession
+
+    session = TeachSession("N", book=book_named(OTHER))
+    session.handle("N 1H")
+    session.save(tmp_path / "t.json")
+    assert load_scenario(tmp_path / "t.json").law_book == book_named(OTHER).name
+    plain = TeachSession("N")
+    plain.handle("N 1H")
+    plain.save(tmp_path / "p.json")
+    assert load_scenario(tmp_path / "p.json").law_book is None

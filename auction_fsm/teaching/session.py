@@ -504,8 +504,10 @@ class TeachSession:
         """Write the session as a scenario file."""
         from ..scenario import Scenario, dump_scenario
 
+        book = self.sim.book.name
         scenario = Scenario(self.sim.dealer, tuple(self.events), self.vulnerability,  # type: ignore[arg-type]
-                            title="A board played in auction-fsm teach")
+                            title="A board played in auction-fsm teach",
+                            law_book=None if book == "2017" else book)  # a file names a book other than the default
         try:
             path.write_text(dump_scenario(scenario), encoding="utf-8")
         except OSError as err:
