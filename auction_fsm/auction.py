@@ -204,7 +204,9 @@ class AuctionState:
             # an obliged pass comes before a repeat the seat also owes (docs/modelling-decisions.md)
             return tuple(c for c in calls if c.is_pass)
         for ob in obligations:
-            if ob.kind == "repeat_call":
+            if ob.kind == "no_double_next_turn":
+                calls = tuple(c for c in calls if not (c.is_double or c.is_redouble))
+            elif ob.kind == "repeat_call":
                 # only the repeat may be made; if it is no longer legal it is ruled as made (31A1)
                 calls = (ob.call,) if ob.call in calls else ()
         return calls
@@ -237,7 +239,10 @@ class AuctionState:
             if not c.is_admissible_level or rules.step_or_none(self.key, c.code) is None:
                 err = rules.why_illegal(self.key, c.code)
             else:
-                err = IllegalCallError("the seat is obliged to pass", law="36-37")
+                barred = next((o for o in self.obligations[who] if o.kind == "no_double_next_turn"), None)
+                err = (IllegalCallError("the seat may not double or redouble at this turn", law=barred.law)
+                       if barred is not None and not self.must_pass(who)
+                       else IllegalCallError("the seat is obliged to pass", law="36-37"))
             raise IllegalCallError(
                 f"{who.long_name}'s {c} at call {len(self.record) + 1} is illegal: {err} "
                 f"(Law {err.law})", law=err.law)
@@ -410,7 +415,7 @@ class AuctionState:
 
     def must_pass(self, seat: Seat | str) -> bool:
         """True when ``seat`` is required by law to pass at its turn."""
-        return any(o.kind != "repeat_call" for o in self.obligations[parse_seat(seat)])
+        return any(o.kind in ("pass_next_turn", "pass_rest_of_auction") for o in self.obligations[parse_seat(seat)])
 
     def has_called(self, seat: Seat) -> bool:
         """True when ``seat`` has a call in the legal auction."""

@@ -33,12 +33,12 @@ from .calls import ALL_CALLS, Call, Strain
 from .engine import Step, step
 from .errors import AuctionFsmError
 from .events import CallEvent, Choice, DirectorCalled, Event, Judgement
-from .lawbook import LAWS_2017, LawBook, Row
+from .lawbook import LAWS_2017, LawBook, Row, book_of
 from .lawbook.procedure import Option, taker
 from .records import Pending
 from .seats import Seat
 
-__all__ = ["Result", "Consequence", "consequences", "ABOVE_SEVEN"]
+__all__ = ["Result", "Consequence", "RequiredCall", "consequences", "required_call", "ABOVE_SEVEN"]
 
 #: The one bid above seven tried for an option made by calling: the rows take every such bid
 #: alike (38), so it stands for them all (F08: they were left out of what an option leads to).
@@ -162,3 +162,40 @@ def _consequences(state: AuctionState, book: LawBook) -> tuple[Consequence, ...]
         out.append(Consequence(word, spec.how, None if spec.how == "judgement" else seat,
                                () if st is None else (_result(st),), spec.value, spec))
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class RequiredCall:
+    """The call a rectification obliges the seat to act to repeat (31A1, 32A1), whether it is
+    still a legal call, and what making it leads to (ruled by the book, like an option)."""
+
+    seat: Seat
+    call: Call
+    law: str
+    legal: bool
+    result: Result | None
+
+    def words(self) -> str:
+        """``South must repeat 1C (Law 31A1); it is no longer legal: ...`` in one sentence."""
+        head = f"{self.seat.long_name} must repeat {self.call} (Law {self.law})"
+        if self.legal or self.result is None:
+            return head + "."
+        what = f": {self.result.rulings[0]}" if self.result.rulings else ""
+        return (f"{head} although it is no longer a legal call: the repeat is made all the same "
+                f"and ruled under Law {self.result.law}{what}.")
+
+
+def required_call(state: AuctionState, book: LawBook | None = None) -> RequiredCall | None:
+    """The repeat the seat to act owes, if any (nothing pending, auction open), with what the
+    book rules when it is made: a repeat that is no longer sufficient is still required and
+    is ruled as an insufficient bid (27), so the seat then has no legal call yet must call."""
+    if state.pending is not None or state.is_over:
+        return None
+    book = book if book is not None else book_of(state)
+    seat = state.turn
+    for ob in state.obligations[seat]:
+        if ob.kind == "repeat_call" and ob.call is not None:
+            st = _one(state, CallEvent(seat, ob.call), book)
+            return RequiredCall(seat, ob.call, ob.law, ob.call in state.legal_calls(),
+                                None if st is None else _result(st))
+    return None

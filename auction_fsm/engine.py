@@ -28,7 +28,7 @@ from .lawbook.legal import make_call
 from .lawbook.rows import AuctionEnds, Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
 from .values import evolve
 
-__all__ = ["Fired", "Step", "step", "apply_event", "is_incident", "irregularities", "IRREGULAR_TAGS"]
+__all__ = ["Fired", "Step", "step", "apply_event", "is_incident", "is_required_repeat", "irregularities", "IRREGULAR_TAGS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +146,9 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
     configuration graph's scopes bound them and the route pictures colour them.  Judged on the
     outcome, because a call made while a procedure is pending (LHO accepting by calling, the
     player whose turn it was calling) may itself be out of rotation, insufficient or
-    inadmissible, which only the rows can tell.
+    inadmissible, which only the rows can tell.  The repeat a rectification requires
+    (:func:`is_required_repeat`) is part of the incident that caused it, whatever it turns out
+    to be.
     """
     if isinstance(event, ExposeCards):
         return frozenset({"exposure"})
@@ -157,12 +159,26 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
         return frozenset({"opening_lead"}) if irregular else frozenset()
     if not isinstance(event, CallEvent):
         return frozenset()
+    if is_required_repeat(before, event):
+        return frozenset()  # forced by the rectification of an irregularity already counted
     found = {IRREGULAR_TAGS[r.irregularity] for r in after.record[len(before.record):]
              if r.irregularity in IRREGULAR_TAGS
              and not (r.irregularity == "after_final_pass" and before.pending is not None)}
     if before.pending is None and after.pending is not None and after.pending.get("via"):
         found.add("rotation")  # a call at LHO's turn by the player who just called (30B2, 31C, 32C)
     return frozenset(found)
+
+
+def is_required_repeat(state: AuctionState, event: Event) -> bool:
+    """True when ``event`` is the call a rectification obliges its seat to repeat (31A1, 32A1).
+
+    The Laws force that call as the consequence of the call out of rotation, so whatever it
+    turns out to be (an insufficient bid, say, which opens Law 27) belongs to the same
+    incident: it is not a new irregularity.
+    """
+    return (type(event) is CallEvent and state.pending is None
+            and any(o.kind == "repeat_call" and o.call == event.call
+                    for o in state.obligations[event.seat]))
 
 
 def is_incident(before: AuctionState, event: Event, after: AuctionState) -> bool:

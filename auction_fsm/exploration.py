@@ -32,7 +32,7 @@ from . import rules
 from .auction import AuctionState
 from .calls import ALL_CALLS, Call, Strain
 from .cards import Card, Suit
-from .engine import irregularities
+from .engine import irregularities, is_required_repeat
 from .errors import AuctionFsmError
 from .events import (
     CallEvent,
@@ -55,7 +55,7 @@ from .records import CallRecord
 from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
 
-__all__ = ["FAMILIES", "config_key", "candidate_events", "is_terminal",
+__all__ = ["FAMILIES", "alphabet", "config_key", "candidate_events", "is_terminal",
            "within_scope"]
 
 #: One shared event per (seat, call code): candidates are offered at every configuration.
@@ -262,7 +262,7 @@ def is_terminal(state: AuctionState) -> bool:
     return state.phase in ("play", "hands_returned")
 
 
-def _alphabet(state: AuctionState, scope: Scope, room: bool,
+def alphabet(state: AuctionState, scope: Scope, room: bool,
               kinds: frozenset[type] | None = None) -> Iterator[Event]:
     """Every table event this explorer can offer at ``state``: the alphabet, not the Laws.
 
@@ -324,35 +324,40 @@ _REGULAR_TRIGGERS = frozenset({"call_pass", "call_bid", "call_double", "call_red
 
 
 def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_2017) -> Iterator[Event]:
-    """The events of the alphabet (:func:`_alphabet`) for which a row of ``book`` is enabled at
+    """The events of the alphabet (:func:`alphabet`) for which a row of ``book`` is enabled at
     ``state`` — the classifier gives the event's trigger, the book the row whose guard holds —
     and whose row's family the scope switches on (:data:`~auction_fsm.scope.ROW_FAMILIES`;
     inside a procedure its steps are always on).  With the irregularity budget spent and
-    nothing pending, only regular rows are offered (:data:`_REGULAR_TRIGGERS`), and the call a
-    rectification requires (31A1, 32A1), which may itself turn out irregular.
+    nothing pending, only regular rows are offered (:data:`_REGULAR_TRIGGERS`).  The call a
+    rectification requires (31A1, 32A1) is offered whatever row takes it and whatever the
+    budget: it may turn out insufficient, which opens Law 27 even in a scope without that
+    family, and the Laws still require it (it is part of the incident that caused it,
+    :func:`~auction_fsm.engine.is_required_repeat`).
     """
     room = state.incidents < scope.max_irregularities
     phase = state.phase
     pending = state.pending is not None
     on = scope.families
     offered, kinds = _offered(book, phase, pending, on)
-    if not offered:
-        return
-    required = () if pending or room else tuple(
+    required = () if pending else tuple(
         o.call for o in state.obligations[state.turn] if o.kind == "repeat_call")
-    for event in _alphabet(state, scope, room, kinds):
+    if not offered and not required:
+        return
+    if required:
+        kinds = kinds | {CallEvent}
+    for event in alphabet(state, scope, room, kinds):
         try:
             trigger = classify(state, event)
         except AuctionFsmError:
             continue  # input the Laws cannot take here
-        if trigger not in offered:
-            continue
-        if not pending and not room and trigger not in _REGULAR_TRIGGERS and not (
-                required and isinstance(event, CallEvent) and event.seat == state.turn
-                and event.call in required):
-            continue
+        forced = bool(required) and is_required_repeat(state, event)
+        if not forced:
+            if trigger not in offered:
+                continue
+            if not pending and not room and trigger not in _REGULAR_TRIGGERS:
+                continue
         row = book.takes(phase, trigger, Ctx(state, event))
-        if row is None or row.refusal or not (pending or _switched_on(row.family, on)):
+        if row is None or row.refusal or not (pending or forced or _switched_on(row.family, on)):
             continue
         yield event
 
@@ -383,17 +388,17 @@ def within_scope(before: AuctionState, event: Event, after: AuctionState, famili
     :func:`candidate_events` cannot see what a call made during a pending procedure will turn
     out to be; this filter, applied to the engine's outcome, keeps out irregularities of
     families that are switched off and any beyond the incident budget.  A call the Laws require
-    (the repeat of 31A1/32A1, which may itself be insufficient) is always in scope, so the
-    bound never leaves a configuration without a way to go on.
+    (the repeat of 31A1/32A1, which may itself be insufficient) is no new irregularity
+    (:func:`~auction_fsm.engine.is_required_repeat`), so it is always in scope, and so is the
+    procedure it may open: the bound never leaves such a configuration without a way to go on.
     """
     new = irregularities(before, event, after)
     if not new:
         return True
-    if (isinstance(event, CallEvent) and before.pending is None
-            and any(o.kind == "repeat_call" and o.call is event.call
-                    for o in before.obligations[event.seat])):
-        return True
     return new <= families.families and after.incidents <= families.max_irregularities
+
+
+_alphabet = alphabet  # the name the tests knew first
 
 
 def _leads(state: AuctionState) -> Iterator[Event]:

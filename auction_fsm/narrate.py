@@ -30,7 +30,7 @@ import re
 from .auction import AuctionState
 from .calls import Call, Strain
 from .cards import Suit
-from .consequences import Result, consequences
+from .consequences import Result, consequences, required_call
 from .events import (
     Attention,
     CallEvent,
@@ -525,9 +525,14 @@ def describe_outcome(state: AuctionState, book: LawBook | None = None) -> list[s
                   f"Declarer {declarer}, dummy {dummy}, opening leader {leader}."]
         return lines + _after_the_auction(state)
     calls = len(state.legal_calls())
-    lines = [f"The auction is not over: {state.turn.long_name} to call ({calls} legal calls)."]
+    required = required_call(state, book if book is not None else book_of(state))
+    owed = required is not None and not required.legal  # told at once: it is why no call is legal
+    lines = [f"The auction is not over: {state.turn.long_name} to call ({calls} legal calls)."
+             + (f" {required.words()}" if owed and required is not None else "")]
     for seat in Seat:
         for ob in state.obligations[seat]:
+            if owed and seat == state.turn and ob.kind == "repeat_call":
+                continue
             lines.append(f"{seat.long_name} {obligation_in_words(ob)} (Law {ob.law}).")
     return lines
 
@@ -538,6 +543,8 @@ def obligation_in_words(obligation: Obligation) -> str:
         return "must pass at the next turn"
     if obligation.kind == "pass_rest_of_auction":
         return "must pass for the rest of the auction"
+    if obligation.kind == "no_double_next_turn":
+        return "may not double or redouble at the next turn"
     return f"must repeat {obligation.call}"
 
 

@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 CallStatus = Literal["stands", "cancelled", "withdrawn", "pending"]
-ObligationKind = Literal["pass_next_turn", "pass_rest_of_auction", "repeat_call"]
+ObligationKind = Literal["pass_next_turn", "pass_rest_of_auction", "repeat_call", "no_double_next_turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,9 @@ class CallRecord:
 
 @dataclass(frozen=True, slots=True)
 class Obligation:
-    """A restriction a seat carries: pass at its next turn, pass to the end, or repeat a call."""
+    """A restriction a seat carries: pass at its next turn, pass to the end, repeat a call, or
+    neither double nor redouble at its next turn (``no_double_next_turn``: a law book that has
+    such a rule imposes it; the 2017 book never does)."""
 
     kind: ObligationKind
     law: str

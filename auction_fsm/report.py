@@ -28,7 +28,7 @@ from . import errors
 from .auction import AuctionState
 from .calls import Call
 from .cards import Card
-from .consequences import Consequence, consequences
+from .consequences import Consequence, consequences, required_call
 from .lawbook import LAWS_2017, LawBook, book_of
 from .lawbook.exposure import penalty_cards
 from .lawbook.restrictions import eligible_suits, restriction_status
@@ -262,6 +262,17 @@ def auction_period_over(state: AuctionState) -> bool:
     return state.phase in ("play", "hands_returned")
 
 
+def _required_call(state: AuctionState, book: LawBook) -> dict[str, Any] | None:
+    """The repeat the seat to act owes (31A1, 32A1), even when it is no longer a legal call
+    (then ``legal_calls`` is empty and ``words`` says how the repeat is ruled)."""
+    req = required_call(state, book)
+    if req is None:
+        return None
+    then = None if req.result is None or req.result.then is None else req.result.then.state_name
+    return {"seat": req.seat.name, "call": req.call.text, "law": req.law, "legal": req.legal,
+            "then": then, "words": req.words()}
+
+
 def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str, Any]:
     """A core position as JSON-ready data (without the simulator's dealer and vulnerability);
     what each pending option leads to is ruled under ``book``."""
@@ -271,6 +282,7 @@ def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str
         "phase": state.phase,
         "to_act": None if state.is_over else state.turn.name,
         "legal_calls": [c.text for c in state.legal_calls()],
+        "required_call": _required_call(state, book),
         "calls": [record_to_json(r) for r in state.record],
         "obligations": {s.name: [obligation_to_json(o) for o in state.obligations[s]] for s in Seat},
         "pending": _pending_with_consequences(state, book),

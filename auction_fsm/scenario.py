@@ -33,7 +33,7 @@ from .engine import Step
 from .errors import AuctionFsmError, InternalError, ScenarioError, SchemaVersionError
 from .event_language import event_from_dict, event_to_dict
 from .events import Event
-from .lawbook import BOOKS, LAWS_2017, LawBook, UnknownLawBookError, book_named
+from .lawbook import BOOKS, LAWS_2017, LawBook, UnknownLawBookError, book_named, is_book_name
 from .seats import Seat, parse_seat
 from .simulator import Simulator
 from .vulnerability import VULNERABILITIES, Vulnerability, parse_vulnerability
@@ -284,7 +284,7 @@ def loads_scenario(text: str, source_name: str = "<scenario>") -> Scenario:
         raise ScenarioError(f"{src}: 'events' must be an array, got {_type_name(events_data)}")
     events = tuple(_read_event(item, f"{src}, event {i}") for i, item in enumerate(events_data, 1))
     law_book = _optional_text(obj, "law_book", src)
-    if law_book is not None and law_book not in BOOKS:
+    if law_book is not None and not is_book_name(law_book):
         raise UnknownLawBookError(f"{src}, 'law_book': no law book {law_book!r}: the law books are "
                                   f"{', '.join(sorted(BOOKS))}")
     return Scenario(

@@ -145,6 +145,9 @@ class Scope:
         fam = ", ".join(sorted(self.families)) or "legal auction only"
         return (f"{self.name}: {fam}; up to {self.max_irregularities} irregularities; bids to "
                 f"level {self.max_level}; dealer {'/'.join(d.name for d in self.dealers)}"
-                f"{'; declarer tracked' if self.track_declarer else ''}")
+                f"{'; declarer tracked' if self.track_declarer else ''}"
+                + ("" if not self.families or self.agreement == "all" else
+                   f"; machines checked on {self.agreement_sample:,} replayed traces"
+                   if self.agreement == "sample" else "; machines not checked"))
 
 

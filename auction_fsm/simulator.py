@@ -35,8 +35,9 @@ OBLIGATION_STATE = {
     "pass_next_turn": "must_pass_next_turn",
     "pass_rest_of_auction": "must_pass_rest_of_auction",
     "repeat_call": "must_repeat_call",
+    "no_double_next_turn": "must_not_double_next_turn",  # only in a book that has this rule (1997)
 }
-_PRECEDENCE = ("pass_rest_of_auction", "pass_next_turn", "repeat_call")
+_PRECEDENCE = ("pass_rest_of_auction", "pass_next_turn", "repeat_call", "no_double_next_turn")
 
 
 def seat_state(obligations: tuple[Obligation, ...]) -> str:

@@ -5,7 +5,13 @@ Run from the repository root::
     python benchmarks/bench_graph.py             # legal scopes, then the irregular scopes
     python benchmarks/bench_graph.py --quick     # fewer and smaller scopes
     python benchmarks/bench_graph.py --growth    # also: state counts by max_level and budget
-    python benchmarks/bench_graph.py --only irregular   # or: legal, growth
+    python benchmarks/bench_graph.py --only irregular   # or: legal, growth, anchor
+    python benchmarks/bench_graph.py --only irregular --scopes exposure-1,rotation-1
+    python benchmarks/bench_graph.py --only jobs --scopes insufficient-1-level2  # --jobs 2 / --jobs 1
+    python benchmarks/bench_graph.py --only classes   # machine check: every edge / once per class
+
+Every table of irregular scopes starts with the anchor, a plain tuple BFS of the legal auction
+measured in the same run, and gives each rate as a ratio to it (``/anchor``).
 
 Each measurement runs in a fresh interpreter so its peak memory (ru_maxrss) is its own.
 
@@ -96,9 +102,11 @@ else:
     scope = scope_named(name)
 verify = sys.argv[6] == "1"
 space = space_for(scope.narrowed(agreement="all" if verify else "off"))
-space.agreement_jobs = os.cpu_count() or 1  # as ``auction-fsm verify`` does for one scope
+# as ``auction-fsm verify`` does for one scope: exploration and machine check shared by the jobs
+jobs = int(sys.argv[7]) if len(sys.argv) > 7 else (os.cpu_count() or 1)
+space.agreement_jobs = space.explore_jobs = jobs
 out = {"scope": scope.name, "families": sorted(scope.families), "max_level": scope.max_level,
-       "budget": scope.max_irregularities}
+       "budget": scope.max_irregularities, "jobs": jobs}
 t = time.perf_counter()
 try:
     ex = explore(space, max_states=int(limit))
@@ -141,6 +149,73 @@ for name, keys in (("compact", "compact"), ("full", "full")):
 print(json.dumps(out))
 '''
 
+# The anchor: a plain breadth-first search of the legal auction on tuples (turn, last bid,
+# bidder, doubled, passes), written with no library code at all, so its rate is what plain
+# Python does on this machine in this run; every other rate is printed beside it as a ratio.
+# (A benchmark's yardstick, not a rule set: the library never reads it.  It has one end per
+# contract and no opening lead, so it finds 2,525 states and 38,784 edges where the legal scope
+# finds 3,506 and 39,485.)
+MEASURE_ANCHOR = r'''
+import json, sys, time
+def successors(s):
+    turn, last, bidder, doubled, passes = s
+    nxt = (turn + 1) % 4
+    if last < 0 and passes == 3 or last >= 0 and passes == 2:
+        yield ("end", last, bidder, doubled)
+    else:
+        yield (nxt, last, bidder, doubled, passes + 1)
+    for bid in range(last + 1, 35):
+        yield (nxt, bid, turn, 0, 0)
+    if last >= 0 and (bidder - turn) % 2 and doubled == 0:
+        yield (nxt, last, bidder, 1, 0)
+    if last >= 0 and not (bidder - turn) % 2 and doubled == 1:
+        yield (nxt, last, bidder, 2, 0)
+def bfs():
+    start = (0, -1, -1, 0, 0)
+    seen = {start}
+    queue = [start]
+    edges = 0
+    for s in queue:
+        if s[0] == "end":
+            continue
+        for n in successors(s):
+            edges += 1
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return len(seen), edges
+t = time.perf_counter()
+rounds = 0
+while True:
+    states, edges = bfs()
+    rounds += 1
+    secs = time.perf_counter() - t
+    if secs >= float(sys.argv[1]):
+        break
+print(json.dumps({"states": states, "edges": edges, "rounds": rounds, "seconds": secs,
+                  "rate": states * rounds / secs}))
+'''
+
+# The machine check on every edge in one process, firing ``transitions`` on every edge and once
+# per class of edges (auction_fsm/graph/machine_classes.py), same exploration; CPU seconds of
+# this process (fair on a busy machine) and wall seconds.
+MEASURE_CLASSES = r'''
+import json, sys, time
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.scopes import scope_named, space_for
+out = {}
+for classes in (False, True):
+    space = space_for(scope_named(sys.argv[1]))
+    space.machine_classes = classes
+    ex = explore(space)
+    cpu, wall = time.process_time(), time.perf_counter()
+    faults = space.check_agreement()
+    out["classes" if classes else "every_edge"] = {
+        "edges": ex.edges, "cpu_s": time.process_time() - cpu, "wall_s": time.perf_counter() - wall,
+        "faults": sum(map(len, faults.values())), "hits": space.class_hits}
+print(json.dumps(out))
+'''
+
 NAIVE_LIMIT = 16_384
 IRREGULAR = ("exposure-1", "inadmissible-1", "lead-1", "insufficient-1", "lead-exposure-1",
              "insufficient-2", "inadmissible-2", "exposure-2", "insufficient-1-level2",
@@ -166,12 +241,13 @@ def run(kind: str, level: int, track: bool) -> dict[str, float]:
 
 
 def legal(quick: bool) -> None:
-    """The legal-only scopes against the naive AuctionState walk."""
+    """The legal-only scopes against the naive AuctionState walk and the tuple-BFS anchor."""
     cases = [("legal, level 7", 7, False), ("declarer-1", 1, True)]
     if not quick:
         cases.append(("declarer-2", 2, True))
+    base = anchor()
     print(f"{'scope':16} {'states':>10} {'edges':>10} {'cold s':>8} {'warm s':>8} {'states/s':>11} "
-          f"{'peak MB':>8} {'naive/s':>9} {'ratio':>6}")
+          f"{'peak MB':>8} {'naive/s':>9} {'ratio':>6} {'/anchor':>8}")
     for name, level, track in cases:
         fast = run("compact", level, track)
         naive = run("naive", level, track) if level <= 2 or not track else None
@@ -179,22 +255,61 @@ def legal(quick: bool) -> None:
         nrate = naive["states"] / naive["warm_s"] if naive else float("nan")
         print(f"{name:16} {fast['states']:>10,.0f} {fast['edges']:>10,.0f} {fast['cold_s']:>8.3f} "
               f"{fast['warm_s']:>8.3f} {rate:>11,.0f} {fast['peak_mb']:>8.0f} {nrate:>9,.0f} "
-              f"{rate / nrate:>6.1f}")
+              f"{rate / nrate:>6.1f} {rate / base:>8.2f}")
 
 
-def irregular(quick: bool) -> None:
-    """The named irregular scopes: exploration, checks with the machines, naive baseline."""
+def anchor(seconds: float = 1.0) -> float:
+    """Measure the plain tuple BFS of the legal auction (:data:`MEASURE_ANCHOR`) and print it;
+    returns its rate in states per second."""
+    r = _python(MEASURE_ANCHOR, seconds)
+    print(f"anchor: plain tuple BFS of the legal auction, {r['states']:,} states, {r['edges']:,} edges, "
+          f"{r['rounds']} rounds in {r['seconds']:.2f} s: {r['rate']:,.0f} states/s")
+    rate: float = r["rate"]
+    return rate
+
+
+def irregular(quick: bool, names: Sequence[str] | None = None, jobs: int | None = None) -> None:
+    """The named irregular scopes: exploration, checks with the machines, naive baseline; each
+    rate also as a ratio to the tuple-BFS anchor measured just before, in the same run."""
+    base = anchor()
     print(f"\n{'scope':22} {'states':>9} {'edges':>9} {'explore s':>9} {'states/s':>9} {'verify s':>9} "
-          f"{'total s':>8} {'peak MB':>8} {'ok':>3}  {'naive states':>13} {'base/s':>7} {'ratio':>6}")
-    for name in IRREGULAR_QUICK if quick else IRREGULAR:
-        r = _python(MEASURE_IRREGULAR, name, "-", "-", "-", 5_000_000, 1)
+          f"{'total s':>8} {'peak MB':>8} {'ok':>3}  {'naive states':>13} {'base/s':>7} {'ratio':>6} "
+          f"{'/anchor':>8}")
+    for name in names or (IRREGULAR_QUICK if quick else IRREGULAR):
+        r = _python(MEASURE_IRREGULAR, name, "-", "-", "-", 5_000_000, 1, *([] if jobs is None else [jobs]))
         pair = _python(MEASURE_NAIVE, name, NAIVE_LIMIT)
-        naive, same = pair["full"], pair["compact"]
-        base = naive  # the ratio: compact keys against full-record keys on the same prefix
+        naive, same = pair["full"], pair["compact"]  # ratio: compact keys against full records
         seen = f"{naive['states']:,}{'' if naive['finished'] else '+'}"
         print(f"{name:22} {r['states']:>9,} {r['edges']:>9,} {r['explore_s']:>9.1f} {r['rate']:>9,.0f} "
               f"{r['verify_s']:>9.1f} {r['total_s']:>8.1f} {r['peak_mb']:>8.0f} {'yes' if r['ok'] else 'NO':>3}  "
-              f"{seen:>13} {base['rate']:>7,.0f} {same['rate'] / base['rate']:>6.2f}")
+              f"{seen:>13} {naive['rate']:>7,.0f} {same['rate'] / naive['rate']:>6.2f} "
+              f"{r['rate'] / base:>8.4f}")
+
+
+def jobs_ratio(name: str) -> None:
+    """One scope verified (exploration and the machines on every edge) with one and with two
+    worker processes, in the same run: the speed-up of ``--jobs 2``."""
+    print(f"\n{'scope':22} {'jobs':>4} {'explore s':>9} {'verify s':>9} {'total s':>8} {'peak MB':>8} {'ok':>3}")
+    totals = {}
+    for jobs in (1, 2):
+        r = _python(MEASURE_IRREGULAR, name, "-", "-", "-", 5_000_000, 1, jobs)
+        totals[jobs] = r["total_s"]
+        print(f"{name:22} {jobs:>4} {r['explore_s']:>9.1f} {r['verify_s']:>9.1f} {r['total_s']:>8.1f} "
+              f"{r['peak_mb']:>8.0f} {'yes' if r['ok'] else 'NO':>3}")
+    print(f"{'':22} --jobs 2 against --jobs 1: {totals[1] / totals[2]:.2f}x")
+
+
+def classes_ratio(names: Sequence[str]) -> None:
+    """The machine check on every edge, ``transitions`` fired on every edge against once per
+    class of edges, in the same run (CPU seconds of the one process doing it)."""
+    print(f"\n{'scope':22} {'edges':>9} {'every edge s':>12} {'by class s':>10} {'ratio':>6} "
+          f"{'reused':>7} {'faults':>6}")
+    for name in names:
+        r = _python(MEASURE_CLASSES, name)
+        a, b = r["every_edge"], r["classes"]
+        print(f"{name:22} {a['edges']:>9,} {a['cpu_s']:>12.1f} {b['cpu_s']:>10.1f} "
+              f"{a['cpu_s'] / b['cpu_s']:>6.2f} {b['hits'] / a['edges']:>7.1%} "
+              f"{a['faults']:>3}/{b['faults']}")
 
 
 def growth() -> None:
@@ -215,8 +330,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--quick", action="store_true", help="fewer and smaller scopes")
     p.add_argument("--growth", action="store_true",
                    help="also: state counts as the bid level and the irregularity budget grow")
-    p.add_argument("--only", choices=("legal", "irregular", "growth"),
-                   help="run one part only")
+    p.add_argument("--only", choices=("legal", "irregular", "growth", "jobs", "anchor", "classes"),
+                   help="run one part only (jobs: one scope with --jobs 1 and 2)")
+    p.add_argument("--scopes", metavar="NAMES",
+                   help="irregular scopes to measure, comma-separated (default: the usual list; "
+                        "for --only jobs the first, default insufficient-1-level2)")
+    p.add_argument("--jobs", type=int, metavar="N",
+                   help="worker processes for the irregular scopes (default: one per processor)")
     return p.parse_args(argv)
 
 
@@ -225,8 +345,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     if args.only in (None, "legal"):
         legal(args.quick)
+    names = [n for n in (args.scopes or "").split(",") if n]
+    if args.only == "anchor":
+        anchor()
     if args.only in (None, "irregular"):
-        irregular(args.quick)
+        irregular(args.quick, names or None, args.jobs)
+    if args.only == "classes":
+        classes_ratio(names or IRREGULAR_QUICK)
+    if args.only == "jobs":
+        jobs_ratio(names[0] if names else "insufficient-1-level2")
     if args.only == "growth" or (args.only is None and args.growth):
         growth()
 

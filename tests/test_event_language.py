@@ -8,6 +8,8 @@ import random
 import pytest
 
 from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Call, Strain
+from auction_fsm.engine import apply_event
 from auction_fsm.errors import ScenarioError
 from auction_fsm.event_language import KINDS, check_registry, read_event, to_text
 from auction_fsm.event_text import event_to_words, words_to_event
@@ -71,8 +73,9 @@ def test_the_fuzzer_draws_every_registered_kind() -> None:
     proposes an event of every kind."""
     rng = random.Random(20)
     seen: set[type] = set()
+    pending = apply_event(AuctionState.start("N").calls("1H"), CallEvent(Seat.E, Call.bid(1, Strain.C)))
     states = [AuctionState.start("N"), AuctionState.start("N").calls("1NT P P P"),
-              AuctionState.start("N").calls("P P P P")]
+              AuctionState.start("N").calls("P P P P"), pending]  # some kinds only while a ruling waits
     for _ in range(400):
         for state in states:
             seen.add(type(next_event(rng, state)))

@@ -12,14 +12,14 @@ import pytest
 
 from auction_fsm.commands import command_modules
 from auction_fsm.errors import UsageError
-from auction_fsm.lawbook import LAWS_1997_30_31, UnknownLawBookError
+from auction_fsm.lawbook import LAWS_1997, UnknownLawBookError
 from auction_fsm.report import state_to_json
 from auction_fsm.scenario import Scenario, dump_scenario, loads_scenario
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
 
 COMMANDS = ("replay", "check", "convert", "teach", "quiz", "simulate", "draw", "export", "verify")
-OTHER = LAWS_1997_30_31.name
+OTHER = LAWS_1997.name
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -55,7 +55,7 @@ def test_a_scenario_names_its_book_and_is_replayed_under_it() -> None:
     assert scenario.law_book == OTHER
     assert json.loads(dump_scenario(scenario))["law_book"] == OTHER
     replay = scenario.replay()
-    assert replay.simulator.book is LAWS_1997_30_31
+    assert replay.simulator.book is LAWS_1997
     assert state_to_json(replay.simulator)["law_book"] == OTHER
     assert state_to_json(replay.simulator.state)["law_book"] == OTHER  # the position carries its book
 
@@ -78,7 +78,7 @@ def test_the_flag_wins_over_the_file_with_a_note(tmp_path: Path) -> None:
 
 
 def test_a_simulator_position_names_the_book_it_was_ruled_by() -> None:
-    sim = Simulator("N", book=LAWS_1997_30_31)
+    sim = Simulator("N", book=LAWS_1997)
     assert sim.state.law_book == OTHER
     sim.reset("E")
     assert sim.state.law_book == OTHER
@@ -93,3 +93,18 @@ def test_convert_writes_the_book_of_a_non_default_scenario(tmp_path: Path) -> No
     assert json.loads(out.read_text())["law_book"] == OTHER
     done = run("convert", str(src), str(out), "--law-book", "2017")
     assert "law_book" not in json.loads(out.read_text())  # the default book is not written
+
+
+def test_teach_saves_the_book_it_ruled_by(tmp_path: Path) -> None:
+    from auction_fsm.lawbook import book_named
+    from auction_fsm.scenario import load_scenario
+    from auction_fsm.teaching.session import TeachSession
+
+    session = TeachSession("N", book=book_named(OTHER))
+    session.handle("N 1H")
+    session.save(tmp_path / "t.json")
+    assert load_scenario(tmp_path / "t.json").law_book == book_named(OTHER).name
+    plain = TeachSession("N")
+    plain.handle("N 1H")
+    plain.save(tmp_path / "p.json")
+    assert load_scenario(tmp_path / "p.json").law_book is None

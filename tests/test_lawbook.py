@@ -15,7 +15,7 @@ from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import LawBookError
 from auction_fsm.event_language import event_to_dict
-from auction_fsm.lawbook import LAWS_1997_30_31, LAWS_2017, Outcome, Row
+from auction_fsm.lawbook import LAWS_1997, LAWS_2017, Outcome, Row
 from auction_fsm.lawbook.rows import Action
 from auction_fsm.lawbook.states import STATES
 from auction_fsm.records import Obligation
@@ -125,14 +125,14 @@ def test_31B_a_bid_at_partners_turn_is_ruled_by_the_book_named_on_the_command_li
     path = _scenario(tmp_path, "N 1H", "W 1S", "director", "judge artificial no")
     assert main(["replay", str(path), "--json"]) == 0
     ours = json.loads(capsys.readouterr().out)
-    assert main(["replay", str(path), "--json", "--law-book", "1997-30-31"]) == 0
+    assert main(["replay", str(path), "--json", "--law-book", "1997"]) == 0
     theirs = json.loads(capsys.readouterr().out)
     assert ours["rulings"][-1]["law"] == "31B2" and theirs["rulings"][-1]["law"] == "31B (1997)"
     assert ours["obligations"] != theirs["obligations"]  # 1997: East passes to the end
 
 
 def test_30B2_1997_a_pass_at_partners_turn_silences_the_offender_to_the_end() -> None:
-    sim = Simulator("N", book=LAWS_1997_30_31)
+    sim = Simulator("N", book=LAWS_1997)
     sim.run(events("N 1H", "W P", "director", "judge artificial no"))
     assert [o.kind for o in sim.state.obligations[3]] == ["pass_rest_of_auction"]
     assert sim.machines.seats[3].state == "must_pass_rest_of_auction"
@@ -146,7 +146,7 @@ def test_an_unknown_book_name_is_a_usage_error(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_verify_checks_the_book_named(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["verify", "--law-book", "1997-30-31", "--scope", "legal", "--quiet", "--json",
+    assert main(["verify", "--law-book", "1997", "--scope", "legal", "--quiet", "--json",
                  "--jobs", "1"]) == 0
     reports = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert all(r["ok"] for r in reports) and len(reports) == 2

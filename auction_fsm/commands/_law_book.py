@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..lawbook import LawBook
 
-__all__ = ["add_law_book_option", "chosen_book", "book_for"]
+__all__ = ["add_law_book_option", "chosen_book", "book_for", "named_book"]
 
 
 def add_law_book_option(parser: argparse.ArgumentParser, what: str = "rule by") -> None:
@@ -25,12 +25,24 @@ def add_law_book_option(parser: argparse.ArgumentParser, what: str = "rule by") 
                              "used when this is not given")
 
 
+def named_book(name: str) -> LawBook:
+    """The book called ``name``; a former name (``1997-30-31``) gives the book it became, with a
+    note on standard error saying so; an unknown name is a usage error."""
+    from ..lawbook import ALIASES, book_named
+
+    book = book_named(name)
+    if name in ALIASES:
+        print(f"auction-fsm: note: law book {name!r} is now called {book.name!r} ({book.title})",
+              file=sys.stderr)
+    return book
+
+
 def chosen_book(args: argparse.Namespace) -> LawBook:
     """The book ``--law-book`` names, else the 2017 book; an unknown name is a usage error."""
-    from ..lawbook import LAWS_2017, book_named
+    from ..lawbook import LAWS_2017
 
     name = getattr(args, "law_book", None)
-    return LAWS_2017 if name is None else book_named(name)
+    return LAWS_2017 if name is None else named_book(name)
 
 
 def book_for(args: argparse.Namespace, named: str | None, where: str) -> LawBook:
@@ -40,9 +52,9 @@ def book_for(args: argparse.Namespace, named: str | None, where: str) -> LawBook
 
     flag = getattr(args, "law_book", None)
     if flag is not None:
-        book = book_named(flag)
+        book = named_book(flag)
         if named is not None and book_named(named).name != book.name:
             print(f"auction-fsm: note: {where} names law book {named!r}; ruling by {book.name!r} "
                   "as --law-book says", file=sys.stderr)
         return book
-    return book_named(named) if named is not None else chosen_book(args)
+    return named_book(named) if named is not None else chosen_book(args)

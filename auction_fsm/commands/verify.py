@@ -45,11 +45,11 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--no-machine", action="store_true", help="skip the machine graph")
     p.add_argument("--law-book", default="2017", metavar="NAME",
                    help="the law book whose machines and rulings are checked: 2017 (default) or "
-                        "1997-30-31")
+                        "1997 (the 2017 book with the 1997 text of Laws 30-33)")
     add_progress_options(p)
     p.add_argument("--jobs", type=_positive, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
-                        "irregular scope, its machine check shared by N (default: one per "
+                        "irregular scope, its exploration and machine check shared by N (default: one per "
                         "processor; with several scopes at once the progress shown is how many "
                         "scopes are done)")
     p.set_defaults(func=handler)
@@ -75,9 +75,9 @@ def _progress(name: str, unit: str = "configurations", rest: str = "queue") -> A
 def handler(args: argparse.Namespace) -> int:
     """Run the checks; print text or JSON; return 0 only when everything passes."""
     from ..graph.verification import format_report, verify
-    from ..lawbook import book_named
+    from ._law_book import named_book
 
-    book = book_named(args.law_book)
+    book = named_book(args.law_book)
     scopes = scopes_from_args(args)
     show = wants_progress(args)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)

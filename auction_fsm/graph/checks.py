@@ -15,6 +15,13 @@ faults                 (configurations) the space found the machines and the cor
 paths                  (configurations) the perft count differs from the oracle, when one is known
 =====================  ==========================================================================
 
+A configuration with no event in the scope is a dead end only if the model offers nothing
+there: when the space can tell that the only lawful events lie outside the scope's bounds
+(``beyond_scope``: a family switched off, a bid above the scope's level, an irregularity beyond
+the budget), the configuration is where the scope stops.  It is reported as such
+(``stops_at_bounds``, with a trace, in the report's info) and counts as an end for
+``cannot_finish``; it is not a failure.
+
 The configuration checks work on the compact arrays of the exploration, never on NetworkX
 (except for the sink-cycle search, which only looks at the states that cannot finish), and are
 vectorised with numpy.  On an acyclic graph the configurations that cannot finish are those
@@ -153,12 +160,17 @@ def _reverse(ex: Exploration[Any, Any]) -> tuple[IntArray, IntArray]:
     return start, sources[np.argsort(tgt, kind="stable")]
 
 
-def cannot_finish_indices(ex: Exploration[Any, Any]) -> list[int]:
-    """Configurations from which no terminal configuration is reachable, in index order."""
+def cannot_finish_indices(ex: Exploration[Any, Any], bounds: Sequence[int] = ()) -> list[int]:
+    """Configurations from which no terminal configuration is reachable, in index order.
+
+    ``bounds`` are configurations where the scope stops (the only lawful events lie outside
+    it): reaching one counts as finishing, since the model goes on beyond the scope there.
+    """
     can = np.frombuffer(bytes(ex.terminal), dtype=np.uint8).astype(bool)
+    can[np.asarray(bounds, dtype=np.int64)] = True
     if can.all():
         return []
-    finishing = ex.finishing()
+    finishing = ex.finishing() if not len(bounds) else None
     if finishing is not None:  # acyclic: the configurations with no path to an end
         trapped: list[int] = np.flatnonzero(~finishing).tolist()
         return trapped
@@ -192,8 +204,20 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
     degree = ex.degrees()
     term = np.frombuffer(bytes(ex.terminal), dtype=np.uint8).astype(bool)
     dead: list[int] = np.flatnonzero(~term & (degree == 0)).tolist()
+    # a configuration whose only lawful events lie outside the scope is where the scope stops,
+    # not a dead end of the model (asked of the space, which knows its bounds)
+    beyond = getattr(space, "beyond_scope", None)
+    stops: list[tuple[int, str]] = []
+    if beyond is not None and dead:
+        for i in dead:
+            outside = beyond(ex.keys[i])
+            if outside:
+                stops.append((i, "only lawful events outside the scope: " + ", ".join(outside[:4])
+                              + (" ..." if len(outside) > 4 else "")))
+        stopped = {i for i, _ in stops}
+        dead = [i for i in dead if i not in stopped]
     exits: list[int] = np.flatnonzero(term & (degree > 0)).tolist()
-    trapped = cannot_finish_indices(ex)
+    trapped = cannot_finish_indices(ex, [i for i, _ in stops])
     cycles = sink_cycle_indices(ex, trapped) if trapped else []
     mask = faulty_mask(space, ex.keys) if n else None
     faulty: list[int] = (np.flatnonzero(mask).tolist() if mask is not None
@@ -209,6 +233,8 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
     counts = {c: len(v) for c, v in failing.items()}
     info: dict[str, Any] = {"seconds": round(ex.seconds, 3),
                             "states_per_second": round(ex.rate) if ex.seconds > 0 else None}
+    if beyond is not None:
+        info["stops_at_bounds"] = len(stops)
     if count_paths:
         paths = ex.count_paths()
         info["paths"] = paths
@@ -223,6 +249,9 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
             report.findings.append(Finding(
                 check, space.describe(ex.keys[i]), detail,
                 configuration_trace(ex, i, f"{check.replace('_', ' ')} in scope {space.name}")))
+    for i, detail in stops[:max_traces]:  # reported as such, with a trace, but not a failure
+        report.findings.append(Finding("stops_at_bounds", space.describe(ex.keys[i]), detail,
+                                       configuration_trace(ex, i, f"the scope {space.name} stops here")))
     if counts.get("paths"):
         report.findings.append(Finding("paths", "start", f"{info['paths']} paths to an end, "
                                        f"expected {expected_paths}", None))

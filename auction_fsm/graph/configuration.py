@@ -86,20 +86,27 @@ def explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | Non
     targets = array("q")
     labels: list[L] = []
     successors, is_terminal = space.successors, space.is_terminal
+    many = getattr(space, "successors_many", None)
     add_targets, add_labels, add_offset = targets.extend, labels.extend, offsets.append
-    for i, k in enumerate(keys):  # the list grows while we walk it: breadth-first order
-        found.current = i
-        labs, nxt = successors(k)
-        add_targets(map(number, nxt))
-        add_labels(labs)
-        add_offset(len(targets))
-        if not (i + 1) & (_PROGRESS_EVERY - 1):
-            if progress is not None:
+    done = 0
+    while done < len(keys):
+        # up to _PROGRESS_EVERY configurations at once, in index order (so breadth first, and
+        # numbered as one at a time would number them), when the space can share them out;
+        # else one at a time.  The list grows as we walk it.
+        level = keys[done:done + _PROGRESS_EVERY] if many is not None else keys[done:done + 1]
+        answers = many(level) if many is not None else [successors(level[0])]
+        for i, (labs, nxt) in enumerate(answers, done):
+            found.current = i
+            add_targets(map(number, nxt))
+            add_labels(labs)
+            add_offset(len(targets))
+            if not (i + 1) & (_PROGRESS_EVERY - 1) and progress is not None:
                 progress(len(keys), len(keys) - i - 1)
-            if max_states is not None and len(keys) > max_states:
-                raise ExplorationLimitError(
-                    f"scope {space.name!r} has more than {max_states:,} configurations; "
-                    "choose a smaller scope (e.g. a lower --max-level)")
+        done += len(answers)
+        if max_states is not None and len(keys) > max_states:
+            raise ExplorationLimitError(
+                f"scope {space.name!r} has more than {max_states:,} configurations; "
+                "choose a smaller scope (e.g. a lower --max-level)")
     if max_states is not None and len(keys) > max_states:
         raise ExplorationLimitError(
             f"scope {space.name!r} has {len(keys):,} configurations, more than the limit "

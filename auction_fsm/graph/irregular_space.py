@@ -48,6 +48,7 @@ source, naming the event).
 from __future__ import annotations
 
 import functools
+import gc
 import multiprocessing
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -55,17 +56,20 @@ from dataclasses import replace
 from typing import Any, Final, Literal
 
 from ..auction import AuctionState
-from ..engine import apply_event
+from ..engine import apply_event, irregularities
 from ..errors import AuctionFsmError, InternalError, MachineDisagreementError
 from ..event_language import event_to_dict
 from ..events import Event
-from ..exploration import FAMILIES, candidate_events, config_key, is_terminal, within_scope
+from ..exploration import FAMILIES, alphabet, candidate_events, config_key, is_terminal, within_scope
 from ..lawbook import LAWS_2017, LawBook
 from ..lawbook.changes import changeable_call
 from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
+from .agreement_split import split_tree
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
+from .machine_classes import MachineClasses
+from .parallel import expand_level
 from .scopes import register_space
 
 __all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space"]
@@ -150,10 +154,19 @@ class IrregularSpace:
         self._states: dict[Key, AuctionState] = {}
         self._parent: dict[Key, tuple[Key, Event] | None] = {}
         self._agreement_faults: dict[Key, list[str]] | None = None
+        self._invariant_faults: dict[Key, list[str]] = {}  # found by the check on every edge
         self._edges: dict[Key, tuple[list[Event], list[Key]]] = {}  # kept for agreement="all"
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
         self._changes = "changes" in families.families
         self._candidate_lists: dict[Hashable, list[Event]] = {}
+        self._split: tuple[dict[Key, int], frozenset[Key], list[int]] | None = None  # agreement shares
+        self._events: dict[Event, Event] = {}  # each event from a worker process stored once
+        #: Worker processes that share the exploration (each big batch of configurations).
+        self.explore_jobs = 1
+        #: Fire ``transitions`` once per class of edges in the check on every edge
+        #: (:mod:`~auction_fsm.graph.machine_classes`); ``False`` fires it on every edge.
+        self.machine_classes = True
+        self.class_hits = 0  # edges whose machines' part came from a recorded run (this process)
         self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
         self.agreement_jobs = agreement_jobs
         #: Called now and then by the check on every edge with (edges checked, edges left); in
@@ -227,6 +240,12 @@ class IrregularSpace:
             self._edges[key] = (labels, keys)
         return labels, keys
 
+    def successors_many(self, keys: Sequence[Key]) -> list[tuple[list[Event], list[Key]]]:
+        """:meth:`successors` of each of ``keys`` (the next ones in breadth-first order), in order;
+        shared out between :attr:`explore_jobs` forked processes when they are many
+        (:mod:`auction_fsm.graph.parallel`), with the same result."""
+        return expand_level(self, keys, self.explore_jobs)
+
     def _candidates(self, state: AuctionState) -> list[Event]:
         """The candidate events at ``state``: those a row of the book is enabled for, within
         the scope (:func:`~auction_fsm.exploration.candidate_events`).
@@ -250,6 +269,38 @@ class IrregularSpace:
         if found is None:
             found = self._candidate_lists[sig] = list(candidate_events(state, self.families, self.book))
         return found
+
+    def beyond_scope(self, key: Key) -> list[str]:
+        """The lawful events at ``key`` that the scope's bounds leave out, in words, when no
+        lawful event lies within them (else ``[]``: then a configuration without successors is a
+        dead end of the explorer or the model, and reported as one).
+
+        Lawful is what the engine accepts, without committing a new irregularity
+        (:func:`~auction_fsm.engine.irregularities`), of the candidates of a scope without
+        bounds (every family, every level); within the scope is what the scope's own alphabet
+        offers and :func:`~auction_fsm.exploration.within_scope` keeps.
+        Asked only of configurations without successors, by the dead-end check.
+        """
+        state = self._states[key]
+        if self._ended(state):
+            return []
+        own = self.families
+        wide = Scope("unbounded", frozenset(FAMILIES), max_irregularities=state.incidents + 1, max_level=7)
+        inside = set(alphabet(state, own, state.incidents < own.max_irregularities))
+        outside: list[str] = []
+        for event in candidate_events(state, wide, self.book):
+            try:
+                after = apply_event(state, event, self.book, strict=False)
+            except InternalError:
+                raise
+            except AuctionFsmError:
+                continue
+            if irregularities(state, event, after):
+                continue  # a new irregularity is never what the Laws leave a player to do
+            if event in inside and within_scope(state, event, after, own):
+                return []
+            outside.append(event.describe())
+        return outside
 
     def is_terminal(self, key: Key) -> bool:
         """The end of the configuration (see the module docstring)."""
@@ -296,7 +347,25 @@ class IrregularSpace:
         return (f"phase:{s.phase}", *seats)
 
     def faults(self, key: Key) -> list[str]:
-        """Broken invariants of the representative, and machine disagreements on its trace."""
+        """Broken invariants of the representative, and machine disagreements on its trace.
+
+        With ``agreement="all"`` both are found by the check on every edge, which visits every
+        configuration (and so shares the invariants out between its workers too)."""
+        if self.agreement == "all":
+            if self._agreement_faults is None:
+                self._agreement_faults = self.check_agreement()
+            return [*self._invariant_faults.get(key, ()), *self._agreement_faults.get(key, ())]
+        out = self.invariants(key)
+        if self.agreement != "off":
+            if self._agreement_faults is None:
+                self._agreement_faults = self.check_agreement()
+            out.extend(self._agreement_faults.get(key, ()))
+        return out
+
+    def invariants(self, key: Key) -> list[str]:
+        """The broken invariants of the representative of ``key`` (its legal-auction key, calls
+        while a procedure is pending, a seat to call with no legal call, an obligation held
+        twice, the key it is filed under)."""
         s = self._states[key]
         out = []
         if s.rebuilt().key != s.key:
@@ -313,10 +382,6 @@ class IrregularSpace:
                 out.append(f"{seat.name} holds the same obligation twice: {kinds}")
         if self.key_of(s) != key:
             out.append("the representative's key differs from the key it is filed under")
-        if self.agreement != "off":
-            if self._agreement_faults is None:
-                self._agreement_faults = self.check_agreement()
-            out.extend(self._agreement_faults.get(key, ()))
         return out
 
     # --- agreement with the machines -------------------------------------------------------
@@ -386,9 +451,10 @@ class IrregularSpace:
         machines there.  A fault on a tree edge belongs to the configuration it leads to; on any
         other edge it belongs to the source, naming the event.
 
-        With :attr:`agreement_jobs` above one (and ``fork`` available), the subtrees below each
-        start are shared out between that many forked worker processes, each checking its own
-        edges once; the faults are merged.
+        With :attr:`agreement_jobs` above one (and ``fork`` available), the tree is cut into
+        subtrees of even weight (:func:`~auction_fsm.graph.agreement_split.split_tree`) dealt
+        out to that many forked worker processes, each checking its own edges once; the faults
+        are merged.
         """
         children: dict[Key, dict[Event, Key]] = {}  # the tree edges out of each configuration
         for k, step in self._parent.items():
@@ -398,62 +464,114 @@ class IrregularSpace:
         if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
             global _FORKED
             _FORKED = (self, children, jobs)
+            self._split = split_tree(self._parent, children,
+                                     {k: len(v[0]) for k, v in self._edges.items()}, jobs)
+            gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
             try:
                 ctx = multiprocessing.get_context("fork")
                 with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
                     parts = list(pool.map(_walk_part, range(jobs)))
             finally:
                 _FORKED = None
+                gc.unfreeze()
             faults: dict[Key, list[str]] = {}
-            for found, replayed in parts:
+            skipped: list[Key] = []
+            for found, invariant, below, replayed in parts:
                 self.replayed_events += replayed
                 for key, problems in found.items():
                     faults.setdefault(key, []).extend(problems)
+                self._invariant_faults.update(invariant)
+                skipped.extend(below)
             self._edges.clear()
-            return faults
-        return self._walk(children, 0, 1)
+        else:
+            faults, invariant, skipped = self._walk(children, 0, 1)
+            self._invariant_faults.update(invariant)
+        # below a failing tree edge the walk stops: those configurations' invariants are asked here
+        todo = list(skipped)
+        while todo:
+            key = todo.pop()
+            broken = self.invariants(key)
+            if broken:
+                self._invariant_faults[key] = broken
+            todo.extend(children.get(key, {}).values())
+        return faults
 
-    def _walk(self, children: dict[Key, dict[Event, Key]], part: int, parts: int) -> dict[Key, list[str]]:
-        """The edge checks of worker ``part`` of ``parts``: below each start, the tree edge
-        numbered ``i`` (in label order) and its subtree belong to worker ``i % parts``; the
-        start's other edges belong to worker 0."""
+    def _walk(self, children: dict[Key, dict[Event, Key]], part: int, parts: int
+              ) -> tuple[dict[Key, list[str]], dict[Key, list[str]], list[Key]]:
+        """The edge checks of worker ``part`` of ``parts``.
+
+        With one part, every edge.  With more, the tree is cut into subtrees of even weight
+        (:func:`~auction_fsm.graph.agreement_split.split_tree`): worker ``part`` checks every
+        edge inside the subtrees dealt to it, and worker 0 also the edges leaving the few
+        configurations above the cut.  Every worker drives its simulator down the tree edges
+        above the cut that lead to its subtrees (firing them again, but reporting nothing
+        there unless it is worker 0), so each edge is reported by exactly one worker.
+
+        Each configuration the worker reports on has its invariants asked too
+        (:meth:`invariants`).  Returns the machine faults, the broken invariants, and the
+        configurations below a failing tree edge, where the walk stopped.
+        """
         faults: dict[Key, list[str]] = {}
+        invariant: dict[Key, list[str]] = {}
+        skipped: list[Key] = []
+        classes = MachineClasses() if self.machine_classes else None
         report = self.agreement_progress if part == 0 else None
         total = sum(len(labels) for labels, _ in self._edges.values())
+        owner: dict[Key, int] = {}
+        above: frozenset[Key] = frozenset()
+        mine = total
+        if parts > 1:
+            if self._split is None or len(self._split[2]) != parts:
+                self._split = split_tree(self._parent, children,
+                                         {k: len(v[0]) for k, v in self._edges.items()}, parts)
+            owner, above, load = self._split
+            mine = load[part]
         done = 0
         if report is not None:
-            report(0, total // parts)
+            report(0, mine)
         for start in [k for k, step in self._parent.items() if step is None]:
+            if parts > 1 and start not in above and owner.get(start) != part:
+                continue
             sim = self.simulator(self._states[start].dealer)
             sim.run(self.prefix)
             stack = [(start, _snapshot(sim))]
             while stack:
                 key, snap = stack.pop()
+                over = key in above
+                if not over or part == 0:
+                    broken = self.invariants(key)
+                    if broken:
+                        invariant[key] = broken
                 labels, targets = self._edges.get(key, ((), ())) if parts > 1 else self._edges.pop(key, ((), ()))
                 tree = children.get(key, {})
-                branch = 0
                 for event, target in zip(labels, targets, strict=True):
                     on_tree = tree.get(event) == target
-                    if key is start and parts > 1:
-                        mine = branch % parts == part if on_tree else part == 0
-                        branch += on_tree
-                        if not mine:
-                            continue
+                    # above the cut: worker 0 reports; a worker fires a tree edge to reach its own
+                    descend = on_tree and (not over or target in above or owner.get(target) == part)
+                    reporting = not over or part == 0
+                    if not (reporting or descend):
+                        continue
                     _restore(sim, snap)
-                    self.replayed_events += 1
-                    done += 1
-                    if report is not None and not done & 1023:
-                        report(done, max(0, total // parts - done))
-                    problem = _step(sim, event)
+                    if reporting:
+                        self.replayed_events += 1
+                        done += 1
+                        if report is not None and not done & 1023:
+                            report(done, max(0, mine - done))
+                    problem = _step(sim, event, classes)
                     if problem is None and self.key_of(sim.state) != target:
                         problem = "the simulator reaches a different configuration than the exploration"
                     if problem is not None:
-                        where = target if on_tree else key
-                        faults.setdefault(where, []).append(
-                            problem if on_tree else f"on {event.describe()}: {problem}")
-                    elif on_tree:
+                        if reporting:
+                            where = target if on_tree else key
+                            faults.setdefault(where, []).append(
+                                problem if on_tree else f"on {event.describe()}: {problem}")
+                            if on_tree:
+                                skipped.append(target)
+                    elif descend:
                         stack.append((target, _snapshot(sim)))
-        return faults
+        if classes is not None:
+            self.class_hits += classes.hits
+        return faults, invariant, skipped
 
 
 # What forked agreement workers read: the space, its tree edges, the number of workers.  Set
@@ -461,13 +579,13 @@ class IrregularSpace:
 _FORKED: tuple[IrregularSpace, dict[Key, dict[Event, Key]], int] | None = None
 
 
-def _walk_part(part: int) -> tuple[dict[Key, list[str]], int]:
+def _walk_part(part: int) -> tuple[dict[Key, list[str]], dict[Key, list[str]], list[Key], int]:
     """One forked worker's share of :meth:`IrregularSpace._agreement_on_edges`."""
     assert _FORKED is not None
     space, children, parts = _FORKED
     before = space.replayed_events
-    found = space._walk(children, part, parts)
-    return found, space.replayed_events - before
+    found, invariant, skipped = space._walk(children, part, parts)
+    return found, invariant, skipped, space.replayed_events - before
 
 
 _Snapshot = tuple[AuctionState, str, tuple[str, ...], dict[str, Any]]
@@ -491,10 +609,15 @@ def _restore(sim: Simulator, snap: _Snapshot) -> None:
         model.state = st
 
 
-def _step(sim: Simulator, event: Event) -> str | None:
-    """Apply ``event``; a message when the machines disagree or the engine refuses it."""
+def _step(sim: Simulator, event: Event, classes: MachineClasses | None = None) -> str | None:
+    """Apply ``event`` (through ``classes`` when given, see
+    :mod:`~auction_fsm.graph.machine_classes`); a message when the machines disagree or the
+    engine refuses it."""
     try:
-        sim.apply(event)
+        if classes is not None:
+            classes.apply(sim, event)
+        else:
+            sim.apply(event)
     except MachineDisagreementError as exc:
         return f"machines disagree with the engine: {exc}"
     except AuctionFsmError as exc:

@@ -2,7 +2,7 @@
 
 >>> reports = verify([NAMED_SCOPES["declarer-1"]])
 >>> [(r.graph, r.scope, r.states, r.ok) for r in reports]
-[('machine', 'table', 47, True), ('configuration', 'declarer-1', 78106, True)]
+[('machine', 'table', 46, True), ('configuration', 'declarer-1', 78106, True)]
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: 
                  agreement_progress: ProgressCallback | None = None) -> GraphReport:
     """Explore ``scope`` and check its configuration graph.
 
-    ``jobs`` worker processes share the machine-agreement check of an irregular scope;
+    ``jobs`` worker processes share the exploration of an irregular scope (each big
+    breadth-first level) and its machine-agreement check;
     ``agreement_progress`` is told how that check goes (edges checked, edges left).
     """
     if isinstance(table, str):  # worker processes receive the book by name
@@ -60,6 +61,7 @@ def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: 
     space = space_for(scope, table)
     if isinstance(space, IrregularSpace):
         space.agreement_jobs = jobs
+        space.explore_jobs = jobs
         space.agreement_progress = agreement_progress
     ex = explore(space, progress=progress, max_states=max_states)
     close = getattr(progress, "close", None)
@@ -142,6 +144,9 @@ def format_report(report: GraphReport) -> str:
                      + ("" if expected is None else
                         " (matches the oracle)" if expected == report.info["paths"] else
                         f" (oracle: {expected})"))
+    if report.info.get("stops_at_bounds"):
+        lines.append(f"  stops at the scope's bounds: {report.info['stops_at_bounds']:,} configuration(s) "
+                     "whose only lawful events lie outside the scope (not dead ends)")
     if report.info.get("not_exercised"):
         lines.append("  not exercised in this scope: " + ", ".join(report.info["not_exercised"]))
     for f in report.findings:

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 from ..errors import UsageError
 from .book import TRIGGERS, LawBook
 from .classify import classify
-from .edition_1997 import LAWS_1997_30_31
+from .edition_1997 import ALIASES, LAWS_1997
 from .edition_2017 import LAWS_2017
 from .rows import SAME, Action, Ctx, Guard, Outcome, Row
 from .states import PROCEDURES, STATES, StateSpec
 
-__all__ = ["LawBook", "LAWS_2017", "LAWS_1997_30_31", "BOOKS", "book_named", "book_of", "Row", "Guard", "Action", "Ctx", "Outcome",
+__all__ = ["LawBook", "LAWS_2017", "LAWS_1997", "LAWS_1997_30_31", "BOOKS", "ALIASES", "is_book_name",
+           "book_named", "book_of", "Row", "Guard", "Action", "Ctx", "Outcome",
            "SAME", "StateSpec", "UnknownLawBookError", "STATES", "PROCEDURES", "TRIGGERS", "classify"]
 
 if TYPE_CHECKING:
@@ -29,13 +30,22 @@ class UnknownLawBookError(UsageError):
 
 
 #: The law books a user can name (``--law-book``).
-BOOKS: dict[str, LawBook] = {b.name: b for b in (LAWS_2017, LAWS_1997_30_31)}
+BOOKS: dict[str, LawBook] = {b.name: b for b in (LAWS_2017, LAWS_1997)}
+
+#: The 1997 book under its former name (it then held only 30B and 31B of 1997): an alias.
+LAWS_1997_30_31: LawBook = LAWS_1997
+
+
+def is_book_name(name: str) -> bool:
+    """True when ``name`` names a law book, directly or by a former name (:data:`ALIASES`)."""
+    return name in BOOKS or name in ALIASES
 
 
 def book_named(name: str) -> LawBook:
-    """The law book called ``name``; raise ``KeyError`` listing the known names otherwise."""
+    """The law book called ``name`` (a former name in :data:`ALIASES` gives the book it became:
+    ``1997-30-31`` is ``1997``); raise :class:`UnknownLawBookError` listing the names otherwise."""
     try:
-        return BOOKS[name]
+        return BOOKS[ALIASES.get(name, name)]
     except KeyError:
         raise UnknownLawBookError(f"no law book {name!r}: the law books are "
                                   f"{', '.join(sorted(BOOKS))}") from None

@@ -105,8 +105,10 @@ def call_kind(state: AuctionState, seat: Seat, call: Call) -> str:
     """What ``call`` by ``seat`` would be if it were ``seat``'s turn now (no repeat check)."""
     if not call.is_admissible_level:
         return "bid_above_seven"
-    if (call.is_double or call.is_redouble) and not rules.permitted_for(state.key, seat, call.code):
-        return "inadmissible_double"
+    if (call.is_double or call.is_redouble) and (
+            not rules.permitted_for(state.key, seat, call.code)
+            or any(o.kind == "no_double_next_turn" for o in state.obligations[seat])):
+        return "inadmissible_double"  # Law 19 does not permit it, or a rectification bars it this turn
     if state.must_pass(seat) and not call.is_pass:
         return "violates_pass_obligation"
     if call.is_bid and rules.step_or_none(state.key, call.code) is None:

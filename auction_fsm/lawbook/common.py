@@ -95,7 +95,7 @@ def stand(state: AuctionState, record: CallRecord | None = None, index: int | No
         state = state.set_status(index, "stands", law)
         record = state.record[index]
     if record.in_turn_of == record.seat:
-        state = state.discharge(record.seat, "pass_next_turn")
+        state = state.discharge(record.seat, "pass_next_turn", "no_double_next_turn")
     return after_call(state, index)
 
 

@@ -1,92 +1,630 @@
-"""A second law book: the 2017 book with the 1997 text of Laws 30B and 31B.
+"""The law book ``1997``: the 1997 text of Laws 30-33 (calls out of rotation), the 2017 book
+for everything else.
 
-It exists to show that a book is a value (another edition is another book, never mixed into the
-first) and to let a director compare rulings.  The 1997 code treated a call out of rotation
-made at partner's turn more harshly than 2017 does:
+Each row of the 2017 book that answers a question within Laws 30-33 is replaced here by a row
+of the 1997 text; its law cites the paragraph with ``(1997)``, after a semicolon when the row
+also cites a 2017 law (``"29B; 32A (1997)"``).  In our own words, the 1997 text says
+(the source is ``../shared/seeds/002_f22a09d158ff18b2.txt``):
 
-* 30B2 (1997): a natural pass at partner's turn, after someone has bid, obliges the offender to
-  pass at every turn for the rest of the auction (2017, 30B1: partner calls freely and the
-  offender's next call is judged for comparability).
-* 31B (1997): a bid at partner's turn, or at LHO's turn when the offender had not called yet,
-  obliges the offender's *partner* to pass for the rest of the auction, with lead penalties
-  (Law 26) possible (2017, 31B: partner calls freely, the offender's next call is judged).
+* 30A: a pass out of rotation before anyone has bid, at any turn: the offender passes at the
+  next turn.
+* 30B1: after a bid, a pass at RHO's turn: the same, one turn.
+* 30B2: after a bid, a pass at partner's turn: (a) the offender passes at every turn to the end;
+  (b) partner may bid or pass at that turn, but neither double nor redouble.
+* 30B3: after a bid, a pass at LHO's turn: a change of call (Law 25).
+* 30C: a conventional pass is ruled by Law 31 instead.
+* 31A: a bid (or a conventional pass) at RHO's turn: (1) if RHO passes, the offender repeats it,
+  with no penalty when that is legal; (2) if RHO bids, doubles or redoubles, the offender calls
+  freely, and partner passes (a) at the next turn if the offender's call repeats the
+  denomination, (b) at every turn, with lead penalties, if it does not.  No director's
+  judgement of comparability: whether the denomination is repeated is a fact.
+* 31B: a bid at partner's turn, or at LHO's turn before the offender has called: partner passes
+  at every turn, with lead penalties.  Later bids at LHO's turn are changes of call.
+* 32: a double or redouble out of rotation, not accepted, is cancelled: (A) at partner's turn,
+  partner passes at every turn, with lead penalties; (B) at RHO's turn, (1) if RHO passes the
+  offender repeats it, no penalty; (2) if RHO bids, the offender calls freely, partner passes at
+  every turn, with lead penalties.
+* 33: a call made at the same moment as the call of the player whose turn it was comes after it
+  (as in 2017: the model takes the events in the order given, so no row says it).
 
-Everything else is the 2017 book.  Not modelled here: 1997's ban on partner doubling or
-redoubling at that one turn (30B2b), 30A's "before any player has bid" and 31A2's test on
-whether the offender repeats the denomination (the 2017 comparability test is kept).  The
-summaries are ours; the source is ``../shared/seeds/002_f22a09d158ff18b2.txt``.
+What the 1997 text leaves open, and how we read it, is in docs/modelling-decisions.md ("The
+1997 book").  The book is built from the 2017 one with the same machinery (``LawBook.build``),
+its own states (the 1997 words of the out-of-rotation steps, and a seat state for 30B2b's one
+turn without doubles) and its own triggers (the seat machine's ``impose_no_double_next_turn``).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Final
 
-from ..records import Obligation
+from ..auction import AuctionState
+from ..calls import Call, Strain
+from ..events import ChangeCall, Judgement
+from ..records import CallRecord, LeadRestriction, Obligation, Watch
+from ..values import evolve
+from . import changes, rotation
 from .book import LawBook
-from .common import silence_partner
+from .common import ended, met_watch, specified
 from .edition_2017 import LAWS_2017
-from .rotation import cancelled_call, pending_call, position_of_turn
-from .rows import Ctx, Guard, Outcome, Row, action
+from .families import FAMILIES, Family
+from .procedure import choice, director_option, judgement_options
+from .rows import SAME, Action, Ctx, Guard, Outcome, Row, action
+from .states import StateSpec
+from .triggers import TRIGGERS, Trigger
 
-__all__ = ["LAWS_1997_30_31"]
+__all__ = ["LAWS_1997", "NAME", "ALIASES", "cites_laws_30_to_33", "cites_only_1997_within_30_to_33"]
 
-_AJ = "out_of_rotation.awaiting_artificial_judgement"
+NAME: Final = "1997"
+#: Former names of this book, still accepted (``--law-book 1997-30-31``).
+ALIASES: Final = {"1997-30-31": NAME}
+FAMILY = "28-34"
+_OOR = "out_of_rotation"
+_AJ, _AD, _AC = f"{_OOR}.awaiting_artificial_judgement", f"{_OOR}.awaiting_decision", f"{_OOR}.awaiting_choice"
+_NO_DOUBLE = "must_not_double_next_turn"
 
 
-@action("the pass is cancelled; the offender must pass for the rest of the auction (1997 30B2)")
-def silence_offender_1997(ctx: Ctx) -> Outcome:
-    p, _, state = cancelled_call(ctx)
+# --- citations ----------------------------------------------------------------------------------
+_LAW_30_33 = re.compile(r"(?<![\d-])3[0-3](?![\d])")
+
+
+def cites_laws_30_to_33(law: str) -> bool:
+    """True when the citation ``law`` names a paragraph of Laws 30-33 (``30B1b``, ``28-32``)."""
+    return bool(_LAW_30_33.search(law)) or _span_hits(law)
+
+
+def _span_hits(law: str) -> bool:
+    for lo, hi in re.findall(r"\b(\d\d)-(\d\d)\b", law):
+        if int(lo) <= 33 and int(hi) >= 30:
+            return True
+    return False
+
+
+def cites_only_1997_within_30_to_33(law: str) -> bool:
+    """True when every part of ``law`` (parts are separated by ``;``) that names Laws 30-33 is
+    marked as the 1997 text, and a part marked 1997 names nothing else."""
+    for part in (p.strip() for p in law.split(";")):
+        marked = part.endswith("(1997)")
+        bare = part.removesuffix("(1997)")
+        if cites_laws_30_to_33(bare) and not marked:
+            return False
+        if marked and not all(cites_laws_30_to_33(p) for p in re.split(r",\s*", bare.strip()) if p):
+            return False
+    return True
+
+
+# --- small helpers ------------------------------------------------------------------------------
+def _g(name: str, words: str, test: Callable[[Ctx], bool], ask: str) -> Guard:
+    return Guard(name, words, test, question=ask)
+
+
+def _bid_made(state: AuctionState) -> bool:
+    """Someone has bid in the legal auction (30A against 30B)."""
+    return any(r.call.is_bid for r in state.standing_calls)
+
+
+def _pending_call(ctx: Ctx) -> Call:
+    return rotation.pending_call(ctx)
+
+
+#: What the 2017 actions that open a step of Laws 30-32 say, told with the 1997 laws.
+_WORDS = {
+    "hold_out_of_rotation": "the call is held while LHO may accept it, the right player may call, or the "
+                            "director rules (28, 29; 30-32 (1997))",
+    "ask_artificial": "the director asks whether the pass or bid out of rotation was artificial, for a pass "
+                      "whether it was conventional (29C; 30C (1997))",
+    "ask_artificial_explained": "the call is cancelled; the explanation given at the table settles whether it "
+                                "was artificial (29C), and Laws 30-32 (1997) apply",
+    "judged_after_decline": "the director's judgement tells LHO did not accept: the director asks whether "
+                            "the call was artificial and rules (29B, 29C; 30-32 (1997))",
+}
+
+
+def _relabelled(act: Action, laws: dict[str, str], name: str) -> Action:
+    """``act`` with the law of the pending decision it opens (and of the call it holds) read
+    through ``laws``: the 2017 action opens the same step; only its citation of Laws 30-33
+    differs."""
+    def run(ctx: Ctx) -> Outcome:
+        out = act(ctx)
+        state, p = out.state, out.state.pending
+        if p is not None and p.law in laws:
+            state = evolve(state, pending=evolve(p, law=laws[p.law]))
+        if len(state.record) > len(ctx.state.record) and state.record[-1].law in laws:
+            last = state.record[-1]
+            state = evolve(state, record=(*state.record[:-1], replace(last, law=laws[last.law or ""])))
+        return Outcome(state, out.follow) if state is not out.state else out
+    return Action(name, _WORDS[name], run)
+
+
+_PENDING_LAWS = {"29C, 30C": "29C; 30C (1997)", "32, 36B4": "32 (1997); 36B4", "28-32": "28, 29; 30-32 (1997)"}
+
+
+# --- 28/29: the call is held; the change at LHO's turn (30B3, 31B) ------------------------------
+def _pass_before_any_bid_at_lhos_turn(ctx: Ctx) -> bool:
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    return call.is_pass and not _bid_made(ctx.state)
+
+
+change_at_lhos_turn_1997 = _g(
+    "calls_again_at_lhos_turn",
+    "the player who has just called calls again at LHO's turn, and it is not a pass made before "
+    "anyone has bid (30B3, 31B (1997))",
+    lambda ctx: rotation.calls_again_at_lhos_turn(ctx) and not _pass_before_any_bid_at_lhos_turn(ctx),
+    "Is it the player who has just called, calling again at LHO's turn (a pass only once someone has bid)?")
+
+plain_out_of_rotation_1997 = _g(
+    "plain_out_of_rotation",
+    "any other call out of rotation, including a second pass at LHO's turn before anyone has bid "
+    "(30A (1997))",
+    lambda ctx: rotation.plain_out_of_rotation(ctx) or (
+        rotation.calls_again_at_lhos_turn(ctx) and _pass_before_any_bid_at_lhos_turn(ctx)),
+    "(otherwise)")
+
+
+@action("the call is taken as an attempt to change the call just made (Law 25; 30B3, 31B (1997))")
+def change_at_lhos_turn_as_1997(ctx: Ctx) -> Outcome:
+    call: Call = ctx.event.call  # type: ignore[union-attr]
+    law = "30B3 (1997)" if call.is_pass else ("31B (1997)" if call.is_bid else "25")
+    state = changes.attempt(ctx.state, ChangeCall(ctx.seat, call, "slip"), via=law)
+    p = state.pending
+    if p is not None and law != "25":  # the director judges by Law 25 (2017) what 1997 sends there
+        state = evolve(state, pending=evolve(p, law=f"25A; {law}"))
+    return Outcome(state)
+
+
+# --- the director's ruling on a natural or conventional pass or bid -----------------------------
+def _natural_pass(ctx: Ctx) -> bool:
+    return _pending_call(ctx).is_pass
+
+
+pass_before_any_bid = _g(
+    "pass_before_any_bid", "a natural pass made before anyone has bid, at any turn (30A (1997))",
+    lambda ctx: _natural_pass(ctx) and not _bid_made(ctx.state),
+    "Natural: was it a pass made before anyone had bid?")
+pass_at_rhos_turn_after_bid = _g(
+    "pass_at_rhos_turn", "a natural pass at the offender's RHO's turn after a bid (30B1 (1997))",
+    lambda ctx: _natural_pass(ctx) and _bid_made(ctx.state) and rotation.position_of_turn(ctx) == "rho",
+    "Natural: was it a pass at the offender's RHO's turn, after someone had bid?")
+pass_at_partners_turn_after_bid = _g(
+    "pass_at_partners_turn", "a natural pass at the offender's partner's turn after a bid (30B2 (1997))",
+    lambda ctx: _natural_pass(ctx) and _bid_made(ctx.state) and rotation.position_of_turn(ctx) == "partner",
+    "Natural: was it a pass at the offender's partner's turn, after someone had bid?")
+bid_at_rhos_turn = _g(
+    "bid_at_rhos_turn", "a natural bid at the offender's RHO's turn (31A (1997))",
+    lambda ctx: _pending_call(ctx).is_bid and rotation.position_of_turn(ctx) == "rho",
+    "Natural: was it a bid at the offender's RHO's turn?")
+bid_at_other_turn = _g(
+    "bid_at_other_turn", "a natural bid at partner's turn, or at LHO's turn before the offender "
+    "had called (31B (1997))",
+    lambda ctx: _pending_call(ctx).is_bid and rotation.position_of_turn(ctx) != "rho",
+    "Natural: was it a bid at partner's turn, or at LHO's turn before the offender had called?")
+conventional_at_rhos_turn = _g(
+    "at_rhos_turn", "a conventional pass or an artificial bid at the offender's RHO's turn (30C, 31A (1997))",
+    lambda ctx: rotation.position_of_turn(ctx) == "rho",
+    "Artificial: was it made at the offender's RHO's turn?")
+conventional_at_other_turn = _g(
+    "at_other_turn", "a conventional pass or an artificial bid at partner's or LHO's turn (30C, 31B (1997))",
+    lambda ctx: rotation.position_of_turn(ctx) != "rho",
+    "Artificial: was it made at partner's or LHO's turn?")
+
+
+@action("the pass is cancelled; the offender must pass at the next turn (30A (1997))")
+def pass_next_turn_30a(ctx: Ctx) -> Outcome:
+    p, _, st = rotation.cancelled_call(ctx)
     o = p.offender
-    return Outcome(state.impose(o, Obligation("pass_rest_of_auction", "30B2 (1997)")).rule(
+    return Outcome(st.impose(o, Obligation("pass_next_turn", "30A (1997)")).rule(
+        "30A (1997)", f"{o.long_name}'s pass out of rotation, made before anyone had bid, is cancelled; "
+        f"{o.long_name} must pass at the next turn (the director may adjust the score if the other "
+        "side is damaged)"))
+
+
+@action("the pass is cancelled; the offender must pass at the next turn (30B1 (1997))")
+def pass_next_turn_30b1(ctx: Ctx) -> Outcome:
+    p, _, st = rotation.cancelled_call(ctx)
+    o = p.offender
+    return Outcome(st.impose(o, Obligation("pass_next_turn", "30B1 (1997)")).rule(
+        "30B1 (1997)", f"{o.long_name}'s pass out of rotation at {p.in_turn_of.long_name}'s turn is "
+        f"cancelled; {o.long_name} must pass at the next turn"))
+
+
+@action("the pass is cancelled; the offender must pass at every turn, and partner may bid or pass "
+        "but neither double nor redouble at this turn (30B2 (1997))")
+def silence_offender_30b2(ctx: Ctx) -> Outcome:
+    p, _, st = rotation.cancelled_call(ctx)
+    o = p.offender
+    st = st.impose(o, Obligation("pass_rest_of_auction", "30B2a (1997)"))
+    st = st.impose(o.partner, Obligation("no_double_next_turn", "30B2b (1997)"))
+    return Outcome(st.rule(
         "30B2 (1997)", f"{o.long_name}'s pass out of rotation at partner's turn is cancelled; "
-        f"{o.long_name} must pass for the rest of the auction (1997 text)"))
+        f"{o.long_name} must pass for the rest of the auction (30B2a), and {o.partner.long_name} may "
+        "make any sufficient bid or pass, but not double or redouble, at this turn (30B2b)"))
 
 
-@action("the call is cancelled; the offender's partner must pass for the rest of the auction and "
-        "lead penalties may apply (1997 31B)")
-def silence_partner_1997(ctx: Ctx) -> Outcome:
-    p, call, state = cancelled_call(ctx)
+def _with_denominations(state: AuctionState, index: int, event: object) -> AuctionState:
+    """Keep on the cancelled record the denominations an artificial call was judged to show
+    (29C): 31A2 (1997) asks whether the offender's later call repeats them."""
+    if isinstance(event, Judgement) and event.value and event.denominations:
+        rec = state.record[index]
+        record = (*state.record[:index], replace(rec, specifies=event.denominations), *state.record[index + 1:])
+        return evolve(state, record=record)
+    return state
+
+
+@action("the call is cancelled; if RHO passes the offender must repeat it, otherwise the offender "
+        "calls freely and partner is silenced by whether the denomination is repeated (31A (1997))")
+def watch_rho_31a(ctx: Ctx) -> Outcome:
+    p, call, st = rotation.cancelled_call(ctx)
+    st = _with_denominations(st, p.call_index, ctx.event)
     o = p.offender
-    state = silence_partner(state, o, call, "31B (1997)", "31B (1997), 26")
-    return Outcome(state.rule(
-        "31B (1997)", f"{o.long_name}'s call out of rotation is cancelled; {o.partner.long_name} must "
-        "pass for the rest of the auction and lead penalties may apply (1997 text)"))
+    law = "30C, 31A (1997)" if call.is_pass else "31A (1997)"
+    w = Watch("after_rho_call", o, call, "31A (1997)")
+    return Outcome(evolve(st, watches=(*st.watches, w)).rule(
+        law, f"{o.long_name}'s {'pass' if call.is_pass else call} out of rotation is cancelled; if "
+        f"{p.in_turn_of.long_name} passes, "
+        f"{o.long_name} must repeat {call}; otherwise {o.long_name} may make any legal call, and "
+        f"{o.partner.long_name} must then pass once if it repeats the denomination, to the end if not"))
 
 
-def _at(where: str, pass_: bool | None) -> Guard:
-    words = {"partner": "partner's", "lho": "LHO's"}[where]
-    what = "a natural pass" if pass_ else ("a natural bid" if pass_ is False else "the call")
-    return Guard(f"{'pass' if pass_ else 'bid' if pass_ is False else 'call'}_at_{where}s_turn",
-                 f"{what} made at the offender's {words} turn",
-                 lambda ctx: position_of_turn(ctx) == where and (
-                     pass_ is None or pending_call(ctx).is_pass == pass_),
-                 question=f"Natural: was it {'a pass' if pass_ else 'a bid' if pass_ is False else 'the call'} "
-                          f"at the offender's {words} turn?")
+@action("the call is cancelled; partner must pass for the rest of the auction, with lead "
+        "penalties (31B (1997))")
+def silence_partner_31b(ctx: Ctx) -> Outcome:
+    p, call, st = rotation.cancelled_call(ctx)
+    o = p.offender
+    law = "30C, 31B (1997)" if call.is_pass else "31B (1997)"
+    st = st.impose(o.partner, Obligation("pass_rest_of_auction", law))
+    st = st.restrict(LeadRestriction(o, f"{law}; 26", call))
+    what = "pass" if call.is_pass else str(call)
+    return Outcome(st.rule(law, f"{o.long_name}'s {what} out of rotation is cancelled; "
+                           f"{o.partner.long_name} must pass for the rest of the auction, and lead "
+                           "penalties (26) may apply"))
+
+
+# --- 32 (1997): doubles and redoubles -----------------------------------------------------------
+@action("the double or redouble is cancelled; partner must pass for the rest of the auction, with "
+        "lead penalties (32A (1997))")
+def silence_partner_32a(ctx: Ctx) -> Outcome:
+    p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper
+    o = p.offender
+    st = st.impose(o.partner, Obligation("pass_rest_of_auction", "32A (1997)"))
+    st = st.restrict(LeadRestriction(o, "32A (1997); 26B", call))
+    return Outcome(st.rule("32A (1997)", f"{o.long_name}'s {call} out of rotation at partner's turn is "
+                           f"cancelled; {o.partner.long_name} must pass for the rest of the auction, "
+                           "and lead penalties (26B) may apply"))
+
+
+@action("the double or redouble is cancelled; if RHO passes the offender must repeat it, if RHO bids "
+        "partner must pass for the rest of the auction (32B (1997))")
+def watch_rho_32b(ctx: Ctx) -> Outcome:
+    p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper
+    o = p.offender
+    w = Watch("after_rho_call", o, call, "32B (1997)")
+    return Outcome(evolve(st, watches=(*st.watches, w)).rule(
+        "32B (1997)", f"{o.long_name}'s {call} out of rotation is cancelled; if "
+        f"{p.in_turn_of.long_name} passes, {o.long_name} must repeat it with no penalty; if "
+        f"{p.in_turn_of.long_name} bids, {o.long_name} may make any legal call and "
+        f"{o.partner.long_name} must pass for the rest of the auction"))
+
+
+# --- what the offender's RHO and then the offender do (31A, 32B (1997)) -------------------------
+def _watch(ctx: Ctx) -> Watch | None:
+    return met_watch(ctx.state, ctx.event.index)  # type: ignore[union-attr]
+
+
+def _watched(ctx: Ctx) -> Watch:
+    w = _watch(ctx)
+    assert w is not None
+    return w
+
+
+def _without(state: AuctionState, w: Watch) -> AuctionState:
+    return evolve(state, watches=tuple(x for x in state.watches if x is not w))
+
+
+def _watch_law(ctx: Ctx, law: str) -> bool:
+    w = _watch(ctx)
+    return w is not None and w.law == law
+
+
+rho_passed = _g("rho_passed", "the offender's RHO passed: the offender must repeat the cancelled call "
+                "(31A1, 32B1 (1997))", rotation.rho_passed.test, "Did the offender's RHO pass?")
+rho_acted_after_bid = _g(
+    "rho_acted_after_bid", "the offender's RHO bid, doubled or redoubled after a cancelled bid or "
+    "conventional pass (31A2 (1997))",
+    lambda ctx: rotation.rho_called(ctx) and _watch_law(ctx, "31A (1997)"),
+    "Did the offender's RHO bid, double or redouble after the cancelled bid?")
+rho_bid_after_double = _g(
+    "rho_bid_after_double", "the offender's RHO bid after a cancelled double or redouble (32B2 (1997))",
+    lambda ctx: rotation.rho_called(ctx) and _watch_law(ctx, "32B (1997)"),
+    "Did the offender's RHO bid after the cancelled double or redouble?")
+
+
+def _cancelled_record(state: AuctionState, w: Watch) -> CallRecord | None:
+    """The call out of rotation ``w`` watches for (the last cancelled one of its offender)."""
+    for r in reversed(state.record):
+        if r.seat == w.offender and r.status == "cancelled" and r.irregularity == "out_of_rotation" \
+                and r.call == w.call:
+            return r
+    return None
+
+
+def denominations_of(state: AuctionState, w: Watch) -> tuple[Strain, ...]:
+    """The denominations of the cancelled call (its own for a natural bid; those it was explained
+    or judged to show when artificial, 29C; none for a pass)."""
+    rec = _cancelled_record(state, w)
+    if rec is None:
+        return (w.call.strain,) if w.call.is_bid and w.call.strain is not None else ()
+    return specified(rec)
+
+
+def _repeats(ctx: Ctx) -> bool:
+    w = _watch(ctx)
+    if w is None or w.kind != "judge_replacement":
+        return False
+    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    return call.is_bid and call.strain in denominations_of(ctx.state, w)
+
+
+offender_repeats_denomination = _g(
+    "offender_repeats_denomination", "the offender's call repeats the denomination of the cancelled "
+    "bid (31A2a (1997))",
+    lambda ctx: rotation.offender_called_again(ctx) and _repeats(ctx),
+    "Does the offender's call repeat the denomination of the cancelled bid?")
+offender_changes_denomination = _g(
+    "offender_changes_denomination", "the offender's call does not repeat the denomination of the "
+    "cancelled call (31A2b (1997))",
+    lambda ctx: rotation.offender_called_again(ctx) and not _repeats(ctx),
+    "(otherwise)")
+
+
+@action("the offender must repeat the cancelled call at the next turn (31A1, 32B1 (1997))")
+def require_repeat_1997(ctx: Ctx) -> Outcome:
+    w = _watched(ctx)
+    law = "31A1 (1997)" if w.law.startswith("31") else "32B1 (1997)"
+    state = _without(ctx.state, w).impose(w.offender, Obligation("repeat_call", law, w.call))
+    return ended(state.rule(law, f"{w.offender.long_name}'s RHO passed: {w.offender.long_name} must now "
+                            f"repeat {w.call}, with no penalty if it is legal"))
+
+
+@action("the offender may make any legal call; whether it repeats the denomination decides "
+        "partner's silence (31A2 (1997))")
+def watch_offender_31a2(ctx: Ctx) -> Outcome:
+    w = _watched(ctx)
+    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    state = _without(ctx.state, w)
+    state = evolve(state, watches=(*state.watches, Watch("judge_replacement", w.offender, w.call, "31A2 (1997)")))
+    return ended(state.rule("31A2 (1997)", f"{w.offender.long_name}'s RHO called {call}: "
+                            f"{w.offender.long_name} may make any legal call; {w.offender.partner.long_name} "
+                            "must then pass once if it repeats the denomination, to the end if not"))
+
+
+@action("the offender may make any legal call; partner must pass for the rest of the auction, with "
+        "lead penalties (32B2 (1997))")
+def silence_partner_32b2(ctx: Ctx) -> Outcome:
+    w = _watched(ctx)
+    o = w.offender
+    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    state = _without(ctx.state, w).impose(o.partner, Obligation("pass_rest_of_auction", "32B2 (1997)"))
+    state = state.restrict(LeadRestriction(o, "32B2 (1997); 26B", w.call))
+    return ended(state.rule("32B2 (1997)", f"{o.long_name}'s RHO bid {call}: {o.long_name} may make any "
+                            f"legal call; {o.partner.long_name} must pass for the rest of the auction, and "
+                            "lead penalties (26B) may apply"))
+
+
+@action("partner must pass at the next turn (31A2a (1997))")
+def partner_passes_once_31a2a(ctx: Ctx) -> Outcome:
+    w = _watched(ctx)
+    o = w.offender
+    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    state = _without(ctx.state, w).impose(o.partner, Obligation("pass_next_turn", "31A2a (1997)"))
+    return ended(state.rule("31A2a (1997)", f"{o.long_name}'s {call} repeats the denomination of the "
+                            f"cancelled {w.call}: {o.partner.long_name} must pass at the next turn"))
+
+
+@action("partner must pass for the rest of the auction, with lead penalties (31A2b (1997))")
+def partner_passes_to_end_31a2b(ctx: Ctx) -> Outcome:
+    w = _watched(ctx)
+    o = w.offender
+    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    state = _without(ctx.state, w).impose(o.partner, Obligation("pass_rest_of_auction", "31A2b (1997)"))
+    state = state.restrict(LeadRestriction(o, "31A2b (1997); 26", w.call))
+    return ended(state.rule("31A2b (1997)", f"{o.long_name}'s {call} does not repeat the denomination of "
+                            f"the cancelled {w.call}: {o.partner.long_name} must pass for the rest of the "
+                            "auction, and lead penalties (26) may apply"))
+
+
+# --- 30B2b: a double or redouble partner may not make at that turn ------------------------------
+def _barred(ctx: Ctx) -> bool:
+    return any(o.kind == "no_double_next_turn" for o in ctx.state.obligations[ctx.seat])
+
+
+barred_double = _g("double_barred_this_turn", "a double or redouble at the one turn 30B2b (1997) bars it",
+                   _barred, "Was doubling or redoubling barred at this turn (30B2b (1997))?")
+not_barred_double = _g("double_not_permitted", "a double or redouble Law 19 does not permit",
+                       lambda ctx: not _barred(ctx), "(otherwise)")
+
+
+def _hold_barred(base: Action) -> Action:
+    def run(ctx: Ctx) -> Outcome:
+        out = base(ctx)
+        state, p = out.state, out.state.pending
+        assert p is not None
+        law = "30B2b (1997); 36"
+        last = state.record[p.call_index]
+        record = (*state.record[:p.call_index], replace(last, law=law), *state.record[p.call_index + 1:])
+        return Outcome(evolve(state, pending=evolve(p, law=law), record=record), out.follow)
+    return Action("hold_barred_double", "the double or redouble is held while LHO may call or the "
+                  "director rules: Law 36 takes it as a double the Laws do not permit (30B2b (1997))", run)
+
+
+# --- building the book --------------------------------------------------------------------------
+def _double_guard(r: Row, whose: str, law: str) -> Guard:
+    """The 2017 guard of a Law 32 branch, told as 1997 has it (a double or redouble at LHO's turn
+    never comes here: it is a change of call)."""
+    assert r.guard is not None
+    choice_words = ", with no choice for LHO" if r.source == _AD else ""
+    return _g(r.guard.name, f"a permitted double or redouble at {whose} turn{choice_words} ({law} (1997))",
+              r.guard.test, f"Is it a double or redouble at {whose} turn{choice_words}?")
+
+
+def _phase_rows(r: Row) -> list[Row] | None:
+    """The 1997 rows for 2017 row ``r`` (``None``: keep it as it is)."""
+    g = r.guard.name if r.guard is not None else None
+    if r.machine != "phase":
+        return None
+    if r.trigger == "call_out_of_rotation" and g == "plain_out_of_rotation":
+        assert r.action is not None
+        return [replace(r, guard=plain_out_of_rotation_1997, law="28, 29; 30-32 (1997)",
+                        action=_relabelled(r.action, _PENDING_LAWS, r.action.name))]
+    if r.trigger == "call_out_of_rotation" and g == "calls_again_at_lhos_turn":
+        return [replace(r, guard=change_at_lhos_turn_1997, action=change_at_lhos_turn_as_1997,
+                        law="25; 30B3, 31B (1997)",
+                        summary="a later call at LHO's turn by the player who has just called: a change of "
+                                "call (25); a pass before any bid is ruled by 30A instead")]
+    if r.trigger == "inadmissible_double" and r.source in ("awaiting_first_call", "auction"):
+        assert r.action is not None
+        return [replace(r, guard=barred_double, action=_hold_barred(r.action), law="30B2b (1997); 36",
+                        summary="partner doubles or redoubles at the turn 30B2b (1997) bars it: Law 36 applies"),
+                replace(r, guard=not_barred_double)]
+    if r.source == _AJ and r.trigger == "judge_natural" and g == "pass_at_rhos_turn":
+        return [replace(r, guard=pass_before_any_bid, action=pass_next_turn_30a, law="30A (1997)",
+                        summary="a natural pass before anyone has bid: the offender passes at the next turn"),
+                replace(r, guard=pass_at_rhos_turn_after_bid, action=pass_next_turn_30b1, law="30B1 (1997)",
+                        summary="a natural pass at RHO's turn after a bid: the offender passes at the next turn")]
+    if r.source == _AJ and r.trigger == "judge_natural" and g == "pass_at_other_turn":
+        return [replace(r, guard=pass_at_partners_turn_after_bid, action=silence_offender_30b2,
+                        law="30B2 (1997)",
+                        summary="a natural pass at partner's turn after a bid: the offender passes to the end; "
+                                "partner may not double or redouble at this turn")]
+    if r.source == _AJ and r.trigger == "judge_natural" and g == "bid_at_rhos_turn":
+        return [replace(r, guard=bid_at_rhos_turn, action=watch_rho_31a, law="31A (1997)",
+                        summary="a bid at RHO's turn: repeat it if RHO passes; otherwise partner's silence "
+                                "turns on the denomination")]
+    if r.source == _AJ and r.trigger == "judge_natural" and g == "bid_at_other_turn":
+        return [replace(r, guard=bid_at_other_turn, action=silence_partner_31b, law="31B (1997)",
+                        summary="a bid at partner's turn, or LHO's before the offender called: partner passes "
+                                "to the end")]
+    if r.source == _AJ and r.trigger == "judge_artificial" and g == "at_rhos_turn":
+        return [replace(r, guard=conventional_at_rhos_turn, action=watch_rho_31a, law="30C, 31A (1997)",
+                        summary="a conventional pass or artificial bid at RHO's turn: Law 31A applies")]
+    if r.source == _AJ and r.trigger == "judge_artificial" and g == "at_other_turn":
+        return [replace(r, guard=conventional_at_other_turn, action=silence_partner_31b, law="30C, 31B (1997)",
+                        summary="a conventional pass or artificial bid at partner's or LHO's turn: partner "
+                                "passes to the end")]
+    if r.source in (_AD, _AC) and g is not None and g.endswith("_and_double_at_rhos_turn"):
+        return [replace(r, guard=_double_guard(r, "the offender's RHO's", "32B"), action=watch_rho_32b,
+                        law="29B; 32B (1997)",
+                        summary=("declined: " if r.source == _AC else "")
+                        + "a double or redouble at RHO's turn: repeat it if RHO passes; if RHO bids, "
+                        "partner passes to the end")]
+    if r.source in (_AD, _AC) and g is not None and g.endswith("_and_double_at_other_turn"):
+        return [replace(r, guard=_double_guard(r, "partner's", "32A"), action=silence_partner_32a,
+                        law="29B; 32A (1997)",
+                        summary=("declined: " if r.source == _AC else "")
+                        + "a double or redouble at partner's turn: partner passes to the end")]
+    if r.trigger == "watched_call" and g == "rho_passed":
+        return [replace(r, guard=rho_passed, action=require_repeat_1997, law="31A1, 32B1 (1997)",
+                        summary="RHO passed: the offender must repeat the cancelled call")]
+    if r.trigger == "watched_call" and g == "rho_called":
+        return [replace(r, guard=rho_acted_after_bid, action=watch_offender_31a2, law="31A2 (1997)",
+                        summary="RHO called over the cancelled bid: the offender calls freely; "
+                                "the denomination decides"),
+                replace(r, guard=rho_bid_after_double, action=silence_partner_32b2, law="32B2 (1997)",
+                        summary="RHO bid over the cancelled double: partner passes to the end")]
+    if r.trigger == "watched_call" and g == "offender_called_again":
+        return [replace(r, dest=SAME, guard=offender_repeats_denomination, action=partner_passes_once_31a2a,
+                        law="31A2a (1997)",
+                        summary="the offender repeats the denomination: partner passes at the next turn"),
+                replace(r, dest=SAME, guard=offender_changes_denomination, action=partner_passes_to_end_31a2b,
+                        law="31A2b (1997)",
+                        summary="the offender does not repeat the denomination: partner passes to the end, "
+                                "lead penalties")]
+    if r.action is not None and r.action.name in ("ask_artificial", "ask_artificial_explained",
+                                                  "judged_after_decline", "hold_out_of_rotation"):
+        return [replace(r, action=_relabelled(r.action, _PENDING_LAWS, r.action.name))]
+    return None
+
+
+#: The seat machine's 2017 rows whose citations of Laws 30-33 read differently in 1997.
+_SEAT_LAWS = {
+    "24B, 24C, 30A": "24B, 24C; 30A, 30B1 (1997)",
+    "24C, 31A1": "24C; 31A1 (1997)",
+    "31A1, 32A1": "31A1, 32B1 (1997)",
+    "30A, 31A2b": "30A, 30B1, 31A2a (1997)",
+    "31A1": "31A1 (1997)",
+}
+
+
+def _seat_rows(rows: Iterable[Row]) -> list[Row]:
+    out = [replace(r, law=_SEAT_LAWS[r.law]) if r.law in _SEAT_LAWS else r for r in rows if r.machine == "seat"]
+
+    def seat_row(trigger: str, source: str, dest: str, law: str, summary: str) -> Row:
+        return Row("seat", source, trigger, dest, law, "seat", summary)
+
+    out += [
+        seat_row("impose_no_double_next_turn", "free", _NO_DOUBLE, "30B2b (1997)",
+                 "partner of a player who passed at partner's turn may not double or redouble this turn"),
+        seat_row("call_pass", _NO_DOUBLE, "free", "30B2b (1997)", "a pass at that turn; the seat is free again"),
+        seat_row("call_bid", _NO_DOUBLE, "free", "30B2b (1997)", "a sufficient bid at that turn; free again"),
+        seat_row("impose_pass_next_turn", _NO_DOUBLE, "must_pass_next_turn", "24B, 24C; 30B2b (1997)",
+                 "a later rectification silences the seat for one turn, which covers the bar"),
+        seat_row("impose_pass_rest_of_auction", _NO_DOUBLE, "must_pass_rest_of_auction",
+                 "27B2, 36B2, 37B2, 38C; 30B2b (1997)",
+                 "a later rectification silences the seat to the end"),
+    ]
+    return out
+
+
+def _states() -> list[StateSpec]:
+    out: list[StateSpec] = []
+    for s in LAWS_2017.states:
+        if s.machine == "phase" and s.name == _AD:
+            s = replace(s, options=(*s.options[:-1], director_option(
+                "the director comes to the table and rules on the call out of rotation (29B; 30-32 (1997))")))
+        elif s.machine == "phase" and s.name == _AC:
+            s = replace(s, options=(
+                choice("accept", "accepts", "accept {it}", "the call stands as if made in turn (29A)", by="lho"),
+                choice("decline", "declines", "decline {it}",
+                       "the call is cancelled and the director rules by 30-32 (1997) (29B)", by="lho")))
+        elif s.machine == "phase" and s.name == _AJ:
+            s = replace(s, summary="the director judges whether the call was artificial, for a pass "
+                                   "whether it was conventional (29C, 30C of 1997)",
+                        options=judgement_options(
+                            "artificial", "artificial", "natural",
+                            "a conventional pass or artificial bid is ruled by Law 31 (30C (1997))",
+                            "a natural call is ruled as 30-32 (1997) say"))
+        elif s.machine == "seat" and s.name == "must_pass_next_turn":
+            s = replace(s, summary="the seat must pass at its next turn (e.g. 24B; 30A, 30B1, 31A2a (1997))")
+        elif s.machine == "seat" and s.name == "must_repeat_call":
+            s = replace(s, summary="the seat must repeat its cancelled call out of rotation (31A1, 32B1 (1997))")
+        out.append(s)
+    out.append(StateSpec("seat", _NO_DOUBLE, "obligation",
+                         "the seat may bid or pass but neither double nor redouble at its next turn "
+                         "(30B2b (1997))"))
+    return out
+
+
+def _families() -> tuple[Family, ...]:
+    return tuple(replace(f, title="Call out of rotation (Laws 28-29 and 34 of 2017; 30-33 of 1997)")
+                 if f.name == FAMILY else f for f in FAMILIES)
+
+
+def _triggers() -> dict[str, Trigger]:
+    out = dict(TRIGGERS)
+    out["impose_no_double_next_turn"] = Trigger(
+        "a rectification bars the seat from doubling or redoubling at its next turn (30B2b (1997))")
+    return out
 
 
 def _edition() -> LawBook:
-    book = LAWS_2017
-    pass_other = book.row_named(_AJ, "judge_natural", "pass_at_other_turn")
-    bid_other = book.row_named(_AJ, "judge_natural", "bid_at_other_turn")
-    art_other = book.row_named(_AJ, "judge_artificial", "at_other_turn")
     rows: list[Row] = []
-    for r in book.rows:
-        if r is pass_other:
-            rows += [replace(r, guard=_at("partner", True), action=silence_offender_1997, law="30B2 (1997)",
-                             summary="a natural pass at partner's turn: the offender passes to the end"),
-                     replace(r, guard=_at("lho", True))]
-        elif r is bid_other:
-            rows.append(replace(r, action=silence_partner_1997, law="31B (1997)",
-                                summary="a bid at partner's or LHO's turn: partner passes to the end"))
-        elif r is art_other:
-            rows.append(replace(r, action=silence_partner_1997, law="30C, 31B (1997)",
-                                summary="an artificial call at partner's or LHO's turn: partner passes "
-                                        "to the end"))
-        else:
-            rows.append(r)
-    return LawBook.build("1997-30-31", "Laws of Duplicate Bridge 2017, with Laws 30B and 31B of 1997",
-                         book.states, rows)
+    for r in LAWS_2017.rows_of("phase"):
+        new = _phase_rows(r)
+        rows.extend([r] if new is None else new)
+    rows.extend(_seat_rows(LAWS_2017.rows))
+    return LawBook.build(NAME, "Laws of Duplicate Bridge 2017, with the 1997 text of Laws 30-33",
+                         _states(), rows, _families(), _triggers())
 
 
-LAWS_1997_30_31: Final[LawBook] = _edition()
+LAWS_1997: Final[LawBook] = _edition()

@@ -248,7 +248,8 @@ class TeachSession:
     # --- what the student sees ------------------------------------------------------------
     def intro(self) -> list[str]:
         """The first lines of a session."""
-        return ["auction-fsm teach: you are at the table, the model is the director (2017 Laws).",
+        laws = "2017 Laws" if self.book.name == "2017" else f"law book {self.book.name}: {self.book.title}"
+        return [f"auction-fsm teach: you are at the table, the model is the director ({laws}).",
                 f"Board: dealer {self.sim.dealer.long_name}. Type help for what you can enter, quit to end.",
                 *self._situation()]
 
@@ -503,8 +504,10 @@ class TeachSession:
         """Write the session as a scenario file."""
         from ..scenario import Scenario, dump_scenario
 
+        book = self.sim.book.name
         scenario = Scenario(self.sim.dealer, tuple(self.events), self.vulnerability,  # type: ignore[arg-type]
-                            title="A board played in auction-fsm teach")
+                            title="A board played in auction-fsm teach",
+                            law_book=None if book == "2017" else book)  # a file names a book other than the default
         try:
             path.write_text(dump_scenario(scenario), encoding="utf-8")
         except OSError as err:

@@ -78,9 +78,10 @@ def test_declarer_memory_gives_the_real_declarer() -> None:
 def test_enabled_calls_agree_with_the_machines_and_the_core() -> None:
     space = LegalSpace(max_level=2)
     ex = explore(space)
+    sim = Simulator(Seat.N)  # built once: building the machines is the costly part
     for i in range(ex.states):
         start, labels = ex.path_to(i)
-        sim = Simulator(Seat(start & 3))
+        sim.reset(Seat(start & 3))
         for code in labels:
             if code != LEAD:
                 sim.call(sim.state.turn, ALL_CALLS[code])

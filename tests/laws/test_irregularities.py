@@ -45,3 +45,17 @@ def test_36A_LHO_calling_over_an_inadmissible_double_is_not_a_new_irregularity()
 def test_29_and_24_a_call_out_of_rotation_and_an_exposed_card_are_irregularities() -> None:
     assert _families("N", "E 1S") == [frozenset({"rotation"})]
     assert _families("N", "N 1H, E expose SK") == [frozenset(), frozenset({"exposure"})]
+
+
+def test_31A1_a_required_repeat_that_is_insufficient_belongs_to_the_call_out_of_rotation() -> None:
+    """South's 1C at East's turn is cancelled; East passes, so South must repeat 1C (31A1), which
+    North's 1C has made insufficient: Law 27 opens, but the Laws forced the call, so it is part
+    of the first incident and spends no budget (one irregularity in all)."""
+    fams = _families("N", "N 1C, S 1C, director, judge artificial yes, E P, S 1C")
+    assert fams[1] == frozenset({"rotation"})
+    assert fams[-1] == frozenset()
+    state = AuctionState.start("N")
+    for e in events("N 1C, S 1C, director, judge artificial yes, E P, S 1C"):
+        state = step(state, e).after
+    assert state.incidents == 1 and state.pending is not None
+    assert state.pending.procedure == "insufficient_bid"

@@ -209,3 +209,25 @@ def test_29C_artificial_transfer_out_of_rotation_rectified_by_the_suit_it_showed
         "restrictions": [],
         "result": ("2H", "N", "S", "E"),
     }
+
+
+def test_29C_a_judgement_while_LHO_may_still_accept_is_a_ruling_on_a_declined_call() -> None:
+    """The director rules 29C only on a call that was not accepted (29B), so a judgement entered
+    while West's accept/decline is open reaches the position West's decline then the judgement
+    reaches (docs/modelling-decisions.md, issue 21)."""
+    from auction_fsm.auction import AuctionState
+    from auction_fsm.engine import step
+
+    from .conftest import events
+
+    def position(*texts: str) -> AuctionState:
+        state = AuctionState.start("N")
+        for e in events(*texts):
+            state = step(state, e).after
+        return state
+
+    direct = position("N 1C, S 1C, director, judge artificial yes")
+    declined = position("N 1C, S 1C, director, W choose decline, judge artificial yes")
+    assert direct.pending is None and direct.watches
+    assert (direct.record, direct.obligations, direct.watches) == (
+        declined.record, declined.obligations, declined.watches)

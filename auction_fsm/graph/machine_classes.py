@@ -1,0 +1,125 @@
+"""The machine check on every edge, with ``transitions`` fired once per class of edges.
+
+The check on every edge (:meth:`~auction_fsm.graph.irregular_space.IrregularSpace.check_agreement`)
+applies each edge's event with the :class:`~auction_fsm.simulator.Simulator`: the engine rules it
+(strictly: every candidate row's guard is tested, so two rows holding at once is an error), then
+``transitions`` fires the triggers of the rows that fired on the table's machines, and machines
+and engine are compared.  Half of that time is ``transitions`` doing the same thing again and
+again: the machines' part of a step depends only on
+
+* the machines' states before it (the phase and the four seats),
+* the rows the engine fired, in order, with the seat whose machine each seat trigger moves,
+* the seat states the obligations ask for afterwards (the impose/release moves), and
+* for each trigger fired with the event, the first of the machine's own transitions from the
+  state it was in whose conditions hold (``transitions`` takes that one).
+
+:class:`MachineClasses` keys each edge on the first three; the first edge of such a class is
+applied with the simulator for real, recording the machine states each trigger fired from, and
+the fourth item is then evaluated from the machine's own transitions for every later edge of the
+class.  When its first holding transitions match a recorded run, the machines' states after it are that
+run's; the rest of the check is done for every edge as before: the engine's strict step, the
+comparison of machines and engine afterwards (``Simulator.cross_check``) and of the key reached
+with the exploration's.  An edge whose class or conditions were not seen yet, or whose class
+failed (a disagreement), goes through the simulator, so every fault is reported with the
+simulator's own message.  What a class no longer re-runs is ``transitions``' execution of a
+transition already executed from the same state with the same conditions holding (its
+callbacks only note the row fired): the machine is taken to be a function of its state, the
+trigger and which conditions hold, which is what a finite-state machine is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from ..engine import step
+from ..events import Event
+from ..lawbook.rows import Ctx
+from ..simulator import Simulator, seat_state
+
+__all__ = ["MachineClasses"]
+
+_Fire = tuple[Any, str, str]  # the machine's events, the state it fired from, the trigger
+
+
+class MachineClasses:
+    """Per-process memory of the machines' part of a step, by class of edges (module docstring).
+
+    ``hits`` counts the edges whose machines' part came from a recorded run, ``runs`` those the
+    simulator applied for real.
+    """
+
+    def __init__(self) -> None:
+        self._seen: dict[Hashable, tuple[list[_Fire], dict[tuple[int, ...], tuple[str, ...]]]] = {}
+        self.hits = 0
+        self.runs = 0
+
+    def apply(self, sim: Simulator, event: Event) -> None:
+        """Apply ``event`` as ``sim.apply`` does (raising the same errors), firing
+        ``transitions`` only for an edge of a class or conditions not seen yet."""
+        m = sim.machines
+        if m._phase_events is None:  # the nested machine routes its own events: no classes
+            sim.apply(event)
+            return
+        st = step(sim.state, event, sim.book)  # strict; raises what the simulator would raise
+        before = (m.phase.state, *(s.state for s in m.seats))
+        shape = tuple((id(f.row), -1 if f.row.seat_trigger is None else int(
+            f.ctx.state.turn if f.row.seat_trigger == "deemed_pass" else f.ctx.seat)) for f in st.fired)
+        moved = (None if st.after.obligations is st.before.obligations
+                 else tuple(seat_state(o) for o in st.after.obligations))
+        cls = (before, shape, moved)
+        ctxs = [c for f in st.fired for c in ((f.ctx, f.ctx) if f.row.seat_trigger is not None else (f.ctx,))]
+        seen = self._seen.get(cls)
+        if seen is not None:
+            fires, outcomes = seen
+            after = outcomes.get(_first_holding(fires, ctxs))
+            if after is not None:
+                self.hits += 1
+                m.phase.state = after[0]
+                for model, state in zip(m.seats, after[1:], strict=True):
+                    model.state = state
+                sim.state = st.after
+                sim.steps.append(st)
+                if sim.check:
+                    sim.cross_check()
+                return
+        self.runs += 1
+        fires = _run_recording(sim, event)  # raises on a disagreement: nothing is kept
+        if len(fires) != len(ctxs):  # not the shape assumed above: never reuse it
+            return
+        entry = self._seen.setdefault(cls, (fires, {}))
+        if entry[0] == fires:
+            entry[1][_first_holding(fires, ctxs)] = (m.phase.state, *(s.state for s in m.seats))
+
+
+def _run_recording(sim: Simulator, event: Event) -> list[_Fire]:
+    """``sim.apply(event)``, noting each trigger fired with the event's context: the machine's
+    events, the state it fired from and the trigger (the moves of the seats to what the
+    obligations ask for carry no context and follow from the states alone)."""
+    m = sim.machines
+    fire = m._fire
+    fires: list[_Fire] = []
+
+    def recording(events: Any, model: Any, trigger: str, ctx: Ctx | None, before: str) -> None:
+        if ctx is not None:
+            fires.append((events, model.state, trigger))
+        fire(events, model, trigger, ctx, before)
+
+    m._fire = recording  # type: ignore[method-assign]
+    try:
+        sim.apply(event)
+    finally:
+        del m._fire
+    return fires
+
+
+def _first_holding(fires: list[_Fire], ctxs: list[Ctx]) -> tuple[int, ...]:
+    """For each recorded trigger, the index of the first of the machine's transitions from the
+    state it fired from whose conditions all hold for this edge's context, tested as
+    ``transitions`` tests them (in order, stopping at the first that holds; -1: none holds)."""
+    out = []
+    for (events, state, trigger), ctx in zip(fires, ctxs, strict=True):
+        event = events.get(trigger)
+        ways = () if event is None else event.transitions.get(state, ())
+        out.append(next((i for i, t in enumerate(ways) if all(c.func(ctx) == c.target for c in t.conditions)), -1))
+    return tuple(out)

@@ -1,0 +1,154 @@
+"""Law 30 of 1997 (pass out of rotation), ruled by the law book ``1997``.
+
+In our words: before anyone has bid, the offender passes at the next turn (30A); after a bid, a
+pass at RHO's turn costs the offender the next turn (30B1); at partner's turn the offender
+passes to the end and partner may bid or pass, but not double or redouble, at that turn (30B2a,
+30B2b); at LHO's turn it is a change of call (30B3); a conventional pass goes to Law 31 (30C).
+"""
+
+from __future__ import annotations
+
+from auction_fsm.report import state_to_json
+
+from .book1997 import calls, walk97
+from .conftest import outcome, ruling_laws
+
+
+# --- 30A: before anyone has bid, at any turn ---------------------------------------------------------
+def test_1997_30A_pass_at_rho_turn_before_any_bid_offender_passes_at_next_turn() -> None:
+    s = walk97("N", "N P, S P, director, judge artificial no")  # South passed at East's turn
+    assert outcome(s) == {
+        "record": ["N P stands", "S P@E cancelled"],
+        "obligations": {"S": [("pass_next_turn", "30A (1997)", None)]},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["30A (1997)"]
+    s = walk97("N", "N P, S P, director, judge artificial no, E 1H")
+    assert calls(s) == ["P"]
+    s = walk97("N", "N P, S P, director, judge artificial no, E 1H, S P, W 1S, N P, E P, S 2S")
+    assert outcome(s)["obligations"] == {} and outcome(s)["record"][-1] == "S 2S stands"  # one turn only
+
+
+def test_1997_30A_pass_at_partner_turn_before_any_bid_costs_one_turn_and_partner_may_double() -> None:
+    s = walk97("N", "S P, director, judge artificial no")  # dealer North; South passed at North's turn
+    assert outcome(s)["obligations"] == {"S": [("pass_next_turn", "30A (1997)", None)]}
+    assert ruling_laws(s) == ["30A (1997)"]
+    s = walk97("N", "S P, director, judge artificial no, N P, E 1H")
+    assert calls(s) == ["P"]  # South's next turn: pass
+    s = walk97("N", "S P, director, judge artificial no, N P, E 1H, S P, W P")
+    assert "X" in calls(s)  # North is not barred from doubling: 30B2b needs a bid before the pass
+
+
+def test_1997_30A_pass_at_lho_turn_before_the_offender_has_called() -> None:
+    s = walk97("N", "W P, director, judge artificial no")  # West passed at North's (West's LHO's) turn
+    assert outcome(s)["obligations"] == {"W": [("pass_next_turn", "30A (1997)", None)]}
+    assert outcome(s)["turn"] == "N" and outcome(s)["restrictions"] == []
+
+
+def test_1997_30A_second_pass_at_lho_turn_before_any_bid_is_not_a_change_of_call() -> None:
+    s = walk97("N", "N P, E P, E P")  # East passes again at South's turn: held as out of rotation
+    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "S", ("correct_player_calls", "director"))
+    s = walk97("N", "N P, E P, E P, director, judge artificial no")
+    assert outcome(s)["obligations"] == {"E": [("pass_next_turn", "30A (1997)", None)]}
+    assert ruling_laws(s) == ["30A (1997)"]
+
+
+# --- 30B1: after a bid, at RHO's turn -------------------------------------------------------------
+def test_1997_30B1_pass_at_rho_turn_after_a_bid_offender_passes_at_next_turn() -> None:
+    s = walk97("N", "N 1H, S P, director, judge artificial no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S P@E cancelled"],
+        "obligations": {"S": [("pass_next_turn", "30B1 (1997)", None)]},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["30B1 (1997)"]
+    s = walk97("N", "N 1H, S P, director, judge artificial no, E 1S, S P, W P, N 2H, E P, S P, W P")
+    assert outcome(s)["result"] == ("2H", "N", "S", "E") and outcome(s)["restrictions"] == []
+
+
+# --- 30B2: after a bid, at partner's turn ------------------------------------------------------------
+def test_1997_30B2a_offender_must_pass_for_the_rest_of_the_auction() -> None:
+    s = walk97("N", "N 1H, W P, director, judge artificial no")  # West passed at East's turn
+    assert outcome(s) == {
+        "record": ["N 1H stands", "W P@E cancelled"],
+        "obligations": {"E": [("no_double_next_turn", "30B2b (1997)", None)],
+                        "W": [("pass_rest_of_auction", "30B2a (1997)", None)]},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["30B2 (1997)"]
+    s = walk97("N", "N 1H, W P, director, judge artificial no, E 1S, S 2H")
+    assert calls(s) == ["P"]  # West's first turn
+    s = walk97("N", "N 1H, W P, director, judge artificial no, E 1S, S 2H, W P, N P, E 2S, S 3H")
+    assert calls(s) == ["P"]  # and every later one
+    assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "30B2a (1997)", None)]}
+
+
+def test_1997_30B2b_partner_may_not_double_at_that_turn() -> None:
+    s = walk97("N", "N 1H, W P, director, judge artificial no")
+    legal = calls(s)
+    assert "X" not in legal and "P" in legal and "1S" in legal and "7NT" in legal
+    report = state_to_json(s)
+    assert report["legal_calls"] == legal  # the report offers the same calls
+    assert "X" not in report["legal_calls"]
+
+
+def test_1997_30B2b_partner_may_not_redouble_at_that_turn() -> None:
+    # North deals and passes, East opens 1S, South doubles; East passes at West's turn (East's
+    # partner's): West may not redouble, though Law 19 would let him.
+    s = walk97("N", "N P, E 1S, S X, E P, director, declined, judge artificial no")
+    assert outcome(s)["turn"] == "W" and ruling_laws(s) == ["30B2 (1997)"]
+    assert "XX" not in calls(s) and "P" in calls(s) and "1NT" in calls(s)
+
+
+def test_1997_30B2b_partner_may_bid_or_pass_and_may_double_at_a_later_turn() -> None:
+    s = walk97("N", "N 1H, W P, director, judge artificial no, E 1S")
+    assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "30B2a (1997)", None)]}
+    s = walk97("N", "N 1H, W P, director, judge artificial no, E P, S 2H, W P, N P")
+    assert "X" in calls(s)  # East's next turn: the bar was for that one turn
+
+
+def test_1997_30B2b_partner_doubles_anyway_law_36_treats_it_as_not_permitted() -> None:
+    s = walk97("N", "N 1H, W P, director, judge artificial no, E X")
+    assert outcome(s)["pending"] == ("inadmissible_double.awaiting_decision", "S", ("lho_calls", "director"))
+    assert s.pending is not None and s.pending.law == "30B2b (1997); 36"
+    s = walk97("N", "N 1H, W P, director, judge artificial no, E X, director")
+    assert outcome(s)["record"][-1] == "E X cancelled" and ruling_laws(s) == ["30B2 (1997)", "36B"]
+    assert outcome(s)["turn"] == "E" and "X" not in calls(s)  # East calls again, still not a double
+    assert outcome(s)["restrictions"] == [("E", "W", "X", "CDHS")]  # 36B: lead rights for the double
+
+
+# --- 30B3: after a bid, at LHO's turn: a change of call ---------------------------------------------
+def test_1997_30B3_pass_at_lho_turn_after_a_bid_is_a_change_of_call() -> None:
+    s = walk97("N", "N 1H, E P, S 2H, S P")
+    assert outcome(s)["pending"] == ("change_of_call.awaiting_judgement", "director", ("unintended", "intended"))
+    assert s.pending is not None and s.pending.law == "25A; 30B3 (1997)"
+    assert ruling_laws(s) == ["30B3 (1997)"]
+    s = walk97("N", "N 1H, E P, S 2H, S P, judge unintended yes")
+    assert outcome(s)["record"] == ["N 1H stands", "E P stands", "S 2H withdrawn", "S P stands"]
+
+
+# --- 30C: a conventional pass is ruled by Law 31 -----------------------------------------------------
+def test_1997_30C_conventional_pass_at_rho_turn_goes_to_31A() -> None:
+    s = walk97("N", "N 1H, S P, director, judge artificial yes")
+    assert ruling_laws(s) == ["30C, 31A (1997)"] and outcome(s)["obligations"] == {}
+    s = walk97("N", "N 1H, S P, director, judge artificial yes, E P")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1 (1997)", "P")]}
+    s = walk97("N", "N 1H, S P, director, judge artificial yes, E 1S, S 2C")  # a pass names no denomination
+    assert outcome(s)["obligations"] == {"N": [("pass_rest_of_auction", "31A2b (1997)", None)]}
+    assert outcome(s)["restrictions"] == [("S", "N", "P", "DHS")]
+
+
+def test_1997_30C_conventional_pass_at_partner_turn_goes_to_31B() -> None:
+    s = walk97("N", "N 1H, W P, director, declined, judge artificial yes")
+    assert outcome(s)["obligations"] == {"E": [("pass_rest_of_auction", "30C, 31B (1997)", None)]}
+    assert outcome(s)["restrictions"] == [("W", "E", "P", "CDHS")]
+    assert ruling_laws(s) == ["30C, 31B (1997)"]

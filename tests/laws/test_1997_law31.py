@@ -1,0 +1,135 @@
+"""Law 31 of 1997 (bid out of rotation), ruled by the law book ``1997``.
+
+In our words: at RHO's turn, if RHO passes the offender repeats the bid, with no penalty when
+that is legal (31A1); if RHO bids, doubles or redoubles, the offender calls freely and partner
+passes once if the offender repeats the denomination (31A2a), to the end with lead penalties if
+not (31A2b) -- a fact, not a judgement of comparability.  At partner's turn, or at LHO's before
+the offender has called, partner passes to the end with lead penalties (31B); later bids at
+LHO's turn are changes of call.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from auction_fsm.errors import IllegalCallError
+
+from .book1997 import BOOK, calls, walk97
+from .conftest import outcome, ruling_laws, run
+
+
+# --- 31A: at RHO's turn ----------------------------------------------------------------------------
+def test_1997_31A_bid_at_rho_turn_is_cancelled_and_waits_for_rho() -> None:
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled"],
+        "obligations": {},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["31A (1997)"]
+    assert [(w.kind, w.offender.name, w.call.text, w.law) for w in s.watches] == [
+        ("after_rho_call", "S", "1S", "31A (1997)")]
+
+
+def test_1997_31A1_rho_passes_offender_repeats_the_bid_with_no_penalty() -> None:
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no, E P")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1 (1997)", "1S")]}
+    assert calls(s) == ["1S"]
+    with pytest.raises(IllegalCallError, match="must repeat 1S"):
+        run(s, "S 2S")  # the 2017 engine refuses the same way: the repeat is the only call
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no, E P, S 1S, W P, N 2S, E P, S P, W P")
+    assert outcome(s)["obligations"] == {} and outcome(s)["restrictions"] == []
+    assert outcome(s)["result"] == ("2S", "S", "N", "W")
+    assert ruling_laws(s) == ["31A (1997)", "31A1 (1997)"]
+
+
+def test_1997_31A2a_rho_bids_offender_repeats_the_denomination_partner_passes_once() -> None:
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 2S")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled", "E 2C stands", "S 2S stands"],
+        "obligations": {"N": [("pass_next_turn", "31A2a (1997)", None)]},
+        "turn": "W",
+        "pending": None,  # no comparability judgement in 1997
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["31A (1997)", "31A2 (1997)", "31A2a (1997)"]
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 2S, W P")
+    assert calls(s) == ["P"]
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 2S, W P, N P, E 3C, S 3S, W P")
+    assert "4S" in calls(s)  # North's later turns are free
+
+
+def test_1997_31A2a_rho_doubles_offender_repeats_the_denomination() -> None:
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no, E X, S 2S")
+    assert outcome(s)["obligations"] == {"N": [("pass_next_turn", "31A2a (1997)", None)]}
+
+
+def test_1997_31A2b_rho_bids_offender_names_another_denomination_partner_passes_to_the_end() -> None:
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 2NT")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S 1S@E cancelled", "E 2C stands", "S 2NT stands"],
+        "obligations": {"N": [("pass_rest_of_auction", "31A2b (1997)", None)]},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [("S", "N", "1S", "CDHS")],
+        "result": None,
+    }
+    assert ruling_laws(s)[-1] == "31A2b (1997)"
+
+
+def test_1997_31A2b_offender_passes_after_rho_bids_does_not_repeat_the_denomination() -> None:
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no, E 2C, S P")
+    assert outcome(s)["obligations"] == {"N": [("pass_rest_of_auction", "31A2b (1997)", None)]}
+
+
+def test_1997_31A2a_artificial_bid_repeats_a_denomination_it_showed() -> None:
+    # South's 1S at East's turn is judged artificial, showing diamonds (29C of 2017 keeps the
+    # denominations it showed): 2D repeats the denomination, 2S does not.
+    s = walk97("N", "N 1H, S 1S, director, judge artificial yes D, E 2C, S 2D")
+    assert outcome(s)["obligations"] == {"N": [("pass_next_turn", "31A2a (1997)", None)]}
+    s = walk97("N", "N 1H, S 1S, director, judge artificial yes D, E 2C, S 2S")
+    assert outcome(s)["obligations"] == {"N": [("pass_rest_of_auction", "31A2b (1997)", None)]}
+
+
+def test_1997_31A2_offender_call_ending_the_auction_settles_partner_and_the_lead() -> None:
+    # South's pass is the third in a row: the auction ends; 31A2b gives declarer lead rights.
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no, E 2C, S P, W P, N P")
+    assert outcome(s)["result"] == ("2C", "E", "W", "S")
+    assert outcome(s)["restrictions"] == [("S", "N", "1S", "CDHS")]
+
+
+# --- 31B: at partner's turn, or at LHO's turn before the offender has called -------------------------
+def test_1997_31B_bid_at_partner_turn_partner_passes_to_the_end_with_lead_penalties() -> None:
+    s = walk97("N", "N 1H, W 1S, director, declined, judge artificial no")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "W 1S@E cancelled"],
+        "obligations": {"E": [("pass_rest_of_auction", "31B (1997)", None)]},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [("W", "E", "1S", "CDHS")],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["31B (1997)"] and calls(s) == ["P"]
+
+
+def test_1997_31B_bid_at_lho_turn_before_the_offender_has_called() -> None:
+    s = walk97("N", "W 1S, director, judge artificial no")  # dealer North; West bids at North's turn
+    assert outcome(s)["obligations"] == {"E": [("pass_rest_of_auction", "31B (1997)", None)]}
+    assert outcome(s)["turn"] == "N" and outcome(s)["restrictions"] == [("W", "E", "1S", "CDHS")]
+
+
+def test_1997_31B_later_bid_at_lho_turn_is_a_change_of_call() -> None:
+    s = walk97("N", "N 1H, E P, S 2H, S 3H")
+    assert outcome(s)["pending"] == ("change_of_call.awaiting_judgement", "director", ("unintended", "intended"))
+    assert ruling_laws(s) == ["31B (1997)"]
+    s = walk97("N", "N 1H, E P, S 2H, S 3H, judge unintended no, W choose refuse")
+    assert outcome(s)["record"][2] == "S 2H stands" and outcome(s)["turn"] == "W"
+
+
+def test_1997_31_the_book_is_the_one_the_position_names() -> None:
+    s = walk97("N", "N 1H, S 1S, director, judge artificial no")
+    assert s.law_book == BOOK.name == "1997"
