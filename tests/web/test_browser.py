@@ -123,7 +123,8 @@ def test_the_first_lesson_clicked_through(page: Page) -> None:
     assert "Waiting for North" in p.text("#situation")
     assert p.find("#chart-select").get_attribute("value") == "flow_27_part1"
     here = chart_here(p)
-    assert here[0].startswith("Step 1") and "call over the insufficient bid" in here[1]
+    # step 1 and its first question, which asks about the offender's LHO, who decides here
+    assert here[0].startswith("Step 1") and "offender's LHO" in here[1]
     p.shot("lesson-1-insufficient-bid")
 
     # the option made by a call marks North's calls in the bidding box, and makes none
