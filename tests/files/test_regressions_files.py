@@ -128,3 +128,16 @@ def test_F11_titles_and_descriptions_survive_pbn(tmp_path: Path, capsys: pytest.
         scenario = type(scenario)(scenario.dealer, scenario.events, scenario.vulnerability, padded, padded)
         (board,) = pbn.loads(pbn.dumps([scenario]))
         assert (board.to_scenario().title, board.to_scenario().description) == (padded, padded)
+
+
+def test_fuzz_F18_check_of_a_scenario_keeps_what_each_call_specified(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/fuzz-findings.md F18: North's 1C out of rotation showed diamonds, so declarer may bar
+    clubs (26B); ``check`` must rule the file's own events as ``replay`` does, not a natural 1C."""
+    events = [{"type": "call", "seat": "N", "call": "1C", "specifies": ["D"]},
+              {"type": "call", "seat": "E", "call": "1NT"}, {"type": "call", "seat": "S", "call": "P"},
+              {"type": "call", "seat": "W", "call": "P"}, {"type": "call", "seat": "N", "call": "9H"},
+              {"type": "director"}, {"type": "choice", "seat": "E", "option": "prohibit_C"}]
+    text = json.dumps({"format": "auction-fsm-scenario", "version": 1, "dealer": "W", "events": events})
+    status, out, _ = _check(tmp_path, "F18.json", text, capsys)
+    assert status == 0 and ": irregular;" in out and "illegal" not in out
