@@ -21,7 +21,7 @@ from typing import Final, Literal
 from ..records import Pending
 from ..seats import Seat
 
-__all__ = ["How", "By", "Option", "Judgement", "JUDGEMENTS", "option", "call_option", "choice",
+__all__ = ["How", "By", "Option", "Judgement", "JUDGEMENTS", "call_option", "choice",
            "director_option", "judgement_options", "taker"]
 
 #: How an option is taken at the table.
@@ -92,11 +92,6 @@ JUDGEMENTS: Final[dict[str, Judgement]] = {j.kind: j for j in (
     Judgement("dummy_seen", "could declarer have seen dummy's cards (54C)?",
               "declarer could have seen dummy's cards", "declarer could not have seen dummy's cards"),
 )}
-
-
-def option(word: str, how: How, by: By, does: str, may: str, leads_to: str) -> Option:
-    """An option (a shorthand that reads like a table row)."""
-    return Option(word, how, by, does, may, leads_to)
 
 
 def call_option(word: str, by: By, does: str, may: str, leads_to: str) -> Option:
