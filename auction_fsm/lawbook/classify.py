@@ -29,9 +29,10 @@ from ..events import (
     Lead,
     ReviewRequest,
 )
+from ..records import Pending
 from ..seats import Seat
 from .rows import AuctionEnds, DeclarerOptions, FollowUp, JudgeChange, Replacement, RestoredCall, WatchedCall
-from .states import PROCEDURES
+from .states import PROCEDURES, Step
 
 __all__ = ["classify", "call_kind", "in_turn_kind", "expected", "CALL_TRIGGERS", "EVENT_TRIGGERS"]
 
@@ -79,10 +80,21 @@ def expected(state: AuctionState) -> str:
     if p is None:
         return "no decision is pending"
     procedure, steps = PROCEDURES.get(p.procedure, (p.procedure, ()))
-    step = next((st.summary for st in steps if st.name == p.step), None)
-    words = f"{procedure}, {step}" if step else procedure
-    return (f"{words} (Law {p.law}) is pending: waiting for {p.decider} "
-            f"to choose one of {', '.join(p.options)}")
+    here = next((st for st in steps if st.name == p.step), None)
+    words = f"{procedure}, {here.summary}" if here else procedure
+    who = Seat[p.decider].long_name if p.decider in Seat.__members__ else "the director"
+    return f"{words} (Law {p.law}) is pending: waiting for {who}, who may {_options_in_words(p, here)}"
+
+
+def _options_in_words(p: Pending, here: Step | None) -> str:
+    """The pending options as the book words them ("accept it or decline it")."""
+    phrases: list[str] = []
+    for word in p.options:
+        spec = None if here is None else next((o for o in here.options if o.matches(word)), None)
+        phrase = word.replace("_", " ") if spec is None else spec.may.format(it="it", x=spec.detail(word))
+        if phrase not in phrases:
+            phrases.append(phrase)
+    return " or ".join(phrases)
 
 
 def in_turn_kind(state: AuctionState, seat: Seat, call: Call) -> str:

@@ -182,13 +182,9 @@ def teach_words(message: str) -> str:
         hint = closest(typed)
         also = f" (did you mean '{hint}'?)" if hint and hint != typed else ""
         return f"'{typed}' is not one of the choices here{also}"
-    # "<procedure> (Law ...) is pending: waiting for S to choose one of lho_calls, director": the
-    # options' identifiers are left out (the session says next what may be entered)
-    def waiting(m: re.Match[str]) -> str:
-        who = m.group(1)
-        return f" is under way, waiting for {Seat[who].long_name if who in Seat.__members__ else 'the ' + who}"
-
-    message = re.sub(r" is pending: waiting for (\w+) to choose one of .*$", waiting, message)
+    # "<procedure> (Law ...) is pending: waiting for South, who may ...": the options are left
+    # out here, since the session says next what may be entered
+    message = re.sub(r" is pending: waiting for (.+?), who may .*$", r" is under way, waiting for \1", message)
     return plain_message(message)
 
 

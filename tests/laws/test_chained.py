@@ -136,13 +136,13 @@ def test_chained_irregularity_while_another_is_pending_is_refused_with_a_clear_m
     assert str(info.value) == (
         "West's 1C cannot be made now: an insufficient bid (27), LHO may accept by calling (27A1), "
         "or the director rules (Law 27A1) is pending: "
-        "waiting for S to choose one of accept, director")
-    unchanged_after(s, DecisionError, "N 8C", match="waiting for S")
-    unchanged_after(s, DecisionError, "W X", match="waiting for S")
+        "waiting for South, who may accept it or call the director to rule on it")
+    unchanged_after(s, DecisionError, "N 8C", match="waiting for South")
+    unchanged_after(s, DecisionError, "W X", match="waiting for South")
     unchanged_after(s, DecisionError, "N change 2H", match="cannot change a call now")
     unchanged_after(s, DecisionError, "W expose SA", match="pending")
     s = walk("N", "N 1H, S 2H, director, declined")
-    unchanged_after(s, DecisionError, "E P", match="waiting for director")
+    unchanged_after(s, DecisionError, "E P", match="waiting for the director")
 
 
 # --- bad decision input -----------------------------------------------------------------------------
@@ -161,7 +161,7 @@ def test_bad_input_choice_when_none_pending() -> None:
 def test_bad_input_choice_not_among_the_options() -> None:
     s = walk("N", "N 1H, E 1S, N change 1D, judge unintended yes")
     unchanged_after(s, DecisionError, "E choose accept",
-                    match="'accept' is not an option: .* waiting for E to choose one of keep, withdraw")
+                    match="'accept' is not an option: .* waiting for East, who may keep the call made over it or withdraw the call made over it")
 
 
 def test_bad_input_choice_by_the_wrong_seat() -> None:
@@ -173,7 +173,7 @@ def test_bad_input_choice_by_the_wrong_seat() -> None:
 def test_bad_input_judgement_of_the_wrong_kind() -> None:
     s = walk("N", "N 1H, S 2H, director, declined")
     unchanged_after(s, DecisionError, "judge comparable no",
-                    match="a judgement of 'comparable' was given but .* waiting for director")
+                    match="a judgement of 'comparable' was given but .* waiting for the director")
 
 
 def test_9B2_director_called_again_while_ruling_changes_nothing() -> None:

@@ -253,7 +253,7 @@ def test_25_bad_input() -> None:
     s = walk("N", "N 1H, N change 1S, judge unintended no")
     unchanged_after(s, DecisionError, "W choose accept", match="the decision is E's")
     unchanged_after(s, DecisionError, "E choose keep", match="'keep' is not an option")
-    unchanged_after(s, DecisionError, "judge unintended yes", match="waiting for E")
+    unchanged_after(s, DecisionError, "judge unintended yes", match="waiting for East")
     unchanged_after(walk("N", "N 1H"), DecisionError, "judge unintended yes",
                     match="no decision is pending")
     unchanged_after(walk("N", "N 1H"), IllegalCallError, "E change 1S", match="no call")

@@ -389,7 +389,7 @@ def test_27A1_choice_instead_of_calling_is_refused_state_unchanged() -> None:
 
 def test_27_bad_input_while_pending_names_what_is_expected() -> None:
     s = walk("N", "N 1H, E 1D")
-    unchanged_after(s, DecisionError, "judge comparable yes", match="waiting for S to choose one of accept")
+    unchanged_after(s, DecisionError, "judge comparable yes", match="waiting for South, who may accept it")
     unchanged_after(s, DecisionError, "N choose accept", match="the decision is S's")
     unchanged_after(s, DecisionError, "S choose refuse", match="'refuse' is not an option")
     unchanged_after(s, DecisionError, "W P", match="cannot be made now")

@@ -160,7 +160,7 @@ def test_29A_legal_calls_after_accepted_pass_that_skipped_a_seat() -> None:
 def test_29A_other_seats_cannot_accept() -> None:
     # Only the offender's LHO accepts by calling; the offender's partner calling is refused.
     s = walk("N", "N 1H, S 2H")
-    unchanged_after(s, DecisionError, "N P", match="waiting for W to choose one of accept")
+    unchanged_after(s, DecisionError, "N P", match="waiting for West, who may accept it")
     assert record(s) == ["N 1H stands", "S 2H@E pending"]
 
 
