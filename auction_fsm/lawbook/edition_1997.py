@@ -43,11 +43,11 @@ from typing import Final
 from ..auction import AuctionState
 from ..calls import Call, Strain
 from ..events import ChangeCall, Judgement
-from ..records import CallRecord, LeadRestriction, Obligation, Watch
+from ..records import CallRecord, Obligation, Watch
 from ..values import evolve
 from . import changes, rotation
 from .book import LawBook
-from .common import ended, met_watch, specified
+from .common import ended, met_watch, silence_partner, specified
 from .edition_2017 import LAWS_2017
 from .families import FAMILIES, Family
 from .procedure import choice, director_option, judgement_options
@@ -273,8 +273,7 @@ def silence_partner_31b(ctx: Ctx) -> Outcome:
     p, call, st = rotation.cancelled_call(ctx)
     o = p.offender
     law = "30C, 31B (1997)" if call.is_pass else "31B (1997)"
-    st = st.impose(o.partner, Obligation("pass_rest_of_auction", law))
-    st = st.restrict(LeadRestriction(o, f"{law}; 26", call))
+    st = silence_partner(st, o, call, law, f"{law}; 26")
     what = "pass" if call.is_pass else str(call)
     return Outcome(st.rule(law, f"{o.long_name}'s {what} out of rotation is cancelled; "
                            f"{o.partner.long_name} must pass for the rest of the auction, and lead "
@@ -287,8 +286,7 @@ def silence_partner_31b(ctx: Ctx) -> Outcome:
 def silence_partner_32a(ctx: Ctx) -> Outcome:
     p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper
     o = p.offender
-    st = st.impose(o.partner, Obligation("pass_rest_of_auction", "32A (1997)"))
-    st = st.restrict(LeadRestriction(o, "32A (1997); 26B", call))
+    st = silence_partner(st, o, call, "32A (1997)", "32A (1997); 26B")
     return Outcome(st.rule("32A (1997)", f"{o.long_name}'s {call} out of rotation at partner's turn is "
                            f"cancelled; {o.partner.long_name} must pass for the rest of the auction, "
                            "and lead penalties (26B) may apply"))
@@ -405,8 +403,7 @@ def silence_partner_32b2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
     call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
-    state = _without(ctx.state, w).impose(o.partner, Obligation("pass_rest_of_auction", "32B2 (1997)"))
-    state = state.restrict(LeadRestriction(o, "32B2 (1997); 26B", w.call))
+    state = silence_partner(_without(ctx.state, w), o, w.call, "32B2 (1997)", "32B2 (1997); 26B")
     return ended(state.rule("32B2 (1997)", f"{o.long_name}'s RHO bid {call}: {o.long_name} may make any "
                             f"legal call; {o.partner.long_name} must pass for the rest of the auction, and "
                             "lead penalties (26B) may apply"))
@@ -427,8 +424,7 @@ def partner_passes_to_end_31a2b(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
     call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
-    state = _without(ctx.state, w).impose(o.partner, Obligation("pass_rest_of_auction", "31A2b (1997)"))
-    state = state.restrict(LeadRestriction(o, "31A2b (1997); 26", w.call))
+    state = silence_partner(_without(ctx.state, w), o, w.call, "31A2b (1997)", "31A2b (1997); 26")
     return ended(state.rule("31A2b (1997)", f"{o.long_name}'s {call} does not repeat the denomination of "
                             f"the cancelled {w.call}: {o.partner.long_name} must pass for the rest of the "
                             "auction, and lead penalties (26) may apply"))
