@@ -32,6 +32,7 @@ from __future__ import annotations
 import gc
 import itertools
 import multiprocessing
+from collections import ChainMap
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -48,6 +49,8 @@ __all__ = ["expand_level", "MIN_FORKED_LEVEL"]
 
 #: Levels with fewer configurations are expanded in this process (a fork costs more).
 MIN_FORKED_LEVEL = 512
+#: How much more a key of this process's own share counts when a level is dealt (:func:`_deal`).
+OWN_SHARE_WEIGHT = 1.14
 
 Successors = tuple[list["Event"], list[Hashable]]
 _Share = tuple[list[Successors], dict[Hashable, "AuctionState"], list[tuple[Hashable, list["Event"]]]]
@@ -68,12 +71,33 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
     try:
         ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            shares = list(pool.map(_expand_share, range(jobs)))
+        with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=ctx) as pool:
+            # the workers are forked as their shares are submitted, before this process takes
+            # the first share itself (its results need no pickling and no fork)
+            others = [pool.submit(_expand_share, part) for part in range(1, jobs)]
+            shares = [_expand_here(space, dealt[0]), *(f.result() for f in others)]
     finally:
         _LEVEL = None
         gc.unfreeze()
     return _merge(space, level, dealt, shares)
+
+
+def _expand_here(space: IrregularSpace, keys: list[Hashable]) -> _Share:
+    """This process's share of the level, worked out as a forked worker works out its own.
+
+    The space registers the keys it reaches in its tables as it goes; here they go into
+    overlays over those tables (dropped afterwards), so that :func:`_merge` registers every new
+    key, from this share or a worker's, by its first edge in the level's order.
+    """
+    states, parents = space._states, space._parent
+    new_states: dict[Hashable, AuctionState] = {}
+    new_parents: dict[Hashable, object] = {}
+    space._states, space._parent = ChainMap(new_states, states), ChainMap(new_parents, parents)
+    try:
+        out: list[Successors] = [space.successors(k) for k in keys]
+    finally:
+        space._states, space._parent = states, parents
+    return out, new_states, []  # its candidate lists went straight into the space's table
 
 
 def _deal(level: Sequence[Hashable], jobs: int) -> list[list[Hashable]]:
@@ -84,9 +108,12 @@ def _deal(level: Sequence[Hashable], jobs: int) -> list[list[Hashable]]:
     are what the candidate signature is made of; of the pending procedure, the signature holds
     what it is and who decides between what, not the calls it refers to, so those are left out.
     Keys that share a signature then go to one worker: the first key of each signature goes to
-    the worker with the fewest keys so far, the later ones follow it (which worker does the work
+    the share with the fewest keys so far, the later ones follow it (which worker does the work
     decides nothing in the result, and the dealing depends on the level alone, not on Python's
-    salted string hashes).  Other keys (full states, with ``keys="full"``) are dealt round robin.
+    salted string hashes).  Share 0 is this process's, which also takes in the workers'
+    results, so it counts :data:`OWN_SHARE_WEIGHT` times its keys (measured on
+    ``insufficient-1-level2``: the merge and the small levels cost this process about a seventh
+    of its share).  Other keys (full states, with ``keys="full"``) are dealt round robin.
     """
     shares: list[list[Hashable]] = [[] for _ in range(jobs)]
     owner: dict[Hashable, list[Hashable]] = {}
@@ -97,7 +124,8 @@ def _deal(level: Sequence[Hashable], jobs: int) -> list[list[Hashable]]:
             proxy = (key[1], key[5], what, key[10], key[13])
             mine = owner.get(proxy)
             if mine is None:
-                mine = owner[proxy] = min(shares, key=len)
+                mine = owner[proxy] = min(shares, key=lambda share: len(share) * (
+                    OWN_SHARE_WEIGHT if share is shares[0] else 1.0))
         else:
             mine = shares[i % jobs]
         mine.append(key)
