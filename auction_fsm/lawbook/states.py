@@ -119,6 +119,14 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
              "the director", judgement_options(
                  "artificial", "artificial", "natural",
                  "an artificial call is ruled as 30C or 31A2 say", "a natural call is ruled as 30-32 say")),
+        Step("awaiting_change_judgement",
+             "the offender called again at LHO's turn before the call out of rotation was ruled on: a change "
+             "of call, so the director first judges whether that call was a slip (30B2, 31C, 32C; 25)",
+             "the director", judgement_options(
+                 "unintended", "unintended", "intended",
+                 "the call out of rotation is withdrawn and the intended call, still made at LHO's turn, is "
+                 "ruled as a call out of rotation in its place (25A1)",
+                 "the later call is cancelled and the call out of rotation waits for its ruling (25B2)")),
     )),
     "insufficient_bid": ("an insufficient bid (27)", (
         Step("awaiting_decision", "LHO may accept by calling (27A1), or the director rules", _LHO_BY_CALLING, (
