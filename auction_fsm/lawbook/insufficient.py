@@ -212,8 +212,8 @@ def replacement_consequences(state: AuctionState, offender: Seat, ib_index: int)
             parts.append(f"{lowest}, the lowest sufficient bid in the same denomination, if it is natural "
                          "too: it stands and the auction goes on with no rectification (27B1a)")
     parts += [
-        "a call the director judges comparable with the withdrawn bid: it stands and the auction goes on "
-        "with no rectification (27B1b)",
+        ("a call the director judges comparable with the withdrawn bid: it stands and the auction goes on "
+         "with no rectification (27B1b)"),
         (f"any other sufficient bid or a pass: {partner} must pass for the rest of the auction and lead "
         "restrictions may follow (27B2, 26B)"),
         (f"a double or redouble that is not comparable: it is cancelled, {offender.long_name} replaces again "
