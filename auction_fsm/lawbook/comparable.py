@@ -49,8 +49,8 @@ def _replaces_insufficient(p: Pending) -> bool:
     return p.get("law").startswith("27")
 
 
-@action("no further rectification and no lead restrictions (23B, 26A); for an insufficient bid's "
-        "replacement 27B1b says so, and a silence 27B3 or 27B4 already imposed stays")
+@action("the call stands with no rectification of its own and no lead restrictions (23B, 26A; 27B1b for "
+        "an insufficient bid's replacement); a silence 27B3 or 27B4 already imposed stays")
 def comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, withdrawn = p.offender, parse_call(p.get("withdrawn"))

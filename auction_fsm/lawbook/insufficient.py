@@ -393,7 +393,7 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
         f"of the auction and {o.long_name} must replace the insufficient bid again"))
 
 
-@action("no further rectification: the replacement stands (27B1a)")
+@action("the replacement stands, adding no rectification of its own (27B1a); a silence from 27B3 or 27B4 stays")
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
     state = evolve(ctx.state, pending=None)
@@ -442,7 +442,8 @@ def replaced_ask_lowest(ctx: Ctx) -> Outcome:
     return Outcome(evolve(state, pending=q))
 
 
-@action("the lowest such bid: it stands with no further rectification (27B1a)")
+@action("the lowest such bid: it stands, adding no rectification of its own (27B1a); a silence from 27B3 or "
+        "27B4 stays")
 def judged_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None)
@@ -509,7 +510,7 @@ ROWS: list[Row] = [
         "the offender replaces the bid at the director's instruction: LHO did not accept it",
         offender_replaces_after_director, replace_after_decline),
     Row("phase", _AR, "call_while_pending", "auction", "27B1a", FAMILY,
-        "the lowest sufficient bid in the same denomination, both bids natural: no rectification",
+        "the lowest sufficient bid in the same denomination, both bids natural: no rectification of its own",
         replacement_lowest,
         replaced_lowest),
     Row("phase", _AR, "call_while_pending", "comparable_call.awaiting_judgement", "27B1b, 27B2, 27B3",
@@ -519,7 +520,7 @@ ROWS: list[Row] = [
         "a replacement showing the same denominations: the director judges whether it is the lowest such bid", replacement_ask_lowest,
         replaced_ask_lowest),
     Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_lowest", "auction", "27B1a", FAMILY,
-        "the lowest bid showing the same denominations: no further rectification", None, judged_lowest),
+        "the lowest bid showing the same denominations: no rectification of its own", None, judged_lowest),
     Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_not_lowest", "comparable_call.awaiting_judgement",
         "27B1b, 27B2", FAMILY, "not the lowest such bid: whether it is comparable decides the rectification", None, judged_not_lowest),
     Row("phase", _AR, "call_while_pending", _AC, "27B4", FAMILY,

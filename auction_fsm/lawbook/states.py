@@ -146,7 +146,9 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
         Step("awaiting_lowest_judgement",
              "the director judges whether the replacement is the lowest sufficient bid showing the same "
              "denominations (27B1a)", "the director", judgement_options(
-                 "lowest_specifying", "lowest", "not_lowest", "no further rectification (27B1a)",
+                 "lowest_specifying", "lowest", "not_lowest",
+                 "the bid stands and adds no rectification of its own (27B1a); a silence imposed earlier "
+                 "(27B3, 27B4) stays",
                  "the director judges whether it is comparable (27B1b), else 27B2 applies")),
         Step("awaiting_replacement", "the offender must replace it with a legal call (27B)",
              "the offender chooses a call; the director rules on it", (
@@ -182,7 +184,9 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
     "comparable_call": ("a replacement judged for comparability (23)", (
         Step("awaiting_judgement", "the director judges whether the call is comparable (23A)", "the director",
              judgement_options("comparable", "comparable", "not_comparable",
-                               "no further rectification (23B)",
+                               "the call stands, adding no rectification of its own and no lead restrictions "
+                               "(23B, 26A; 27B1b for an insufficient bid's replacement); a silence imposed "
+                               "earlier (27B3, 27B4) stays",
                                "the law's rectification for the irregularity applies, with 26B rights (23C)")),
     )),
     "change_of_call": ("a change of call (25)", (

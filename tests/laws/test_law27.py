@@ -474,3 +474,13 @@ def test_27B4_replayed_to_the_end_the_report_keeps_west_silenced_and_lists_the_2
     told = "\n".join(narrate(sim))
     assert "no further rectification" not in told
     assert "Ruling, Law 27B4, 27B1a" in told and "prohibit" in told
+
+
+def test_27B4_while_the_replacement_is_awaited_no_option_promises_no_further_rectification() -> None:
+    # what the report tells for each replacement East may make now (10C1) keeps West's silence
+    sim = table("N", B4)
+    data = state_to_json(sim)
+    assert data["pending"]["kind"] == "insufficient_bid.awaiting_replacement"
+    assert "no further rectification" not in json.dumps(data["pending"])
+    sim = table("N", B4, "E 2NT")  # the comparability question: neither answer lifts the silence
+    assert "no further rectification" not in json.dumps(state_to_json(sim)["pending"])
