@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from auction_fsm.calls import Strain, parse_call
+from auction_fsm.engine import apply_event
 from auction_fsm.errors import DecisionError, IllegalCallError
+from auction_fsm.events import CallEvent
 from auction_fsm.narrate import narrate
 from auction_fsm.report import state_to_json
+from auction_fsm.seats import Seat
 
-from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
+from .conftest import laws, outcome, record, ruling_laws, run, unchanged_after, walk
 from .lead_helpers import table
 
 
@@ -340,3 +344,14 @@ def test_31C_the_narration_and_report_tell_the_change_with_its_law() -> None:
     led = {o["option"]: o["results"][0]["law"] for o in data["pending"]["options_lead_to"]}
     assert led == {"unintended": "25A1", "intended": "25B2"}
     assert [r["law"] for r in data["rulings"]] == ["31C, 25"]
+
+
+def test_31C_25A1_the_intended_call_keeps_what_it_was_explained_to_show_for_29C() -> None:
+    # West's later 2C was explained as showing diamonds: once it takes the held 1S's place, the
+    # director's 29C question is answered by that explanation (artificial, diamonds)
+    s = apply_event(walk("N", "W 1S"), CallEvent(Seat.W, parse_call("2C"), specifies=(Strain.D,)))
+    s = run(s, "judge unintended yes")
+    assert s.record[-1].call.text == "2C" and s.record[-1].specifies == (Strain.D,)
+    s = run(s, "director")
+    assert s.pending is None and ruling_laws(s) == ["31C, 25", "31C, 25A1", "29C", "29C", "31B2"]
+    assert "specified (D)" in s.rulings[-2].summary
