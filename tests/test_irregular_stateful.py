@@ -92,6 +92,9 @@ def covered_callers(p: Pending) -> set[Seat]:
         seats.add(p.offender)  # 27B replacement, or 27C premature replacement
     if p.procedure == "inadmissible_double" and p.step == "awaiting_choice":
         seats.add(p.offender)  # the offender's call at the director's instruction (36B)
+    if (p.procedure == "out_of_rotation" and p.step in ("awaiting_decision", "awaiting_artificial_judgement")
+            and p.in_turn_of == p.offender.lho):
+        seats.add(p.offender)  # a later call at LHO's turn while the call is held: a change (30B2, 31C, 32C)
     if p.procedure == "change_of_call" and p.step == "awaiting_judgement" and not p.get("lho_call"):
         seats.add(p.offender.lho)  # LHO calling over the substituted call accepts it (25B1)
     return seats

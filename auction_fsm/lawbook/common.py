@@ -19,7 +19,8 @@ from .rows import AuctionEnds, Ctx, Guard, Outcome, Row, WatchedCall
 
 __all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
-           "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "shown"]
+           "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "shown",
+           "SILENCING_27", "silenced_by_27", "citing_silence"]
 
 
 def open_choice(state: AuctionState, law: str) -> AuctionState:
@@ -44,17 +45,36 @@ def silence_partner(state: AuctionState, offender: Seat, withdrawn: Call, law: s
 
 
 def nothing_further(state: AuctionState, offender: Seat) -> str:
-    """How to say "no further rectification" for the offender's latest call without hiding what
-    an earlier step of the same irregularity left standing (27B3, 27B4: partner silenced, a 26B
-    right): ``"no further rectification"``, or that phrase followed by what still stands."""
+    """How to say that the offender's latest call adds no rectification without hiding what an
+    earlier step of the same irregularity left standing (27B3, 27B4: partner silenced, a 26B
+    right): ``"no further rectification"`` only when nothing stands, otherwise words that say
+    what still binds and never that phrase (issue 17)."""
     partner = offender.partner
-    still = [f"{partner.long_name} still must pass for the rest of the auction (Law {o.law})"
+    still = [f"{partner.long_name} must still pass at every turn to the end of the auction (Law {o.law})"
              for o in state.obligations[partner] if o.kind == "pass_rest_of_auction"]
     if any(r.offender == offender for r in state.restrictions):
-        still.append("declarer's lead restriction rights (26B) stand")
+        still.append("declarer's lead restriction right (26B) stands")
     if not still:
         return "no further rectification"
-    return "no further rectification for this call, but " + " and ".join(still)
+    return "this call adds no rectification of its own, but " + " and ".join(still)
+
+
+#: The paragraphs of Law 27 that silence the offender's partner before the final replacement is
+#: ruled: an attempted double or redouble (27B3), a second insufficient bid not accepted (27B4).
+SILENCING_27 = ("27B3", "27B4")
+
+
+def silenced_by_27(state: AuctionState, offender: Seat) -> str:
+    """The paragraph (27B3 or 27B4) under which the offender's partner already passes to the end
+    of the auction, or ``""``: a later ruling on the replacement cites it, as it still decides."""
+    return next((o.law for o in state.obligations[offender.partner]
+                 if o.kind == "pass_rest_of_auction" and o.law in SILENCING_27), "")
+
+
+def citing_silence(law: str, state: AuctionState, offender: Seat) -> str:
+    """``law`` preceded by the 27B3/27B4 paragraph that still binds the offender's partner."""
+    first = silenced_by_27(state, offender)
+    return f"{first}, {law}" if first and first not in law else law
 
 
 def specified(record: CallRecord) -> tuple[Strain, ...]:

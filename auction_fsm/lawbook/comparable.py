@@ -13,9 +13,9 @@ from ..auction import AuctionState
 from ..calls import parse_call
 from ..records import LeadRestriction, Obligation, ObligationKind, Pending
 from ..values import evolve
-from .common import ended, nothing_further, pass_out_of_rotation_at_end, stand
+from .common import citing_silence, ended, nothing_further, pass_out_of_rotation_at_end, silenced_by_27, stand
 from .insufficient import resume_replacement
-from .rows import ASK_TRIGGER, OTHERWISE, Ctx, Guard, Outcome, Row, action, guard
+from .rows import ASK_TRIGGER, OTHERWISE, Ctx, Guard, Outcome, Row, action, both, guard
 
 __all__ = ["ROWS"]
 
@@ -44,16 +44,24 @@ def adjustment_note(law: str) -> tuple[str, str]:
                    "director may adjust the score at the end of play")
 
 
-@action("no further rectification and no lead restrictions (23B, 26A)")
+def _replaces_insufficient(p: Pending) -> bool:
+    """Whether the judged call replaces an insufficient bid (Law 27 sent it here: 27B1b)."""
+    return p.get("law").startswith("27")
+
+
+@action("the call stands with no rectification of its own and no lead restrictions (23B, 26A; 27B1b for "
+        "an insufficient bid's replacement); a silence 27B3 or 27B4 already imposed stays")
 def comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, withdrawn = p.offender, parse_call(p.get("withdrawn"))
     state = evolve(ctx.state, pending=None)
     new = state.record[p.call_index]
     further = nothing_further(state, o)
-    state = state.rule("23A, 26A", f"{o.long_name}'s {new.call} is comparable with the withdrawn "
-                       f"{withdrawn}: {further}" + ("" if further != "no further rectification" else
-                                                    " and no lead restrictions"))
+    law = citing_silence("27B1b, 23A", state, o) if _replaces_insufficient(p) else "23A, 26A"
+    cite = " (27B1b)" if _replaces_insufficient(p) else ""
+    state = state.rule(law, f"{o.long_name}'s {new.call} is comparable with the withdrawn "
+                       f"{withdrawn}{cite}: {further}" + ("" if further != "no further rectification" else
+                                                          " and no lead restrictions"))
     state = state.rule(*adjustment_note(p.get("law")))
     return _finish(state, p, "23B")
 
@@ -67,6 +75,12 @@ def not_comparable(ctx: Ctx) -> Outcome:
     if p.get("silence") == "none":
         state = state.rule(law, f"{o.long_name}'s {new.call} is not comparable with the withdrawn "
                            f"{withdrawn}: lead restrictions may follow (26B)")
+        return _finish(state, p, law)
+    before = silenced_by_27(ctx.state, o)
+    if before and p.get("silence") == "pass_rest_of_auction":  # 27B4 or 27B3 decided it already
+        state = state.rule(f"{before}, {law}", f"{o.long_name}'s {new.call} is not comparable with the "
+                           f"withdrawn {withdrawn}: {o.partner.long_name} must still pass at every turn to the "
+                           f"end of the auction (Law {before}) and lead restrictions may follow (26B)")
         return _finish(state, p, law)
     silence: ObligationKind = ("pass_rest_of_auction" if p.get("silence") == "pass_rest_of_auction"
                                else "pass_next_turn")
@@ -123,9 +137,24 @@ def cancelled_if_not_comparable(ctx: Ctx) -> bool:
     return bool(_pending(ctx).get("cancel_if_not"))
 
 
+@guard("the judged call replaces an insufficient bid (27B1b)")
+def replaces_insufficient(ctx: Ctx) -> bool:
+    return _replaces_insufficient(_pending(ctx))
+
+
+@guard("the judged call follows another irregularity (30, 31, 32, 25B1)")
+def replaces_other(ctx: Ctx) -> bool:
+    return not _replaces_insufficient(_pending(ctx))
+
+
 ROWS: list[Row] = [
+    *(Row("phase", CC, "judge_comparable", dest, "27B1b, 23B", FAMILY,
+          "comparable with the insufficient bid: no rectification for the replacement (27B1b)",
+          both(replaces_insufficient, _ends(dest, False), ask="Does it replace an insufficient bid?"), comparable)
+      for dest in ("auction", "clarification", "passed_out")),
     *(Row("phase", CC, "judge_comparable", dest, "23B, 26A", FAMILY,
-          "comparable: no further rectification", _ends(dest, False), comparable)
+          "comparable: no further rectification",
+          both(replaces_other, _ends(dest, False), ask=OTHERWISE), comparable)
       for dest in ("auction", "clarification", "passed_out")),
     *(Row("phase", CC, "judge_not_comparable", dest, "26B", FAMILY,
           "not comparable: the law's rectification applies, with 26B rights", _ends(dest, True),

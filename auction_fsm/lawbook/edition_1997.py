@@ -45,7 +45,7 @@ from ..calls import Call, Strain
 from ..events import ChangeCall, Judgement
 from ..records import CallRecord, Obligation, Watch
 from ..values import evolve
-from . import changes, rotation
+from . import changes, later_call_at_lho, rotation
 from .book import LawBook
 from .common import ended, met_watch, silence_partner, specified
 from .edition_2017 import LAWS_2017
@@ -172,6 +172,26 @@ def change_at_lhos_turn_as_1997(ctx: Ctx) -> Outcome:
     if p is not None and law != "25":  # the director judges by Law 25 (2017) what 1997 sends there
         state = evolve(state, pending=evolve(p, law=f"25A; {law}"))
     return Outcome(state)
+
+
+def _via_1997(call: Call) -> str:
+    """The 1997 paragraph that makes a later call at LHO's turn a change of call (none for a
+    double or redouble: Law 25 alone)."""
+    return "30B3 (1997)" if call.is_pass else ("31B (1997)" if call.is_bid else "")
+
+
+later_call_while_held_1997 = _g(
+    "offender_calls_again_while_held",
+    "the offender calls again at LHO's turn while his call out of rotation is still held, and it is not "
+    "a pass made before anyone has bid (30B3, 31B (1997))",
+    lambda ctx: later_call_at_lho.offender_calls_again_while_held(ctx) and not _pass_before_any_bid_at_lhos_turn(ctx),
+    "Is it the offender calling again, at his LHO's turn, before his call out of rotation is ruled on (a "
+    "pass only once someone has bid)?")
+
+ask_about_later_call_1997 = Action(
+    "ask_about_later_call", "the later call is taken as an attempt to change the held call out of rotation; "
+    "the director judges first whether that call was a slip (Law 25; 30B3, 31B (1997))",
+    later_call_at_lho.asker(_via_1997))
 
 
 # --- the director's ruling on a natural or conventional pass or bid -----------------------------
@@ -478,6 +498,11 @@ def _phase_rows(r: Row) -> list[Row] | None:
                         law="25; 30B3, 31B (1997)",
                         summary="a later call at LHO's turn by the player who has just called: a change of "
                                 "call (25); a pass before any bid is ruled by 30A instead")]
+    if r.trigger == "call_while_pending" and g == "offender_calls_again_while_held":
+        return [replace(r, guard=later_call_while_held_1997, action=ask_about_later_call_1997,
+                        law="25; 30B3, 31B (1997)",
+                        summary="the offender calls again at LHO's turn before his call out of rotation is "
+                                "ruled on: a change of call (25); a pass before any bid is not")]
     if r.trigger == "inadmissible_double" and r.source in ("awaiting_first_call", "auction"):
         assert r.action is not None
         return [replace(r, guard=barred_double, action=_hold_barred(r.action), law="30B2b (1997); 36",

@@ -12,6 +12,7 @@ from . import (
     exposure,
     inadmissible,
     insufficient,
+    later_call_at_lho,
     lead,
     legal,
     review,
@@ -26,6 +27,6 @@ __all__ = ["LAWS_2017"]
 
 LAWS_2017: Final[LawBook] = LawBook.build(
     "2017", "Laws of Duplicate Bridge 2017", STATES,
-    [*legal.ROWS, *rotation.ROWS, *insufficient.ROWS, *inadmissible.ROWS, *comparable.ROWS,
+    [*legal.ROWS, *rotation.ROWS, *later_call_at_lho.ROWS, *insufficient.ROWS, *inadmissible.ROWS, *comparable.ROWS,
      *changes.ROWS, *slip_first.ROWS, *exposure.ROWS, *attention.ROWS, *director.ROWS, *review.ROWS,
      *lead.ROWS, *seat.ROWS])

@@ -23,6 +23,7 @@ from ..values import evolve
 from .classify import expected
 from .common import (
     calls_again,
+    citing_silence,
     in_turn,
     natural,
     nothing_further,
@@ -45,13 +46,16 @@ _AC = f"{IB}.awaiting_choice"
 
 
 def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool = False,
-                      index: int | None = None, specifies: tuple[Strain, ...] | None = None) -> AuctionState:
+                      index: int | None = None, specifies: tuple[Strain, ...] | None = None,
+                      first: int | None = None) -> AuctionState:
     """Hold an insufficient bid by ``offender``: LHO may accept it by calling (27A1).
 
     A second insufficient bid (``b4``, 27B4) is made with the director at the table, so LHO's
     decision is open at once (step ``awaiting_choice``).  ``index`` names a record that already
     holds the call (a premature replacement now ruled): one call made at the table stays one
-    record.
+    record.  ``first`` (with ``b4``) is the record of the insufficient bid being replaced: if
+    LHO does not accept the second one, it is that bid the offender must still replace (27B4
+    rules as 27B3: the attempt is cancelled, the withdrawn bid is replaced).
     """
     law = "27B4" if b4 else "18D, 27"
     if index is None:
@@ -63,7 +67,7 @@ def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool 
                                       *state.record[index + 1:])).rebuilt()
     if b4:
         p = Pending(IB, "awaiting_choice", "27B4, 27A1", offender.lho.name, ("accept", "decline"), offender,
-                    index, offender, (("b4", "1"),))
+                    index, offender, (("b4", "1"), ("first_ib", "" if first is None else str(first))))
     else:
         p = Pending(IB, "awaiting_decision", "27A1", offender.lho.name, ("accept", "director"), offender,
                     index, offender, (("b4", ""),))
@@ -173,13 +177,21 @@ def accept_over_premature(ctx: Ctx) -> Outcome:
 def _withdraw(ctx: Ctx) -> tuple[AuctionState, Pending]:
     p = _pending(ctx)
     state = ctx.state
-    if p.get("b4"):  # 27B4 rules as 27B3: the attempted second insufficient bid is cancelled
-        state = state.set_status(p.call_index, "cancelled", "27B4")
+    index = p.call_index
+    if p.get("b4"):  # 27B4 rules as 27B3: the attempted second insufficient bid is cancelled, and
+        state = state.set_status(p.call_index, "cancelled", "27B4")  # the withdrawn one still
+        index = _first_ib(p)  # needs its replacement: 27B1 compares with the withdrawn call
     else:
         state = state.set_status(p.call_index, "withdrawn", "27B")
     due = evolve(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",),
-                 extra=tuple(x for x in p.extra if x[0] != "replacement"))
+                 call_index=index, extra=tuple(x for x in p.extra if x[0] not in ("replacement", "first_ib")))
     return state, due
+
+
+def _first_ib(p: Pending) -> int:
+    """The record of the insufficient bid a second one (27B4) tried to replace."""
+    first = p.get("first_ib")
+    return int(first) if first else p.call_index
 
 
 #: The note a ruling under 27B1 carries (27D), in words.
@@ -198,9 +210,10 @@ def replacement_consequences(state: AuctionState, offender: Seat, ib_index: int)
                        if rules.step_or_none(state.key, Call.bid(level, ib.strain).code) is not None), None)
         if lowest is not None:
             parts.append(f"{lowest}, the lowest sufficient bid in the same denomination, if it is natural "
-                         "too: no further rectification (27B1a)")
+                         "too: it stands and the auction goes on with no rectification (27B1a)")
     parts += [
-        "a call the director judges comparable with the withdrawn bid: no further rectification (27B1b)",
+        ("a call the director judges comparable with the withdrawn bid: it stands and the auction goes on "
+         "with no rectification (27B1b)"),
         (f"any other sufficient bid or a pass: {partner} must pass for the rest of the auction and lead "
         "restrictions may follow (27B2, 26B)"),
         (f"a double or redouble that is not comparable: it is cancelled, {offender.long_name} replaces again "
@@ -212,16 +225,37 @@ def replacement_consequences(state: AuctionState, offender: Seat, ib_index: int)
             "side was damaged (27D)")
 
 
-@action("not accepted: the insufficient bid is withdrawn and must be replaced (27B)")
+def consequences_after_27b4(state: AuctionState, offender: Seat, ib_index: int) -> str:
+    """What the replacement leads to once a second insufficient bid was not accepted (27B4, ruled
+    as 27B3): partner passes to the end whatever it is, so 27B1 and 27B2 add nothing to that."""
+    ib, partner = state.record[ib_index].call, offender.partner.long_name
+    return (f"{offender.long_name} must still replace the insufficient {ib} with a legal call; whatever it "
+            f"is, {partner} passes at every turn to the end of the auction and declarer's lead restriction "
+            "right (26B) stands (27B4, as 27B3); the lowest sufficient bid showing the same denominations "
+            "(27B1a) or a comparable call (27B1b) adds nothing to that; a double or redouble that is not "
+            "comparable is cancelled and the bid replaced again (27B3); another insufficient bid may again be "
+            "accepted by LHO, else it is cancelled the same way (27B4)")
+
+
+@action("not accepted: the insufficient bid is withdrawn and must be replaced (27B); a second insufficient "
+        "bid is cancelled, partner silenced, and the first still replaced (27B4, as 27B3)")
 def require_replacement(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, due = _withdraw(ctx)
+    o = p.offender
     if p.get("b4"):
-        state = silence_partner(state, p.offender, state.record[p.call_index].call, "27B4")
-    state = state.rule("27B", f"the insufficient bid is not accepted: {p.offender.long_name} must replace it "
+        first = state.record[due.call_index].call
+        state = silence_partner(state, o, first, "27B4").rule(
+            "27B4, 27B3", f"{o.lho.long_name} does not accept the second insufficient bid, "
+            f"{state.record[p.call_index].call}: it is cancelled, and as 27B3 says {o.partner.long_name} must pass "
+            f"at every turn to the end of the auction, declarer may have lead restrictions (26B), and "
+            f"{o.long_name} must still replace the insufficient {first} with a legal call")
+        return Outcome(evolve(state, pending=due).rule("10C, 27B4",
+                                                        consequences_after_27b4(state, o, due.call_index)))
+    state = state.rule("27B", f"the insufficient bid is not accepted: {o.long_name} must replace it "
                        "with a legal call")
     return Outcome(evolve(state, pending=due).rule("10C, 27B",
-                                                    replacement_consequences(state, p.offender, p.call_index)))
+                                                    replacement_consequences(state, o, p.call_index)))
 
 
 @action("LHO has not accepted: the offender's call, made at the director's instruction, is the "
@@ -340,7 +374,7 @@ def replaced_insufficient(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
     index = ctx.event.index if isinstance(ctx.event, Replacement) else None
     return Outcome(open_insufficient(evolve(ctx.state, pending=None), o, _call(ctx), b4=True, index=index,
-                                     specifies=shown(ctx)))
+                                     specifies=shown(ctx), first=_pending(ctx).call_index))
 
 
 @action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)")
@@ -359,13 +393,13 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
         f"of the auction and {o.long_name} must replace the insufficient bid again"))
 
 
-@action("no further rectification: the replacement stands (27B1a)")
+@action("the replacement stands, adding no rectification of its own (27B1a); a silence from 27B3 or 27B4 stays")
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
     state = evolve(ctx.state, pending=None)
     state = state.rule(
-        "27B1a", f"replaced by the lowest sufficient bid in the same denomination ({call}): "
-        f"{nothing_further(state, o)}").rule("27D", ADJUST_27D)
+        citing_silence("27B1a", state, o), f"replaced by the lowest sufficient bid in the same denomination "
+        f"({call}): {nothing_further(state, o)}").rule("27D", ADJUST_27D)
     if isinstance(ctx.event, Replacement):
         return stand(state, index=ctx.event.index, law="27B1a")
     return stand(in_turn(state, o), CallRecord(o, call, o, specifies=shown(ctx)))
@@ -408,12 +442,14 @@ def replaced_ask_lowest(ctx: Ctx) -> Outcome:
     return Outcome(evolve(state, pending=q))
 
 
-@action("the lowest such bid: it stands with no further rectification (27B1a)")
+@action("the lowest such bid: it stands, adding no rectification of its own (27B1a); a silence from 27B3 or "
+        "27B4 stays")
 def judged_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None)
     call = state.record[p.call_index].call
-    state = state.rule("27B1a", f"{call} is the lowest sufficient bid showing the same denominations as the "
+    state = state.rule(citing_silence("27B1a", state, p.offender),
+                       f"{call} is the lowest sufficient bid showing the same denominations as the "
                        f"insufficient bid: {nothing_further(state, p.offender)}").rule("27D", ADJUST_27D)
     return stand(state, index=p.call_index, law="27B1a")
 
@@ -474,7 +510,7 @@ ROWS: list[Row] = [
         "the offender replaces the bid at the director's instruction: LHO did not accept it",
         offender_replaces_after_director, replace_after_decline),
     Row("phase", _AR, "call_while_pending", "auction", "27B1a", FAMILY,
-        "the lowest sufficient bid in the same denomination, both bids natural: no rectification",
+        "the lowest sufficient bid in the same denomination, both bids natural: no rectification of its own",
         replacement_lowest,
         replaced_lowest),
     Row("phase", _AR, "call_while_pending", "comparable_call.awaiting_judgement", "27B1b, 27B2, 27B3",
@@ -484,7 +520,7 @@ ROWS: list[Row] = [
         "a replacement showing the same denominations: the director judges whether it is the lowest such bid", replacement_ask_lowest,
         replaced_ask_lowest),
     Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_lowest", "auction", "27B1a", FAMILY,
-        "the lowest bid showing the same denominations: no further rectification", None, judged_lowest),
+        "the lowest bid showing the same denominations: no rectification of its own", None, judged_lowest),
     Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_not_lowest", "comparable_call.awaiting_judgement",
         "27B1b, 27B2", FAMILY, "not the lowest such bid: whether it is comparable decides the rectification", None, judged_not_lowest),
     Row("phase", _AR, "call_while_pending", _AC, "27B4", FAMILY,

@@ -119,6 +119,14 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
              "the director", judgement_options(
                  "artificial", "artificial", "natural",
                  "an artificial call is ruled as 30C or 31A2 say", "a natural call is ruled as 30-32 say")),
+        Step("awaiting_change_judgement",
+             "the offender called again at LHO's turn before the call out of rotation was ruled on: a change "
+             "of call, so the director first judges whether that call was a slip (30B2, 31C, 32C; 25)",
+             "the director", judgement_options(
+                 "unintended", "unintended", "intended",
+                 "the call out of rotation is withdrawn and the intended call, still made at LHO's turn, is "
+                 "ruled as a call out of rotation in its place (25A1)",
+                 "the later call is cancelled and the call out of rotation waits for its ruling (25B2)")),
     )),
     "insufficient_bid": ("an insufficient bid (27)", (
         Step("awaiting_decision", "LHO may accept by calling (27A1), or the director rules", _LHO_BY_CALLING, (
@@ -138,7 +146,9 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
         Step("awaiting_lowest_judgement",
              "the director judges whether the replacement is the lowest sufficient bid showing the same "
              "denominations (27B1a)", "the director", judgement_options(
-                 "lowest_specifying", "lowest", "not_lowest", "no further rectification (27B1a)",
+                 "lowest_specifying", "lowest", "not_lowest",
+                 "the bid stands and adds no rectification of its own (27B1a); a silence imposed earlier "
+                 "(27B3, 27B4) stays",
                  "the director judges whether it is comparable (27B1b), else 27B2 applies")),
         Step("awaiting_replacement", "the offender must replace it with a legal call (27B)",
              "the offender chooses a call; the director rules on it", (
@@ -174,7 +184,9 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
     "comparable_call": ("a replacement judged for comparability (23)", (
         Step("awaiting_judgement", "the director judges whether the call is comparable (23A)", "the director",
              judgement_options("comparable", "comparable", "not_comparable",
-                               "no further rectification (23B)",
+                               "the call stands, adding no rectification of its own and no lead restrictions "
+                               "(23B, 26A; 27B1b for an insufficient bid's replacement); a silence imposed "
+                               "earlier (27B3, 27B4) stays",
                                "the law's rectification for the irregularity applies, with 26B rights (23C)")),
     )),
     "change_of_call": ("a change of call (25)", (

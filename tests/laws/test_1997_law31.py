@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from auction_fsm.errors import IllegalCallError
+from auction_fsm.errors import DecisionError, IllegalCallError
 
 from .book1997 import BOOK, calls, walk97
 from .conftest import outcome, ruling_laws, run
@@ -133,3 +133,21 @@ def test_1997_31B_later_bid_at_lho_turn_is_a_change_of_call() -> None:
 def test_1997_31_the_book_is_the_one_the_position_names() -> None:
     s = walk97("N", "N 1H, S 1S, director, judge artificial no")
     assert s.law_book == BOOK.name == "1997"
+
+
+def test_1997_31B_later_bid_while_own_bid_out_of_rotation_held_is_a_change_of_call() -> None:
+    # West bids 1S at North's turn (his LHO's) and says 2S before anyone acts: "later bids at LHO's
+    # turn" are changes of call in 1997 too; the director judges by Law 25 and cites the 1997 text
+    s = walk97("N", "W 1S, W 2S")
+    assert s.pending is not None and s.pending.state_name == "out_of_rotation.awaiting_change_judgement"
+    assert s.pending.law == "25A; 31B (1997)" and ruling_laws(s) == ["25; 31B (1997)"]
+    s = walk97("N", "W 1S, W 2S, judge unintended yes, director, judge artificial no")
+    assert outcome(s)["record"] == ["W 1S@N withdrawn", "W 2S@N cancelled"]
+    assert ruling_laws(s) == ["25; 31B (1997)", "25A1; 31B (1997)", "31B (1997)"]
+    assert outcome(s)["obligations"] == {"E": [("pass_rest_of_auction", "31B (1997)", None)]}
+
+
+def test_1997_30B3_a_pass_while_held_before_anyone_has_bid_is_no_change() -> None:
+    # 30B3 of 1997 makes a pass at LHO's turn a change only after someone has bid
+    with pytest.raises(DecisionError, match="West's P cannot be made now"):
+        walk97("N", "W 1S, W P")

@@ -94,7 +94,8 @@ def test_10C1_23A_comparable_or_not_the_two_judgements_and_their_rectifications(
     assert [(x.option, x.how, x.value) for x in c] == [("comparable", "judgement", True),
                                                        ("not_comparable", "judgement", False)]
     yes, no = c[0].results[0], c[1].results[0]
-    assert yes.law == "23B, 26A" and "no further rectification" in yes.rulings[0]
+    assert yes.law == "27B1b, 23B" and "no further rectification" in yes.rulings[0]
+    assert "(27B1b)" in yes.rulings[0]  # the replacement of an insufficient bid: 27B1b decides
     assert "West must pass for the rest of the auction" in " ".join(no.rulings)
 
 

@@ -280,3 +280,35 @@ def test_25A6_regression_withdraw_after_an_accepted_call_out_of_rotation_is_refu
         pytest.skip("no shared regression folder beside the checkout")
     path = shared[0] / "regressions" / "engine" / "lawbook_25A6_withdraw_ends_auction.json"
     assert main(["replay", "--json", str(path)]) == 2
+
+
+# --- issue 17's examples, entered as a director enters them ---------------------------------------
+def test_25A1_issue17_1D_meant_as_2D_with_the_director_called_then_judging_unintended() -> None:
+    # N 1H, E 1D (meaning 2D), East changes to 2D, the director is called and judges it a slip:
+    # 2D stands, Law 27 never opens, South to call
+    s = walk("N", "N 1H, E 1D, E change 2D, director, judge unintended yes")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E 1D withdrawn", "E 2D stands"],
+        "obligations": {},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert not any(law.startswith("27") for law in ruling_laws(s)) and ruling_laws(s)[-1] == "25A1"
+
+
+def test_25A1_issue17_double_of_partners_bid_by_the_wrong_card_judged_before_law_36() -> None:
+    # South pulls the double card meaning 2H: 25A first, with the director called; unintended
+    s = walk("N", "N 1H, E P, S X, S change 2H, director, judge unintended yes")
+    assert record(s) == ["N 1H stands", "E P stands", "S X withdrawn", "S 2H stands"]
+    assert s.pending is None and s.turn.name == "W"
+    assert not any(law.startswith("36") for law in ruling_laws(s))
+
+
+def test_25B1_issue17_keeps_lhos_accept_or_decline_after_the_directors_arrival() -> None:
+    s = walk("N", "N 1H, E P, S 2H, S 3H, director, judge unintended no")
+    assert outcome(s)["pending"] == ("change_of_call.awaiting_acceptance", "W", ("accept", "refuse"))
+    s = walk("N", "N 1H, E P, S 2H, S 3H, director, judge unintended no, W choose accept, judge comparable yes")
+    assert record(s) == ["N 1H stands", "E P stands", "S 2H withdrawn", "S 3H stands"]
+    assert s.pending is None and s.turn.name == "W"

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import DecisionError
 from auction_fsm.events import CallEvent
+from auction_fsm.narrate import narrate
+from auction_fsm.report import state_to_json
 from auction_fsm.seats import Seat
 
 from .conftest import core_walk, laws, outcome, record, ruling_laws, run, unchanged_after, walk
+from .lead_helpers import table
 
 AWAITING_27A1_S = ("insufficient_bid.awaiting_decision", "S", ("accept", "director"))
 AWAITING_REPLACEMENT_E = ("insufficient_bid.awaiting_replacement", "E", ("replace",))
@@ -264,19 +269,25 @@ def test_27B4_second_insufficient_bid_not_accepted_ruled_as_27B3() -> None:
     assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "27B4", None)]}
     assert outcome(s)["pending"] == AWAITING_REPLACEMENT_E
     assert s.standing_calls[-1].call.text == "1H"
-    s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined, E 2C, S P, W P, N P")
-    assert outcome(s)["result"] == ("2C", "E", "W", "S")
-    assert outcome(s)["restrictions"] == [("E", "W", "1C", "DHS")]
+    assert ruling_laws(s)[-1] == "27B4, 27B3"
+    assert "East must still replace the insufficient 1D" in s.rulings[-2].summary
+    # 27B4 rules as 27B3: the second bid is cancelled and the withdrawn 1D is what East replaces,
+    # so 27B1a asks for the lowest sufficient diamond bid, 2D (not 2C, which is judged)
+    assert s.pending is not None and s.record[s.pending.call_index].call.text == "1D"
+    s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined, E 2D, S P, W P, N P")
+    assert outcome(s)["result"] == ("2D", "E", "W", "S")
+    assert outcome(s)["restrictions"] == [("E", "W", "1D", "CHS")]
 
 
 def test_27B4_then_27B1a_the_director_never_says_no_further_rectification_while_west_stays_silenced() -> None:
-    # East's 1D, then 1C (27B4, not accepted: West silenced, 26B rights), then 2C, the lowest
-    # sufficient club bid, natural: 27B1a rules the 2C, but West's 27B4 silence and the 26B right stand
-    s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined, E 2C")
+    # East's 1D, then 1C (27B4, not accepted: West silenced, 26B rights), then 2D, the lowest
+    # sufficient diamond bid, natural: 27B1a rules the 2D, but West's 27B4 silence and the 26B
+    # right stand, so the ruling cites 27B4 and does not say "no further rectification"
+    s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined, E 2D")
     told = s.rulings[-2].summary  # then the 27D note
-    assert s.rulings[-2].law == "27B1a"
-    assert "West still must pass for the rest of the auction (Law 27B4)" in told
-    assert "26B" in told and not told.endswith("no further rectification")
+    assert s.rulings[-2].law == "27B4, 27B1a"
+    assert "West must still pass at every turn to the end of the auction (Law 27B4)" in told
+    assert "26B" in told and "no further rectification" not in told
     assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "27B4", None)]}
 
 
@@ -393,3 +404,83 @@ def test_27_bad_input_while_pending_names_what_is_expected() -> None:
     unchanged_after(s, DecisionError, "N choose accept", match="the decision is S's")
     unchanged_after(s, DecisionError, "S choose refuse", match="'refuse' is not an option")
     unchanged_after(s, DecisionError, "W P", match="cannot be made now")
+
+
+# --- 27B1b and 27B4 cited where they decide (issue 17) ------------------------------------------------
+B4 = "N 1H, E 1D, director, declined, E 1C, director, declined"  # 27B4: 1C not accepted
+
+
+def test_27B1b_comparable_replacement_of_an_insufficient_bid_cites_27B1b() -> None:
+    s = walk("N", "N 1H, E 1D, director, declined, E 2NT, judge comparable yes")
+    assert outcome(s)["obligations"] == {} and outcome(s)["restrictions"] == []
+    assert ruling_laws(s)[-1] == "27B1b, 23A"
+    assert "(27B1b): no further rectification and no lead restrictions" in s.rulings[-2].summary
+    assert s.rulings[-1].law == "27D"
+
+
+def test_27B1b_a_comparable_double_replacing_an_insufficient_bid_stands_under_27B1b_not_27B3() -> None:
+    s = walk("N", "N 1H, E 1D, director, declined, E X, judge comparable yes")
+    assert record(s)[-1] == "E X stands" and outcome(s)["obligations"] == {}
+    assert ruling_laws(s)[-1] == "27B1b, 23A"
+
+
+def test_27B1b_a_comparable_call_after_a_cancelled_1C_cites_27B4_and_keeps_west_silenced() -> None:
+    s = walk("N", B4, "E 2NT, judge comparable yes")
+    assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "27B4", None)]}
+    assert outcome(s)["restrictions"] == [("E", "W", "1D", "CDHS")]
+    assert ruling_laws(s)[-1] == "27B4, 27B1b, 23A"
+    told = s.rulings[-2].summary
+    assert "(27B1b)" in told and "(Law 27B4)" in told and "no further rectification" not in told
+
+
+def test_27B4_not_comparable_replacement_cites_27B4_and_adds_no_second_silence() -> None:
+    s = walk("N", B4, "E 3D, judge comparable no")
+    assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "27B4", None)]}
+    assert outcome(s)["restrictions"] == [("E", "W", "1D", "CHS")]  # one right, for the withdrawn 1D
+    assert ruling_laws(s)[-1] == "27B4, 27B2"
+    assert "must still pass at every turn to the end of the auction (Law 27B4)" in s.rulings[-1].summary
+
+
+def test_27B4_the_replacement_the_director_explains_after_the_second_bid_names_27B4_not_no_rectification() -> None:
+    s = walk("N", B4)
+    assert [r.law for r in s.rulings[-2:]] == ["27B4, 27B3", "10C, 27B4"]
+    told = " ".join(r.summary for r in s.rulings[-2:])
+    assert "1C: it is cancelled" in told and "West must pass at every turn" in told
+    assert "no further rectification" not in told and "(27B4, as 27B3)" in told
+
+
+def test_27B3_then_27B1a_cites_27B3_while_west_stays_silenced() -> None:
+    s = walk("N", "N 1H, E 1D, director, declined, E XX, E 2D")
+    assert s.rulings[-2].law == "27B3, 27B1a"
+    assert "no further rectification" not in s.rulings[-2].summary
+    assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "27B3", None)]}
+
+
+def test_27B4_replayed_to_the_end_the_report_keeps_west_silenced_and_lists_the_26B_right() -> None:
+    # East's 1D over 1H, not accepted; East's 1C, not accepted either (27B4: cancelled, West silenced);
+    # East's 2D (27B1a by itself); South 2S ends the auction: South declares, West (the offender's
+    # partner) leads, and declarer's 26B right is open to be used.
+    sim = table("N", B4, "E 2D, S 2S, W P, N P, E P")
+    data = state_to_json(sim)
+    assert data["contract"] == "2S" and data["declarer"] == "S" and data["opening_leader"] == "W"
+    assert data["obligations"]["W"] == [{"kind": "pass_rest_of_auction", "law": "27B4", "call": None}]
+    (right,) = data["lead_restrictions"]
+    assert (right["offender"], right["leader"], right["law"], right["withdrawn"]) == ("E", "W", "27B4, 26B", "1D")
+    assert right["eligible_suits"] == ["C", "H", "S"]
+    assert data["pending"]["kind"] == "declarer_lead_options.lead_restriction"
+    assert "no further rectification" not in json.dumps(data)
+    laws_ruled = [r["law"] for r in data["rulings"]]
+    assert "27B4, 27B3" in laws_ruled and "27B4, 27B1a" in laws_ruled
+    told = "\n".join(narrate(sim))
+    assert "no further rectification" not in told
+    assert "Ruling, Law 27B4, 27B1a" in told and "prohibit" in told
+
+
+def test_27B4_while_the_replacement_is_awaited_no_option_promises_no_further_rectification() -> None:
+    # what the report tells for each replacement East may make now (10C1) keeps West's silence
+    sim = table("N", B4)
+    data = state_to_json(sim)
+    assert data["pending"]["kind"] == "insufficient_bid.awaiting_replacement"
+    assert "no further rectification" not in json.dumps(data["pending"])
+    sim = table("N", B4, "E 2NT")  # the comparability question: neither answer lifts the silence
+    assert "no further rectification" not in json.dumps(state_to_json(sim)["pending"])

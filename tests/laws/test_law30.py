@@ -245,3 +245,35 @@ def test_30C_artificial_pass_at_partner_turn_specifying_majors_goes_to_31B() -> 
     }
     assert ruling_laws(s) == ["29C", "31B2"]
     assert "(H, S)" in s.rulings[1].summary
+
+
+# --- 30B2 while the offender's own bid out of rotation is still held -------------------------------
+def test_30B2_pass_while_own_bid_out_of_rotation_held_is_a_change_of_call() -> None:
+    # West bids 1S at North's turn (his LHO's), then passes before anyone acts: a pass at LHO's
+    # turn after West has called, so a change of the held 1S (30B2, Law 25)
+    s = walk("N", "W 1S, W P")
+    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_change_judgement", "director",
+                                     ("unintended", "intended"))
+    assert s.pending is not None and s.pending.law == "30B2, 25A" and ruling_laws(s) == ["30B2, 25"]
+
+
+def test_30B2_25A1_unintended_held_1S_replaced_by_pass_ruled_30B1() -> None:
+    s = walk("N", "W 1S, W P, judge unintended yes")
+    assert record(s) == ["W 1S@N withdrawn", "W P@N pending"]
+    s = walk("N", "W 1S, W P, judge unintended yes, director, judge artificial no")
+    assert outcome(s) == {
+        "record": ["W 1S@N withdrawn", "W P@N cancelled"],
+        "obligations": {},
+        "turn": "N",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    # a pass at LHO's turn before West had called (the withdrawn 1S does not count): 30B1
+    assert ruling_laws(s) == ["30B2, 25", "30B2, 25A1", "30B1b"]
+
+
+def test_30B2_25B2_intended_pass_cancelled_held_1S_ruled_31B() -> None:
+    s = walk("N", "W 1S, W P, judge unintended no, director, judge artificial no")
+    assert record(s) == ["W 1S@N cancelled", "W P@N cancelled"]
+    assert ruling_laws(s) == ["30B2, 25", "25B2", "31B2"]

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from auction_fsm.errors import IllegalCallError
+from auction_fsm.calls import Strain, parse_call
+from auction_fsm.engine import apply_event
+from auction_fsm.errors import DecisionError, IllegalCallError
+from auction_fsm.events import CallEvent
+from auction_fsm.narrate import narrate
+from auction_fsm.report import state_to_json
+from auction_fsm.seats import Seat
 
-from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
+from .conftest import laws, outcome, record, ruling_laws, run, unchanged_after, walk
+from .lead_helpers import table
 
 
 # --- 31A: at RHO's turn -------------------------------------------------------------------------
@@ -215,3 +222,136 @@ def test_31A1_36B2_repeat_owed_by_a_seat_silenced_to_the_end_lapses_pass_only() 
                   "director, N 1H, E P, S P, W P, N P")
     assert s.contract is not None and s.contract.text == "1H"
     assert [o.kind for o in s.obligations[2]] == ["pass_rest_of_auction"]  # no repeat ever came back
+
+
+# --- 31C while the offender's own bid out of rotation is still held --------------------------------
+# West, the player before the dealer, bids 1S at North's turn (his LHO's).  Nobody has called over
+# it and the director has not ruled when West says 2S: still at LHO's turn, after West has called,
+# so a later bid at LHO's turn -- a change of the held 1S (31C), which Law 25 rules first.
+HELD = "W 1S, W 2S"
+CHANGE_STEP = ("out_of_rotation.awaiting_change_judgement", "director", ("unintended", "intended"))
+NORTH_MAY_CALL = ("out_of_rotation.awaiting_decision", "N", ("correct_player_calls", "director"))
+
+
+def test_31C_later_bid_while_own_bid_out_of_rotation_held_is_a_change_not_refused() -> None:
+    s = walk("N", HELD)
+    assert outcome(s) == {
+        "record": ["W 1S@N pending"],
+        "obligations": {},
+        "turn": "N",
+        "pending": CHANGE_STEP,
+        "restrictions": [],
+        "result": None,
+    }
+    assert s.pending is not None and s.pending.law == "31C, 25A"
+    assert ruling_laws(s) == ["31C, 25"]
+    assert "a change of call" in s.rulings[-1].summary and "1S was a slip" in s.rulings[-1].summary
+
+
+def test_31C_later_bid_after_the_director_came_but_before_he_ruled_is_a_change() -> None:
+    # the director was called and is judging whether 1S was artificial (29C): not yet ruled
+    s = walk("N", "W 1S, director, W 2S")
+    assert outcome(s)["pending"] == CHANGE_STEP
+    s = walk("N", "W 1S, director, W 2S, judge unintended no")  # back to his 29C question
+    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_artificial_judgement", "director",
+                                     ("artificial", "natural"))
+    assert record(s) == ["W 1S@N pending", "W 2S@N cancelled"]
+
+
+def test_31C_25A1_unintended_held_1S_withdrawn_and_2S_held_out_of_rotation_in_its_place() -> None:
+    s = walk("N", HELD, "judge unintended yes")
+    assert outcome(s) == {
+        "record": ["W 1S@N withdrawn", "W 2S@N pending"],
+        "obligations": {},
+        "turn": "N",
+        "pending": NORTH_MAY_CALL,
+        "restrictions": [],
+        "result": None,
+    }
+    assert laws(s) == ["25A1", "28-32"]
+    assert ruling_laws(s) == ["31C, 25", "31C, 25A1"]
+    assert "no rectification for it" in s.rulings[-1].summary
+
+
+def test_31C_25A1_then_31B_the_intended_2S_is_ruled_and_a_comparable_2S_ends_it() -> None:
+    s = walk("N", HELD, "judge unintended yes, director, judge artificial no")
+    assert outcome(s) == {
+        "record": ["W 1S@N withdrawn", "W 2S@N cancelled"],
+        "obligations": {},
+        "turn": "N",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["31C, 25", "31C, 25A1", "31B2"]
+    assert [(w.kind, w.offender.name, w.call.text) for w in s.watches] == [("judge_replacement", "W", "2S")]
+    s = walk("N", HELD, "judge unintended yes, director, judge artificial no, N 1H, E P, S P, W 2S, "
+                        "judge comparable yes, N P, E P, S P")
+    assert outcome(s)["restrictions"] == [] and outcome(s)["obligations"] == {}
+    assert outcome(s)["result"] == ("2S", "W", "E", "N")
+
+
+def test_31C_25B2_intended_change_cancelled_and_held_1S_waits_for_its_ruling() -> None:
+    s = walk("N", HELD, "judge unintended no")
+    assert outcome(s) == {
+        "record": ["W 1S@N pending", "W 2S@N cancelled"],
+        "obligations": {},
+        "turn": "N",
+        "pending": NORTH_MAY_CALL,
+        "restrictions": [],
+        "result": None,
+    }
+    assert laws(s)[1] == "25B2" and ruling_laws(s) == ["31C, 25", "25B2"]
+    assert "North, whose turn it is, may still call over it (28B)" in s.rulings[-1].summary
+    s = walk("N", HELD, "judge unintended no, director, judge artificial no")
+    assert ruling_laws(s)[-1] == "31B2"
+    assert [(w.kind, w.offender.name, w.call.text) for w in s.watches] == [("judge_replacement", "W", "1S")]
+
+
+def test_31C_25B2_then_28B_north_calls_both_of_wests_calls_cancelled_no_rectification() -> None:
+    s = walk("N", HELD, "judge unintended no, N 1H")
+    assert outcome(s) == {
+        "record": ["W 1S@N cancelled", "W 2S@N cancelled", "N 1H stands"],
+        "obligations": {},
+        "turn": "E",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert s.watches == () and ruling_laws(s)[-1] == "28B"
+
+
+def test_31C_nobody_calls_while_the_director_judges_the_change() -> None:
+    s = walk("N", HELD)
+    for event in ("N P", "W 3S", "E P"):
+        unchanged_after(s, DecisionError, event, match="waiting for the director")
+
+
+def test_31C_at_rhos_turn_a_second_call_while_held_is_still_refused() -> None:
+    # East bids 1S at North's turn (East's RHO's): a second call by East is not at East's LHO's
+    # turn, so 31C does not make it a change; the held call waits for its ruling first
+    s = walk("N", "E 1S")
+    unchanged_after(s, DecisionError, "E 2S", match="cannot be made now")
+
+
+def test_31C_the_narration_and_report_tell_the_change_with_its_law() -> None:
+    sim = table("N", HELD)
+    told = "\n".join(narrate(sim))
+    assert "Ruling, Law 31C, 25" in told and "a change of call" in told
+    assert "(Law 25A1)" in told and "(Law 25B2)" in told
+    data = state_to_json(sim)
+    assert data["pending"]["kind"] == "out_of_rotation.awaiting_change_judgement"
+    led = {o["option"]: o["results"][0]["law"] for o in data["pending"]["options_lead_to"]}
+    assert led == {"unintended": "25A1", "intended": "25B2"}
+    assert [r["law"] for r in data["rulings"]] == ["31C, 25"]
+
+
+def test_31C_25A1_the_intended_call_keeps_what_it_was_explained_to_show_for_29C() -> None:
+    # West's later 2C was explained as showing diamonds: once it takes the held 1S's place, the
+    # director's 29C question is answered by that explanation (artificial, diamonds)
+    s = apply_event(walk("N", "W 1S"), CallEvent(Seat.W, parse_call("2C"), specifies=(Strain.D,)))
+    s = run(s, "judge unintended yes")
+    assert s.record[-1].call.text == "2C" and s.record[-1].specifies == (Strain.D,)
+    s = run(s, "director")
+    assert s.pending is None and ruling_laws(s) == ["31C, 25", "31C, 25A1", "29C", "29C", "31B2"]
+    assert "specified (D)" in s.rulings[-2].summary

@@ -195,3 +195,36 @@ def test_32_inadmissible_redouble_at_partner_turn_only_the_director_decides() ->
         "result": None,
     }
     assert [c.text for c in s.legal_calls()] == ["P"]
+
+
+# --- 32C while the offender's own call out of rotation is still held ------------------------------
+def test_32C_double_while_own_bid_out_of_rotation_held_is_a_change_of_call() -> None:
+    s = walk("N", "W 1S, W X")
+    assert outcome(s)["pending"] == ("out_of_rotation.awaiting_change_judgement", "director",
+                                     ("unintended", "intended"))
+    assert ruling_laws(s) == ["32C, 25"]
+
+
+def test_32C_25A1_unintended_double_takes_the_place_and_is_ruled_36B4() -> None:
+    # the intended double doubles no bid: inadmissible, and out of rotation (36B4)
+    s = walk("N", "W 1S, W X, judge unintended yes")
+    assert record(s) == ["W 1S@N withdrawn", "W X@N pending"]
+    assert s.pending is not None and s.pending.law == "32, 36B4"
+    s = walk("N", "W 1S, W X, judge unintended yes, director")
+    assert outcome(s) == {
+        "record": ["W 1S@N withdrawn", "W X@N cancelled"],
+        "obligations": {"E": [("pass_rest_of_auction", "36B4", None)]},
+        "turn": "N",
+        "pending": None,
+        "restrictions": [("W", "E", "X", "CDHS")],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["32C, 25", "32C, 25A1", "36B4"]
+
+
+def test_32C_held_inadmissible_double_then_a_bid_intended_double_ruled_36B4() -> None:
+    # West's held call is an inadmissible double; his later 1S at LHO's turn is a change (31C)
+    s = walk("N", "W X, W 1S, judge unintended no, director")
+    assert record(s) == ["W X@N cancelled", "W 1S@N cancelled"]
+    assert ruling_laws(s) == ["31C, 25", "25B2", "36B4"]
+    assert outcome(s)["obligations"] == {"E": [("pass_rest_of_auction", "36B4", None)]}
