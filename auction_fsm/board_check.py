@@ -28,7 +28,9 @@ this package and is raised, never reported as a problem of the file.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring as _str  # JSON's own string writer (in C)
 from typing import Any, Final, Literal
 
 from . import rules
@@ -117,6 +119,45 @@ class BoardReport:
                 "event": self.failed_event, "law": getattr(self.error, "law", None)},
             "notes": self.notes + b.warnings,
         }
+
+    def json_line(self) -> str:
+        """The report as one line of JSON: the text ``json.dumps(self.to_json(),
+        ensure_ascii=False)`` gives, written directly.
+
+        ``check --json`` writes one such line per board; building the dictionary and encoding
+        it cost about as much as reading and checking the board, and most of its values are
+        known words, numbers or null.  Strings from the file go through the JSON encoder's own
+        string function; a report with an error takes the general route.
+        """
+        if self.error is not None:
+            return json.dumps(self.to_json(), ensure_ascii=False)
+        b = self.board
+        tags = b.tags
+        calls = ", ".join([f'"{wc.call.text}"' for wc in b.calls])  # call texts: letters and digits
+        return (f'{{"source": {_str(b.source)}, "game": {b.index}, "board": {_opt(b.number)}, '
+                f'"line": {"null" if b.locator is None else b.line}, "verdict": "{self.verdict}", '
+                f'"dealer": {_SEAT_JSON.get(b.dealer, "null")}, '
+                f'"vulnerability": {_opt(b.vulnerability)}, "calls": [{calls}], '
+                f'"contract": {_opt(self.contract)}, '
+                f'"declarer": {_SEAT_JSON.get(self.declarer, "null")}, '
+                f'"phase": {_opt(self.phase)}, "irregularities": {_strs(self.irregularities)}, '
+                f'"rulings": {_strs(self.rulings)}, "tags": "{self.tags}", '
+                f'"contract_tag": {_opt(tags.get("Contract"))}, "declarer_tag": {_opt(tags.get("Declarer"))}, '
+                f'"mismatch": {_opt(self.mismatch)}, "explanation": {_opt(self.explanation)}, '
+                f'"error": null, "notes": {_strs(self.notes + b.warnings)}}}')
+
+
+_SEAT_JSON: Final[dict[Seat | None, str]] = {s: f'"{s.name}"' for s in Seat}
+
+
+def _opt(text: str | None) -> str:
+    """A string or null, as JSON."""
+    return "null" if text is None else _str(text)
+
+
+def _strs(texts: list[str]) -> str:
+    """A list of strings, as JSON."""
+    return f"[{', '.join([_str(t) for t in texts])}]" if texts else "[]"
 
 
 def _without_place(message: str, board: Board) -> str:

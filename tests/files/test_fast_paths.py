@@ -12,6 +12,8 @@ generated auctions (Hypothesis, derandomized).
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import fields
@@ -21,7 +23,7 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from auction_fsm import pbn, pbn_read
+from auction_fsm import lin, pbn, pbn_read
 from auction_fsm.board_check import BoardReport, Checker
 from auction_fsm.boards import Board
 from auction_fsm.calls import ALL_CALLS, PASS, Call, Strain
@@ -187,3 +189,48 @@ def test_quick_deal_check_takes_a_plain_full_deal() -> None:
     raw: list[str | None] = ["AKQJ.T98.765.432", "T98.765.432.AKQJ", "765.432.AKQJ.T98", "432.AKQJ.T98.765"]
     assert deal._quick_full_deal(raw) == deal._normalised(raw)
     assert deal._quick_full_deal([*raw[:3], raw[0]]) is None  # West holds North's cards
+
+
+# --- the comment run-on test -------------------------------------------------------------------
+# The specification: one pattern of three alternatives (what the reader used before it split
+# the search by opener for speed).
+_RUNS_ON_SPEC = re.compile(r"\{[^{}\[]*\[|;[^;\n\[]*\[|^%[^\n\[]*\[", re.MULTILINE)
+
+
+@SETTINGS
+@given(st.text(st.sampled_from('{};%[]\n x"'), max_size=40), st.integers(0, 40), st.integers(0, 40))
+def test_comment_run_on_test_is_the_one_pattern_of_three_alternatives(text: str, a: int, b: int) -> None:
+    start, end = min(a, b, len(text)), min(max(a, b), len(text))
+    assert pbn_read.comment_runs_on(text, start, end) == (_RUNS_ON_SPEC.search(text, start, end) is not None)
+
+
+# --- writing the report as JSON ------------------------------------------------------------------
+def test_json_line_is_the_json_of_the_report_on_every_corpus_board() -> None:
+    checker = Checker()
+    for path in corpus_files():
+        for board in pbn.load(path):
+            report = checker.check(board)
+            assert report.json_line() == json.dumps(report.to_json(), ensure_ascii=False), board.where()
+
+
+_VALUE = st.text(st.characters(blacklist_characters="\r\n"), max_size=8)
+
+
+@SETTINGS
+@given(auctions(), _VALUE, _VALUE, _VALUE)
+def test_json_line_is_the_json_of_the_report_on_generated_boards(
+        auction: tuple[Seat, list[Call]], number: str, contract: str, declarer: str) -> None:
+    """Tag values with quotes, backslashes, control characters and any letter; irregular,
+    illegal and incomplete auctions; the same boards read back from LIN."""
+    dealer, calls = auction
+
+    def value(text: str) -> str:
+        return text.replace("\\", "\\\\").replace('"', '\\"')
+
+    extra = f'[Contract "{value(contract)}"]\n[Declarer "{value(declarer)}"]\n'
+    text = game(" ".join(c.text for c in calls), dealer=dealer.name, extra=extra).replace(
+        '[Board "1"]', f'[Board "{value(number)}"]')
+    boards = pbn.loads(text, "gen.pbn") + lin.loads(lin.dumps(pbn.loads(text, "gen.pbn")), "gen.lin")
+    for board in boards:
+        report = Checker().check(board)
+        assert report.json_line() == json.dumps(report.to_json(), ensure_ascii=False)
