@@ -10,16 +10,17 @@ import re
 from pathlib import Path
 from typing import Final, Literal
 
-from . import lin
 from .boards import Board
 from .errors import BoardFileError, ScenarioError
 from .pbn_read import decode, read_boards
-from .pbn_write import board_from_scenario
 from .scenario import loads_scenario
 
-__all__ = ["FileFormat", "detect_format", "read_text", "read_path", "format_of_suffix"]
+__all__ = ["FileFormat", "detect_format", "starts_like_lin", "read_text", "read_path", "format_of_suffix"]
 
 FileFormat = Literal["scenario", "pbn", "lin"]
+# LIN starts with a two-letter key and a bar, such as "pn|" (the LIN reader and writer are
+# loaded only for a LIN file or a scenario: a PBN file does without them).
+_LIN_START: Final = re.compile(r"\s*[a-z][a-z0-9]\|")
 _SUFFIXES: dict[str, FileFormat] = {".json": "scenario", ".pbn": "pbn", ".lin": "lin"}
 
 
@@ -32,9 +33,14 @@ def detect_format(text: str) -> FileFormat:
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith("{") and head[1:].lstrip()[:1] in ('"', "}"):
         return "scenario"
-    if lin.looks_like_lin(head):
+    if starts_like_lin(head):
         return "lin"
     return "pbn"
+
+
+def starts_like_lin(text: str) -> bool:
+    """True when ``text`` starts like LIN: a two-letter key and a bar, such as ``pn|``."""
+    return _LIN_START.match(text) is not None
 
 
 def format_of_suffix(path: Path) -> FileFormat | None:
@@ -46,11 +52,15 @@ def read_text(text: str, source: str) -> tuple[FileFormat, list[Board]]:
     """The format and the boards of a text; a scenario gives one board."""
     fmt = detect_format(text)
     if fmt == "scenario":
+        from .pbn_write import board_from_scenario
+
         scenario = loads_scenario(text, source)
         board = board_from_scenario(scenario)
         board.source = source
         return fmt, [board]
     if fmt == "lin":
+        from . import lin
+
         return fmt, lin.read_boards(text, source)
     return fmt, read_boards(text, source)
 

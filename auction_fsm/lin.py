@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Final, cast
 
+from .board_files import starts_like_lin
 from .boards import Board, Locator, Play, WrittenCall
 from .calls import Call, parse_call, quoted
 from .deal import RANK_ORDER, Deal, DealProblem
@@ -52,7 +53,7 @@ _ROOMS: Final = {"o": "Open", "c": "Closed"}
 
 def looks_like_lin(text: str) -> bool:
     """True when ``text`` starts like LIN: a two-letter key and a bar, such as ``pn|``."""
-    return re.match(r"\s*[a-z][a-z0-9]\|", text) is not None
+    return starts_like_lin(text)
 
 
 def _hand(board: Board, text: str, offset: int) -> str | None:

@@ -443,7 +443,11 @@ def _passes_to_end(calls: list[WrittenCall]) -> int:
         if wc.call is not PASS:
             break
         trailing += 1
-    return max((3 if any(wc.call.is_bid for wc in calls) else 4) - trailing, 0)
+    if trailing == len(calls):
+        return max(4 - trailing, 0)  # only passes so far
+    # The last call before the passes is a bid as a rule; only then is the whole list searched.
+    bid = calls[-trailing - 1].call.is_bid or any(wc.call.is_bid for wc in calls)
+    return max((3 if bid else 4) - trailing, 0)
 
 
 def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offset: int) -> None:
