@@ -22,6 +22,12 @@ showed as explained at the table (``specifies``), which decides 27B1a, 26B and 2
 board mostly ends with the hands returned (17D2), and the return is also tried where it fits
 nothing.
 
+Every event is drawn from the one event registry (:mod:`auction_fsm.event_draw`): the position
+decides some fields (who calls, which call, the option a procedure waits for) and the
+registry's drawers draw the others (the cards exposed, the denominations judged, the option
+words ...); now and then an event of any registered kind is drawn whole, so a kind added to
+the registry is fuzzed without a change here.
+
 Each event goes to ``Simulator.apply`` with ``check=True``.  Three outcomes:
 
 * it is applied;
