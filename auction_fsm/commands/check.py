@@ -46,29 +46,41 @@ def register(subparsers: Subparsers) -> None:
     p.set_defaults(func=handler)
 
 
-def _json_document(documents: list[tuple[str, str, list[str]]], summary: dict[str, int]) -> str:
-    """The ``--json`` document: per file its name, format and boards, one board's report a line
-    (:meth:`BoardReport.json_line`), and the summary.
+class _JsonDocument:
+    """The ``--json`` document, written as the files are checked: per file its name, format and
+    boards, one board's report a line (:meth:`BoardReport.json_line`), then the summary.
 
     Python's JSON encoder is fast only without indentation, and a file of thousands of boards
     indented throughout is no easier to read: each board's report is one line, and the few
-    lines around them are laid out by hand.
+    lines around them are laid out by hand.  Each file's part is written once it is checked,
+    so no report is kept and the document is never built whole in memory.
     """
-    import json
 
-    def one(value: object) -> str:
-        return json.dumps(value, ensure_ascii=False)
+    def __init__(self, write: Callable[[str], object]) -> None:
+        import json
 
-    files = []
-    for name, fmt, lines in documents:
-        boards = ",\n".join(f"        {line}" for line in lines)
-        files.append(f'    {{"file": {one(name)}, "format": {one(fmt)}, "boards": [\n'
-                     f'{boards}\n    ]}}' if boards else
-                     f'    {{"file": {one(name)}, "format": {one(fmt)}, "boards": []}}')
-    body = ",\n".join(files)
-    return (f'{{\n  "format": "auction-fsm-check",\n  "files": [\n{body}\n  ],\n'
-            f'  "summary": {one(summary)}\n}}\n') if files else (
-            f'{{\n  "format": "auction-fsm-check",\n  "files": [],\n  "summary": {one(summary)}\n}}\n')
+        self.write = write
+        self.files = 0
+        self.encode = json.JSONEncoder(ensure_ascii=False).encode
+
+    def add_file(self, name: str, fmt: str, lines: list[str]) -> None:
+        """Write one file's part."""
+        one = self.encode
+        head = ",\n" if self.files else '{\n  "format": "auction-fsm-check",\n  "files": [\n'
+        self.files += 1
+        if lines:
+            boards = ",\n        ".join(lines)
+            self.write(f'{head}    {{"file": {one(name)}, "format": {one(fmt)}, "boards": [\n'
+                       f'        {boards}\n    ]}}')
+        else:
+            self.write(f'{head}    {{"file": {one(name)}, "format": {one(fmt)}, "boards": []}}')
+
+    def finish(self, summary: dict[str, int]) -> None:
+        """Write the summary and close the document."""
+        if self.files:
+            self.write(f'\n  ],\n  "summary": {self.encode(summary)}\n}}\n')
+        else:
+            self.write(f'{{\n  "format": "auction-fsm-check",\n  "files": [],\n  "summary": {self.encode(summary)}\n}}\n')
 
 
 def handler(args: argparse.Namespace) -> int:
@@ -91,10 +103,10 @@ def handler(args: argparse.Namespace) -> int:
     checker = Checker(machines=args.machines, book=None if args.law_book is None else chosen_book(args))
     counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
     tags = {"agree": 0, "mismatch": 0, "not compared": 0}
-    documents: list[tuple[str, str, list[str]]] = []
     status = EXIT_OK
     files_read = 0
     write = sys.stdout.write
+    document = _JsonDocument(write) if args.json else None
     for path in args.files:
         try:
             fmt, boards = read_path(path)
@@ -135,16 +147,16 @@ def handler(args: argparse.Namespace) -> int:
                     print(f"\r{path}: {n}/{len(boards)} boards", end="", file=sys.stderr, flush=True)
         if progress and len(boards) >= 500:
             print(f"\r{path}: {len(boards)}/{len(boards)} boards", file=sys.stderr, flush=True)
-        if args.json:
-            documents.append((str(path), fmt, lines))
+        if document is not None:
+            document.add_file(str(path), fmt, lines)
         else:
             _flush(lines, write)
     total = sum(counts.values())
     summary = {"files": len(args.files), "files_read": files_read, "boards": total, **counts,
                "tags_agree": tags["agree"], "tags_mismatch": tags["mismatch"],
                "tags_not_compared": tags["not compared"]}
-    if args.json:
-        write(_json_document(documents, summary))
+    if document is not None:
+        document.finish(summary)
     else:
         verdicts = ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
         print(f"{files_read} of {len(args.files)} file(s) read, {total} board(s): {verdicts or 'none'}; "
