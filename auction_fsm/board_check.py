@@ -37,10 +37,9 @@ from . import rules
 from .auction import AuctionState
 from .boards import Board
 from .calls import ALL_CALLS, PASS_CODE, parse_call
-from .errors import AuctionFsmError, MachineDisagreementError, TableDefinitionError
+from .errors import AuctionFsmError, MachineDisagreementError, TableDefinitionError, error_kind
 from .events import CallEvent, Event
 from .lawbook import LAWS_2017, LawBook, book_named
-from .report import error_kind
 from .seats import Seat
 from .simulator import Simulator
 

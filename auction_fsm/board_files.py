@@ -15,11 +15,12 @@ from .errors import BoardFileError, ScenarioError
 from .pbn_read import decode, read_boards
 from .scenario import loads_scenario
 
-__all__ = ["FileFormat", "detect_format", "starts_like_lin", "read_text", "read_path", "format_of_suffix"]
+__all__ = ["FileFormat", "detect_format", "read_text", "read_path", "format_of_suffix"]
 
 FileFormat = Literal["scenario", "pbn", "lin"]
-# LIN starts with a two-letter key and a bar, such as "pn|" (the LIN reader and writer are
-# loaded only for a LIN file or a scenario: a PBN file does without them).
+# LIN starts with a two-letter key and a bar, such as "pn|": the test of lin.looks_like_lin,
+# made here so that the LIN reader (and the PBN writer, for scenarios) is loaded only for a
+# file that needs it.
 _LIN_START: Final = re.compile(r"\s*[a-z][a-z0-9]\|")
 _SUFFIXES: dict[str, FileFormat] = {".json": "scenario", ".pbn": "pbn", ".lin": "lin"}
 
@@ -33,14 +34,9 @@ def detect_format(text: str) -> FileFormat:
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith("{") and head[1:].lstrip()[:1] in ('"', "}"):
         return "scenario"
-    if starts_like_lin(head):
+    if _LIN_START.match(head) is not None:
         return "lin"
     return "pbn"
-
-
-def starts_like_lin(text: str) -> bool:
-    """True when ``text`` starts like LIN: a two-letter key and a bar, such as ``pn|``."""
-    return _LIN_START.match(text) is not None
 
 
 def format_of_suffix(path: Path) -> FileFormat | None:

@@ -25,7 +25,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Final, cast
 
-from .board_files import starts_like_lin
 from .boards import Board, Locator, Play, WrittenCall
 from .calls import Call, parse_call, quoted
 from .deal import RANK_ORDER, Deal, DealProblem
@@ -51,9 +50,12 @@ _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
 _ROOMS: Final = {"o": "Open", "c": "Closed"}
 
 
+_LIN_START: Final = re.compile(r"\s*[a-z][a-z0-9]\|")
+
+
 def looks_like_lin(text: str) -> bool:
     """True when ``text`` starts like LIN: a two-letter key and a bar, such as ``pn|``."""
-    return starts_like_lin(text)
+    return _LIN_START.match(text) is not None
 
 
 def _hand(board: Board, text: str, offset: int) -> str | None:

@@ -234,3 +234,12 @@ def test_json_line_is_the_json_of_the_report_on_generated_boards(
     for board in boards:
         report = Checker().check(board)
         assert report.json_line() == json.dumps(report.to_json(), ensure_ascii=False)
+
+
+# --- telling LIN without loading its reader --------------------------------------------------
+@pytest.mark.parametrize("text", ["pn|a,b,c,d|", "  md|3SAK|", "qx|o1|", "[Event \"x\"]", "Pn|x|", "p|x|",
+                                  "1|x|", "md |x|", "\n\nmb|1C|", "{comment} pn|x|"])
+def test_check_tells_lin_as_the_lin_reader_does(text: str) -> None:
+    from auction_fsm.board_files import detect_format
+
+    assert (detect_format(text) == "lin") == lin.looks_like_lin(text.lstrip("\ufeff \t\r\n"))
