@@ -612,8 +612,9 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
     (comments, NAGs, suffixes, ``*``, ``^I``, glued tokens, words that are no call): the general
     reader then reads it and says what is wrong, where.
     """
-    if not text.isascii():
-        return False
+    section = text[start:end]
+    if not section.isascii():
+        return False  # (a file's other games may hold any letters: names, commentary)
     calls: list[WrittenCall] = []
     last: WrittenCall | None = None
     dashes = 0
@@ -623,7 +624,7 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
     cache = _CALL_CACHE
     seats = _SEAT_OF
     turn = int(seat)  # the seat as a plain int: indexing with an IntEnum is slower
-    for token in text[start:end].split():
+    for token in section.split():
         pos = find(token, pos)
         call = cache.get(token) or _call_of(token)
         if call is not None:

@@ -137,7 +137,8 @@ def test_quick_reader_agrees_with_the_general_reader_on_written_boards(auction: 
 @pytest.mark.parametrize("extra", ["", '[Note "1:strong"]\n', '[Site "#"]\n', '[Event "a [b] c"]\n',
                                    '{a comment}\n', '[Event "x"] ; rest of line\n', "% escape\n",
                                    '{ [Event "hidden"] }\n', '[Site "x"] ; [Event "hidden"]\n',
-                                   '% [Event "hidden"]\n', '[Event "{"]\n[Site ";"]\n', '[Event "x"] {open\n'])
+                                   '% [Event "hidden"]\n', '[Event "{"]\n[Site ";"]\n', '[Event "x"] {open\n',
+                                   '[Event "Zürich"]\n'])
 @pytest.mark.parametrize("auction", ["1C =1= 1H Pass AP", "1N Pass 3N AP", "- 1C Pass 1H", "1C*",
                                      "1C {c} Pass", "Pass\n[Play \"E\"]\nSA S2 S3 S4", "1C 1C", "8C",
                                      "1C ^I 1D", "^S 1C", "1C $1 Pass !", "___", "Zz"])
