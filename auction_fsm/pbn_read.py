@@ -128,6 +128,9 @@ def normalise_newlines(text: str) -> str:
     """Every line end (LF, CRLF, CR CR LF, a lone CR) becomes one LF."""
     if "\r" not in text:
         return text
+    text = text.replace("\r\n", "\n")  # the usual case, by the quicker string method
+    if "\r" not in text:
+        return text
     return _NEWLINES.sub("\n", text)
 
 
