@@ -244,3 +244,12 @@ def test_check_tells_lin_as_the_lin_reader_does(text: str) -> None:
     from auction_fsm.board_files import detect_format
 
     assert (detect_format(text) == "lin") == lin.looks_like_lin(text.lstrip("\ufeff \t\r\n"))
+
+
+# --- line ends ---------------------------------------------------------------------------------
+@SETTINGS
+@given(st.text(st.sampled_from("\r\na "), max_size=30))
+def test_line_ends_are_normalised_as_the_one_pattern_says(text: str) -> None:
+    """Every line end (LF, CR LF, CR CR LF, a lone CR) is one LF: the pattern the reader used
+    before it took CR LF by a string method first."""
+    assert pbn_read.normalise_newlines(text) == re.sub(r"\r*\n|\r", "\n", text)
