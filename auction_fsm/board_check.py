@@ -131,32 +131,36 @@ class BoardReport:
         if self.error is not None:
             return json.dumps(self.to_json(), ensure_ascii=False)
         b = self.board
-        tags = b.tags
-        calls = ", ".join([f'"{wc.call.text}"' for wc in b.calls])  # call texts: letters and digits
-        return (f'{{"source": {_str(b.source)}, "game": {b.index}, "board": {_opt(b.number)}, '
+        get = b.tags.get
+        texts = [wc.call.text for wc in b.calls]  # letters and digits: quoted as they are
+        calls = '"' + '", "'.join(texts) + '"' if texts else ""
+        number, contract_tag, declarer_tag = b.number, get("Contract"), get("Declarer")
+        vulnerability, contract, phase = b.vulnerability, self.contract, self.phase
+        mismatch, explanation = self.mismatch, self.explanation
+        notes = self.notes + b.warnings
+        return (f'{{"source": {_str(b.source)}, "game": {b.index}, '
+                f'"board": {"null" if number is None else _str(number)}, '
                 f'"line": {"null" if b.locator is None else b.line}, "verdict": "{self.verdict}", '
                 f'"dealer": {_SEAT_JSON.get(b.dealer, "null")}, '
-                f'"vulnerability": {_opt(b.vulnerability)}, "calls": [{calls}], '
-                f'"contract": {_opt(self.contract)}, '
+                f'"vulnerability": {"null" if vulnerability is None else _str(vulnerability)}, '
+                f'"calls": [{calls}], "contract": {"null" if contract is None else _str(contract)}, '
                 f'"declarer": {_SEAT_JSON.get(self.declarer, "null")}, '
-                f'"phase": {_opt(self.phase)}, "irregularities": {_strs(self.irregularities)}, '
-                f'"rulings": {_strs(self.rulings)}, "tags": "{self.tags}", '
-                f'"contract_tag": {_opt(tags.get("Contract"))}, "declarer_tag": {_opt(tags.get("Declarer"))}, '
-                f'"mismatch": {_opt(self.mismatch)}, "explanation": {_opt(self.explanation)}, '
-                f'"error": null, "notes": {_strs(self.notes + b.warnings)}}}')
+                f'"phase": {"null" if phase is None else _str(phase)}, '
+                f'"irregularities": {_strs(self.irregularities) if self.irregularities else "[]"}, '
+                f'"rulings": {_strs(self.rulings) if self.rulings else "[]"}, "tags": "{self.tags}", '
+                f'"contract_tag": {"null" if contract_tag is None else _str(contract_tag)}, '
+                f'"declarer_tag": {"null" if declarer_tag is None else _str(declarer_tag)}, '
+                f'"mismatch": {"null" if mismatch is None else _str(mismatch)}, '
+                f'"explanation": {"null" if explanation is None else _str(explanation)}, '
+                f'"error": null, "notes": {_strs(notes) if notes else "[]"}}}')
 
 
 _SEAT_JSON: Final[dict[Seat | None, str]] = {s: f'"{s.name}"' for s in Seat}
 
 
-def _opt(text: str | None) -> str:
-    """A string or null, as JSON."""
-    return "null" if text is None else _str(text)
-
-
 def _strs(texts: list[str]) -> str:
     """A list of strings, as JSON."""
-    return f"[{', '.join([_str(t) for t in texts])}]" if texts else "[]"
+    return f"[{', '.join([_str(t) for t in texts])}]"
 
 
 def _without_place(message: str, board: Board) -> str:
