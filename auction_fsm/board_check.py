@@ -28,17 +28,18 @@ this package and is raised, never reported as a problem of the file.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring as _str  # JSON's own string writer (in C)
 from typing import Any, Final, Literal
 
 from . import rules
 from .auction import AuctionState
 from .boards import Board
 from .calls import ALL_CALLS, PASS_CODE, parse_call
-from .errors import AuctionFsmError, MachineDisagreementError, TableDefinitionError
+from .errors import AuctionFsmError, MachineDisagreementError, TableDefinitionError, error_kind
 from .events import CallEvent, Event
 from .lawbook import LAWS_2017, LawBook, book_named
-from .report import error_kind
 from .seats import Seat
 from .simulator import Simulator
 
@@ -117,6 +118,49 @@ class BoardReport:
                 "event": self.failed_event, "law": getattr(self.error, "law", None)},
             "notes": self.notes + b.warnings,
         }
+
+    def json_line(self) -> str:
+        """The report as one line of JSON: the text ``json.dumps(self.to_json(),
+        ensure_ascii=False)`` gives, written directly.
+
+        ``check --json`` writes one such line per board; building the dictionary and encoding
+        it cost about as much as reading and checking the board, and most of its values are
+        known words, numbers or null.  Strings from the file go through the JSON encoder's own
+        string function; a report with an error takes the general route.
+        """
+        if self.error is not None:
+            return json.dumps(self.to_json(), ensure_ascii=False)
+        b = self.board
+        get = b.tags.get
+        texts = [wc.call.text for wc in b.calls]  # letters and digits: quoted as they are
+        calls = '"' + '", "'.join(texts) + '"' if texts else ""
+        number, contract_tag, declarer_tag = b.number, get("Contract"), get("Declarer")
+        vulnerability, contract, phase = b.vulnerability, self.contract, self.phase
+        mismatch, explanation = self.mismatch, self.explanation
+        notes = self.notes + b.warnings
+        return (f'{{"source": {_str(b.source)}, "game": {b.index}, '
+                f'"board": {"null" if number is None else _str(number)}, '
+                f'"line": {"null" if b.locator is None else b.line}, "verdict": "{self.verdict}", '
+                f'"dealer": {_SEAT_JSON.get(b.dealer, "null")}, '
+                f'"vulnerability": {"null" if vulnerability is None else _str(vulnerability)}, '
+                f'"calls": [{calls}], "contract": {"null" if contract is None else _str(contract)}, '
+                f'"declarer": {_SEAT_JSON.get(self.declarer, "null")}, '
+                f'"phase": {"null" if phase is None else _str(phase)}, '
+                f'"irregularities": {_strs(self.irregularities) if self.irregularities else "[]"}, '
+                f'"rulings": {_strs(self.rulings) if self.rulings else "[]"}, "tags": "{self.tags}", '
+                f'"contract_tag": {"null" if contract_tag is None else _str(contract_tag)}, '
+                f'"declarer_tag": {"null" if declarer_tag is None else _str(declarer_tag)}, '
+                f'"mismatch": {"null" if mismatch is None else _str(mismatch)}, '
+                f'"explanation": {"null" if explanation is None else _str(explanation)}, '
+                f'"error": null, "notes": {_strs(notes) if notes else "[]"}}}')
+
+
+_SEAT_JSON: Final[dict[Seat | None, str]] = {s: f'"{s.name}"' for s in Seat}
+
+
+def _strs(texts: list[str]) -> str:
+    """A list of strings, as JSON."""
+    return f"[{', '.join([_str(t) for t in texts])}]"
 
 
 def _without_place(message: str, board: Board) -> str:

@@ -10,16 +10,18 @@ import re
 from pathlib import Path
 from typing import Final, Literal
 
-from . import lin
 from .boards import Board
 from .errors import BoardFileError, ScenarioError
 from .pbn_read import decode, read_boards
-from .pbn_write import board_from_scenario
 from .scenario import loads_scenario
 
 __all__ = ["FileFormat", "detect_format", "read_text", "read_path", "format_of_suffix"]
 
 FileFormat = Literal["scenario", "pbn", "lin"]
+# LIN starts with a two-letter key and a bar, such as "pn|": the test of lin.looks_like_lin,
+# made here so that the LIN reader (and the PBN writer, for scenarios) is loaded only for a
+# file that needs it.
+_LIN_START: Final = re.compile(r"\s*[a-z][a-z0-9]\|")
 _SUFFIXES: dict[str, FileFormat] = {".json": "scenario", ".pbn": "pbn", ".lin": "lin"}
 
 
@@ -32,7 +34,7 @@ def detect_format(text: str) -> FileFormat:
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith("{") and head[1:].lstrip()[:1] in ('"', "}"):
         return "scenario"
-    if lin.looks_like_lin(head):
+    if _LIN_START.match(head) is not None:
         return "lin"
     return "pbn"
 
@@ -46,11 +48,15 @@ def read_text(text: str, source: str) -> tuple[FileFormat, list[Board]]:
     """The format and the boards of a text; a scenario gives one board."""
     fmt = detect_format(text)
     if fmt == "scenario":
+        from .pbn_write import board_from_scenario
+
         scenario = loads_scenario(text, source)
         board = board_from_scenario(scenario)
         board.source = source
         return fmt, [board]
     if fmt == "lin":
+        from . import lin
+
         return fmt, lin.read_boards(text, source)
     return fmt, read_boards(text, source)
 

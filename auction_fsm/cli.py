@@ -57,7 +57,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 def print_error(err: BaseException) -> None:
     """Print ``auction-fsm: <kind>: <message>`` on standard error."""
-    from .report import error_kind
+    from .errors import error_kind
 
     if isinstance(err, OSError) and err.strerror:
         message = f"{err.filename}: {err.strerror}" if err.filename else err.strerror
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     except InternalError as err:  # our own checks caught a bug: never the user's input
         if os.environ.get(DEBUG_VARIABLE):
             raise
-        from .report import error_kind
+        from .errors import error_kind
 
         print(f"{PROG}: internal error (a bug in auction-fsm, please report it): "
               f"{error_kind(err)}: {err} (set {DEBUG_VARIABLE}=1 to see the traceback)", file=sys.stderr)

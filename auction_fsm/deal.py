@@ -155,7 +155,14 @@ def _is_descending(ranks: str) -> bool:
 
 
 def parse_pbn_deal(value: str) -> Deal:
-    """Read a PBN Deal tag value (§3.4.11): ``<first>:<hand> <hand> <hand> <hand>``."""
+    """Read a PBN Deal tag value (§3.4.11): ``<first>:<hand> <hand> <hand> <hand>``.
+
+    A deal read once is remembered (a :class:`Deal` is immutable): a file gives each deal once
+    per table that played it, and about half the deals of the corpus come again."""
+    try:
+        return _DEALS_READ[value]
+    except KeyError:
+        pass
     m = _PBN_DEAL.fullmatch(value)
     if m is None:
         raise DealProblem(f"cannot read deal {quoted(value)}: expected 'N:<hand> <hand> <hand> <hand>' "
@@ -165,4 +172,12 @@ def parse_pbn_deal(value: str) -> Deal:
     for i in range(4):
         hand = m.group(2 + i)
         raw[(first + i) % 4] = None if hand == "-" else hand
-    return _checked(raw)
+    deal = _checked(raw)
+    if len(_DEALS_READ) >= _DEALS_KEPT:
+        _DEALS_READ.clear()  # bounded: a long file costs no more memory than a short one
+    _DEALS_READ[value] = deal
+    return deal
+
+
+_DEALS_READ: dict[str, Deal] = {}  # Deal tag value -> the deal it gives (only deals that are valid)
+_DEALS_KEPT: Final = 4096

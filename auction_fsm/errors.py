@@ -7,6 +7,8 @@ command-line front end prints these messages without a traceback.
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "AuctionFsmError",
     "CallSyntaxError",
@@ -28,6 +30,7 @@ __all__ = [
     "LinSyntaxError",
     "DealError",
     "ConversionError",
+    "error_kind",
 ]
 
 
@@ -125,3 +128,39 @@ class DealError(BoardFileError):
 class ConversionError(ScenarioError):
     """The target format of a conversion cannot hold what the source says (say, a call out of
     rotation in LIN, whose calls carry no seat)."""
+
+
+# Readable names for the kinds of error; any other class is named from its own name.
+_KINDS: dict[type[BaseException], str] = {
+    AuctionOverError: "call after the auction ended",
+    IllegalCallError: "illegal call",
+    CallSyntaxError: "call syntax error",
+    SeatSyntaxError: "seat syntax error",
+    CardSyntaxError: "card syntax error",
+    SchemaVersionError: "unsupported scenario version",
+    ScenarioError: "scenario error",
+    DecisionError: "decision error",
+    UsageError: "usage error",
+    IllegalLeadError: "illegal lead",
+    LawBookError: "law book fault",
+    MachineDisagreementError: "machines and engine disagree",
+}
+
+
+def error_kind(err: BaseException) -> str:
+    """A few words saying what kind of problem ``err`` is.
+
+    >>> error_kind(CallSyntaxError("x")), error_kind(OSError("x"))
+    ('call syntax error', 'cannot read file')
+    >>> error_kind(AuctionOverError("E leads S5: ...", law="17D1"))
+    'play is outside the model'
+    """
+    if isinstance(err, AuctionOverError) and err.law == "17D1":
+        return "play is outside the model"  # an event after the faced opening lead
+    kind = _KINDS.get(type(err))
+    if kind is not None:
+        return kind
+    if isinstance(err, OSError):
+        return "cannot read file"
+    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", type(err).__name__)
+    return " ".join(w.lower() for w in words) or "error"

@@ -22,6 +22,12 @@ showed as explained at the table (``specifies``), which decides 27B1a, 26B and 2
 board mostly ends with the hands returned (17D2), and the return is also tried where it fits
 nothing.
 
+Every event is drawn from the one event registry (:mod:`auction_fsm.event_draw`): the position
+decides some fields (who calls, which call, the option a procedure waits for) and the
+registry's drawers draw the others (the cards exposed, the denominations judged, the option
+words ...); now and then an event of any registered kind is drawn whole, so a kind added to
+the registry is fuzzed without a change here.
+
 Each event goes to ``Simulator.apply`` with ``check=True``.  Three outcomes:
 
 * it is applied;
@@ -65,27 +71,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .auction import AuctionState
-from .calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
-from .cards import Card, Suit
+from .calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call
 from .engine import Step
 from .errors import AuctionFsmError, InternalError, MachineDisagreementError
-from .events import (
-    JUDGEMENT_KINDS,
-    Attention,
-    CallEvent,
-    ChangeCall,
-    Choice,
-    DirectorCalled,
-    Event,
-    ExplanationRequest,
-    ExposeCards,
-    FaceLead,
-    HandsReturned,
-    Judgement,
-    JudgementKind,
-    Lead,
-    ReviewRequest,
-)
+from .event_draw import ABOVE_SEVEN, DRAWERS, draw_event
+from .event_language import KINDS
+from .events import JUDGEMENT_KINDS, CallEvent, Event
 from .lawbook import LAWS_2017, LawBook
 from .lawbook.procedure import taker
 from .report import pending_to_json
@@ -112,8 +103,6 @@ __all__ = [
 
 FailureKind = Literal["disagreement", "internal"]
 SEATS: tuple[Seat, ...] = tuple(Seat)
-RANKS = "23456789TJQKA"
-ABOVE_SEVEN: tuple[Call, ...] = tuple(Call.bid(level, s) for level in (8, 9, 10) for s in Strain)
 DEFAULT_MAX_EVENTS = 24  # event attempts per scenario: a whole auction with a few incidents
 EXAMINE_EVERY = 10  # every tenth scenario is examined in full (narration, report, options, check)
 
@@ -134,7 +123,7 @@ def _weighted(rng: random.Random, table: Sequence[tuple[float, Callable[[], Even
                     return event
                 del pool[i]
                 break
-    return CallEvent(SEATS[rng.randrange(4)], PASS)
+    return draw_event(rng, "call", seat=SEATS[rng.randrange(4)], call=PASS, specifies=None)
 
 
 def _last_bid(state: AuctionState) -> Call | None:
@@ -186,42 +175,24 @@ def _random_call(rng: random.Random, state: AuctionState) -> Call:
     return rng.choice(above[:6] if rng.random() < 0.8 else ALL_CALLS[:35])
 
 
-def _cards(rng: random.Random) -> tuple[Card, ...]:
-    n = rng.choice((1, 1, 1, 2, 3))
-    picked = rng.sample(range(52), n)
-    return tuple(Card(Suit(i // 13), RANKS[i % 13]) for i in picked)
-
-
-def _card(rng: random.Random) -> Card:
-    return _cards(rng)[0]
-
-
-def _dens(rng: random.Random) -> tuple[Strain, ...]:
-    n = rng.choice((0, 0, 1, 1, 2))
-    return tuple(rng.sample(list(Strain), n))
-
-
-def _call_event(rng: random.Random, seat: Seat, call: Call) -> CallEvent:
+def _call_event(rng: random.Random, seat: Seat, call: Call) -> Event:
     """A call, now and then with what it showed as explained at the table (``specifies``):
-    the input that decides 27B1a, 26B and 29C.  Mostly a bid's own denomination or none (an
-    artificial call), sometimes any others."""
+    the input that decides 27B1a, 26B and 29C.  A quarter of the calls carry it: half of those
+    a bid's own denomination, the others what the registry draws (often none: an artificial
+    call)."""
     if rng.random() >= 0.25:
-        return CallEvent(seat, call)
+        return draw_event(rng, "call", seat=seat, call=call, specifies=None)
     if call.strain is not None and rng.random() < 0.5:
-        return CallEvent(seat, call, specifies=(call.strain,))
-    return CallEvent(seat, call, specifies=_dens(rng))
+        return draw_event(rng, "call", seat=seat, call=call, specifies=(call.strain,))
+    return draw_event(rng, "call", seat=seat, call=call, specifies=DRAWERS["strains"](rng))
 
 
-def _judgement(rng: random.Random, kind: str | None = None) -> Judgement:
-    chosen = kind if kind in JUDGEMENT_KINDS else rng.choice(JUDGEMENT_KINDS)
-    return Judgement(_as_kind(chosen), rng.random() < 0.5, _dens(rng))
-
-
-def _as_kind(text: str | None) -> JudgementKind:
-    for k in ("artificial", "comparable", "unintended", "misinformation", "dummy_seen"):
-        if text == k:
-            return k
-    return "comparable"
+def _judgement(rng: random.Random, kind: str | None = None) -> Event:
+    """The director's judgement: of ``kind`` if one is wanted, else of a kind the registry
+    draws; the value and the denominations drawn."""
+    if kind in JUDGEMENT_KINDS:
+        return draw_event(rng, "judgement", kind=kind)
+    return draw_event(rng, "judgement")
 
 
 def next_event(rng: random.Random, state: AuctionState, book: LawBook = LAWS_2017) -> Event:
@@ -253,65 +224,64 @@ def next_event(rng: random.Random, state: AuctionState, book: LawBook = LAWS_201
 
     def inadmissible_double() -> Event | None:
         bad = [c for c in (DOUBLE, REDOUBLE) if c not in state.legal_calls()]
-        return CallEvent(rng.choice((turn, turn, someone)), rng.choice(bad)) if bad else None
+        return _call_event(rng, rng.choice((turn, turn, someone)), rng.choice(bad)) if bad else None
 
     def by_silenced() -> Event | None:
         if not silenced:
             return None
         seat = rng.choice(silenced)
-        return CallEvent(seat, _random_call(rng, state) if rng.random() < 0.7 else PASS)
+        return _call_event(rng, seat, _random_call(rng, state) if rng.random() < 0.7 else PASS)
 
     def above_seven() -> Event:
-        return CallEvent(rng.choice((turn, turn, someone)), rng.choice(ABOVE_SEVEN))
+        return _call_event(rng, rng.choice((turn, turn, someone)), rng.choice(ABOVE_SEVEN))
 
     def director() -> Event:
-        return DirectorCalled(rng.choice((None, None, someone)))
+        return draw_event(rng, "director")
 
     def any_judgement() -> Event:
         return _judgement(rng)
 
     def change() -> Event:
         seat = last_caller if rng.random() < 0.8 else someone
-        return ChangeCall(seat, _random_call(rng, state),
-                          "misinformation" if rng.random() < 0.4 else "slip")
+        return draw_event(rng, "change", seat=seat, call=_random_call(rng, state))
 
     def expose() -> Event:
-        return ExposeCards(someone, _cards(rng), rng.random() < 0.3)
+        return draw_event(rng, "expose", seat=someone)
 
     asker = turn if rng.random() < 0.6 else someone  # 20B, 20F1: mostly at the asker's turn
 
     def review() -> Event:
-        return ReviewRequest(asker)
+        return draw_event(rng, "review", seat=asker)
 
     def explain() -> Event:
-        return ExplanationRequest(asker, rng.choice((0, 0, rng.randint(1, max(1, len(callers) + 1)))))
+        return draw_event(rng, "explain", seat=asker,
+                          call_index=rng.choice((0, 0, rng.randint(1, max(1, len(callers) + 1)))))
 
     def lead_any() -> Event:
         leader = state.opening_leader
         seat = leader if leader is not None and rng.random() < 0.6 else someone
-        return Lead(seat, _card(rng), rng.random() < 0.4)
+        return draw_event(rng, "lead", seat=seat, faced=rng.random() < 0.4)
 
     def face_lead() -> Event:
-        return FaceLead()
+        return draw_event(rng, "face_lead")
 
     def hands_returned() -> Event:
-        return HandsReturned()
+        return draw_event(rng, "hands_returned")
 
     def attention() -> Event:  # 36C, also where it fits nothing (the model must refuse it cleanly)
-        return Attention("after_opening_lead")
+        return draw_event(rng, "attention")
 
-    def any_choice() -> Event:
-        words = ("accept", "refuse", "spread", "director", "replace", "let_remain", "no_prohibition",
-                 "decline", "keep", "withdraw", "change", "lho_calls", "correct_player_calls",
-                 f"require_{rng.choice('CDHS')}", f"prohibit_{rng.choice('CDHS')}",
-                 f"designate_{_card(rng).text}")
-        return Choice(someone, rng.choice(words))
+    def any_choice() -> Event:  # any option word, also one that is no choice here
+        return draw_event(rng, "choice", seat=someone)
+
+    def any_kind() -> Event:  # any registered kind, every field drawn: a new kind is fuzzed at once
+        return draw_event(rng, rng.choice(KINDS))
 
     irregular: list[tuple[float, Callable[[], Event | None]]] = [
         (7, insufficient), (9, out_of_rotation), (4, inadmissible_double), (5, by_silenced),
         (2, above_seven), (3, director), (3, any_judgement), (4, change), (3, expose),
         (2, review), (2, explain), (1, lead_any), (1, face_lead), (1, any_choice),
-        (1, hands_returned), (1, attention),
+        (1, hands_returned), (1, attention), (1, any_kind),
     ]
     pending = state.pending
     if pending is not None:
@@ -332,43 +302,43 @@ def next_event(rng: random.Random, state: AuctionState, book: LawBook = LAWS_201
                 return None
             seat, option = Seat[decider], rng.choice(options)
             if rng.random() < 0.1:
-                return Choice(seat, option)
+                return draw_event(rng, "choice", seat=seat, option=option)
             spec = book.option(pending.state_name, option)
             by = taker(spec, pending) or seat
             if spec.how == "director":
-                return DirectorCalled(rng.choice((None, seat)))
+                return draw_event(rng, "director", by=rng.choice((None, seat)))
             if spec.how == "call":
                 return _call_event(rng, by, _random_call(rng, state))
-            return Choice(by, option)
+            return draw_event(rng, "choice", seat=by, option=option)
 
         def wanted_judgement() -> Event | None:
             return _judgement(rng, str(wanted)) if wanted else None
 
         def accept_by_calling() -> Event:
             lho = offender.lho
-            return CallEvent(rng.choice((lho, lho, turn, offender)), _random_call(rng, state))
+            return _call_event(rng, rng.choice((lho, lho, turn, offender)), _random_call(rng, state))
 
         def noticed_later() -> Event:  # 36C: nobody notices the call until after the opening lead
-            return Attention("after_opening_lead")
+            return draw_event(rng, "attention")
 
         return _weighted(rng, [(45, expected), (6, wanted_judgement), (10, accept_by_calling),
                                (4, legal_in_turn), (3, noticed_later), *irregular])
     if state.is_over:
         def call_after_final_pass() -> Event:
-            return CallEvent(someone, _random_call(rng, state))
+            return _call_event(rng, someone, _random_call(rng, state))
 
         def opening_lead() -> Event | None:
             leader = state.opening_leader
-            return None if leader is None else Lead(leader, _card(rng), rng.random() < 0.3)
+            return None if leader is None else draw_event(rng, "lead", seat=leader, faced=rng.random() < 0.3)
 
         def out_of_turn_lead() -> Event:
-            return Lead(someone, _card(rng), rng.random() < 0.6)
+            return draw_event(rng, "lead", seat=someone, faced=rng.random() < 0.6)
 
         def after_auction_judgement() -> Event:
             return _judgement(rng, rng.choice(("dummy_seen", "misinformation", None)))
 
         def misinformation_change() -> Event:
-            return ChangeCall(someone, _random_call(rng, state), "misinformation")
+            return draw_event(rng, "change", seat=someone, call=_random_call(rng, state), ground="misinformation")
 
         if state.is_passed_out:  # the period lasts until the hands go back (17D2); 25A still may
             return _weighted(rng, [(30, hands_returned), (8, change), (4, call_after_final_pass),

@@ -50,9 +50,12 @@ _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
 _ROOMS: Final = {"o": "Open", "c": "Closed"}
 
 
+_LIN_START: Final = re.compile(r"\s*[a-z][a-z0-9]\|")
+
+
 def looks_like_lin(text: str) -> bool:
     """True when ``text`` starts like LIN: a two-letter key and a bar, such as ``pn|``."""
-    return re.match(r"\s*[a-z][a-z0-9]\|", text) is not None
+    return _LIN_START.match(text) is not None
 
 
 def _hand(board: Board, text: str, offset: int) -> str | None:

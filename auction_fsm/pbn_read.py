@@ -66,11 +66,12 @@ _TAGS_ONLY: Final = re.compile(
     r"|\[(?P<open>))"
 )
 _COMMENT_START: Final = re.compile(r"[{;%]")
-# A comment that could run on into a "[" and so hide it: a brace not closed before it, a ";"
-# or an escape line on its line.  Looked for anywhere (in values too): a false alarm only
-# sends the game to the general route.  Each alternative stops at the next opener of its kind
-# (a later "{" or ";" is a match of its own), so the search is linear in the text.
-_RUNS_ON: Final = re.compile(r"\{[^{}\[]*\[|;[^;\n\[]*\[|^%[^\n\[]*\[", re.MULTILINE)
+# A comment that could run on into a "[" and so hide it (see comment_runs_on): a brace not
+# closed before it, a ";" or an escape line on its line.  Each stops at the next opener of its
+# kind (a later "{" or ";" is a match of its own), so each search is linear in the text.
+_BRACE_RUNS_ON: Final = re.compile(r"\{[^{}\[]*\[")
+_SEMI_RUNS_ON: Final = re.compile(r";[^;\n\[]*\[")
+_ESCAPE_RUNS_ON: Final = re.compile(r"^%[^\n\[]*\[", re.MULTILINE)
 # The longest number read as a note reference, a NAG or a Note tag's number: more digits than
 # this is no number a file means (and Python refuses int() of very long digit strings).
 MAX_DIGITS: Final = 9
@@ -80,6 +81,9 @@ MAX_DIGITS: Final = 9
 _QUICK_TAG: Final = re.compile(
     r"(\[\s*([A-Za-z0-9_]+)\s*(?:\"([^\"\\\n]*(?:\\.[^\"\\\n]*)*)\"\s*\]|([^\]\"\n]*)\]))([^\[]*)"
 )
+# The quickest route: every tag written ``[Name "value"]`` exactly (one space, no escape), as
+# nearly every program writes them; the offsets then follow from the lengths of name and value.
+_PLAIN_TAG: Final = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]([^\[]*)')
 _AUCTION: Final = re.compile(
     r"(?P<ws>\s+)"
     r"|(?P<brace>\{[^}]*\}?)"
@@ -99,6 +103,9 @@ _SEATS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
 _SEAT_OF: Final = tuple(Seat)  # the left-hand opponent, without an enum lookup
 _CALL_CACHE: dict[str, Call | None] = {}
+#: One tag of a game: name, value, where it starts and ends, and where the next tag starts (the
+#: end of the game after the last): the text between is the tag's section.
+Tag = tuple[str, str, int, int, int]
 # Whether plain games and auctions take the quick routes (the tests switch them off to hold
 # them to the general route's results).
 QUICK_GAMES = True
@@ -119,6 +126,9 @@ def decode(data: bytes) -> str:
 
 def normalise_newlines(text: str) -> str:
     """Every line end (LF, CRLF, CR CR LF, a lone CR) becomes one LF."""
+    if "\r" not in text:
+        return text
+    text = text.replace("\r\n", "\n")  # the usual case, by the quicker string method
     if "\r" not in text:
         return text
     return _NEWLINES.sub("\n", text)
@@ -246,52 +256,50 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
     if found is None:
         found = _tags(board, text, start, end)
     last, sticky = inherit.last, inherit.sticky
-    auction_at = -1
-    play_at = -1
-    count = len(found)
-    for i, (name, value, t_start, t_end) in enumerate(found):
-        if name == "Note":
-            if play_at >= 0:
-                board.play_notes.append(value)
-            else:
-                _note(board, value, t_start)
-            continue
-        if name in tags:
-            continue  # §3.4: a tag given again is ignored
-        if value[:1] == "#" and (value == "#" or value.startswith("##")):
-            if name in NOT_INHERITED:
-                raise _fail(board, t_start, f"tag {name} may not inherit ({quoted(value)}; PBN 2.1 §4.8)")
-            if value == "#":
-                value = last.get(name, "")
-            else:
-                value = value[2:]
-                sticky[name] = value
-        elif name in sticky:
-            sticky[name] = value  # a ## tag redefined in mid-file holds from here on
-        last[name] = value
-        tags[name] = value
-        next_start = found[i + 1][2] if i + 1 < count else end
-        if name == "Auction":
-            auction_at = i
-            _auction(board, value, text, t_end, next_start, t_start)
-        elif name == "Play":
-            play_at = i
-            seat = _SEATS.get(value.strip().upper()) if value.strip() else None
-            board.play = Play(seat, text[t_end:next_start].strip())
-        elif next_start > t_end + 1:
-            section = text[t_end:next_start].strip()
-            if section and not _only_commentary(section):
-                board.sections[name] = section
+    play_seen = False
+    try:
+        for name, value, t_start, t_end, next_start in found:
+            if name == "Note":
+                if play_seen:
+                    board.play_notes.append(value)
+                else:
+                    _note(board, value, t_start)
+                continue
+            if name in tags:
+                continue  # §3.4: a tag given again is ignored
+            if value[:1] == "#" and (value == "#" or value.startswith("##")):
+                if name in NOT_INHERITED:
+                    raise _fail(board, t_start, f"tag {name} may not inherit ({quoted(value)}; PBN 2.1 §4.8)")
+                if value == "#":
+                    value = last.get(name, "")
+                else:
+                    value = value[2:]
+                    sticky[name] = value
+            elif name in sticky:
+                sticky[name] = value  # a ## tag redefined in mid-file holds from here on
+            tags[name] = value
+            if name == "Auction":
+                _auction(board, value, text, t_end, next_start, t_start)
+            elif name == "Play":
+                play_seen = True
+                seat = _SEATS.get(value.strip().upper()) if value.strip() else None
+                board.play = Play(seat, text[t_end:next_start].strip())
+            elif next_start > t_end + 1:
+                section = text[t_end:next_start].strip()
+                if section and not _only_commentary(section):
+                    board.sections[name] = section
+    finally:
+        last.update(tags)  # what "#" takes in later games: this game's tags, as far as read
     for name, value in inherit.sticky.items():
         if name not in tags:
             tags[name] = value
-    _identification(board, found, auction_at)
+    _identification(board, found)
 
 
-def _tags(board: Board, text: str, start: int, end: int) -> list[tuple[str, str, int, int]]:
-    """The tags of the game ``text[start:end]`` as (name, value, start, end), comments and
-    escape lines skipped; sets the board's commentary (brace comments before the first tag).
-    The general route: any game, however written."""
+def _tags(board: Board, text: str, start: int, end: int) -> list[Tag]:
+    """The tags of the game ``text[start:end]`` (see :data:`Tag`), comments and escape lines
+    skipped; sets the board's commentary (brace comments before the first tag).  The general
+    route: any game, however written."""
     found: list[tuple[str, str, int, int]] = []
     commentary: list[str] = []
     game = text[start:end]
@@ -313,10 +321,10 @@ def _tags(board: Board, text: str, start: int, end: int) -> list[tuple[str, str,
     board.commentary = tuple(commentary)
     if commentary:
         board.lin_extra = read_lin_comment(board.commentary)
-    return found
+    return [(*tag, found[i + 1][2] if i + 1 < len(found) else end) for i, tag in enumerate(found)]
 
 
-def _quick_tags(text: str, start: int, end: int) -> list[tuple[str, str, int, int]] | None:
+def _quick_tags(text: str, start: int, end: int) -> list[Tag] | None:
     """What :func:`_tags` gives for the game ``text[start:end]``, by one ``findall``, when the
     game is plainly written; ``None`` when it is not, and the general route must read it.
 
@@ -325,32 +333,59 @@ def _quick_tags(text: str, start: int, end: int) -> list[tuple[str, str, int, in
     hide it, and no comment in the text between two tags runs on into the next tag.  Then the
     matches lie end to end from the first ``[``, and the offsets follow from their lengths.
     """
-    parts = _QUICK_TAG.findall(text, start, end)
-    first = text.find("[", start, end)
-    if not parts or text.count("[", start, end) != len(parts):
-        return None
-    if first > start and "{" in text[start:first]:
-        return None  # brace commentary before the first tag: the general route collects it
     find = text.find
-    if ((find("{", start, end) >= 0 or find(";", start, end) >= 0 or find("%", start, end) >= 0)
-            and _RUNS_ON.search(text, start, end) is not None):
+    first = find("[", start, end)
+    if first < 0:
         return None
-    found: list[tuple[str, str, int, int]] = []
+    if first > start and find("{", start, first) >= 0:
+        return None  # brace commentary before the first tag: the general route collects it
+    if comment_runs_on(text, start, end):
+        return None
+    brackets = text.count("[", start, end)
+    found: list[Tag] = []
     pos = first
+    plain = _PLAIN_TAG.findall(text, first, end)
+    if len(plain) == brackets:
+        for name, value, after in plain:
+            t_end = pos + len(name) + len(value) + 5  # [Name "value"]
+            next_start = t_end + len(after)
+            found.append((name, value, pos, t_end, next_start))
+            pos = next_start
+        return found
+    parts = _QUICK_TAG.findall(text, first, end)
+    if len(parts) != brackets:
+        return None
     for whole, name, value, unquoted, after in parts:
         if not value:
             value = unquoted.strip()  # an unquoted value (an empty quoted one leaves it empty too)
         elif "\\" in value:
             value = value.replace('\\"', '"').replace("\\\\", "\\")
         t_end = pos + len(whole)
-        found.append((name, value, pos, t_end))
-        pos = t_end + len(after)
+        next_start = t_end + len(after)
+        found.append((name, value, pos, t_end, next_start))
+        pos = next_start
     return found
 
 
-def _offset_of(found: list[tuple[str, str, int, int]], name: str, default: int) -> int:
+def comment_runs_on(text: str, start: int, end: int) -> bool:
+    """Whether a comment in ``text[start:end]`` could run on into a ``[`` and so hide a tag: a
+    brace not closed before the next ``[``, a ``;`` with a ``[`` later on its line, or an escape
+    line (``%`` at the start of a line) holding a ``[``.  Looked for anywhere, in tag values
+    too: a false alarm only sends the game to the general route.
+
+    One pattern per kind of comment, each starting with its opener, which the regular-expression
+    engine finds by a fast scan (one pattern of three alternatives tried every position, at
+    about three times the cost); a kind whose opener is absent is not searched at all.
+    """
+    find = text.find
+    return ((find("{", start, end) >= 0 and _BRACE_RUNS_ON.search(text, start, end) is not None)
+            or (find(";", start, end) >= 0 and _SEMI_RUNS_ON.search(text, start, end) is not None)
+            or (find("%", start, end) >= 0 and _ESCAPE_RUNS_ON.search(text, start, end) is not None))
+
+
+def _offset_of(found: list[Tag], name: str, default: int) -> int:
     """Where the game's last tag ``name`` starts (for a message), ``default`` if it has none."""
-    return next((start for tag, _, start, _ in reversed(found) if tag == name), default)
+    return next((tag[2] for tag in reversed(found) if tag[0] == name), default)
 
 
 def _only_commentary(section: str) -> bool:
@@ -378,7 +413,7 @@ def _number(board: Board, offset: int, digits: str, what: str) -> int:
     return int(digits)
 
 
-def _identification(board: Board, found: list[tuple[str, str, int, int]], auction_at: int) -> None:
+def _identification(board: Board, found: list[Tag]) -> None:
     """Dealer, vulnerability and deal from the tags (after inheritance)."""
     tags = board.tags
     dealer = tags.get("Dealer", "").strip()
@@ -411,7 +446,11 @@ def _passes_to_end(calls: list[WrittenCall]) -> int:
         if wc.call is not PASS:
             break
         trailing += 1
-    return max((3 if any(wc.call.is_bid for wc in calls) else 4) - trailing, 0)
+    if trailing == len(calls):
+        return max(4 - trailing, 0)  # only passes so far
+    # The last call before the passes is a bid as a rule; only then is the whole list searched.
+    bid = calls[-trailing - 1].call.is_bid or any(wc.call.is_bid for wc in calls)
+    return max((3 if bid else 4) - trailing, 0)
 
 
 def _auction(board: Board, value: str, text: str, start: int, end: int, tag_offset: int) -> None:
@@ -576,8 +615,9 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
     (comments, NAGs, suffixes, ``*``, ``^I``, glued tokens, words that are no call): the general
     reader then reads it and says what is wrong, where.
     """
-    if not text.isascii():
-        return False
+    section = text[start:end]
+    if not section.isascii():
+        return False  # (a file's other games may hold any letters: names, commentary)
     calls: list[WrittenCall] = []
     last: WrittenCall | None = None
     dashes = 0
@@ -587,7 +627,7 @@ def _quick_auction(board: Board, seat: Seat, text: str, start: int, end: int) ->
     cache = _CALL_CACHE
     seats = _SEAT_OF
     turn = int(seat)  # the seat as a plain int: indexing with an IntEnum is slower
-    for token in text[start:end].split():
+    for token in section.split():
         pos = find(token, pos)
         call = cache.get(token) or _call_of(token)
         if call is not None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import re
 from typing import TYPE_CHECKING, Any
 
 from . import errors
@@ -29,6 +28,7 @@ from .auction import AuctionState
 from .calls import Call
 from .cards import Card
 from .consequences import Consequence, consequences, required_call
+from .errors import error_kind
 from .lawbook import LAWS_2017, LawBook, book_of
 from .lawbook.exposure import penalty_cards
 from .lawbook.restrictions import eligible_suits, restriction_status
@@ -67,42 +67,6 @@ __all__ = [
 ]
 
 STATE_FORMAT = "auction-fsm-state"
-
-# Readable names for the kinds of error; any other class is named from its own name.
-_KINDS: dict[type[BaseException], str] = {
-    errors.AuctionOverError: "call after the auction ended",
-    errors.IllegalCallError: "illegal call",
-    errors.CallSyntaxError: "call syntax error",
-    errors.SeatSyntaxError: "seat syntax error",
-    errors.CardSyntaxError: "card syntax error",
-    errors.SchemaVersionError: "unsupported scenario version",
-    errors.ScenarioError: "scenario error",
-    errors.DecisionError: "decision error",
-    errors.UsageError: "usage error",
-    errors.IllegalLeadError: "illegal lead",
-    errors.LawBookError: "law book fault",
-    errors.MachineDisagreementError: "machines and engine disagree",
-}
-
-
-def error_kind(err: BaseException) -> str:
-    """A few words saying what kind of problem ``err`` is.
-
-    >>> error_kind(errors.CallSyntaxError("x")), error_kind(OSError("x"))
-    ('call syntax error', 'cannot read file')
-    >>> error_kind(errors.AuctionOverError("E leads S5: ...", law="17D1"))
-    'play is outside the model'
-    """
-    if isinstance(err, errors.AuctionOverError) and err.law == "17D1":
-        return "play is outside the model"  # an event after the faced opening lead
-    kind = _KINDS.get(type(err))
-    if kind is not None:
-        return kind
-    if isinstance(err, OSError):
-        return "cannot read file"
-    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", type(err).__name__)
-    return " ".join(w.lower() for w in words) or "error"
-
 
 def _seat(seat: Seat | None) -> str | None:
     return None if seat is None else seat.name

@@ -1,6 +1,6 @@
 """Benchmark of the PBN reader and the per-board check on a corpus of real PBN files.
 
-    python benchmarks/bench_files.py [--corpus DIR] [--endplay-python PATH] [--repeat N]
+    python benchmarks/bench_files.py [--corpus DIR] [--endplay-python PATH] [--repeat N] [--json]
 
 Measured in one run:
 
@@ -29,17 +29,21 @@ Measured in one run:
   comment over blank lines, a long token, LIN blanks) and a LIN movie, read at sizes n, 2n and
   4n; the time ratios of successive sizes are about 2 for a reader linear in its input (4 if
   quadratic).
+
+``--json`` prints the same figures as one JSON document instead of lines of text.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -50,7 +54,8 @@ from auction_fsm.board_check import Checker
 from auction_fsm.boards import Board
 from auction_fsm.errors import AuctionFsmError
 
-DEFAULT_CORPUS = REPO.parent / "shared" / "pbn-corpus" / "files"
+# ../shared next to the checkout, or where AUCTION_FSM_SHARED says (as for the tests).
+DEFAULT_CORPUS = Path(os.environ.get("AUCTION_FSM_SHARED", REPO.parent / "shared")) / "pbn-corpus" / "files"
 
 # Run by the other interpreter: endplay reads every file once; prints boards and seconds as JSON.
 ENDPLAY_SCRIPT = """
@@ -166,8 +171,10 @@ def _worst_cases(n: int) -> list[tuple[str, str, str]]:
 _WORST_N = (400_000, 400_000, 40_000, 200_000, 2_000_000, 2_000_000, 40_000)
 
 
-def worst_cases() -> None:
-    """Time each reader on each worst case at sizes n, 2n, 4n (best of 3); print the ratios."""
+def worst_cases(say: Callable[[str], None] = print) -> list[dict[str, object]]:
+    """Time each reader on each worst case at sizes n, 2n, 4n (best of 3); say the ratios and
+    return the figures."""
+    out: list[dict[str, object]] = []
     for i, (name, fmt, _) in enumerate(_worst_cases(100)):
         base = _WORST_N[i]
         times = []
@@ -180,9 +187,12 @@ def worst_cases() -> None:
                 reader(text, "worst")
                 best = min(best, time.perf_counter() - t)
             times.append(best)
-        print(f"worst case {name}: {times[0] * 1e3:.1f} / {times[1] * 1e3:.1f} / {times[2] * 1e3:.1f} ms "
-              f"at n = {base}, 2n, 4n; ratios {times[1] / times[0]:.1f}, {times[2] / times[1]:.1f} "
-              "(linear: about 2)")
+        say(f"worst case {name}: {times[0] * 1e3:.1f} / {times[1] * 1e3:.1f} / {times[2] * 1e3:.1f} ms "
+            f"at n = {base}, 2n, 4n; ratios {times[1] / times[0]:.1f}, {times[2] / times[1]:.1f} "
+            "(linear: about 2)")
+        out.append({"case": name, "n": base, "ms": [round(t * 1e3, 2) for t in times],
+                    "ratios": [round(times[1] / times[0], 2), round(times[2] / times[1], 2)]})
+    return out
 
 
 def ours(corpus: Path) -> dict[str, float]:
@@ -226,9 +236,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="timed rounds, each ours then endplay; minimum and median printed (default 5)")
     parser.add_argument("--worst-cases", action="store_true",
                         help="only time the readers' worst cases at growing sizes")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON document")
     args = parser.parse_args(argv)
+    figures: dict[str, object] = {}
+
+    def say(line: str) -> None:
+        if not args.json:
+            print(line)
+
     if args.worst_cases:
-        worst_cases()
+        figures["worst_cases"] = worst_cases(say)
+        if args.json:
+            print(json.dumps(figures, indent=2))
         return 0
     files = sorted(p for p in args.corpus.iterdir() if p.is_file()) if args.corpus.is_dir() else []
     if not files:
@@ -275,16 +294,19 @@ def main(argv: list[str] | None = None) -> int:
                 c["explained"] += report.explanation is not None
     per_board = min(our_times) / boards_total * 1e6
     per_board_median = statistics.median(our_times) / boards_total * 1e6
+    figures.update({"corpus": str(args.corpus), "files": len(files), "files_read": len(result),
+                    "boards": boards_total, "with_auction": with_auction, "verdicts": dict(verdicts),
+                    "internal_errors": internal, "tags": dict(tags)})
 
-    print(f"corpus: {args.corpus}")
-    print(f"files read: {len(result)} of {len(files)}; boards read: {boards_total}; with an auction: {with_auction}")
-    print("verdicts: " + ", ".join(f"{k} {v}" for k, v in verdicts.most_common()))
-    print(f"internal errors: {internal}")
-    print(f"tags: {tags['agree']} agree, {tags['mismatch']} disagree, {tags['not compared']} not compared")
+    say(f"corpus: {args.corpus}")
+    say(f"files read: {len(result)} of {len(files)}; boards read: {boards_total}; with an auction: {with_auction}")
+    say("verdicts: " + ", ".join(f"{k} {v}" for k, v in verdicts.most_common()))
+    say(f"internal errors: {internal}")
+    say(f"tags: {tags['agree']} agree, {tags['mismatch']} disagree, {tags['not compared']} not compared")
     clean = [name for name, boards in result if name not in by_file]
-    print(f"files whose every compared board agrees with its tags: {len(clean)} of {len(result)}")
+    say(f"files whose every compared board agrees with its tags: {len(clean)} of {len(result)}")
     for name, c in sorted(by_file.items()):
-        print(f"  mismatches in {name}: {c['mismatch']} ({c['explained']} explained: leading passes left out)")
+        say(f"  mismatches in {name}: {c['mismatch']} ({c['explained']} explained: leading passes left out)")
 
     # Round trip: every board read, written and read again.
     t = time.perf_counter()
@@ -299,31 +321,51 @@ def main(argv: list[str] | None = None) -> int:
                 differ += 1
         differ += abs(len(good) - len(again))
     rt = time.perf_counter() - t
-    print(f"round trip: {written} boards written and read again, {differ} differ ({rt / max(written, 1) * 1e6:.0f} µs/board)")
+    say(f"round trip: {written} boards written and read again, {differ} differ ({rt / max(written, 1) * 1e6:.0f} µs/board)")
+    figures["round_trip"] = {"written": written, "differ": differ}
     if missing is None:
-        print(endplay_reads_back(args.endplay_python, args.corpus, result))
+        back = endplay_reads_back(args.endplay_python, args.corpus, result)
+        say(back)
+        figures["endplay_reads_back"] = back
 
-    print(f"ours: read + check every board: {per_board:.1f} µs/board min, {per_board_median:.1f} median "
-          f"of {len(our_times)} rounds ({boards_total} boards; min {min(our_times):.2f} s)")
+    say(f"ours: read + check every board: {per_board:.1f} µs/board min, {per_board_median:.1f} median "
+        f"of {len(our_times)} rounds ({boards_total} boards; min {min(our_times):.2f} s)")
+    figures["in_process"] = {"seconds": our_times, "us_per_board_min": round(per_board, 1),
+                             "us_per_board_median": round(per_board_median, 1)}
+    figures["command"] = {"seconds": command_times}
+    figures["command_json"] = {"seconds": json_times}
     if missing is not None or isinstance(base, str) or not base_times:
-        print(f"baseline: none measured: {missing or base}")
+        say(f"baseline: none measured: {missing or base}")
+        figures["baseline"] = f"none measured: {missing or base}"
     else:
         boards = max(base["boards"], 1)
         ep = min(base_times) / boards * 1e6
         ep_median = statistics.median(base_times) / boards * 1e6
-        print(f"baseline: endplay pbn.load, read only: {ep:.1f} µs/board min, {ep_median:.1f} median "
-              f"of {len(base_times)} rounds ({base['boards']:.0f} boards; {base['failed_files']:.0f} files raised, "
-              f"their time counted, their boards not)")
-        print(f"ratio: ours is {ep / per_board:.2f}x as fast per board by the minima, "
-              f"{ep_median / per_board_median:.2f}x by the medians (target: 3x)")
-        for label, times in (("auction-fsm check", command_times), ("auction-fsm check --json", json_times)):
-            print(f"the command as a user runs it, {label} over {len(files)} files: {min(times):.2f} s min, "
-                  f"{statistics.median(times):.2f} s median; endplay reading them {min(base_times):.2f} s min: "
-                  f"{min(base_times) / min(times):.2f}x by the minima, "
-                  f"{statistics.median(base_times) / statistics.median(times):.2f}x by the medians (target: 3x)")
-    worst_cases()
+        say(f"baseline: endplay pbn.load, read only: {ep:.1f} µs/board min, {ep_median:.1f} median "
+            f"of {len(base_times)} rounds ({base['boards']:.0f} boards; {base['failed_files']:.0f} files raised, "
+            f"their time counted, their boards not)")
+        say(f"ratio: ours is {ep / per_board:.2f}x as fast per board by the minima, "
+            f"{ep_median / per_board_median:.2f}x by the medians (target: 3x)")
+        figures["baseline"] = {"seconds": base_times, "boards": base["boards"], "failed_files": base["failed_files"],
+                               "us_per_board_min": round(ep, 1), "us_per_board_median": round(ep_median, 1)}
+        in_process = figures["in_process"]
+        assert isinstance(in_process, dict)
+        in_process["ratio_min"] = round(ep / per_board, 2)
+        in_process["ratio_median"] = round(ep_median / per_board_median, 2)
+        for key, label, times in (("command", "auction-fsm check", command_times),
+                                  ("command_json", "auction-fsm check --json", json_times)):
+            by_min = min(base_times) / min(times)
+            by_median = statistics.median(base_times) / statistics.median(times)
+            say(f"the command as a user runs it, {label} over {len(files)} files: {min(times):.2f} s min, "
+                f"{statistics.median(times):.2f} s median; endplay reading them {min(base_times):.2f} s min: "
+                f"{by_min:.2f}x by the minima, {by_median:.2f}x by the medians (target: 3x)")
+            entry = figures[key]
+            assert isinstance(entry, dict)
+            entry.update({"ratio_min": round(by_min, 2), "ratio_median": round(by_median, 2)})
+    figures["worst_cases"] = worst_cases(say)
+    if args.json:
+        print(json.dumps(figures, indent=2))
     return 0 if internal == 0 else 1
-
 
 if __name__ == "__main__":
     try:

@@ -11,7 +11,8 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Call, Strain
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import ScenarioError
-from auction_fsm.event_language import KINDS, check_registry, read_event, to_text
+from auction_fsm.event_draw import DRAWERS, check_drawable, draw_event
+from auction_fsm.event_language import KINDS, check_registry, from_json, read_event, to_json, to_text
 from auction_fsm.event_text import event_to_words, words_to_event
 from auction_fsm.events import (
     CallEvent,
@@ -28,6 +29,30 @@ from auction_fsm.teaching.session import parse_event
 
 def test_every_event_class_is_one_registered_kind() -> None:
     check_registry()
+
+
+def test_every_registered_kind_can_be_drawn() -> None:
+    """Each field type has the registry's one drawer (the fuzzer's and the Hypothesis
+    strategies'), so every kind is drawn whole; a kind with a field type nobody can draw fails
+    here."""
+    check_drawable()
+    rng = random.Random(2017)
+    for kind in KINDS:
+        for _ in range(30):
+            event = draw_event(rng, kind)
+            assert from_json(to_json(event), "drawn") == event
+            assert read_event(to_text(event)) == event
+
+
+def test_a_field_type_without_a_drawer_fails_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(DRAWERS, "when")
+    with pytest.raises(AssertionError):
+        check_drawable()
+
+
+def test_drawing_with_a_field_the_kind_lacks_is_refused() -> None:
+    with pytest.raises(TypeError, match="no field"):
+        draw_event(random.Random(1), "review", seat=Seat.N, card="SA")
 
 
 @pytest.mark.parametrize("text, event", [

@@ -16,25 +16,17 @@ from collections import Counter
 
 import hypothesis.strategies as st
 import pytest
+from event_strategies import kind_strategy
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import ALL_CALLS, Call, Strain
-from auction_fsm.cards import Card, Suit
+from auction_fsm.event_language import KINDS, EventKind
 from auction_fsm.events import (
-    JUDGEMENT_KINDS,
     CallEvent,
-    ChangeCall,
     Choice,
-    DirectorCalled,
     Event,
-    ExplanationRequest,
-    ExposeCards,
-    FaceLead,
-    Judgement,
-    Lead,
-    ReviewRequest,
 )
 from auction_fsm.fuzzing import (
     Failure,
@@ -146,8 +138,6 @@ def test_failure_class_tells_refusals_from_bugs() -> None:
 SEATS = st.sampled_from(list(Seat))
 CALLS = st.one_of(st.sampled_from(ALL_CALLS),
                   st.sampled_from([Call.bid(level, s) for level in (8, 9) for s in Strain]))
-CARDS = st.builds(Card, st.sampled_from(list(Suit)), st.sampled_from("23456789TJQKA"))
-DENOMINATIONS = st.lists(st.sampled_from(list(Strain)), max_size=2, unique=True).map(tuple)
 
 
 class MachinesChecked(RuleBasedStateMachine):
@@ -198,13 +188,10 @@ class MachinesChecked(RuleBasedStateMachine):
         if legal:
             self.apply(CallEvent(self.sim.state.turn, data.draw(st.sampled_from(legal))))
 
-    @rule(by=st.one_of(st.none(), SEATS))
-    def director(self, by: Seat | None) -> None:
-        self.apply(DirectorCalled(by))
-
-    @rule(kind=st.sampled_from(JUDGEMENT_KINDS), value=st.booleans(), dens=DENOMINATIONS)
-    def judgement(self, kind: str, value: bool, dens: tuple[Strain, ...]) -> None:
-        self.apply(Judgement(kind, value, dens))  # type: ignore[arg-type]
+    @rule(data=st.data(), kind=st.sampled_from(KINDS))
+    def any_registered_event(self, data: st.DataObject, kind: EventKind) -> None:
+        """An event of any kind of the registry, every field drawn by the registry's drawers."""
+        self.apply(data.draw(kind_strategy(kind)))
 
     @rule(data=st.data())
     def pending_option(self, data: st.DataObject) -> None:
@@ -212,30 +199,6 @@ class MachinesChecked(RuleBasedStateMachine):
         if p is not None and p.options:
             seat = Seat[p.decider] if p.decider in Seat.__members__ else data.draw(SEATS)
             self.apply(Choice(seat, data.draw(st.sampled_from(p.options))))
-
-    @rule(seat=SEATS, call=CALLS, ground=st.sampled_from(("slip", "misinformation")))
-    def change(self, seat: Seat, call: Call, ground: str) -> None:
-        self.apply(ChangeCall(seat, call, ground))  # type: ignore[arg-type]
-
-    @rule(seat=SEATS, cards=st.lists(CARDS, min_size=1, max_size=2, unique=True), led=st.booleans())
-    def expose(self, seat: Seat, cards: list[Card], led: bool) -> None:
-        self.apply(ExposeCards(seat, tuple(cards), led))
-
-    @rule(seat=SEATS)
-    def review(self, seat: Seat) -> None:
-        self.apply(ReviewRequest(seat))
-
-    @rule(seat=SEATS, index=st.integers(min_value=0, max_value=8))
-    def explain(self, seat: Seat, index: int) -> None:
-        self.apply(ExplanationRequest(seat, index))
-
-    @rule(seat=SEATS, card=CARDS, faced=st.booleans())
-    def lead(self, seat: Seat, card: Card, faced: bool) -> None:
-        self.apply(Lead(seat, card, faced))
-
-    @rule()
-    def face_lead(self) -> None:
-        self.apply(FaceLead())
 
     @invariant()
     def machines_and_core_agree(self) -> None:
@@ -254,7 +217,6 @@ TestMachinesChecked = MachinesChecked.TestCase
 
 def test_the_generator_sends_every_kind_of_event() -> None:
     """Issue 17: a kind of event the fuzzer never sends is a kind whose faults it cannot find."""
-    from auction_fsm.events import Attention, HandsReturned
 
     kinds: Counter[str] = Counter()
     options: Counter[str] = Counter()
@@ -265,9 +227,7 @@ def test_the_generator_sends_every_kind_of_event() -> None:
             kinds[type(event).__name__] += 1
             if isinstance(event, Choice):
                 options[event.option.split("_")[0]] += 1
-    wanted = {c.__name__ for c in (CallEvent, ChangeCall, Choice, DirectorCalled, ExplanationRequest,
-                                   ExposeCards, FaceLead, HandsReturned, Judgement, Lead, ReviewRequest,
-                                   Attention)}
+    wanted = {k.cls.__name__ for k in KINDS}
     assert wanted <= set(kinds), sorted(wanted - set(kinds))
     assert {"accept", "decline", "keep", "withdraw", "require", "prohibit", "designate"} <= set(options)
 

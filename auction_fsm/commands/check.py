@@ -14,8 +14,8 @@ Only light imports at the top: the readers and the model are loaded when the com
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from . import Subparsers
 from ._law_book import add_law_book_option, chosen_book
@@ -46,28 +46,41 @@ def register(subparsers: Subparsers) -> None:
     p.set_defaults(func=handler)
 
 
-def _json_document(documents: list[dict[str, Any]], summary: dict[str, int]) -> str:
-    """The ``--json`` document, one board's report a line.
+class _JsonDocument:
+    """The ``--json`` document, written as the files are checked: per file its name, format and
+    boards, one board's report a line (:meth:`BoardReport.json_line`), then the summary.
 
     Python's JSON encoder is fast only without indentation, and a file of thousands of boards
-    indented throughout is no easier to read: each board's report is encoded on its own, on
-    one line, and the few lines around them are laid out by hand.
+    indented throughout is no easier to read: each board's report is one line, and the few
+    lines around them are laid out by hand.  Each file's part is written once it is checked,
+    so no report is kept and the document is never built whole in memory.
     """
-    import json
 
-    def one(value: object) -> str:
-        return json.dumps(value, ensure_ascii=False)
+    def __init__(self, write: Callable[[str], object]) -> None:
+        import json
 
-    files = []
-    for doc in documents:
-        boards = ",\n".join(f"        {one(b)}" for b in doc["boards"])
-        files.append(f'    {{"file": {one(doc["file"])}, "format": {one(doc["format"])}, "boards": [\n'
-                     f'{boards}\n    ]}}' if boards else
-                     f'    {{"file": {one(doc["file"])}, "format": {one(doc["format"])}, "boards": []}}')
-    body = ",\n".join(files)
-    return (f'{{\n  "format": "auction-fsm-check",\n  "files": [\n{body}\n  ],\n'
-            f'  "summary": {one(summary)}\n}}\n') if files else (
-            f'{{\n  "format": "auction-fsm-check",\n  "files": [],\n  "summary": {one(summary)}\n}}\n')
+        self.write = write
+        self.files = 0
+        self.encode = json.JSONEncoder(ensure_ascii=False).encode
+
+    def add_file(self, name: str, fmt: str, lines: list[str]) -> None:
+        """Write one file's part."""
+        one = self.encode
+        head = ",\n" if self.files else '{\n  "format": "auction-fsm-check",\n  "files": [\n'
+        self.files += 1
+        if lines:
+            boards = ",\n        ".join(lines)
+            self.write(f'{head}    {{"file": {one(name)}, "format": {one(fmt)}, "boards": [\n'
+                       f'        {boards}\n    ]}}')
+        else:
+            self.write(f'{head}    {{"file": {one(name)}, "format": {one(fmt)}, "boards": []}}')
+
+    def finish(self, summary: dict[str, int]) -> None:
+        """Write the summary and close the document."""
+        if self.files:
+            self.write(f'\n  ],\n  "summary": {self.encode(summary)}\n}}\n')
+        else:
+            self.write(f'{{\n  "format": "auction-fsm-check",\n  "files": [],\n  "summary": {self.encode(summary)}\n}}\n')
 
 
 def handler(args: argparse.Namespace) -> int:
@@ -90,9 +103,10 @@ def handler(args: argparse.Namespace) -> int:
     checker = Checker(machines=args.machines, book=None if args.law_book is None else chosen_book(args))
     counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
     tags = {"agree": 0, "mismatch": 0, "not compared": 0}
-    documents = []
     status = EXIT_OK
     files_read = 0
+    write = sys.stdout.write
+    document = _JsonDocument(write) if args.json else None
     for path in args.files:
         try:
             fmt, boards = read_path(path)
@@ -101,7 +115,9 @@ def handler(args: argparse.Namespace) -> int:
             status = EXIT_INPUT_ERROR
             continue
         files_read += 1
-        reports: list[dict[str, Any]] = []  # for --json, as JSON at once: a report holds its board
+        # A file's lines are written together (one write, not one print a board), or at once
+        # when progress is shown or a message on standard error must come after them.
+        lines: list[str] = []  # with --json, each board's report as JSON: a report holds its board
         for n, board in enumerate(boards, 1):
             report = checker.check(board)
             if fmt != "pbn":
@@ -109,32 +125,47 @@ def handler(args: argparse.Namespace) -> int:
                 # come from the auction itself: there is nothing independent to compare.
                 report.tags = "not compared"
                 report.mismatch = None
-            if args.json:
-                reports.append(report.to_json())
             counts[report.verdict] += 1
             tags[report.tags] += 1
+            if args.json:
+                lines.append(report.json_line())
+            elif not (args.quiet and report.verdict == "legal"):
+                lines.append(report.summary())
             if report.verdict == "unreadable":
                 assert report.error is not None
+                if not args.json:
+                    _flush(lines, write)
                 print_error(report.error)
                 status = EXIT_INPUT_ERROR
             elif report.verdict == "illegal" and status == EXIT_OK:
                 status = EXIT_ILLEGAL
-            if not args.json and not (args.quiet and report.verdict == "legal"):
-                print(report.summary(), flush=progress)
-            if progress and n % 500 == 0:
-                print(f"\r{path}: {n}/{len(boards)} boards", end="", file=sys.stderr, flush=True)
+            if progress:
+                if not args.json:
+                    _flush(lines, write)
+                    sys.stdout.flush()
+                if n % 500 == 0:
+                    print(f"\r{path}: {n}/{len(boards)} boards", end="", file=sys.stderr, flush=True)
         if progress and len(boards) >= 500:
             print(f"\r{path}: {len(boards)}/{len(boards)} boards", file=sys.stderr, flush=True)
-        if args.json:
-            documents.append({"file": str(path), "format": fmt, "boards": reports})
+        if document is not None:
+            document.add_file(str(path), fmt, lines)
+        else:
+            _flush(lines, write)
     total = sum(counts.values())
     summary = {"files": len(args.files), "files_read": files_read, "boards": total, **counts,
                "tags_agree": tags["agree"], "tags_mismatch": tags["mismatch"],
                "tags_not_compared": tags["not compared"]}
-    if args.json:
-        sys.stdout.write(_json_document(documents, summary))
+    if document is not None:
+        document.finish(summary)
     else:
         verdicts = ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
         print(f"{files_read} of {len(args.files)} file(s) read, {total} board(s): {verdicts or 'none'}; "
               f"tags: {tags['agree']} agree, {tags['mismatch']} disagree, {tags['not compared']} not compared")
     return status
+
+
+def _flush(lines: list[str], write: Callable[[str], object]) -> None:
+    """Write the lines gathered so far, and forget them."""
+    if lines:
+        write("\n".join(lines) + "\n")
+        lines.clear()

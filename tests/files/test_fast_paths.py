@@ -12,6 +12,8 @@ generated auctions (Hypothesis, derandomized).
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import fields
@@ -21,7 +23,7 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from auction_fsm import pbn, pbn_read
+from auction_fsm import lin, pbn, pbn_read
 from auction_fsm.board_check import BoardReport, Checker
 from auction_fsm.boards import Board
 from auction_fsm.calls import ALL_CALLS, PASS, Call, Strain
@@ -135,7 +137,8 @@ def test_quick_reader_agrees_with_the_general_reader_on_written_boards(auction: 
 @pytest.mark.parametrize("extra", ["", '[Note "1:strong"]\n', '[Site "#"]\n', '[Event "a [b] c"]\n',
                                    '{a comment}\n', '[Event "x"] ; rest of line\n', "% escape\n",
                                    '{ [Event "hidden"] }\n', '[Site "x"] ; [Event "hidden"]\n',
-                                   '% [Event "hidden"]\n', '[Event "{"]\n[Site ";"]\n', '[Event "x"] {open\n'])
+                                   '% [Event "hidden"]\n', '[Event "{"]\n[Site ";"]\n', '[Event "x"] {open\n',
+                                   '[Event "Zürich"]\n'])
 @pytest.mark.parametrize("auction", ["1C =1= 1H Pass AP", "1N Pass 3N AP", "- 1C Pass 1H", "1C*",
                                      "1C {c} Pass", "Pass\n[Play \"E\"]\nSA S2 S3 S4", "1C 1C", "8C",
                                      "1C ^I 1D", "^S 1C", "1C $1 Pass !", "___", "Zz"])
@@ -187,3 +190,66 @@ def test_quick_deal_check_takes_a_plain_full_deal() -> None:
     raw: list[str | None] = ["AKQJ.T98.765.432", "T98.765.432.AKQJ", "765.432.AKQJ.T98", "432.AKQJ.T98.765"]
     assert deal._quick_full_deal(raw) == deal._normalised(raw)
     assert deal._quick_full_deal([*raw[:3], raw[0]]) is None  # West holds North's cards
+
+
+# --- the comment run-on test -------------------------------------------------------------------
+# The specification: one pattern of three alternatives (what the reader used before it split
+# the search by opener for speed).
+_RUNS_ON_SPEC = re.compile(r"\{[^{}\[]*\[|;[^;\n\[]*\[|^%[^\n\[]*\[", re.MULTILINE)
+
+
+@SETTINGS
+@given(st.text(st.sampled_from('{};%[]\n x"'), max_size=40), st.integers(0, 40), st.integers(0, 40))
+def test_comment_run_on_test_is_the_one_pattern_of_three_alternatives(text: str, a: int, b: int) -> None:
+    start, end = min(a, b, len(text)), min(max(a, b), len(text))
+    assert pbn_read.comment_runs_on(text, start, end) == (_RUNS_ON_SPEC.search(text, start, end) is not None)
+
+
+# --- writing the report as JSON ------------------------------------------------------------------
+def test_json_line_is_the_json_of_the_report_on_every_corpus_board() -> None:
+    checker = Checker()
+    for path in corpus_files():
+        for board in pbn.load(path):
+            report = checker.check(board)
+            assert report.json_line() == json.dumps(report.to_json(), ensure_ascii=False), board.where()
+
+
+_VALUE = st.text(st.characters(blacklist_characters="\r\n"), max_size=8)
+
+
+@SETTINGS
+@given(auctions(), _VALUE, _VALUE, _VALUE)
+def test_json_line_is_the_json_of_the_report_on_generated_boards(
+        auction: tuple[Seat, list[Call]], number: str, contract: str, declarer: str) -> None:
+    """Tag values with quotes, backslashes, control characters and any letter; irregular,
+    illegal and incomplete auctions; the same boards read back from LIN."""
+    dealer, calls = auction
+
+    def value(text: str) -> str:
+        return text.replace("\\", "\\\\").replace('"', '\\"')
+
+    extra = f'[Contract "{value(contract)}"]\n[Declarer "{value(declarer)}"]\n'
+    text = game(" ".join(c.text for c in calls), dealer=dealer.name, extra=extra).replace(
+        '[Board "1"]', f'[Board "{value(number)}"]')
+    boards = pbn.loads(text, "gen.pbn") + lin.loads(lin.dumps(pbn.loads(text, "gen.pbn")), "gen.lin")
+    for board in boards:
+        report = Checker().check(board)
+        assert report.json_line() == json.dumps(report.to_json(), ensure_ascii=False)
+
+
+# --- telling LIN without loading its reader --------------------------------------------------
+@pytest.mark.parametrize("text", ["pn|a,b,c,d|", "  md|3SAK|", "qx|o1|", "[Event \"x\"]", "Pn|x|", "p|x|",
+                                  "1|x|", "md |x|", "\n\nmb|1C|", "{comment} pn|x|"])
+def test_check_tells_lin_as_the_lin_reader_does(text: str) -> None:
+    from auction_fsm.board_files import detect_format
+
+    assert (detect_format(text) == "lin") == lin.looks_like_lin(text.lstrip("\ufeff \t\r\n"))
+
+
+# --- line ends ---------------------------------------------------------------------------------
+@SETTINGS
+@given(st.text(st.sampled_from("\r\na "), max_size=30))
+def test_line_ends_are_normalised_as_the_one_pattern_says(text: str) -> None:
+    """Every line end (LF, CR LF, CR CR LF, a lone CR) is one LF: the pattern the reader used
+    before it took CR LF by a string method first."""
+    assert pbn_read.normalise_newlines(text) == re.sub(r"\r*\n|\r", "\n", text)
