@@ -184,6 +184,29 @@ class IrregularSpace:
         """The representative state of a key found so far (rulings left out: they are narration)."""
         return self._states[key]
 
+    # --- moving configurations between processes (a partitioned run, graph/partitioned.py) --
+    def representative(self, key: Key) -> AuctionState:
+        """What another process needs to go on from ``key``: its representative state (the
+        compact key leaves out what no enabled family reads, so it cannot be replayed alone)."""
+        return self._states[key]
+
+    def adopt(self, key: Key, state: AuctionState) -> Key:
+        """Take ``key`` with its representative ``state`` from another process; returns the
+        key to store (each part shared with the keys already held)."""
+        if key not in self._states:
+            if isinstance(key, tuple):
+                share = self._parts.setdefault
+                key = tuple([share(c, c) for c in key])
+            self._states[key] = state
+        return key
+
+    def forget(self, keys: Iterable[Key]) -> None:
+        """Drop the representatives of ``keys``, which another process owns (they come back
+        if this one reaches them again)."""
+        for k in keys:
+            self._states.pop(k, None)
+            self._parent.pop(k, None)
+
     def _ended(self, state: AuctionState) -> bool:
         if self.ends_at_lead:
             return is_terminal(state)
