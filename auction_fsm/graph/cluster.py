@@ -31,7 +31,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import networkx as nx
 
@@ -105,7 +105,7 @@ def connect(text: str, timeout: float = 10.0) -> Iterator[Any]:
     distributed = require_dask()
     if kind == "local":
         assert isinstance(where, int)
-        with distributed.LocalCluster(n_workers=where, threads_per_worker=1, dashboard_address=None,
+        with distributed.LocalCluster(n_workers=where, threads_per_worker=1, dashboard_address=":0",
                                       processes=True) as cluster, distributed.Client(cluster) as client:
             yield client
         return
@@ -141,8 +141,9 @@ class _Run:
 
     def results(self, futures: Sequence[Any]) -> list[Any]:
         """The futures' results; :class:`ClusterError` if a worker holding a partition leaves."""
-        from distributed import wait
+        import distributed
 
+        wait: Any = distributed.wait  # (its annotations are incomplete)
         while True:
             try:
                 wait(list(futures), timeout=5)
@@ -248,7 +249,7 @@ def _sink_cycles(run: _Run, trapped: int) -> list[list[int]] | None:
         edges = run.results([run.submit(p, part.task_call, run.run, p, "edges_into", local)])[0]
         g.add_edges_from(edges)
     g.remove_nodes_from([n for n in list(g) if n not in members])
-    return sorted(sorted(int(n) for n in ms) for ms in props.sink_cycles(g, goals=()))
+    return sorted(sorted(cast(int, n) for n in ms) for ms in props.sink_cycles(g, goals=()))
 
 
 def _report(run: _Run, factory: part.SpaceFactory, name: str, counts: dict[str, int],
@@ -294,7 +295,7 @@ def _trace(run: _Run, space: ConfigurationSpace[Any, Any], gid: int, title: str)
     labels = [run.call(p, "label", position) for p, position in reversed(chain)]
     scenario = space.scenario(start, labels)
     if "format" in scenario:  # the documented key order: format, version, title
-        head = {k: scenario[k] for k in ("format", "version") if k in scenario}
+        head: dict[str, Any] = {k: scenario[k] for k in ("format", "version") if k in scenario}
         scenario = {**head, "title": title, **{k: v for k, v in scenario.items() if k not in head}}
     steps = [f"start: {space.describe(start)}", *(space.label_text(lab) for lab in labels)]
     return Trace(tuple(steps), scenario)

@@ -57,8 +57,8 @@ SpaceFactory = Callable[[], ConfigurationSpace[Any, Any]]
 CHECKED: Final = ("unreachable", "dead_ends", "cannot_finish", "terminal_with_exits", "sink_cycles", "faults")
 #: What the one-process ``verify`` does that a partitioned run does not.
 NOT_CHECKED: Final = (
-    "the machines driven along every edge (agreement): each configuration's own invariants are "
-    "checked, but the table's machines are not fired on the cluster",
+    ("the machines driven along every edge (agreement): each configuration's own invariants are "
+     "checked, but the table's machines are not fired on the cluster"),
     "the number of paths to an end (and so the perft oracle of the legal scopes)",
     "the machine states a scope never exercises",
 )
@@ -184,7 +184,7 @@ class Partition:
         for i in range(lo, hi):
             key = self.keys[i]
             source = self.gid(i)
-            labels, targets = space.successors(key)
+            _, targets = space.successors(key)
             n = len(targets)
             self.degree.append(n)
             self.edges += n
