@@ -10,7 +10,8 @@ Run from the repository root (needs ``pip install -e '.[cluster]'``)::
 ``check_exploration``, the machine check off, as the cluster run has it), then in partitions
 on a ``LocalCluster`` of ``--workers`` processes with one thread each (started before the
 clock runs); it prints configurations, edges, both times, the ratio (one process / cluster;
-above 1 the cluster is faster) and whether every count agrees.  On a machine whose cores are
+above 1 the cluster is faster), the workers' CPU seconds and the largest worker's peak memory
+(a worker process starts at about 100 MB), and whether every count agrees.  On a machine whose cores are
 busy with other work the ratio says little about idle cores: the CPU seconds of the workers are
 printed too.
 
@@ -40,13 +41,18 @@ FAMILIES = {"exposure": "exposure", "inadmissible": "inadmissible", "insufficien
             "rotation": "rotation", "changes": "changes", "lead": "opening_lead"}
 
 
-def one_process(scope: Scope) -> tuple[dict[str, Any], float]:
-    """Explore and check ``scope`` here: counts, seconds."""
-    started = time.perf_counter()
+def one_process(scope: Scope) -> tuple[dict[str, Any], float, float]:
+    """Explore and check ``scope`` here: counts, seconds, CPU seconds."""
+    started, cpu = time.perf_counter(), time.process_time()
     ex = explore(space_for(scope.narrowed(agreement="off")))
     report = check_exploration(ex, count_paths=False)
-    seconds = time.perf_counter() - started
-    return {"states": ex.states, "edges": ex.edges, "terminals": sum(ex.terminal), **report.counts}, seconds
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return {"states": ex.states, "edges": ex.edges, "terminals": sum(ex.terminal), **report.counts}, seconds, cpu
+
+
+def _peak_mb() -> int:
+    """This process's peak resident memory in MB (run on each worker)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 
 
 def compare(args: argparse.Namespace) -> None:
@@ -55,28 +61,31 @@ def compare(args: argparse.Namespace) -> None:
 
     from auction_fsm.graph.cluster import ScopeSpace, explore_partitioned
 
-    print(f"{'scope':<24} {'states':>9} {'edges':>10} {'one s':>8} {'cluster s':>10} {'ratio':>6} "
-          f"{'workers CPU s':>14} {'same counts':>12}")
+    print(f"{'scope':<24} {'states':>9} {'edges':>10} {'one s':>7} {'one CPU s':>9} {'cluster s':>9} "
+          f"{'ratio':>6} {'workers CPU s':>13} {'worker peak MB':>14} {'same counts':>11}")
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                       dashboard_address=":0") as cluster, Client(cluster) as client:
         for name in args.scopes:
             scope = scope_named(name)
-            base, base_s = one_process(scope)
+            base, base_s, base_cpu = one_process(scope)
             cpu0 = sum(client.run(time.process_time).values())
             started = time.perf_counter()
             report = explore_partitioned(client, ScopeSpace(scope), name, partitions=args.partitions,
                                          max_traces=0)
             seconds = time.perf_counter() - started
             cpu = sum(client.run(time.process_time).values()) - cpu0
+            peak = max(client.run(_peak_mb).values())
             mine = {"states": report.states, "edges": report.edges, "terminals": report.info["terminals"],
                     **report.counts}
             same = all(mine.get(k) == v for k, v in base.items())
-            print(f"{name:<24} {report.states:>9,} {report.edges:>10,} {base_s:>8.1f} {seconds:>10.1f} "
-                  f"{base_s / seconds:>6.2f} {cpu:>14.1f} {'yes' if same else 'NO':>12}", flush=True)
+            print(f"{name:<24} {report.states:>9,} {report.edges:>10,} {base_s:>7.1f} {base_cpu:>9.1f} "
+                  f"{seconds:>9.1f} {base_s / seconds:>6.2f} {cpu:>13.1f} {peak:>14} {'yes' if same else 'NO':>11}",
+                  flush=True)
             if args.json:
                 print(json.dumps({"scope": name, "one_process": base, "one_process_s": round(base_s, 2),
+                                  "one_process_cpu_s": round(base_cpu, 2),
                                   "cluster": mine, "cluster_s": round(seconds, 2),
-                                  "workers_cpu_s": round(cpu, 2), "cluster_info": report.info["cluster"]}))
+                                  "workers_cpu_s": round(cpu, 2), "worker_peak_mb": peak, "cluster_info": report.info["cluster"]}))
 
 
 def growth(args: argparse.Namespace) -> None:
