@@ -63,7 +63,7 @@ def register(subparsers: Subparsers) -> None:
                          help="a Dask scheduler's address (tcp://host:8786), or local:N for N worker "
                               "processes on this machine")
     cluster.add_argument("--partitions", type=_positive, metavar="N",
-                         help="partitions of each graph (default: one per worker thread)")
+                         help="partitions of each graph (default: one per worker process)")
     cluster.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",
                          help="how long to try reaching the scheduler (default 10)")
     p.set_defaults(func=handler)

@@ -18,10 +18,11 @@ process manager, more than this explorer needs.  Dask is an optional extra
 
 What a partitioned run checks, and what it does not (:data:`~.partitioned.NOT_CHECKED`): dead
 ends (and where the scope stops), configurations that cannot finish, ends with exits, trapped
-cycles (when the configurations that cannot finish are few enough to gather), and each
-configuration's own invariants (``faults`` of the space with the machine check off); every
-failure with a shortest trace and its scenario.  The machines driven along every edge, the path
-count and the machine states never exercised stay with the one-process ``verify``.
+cycles (when the configurations that cannot finish are few enough to gather), each
+configuration's own invariants, and the machines on every edge, fired from the machine states
+the engine's state gives (``IrregularSpace.edge_agreement``; not along each trace, which no
+partition holds); every failure with a shortest trace and its scenario.  The path count and the
+machine states never exercised stay with the one-process ``verify``.
 """
 
 from __future__ import annotations
@@ -63,14 +64,20 @@ class ClusterError(AuctionFsmError):
 @dataclass(frozen=True, slots=True)
 class ScopeSpace:
     """Builds a scope's space in a worker process (the law book travels by name, since a book
-    holds functions).  The machine check is off: it drives the machines along each
-    configuration's trace, which no single partition holds."""
+    holds functions).  The space's own machine check is off (it drives the machines along each
+    configuration's trace, which no partition holds); the partitions fire the machines on
+    every edge instead (:attr:`check_edges`, ``IrregularSpace.edge_agreement``)."""
 
     scope: Scope
     book: str = "2017"
 
     def __call__(self) -> ConfigurationSpace[Any, Any]:
         return space_for(self.scope.narrowed(agreement="off"), book_named(self.book))
+
+    @property
+    def check_edges(self) -> bool:
+        """Fire the machines on every edge, unless the scope's agreement mode is ``off``."""
+        return self.scope.agreement != "off"
 
 
 def parse_cluster(text: str) -> tuple[str, int | str]:
@@ -128,8 +135,9 @@ class _Run:
         if not workers:
             raise ClusterError("--cluster: the scheduler has no workers")
         names = sorted(workers)
-        threads = [max(1, int(workers[w].get("nthreads", 1))) for w in names]
-        self.parts = partitions or sum(threads)
+        # one partition per worker process: the engine is Python, so threads of one process
+        # would share one core (start workers with one thread each)
+        self.parts = partitions or len(names)
         self.where = [names[p % len(names)] for p in range(self.parts)]
         self.run = uuid.uuid4().hex
         self.rounds = 0
@@ -224,7 +232,8 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
         "cluster": {"workers": len(set(run.where)), "partitions": run.parts, "rounds": run.rounds,
                     "backward_rounds": back_rounds, "largest_share": max(s["states"] for s in summaries),
                     "seconds_total": round(time.perf_counter() - started, 3)},
-        "not_checked": list(part.NOT_CHECKED),
+        "not_checked": [*([] if getattr(factory, "check_edges", True) else [part.NO_MACHINES]),
+                        *part.NOT_CHECKED],
     })
     if cycles is None:
         report.info["not_checked"].append(

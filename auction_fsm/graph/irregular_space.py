@@ -161,6 +161,8 @@ class IrregularSpace:
         self._candidate_lists: dict[Hashable, list[Event]] = {}
         self._split: tuple[dict[Key, int], frozenset[Key], list[int]] | None = None  # agreement shares
         self._events: dict[Event, Event] = {}  # each event from a worker process stored once
+        self._edge_simulators: dict[Seat, Simulator] = {}  # for edge_agreement
+        self._edge_classes = MachineClasses()
         #: Worker processes that share the exploration (each big batch of configurations).
         self.explore_jobs = 1
         #: Fire ``transitions`` once per class of edges in the check on every edge
@@ -206,6 +208,34 @@ class IrregularSpace:
         for k in keys:
             self._states.pop(k, None)
             self._parent.pop(k, None)
+
+    def edge_agreement(self, key: Key, labels: Sequence[Event], targets: Sequence[Key]) -> list[str]:
+        """The machines' verdict on each edge leaving ``key`` (``labels`` and ``targets`` as
+        :meth:`successors` gave them), for a run where no process holds the traces.
+
+        Each event is fired by the simulator from machines set where the engine's state says
+        they are (the phase, and each seat's state from its obligations): where the machines
+        would be after the trace, since every step of it ends by comparing them with the engine
+        on exactly those.  Then the same as the check on every edge: the strict engine step,
+        the machines' rows (once per class of edges), the comparison after it, and the key
+        reached against ``targets``.  A problem is named with its event, at ``key``.
+        """
+        state = self._states[key]
+        sim = self._edge_simulators.get(state.dealer)
+        if sim is None:
+            sim = self._edge_simulators[state.dealer] = self.simulator(state.dealer)
+        snap = (state, state.phase, tuple(seat_state(o) for o in state.obligations), {})
+        classes = self._edge_classes if self.machine_classes else None
+        out: list[str] = []
+        for event, target in zip(labels, targets, strict=True):
+            _restore(sim, snap)
+            self.replayed_events += 1
+            problem = _step(sim, event, classes)
+            if problem is None and self.key_of(sim.state) != target:
+                problem = "the simulator reaches a different configuration than the exploration"
+            if problem is not None:
+                out.append(f"on {event.describe()}: {problem}")
+        return out
 
     def _ended(self, state: AuctionState) -> bool:
         if self.ends_at_lead:

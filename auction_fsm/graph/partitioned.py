@@ -27,7 +27,9 @@ from them (:class:`~auction_fsm.graph.irregular_space.IrregularSpace` keeps a re
 state per compact key): ``representative(key)`` (what the owner needs to go on from ``key``),
 ``adopt(key, representative)`` (take it in; returns the key to store) and ``forget(keys)``
 (drop what this process no longer needs).  A space without them must have complete keys (the
-legal scope's ints).
+legal scope's ints).  Two more are asked for where a space has them, as the one-process checks
+ask: ``beyond_scope(key)`` (where the scope stops) and ``edge_agreement(key, labels, targets)``
+(the machines on every edge leaving ``key``, counted with its faults).
 
 This module imports nothing of Dask; the functions at its end are the tasks the driver sends to
 the workers, each working on the partitions held in the worker's process.
@@ -47,7 +49,8 @@ import numpy as np
 from .results import column, ranges
 from .space import ConfigurationSpace
 
-__all__ = ["Bucket", "Partition", "SpaceFactory", "owner_of", "stable_digest", "CHECKED", "NOT_CHECKED"]
+__all__ = ["Bucket", "Partition", "SpaceFactory", "owner_of", "stable_digest", "CHECKED", "NOT_CHECKED",
+           "NO_MACHINES"]
 
 #: Builds the configuration space in a worker process (it must pickle: a class, or a small
 #: dataclass naming the scope and the law book).
@@ -57,11 +60,12 @@ SpaceFactory = Callable[[], ConfigurationSpace[Any, Any]]
 CHECKED: Final = ("unreachable", "dead_ends", "cannot_finish", "terminal_with_exits", "sink_cycles", "faults")
 #: What the one-process ``verify`` does that a partitioned run does not.
 NOT_CHECKED: Final = (
-    ("the machines driven along every edge (agreement): each configuration's own invariants are "
-     "checked, but the table's machines are not fired on the cluster"),
     "the number of paths to an end (and so the perft oracle of the legal scopes)",
     "the machine states a scope never exercises",
 )
+#: Said too when the machines are not fired on every edge (the scope's agreement mode is off).
+NO_MACHINES: Final = ("the machines on every edge (the scope's agreement mode is off): each "
+                      "configuration's own invariants are checked")
 
 _MIX: Final = 0x9E3779B97F4A7C15
 _MASK: Final = (1 << 64) - 1
@@ -129,7 +133,7 @@ class Partition:
     ``i * parts + p``, so any process can tell its owner and its place there.
     """
 
-    def __init__(self, part: int, parts: int, factory: SpaceFactory) -> None:
+    def __init__(self, part: int, parts: int, factory: SpaceFactory, check_edges: bool = True) -> None:
         self.part, self.parts = part, parts
         self.space = factory()
         self.keys: list[Hashable] = []
@@ -152,6 +156,7 @@ class Partition:
         self._represent = getattr(self.space, "representative", None)
         self._forget = getattr(self.space, "forget", None)
         self._beyond = getattr(self.space, "beyond_scope", None)
+        self._edge_check = getattr(self.space, "edge_agreement", None) if check_edges else None
 
     # --- forward ----------------------------------------------------------------------------
     def gid(self, i: int) -> int:
@@ -184,7 +189,7 @@ class Partition:
         for i in range(lo, hi):
             key = self.keys[i]
             source = self.gid(i)
-            _, targets = space.successors(key)
+            labels, targets = space.successors(key)
             n = len(targets)
             self.degree.append(n)
             self.edges += n
@@ -199,7 +204,9 @@ class Partition:
                                      + (" ..." if len(outside) > 4 else ""))
                 else:
                     self.dead.append(i)
-            problems = space.faults(key)
+            problems = list(space.faults(key))
+            if self._edge_check is not None and n:
+                problems.extend(self._edge_check(key, labels, targets))
             if problems:
                 self.faulty[i] = "; ".join(problems)
             for position, t in enumerate(targets):
@@ -341,8 +348,10 @@ _HELD: dict[tuple[str, int], Partition] = {}
 
 
 def task_start(run: str, part: int, parts: int, factory: SpaceFactory) -> int:
-    """Make partition ``part`` of run ``run`` here and take its starting configurations."""
-    p = _HELD[run, part] = Partition(part, parts, factory)
+    """Make partition ``part`` of run ``run`` here and take its starting configurations (the
+    factory's ``check_edges``, true unless it says otherwise, asks for the machines on every
+    edge where the space offers ``edge_agreement``)."""
+    p = _HELD[run, part] = Partition(part, parts, factory, getattr(factory, "check_edges", True))
     return p.start()
 
 

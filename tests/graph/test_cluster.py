@@ -17,13 +17,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from books import without
 
 from auction_fsm.cli import main
+from auction_fsm.events import CallEvent
 from auction_fsm.graph import partitioned as part
 from auction_fsm.graph.checks import GraphReport, check_exploration
 from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import NAMED_SCOPES, Scope, space_for
+from auction_fsm.machines import TableMachines
 from auction_fsm.seats import Seat
+from auction_fsm.simulator import Simulator
 
 ROOT = Path(__file__).resolve().parents[2]
 NEEDS_DASK = "the cluster extra (dask[distributed]) is not installed: pip install 'auction-fsm[cluster]'"
@@ -76,15 +81,21 @@ def one_process(space: Any) -> tuple[GraphReport, int]:
     return check_exploration(ex, count_paths=False), sum(ex.terminal)
 
 
-def in_partitions(factory: part.SpaceFactory, parts: int) -> dict[str, int]:
-    """Drive ``parts`` partitions in this process, round by round, as the cluster driver does."""
+def drive(factory: part.SpaceFactory, parts: int) -> list[part.Partition]:
+    """Explore with ``parts`` partitions in this process, round by round, as the cluster driver
+    does."""
     ps = [part.Partition(p, parts, factory) for p in range(parts)]
     for p in ps:
         p.start()
     while True:
         out = [p.expand() for p in ps]
         if not sum(ps[q].absorb([out[p][q] for p in range(parts)]) for q in range(parts)):
-            break
+            return ps
+
+
+def in_partitions(factory: part.SpaceFactory, parts: int) -> dict[str, int]:
+    """The counts of a partitioned run in this process, the backward rounds included."""
+    ps = drive(factory, parts)
     marked = sum(p.begin_backward() for p in ps)
     while marked:
         out2 = [p.backward() for p in ps]
@@ -141,11 +152,43 @@ def test_partitions_of_an_irregular_scope_give_the_one_process_counts() -> None:
     assert_same(in_partitions(lambda: space_for(scope), 3), report, terminals)
 
 
+class _PlantedSimulator(Simulator):
+    """A simulator whose machines come from a table without the 'comparable' judgement."""
+
+    def __init__(self, dealer: Seat | str) -> None:
+        super().__init__(dealer)
+        self.machines = TableMachines(self.dealer, book=without(
+            lambda t: t.machine == "phase" and t.trigger == "judge_comparable"))
+
+
+@pytest.mark.parametrize("simulator", [_PlantedSimulator, Simulator])
+def test_partitions_fire_the_machines_on_every_edge(simulator: Any) -> None:
+    prefix = (CallEvent.of("N", "1NT"),)
+
+    def factory() -> IrregularSpace:
+        return IrregularSpace(Scope.of({"insufficient_bid"}), prefix=prefix, simulator=simulator, agreement="off")
+
+    one = factory()
+    one.agreement = "all"  # the one-process check on every edge, along the traces
+    report = check_exploration(explore(one))
+    ps = drive(factory, 2)
+    found = [detail for p in ps for detail in p.faulty.values()]
+    fired = sum(p.space.replayed_events for p in ps)
+    if simulator is Simulator:
+        assert not found and report.counts["faults"] == 0
+        assert fired == report.edges  # every edge once
+    else:  # each failing edge is named at its source; the one process names tree edges at the target
+        assert found and report.counts["faults"]
+        assert all("judge_comparable" in d and d.startswith("on director judges comparable") for d in found)
+
+
 # --- on a local Dask cluster of two workers -----------------------------------------------------
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed", reason=NEEDS_DASK)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+    # worker processes, as on a real cluster (threads of one process would share the engine's
+    # module-level caches, and one core)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as cluster, distributed.Client(cluster) as c:
         yield c
 
@@ -199,7 +242,7 @@ def test_verify_on_a_local_cluster_prints_what_it_did_not_check(capsys: pytest.C
                    "--no-machine", "--json", "--quiet"])
     out = json.loads(capsys.readouterr().out)
     assert status == 0 and out["ok"] and out["states"] == 506
-    assert any("machines" in item for item in out["not_checked"])
+    assert any("paths" in item for item in out["not_checked"])
 
 
 @pytest.mark.parametrize("address", ["local:x", "local:0", "tcp://a b"])
