@@ -15,7 +15,6 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 from __future__ import annotations
 
 import contextlib
-
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, get_args

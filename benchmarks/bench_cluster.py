@@ -7,7 +7,8 @@ Run from the repository root (needs ``pip install -e '.[cluster]'``)::
     python benchmarks/bench_cluster.py growth --family exposure --levels 1 2 3
 
 ``compare`` explores and checks each scope twice: in this process (``explore`` and
-``check_exploration``, the machine check off, as the cluster run has it), then in partitions
+``check_exploration``; ``--agreement all``, the default, fires the machines on every edge in
+both runs, ``off`` in neither), then in partitions
 on a ``LocalCluster`` of ``--workers`` processes with one thread each (started before the
 clock runs); it prints configurations, edges, both times, the ratio (one process / cluster;
 above 1 the cluster is faster), the workers' CPU seconds and the largest worker's peak memory
@@ -44,7 +45,7 @@ FAMILIES = {"exposure": "exposure", "inadmissible": "inadmissible", "insufficien
 def one_process(scope: Scope) -> tuple[dict[str, Any], float, float]:
     """Explore and check ``scope`` here: counts, seconds, CPU seconds."""
     started, cpu = time.perf_counter(), time.process_time()
-    ex = explore(space_for(scope.narrowed(agreement="off")))
+    ex = explore(space_for(scope))
     report = check_exploration(ex, count_paths=False)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     return {"states": ex.states, "edges": ex.edges, "terminals": sum(ex.terminal), **report.counts}, seconds, cpu
@@ -66,7 +67,7 @@ def compare(args: argparse.Namespace) -> None:
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                       dashboard_address=":0") as cluster, Client(cluster) as client:
         for name in args.scopes:
-            scope = scope_named(name)
+            scope = scope_named(name).narrowed(agreement=args.agreement)
             base, base_s, base_cpu = one_process(scope)
             cpu0 = sum(client.run(time.process_time).values())
             started = time.perf_counter()
@@ -128,6 +129,10 @@ def main() -> None:
                    help="named scopes (default insufficient-1-level2)")
     c.add_argument("--workers", type=int, default=2, help="local worker processes (default 2)")
     c.add_argument("--partitions", type=int, help="partitions (default one per worker)")
+    c.add_argument("--agreement", choices=("all", "off"), default="all",
+                   help="the machines on every edge in both runs (all, the default, as verify does: "
+                        "along the traces in one process, from each configuration's machine states on "
+                        "the cluster) or in neither (off)")
     c.add_argument("--json", action="store_true", help="also print one JSON line per scope")
     g = sub.add_parser("growth", help="configurations of one family at several bid levels")
     g.add_argument("--family", default="exposure", help=f"one of {', '.join(FAMILIES)} (default exposure)")

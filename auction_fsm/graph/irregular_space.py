@@ -224,7 +224,7 @@ class IrregularSpace:
         sim = self._edge_simulators.get(state.dealer)
         if sim is None:
             sim = self._edge_simulators[state.dealer] = self.simulator(state.dealer)
-        snap = (state, state.phase, tuple(seat_state(o) for o in state.obligations), {})
+        snap: _Snapshot = (state, state.phase, tuple(seat_state(o) for o in state.obligations), {})
         classes = self._edge_classes if self.machine_classes else None
         out: list[str] = []
         for event, target in zip(labels, targets, strict=True):
