@@ -39,7 +39,7 @@ from .records import (
     Watch,
 )
 from .seats import Seat, parse_seat
-from .values import evolve
+from .values import evolve, pickled_by_fields
 from .vulnerability import VULNERABILITIES, parse_vulnerability
 
 __all__ = ["AuctionState", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
@@ -96,6 +96,7 @@ def _extend_keys(dealer: int, old: Record, new: Record, key: int) -> None:
     hit = _PREFIX_KEYS.get((id(old), dealer))
     if hit is not None and hit[0] is old:
         _remember(dealer, new, appended(hit[1], key))
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class AuctionState:
     """Everything known about one auction: dealer, record, legal-auction key and obligations.

@@ -19,7 +19,7 @@ from typing import Any
 from .lawbook.book import LawBook
 from .lawbook.compare import BookDiff, RowChange
 
-__all__ = ["draw_diff", "COLOURS"]
+__all__ = ["draw_diff", "diff_figure", "COLOURS"]
 
 COLOURS = {"added": "#2e8b3a", "removed": "#c0392b", "changed": "#e08a00"}
 _STYLE = {"added": "solid", "removed": "dashed", "changed": "solid"}
@@ -59,6 +59,46 @@ def _layout(nodes: list[str], hub: str, rx: float, ry: float) -> dict[str, tuple
     return pos
 
 
+#: How far along its arc (as a fraction of the arc) a label may move from its first spot.
+_ALONG = (0.0, 0.08, -0.08, 0.16, -0.16, 0.24, -0.24, 0.32, -0.32, 0.4, -0.4)
+
+
+class _Placer:
+    """Puts labels where they overlap no box and no label already placed.
+
+    The extents are the drawn text's own, measured by the figure's renderer, so a label of four
+    lines is kept clear of its neighbours as well as one of one line.  When every offered spot is
+    taken the label goes on the first one (a picture with a crowded label beats a missing one).
+    """
+
+    def __init__(self, ax: Any) -> None:
+        self.ax = ax
+        self.renderer = ax.figure.canvas.get_renderer()
+        self.taken: list[Any] = []
+
+    def reserve(self, artist: Any) -> None:
+        """Keep labels off what ``artist`` covers once drawn (a state's box, its padding included)."""
+        self.taken.append(artist.get_window_extent(self.renderer))
+
+    def place(self, spots: list[tuple[float, float]], text: str, **style: Any) -> None:
+        """Draw ``text`` at the first of ``spots`` where it overlaps nothing placed so far."""
+        first = None
+        for x, y in spots:
+            artist = self.ax.text(x, y, text, **style)
+            extent = artist.get_window_extent(self.renderer).expanded(1.04, 1.1)
+            if not any(extent.overlaps(other) for other in self.taken):
+                self.taken.append(extent)
+                if first is not None:
+                    first.remove()
+                return
+            if first is None:
+                first = artist
+            else:
+                artist.remove()
+        if first is not None:
+            self.taken.append(first.get_window_extent(self.renderer))
+
+
 def _draw_machine(ax: Any, diff: BookDiff, machine: str, title: str, rx: float, ry: float) -> None:
     from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
@@ -76,12 +116,17 @@ def _draw_machine(ax: Any, diff: BookDiff, machine: str, title: str, rx: float, 
         degree[v] = degree.get(v, 0) + 1
     hub = max(nodes, key=lambda n: (degree[n], n))
     pos = _layout(nodes, hub, rx, ry)
+    ax.set_xlim(-rx - 3.5, rx + 3.5)
+    ax.set_ylim(-ry - 2.5, ry + 2.5)
+    ax.apply_aspect()  # the final data-to-pixel transform, which the label placement measures in
+    placer = _Placer(ax)
     w, h = 4.6, 2.3
     for n, (x, y) in pos.items():
         kind = _kind(diff.second, diff.first, machine, n)
-        ax.add_patch(FancyBboxPatch((x - w / 2, y - h / 2), w, h, boxstyle="round,pad=0.08",
-                                    facecolor="#fff2c2" if kind == "decision" else "#eef3fb",
-                                    edgecolor="#555555", linewidth=0.8, zorder=2))
+        placer.reserve(ax.add_patch(FancyBboxPatch(
+            (x - w / 2, y - h / 2), w, h, boxstyle="round,pad=0.08",
+            facecolor="#fff2c2" if kind == "decision" else "#eef3fb", edgecolor="#555555",
+            linewidth=0.8, zorder=2)))
         ax.text(x, y, _words(diff.second, diff.first, machine, n), ha="center", va="center", fontsize=7.5,
                 zorder=3)
     pairs: dict[tuple[str, str], int] = {}
@@ -98,8 +143,9 @@ def _draw_machine(ax: Any, diff: BookDiff, machine: str, title: str, rx: float, 
                                          connectionstyle="arc3,rad=-1.0", arrowstyle="-|>", mutation_scale=9,
                                          color=colour, linestyle=style, linewidth=1.2, zorder=4))
             side = -1.0 if x1 <= 0 else 1.0
-            ax.text(x1 + side * (w / 2 + 0.3), y1 + h / 2 + 0.4 + 1.45 * k, "loop: " + label, fontsize=7,
-                    color=colour, ha="right" if side < 0 else "left", va="bottom", zorder=5, bbox=box)
+            spots = [(x1 + side * (w / 2 + 0.3), y1 + h / 2 + 0.4 + 1.45 * j) for j in range(k, k + 12)]
+            placer.place(spots, "loop: " + label, fontsize=7, color=colour, ha="right" if side < 0 else "left",
+                         va="bottom", zorder=5, bbox=box)
             continue
         rad = (0.06 + 0.26 * k) * (1 if u < v else -1)
         ax.add_patch(FancyArrowPatch((x1, y1), (x2, y2), connectionstyle=f"arc3,rad={rad}", arrowstyle="-|>",
@@ -107,18 +153,29 @@ def _draw_machine(ax: Any, diff: BookDiff, machine: str, title: str, rx: float, 
                                      linewidth=1.3, zorder=1))
         mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
         cx, cy = mx + rad * dy, my - rad * dx  # the arc's control point (arc3)
-        # labels away from the middle state, and spread along parallel arrows
+        # labels away from the middle state, and spread along parallel arrows; where that spot
+        # is taken, the next free one along the arc
         t = 0.28 + 0.14 * k if hub not in (u, v) else (0.62 + 0.13 * k if u == hub else 0.38 - 0.13 * k)
-        lx = (1 - t) ** 2 * x1 + 2 * t * (1 - t) * cx + t ** 2 * x2
-        ly = (1 - t) ** 2 * y1 + 2 * t * (1 - t) * cy + t ** 2 * y2
-        ax.text(lx, ly, label, fontsize=7, color=colour, ha="center",
-                va="center", zorder=5, bbox=box)
-    ax.set_xlim(-rx - 3.5, rx + 3.5)
-    ax.set_ylim(-ry - 2.5, ry + 2.5)
+        tries = sorted({min(0.8, max(0.2, t + d)) for d in _ALONG}, key=lambda s: abs(s - t))
+        spots = [((1 - s) ** 2 * x1 + 2 * s * (1 - s) * cx + s ** 2 * x2,
+                  (1 - s) ** 2 * y1 + 2 * s * (1 - s) * cy + s ** 2 * y2) for s in tries]
+        placer.place(spots, label, fontsize=7, color=colour, ha="center", va="center", zorder=5, bbox=box)
 
 
 def draw_diff(diff: BookDiff, path: str | Path) -> Path:
     """Draw the changed part of ``diff``'s machines into ``path`` (PNG); return the path."""
+    import matplotlib.pyplot as plt
+
+    fig = diff_figure(diff)
+    out = Path(path)
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+    return out
+
+
+def diff_figure(diff: BookDiff) -> Any:
+    """The figure :func:`draw_diff` saves (a ``matplotlib`` figure on the Agg canvas, which the
+    tests measure for overlapping labels)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -136,7 +193,4 @@ def draw_diff(diff: BookDiff, path: str | Path) -> Path:
     fig.legend(handles=handles, loc="lower center", ncol=3, fontsize=9, frameon=False)
     fig.suptitle(f"Law book {diff.first.name} against {diff.second.name}: {diff.count('added')} rows added, "
                  f"{diff.count('removed')} removed, {diff.count('changed')} changed", fontsize=13)
-    out = Path(path)
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    return out
+    return fig

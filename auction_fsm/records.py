@@ -8,6 +8,7 @@ from typing import Literal
 from .calls import Call, Strain
 from .cards import Card, Suit
 from .seats import Seat
+from .values import pickled_by_fields
 
 __all__ = [
     "LeadRecord",
@@ -30,6 +31,7 @@ CallStatus = Literal["stands", "cancelled", "withdrawn", "pending"]
 ObligationKind = Literal["pass_next_turn", "pass_rest_of_auction", "repeat_call", "no_double_next_turn"]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class CallRecord:
     """One call as it was made.  Nothing is ever deleted: a cancelled call changes status."""
@@ -50,6 +52,7 @@ class CallRecord:
         return self.status == "stands"
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Obligation:
     """A restriction a seat carries: pass at its next turn, pass to the end, repeat a call, or
@@ -79,6 +82,7 @@ class Decision:
     options: tuple[str, ...]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Pending:
     """An irregularity procedure waiting for its next input.
@@ -131,6 +135,7 @@ class Watch:
     law: str
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class LeadRestriction:
     """A 26B right: if the offender defends, declarer may bar one suit at partner's first lead.

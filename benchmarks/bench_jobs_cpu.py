@@ -1,4 +1,5 @@
-"""CPU seconds of one scope verified with ``--jobs N``: the parent's and its workers' (issue 21).
+"""CPU seconds of one scope verified with ``--jobs N``: this process's and its workers', by phase
+(issue 21).
 
 Run from the repository root, once per number of jobs::
 
@@ -6,14 +7,21 @@ Run from the repository root, once per number of jobs::
     python benchmarks/bench_jobs_cpu.py insufficient-1-level2 2
 
 On a busy machine the wall-clock speed-up of ``--jobs 2`` cannot be seen (the workers find no
-idle core); the CPU split can: with two idle cores the run would take about the parent's CPU
-seconds plus half the workers' (the shares are even), against the one-process CPU seconds.
-Prints one JSON line: jobs, whether every check passed, parent and children CPU seconds.
+idle core); the CPU split can.  In each phase (the exploration, then the checks with the
+machines on every edge) this process works one share itself while ``N - 1`` forked workers
+work the others, so with idle cores a phase takes about the larger of this process's CPU
+seconds and the workers' divided by ``N - 1``; ``estimated_wall`` adds the two phases up.
+Compare it with the one-process run's CPU seconds (``jobs 1``), measured just before or after:
+the ratio is what ``--jobs N`` would give on idle cores.  A loaded machine inflates every CPU
+figure (shared caches), so compare runs made one after the other.
+
+Prints one JSON line: jobs, whether every check passed, and per phase this process's and the
+workers' CPU seconds, then the estimate.
 """
 
+import argparse
 import json
 import resource
-import sys
 import time
 
 from auction_fsm.graph.checks import check_exploration
@@ -21,18 +29,31 @@ from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.scopes import scope_named, space_for
 
 
+def _children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def main() -> None:
     """Explore and check the scope named on the command line with the jobs given; print JSON."""
-    name, jobs = sys.argv[1], int(sys.argv[2])
-    space = space_for(scope_named(name))
-    space.agreement_jobs = space.explore_jobs = jobs
-    c0 = time.process_time()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("scope", help="a named scope, e.g. insufficient-1-level2")
+    parser.add_argument("jobs", type=int, help="worker processes (1: this process alone)")
+    args = parser.parse_args()
+    space = space_for(scope_named(args.scope))
+    space.agreement_jobs = space.explore_jobs = args.jobs
+    c0, k0 = time.process_time(), _children()
     ex = explore(space)
+    c1, k1 = time.process_time(), _children()
     rep = check_exploration(ex, count_paths=False)
-    parent = time.process_time() - c0
-    ch = resource.getrusage(resource.RUSAGE_CHILDREN)
-    print(json.dumps({"jobs": jobs, "ok": rep.ok, "parent_cpu": round(parent, 2),
-                      "children_cpu": round(ch.ru_utime + ch.ru_stime, 2)}))
+    c2, k2 = time.process_time(), _children()
+    phases = {"explore": (c1 - c0, k1 - k0), "check": (c2 - c1, k2 - k1)}
+    others = max(1, args.jobs - 1)
+    estimate = sum(max(own, workers / others) for own, workers in phases.values())
+    print(json.dumps({"jobs": args.jobs, "ok": rep.ok,
+                      **{f"{name}_cpu": round(own, 2) for name, (own, _) in phases.items()},
+                      **{f"{name}_workers_cpu": round(w, 2) for name, (_, w) in phases.items()},
+                      "estimated_wall": round(estimate, 2)}))
 
 
 if __name__ == "__main__":

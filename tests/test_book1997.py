@@ -168,6 +168,28 @@ def test_diff_books_draws_the_changed_part(tmp_path: Path, capsys: pytest.Captur
     assert str(picture) in capsys.readouterr().out
 
 
+def test_diff_books_picture_labels_overlap_no_box_and_no_other_label() -> None:
+    """Every law label of the picture is readable: measured with the renderer, no label's
+    extent meets another label's or a state's box (the crowded 2017/1997 comparison)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyBboxPatch
+
+    from auction_fsm.diff_picture import diff_figure
+
+    fig = diff_figure(compare_books(book_named("2017"), book_named("1997")))
+    try:
+        renderer = fig.canvas.get_renderer()
+        for ax in fig.axes:
+            labels = [t.get_window_extent(renderer) for t in ax.texts if t.get_bbox_patch() is not None]
+            boxes = [b.get_window_extent(renderer) for b in ax.patches if isinstance(b, FancyBboxPatch)]
+            assert len(labels) >= 8
+            for i, a in enumerate(labels):
+                assert not any(a.overlaps(b) for b in labels[i + 1:]), "two labels overlap"
+                assert not any(a.overlaps(b) for b in boxes), "a label covers a state"
+    finally:
+        plt.close(fig)
+
+
 def test_diff_books_unknown_book_is_one_line_exit_2() -> None:
     done = subprocess.run([sys.executable, "-m", "auction_fsm", "diff-books", "2017", "1963"],
                           capture_output=True, text=True, timeout=120, check=False)

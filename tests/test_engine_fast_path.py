@@ -101,3 +101,33 @@ def test_evolve_equals_dataclasses_replace() -> None:
 def test_evolve_names_an_unknown_field() -> None:
     with pytest.raises(TypeError, match="'colour'"):
         evolve(AuctionState.start("N"), colour="red")
+
+
+def test_states_pickled_by_their_fields_come_back_equal_and_keep_working() -> None:
+    """The forked explorer sends states back pickled (``values.pickled_by_fields``): every
+    configuration of a small irregular scope comes back equal, and rules the next call alike."""
+    import pickle
+
+    space = IrregularSpace(Scope.of({"insufficient_bid", "inadmissible", "exposure"}), agreement="off",
+                           prefix=(CallEvent.of("N", "1NT"),))
+    explore(space)
+    states = list(space._states.values())
+    assert len(states) > 300
+    back = pickle.loads(pickle.dumps(states, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == states
+    for before, after in zip(states[::7], back[::7], strict=True):
+        if before.pending is None and not before.is_over:
+            event = CallEvent.of(before.turn.name, "P")
+            assert apply_event(after, event) == apply_event(before, event)
+
+
+def test_a_class_not_wholly_built_by_init_is_refused_for_pickling_by_fields() -> None:
+    from auction_fsm.values import pickled_by_fields
+
+    @dataclasses.dataclass(frozen=True)
+    class Derived:
+        a: int
+        b: int = dataclasses.field(init=False, default=0)
+
+    with pytest.raises(TypeError, match="Derived"):
+        pickled_by_fields(Derived)

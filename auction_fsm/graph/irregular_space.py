@@ -506,8 +506,8 @@ class IrregularSpace:
 
         With :attr:`agreement_jobs` above one (and ``fork`` available), the tree is cut into
         subtrees of even weight (:func:`~auction_fsm.graph.agreement_split.split_tree`) dealt
-        out to that many forked worker processes, each checking its own edges once; the faults
-        are merged.
+        out to that many workers (this process and forked ones), each checking its own edges
+        once; the faults are merged.
         """
         children: dict[Key, dict[Event, Key]] = {}  # the tree edges out of each configuration
         for k, step in self._parent.items():
@@ -522,8 +522,14 @@ class IrregularSpace:
             gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
             try:
                 ctx = multiprocessing.get_context("fork")
-                with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-                    parts = list(pool.map(_walk_part, range(jobs)))
+                with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=ctx) as pool:
+                    # the workers are forked as their parts are submitted; this process then
+                    # walks part 0 itself (counting its replayed events once, below)
+                    others = [pool.submit(_walk_part, part) for part in range(1, jobs)]
+                    before = self.replayed_events
+                    own = _walk_part(0)
+                    self.replayed_events = before
+                    parts = [own, *(f.result() for f in others)]
             finally:
                 _FORKED = None
                 gc.unfreeze()

@@ -43,6 +43,32 @@ def test_levels_shared_by_two_workers_give_the_same_exploration(families: set[st
     assert ra.ok and rb.counts == ra.counts
 
 
+def test_a_level_is_dealt_by_candidate_signature_so_no_list_is_worked_out_twice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each candidate list a level needs is worked out by one worker only (dealt round robin,
+    both workers worked out about a third of them), and the shares stay even."""
+    monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)
+    sent: list[list[object]] = []
+    sizes: list[list[int]] = []
+    merge = parallel._merge
+
+    def watch(space: object, level: object, dealt: list[list[object]],
+              shares: list[tuple[object, object, list[tuple[object, object]]]]) -> object:
+        sent.append([sig for _, _, lists in shares for sig, _ in lists])
+        sizes.append([len(d) for d in dealt])
+        return merge(space, level, dealt, shares)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parallel, "_merge", watch)
+    space = IrregularSpace(Scope.of({"insufficient_bid"}), agreement="off")  # from the empty auction
+    space.explore_jobs = 2
+    explore(space)
+    assert sum(map(len, sent)) > 500
+    for sigs in sent:
+        assert len(sigs) == len(set(sigs))
+    big = [s for s in sizes if sum(s) > 1000]
+    assert big and all(max(s) <= 1.25 * min(s) for s in big), sizes
+
+
 def test_the_check_on_every_edge_is_dealt_out_evenly_and_covers_each_edge_once() -> None:
     space = _space({"insufficient_bid"})
     explore(space)
