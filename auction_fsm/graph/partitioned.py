@@ -46,11 +46,12 @@ from typing import Any, Final
 
 import numpy as np
 
+from ..errors import AuctionFsmError
 from .results import column, ranges
 from .space import ConfigurationSpace
 
 __all__ = ["Bucket", "Partition", "SpaceFactory", "owner_of", "stable_digest", "CHECKED", "NOT_CHECKED",
-           "NO_MACHINES"]
+           "NO_MACHINES", "PartitionLostError"]
 
 #: Builds the configuration space in a worker process (it must pickle: a class, or a small
 #: dataclass naming the scope and the law book).
@@ -347,6 +348,18 @@ class Partition:
 _HELD: dict[tuple[str, int], Partition] = {}
 
 
+class PartitionLostError(AuctionFsmError):
+    """A worker no longer holds a partition of the run (it was restarted): the run cannot go on."""
+
+
+def _held(run: str, part: int) -> Partition:
+    try:
+        return _HELD[run, part]
+    except KeyError:
+        raise PartitionLostError(f"partition {part} of the run is no longer held by its worker (was "
+                                 "the worker restarted?); the run cannot go on") from None
+
+
 def task_start(run: str, part: int, parts: int, factory: SpaceFactory) -> int:
     """Make partition ``part`` of run ``run`` here and take its starting configurations (the
     factory's ``check_edges``, true unless it says otherwise, asks for the machines on every
@@ -357,7 +370,7 @@ def task_start(run: str, part: int, parts: int, factory: SpaceFactory) -> int:
 
 def task_expand(run: str, part: int) -> list[Bucket | None]:
     """:meth:`Partition.expand`."""
-    return _HELD[run, part].expand()
+    return _held(run, part).expand()
 
 
 def task_pick(items: Sequence[Any], index: int) -> Any:
@@ -367,27 +380,27 @@ def task_pick(items: Sequence[Any], index: int) -> Any:
 
 def task_absorb(run: str, part: int, *buckets: Bucket | None) -> int:
     """:meth:`Partition.absorb`."""
-    return _HELD[run, part].absorb(buckets)
+    return _held(run, part).absorb(buckets)
 
 
 def task_begin_backward(run: str, part: int) -> int:
     """:meth:`Partition.begin_backward`."""
-    return _HELD[run, part].begin_backward()
+    return _held(run, part).begin_backward()
 
 
 def task_backward(run: str, part: int) -> list[Any]:
     """:meth:`Partition.backward`."""
-    return _HELD[run, part].backward()
+    return _held(run, part).backward()
 
 
 def task_mark(run: str, part: int, *lists: Any) -> int:
     """:meth:`Partition.mark`."""
-    return _HELD[run, part].mark(lists)
+    return _held(run, part).mark(lists)
 
 
 def task_call(run: str, part: int, method: str, *args: Any) -> Any:
     """Any other method of the partition (summaries, failures, trace steps)."""
-    return getattr(_HELD[run, part], method)(*args)
+    return getattr(_held(run, part), method)(*args)
 
 
 def task_release(run: str, part: int) -> None:

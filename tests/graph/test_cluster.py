@@ -182,6 +182,11 @@ def test_partitions_fire_the_machines_on_every_edge(simulator: Any) -> None:
         assert all("judge_comparable" in d and d.startswith("on director judges comparable") for d in found)
 
 
+def test_a_partition_its_worker_no_longer_holds_is_a_clear_error() -> None:
+    with pytest.raises(part.PartitionLostError, match="partition 3 .* restarted"):
+        part.task_expand("a run that never started", 3)
+
+
 # --- on a local Dask cluster of two workers -----------------------------------------------------
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
