@@ -14,6 +14,7 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, get_args
@@ -66,7 +67,9 @@ _PREFIX_KEYS_MAX = 64
 
 def _remember(dealer: int, record: Record, keys: Sequence[int]) -> None:
     if len(_PREFIX_KEYS) >= _PREFIX_KEYS_MAX:
-        del _PREFIX_KEYS[next(iter(_PREFIX_KEYS))]  # the oldest entry
+        # the oldest entry; two threads may both take it (a Dask worker runs tasks in threads)
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del _PREFIX_KEYS[next(iter(_PREFIX_KEYS))]
     _PREFIX_KEYS[(id(record), dealer)] = (record, keys)
 
 

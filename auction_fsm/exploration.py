@@ -102,7 +102,12 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
       insufficient, inadmissible calls and changes all can, but only while the budget allows a
       new irregularity or a rectification is still under way), first-namers are kept only for
       the strains that can still end the auction within ``bounds.max_level``: the last bid's
-      strain and the strains with a sufficient bid left at or below that level.
+      strain and the strains with a sufficient bid left at or below that level;
+    * in a scope without the opening lead, an end where declarer's choices before the lead are
+      pending (26B, 50D) keeps no pending procedure, like an end without them: nothing follows
+      it there, and whether there is a choice, and between which suits, depends on the suits
+      the offender specified, which the key before the final pass may leave out (so two states
+      with one key could otherwise reach ends with different keys).
 
     These reductions are exact for exploration by :func:`candidate_events` and
     :func:`within_scope` under the same ``bounds``.
@@ -139,7 +144,14 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
             key = rules.force(key, r.seat, r.call.code)
         revert = key * 8 + len(trailing)
     pending: tuple[object, ...] = ()
-    if p is not None:
+    if (p is not None and p.procedure == "declarer_lead_options" and state.is_over and bounds is not None
+            and "opening_lead" not in families):
+        # an end of an auction-only scope (nothing follows it there): whether declarer has a
+        # choice before the lead, and between what, depends on the suits the offender
+        # specified, which the key before the final pass may leave out; kept, it would make
+        # the end's key depend on which of the equal-keyed states was reached first
+        pass
+    elif p is not None:
         extra = tuple((k, str(rank[int(v)]) if k in _POSITIONAL and v else v) for k, v in p.extra)
         if p.procedure == "lead_out_of_turn":
             ref: tuple[object, ...] = ("lead", len(state.leads) - p.call_index)

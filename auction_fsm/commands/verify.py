@@ -23,6 +23,8 @@ from ._scope_options import add_scope_options, scopes_from_args
 
 if TYPE_CHECKING:
     from ..graph.checks import GraphReport
+    from ..graph.scopes import Scope
+    from ..lawbook import LawBook
 
 __all__ = ["register", "handler", "EXIT_CHECK_FAILED"]
 
@@ -52,6 +54,18 @@ def register(subparsers: Subparsers) -> None:
                         "irregular scope, its exploration and machine check shared by N (default: one per "
                         "processor; with several scopes at once the progress shown is how many "
                         "scopes are done)")
+    cluster = p.add_argument_group(
+        "past one machine", "explore each scope's configuration graph in partitions on a Dask cluster "
+        "(needs pip install 'auction-fsm[cluster]'); checks dead ends, states that cannot finish, ends "
+        "with exits, trapped cycles and each configuration's invariants, not the machines on every "
+        "edge (see docs/verification.md)")
+    cluster.add_argument("--cluster", metavar="ADDRESS",
+                         help="a Dask scheduler's address (tcp://host:8786), or local:N for N worker "
+                              "processes on this machine")
+    cluster.add_argument("--partitions", type=_positive, metavar="N",
+                         help="partitions of each graph (default: one per worker process)")
+    cluster.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",
+                         help="how long to try reaching the scheduler (default 10)")
     p.set_defaults(func=handler)
 
 
@@ -72,6 +86,12 @@ def _progress(name: str, unit: str = "configurations", rest: str = "queue") -> A
     return Progress(name, unit=unit, rest=rest)
 
 
+def _frontier(name: str) -> Any:
+    """The progress line of a cluster run: configurations found, and how many the next round
+    expands."""
+    return _progress(name, "configurations", "to expand")
+
+
 def handler(args: argparse.Namespace) -> int:
     """Run the checks; print text or JSON; return 0 only when everything passes."""
     from ..graph.verification import format_report, verify
@@ -80,6 +100,8 @@ def handler(args: argparse.Namespace) -> int:
     book = named_book(args.law_book)
     scopes = scopes_from_args(args)
     show = wants_progress(args)
+    if args.cluster is not None:
+        return _on_cluster(args, book, scopes, show)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     side_by_side = jobs > 1 and len(scopes) > 1  # the workers cannot share a live display
     graphs = len(scopes) + (0 if args.no_machine else 1)
@@ -98,4 +120,20 @@ def handler(args: argparse.Namespace) -> int:
             print(json.dumps(r.to_json()))
         else:
             print(format_report(r))
+    return 0 if all(r.ok for r in reports) else EXIT_CHECK_FAILED
+
+
+def _on_cluster(args: argparse.Namespace, book: LawBook, scopes: list[Scope], show: bool) -> int:
+    """``--cluster``: the machine graph here, each scope's configuration graph on the cluster."""
+    from ..graph.cluster import parse_cluster, require_dask, verify_on_cluster
+    from ..graph.verification import format_report, verify_machine
+
+    parse_cluster(args.cluster)  # a bad address or a missing extra is said before any work
+    require_dask()
+    reports = [] if args.no_machine else [verify_machine(book, max(0, args.traces))]
+    reports.extend(verify_on_cluster(scopes, book.name, args.cluster, partitions=args.partitions,
+                                     max_traces=max(0, args.traces), timeout=args.connect_timeout,
+                                     progress=_frontier if show else None))
+    for r in reports:
+        print(json.dumps(r.to_json()) if args.json else format_report(r))
     return 0 if all(r.ok for r in reports) else EXIT_CHECK_FAILED

@@ -161,6 +161,8 @@ class IrregularSpace:
         self._candidate_lists: dict[Hashable, list[Event]] = {}
         self._split: tuple[dict[Key, int], frozenset[Key], list[int]] | None = None  # agreement shares
         self._events: dict[Event, Event] = {}  # each event from a worker process stored once
+        self._edge_simulators: dict[Seat, Simulator] = {}  # for edge_agreement
+        self._edge_classes = MachineClasses()
         #: Worker processes that share the exploration (each big batch of configurations).
         self.explore_jobs = 1
         #: Fire ``transitions`` once per class of edges in the check on every edge
@@ -183,6 +185,57 @@ class IrregularSpace:
     def state_of(self, key: Key) -> AuctionState:
         """The representative state of a key found so far (rulings left out: they are narration)."""
         return self._states[key]
+
+    # --- moving configurations between processes (a partitioned run, graph/partitioned.py) --
+    def representative(self, key: Key) -> AuctionState:
+        """What another process needs to go on from ``key``: its representative state (the
+        compact key leaves out what no enabled family reads, so it cannot be replayed alone)."""
+        return self._states[key]
+
+    def adopt(self, key: Key, state: AuctionState) -> Key:
+        """Take ``key`` with its representative ``state`` from another process; returns the
+        key to store (each part shared with the keys already held)."""
+        if key not in self._states:
+            if isinstance(key, tuple):
+                share = self._parts.setdefault
+                key = tuple([share(c, c) for c in key])
+            self._states[key] = state
+        return key
+
+    def forget(self, keys: Iterable[Key]) -> None:
+        """Drop the representatives of ``keys``, which another process owns (they come back
+        if this one reaches them again)."""
+        for k in keys:
+            self._states.pop(k, None)
+            self._parent.pop(k, None)
+
+    def edge_agreement(self, key: Key, labels: Sequence[Event], targets: Sequence[Key]) -> list[str]:
+        """The machines' verdict on each edge leaving ``key`` (``labels`` and ``targets`` as
+        :meth:`successors` gave them), for a run where no process holds the traces.
+
+        Each event is fired by the simulator from machines set where the engine's state says
+        they are (the phase, and each seat's state from its obligations): where the machines
+        would be after the trace, since every step of it ends by comparing them with the engine
+        on exactly those.  Then the same as the check on every edge: the strict engine step,
+        the machines' rows (once per class of edges), the comparison after it, and the key
+        reached against ``targets``.  A problem is named with its event, at ``key``.
+        """
+        state = self._states[key]
+        sim = self._edge_simulators.get(state.dealer)
+        if sim is None:
+            sim = self._edge_simulators[state.dealer] = self.simulator(state.dealer)
+        snap: _Snapshot = (state, state.phase, tuple(seat_state(o) for o in state.obligations), {})
+        classes = self._edge_classes if self.machine_classes else None
+        out: list[str] = []
+        for event, target in zip(labels, targets, strict=True):
+            _restore(sim, snap)
+            self.replayed_events += 1
+            problem = _step(sim, event, classes)
+            if problem is None and self.key_of(sim.state) != target:
+                problem = "the simulator reaches a different configuration than the exploration"
+            if problem is not None:
+                out.append(f"on {event.describe()}: {problem}")
+        return out
 
     def _ended(self, state: AuctionState) -> bool:
         if self.ends_at_lead:

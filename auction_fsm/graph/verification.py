@@ -147,6 +147,12 @@ def format_report(report: GraphReport) -> str:
     if report.info.get("stops_at_bounds"):
         lines.append(f"  stops at the scope's bounds: {report.info['stops_at_bounds']:,} configuration(s) "
                      "whose only lawful events lie outside the scope (not dead ends)")
+    cluster = report.info.get("cluster")
+    if cluster:
+        lines.append(f"  explored on a cluster: {cluster['workers']} worker(s), {cluster['partitions']} "
+                     f"partitions, {cluster['rounds']} rounds, {cluster['seconds_total']:.2f} s with the checks")
+    for item in report.info.get("not_checked", ()):
+        lines.append(f"  not checked on the cluster: {item}")
     if report.info.get("not_exercised"):
         lines.append("  not exercised in this scope: " + ", ".join(report.info["not_exercised"]))
     for f in report.findings:

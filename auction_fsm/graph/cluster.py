@@ -1,0 +1,328 @@
+"""Verification past one machine: a scope's configuration graph explored in partitions on Dask.
+
+``auction-fsm verify --scope NAME --cluster ADDRESS`` (or ``--cluster local:N`` for N worker
+processes on this machine) sends the exploration of each scope to a Dask cluster: the graph is
+split by a stable hash of the key into partitions (:mod:`auction_fsm.graph.partitioned`), each
+held in the memory of one worker, and explored breadth first in rounds: every partition expands
+the configurations it found last round, sends each edge to the owner of its target, and the
+owners keep the keys they had not seen.  Then "can every configuration still finish?" runs
+backwards in rounds from the ends.  The driver (this module) only schedules the rounds and adds
+up counts, so its memory stays small whatever the size of the graph.
+
+Why Dask and not Ray: Dask's ``distributed`` is pure-Python wheels of a few megabytes, its
+``LocalCluster`` runs in this process for the tests, and a real cluster is two commands
+(``dask scheduler``, ``dask worker ADDRESS``); the results of one worker's task travel straight
+to the worker that needs them.  Ray brings an 80 MB binary wheel with its own object store and
+process manager, more than this explorer needs.  Dask is an optional extra
+(``pip install 'auction-fsm[cluster]'``), imported only when a run asks for a cluster.
+
+What a partitioned run checks, and what it does not (:data:`~.partitioned.NOT_CHECKED`): dead
+ends (and where the scope stops), configurations that cannot finish, ends with exits, trapped
+cycles (when the configurations that cannot finish are few enough to gather), each
+configuration's own invariants, and the machines on every edge, fired from the machine states
+the engine's state gives (``IrregularSpace.edge_agreement``; not along each trace, which no
+partition holds); every failure with a shortest trace and its scenario.  The path count and the
+machine states never exercised stay with the one-process ``verify``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, cast
+
+import networkx as nx
+
+from ..errors import AuctionFsmError
+from ..lawbook import book_named
+from . import partitioned as part
+from . import properties as props
+from .checks import Finding, GraphReport
+from .results import ProgressCallback
+from .scopes import Scope, space_for
+from .space import ConfigurationSpace
+from .traces import Trace
+
+__all__ = ["ClusterError", "ScopeSpace", "connect", "explore_partitioned", "verify_on_cluster",
+           "parse_cluster", "require_dask", "INSTALL_HINT", "SINK_CYCLE_LIMIT"]
+
+#: What to install for a cluster run.
+INSTALL_HINT: Final = "pip install 'auction-fsm[cluster]'"
+#: Above this many configurations that cannot finish, trapped cycles are not looked for (they
+#: would be gathered in the driver); the scope fails on ``cannot_finish`` anyway.
+SINK_CYCLE_LIMIT: Final = 200_000
+
+
+class ClusterError(AuctionFsmError):
+    """A cluster run cannot start or go on: the extra is missing, the address is bad or cannot
+    be reached, or a worker holding a partition left."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeSpace:
+    """Builds a scope's space in a worker process (the law book travels by name, since a book
+    holds functions).  The space's own machine check is off (it drives the machines along each
+    configuration's trace, which no partition holds); the partitions fire the machines on
+    every edge instead (:attr:`check_edges`, ``IrregularSpace.edge_agreement``)."""
+
+    scope: Scope
+    book: str = "2017"
+
+    def __call__(self) -> ConfigurationSpace[Any, Any]:
+        return space_for(self.scope.narrowed(agreement="off"), book_named(self.book))
+
+    @property
+    def check_edges(self) -> bool:
+        """Fire the machines on every edge, unless the scope's agreement mode is ``off``."""
+        return self.scope.agreement != "off"
+
+
+def parse_cluster(text: str) -> tuple[str, int | str]:
+    """``local:N`` -> ``("local", N)``; a scheduler address -> ``("address", text)``."""
+    text = text.strip()
+    if text.lower().startswith("local"):
+        _, _, count = text.partition(":")
+        if not count.strip().isdigit() or int(count) < 1:
+            raise ClusterError(f"--cluster: expected local:N with N a whole number of workers of at "
+                               f"least 1, got {text!r}")
+        return "local", int(count)
+    if not text or any(c.isspace() for c in text):
+        raise ClusterError(f"--cluster: expected a scheduler address such as tcp://host:8786, or "
+                           f"local:N, got {text!r}")
+    return "address", text
+
+
+def require_dask() -> Any:
+    """The ``distributed`` module; :class:`ClusterError` (with what to install) when it is missing."""
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(f"--cluster needs Dask, which is not installed: {INSTALL_HINT}") from None
+    return distributed
+
+
+@contextlib.contextmanager
+def connect(text: str, timeout: float = 10.0) -> Iterator[Any]:
+    """A Dask client for ``text`` (see :func:`parse_cluster`); a ``local:N`` cluster is started
+    for the run (N worker processes, one thread each) and stopped after it."""
+    kind, where = parse_cluster(text)
+    distributed = require_dask()
+    if kind == "local":
+        assert isinstance(where, int)
+        with distributed.LocalCluster(n_workers=where, threads_per_worker=1, dashboard_address=":0",
+                                      processes=True) as cluster, distributed.Client(cluster) as client:
+            yield client
+        return
+    try:
+        client = distributed.Client(where, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as err:
+        raise ClusterError(f"--cluster: cannot reach a Dask scheduler at {where!r} "
+                           f"within {timeout:g} s ({type(err).__name__})") from None
+    with client:
+        yield client
+
+
+class _Run:
+    """One partitioned exploration: the partitions, where they live, and the rounds."""
+
+    def __init__(self, client: Any, factory: part.SpaceFactory, partitions: int | None) -> None:
+        self.client = client
+        self.factory = factory
+        workers = client.scheduler_info()["workers"]
+        if not workers:
+            raise ClusterError("--cluster: the scheduler has no workers")
+        names = sorted(workers)
+        # one partition per worker process: the engine is Python, so threads of one process
+        # would share one core (start workers with one thread each)
+        self.parts = partitions or len(names)
+        self.where = [names[p % len(names)] for p in range(self.parts)]
+        self.run = uuid.uuid4().hex
+        self.rounds = 0
+
+    def submit(self, p: int, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn`` on partition ``p``'s worker (and nowhere else)."""
+        return self.client.submit(fn, *args, workers=[self.where[p]], allow_other_workers=False,
+                                  pure=False)
+
+    def results(self, futures: Sequence[Any]) -> list[Any]:
+        """The futures' results; :class:`ClusterError` if a worker holding a partition leaves."""
+        import distributed
+
+        wait: Any = distributed.wait  # (its annotations are incomplete)
+        while True:
+            try:
+                wait(list(futures), timeout=5)
+                break
+            except TimeoutError:
+                alive = set(self.client.scheduler_info()["workers"])
+                gone = sorted(set(self.where) - alive)
+                if gone:
+                    raise ClusterError(f"worker {gone[0]} left the cluster; its partitions of the "
+                                       "graph were in its memory, so the run cannot go on") from None
+        gathered: list[Any] = self.client.gather(list(futures))
+        return gathered
+
+    def each(self, fn: Callable[..., Any], *args: Any) -> list[Any]:
+        """``fn(run, p, *args)`` on every partition."""
+        return self.results([self.submit(p, fn, self.run, p, *args) for p in range(self.parts)])
+
+    def call(self, gid: int, method: str, *args: Any) -> Any:
+        """A method of the partition that owns global number ``gid``, on its local number."""
+        p = gid % self.parts
+        return self.results([self.submit(p, part.task_call, self.run, p, method, gid // self.parts,
+                                         *args)])[0]
+
+    def exchange(self, send: Callable[..., Any], receive: Callable[..., Any]) -> int:
+        """One round: every partition sends (``send``), every owner takes its share from each
+        (``receive``); the total ``receive`` returns."""
+        out = [self.submit(p, send, self.run, p) for p in range(self.parts)]
+        # each share is picked on the sender's worker, so an owner fetches only its own
+        shares = [[self.submit(p, part.task_pick, out[p], q) for p in range(self.parts)]
+                  for q in range(self.parts)]
+        got = [self.submit(q, receive, self.run, q, *shares[q]) for q in range(self.parts)]
+        return sum(self.results(got))
+
+    def release(self) -> None:
+        """Free the partitions on the workers."""
+        with contextlib.suppress(Exception):
+            self.each(part.task_release)
+
+
+def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
+                        partitions: int | None = None, progress: ProgressCallback | None = None,
+                        max_traces: int = 3) -> GraphReport:
+    """Explore and check the space ``factory`` builds, in partitions on the Dask ``client``'s
+    workers; the report has the one-process checks' names and meanings (see the module
+    docstring for what it leaves out)."""
+    started = time.perf_counter()
+    run = _Run(client, factory, partitions)
+    try:
+        total = sum(run.each(part.task_start, run.parts, factory))
+        new = total
+        while new:
+            run.rounds += 1
+            if progress is not None:
+                progress(total, new)
+            new = run.exchange(part.task_expand, part.task_absorb)
+            total += new
+        explored = time.perf_counter() - started
+        if progress is not None:
+            progress(total, 0)
+            close = getattr(progress, "close", None)
+            if close is not None:
+                close()
+        marked = sum(run.each(part.task_begin_backward))
+        back_rounds = 0
+        while marked:
+            back_rounds += 1
+            marked = run.exchange(part.task_backward, part.task_mark)
+        summaries = run.each(part.task_call, "summary")
+        counts = {k: sum(s[k] for s in summaries) for k in summaries[0]}
+        cycles = _sink_cycles(run, counts["cannot_finish"])
+        report = _report(run, factory, name, counts, cycles, max_traces)
+    finally:
+        run.release()
+    report.info.update({
+        "seconds": round(explored, 3),
+        "states_per_second": round(counts["states"] / explored) if explored > 0 else None,
+        "terminals": counts["terminals"], "stops_at_bounds": counts["stops_at_bounds"],
+        "cluster": {"workers": len(set(run.where)), "partitions": run.parts, "rounds": run.rounds,
+                    "backward_rounds": back_rounds, "largest_share": max(s["states"] for s in summaries),
+                    "seconds_total": round(time.perf_counter() - started, 3)},
+        "not_checked": [*([] if getattr(factory, "check_edges", True) else [part.NO_MACHINES]),
+                        *part.NOT_CHECKED],
+    })
+    if cycles is None:
+        report.info["not_checked"].append(
+            f"trapped cycles: {counts['cannot_finish']:,} configurations cannot finish, more than "
+            f"{SINK_CYCLE_LIMIT:,} to gather")
+    return report
+
+
+def _sink_cycles(run: _Run, trapped: int) -> list[list[int]] | None:
+    """The trapped cycles among the configurations that cannot finish (global numbers), or
+    ``None`` when they are too many to gather in the driver."""
+    if not trapped:
+        return []
+    if trapped > SINK_CYCLE_LIMIT:
+        return None
+    members: set[int] = set()
+    g: nx.DiGraph[int] = nx.DiGraph()
+    for p, local in enumerate(run.each(part.task_call, "trapped")):
+        gids = [i * run.parts + p for i in local]
+        members.update(gids)
+        g.add_nodes_from(gids)
+        edges = run.results([run.submit(p, part.task_call, run.run, p, "edges_into", local)])[0]
+        g.add_edges_from(edges)
+    g.remove_nodes_from([n for n in list(g) if n not in members])
+    return sorted(sorted(cast(int, n) for n in ms) for ms in props.sink_cycles(g, goals=()))
+
+
+def _report(run: _Run, factory: part.SpaceFactory, name: str, counts: dict[str, int],
+            cycles: list[list[int]] | None, max_traces: int) -> GraphReport:
+    """The report: counts per check, and the shallowest failures with their traces."""
+    verdicts = {"unreachable": 0, "dead_ends": counts["dead_ends"], "cannot_finish": counts["cannot_finish"],
+                "terminal_with_exits": counts["terminal_with_exits"], "faults": counts["faults"]}
+    if cycles is not None:
+        verdicts["sink_cycles"] = len(cycles)
+    report = GraphReport("configuration", name, counts["states"], counts["edges"], verdicts)
+    if not max_traces:
+        return report
+    found: dict[str, list[tuple[int, int, str, str]]] = {}
+    for failing in run.each(part.task_call, "failing", max_traces):
+        for check, items in failing.items():
+            found.setdefault(check, []).extend(items)
+    space = factory()
+    space.initial_states()  # the driver's space knows the starts (their scenarios need them)
+    for check in ("dead_ends", "cannot_finish", "terminal_with_exits", "faults", "stops_at_bounds"):
+        title = (f"the scope {name} stops here" if check == "stops_at_bounds"
+                 else f"{check.replace('_', ' ')} in scope {name}")
+        for _, gid, text, detail in sorted(found.get(check, []))[:max_traces]:
+            report.findings.append(Finding(check, text, detail, _trace(run, space, gid, title)))
+    for members in (cycles or [])[:max_traces]:
+        text = run.call(members[0], "describe_at")
+        report.findings.append(Finding("sink_cycles", text, f"a trapped cycle of {len(members)} configuration(s)",
+                                       _trace(run, space, members[0], f"sink cycles in scope {name}")))
+    return report
+
+
+def _trace(run: _Run, space: ConfigurationSpace[Any, Any], gid: int, title: str) -> Trace:
+    """The shortest trace to global configuration ``gid``, with its scenario, as
+    :func:`~auction_fsm.graph.traces.configuration_trace` gives it."""
+    chain: list[tuple[int, int]] = []
+    g = gid
+    while True:
+        parent, position = run.call(g, "step_back")
+        if parent < 0:
+            break
+        chain.append((parent, position))
+        g = parent
+    start = run.call(g, "key_at")
+    labels = [run.call(p, "label", position) for p, position in reversed(chain)]
+    scenario = space.scenario(start, labels)
+    if "format" in scenario:  # the documented key order: format, version, title
+        head: dict[str, Any] = {k: scenario[k] for k in ("format", "version") if k in scenario}
+        scenario = {**head, "title": title, **{k: v for k, v in scenario.items() if k not in head}}
+    steps = [f"start: {space.describe(start)}", *(space.label_text(lab) for lab in labels)]
+    return Trace(tuple(steps), scenario)
+
+
+def verify_on_cluster(scopes: Sequence[Scope], book: str, address: str, *, partitions: int | None = None,
+                      max_traces: int = 3, timeout: float = 10.0,
+                      progress: Callable[[str], ProgressCallback | None] | None = None,
+                      finished: Callable[[GraphReport], None] | None = None) -> list[GraphReport]:
+    """One partitioned report per scope, on the cluster at ``address`` (or ``local:N``)."""
+    reports: list[GraphReport] = []
+    with connect(address, timeout) as client:
+        for scope in scopes:
+            shown = progress(scope.name) if progress is not None else None
+            report = explore_partitioned(client, ScopeSpace(scope, book), scope.name,
+                                         partitions=partitions, progress=shown, max_traces=max_traces)
+            report.info["scope_description"] = scope.describe()
+            reports.append(report)
+            if finished is not None:
+                finished(report)
+    return reports

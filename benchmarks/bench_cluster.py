@@ -1,0 +1,146 @@
+"""Verification past one machine (issue 21 item 4): a partitioned run on a local Dask cluster
+against the one-process explorer in the same run, and the growth of two-irregularity scopes.
+
+Run from the repository root (needs ``pip install -e '.[cluster]'``)::
+
+    python benchmarks/bench_cluster.py compare --scopes insufficient-1-level2 --workers 2
+    python benchmarks/bench_cluster.py growth --family exposure --levels 1 2 3
+
+``compare`` explores and checks each scope twice: in this process (``explore`` and
+``check_exploration``; ``--agreement all``, the default, fires the machines on every edge in
+both runs, ``off`` in neither), then in partitions
+on a ``LocalCluster`` of ``--workers`` processes with one thread each (started before the
+clock runs); it prints configurations, edges, both times, the ratio (one process / cluster;
+above 1 the cluster is faster), the workers' CPU seconds and the largest worker's peak memory
+(a worker process starts at about 100 MB), and whether every count agrees.  On a machine whose cores are
+busy with other work the ratio says little about idle cores: the CPU seconds of the workers are
+printed too.
+
+``growth`` explores one family with ``--irregularities`` per auction (default 2) at each bid
+level given, in this process, and prints the configurations, edges and seconds of each, then
+the fitted growth (linear when the level-to-level differences are equal, else the quadratic
+through the last three) and what it predicts for bids to level 7.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from auction_fsm.graph.checks import check_exploration
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.scopes import Scope, scope_named, space_for
+
+FAMILIES = {"exposure": "exposure", "inadmissible": "inadmissible", "insufficient": "insufficient_bid",
+            "rotation": "rotation", "changes": "changes", "lead": "opening_lead"}
+
+
+def one_process(scope: Scope) -> tuple[dict[str, Any], float, float]:
+    """Explore and check ``scope`` here: counts, seconds, CPU seconds."""
+    started, cpu = time.perf_counter(), time.process_time()
+    ex = explore(space_for(scope))
+    report = check_exploration(ex, count_paths=False)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return {"states": ex.states, "edges": ex.edges, "terminals": sum(ex.terminal), **report.counts}, seconds, cpu
+
+
+def _peak_mb() -> int:
+    """This process's peak resident memory in MB (run on each worker)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
+def compare(args: argparse.Namespace) -> None:
+    """The ``compare`` table."""
+    from distributed import Client, LocalCluster
+
+    from auction_fsm.graph.cluster import ScopeSpace, explore_partitioned
+
+    print(f"{'scope':<24} {'states':>9} {'edges':>10} {'one s':>7} {'one CPU s':>9} {'cluster s':>9} "
+          f"{'ratio':>6} {'workers CPU s':>13} {'worker peak MB':>14} {'same counts':>11}")
+    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                      dashboard_address=":0") as cluster, Client(cluster) as client:
+        for name in args.scopes:
+            scope = scope_named(name).narrowed(agreement=args.agreement)
+            base, base_s, base_cpu = one_process(scope)
+            cpu0 = sum(client.run(time.process_time).values())
+            started = time.perf_counter()
+            report = explore_partitioned(client, ScopeSpace(scope), name, partitions=args.partitions,
+                                         max_traces=0)
+            seconds = time.perf_counter() - started
+            cpu = sum(client.run(time.process_time).values()) - cpu0
+            peak = max(client.run(_peak_mb).values())
+            mine = {"states": report.states, "edges": report.edges, "terminals": report.info["terminals"],
+                    **report.counts}
+            same = all(mine.get(k) == v for k, v in base.items())
+            print(f"{name:<24} {report.states:>9,} {report.edges:>10,} {base_s:>7.1f} {base_cpu:>9.1f} "
+                  f"{seconds:>9.1f} {base_s / seconds:>6.2f} {cpu:>13.1f} {peak:>14} {'yes' if same else 'NO':>11}",
+                  flush=True)
+            if args.json:
+                print(json.dumps({"scope": name, "one_process": base, "one_process_s": round(base_s, 2),
+                                  "one_process_cpu_s": round(base_cpu, 2),
+                                  "cluster": mine, "cluster_s": round(seconds, 2),
+                                  "workers_cpu_s": round(cpu, 2), "worker_peak_mb": peak, "cluster_info": report.info["cluster"]}))
+
+
+def growth(args: argparse.Namespace) -> None:
+    """The ``growth`` table and fit."""
+    family = FAMILIES.get(args.family, args.family)
+    counts: list[tuple[int, int]] = []
+    print(f"{'scope':<28} {'states':>9} {'edges':>10} {'seconds':>8} {'states/s':>9} {'peak MB':>8}")
+    for level in args.levels:
+        scope = Scope(f"{args.family}-{args.irregularities}-level{level}", frozenset({family}),
+                      max_irregularities=args.irregularities, max_level=level, agreement="off")
+        started = time.perf_counter()
+        ex = explore(space_for(scope))
+        seconds = time.perf_counter() - started
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+        print(f"{scope.name:<28} {ex.states:>9,} {ex.edges:>10,} {seconds:>8.1f} {ex.states / seconds:>9,.0f} "
+              f"{peak:>8}", flush=True)
+        counts.append((level, ex.states))
+        del ex
+    if len(counts) >= 3:
+        (l1, c1), (l2, c2), (l3, c3) = counts[-3:]
+        d1, d2 = (c2 - c1) / (l2 - l1), (c3 - c2) / (l3 - l2)
+        if d1 == d2:
+            print(f"growth: linear, {d1:,.0f} configurations per bid level; level 7: {c3 + d2 * (7 - l3):,.0f}")
+        else:  # the quadratic through the three points, evaluated at 7
+            def at(x: int) -> float:
+                return (c1 * (x - l2) * (x - l3) / ((l1 - l2) * (l1 - l3))
+                        + c2 * (x - l1) * (x - l3) / ((l2 - l1) * (l2 - l3))
+                        + c3 * (x - l1) * (x - l2) / ((l3 - l1) * (l3 - l2)))
+            print(f"growth: differences {d1:,.0f} then {d2:,.0f} per level (ratio {d2 / d1:.2f}); "
+                  f"quadratic through the three: level 7 about {at(7):,.0f}")
+
+
+def main() -> None:
+    """Parse the command line and run one of the two benchmarks."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="what", required=True)
+    c = sub.add_parser("compare", help="a cluster run against the one-process explorer, same scopes")
+    c.add_argument("--scopes", nargs="+", default=["insufficient-1-level2"], metavar="NAME",
+                   help="named scopes (default insufficient-1-level2)")
+    c.add_argument("--workers", type=int, default=2, help="local worker processes (default 2)")
+    c.add_argument("--partitions", type=int, help="partitions (default one per worker)")
+    c.add_argument("--agreement", choices=("all", "off"), default="all",
+                   help="the machines on every edge in both runs (all, the default, as verify does: "
+                        "along the traces in one process, from each configuration's machine states on "
+                        "the cluster) or in neither (off)")
+    c.add_argument("--json", action="store_true", help="also print one JSON line per scope")
+    g = sub.add_parser("growth", help="configurations of one family at several bid levels")
+    g.add_argument("--family", default="exposure", help=f"one of {', '.join(FAMILIES)} (default exposure)")
+    g.add_argument("--irregularities", type=int, default=2, help="per auction (default 2)")
+    g.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3], help="bid levels (default 1 2 3)")
+    args = parser.parse_args()
+    compare(args) if args.what == "compare" else growth(args)
+
+
+if __name__ == "__main__":
+    main()
