@@ -26,7 +26,6 @@ from .lawbook import LAWS_2017, LawBook, Row
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
 from .lawbook.rows import AuctionEnds, Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
-from .lawbook.slip_first import SLIP_STEP
 from .values import evolve
 
 __all__ = ["Fired", "Step", "step", "apply_event", "is_incident", "is_required_repeat", "irregularities", "IRREGULAR_TAGS"]
@@ -149,15 +148,11 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
     player whose turn it was calling) may itself be out of rotation, insufficient or
     inadmissible, which only the rows can tell.  The repeat a rectification requires
     (:func:`is_required_repeat`) is part of the incident that caused it, whatever it turns out
-    to be; so is the offender's claim that the call being dealt with was a slip (25A judged
-    before Law 27 or 36, :mod:`~auction_fsm.lawbook.slip_first`): it says what that same call
-    was, and 25A lets an unintended call be replaced without rectification.
+    to be.
     """
     if isinstance(event, ExposeCards):
         return frozenset({"exposure"})
     if isinstance(event, ChangeCall):
-        if before.pending is not None and after.pending is not None and after.pending.step == SLIP_STEP:
-            return frozenset()  # a slip claimed on the very call being dealt with (25A before 27, 36)
         return frozenset({"changes"})
     if isinstance(event, Lead):
         irregular = any(ld.status != "stands" for ld in after.leads[len(before.leads):])

@@ -91,13 +91,11 @@ DEFAULT_SCOPES: Final = ("rotation-1", "changes-1", "inadmissible-2", "insuffici
 
 #: How the default run checks the machines where it is not on every edge: rotation-1 and
 #: changes-1 have 1.9 M and 0.8 M edges, which the check on every edge would hold the default
-#: run up for several minutes more in one process (rotation-1: 166 s with two processes), and
-#: so, since a slip claimed on the call under rectification is part of its incident (25A
-#: before 27 and 36), have the two-irregularity scopes (insufficient-2: 326,521 configurations,
-#: 1.06 M edges); they get the sampled check (2,000 traces replayed from scratch), every other
-#: check in full.  ``--agreement all`` or ``--scope NAME`` checks every edge.
+#: run up for several minutes more in one process (rotation-1: 166 s with two processes); they
+#: get the sampled check (2,000 traces replayed from scratch), every other check in full.
+#: ``--agreement all`` or ``--scope rotation-1`` checks every edge.
 DEFAULT_AGREEMENT: Final[dict[str, Literal["all", "sample", "off"]]] = {
-    "rotation-1": "sample", "changes-1": "sample", "insufficient-2": "sample", "inadmissible-2": "sample"}
+    "rotation-1": "sample", "changes-1": "sample"}
 
 SpaceBuilder = Callable[[Scope, LawBook], ConfigurationSpace[Any, Any]]
 _BUILDERS: list[tuple[frozenset[str], SpaceBuilder]] = []

@@ -59,16 +59,3 @@ def test_31A1_a_required_repeat_that_is_insufficient_belongs_to_the_call_out_of_
         state = step(state, e).after
     assert state.incidents == 1 and state.pending is not None
     assert state.pending.procedure == "insufficient_bid"
-
-
-def test_25A_a_slip_claimed_on_the_insufficient_bid_being_dealt_with_is_part_of_that_incident() -> None:
-    # North 1H, East 1D meaning 2D: the claim and the director's judgement spend nothing more
-    # (so a one-irregularity scope explores the 25A step before Law 27)
-    fams = _families("N", "N 1H, E 1D, E change 2D, judge unintended yes")
-    assert fams == [frozenset(), frozenset({"insufficient_bid"}), frozenset(), frozenset()]
-    fams = _families("N", "N 1H, E 1D, E change 2D, judge unintended no")
-    assert fams[2:] == [frozenset(), frozenset()]
-
-
-def test_25_a_change_of_call_with_nothing_pending_is_an_irregularity_of_its_own() -> None:
-    assert _families("N", "N 1H, N change 1S")[1] == frozenset({"changes"})
