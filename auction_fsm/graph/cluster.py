@@ -118,7 +118,10 @@ def connect(text: str, timeout: float = 10.0) -> Iterator[Any]:
         return
     try:
         client = distributed.Client(where, timeout=timeout)
-    except (OSError, TimeoutError, ValueError) as err:
+    except ValueError as err:  # Dask could not read it as an address at all
+        raise ClusterError(f"--cluster: {where!r} is not a scheduler address (expected e.g. "
+                           f"tcp://host:8786, or local:N): {err}") from None
+    except (OSError, TimeoutError) as err:
         raise ClusterError(f"--cluster: cannot reach a Dask scheduler at {where!r} "
                            f"within {timeout:g} s ({type(err).__name__})") from None
     with client:

@@ -265,6 +265,13 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys: pytest.CaptureFi
     assert status == 2 and "\n" not in err and "tcp://127.0.0.1:9" in err and "cannot reach" in err
 
 
+def test_an_address_dask_cannot_read_is_named_as_such_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed", reason=NEEDS_DASK)
+    status = main(["verify", "--scope", "exposure-1", "--cluster", "bogus", "--no-machine"])
+    err = capsys.readouterr().err.strip()
+    assert status == 2 and "\n" not in err and "'bogus' is not a scheduler address" in err
+
+
 def test_without_dask_the_package_works_and_the_cluster_option_says_what_to_install() -> None:
     code = ("import sys\nsys.modules['distributed'] = None\nsys.modules['dask'] = None\n"
             "import auction_fsm.graph, auction_fsm.graph.cluster\n"
