@@ -190,15 +190,15 @@ def _strains(values: object, where: str, unique: bool = True) -> tuple[Strain, .
     return tuple(out)
 
 
+#: The field types read alike from JSON and from text: each by its own reader.
+_ATOMS: dict[str, Callable[[Any, str], object]] = {"seat": parse_seat, "call": parse_call, "card": parse_card}
+
+
 def _json_value(f: Field, value: object, where: str) -> object:
     """The field's value from its JSON form, checked."""
     t = f.type
-    if t == "seat":
-        return parse_seat(value, where)
-    if t == "call":
-        return parse_call(value, where)
-    if t == "card":
-        return parse_card(value, where)
+    if t in _ATOMS:
+        return _ATOMS[t](value, where)
     if t == "cards":
         cards = value.split() if isinstance(value, str) else value
         if not isinstance(cards, list) or not cards:
@@ -338,13 +338,10 @@ def to_text(event: Event) -> str:
 
 
 def _text_value(f: Field, word: str, where: str) -> object:
+    """The field's value from its word in the text form, checked."""
     t = f.type
-    if t == "seat":
-        return parse_seat(word, where)
-    if t == "call":
-        return parse_call(word, where)
-    if t == "card":
-        return parse_card(word, where)
+    if t in _ATOMS:
+        return _ATOMS[t](word, where)
     if t == "yes_no":
         if word.lower() not in _YES_NO:
             raise ScenarioError(f"{where}: say yes or no, not {quoted(word)}")

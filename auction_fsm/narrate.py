@@ -58,6 +58,8 @@ __all__ = [
     "narrate",
     "narrate_replay",
     "describe_step",
+    "caller",
+    "call_verb",
     "decision_in_words",
     "step_lines",
     "options_lines",
@@ -186,23 +188,33 @@ def _judged(kind: str) -> tuple[str, str]:
     return (j.yes, j.no) if j is not None else (f"{kind.replace('_', ' ')}: yes", f"{kind.replace('_', ' ')}: no")
 
 
+def caller(event: CallEvent, before: AuctionState) -> str:
+    """Who made the call, in words: ``South``, or ``North (dealer)`` for the auction's first call."""
+    who = event.seat.long_name
+    return who + " (dealer)" if not before.record and event.seat == before.dealer else who
+
+
+def call_verb(event: CallEvent, before: AuctionState, name_the_doubled: bool = True) -> str:
+    """The call as a teacher says it here: ``passes``, ``opens 1H`` / ``bids 2C``, ``doubles 1H``
+    (or just ``doubles``), ``redoubles``."""
+    call = event.call
+    if call.is_pass:
+        return "passes"
+    if call.is_bid:
+        opened = any(r.call.is_bid for r in before.standing_calls)
+        return f"{'bids' if opened else 'opens'} {call}"
+    if call.is_double:
+        last = [r.call for r in before.standing_calls if r.call.is_bid] if name_the_doubled else []
+        return f"doubles {last[-1]}" if last else "doubles"
+    return "redoubles"
+
+
 def _describe_call(number: int, event: CallEvent, before: AuctionState, after: AuctionState) -> str:
     """``3. South bids 3NT.`` -- with the verb a teacher would use for this call here, and a note
     when the call was irregular (how the record classified it and the law that applies)."""
-    who = event.seat.long_name
-    if not before.record and event.seat == before.dealer:
-        who += " (dealer)"
+    who = caller(event, before)
     call = event.call
-    opened = any(r.call.is_bid for r in before.standing_calls)
-    if call.is_pass:
-        verb = "passes"
-    elif call.is_bid:
-        verb = f"{'bids' if opened else 'opens'} {call}"
-    elif call.is_double:
-        last = [r.call for r in before.standing_calls if r.call.is_bid]
-        verb = f"doubles {last[-1]}" if last else "doubles"
-    else:
-        verb = "redoubles"
+    verb = call_verb(event, before)
     made = next((r for r in after.record[len(before.record):]
                  if r.seat == event.seat and r.call == call), None)
     if made is None or made.irregularity is None:

@@ -160,27 +160,27 @@ class _Built:
 def _tell(n: int, st: Step) -> str:
     """Event ``n`` as the table saw it, without the ruling: who did what (and whose turn it
     was, for a call out of turn)."""
-    from ..narrate import describe_step
+    from ..narrate import call_verb, caller, describe_step
 
     ev = st.event
     if not isinstance(ev, CallEvent):
         return describe_step(n, st)
     before = st.before
-    call = ev.call
-    opened = any(r.call.is_bid for r in before.standing_calls)
-    if call.is_pass:
-        verb = "passes"
-    elif call.is_bid:
-        verb = f"{'bids' if opened else 'opens'} {call}"
-    else:
-        verb = "doubles" if call.is_double else "redoubles"
+    verb = call_verb(ev, before, name_the_doubled=False)
     note = ""
     if before.is_over and before.pending is None:
         note = " after the final pass"
     elif before.pending is None and ev.seat != before.turn:
         note = f" (it was {before.turn.long_name}'s turn)"
-    who = ev.seat.long_name + (" (dealer)" if not before.record and ev.seat == before.dealer else "")
-    return f"{n}. {who} {verb}{note}."
+    return f"{n}. {caller(ev, before)} {verb}{note}."
+
+
+def _bring_the_director(sim: Simulator) -> None:
+    """Call the director, by the player who decides, when the pending decision offers it (the
+    questions about what follows ask once the director is at the table)."""
+    p = sim.state.pending
+    if p is not None and "director" in p.options:
+        sim.apply(DirectorCalled(Seat[p.decider] if p.decider in Seat.__members__ else None))
 
 
 def _role(seat: Seat, offender: Seat) -> str:
@@ -350,9 +350,7 @@ def _options(rng: random.Random, sit: Situation) -> _Built | None:
     is the decision the engine waits for; the wrong ones other option sets (those of other
     steps of the book) or another player, told in the same words."""
     sim = sit.sim
-    p = sim.state.pending
-    if p is not None and "director" in p.options:
-        sim.apply(DirectorCalled(Seat[p.decider] if p.decider in Seat.__members__ else None))
+    _bring_the_director(sim)
     state = sim.state
     p = state.pending
     if p is None or p.decider not in Seat.__members__ or len(p.options) < 2 or p.procedure.startswith(
@@ -397,9 +395,7 @@ def _next(rng: random.Random, sit: Situation) -> _Built | None:
     from ..narrate import _option_words
 
     sim = sit.sim
-    p = sim.state.pending
-    if p is not None and "director" in p.options:
-        sim.apply(DirectorCalled(Seat[p.decider] if p.decider in Seat.__members__ else None))
+    _bring_the_director(sim)
     state = sim.state
     p = state.pending
     if p is None or p.decider == "director":
