@@ -55,7 +55,7 @@ from .records import CallRecord
 from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
 
-__all__ = ["FAMILIES", "alphabet", "config_key", "candidate_events", "is_terminal",
+__all__ = ["FAMILIES", "alphabet", "config_key", "candidate_events", "candidate_part", "is_terminal",
            "within_scope"]
 
 #: One shared event per (seat, call code): candidates are offered at every configuration.
@@ -196,6 +196,16 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     incidents = state.incidents if bounds is None else min(state.incidents, bounds.max_irregularities)
     return (int(state.dealer), state.key, bool(record), recent, revert, obligations, pending, watches,
             restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
+
+
+def candidate_part(key: tuple[object, ...]) -> tuple[object, ...]:
+    """The parts of a :func:`config_key` that a configuration's candidate events depend on: the
+    legal-auction key, the obligations, what the pending procedure is and who decides between
+    what (not the calls it refers to), the exposed cards and the incidents.  Keys with equal
+    parts here share one candidate list (the parallel explorer deals them to one worker)."""
+    pending = key[6]
+    what = pending[:6] if isinstance(pending, tuple) else pending
+    return (key[1], key[5], what, key[10], key[13])
 
 
 #: Families whose calls may try to change an earlier call.

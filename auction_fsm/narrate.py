@@ -58,6 +58,8 @@ __all__ = [
     "narrate",
     "narrate_replay",
     "describe_step",
+    "join_words",
+    "option_words",
     "caller",
     "call_verb",
     "decision_in_words",
@@ -171,7 +173,7 @@ def _option_spec(pending: Pending | None, option: str, book: LawBook) -> Option 
     return book.state(pending.state_name).option(option)
 
 
-def _option_words(option: str, pending: Pending | None = None, book: LawBook = LAWS_2017) -> str:
+def option_words(option: str, pending: Pending | None = None, book: LawBook = LAWS_2017) -> str:
     """A decision option as a verb phrase from the book (``require_D`` as ``requires a diamond
     lead``); an option the pending decision does not offer is spelt out in words."""
     spec = _option_spec(pending, option, book)
@@ -235,7 +237,7 @@ def _describe_event(event: Event, before: AuctionState | None = None, book: LawB
             dens = " (specifying " + ", ".join(_STRAINS[d] for d in event.denominations) + ")"
         return f"The director judges that {yes if event.value else no}{dens}."
     if isinstance(event, Choice):
-        return f"{event.seat.long_name} {_option_words(event.option, before.pending if before is not None else None, book)}."
+        return f"{event.seat.long_name} {option_words(event.option, before.pending if before is not None else None, book)}."
     if isinstance(event, ExposeCards):
         cards = " ".join(c.text for c in event.cards)
         how = "leads" if event.led else "exposes"
@@ -290,7 +292,7 @@ def _calls_words(calls: tuple[Call, ...], last: bool) -> str:
     if len(texts) < len(calls):  # the one bid above seven tried stands for every such bid (38)
         texts.append("a bid above seven")
     if len(texts) <= 4:
-        return _join(texts)
+        return join_words(texts)
     if last:
         return f"any of the other {len(texts)} calls"
     return f"{', '.join(texts[:3])} or {len(texts) - 3} others"
@@ -332,7 +334,7 @@ def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]
             yes, no = _judged(spec.judgement if spec is not None else "")
             head = f"If the director judges that {yes if c.value else no}"
         else:
-            head = f"If {who} {_option_words(c.option, pending, book)}"
+            head = f"If {who} {option_words(c.option, pending, book)}"
         if not c.results:
             lines.append(f"   - {head}: no law takes it here.")
         elif c.how == "call" and len(c.results) > 1:
@@ -344,7 +346,7 @@ def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]
     return lines
 
 
-def _join(words: list[str], last: str = "or") -> str:
+def join_words(words: list[str], last: str = "or") -> str:
     """``a, b or c`` (empty for no words)."""
     if not words:
         return ""
@@ -368,12 +370,12 @@ def _suit_options(options: tuple[str, ...]) -> tuple[list[str], list[str]]:
         else:
             rest.append(option)
     if cards:
-        rest.insert(0, f"designate {_join(cards)} as the card to be led")
+        rest.insert(0, f"designate {join_words(cards)} as the card to be led")
     phrases: list[str] = []
     if suits.get("require") and suits.get("require") == suits.get("prohibit"):
-        phrases.append(f"require or prohibit a {_join(suits['require'])} lead")
+        phrases.append(f"require or prohibit a {join_words(suits['require'])} lead")
     else:
-        phrases += [f"{kind} a {_join(names)} lead" for kind, names in suits.items()]
+        phrases += [f"{kind} a {join_words(names)} lead" for kind, names in suits.items()]
     return phrases, rest
 
 
@@ -435,7 +437,7 @@ def decision_in_words(state: AuctionState, book: LawBook | None = None) -> str:
         if suit_phrases:
             phrases[0] += f" for {it}"
         verb = "must" if len(phrases) == 1 else "may"
-        line = f"Waiting for {decider}: {decider}{role} {verb} {_join(phrases)} ({law})."
+        line = f"Waiting for {decider}: {decider}{role} {verb} {join_words(phrases)} ({law})."
     judgement = pending.get("judgement")
     if judgement and pending.decider != "director":
         line += f" The director may first judge {_judgement_words(judgement)}."
@@ -471,7 +473,7 @@ def _rights_in_words(state: AuctionState) -> list[str]:
                              "(Law 26B).")
                 continue
             lines.append(f"Lead restriction still to come (Law 26B): when {r.leader.long_name} first has "
-                         f"the lead, during the play, declarer may prohibit {_join(eligible)}.")
+                         f"the lead, during the play, declarer may prohibit {join_words(eligible)}.")
     return lines
 
 

@@ -37,6 +37,8 @@ from collections.abc import Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from ..exploration import candidate_part
+
 if TYPE_CHECKING:
     from ..auction import AuctionState
     from ..events import Event
@@ -103,11 +105,8 @@ def _expand_here(space: IrregularSpace, keys: list[Hashable]) -> _Share:
 def _deal(level: Sequence[Hashable], jobs: int) -> list[list[Hashable]]:
     """The level's configurations of each worker, each share in the level's order.
 
-    A compact key's parts at positions 1, 5, 6, 10 and 13 (the legal-auction key, obligations,
-    pending procedure, exposed cards and incidents, see :func:`~auction_fsm.exploration.config_key`)
-    are what the candidate signature is made of; of the pending procedure, the signature holds
-    what it is and who decides between what, not the calls it refers to, so those are left out.
-    Keys that share a signature then go to one worker: the first key of each signature goes to
+    A compact key's candidate part (:func:`~auction_fsm.exploration.candidate_part`) is what the
+    candidate signature is made of, so keys that share a signature go to one worker: the first key of each signature goes to
     the share with the fewest keys so far, the later ones follow it (which worker does the work
     decides nothing in the result, and the dealing depends on the level alone, not on Python's
     salted string hashes).  Share 0 is this process's, which also takes in the workers'
@@ -118,10 +117,8 @@ def _deal(level: Sequence[Hashable], jobs: int) -> list[list[Hashable]]:
     shares: list[list[Hashable]] = [[] for _ in range(jobs)]
     owner: dict[Hashable, list[Hashable]] = {}
     for i, key in enumerate(level):
-        if isinstance(key, tuple) and len(key) > 13:
-            pending = key[6]
-            what = pending[:6] if isinstance(pending, tuple) else pending
-            proxy = (key[1], key[5], what, key[10], key[13])
+        if isinstance(key, tuple):
+            proxy = candidate_part(key)
             mine = owner.get(proxy)
             if mine is None:
                 mine = owner[proxy] = min(shares, key=lambda share: len(share) * (

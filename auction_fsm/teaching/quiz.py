@@ -315,7 +315,7 @@ def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], l
     """"``decider`` may <each option, in the book's words> (Law ``law``)" about the pending
     irregularity -- the real decision, or a wrong one with other options or another decider,
     told the same way; ``None`` when the book has no words for an option."""
-    from ..narrate import _join
+    from ..narrate import join_words
 
     p = state.pending
     assert p is not None
@@ -341,7 +341,7 @@ def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], l
         phrases.append(spec.may.format(it=it if n == 0 else "it", x=spec.detail(o)))
     role = " as declarer" if p.procedure == "lead_out_of_turn" else ""
     verb = "must" if len(phrases) == 1 else "may"
-    return f"{Seat[decider].long_name}{role} {verb} {_join(phrases)} {_cite(law)}"
+    return f"{Seat[decider].long_name}{role} {verb} {join_words(phrases)} {_cite(law)}"
 
 
 def _options(rng: random.Random, sit: Situation) -> _Built | None:
@@ -392,7 +392,7 @@ def _next(rng: random.Random, sit: Situation) -> _Built | None:
     right answer is the engine's ruling on it, the wrong ones what the other options, and the
     steps after them, would bring."""
     from ..consequences import consequences
-    from ..narrate import _option_words
+    from ..narrate import option_words
 
     sim = sit.sim
     _bring_the_director(sim)
@@ -407,7 +407,7 @@ def _next(rng: random.Random, sit: Situation) -> _Built | None:
     pick = rng.choice(options)
     result = pick.results[0]
     assert pick.seat is not None
-    told = f"{pick.seat.long_name} {_option_words(pick.option, p, sim.book)}"
+    told = f"{pick.seat.long_name} {option_words(pick.option, p, sim.book)}"
     right = _Option(_result_text(result), result.rulings[:1])
     pool: list[_Option] = []
     for c in found:
