@@ -258,6 +258,27 @@ class IrregularSpace:
 
     def successors(self, key: Key) -> tuple[list[Event], list[Key]]:
         """Every candidate event the engine accepts within the scope, and the keys reached."""
+        labels, keys = self.expand(key)
+        if self.agreement == "all":
+            self._edges[key] = (labels, keys)
+        return labels, keys
+
+    def expand(self, key: Key, fresh: dict[Key, AuctionState] | None = None,
+               first: dict[Key, int] | None = None, position: int = 0,
+               new_edges: list[int] | None = None) -> tuple[list[Event], list[Key]]:
+        """:meth:`successors` of ``key``, registering the keys it reaches for the first time.
+
+        Alone (``fresh`` ``None``), a new key goes into the space's tables with this edge as its
+        parent.  For a share of a level worked out by one of several processes
+        (:mod:`~auction_fsm.graph.parallel`), the space's tables are left as they are: a key
+        they do not hold goes into ``fresh`` with its representative, and ``first`` says from
+        which ``position`` of the level it was taken.  The process may take its configurations
+        out of the level's order, so a key reached again from an earlier position takes that
+        edge's representative: ``fresh`` ends with the one of the first edge in the level's
+        order among this process's, which is what one process would have kept.  The positions
+        (in the lists returned) of the edges to keys the tables do not hold are appended to
+        ``new_edges``, so that the merge looks up only those.
+        """
         state = self._states[key]
         if not self.ends_at_lead and self._ended(state):
             return [], []
@@ -281,16 +302,22 @@ class IrregularSpace:
             if key_of is None:
                 compact = config_key(after, enabled, memory, fam)
                 # a new key keeps one shared copy of each part, however many keys hold it
-                k = compact if compact in known else tuple([share(c, c) for c in compact])
+                k = (compact if compact in known or (fresh is not None and compact in fresh)
+                     else tuple([share(c, c) for c in compact]))
             else:
                 k = key_of(after)
             if k not in known:
-                known[k] = replace(after, rulings=()) if after.rulings else after
-                parent[k] = (key, event)
+                if fresh is None:
+                    known[k] = replace(after, rulings=()) if after.rulings else after
+                    parent[k] = (key, event)
+                elif first is not None and new_edges is not None:
+                    new_edges.append(len(keys))
+                    was = first.get(k)
+                    if was is None or was > position:
+                        fresh[k] = replace(after, rulings=()) if after.rulings else after
+                        first[k] = position
             labels.append(event)
             keys.append(k)
-        if self.agreement == "all":
-            self._edges[key] = (labels, keys)
         return labels, keys
 
     def successors_many(self, keys: Sequence[Key]) -> list[tuple[list[Event], list[Key]]]:

@@ -4,27 +4,35 @@ The explorer of :mod:`auction_fsm.graph.configuration` asks a space that offers
 ``successors_many`` for the successors of up to 16,384 configurations at once, the next ones in
 breadth-first order (a level, or a slice of one; called a level below).
 :class:`~auction_fsm.graph.irregular_space.IrregularSpace` answers through :func:`expand_level`:
-with more than one job and a level big enough to be worth a fork, the level's configurations are
-dealt out to forked workers, which inherit the space, the representatives and the candidate
-lists as they are.  Each worker asks the engine for its configurations' successors exactly as
-the one-process explorer does and sends back, per configuration, the labels and keys, the
-representative of each key it reached first, and the candidate lists it had to work out.
+with more than one job and a level big enough to be worth a fork, worker processes are forked,
+which inherit the space, the representatives and the candidate lists as they are, and this
+process works beside them.  Each asks the engine for its configurations' successors exactly as
+the one-process explorer does (:meth:`IrregularSpace.expand`).
 
-**How they are dealt.**  Working out a candidate list is the costliest part of a configuration
-seen for the first time, and configurations with one candidate signature share one list
-(``IrregularSpace._candidates``).  Dealt round robin, both workers worked out most lists of a
-level (5,036 of 13,972 lists twice in ``insufficient-1-level2``, about a fifth more work than
-one process); so configurations are dealt by a hash of the parts of their key that the
-signature is made of (:func:`_deal`): each list is worked out by one worker, and with thousands
-of signatures per level the shares stay even.
+**How the work is shared.**  The level is cut into small tasks (about 64 per process) before
+the fork, and every process, this one included, takes the next task not yet taken (a counter
+in shared memory) until none is left: whoever is ahead takes more, so all finish within about
+one task of each other, however uneven the configurations' costs.  (The dealing fixed before
+the fork that this replaces left one process waiting for the other at the end of each level:
+measured on ``insufficient-1-level2``, 2.0 s of waiting against 0.2 s of forking, summed over
+its levels.)  A task holds whole groups of configurations with one candidate part
+(:func:`~auction_fsm.exploration.candidate_part`, what the candidate signature is made of), so
+each candidate list is worked out by one process: dealt one by one, both processes worked out
+about a third of the lists.  A worker sends each task's answers as soon as it has them, and
+this process reads them between its own tasks, so reading them (unpickling) is shared out as
+well: this process simply takes fewer tasks.  Only the merge below is left to this process
+alone.
 
-The parent then takes the results in the level's order.  A key unknown so far gets the
-representative and the parent pointer of the first edge reaching it in that order; that edge's
-source belongs to one worker, and no earlier source of that worker reached the key (each worker
-takes its configurations in the level's order, so such a source would be earlier in the level's
-order too), so that worker kept exactly that edge's state.  The exploration is therefore the one
-the single process makes, index for index, with the same representatives and traces
-(``tests/graph/test_parallel.py`` compares them), however the configurations were dealt.
+**Why the result is the one process's, index for index.**  This process merges the answers
+in the level's order.  A key no earlier level reached gets the representative and the parent
+pointer of the first edge reaching it in that order, as one process gives them.  That edge's
+source was worked out by one process, and each process keeps, for every key it reached first
+in this level, the representative of its edge from the earliest position of the level
+(:meth:`~auction_fsm.graph.irregular_space.IrregularSpace.expand`; a process takes its tasks
+out of the level's order, so a later edge from an earlier position replaces the one it
+kept).  So the process of the first edge holds exactly that edge's representative, however
+the tasks were shared (``tests/graph/test_parallel.py`` compares keys, labels, parents,
+representatives, traces and verdicts, with the tasks dealt in a fixed way and in reverse).
 """
 
 from __future__ import annotations
@@ -32,14 +40,16 @@ from __future__ import annotations
 import gc
 import itertools
 import multiprocessing
-from collections import ChainMap
-from collections.abc import Hashable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import queue
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..errors import InternalError
 from ..exploration import candidate_part
 
 if TYPE_CHECKING:
+    from multiprocessing.sharedctypes import Synchronized
+
     from ..auction import AuctionState
     from ..events import Event
 
@@ -47,19 +57,30 @@ if TYPE_CHECKING:
 #: (not imported here, since it imports this module; its private tables are read as they are).
 IrregularSpace = Any
 
-__all__ = ["expand_level", "MIN_FORKED_LEVEL"]
+__all__ = ["expand_level", "MIN_FORKED_LEVEL", "TASKS_PER_JOB"]
 
 #: Levels with fewer configurations are expanded in this process (a fork costs more).
-MIN_FORKED_LEVEL = 512
-#: How much more a key of this process's own share counts when a level is dealt (:func:`_deal`).
-OWN_SHARE_WEIGHT = 1.14
+MIN_FORKED_LEVEL = 128
+#: About how many tasks a level is cut into per process (enough that the last task taken is a
+#: small part of the level; each costs one message).
+TASKS_PER_JOB = 64
+#: ``None``: every process takes the next free task.  A number ``n`` (for the tests): process
+#: ``p`` of ``n`` takes tasks ``p``, ``p + n``, ... in order, whoever is ahead, so that the
+#: workers' share of the level does not depend on timing.
+FIXED_DEALING: int | None = None
 
 Successors = tuple[list["Event"], list[Hashable]]
-_Share = tuple[list[Successors], dict[Hashable, "AuctionState"], list[tuple[Hashable, list["Event"]]]]
-
-# What a forked worker reads: the space and each worker's share of the level (set just before
-# the fork, cleared after).
-_LEVEL: tuple[IrregularSpace, list[list[Hashable]]] | None = None
+#: A configuration's successors as a process of the level answers: labels, keys, and the
+#: positions of the edges to keys no earlier level reached.
+_Answer = tuple[list["Event"], list[Hashable], list[int]]
+#: A worker's message: its part, a task's index and, per configuration of the task, its
+#: successors, with the representatives it kept so far for keys new in this level; or its
+#: part, ``_DONE`` and the candidate lists it worked out; or its part, ``_FAILED`` and the error.
+_Message = tuple[int, int, Any, Any]
+_DONE, _FAILED = -1, -2
+#: How long this process waits for a worker's message before it looks whether the worker is
+#: still alive (seconds).
+_POLL = 1.0
 
 
 def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) -> list[Successors]:
@@ -67,118 +88,160 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     if (jobs <= 1 or len(level) < MIN_FORKED_LEVEL
             or "fork" not in multiprocessing.get_all_start_methods()):
         return [space.successors(k) for k in level]
-    global _LEVEL
-    dealt = _deal(level, jobs)
-    _LEVEL = (space, dealt)
+    tasks = _tasks(level, jobs)
+    ctx = multiprocessing.get_context("fork")
+    counter: Synchronized[int] = ctx.Value("q", 0)
+    inbox: multiprocessing.Queue[_Message] = ctx.Queue()
+    answers: list[_Answer | None] = [None] * len(level)
+    owner = bytearray(len(level))  # the process that worked out each configuration
+    kept: list[dict[Hashable, AuctionState]] = [{} for _ in range(jobs)]
+    lists: list[tuple[Hashable, list[Event]]] = []
+    first: dict[Hashable, int] = {}
     gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
+    workers = [ctx.Process(target=_work, args=(space, level, tasks, counter, inbox, part, jobs),
+                           daemon=True) for part in range(1, jobs)]
     try:
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=ctx) as pool:
-            # the workers are forked as their shares are submitted, before this process takes
-            # the first share itself (its results need no pickling and no fork)
-            others = [pool.submit(_expand_share, part) for part in range(1, jobs)]
-            shares = [_expand_here(space, dealt[0]), *(f.result() for f in others)]
+        for w in workers:
+            w.start()
+        finished: set[int] = set()
+
+        def take_in(message: _Message) -> None:
+            part, task, found, extra = message
+            if task == _FAILED:
+                raise found
+            if task == _DONE:
+                lists.extend(found)
+                finished.add(part)
+                return
+            for pos, result in zip(tasks[task], found, strict=True):
+                answers[pos] = result
+                owner[pos] = part
+            kept[part].update(extra)
+
+        for task in _taken(counter, len(tasks), 0, jobs):
+            for pos in tasks[task]:
+                new: list[int] = []
+                answers[pos] = (*space.expand(level[pos], kept[0], first, pos, new), new)
+            while True:  # the workers' answers so far, between this process's own tasks
+                try:
+                    take_in(inbox.get_nowait())
+                except queue.Empty:
+                    break
+        while len(finished) < len(workers):
+            try:
+                take_in(inbox.get(timeout=_POLL))
+            except queue.Empty:
+                gone = [part for part, w in enumerate(workers, 1)
+                        if part not in finished and w.exitcode is not None]
+                if gone and inbox.empty():
+                    raise InternalError("a worker process of the explorer stopped without "
+                                        "sending its share of the level") from None
+        for w in workers:
+            w.join()
     finally:
-        _LEVEL = None
+        for w in workers:
+            if w.is_alive():
+                w.terminate()
+                w.join()
         gc.unfreeze()
-    return _merge(space, level, dealt, shares)
+    return _merge(space, level, answers, owner, kept, lists)
 
 
-def _expand_here(space: IrregularSpace, keys: list[Hashable]) -> _Share:
-    """This process's share of the level, worked out as a forked worker works out its own.
+def _tasks(level: Sequence[Hashable], jobs: int) -> list[list[int]]:
+    """The level cut into tasks: positions in the level, each task whole groups of keys with one
+    candidate part (in the order their first keys come in the level, and each group in the
+    level's order), about :data:`TASKS_PER_JOB` tasks per process.  Other keys (full states,
+    with ``keys="full"``) are groups of their own."""
+    groups: dict[Hashable, list[int]] = {}
+    for pos, key in enumerate(level):
+        groups.setdefault(candidate_part(key) if isinstance(key, tuple) else pos, []).append(pos)
+    size = max(1, len(level) // (TASKS_PER_JOB * jobs))
+    tasks: list[list[int]] = []
+    task: list[int] = []
+    for group in groups.values():
+        task.extend(group)
+        if len(task) >= size:
+            tasks.append(task)
+            task = []
+    if task:
+        tasks.append(task)
+    return tasks
 
-    The space registers the keys it reaches in its tables as it goes; here they go into
-    overlays over those tables (dropped afterwards), so that :func:`_merge` registers every new
-    key, from this share or a worker's, by its first edge in the level's order.
-    """
-    states, parents = space._states, space._parent
-    new_states: dict[Hashable, AuctionState] = {}
-    new_parents: dict[Hashable, object] = {}
-    space._states, space._parent = ChainMap(new_states, states), ChainMap(new_parents, parents)
+
+def _taken(counter: Synchronized[int], tasks: int, part: int, jobs: int) -> Iterator[int]:
+    """The indices of the tasks process ``part`` takes, one at a time (see
+    :data:`FIXED_DEALING`)."""
+    if FIXED_DEALING is not None:
+        yield from range(part, tasks, jobs)
+        return
+    while True:
+        with counter.get_lock():
+            task = counter.value
+            counter.value = task + 1
+        if task >= tasks:
+            return
+        yield task
+
+
+def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int]],
+          counter: Synchronized[int], outbox: multiprocessing.Queue[_Message], part: int,
+          jobs: int) -> None:
+    """A forked worker: take tasks and send each one's answers, then the candidate lists it
+    worked out; an error is sent as such (this process raises it)."""
     try:
-        out: list[Successors] = [space.successors(k) for k in keys]
-    finally:
-        space._states, space._parent = states, parents
-    return out, new_states, []  # its candidate lists went straight into the space's table
+        cached = len(space._candidate_lists)
+        fresh: dict[Hashable, AuctionState] = {}
+        first: dict[Hashable, int] = {}
+        for task in _taken(counter, len(tasks), part, jobs):
+            found: list[_Answer] = []
+            changed: dict[Hashable, AuctionState] = {}
+            for pos in tasks[task]:
+                new: list[int] = []
+                labels, keys = space.expand(level[pos], fresh, first, pos, new)
+                for i in new:
+                    k = keys[i]
+                    if first[k] == pos:  # kept from this edge (new, or earlier than before)
+                        changed[k] = fresh[k]
+                found.append((labels, keys, new))
+            outbox.put((part, task, found, changed))
+        outbox.put((part, _DONE, list(itertools.islice(space._candidate_lists.items(), cached, None)), None))
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
+        outbox.put((part, _FAILED, exc, None))
 
 
-def _deal(level: Sequence[Hashable], jobs: int) -> list[list[Hashable]]:
-    """The level's configurations of each worker, each share in the level's order.
+def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answer | None],
+           owner: bytearray, kept: list[dict[Hashable, AuctionState]],
+           lists: list[tuple[Hashable, list[Event]]]) -> list[Successors]:
+    """The answers in the level's order, with new keys registered as the one-process explorer
+    registers them (first edge in order, with the representative its process kept) and each
+    part of a key and each event stored once, as there.
 
-    A compact key's candidate part (:func:`~auction_fsm.exploration.candidate_part`) is what the
-    candidate signature is made of, so keys that share a signature go to one worker: the first key of each signature goes to
-    the share with the fewest keys so far, the later ones follow it (which worker does the work
-    decides nothing in the result, and the dealing depends on the level alone, not on Python's
-    salted string hashes).  Share 0 is this process's, which also takes in the workers'
-    results, so it counts :data:`OWN_SHARE_WEIGHT` times its keys (measured on
-    ``insufficient-1-level2``: the merge and the small levels cost this process about a seventh
-    of its share).  Other keys (full states, with ``keys="full"``) are dealt round robin.
-    """
-    shares: list[list[Hashable]] = [[] for _ in range(jobs)]
-    owner: dict[Hashable, list[Hashable]] = {}
-    for i, key in enumerate(level):
-        if isinstance(key, tuple):
-            proxy = candidate_part(key)
-            mine = owner.get(proxy)
-            if mine is None:
-                mine = owner[proxy] = min(shares, key=lambda share: len(share) * (
-                    OWN_SHARE_WEIGHT if share is shares[0] else 1.0))
-        else:
-            mine = shares[i % jobs]
-        mine.append(key)
-    return shares
-
-
-def _expand_share(part: int) -> _Share:
-    """Worker ``part``'s share of the level, in the level's order."""
-    assert _LEVEL is not None
-    space, dealt = _LEVEL
-    cached = len(space._candidate_lists)
-    parents = space._parent
-    out: list[Successors] = []
-    first: dict[Hashable, AuctionState] = {}
-    for key in dealt[part]:
-        labels, keys = space.successors(key)
-        for k in keys:
-            step = parents.get(k)
-            if step is not None and step[0] is key and k not in first:
-                first[k] = space._states[k]
-        out.append((labels, keys))
-    lists = list(itertools.islice(space._candidate_lists.items(), cached, None))
-    return out, first, lists
-
-
-def _merge(space: IrregularSpace, level: Sequence[Hashable], dealt: list[list[Hashable]],
-           shares: list[_Share]) -> list[Successors]:
-    """The workers' results in the level's order, with new keys registered as the one-process
-    explorer registers them (first edge in order) and each part of a key and each event stored
-    once, as there.
-
-    What one worker sends arrives with each object it held once unpickled once (``pickle``
-    keeps one copy of an object however often it occurs), so events and parts are looked up by
-    identity first, and hashed once per distinct object rather than once per edge.
+    Only the edges to keys that no earlier level reached are looked up (the others need nothing
+    registered).  A worker's message arrives with each object it held once unpickled once
+    (``pickle`` keeps one copy of an object however often it occurs in a message), so events
+    and parts are looked up by identity first, and hashed once per distinct object rather than
+    once per edge.
     """
     states, parents, share, events = space._states, space._parent, space._parts.setdefault, space._events.setdefault
-    for _, _, lists in shares:
-        for sig, found in lists:
-            space._candidate_lists.setdefault(sig, [events(e, e) for e in found])
+    for sig, found in lists:
+        space._candidate_lists.setdefault(sig, [events(e, e) for e in found])
     seen: dict[int, Any] = {}  # id of an unpickled event or part -> the one stored
     look = seen.get
-    answer: dict[Hashable, tuple[Successors, dict[Hashable, AuctionState]]] = {}
-    for mine, (done, reached, _) in zip(dealt, shares, strict=True):
-        for key, result in zip(mine, done, strict=True):
-            answer[key] = (result, reached)
+    edges = space._edges if space.agreement == "all" else None
     results: list[Successors] = []
-    for source in level:
-        (sent, keys), first = answer[source]
-        labels: list[Event] = []
-        for e in sent:  # (written out: this loop runs once per edge)
-            got = look(id(e))
-            if got is None:
-                got = seen[id(e)] = events(e, e)
-            labels.append(got)
-        kept: list[Hashable] = []
-        for event, k in zip(labels, keys, strict=True):
+    for source, answer, part in zip(level, answers, owner, strict=True):
+        assert answer is not None
+        labels, keys, new = answer
+        if part:
+            stored: list[Event] = []
+            for e in labels:  # (written out: this loop runs once per edge)
+                got = look(id(e))
+                if got is None:
+                    got = seen[id(e)] = events(e, e)
+                stored.append(got)
+            labels = stored
+        for i in new:
+            k = keys[i]
             if k not in states:
                 if isinstance(k, tuple):
                     parts = []
@@ -187,11 +250,10 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], dealt: list[list[Ha
                         if got is None:
                             got = seen[id(c)] = share(c, c)
                         parts.append(got)
-                    k = tuple(parts)
-                states[k] = first[k]
-                parents[k] = (source, event)
-            kept.append(k)
-        if space.agreement == "all":
-            space._edges[source] = (labels, kept)
-        results.append((labels, kept))
+                    keys[i] = tuple(parts)
+                states[keys[i]] = kept[part][k]
+                parents[keys[i]] = (source, labels[i])
+        if edges is not None:
+            edges[source] = (labels, keys)
+        results.append((labels, keys))
     return results

@@ -1,13 +1,17 @@
 """Sharing an irregular scope between worker processes: the exploration of each big level
 (:mod:`auction_fsm.graph.parallel`) and the machine check on every edge
-(:mod:`auction_fsm.graph.agreement_split`) give what one process gives, with even shares."""
+(:mod:`auction_fsm.graph.agreement_split`) give what one process gives, index for index, with
+even shares."""
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+from typing import Any, cast
 
 import pytest
 
+from auction_fsm.errors import InternalError
 from auction_fsm.events import CallEvent
 from auction_fsm.graph import parallel
 from auction_fsm.graph.agreement_split import split_tree
@@ -26,47 +30,147 @@ def _space(families: set[str], **options: object) -> IrregularSpace:
     return IrregularSpace(Scope.of(families), prefix=OPENING, **options)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("families", [{"insufficient_bid"}, {"inadmissible", "exposure"}])
-def test_levels_shared_by_two_workers_give_the_same_exploration(families: set[str],
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)  # fork even for small levels
-    one = _space(families, agreement="off")
-    two = _space(families, agreement="off")
-    two.explore_jobs = 2
+def _same(one: IrregularSpace, two: IrregularSpace) -> None:
+    """The two spaces explored alike: keys, labels, targets and parents index for index, the
+    same representative and shortest trace for every key, the tables in the same order, and
+    the same verdicts."""
     a, b = explore(one), explore(two)
     assert a.states > 300
     assert (list(a.keys), list(a.labels), list(a.targets), list(a.parent)) == (
         list(b.keys), list(b.labels), list(b.targets), list(b.parent))
-    for k in a.keys[::11]:  # the same representative and shortest trace for every key
-        assert one.state_of(k) == two.state_of(k) and one.path(k) == two.path(k)
+    assert list(one._parent.items()) == list(two._parent.items())
+    assert list(one._states.items()) == list(two._states.items())  # every representative
+    for k in a.keys[::11]:
+        assert one.path(k) == two.path(k)
     ra, rb = check_exploration(a), check_exploration(b)
     assert ra.ok and rb.counts == ra.counts
 
 
-def test_a_level_is_dealt_by_candidate_signature_so_no_list_is_worked_out_twice(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each candidate list a level needs is worked out by one worker only (dealt round robin,
-    both workers worked out about a third of them), and the shares stay even."""
+@pytest.mark.parametrize("families", [{"insufficient_bid"}, {"inadmissible", "exposure"}])
+@pytest.mark.parametrize("dealing", ["free", "fixed", "reversed"])
+def test_levels_shared_by_two_processes_give_the_same_exploration(
+        families: set[str], dealing: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """However the tasks go: taken freely (as in a real run), dealt in a fixed way so that the
+    worker surely answers half of them, or dealt with each level's tasks in reverse, so that
+    each process takes its configurations against the level's order and must replace the
+    representative it kept by one from an earlier position."""
+    monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)  # fork even for small levels
+    if dealing != "free":
+        monkeypatch.setattr(parallel, "FIXED_DEALING", 2)
+    if dealing == "reversed":
+        cut = parallel._tasks
+        monkeypatch.setattr(parallel, "_tasks", lambda level, jobs: cut(level, jobs)[::-1])
+    one = _space(families, agreement="all")
+    two = _space(families, agreement="all", agreement_jobs=2)
+    two.explore_jobs = 2
+    _same(one, two)
+
+
+def test_an_earlier_position_replaces_the_representative_kept_from_a_later_one() -> None:
+    """:meth:`IrregularSpace.expand` for a share of a level: taken against the level's order,
+    each new key ends with the representative of its edge from the earliest position."""
+    def level_of_size(space: IrregularSpace, size: int) -> list[object]:
+        level = list(space.initial_states())
+        while len(level) < size:  # breadth first, one whole level at a time
+            seen = set(space._states)
+            level = list(dict.fromkeys(k for key in level for k in space.successors(key)[1]
+                                       if k not in seen))
+        return level
+
+    alone, ordered = (_space({"insufficient_bid"}, agreement="off") for _ in range(2))
+    level = level_of_size(alone, 50)
+    assert level == level_of_size(ordered, 50)
+    reached: dict[object, list[int]] = {}
+    for pos, key in enumerate(level):  # in the level's order, as one process
+        for k in ordered.successors(key)[1]:
+            if k not in alone._states:
+                reached.setdefault(k, []).append(pos)
+    shared = [k for k, where in reached.items() if len(set(where)) > 1]
+    assert shared  # keys reached from two positions of the level
+    fresh: dict[object, object] = {}
+    first: dict[object, int] = {}
+    for pos in reversed(range(len(level))):  # against the level's order
+        new: list[int] = []
+        keys = alone.expand(level[pos], fresh, first, pos, new)[1]  # type: ignore[arg-type]
+        assert {keys[i] for i in new} == {k for k in keys if k not in alone._states}
+    assert fresh.keys() == reached.keys()  # the space's own tables untouched
+    for k in shared:
+        assert first[k] == min(reached[k])
+        assert fresh[k] == ordered.state_of(k)  # what the walk in order registered
+
+
+def test_a_level_is_cut_into_even_tasks_of_whole_candidate_groups() -> None:
+    """Each position of the level in exactly one task, the keys with one candidate part in one
+    task (so each candidate list is worked out once), and about 64 tasks per process."""
+    from auction_fsm.exploration import candidate_part
+
+    space = IrregularSpace(Scope.of({"insufficient_bid"}), agreement="off")
+    ex = explore(space)
+    level = [cast(tuple[object, ...], k) for k in ex.keys[ex.states // 3:ex.states // 3 + 2000]]
+    tasks = parallel._tasks(level, 2)
+    assert sorted(p for task in tasks for p in task) == list(range(len(level)))
+    where = {candidate_part(level[p]): i for i, task in enumerate(tasks) for p in task}
+    assert all(where[candidate_part(level[p])] == i for i, task in enumerate(tasks) for p in task)
+    assert 64 <= len(tasks) <= 2 * parallel.TASKS_PER_JOB * 2
+    for task in tasks:  # each group in the level's order
+        groups: dict[object, list[int]] = {}
+        for p in task:
+            groups.setdefault(candidate_part(level[p]), []).append(p)
+        assert all(g == sorted(g) for g in groups.values())
+
+
+def test_no_candidate_list_is_worked_out_by_two_processes_in_a_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lists a worker sends back are ones this process did not work out in the same level
+    (dealt one configuration at a time, both processes worked out about a third of them)."""
     monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)
-    sent: list[list[object]] = []
-    sizes: list[list[int]] = []
-    merge = parallel._merge
-
-    def watch(space: object, level: object, dealt: list[list[object]],
-              shares: list[tuple[object, object, list[tuple[object, object]]]]) -> object:
-        sent.append([sig for _, _, lists in shares for sig, _ in lists])
-        sizes.append([len(d) for d in dealt])
-        return merge(space, level, dealt, shares)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(parallel, "_merge", watch)
+    monkeypatch.setattr(parallel, "FIXED_DEALING", 2)
     space = IrregularSpace(Scope.of({"insufficient_bid"}), agreement="off")  # from the empty auction
     space.explore_jobs = 2
+    before: list[int] = []
+    sent: list[tuple[list[object], set[object]]] = []
+    cut, merge = parallel._tasks, parallel._merge
+
+    def tasks(level: list[object], jobs: int) -> list[list[int]]:
+        before.append(len(space._candidate_lists))
+        return cut(level, jobs)
+
+    def watch(*args: Any) -> object:
+        lists = args[-1]
+        mine = set(list(space._candidate_lists)[before[-1]:])
+        sent.append(([sig for sig, _ in lists], mine))
+        return merge(*args)
+
+    monkeypatch.setattr(parallel, "_tasks", tasks)
+    monkeypatch.setattr(parallel, "_merge", watch)
     explore(space)
-    assert sum(map(len, sent)) > 500
-    for sigs in sent:
-        assert len(sigs) == len(set(sigs))
-    big = [s for s in sizes if sum(s) > 1000]
-    assert big and all(max(s) <= 1.25 * min(s) for s in big), sizes
+    assert sum(len(sigs) for sigs, _ in sent) > 500 and sum(len(mine) for _, mine in sent) > 500
+    for sigs, mine in sent:
+        assert len(sigs) == len(set(sigs)) and not mine & set(sigs)
+
+
+@pytest.mark.parametrize("how", ["raises", "dies"])
+def test_a_failing_worker_fails_the_exploration_with_its_error(
+        how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault of ours in a worker (the engine's ``InternalError``) reaches this process as it
+    was raised; a worker that dies without answering is reported, not waited for forever."""
+    monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)
+    monkeypatch.setattr(parallel, "FIXED_DEALING", 2)
+    here = os.getpid()
+    expand = IrregularSpace.expand
+
+    def broken(self: IrregularSpace, *args: Any) -> Any:
+        if os.getpid() != here:
+            if how == "dies":
+                os._exit(3)
+            raise InternalError("planted fault in a worker")
+        return expand(self, *args)
+
+    monkeypatch.setattr(IrregularSpace, "expand", broken)
+    space = _space({"insufficient_bid"}, agreement="off")
+    space.explore_jobs = 2
+    message = "planted fault in a worker" if how == "raises" else "stopped without sending"
+    with pytest.raises(InternalError, match=message):
+        explore(space)
 
 
 def test_the_check_on_every_edge_is_dealt_out_evenly_and_covers_each_edge_once() -> None:
