@@ -52,7 +52,7 @@ import gc
 import multiprocessing
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from ..auction import AuctionState
@@ -72,7 +72,7 @@ from .machine_classes import MachineClasses
 from .parallel import expand_level
 from .scopes import register_space
 
-__all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space"]
+__all__ = ["IrregularSpace", "LevelShare", "Key", "AgreementMode", "build_irregular_space"]
 
 #: A configuration key: the tuple :func:`auction_fsm.exploration.config_key` returns (or, with
 #: ``keys="full"``, the state itself).
@@ -81,6 +81,22 @@ AgreementMode = Literal["all", "sample", "off"]
 
 #: How many leaves ``agreement="sample"`` replays at most.
 DEFAULT_SAMPLE: Final = 2000
+
+@dataclass(slots=True)
+class LevelShare:
+    """What a process working out part of a breadth-first level keeps
+    (:meth:`IrregularSpace.expand`, :mod:`~auction_fsm.graph.parallel`)."""
+
+    #: The number of each key the space's tables held when the level began (the same in every
+    #: process of the level).
+    index: dict[Key, int]
+    #: The representative kept for each key reached that the tables did not hold.
+    fresh: dict[Key, AuctionState] = field(default_factory=dict)
+    #: The level's position each of those representatives was reached from.
+    first: dict[Key, int] = field(default_factory=dict)
+    #: For the configuration expanded last: the positions of its edges to keys not numbered.
+    new: list[int] = field(default_factory=list)
+
 
 class IrregularSpace:
     """Configurations of the auction period with irregularities, ruled by the engine.
@@ -161,6 +177,9 @@ class IrregularSpace:
         self._candidate_lists: dict[Hashable, list[Event]] = {}
         self._split: tuple[dict[Key, int], frozenset[Key], list[int]] | None = None  # agreement shares
         self._events: dict[Event, Event] = {}  # each event from a worker process stored once
+        # each key's number in ``_states`` order, for the parallel explorer (graph/parallel.py)
+        self._order: list[Key] = []
+        self._index: dict[Key, int] = {}
         self._edge_simulators: dict[Seat, Simulator] = {}  # for edge_agreement
         self._edge_classes = MachineClasses()
         #: Worker processes that share the exploration (each big batch of configurations).
@@ -208,6 +227,8 @@ class IrregularSpace:
         for k in keys:
             self._states.pop(k, None)
             self._parent.pop(k, None)
+        self._order.clear()  # the numbers of the parallel explorer no longer hold
+        self._index.clear()
 
     def edge_agreement(self, key: Key, labels: Sequence[Event], targets: Sequence[Key]) -> list[str]:
         """The machines' verdict on each edge leaving ``key`` (``labels`` and ``targets`` as
@@ -263,21 +284,22 @@ class IrregularSpace:
             self._edges[key] = (labels, keys)
         return labels, keys
 
-    def expand(self, key: Key, fresh: dict[Key, AuctionState] | None = None,
-               first: dict[Key, int] | None = None, position: int = 0,
-               new_edges: list[int] | None = None) -> tuple[list[Event], list[Key]]:
+    def expand(self, key: Key, level: LevelShare | None = None, position: int = 0
+               ) -> tuple[list[Event], list[Key]]:
         """:meth:`successors` of ``key``, registering the keys it reaches for the first time.
 
-        Alone (``fresh`` ``None``), a new key goes into the space's tables with this edge as its
+        Alone (``level`` ``None``), a new key goes into the space's tables with this edge as its
         parent.  For a share of a level worked out by one of several processes
-        (:mod:`~auction_fsm.graph.parallel`), the space's tables are left as they are: a key
-        they do not hold goes into ``fresh`` with its representative, and ``first`` says from
-        which ``position`` of the level it was taken.  The process may take its configurations
-        out of the level's order, so a key reached again from an earlier position takes that
-        edge's representative: ``fresh`` ends with the one of the first edge in the level's
-        order among this process's, which is what one process would have kept.  The positions
-        (in the lists returned) of the edges to keys the tables do not hold are appended to
-        ``new_edges``, so that the merge looks up only those.
+        (:mod:`~auction_fsm.graph.parallel`), ``key`` being at ``position`` in the level, the
+        space's tables are left as they are: a key they held when the level began is given by
+        its number in ``level.index`` (what travels between the processes is then one int),
+        and any other key goes into ``level.fresh`` with its representative, and into
+        ``level.first`` with the position it was taken from.  A process may take its
+        configurations out of the level's order, so a key reached again from an earlier
+        position takes that edge's representative: ``level.fresh`` ends with the one of the
+        first edge in the level's order among this process's, which is what one process would
+        have kept.  The positions (in the lists returned) of the edges to keys not numbered
+        are appended to ``level.new``.
         """
         state = self._states[key]
         if not self.ends_at_lead and self._ended(state):
@@ -289,6 +311,8 @@ class IrregularSpace:
         key_of = self.key_of if self.full_keys else None
         share = self._parts.setdefault
         book = self.book
+        if level is not None:
+            index, fresh, first, new = level.index, level.fresh, level.first, level.new
         for event in self._candidates(state):
             try:
                 after = apply_event(state, event, book, strict=False)  # the agreement walk is strict
@@ -299,19 +323,29 @@ class IrregularSpace:
             if not within_scope(state, event, after, fam):
                 continue
             k: Key
-            if key_of is None:
-                compact = config_key(after, enabled, memory, fam)
-                # a new key keeps one shared copy of each part, however many keys hold it
-                k = (compact if compact in known or (fresh is not None and compact in fresh)
-                     else tuple([share(c, c) for c in compact]))
-            else:
-                k = key_of(after)
-            if k not in known:
-                if fresh is None:
+            if level is None:
+                if key_of is None:
+                    compact = config_key(after, enabled, memory, fam)
+                    # a new key keeps one shared copy of each part, however many keys hold it
+                    k = compact if compact in known else tuple([share(c, c) for c in compact])
+                else:
+                    k = key_of(after)
+                if k not in known:
                     known[k] = replace(after, rulings=()) if after.rulings else after
                     parent[k] = (key, event)
-                elif first is not None and new_edges is not None:
-                    new_edges.append(len(keys))
+            else:
+                if key_of is None:
+                    compact = config_key(after, enabled, memory, fam)
+                    number = index.get(compact)
+                    k = (number if number is not None else compact if compact in fresh
+                         else tuple([share(c, c) for c in compact]))
+                else:
+                    k = key_of(after)
+                    number = index.get(k)
+                    if number is not None:
+                        k = number
+                if number is None:
+                    new.append(len(keys))
                     was = first.get(k)
                     if was is None or was > position:
                         fresh[k] = replace(after, rulings=()) if after.rulings else after

@@ -88,15 +88,24 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     if (jobs <= 1 or len(level) < MIN_FORKED_LEVEL
             or "fork" not in multiprocessing.get_all_start_methods()):
         return [space.successors(k) for k in level]
+    from .irregular_space import LevelShare  # (here: that module imports this one)
+
+    index, order = space._index, space._order
+    if len(order) > len(space._states):  # (keys were dropped: number them afresh)
+        index.clear()
+        order.clear()
+    for k in itertools.islice(space._states, len(order), None):  # the keys found since
+        index[k] = len(order)
+        order.append(k)
     tasks = _tasks(level, jobs)
     ctx = multiprocessing.get_context("fork")
     counter: Synchronized[int] = ctx.Value("q", 0)
     inbox: multiprocessing.Queue[_Message] = ctx.Queue()
     answers: list[_Answer | None] = [None] * len(level)
     owner = bytearray(len(level))  # the process that worked out each configuration
-    kept: list[dict[Hashable, AuctionState]] = [{} for _ in range(jobs)]
+    mine = LevelShare(index)
+    kept: list[dict[Hashable, AuctionState]] = [mine.fresh, *({} for _ in range(1, jobs))]
     lists: list[tuple[Hashable, list[Event]]] = []
-    first: dict[Hashable, int] = {}
     gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
     workers = [ctx.Process(target=_work, args=(space, level, tasks, counter, inbox, part, jobs),
                            daemon=True) for part in range(1, jobs)]
@@ -120,8 +129,9 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
 
         for task in _taken(counter, len(tasks), 0, jobs):
             for pos in tasks[task]:
-                new: list[int] = []
-                answers[pos] = (*space.expand(level[pos], kept[0], first, pos, new), new)
+                mine.new = []
+                labels, keys = space.expand(level[pos], mine, pos)
+                answers[pos] = (labels, keys, mine.new)
             while True:  # the workers' answers so far, between this process's own tasks
                 try:
                     take_in(inbox.get_nowait())
@@ -144,7 +154,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 w.terminate()
                 w.join()
         gc.unfreeze()
-    return _merge(space, level, answers, owner, kept, lists)
+    return _merge(space, level, answers, owner, kept, lists, order)
 
 
 def _tasks(level: Sequence[Hashable], jobs: int) -> list[list[int]]:
@@ -188,20 +198,22 @@ def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int
           jobs: int) -> None:
     """A forked worker: take tasks and send each one's answers, then the candidate lists it
     worked out; an error is sent as such (this process raises it)."""
+    from .irregular_space import LevelShare
+
     try:
         cached = len(space._candidate_lists)
-        fresh: dict[Hashable, AuctionState] = {}
-        first: dict[Hashable, int] = {}
+        mine = LevelShare(space._index)
         for task in _taken(counter, len(tasks), part, jobs):
             found: list[_Answer] = []
             changed: dict[Hashable, AuctionState] = {}
             for pos in tasks[task]:
                 new: list[int] = []
-                labels, keys = space.expand(level[pos], fresh, first, pos, new)
+                mine.new = new
+                labels, keys = space.expand(level[pos], mine, pos)
                 for i in new:
                     k = keys[i]
-                    if first[k] == pos:  # kept from this edge (new, or earlier than before)
-                        changed[k] = fresh[k]
+                    if mine.first[k] == pos:  # kept from this edge (new, or earlier than before)
+                        changed[k] = mine.fresh[k]
                 found.append((labels, keys, new))
             outbox.put((part, task, found, changed))
         outbox.put((part, _DONE, list(itertools.islice(space._candidate_lists.items(), cached, None)), None))
@@ -211,13 +223,14 @@ def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int
 
 def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answer | None],
            owner: bytearray, kept: list[dict[Hashable, AuctionState]],
-           lists: list[tuple[Hashable, list[Event]]]) -> list[Successors]:
+           lists: list[tuple[Hashable, list[Event]]], order: list[Hashable]) -> list[Successors]:
     """The answers in the level's order, with new keys registered as the one-process explorer
     registers them (first edge in order, with the representative its process kept) and each
     part of a key and each event stored once, as there.
 
-    Only the edges to keys that no earlier level reached are looked up (the others need nothing
-    registered).  A worker's message arrives with each object it held once unpickled once
+    A key found before the level came as its number (``order`` gives it back); only the edges to
+    other keys are looked up (the others need nothing registered), and each new key is numbered
+    as it is registered, so that every edge's key is then taken from ``order`` by its number.  A worker's message arrives with each object it held once unpickled once
     (``pickle`` keeps one copy of an object however often it occurs in a message), so events
     and parts are looked up by identity first, and hashed once per distinct object rather than
     once per edge.
@@ -229,6 +242,7 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
     look = seen.get
     edges = space._edges if space.agreement == "all" else None
     results: list[Successors] = []
+    number = space._index
     for source, answer, part in zip(level, answers, owner, strict=True):
         assert answer is not None
         labels, keys, new = answer
@@ -242,7 +256,8 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
             labels = stored
         for i in new:
             k = keys[i]
-            if k not in states:
+            at = number.get(k)
+            if at is None:  # new: registered, and numbered as the tables' next key
                 if isinstance(k, tuple):
                     parts = []
                     for c in k:
@@ -250,9 +265,13 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
                         if got is None:
                             got = seen[id(c)] = share(c, c)
                         parts.append(got)
-                    keys[i] = tuple(parts)
-                states[keys[i]] = kept[part][k]
-                parents[keys[i]] = (source, labels[i])
+                    k = tuple(parts)
+                states[k] = kept[part][k]
+                parents[k] = (source, labels[i])
+                at = number[k] = len(order)
+                order.append(k)
+            keys[i] = at
+        keys = list(map(order.__getitem__, keys))  # type: ignore[arg-type]
         if edges is not None:
             edges[source] = (labels, keys)
         results.append((labels, keys))

@@ -17,7 +17,7 @@ from auction_fsm.graph import parallel
 from auction_fsm.graph.agreement_split import split_tree
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
-from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.irregular_space import IrregularSpace, LevelShare
 from auction_fsm.scope import Scope
 
 pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
@@ -68,7 +68,8 @@ def test_levels_shared_by_two_processes_give_the_same_exploration(
 
 def test_an_earlier_position_replaces_the_representative_kept_from_a_later_one() -> None:
     """:meth:`IrregularSpace.expand` for a share of a level: taken against the level's order,
-    each new key ends with the representative of its edge from the earliest position."""
+    each new key ends with the representative of its edge from the earliest position; keys the
+    tables held travel as their numbers, and stand for the keys one process reaches."""
     def level_of_size(space: IrregularSpace, size: int) -> list[object]:
         level = list(space.initial_states())
         while len(level) < size:  # breadth first, one whole level at a time
@@ -81,22 +82,26 @@ def test_an_earlier_position_replaces_the_representative_kept_from_a_later_one()
     level = level_of_size(alone, 50)
     assert level == level_of_size(ordered, 50)
     reached: dict[object, list[int]] = {}
+    answers = []
     for pos, key in enumerate(level):  # in the level's order, as one process
-        for k in ordered.successors(key)[1]:
+        answers.append(ordered.successors(key))
+        for k in answers[-1][1]:
             if k not in alone._states:
                 reached.setdefault(k, []).append(pos)
     shared = [k for k, where in reached.items() if len(set(where)) > 1]
     assert shared  # keys reached from two positions of the level
-    fresh: dict[object, object] = {}
-    first: dict[object, int] = {}
+    order = list(alone._states)
+    share = LevelShare({k: i for i, k in enumerate(order)})
     for pos in reversed(range(len(level))):  # against the level's order
-        new: list[int] = []
-        keys = alone.expand(level[pos], fresh, first, pos, new)[1]  # type: ignore[arg-type]
-        assert {keys[i] for i in new} == {k for k in keys if k not in alone._states}
-    assert fresh.keys() == reached.keys()  # the space's own tables untouched
+        share.new = []
+        labels, keys = alone.expand(level[pos], share, pos)
+        assert [k for k in keys if not isinstance(k, int)] == [keys[i] for i in share.new]
+        assert ([order[k] if isinstance(k, int) else k for k in keys], labels) == (
+            answers[pos][1], answers[pos][0])
+    assert share.fresh.keys() == reached.keys()  # the space's own tables untouched
     for k in shared:
-        assert first[k] == min(reached[k])
-        assert fresh[k] == ordered.state_of(k)  # what the walk in order registered
+        assert share.first[k] == min(reached[k])
+        assert share.fresh[k] == ordered.state_of(k)  # what the walk in order registered
 
 
 def test_a_level_is_cut_into_even_tasks_of_whole_candidate_groups() -> None:
@@ -135,7 +140,7 @@ def test_no_candidate_list_is_worked_out_by_two_processes_in_a_level(monkeypatch
         return cut(level, jobs)
 
     def watch(*args: Any) -> object:
-        lists = args[-1]
+        lists = args[5]  # (space, level, answers, owner, kept, lists, order)
         mine = set(list(space._candidate_lists)[before[-1]:])
         sent.append(([sig for sig, _ in lists], mine))
         return merge(*args)
