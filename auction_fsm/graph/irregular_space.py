@@ -53,7 +53,7 @@ import multiprocessing
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ..auction import AuctionState
 from ..engine import apply_event, irregularities
@@ -69,8 +69,11 @@ from ..simulator import Simulator, seat_state
 from .agreement_split import split_tree
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .machine_classes import MachineClasses
-from .parallel import expand_level
+from .parallel import expand_level, taken_tasks
 from .scopes import register_space
+
+if TYPE_CHECKING:
+    from multiprocessing.sharedctypes import Synchronized
 
 __all__ = ["IrregularSpace", "LevelShare", "Key", "AgreementMode", "build_irregular_space"]
 
@@ -577,15 +580,15 @@ class IrregularSpace:
         jobs = self.agreement_jobs
         if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
             global _FORKED
-            _FORKED = (self, children, jobs)
             self._split = split_tree(self._parent, children,
                                      {k: len(v[0]) for k, v in self._edges.items()}, jobs)
+            ctx = multiprocessing.get_context("fork")
+            _FORKED = (self, children, jobs, ctx.Value("q", 0))
             gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
             try:
-                ctx = multiprocessing.get_context("fork")
                 with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=ctx) as pool:
                     # the workers are forked as their parts are submitted; this process then
-                    # walks part 0 itself (counting its replayed events once, below)
+                    # takes tasks too (counting its replayed events once, below)
                     others = [pool.submit(_walk_part, part) for part in range(1, jobs)]
                     before = self.replayed_events
                     own = _walk_part(0)
@@ -596,15 +599,17 @@ class IrregularSpace:
                 gc.unfreeze()
             faults: dict[Key, list[str]] = {}
             skipped: list[Key] = []
-            for found, invariant, below, replayed in parts:
-                self.replayed_events += replayed
+            # in the order of the tasks, whichever process took them (so the same in every run)
+            for _, found, invariant, below in sorted(
+                    (task for tasks, _ in parts for task in tasks), key=lambda task: task[0]):
                 for key, problems in found.items():
                     faults.setdefault(key, []).extend(problems)
                 self._invariant_faults.update(invariant)
                 skipped.extend(below)
+            self.replayed_events += sum(replayed for _, replayed in parts)
             self._edges.clear()
         else:
-            faults, invariant, skipped = self._walk(children, 0, 1)
+            _, faults, invariant, skipped = self._walk(children, 0, 1)[0]
             self._invariant_faults.update(invariant)
         # below a failing tree edge the walk stops: those configurations' invariants are asked here
         todo = list(skipped)
@@ -616,96 +621,137 @@ class IrregularSpace:
             todo.extend(children.get(key, {}).values())
         return faults
 
-    def _walk(self, children: dict[Key, dict[Event, Key]], part: int, parts: int
-              ) -> tuple[dict[Key, list[str]], dict[Key, list[str]], list[Key]]:
-        """The edge checks of worker ``part`` of ``parts``.
+    def _walk(self, children: dict[Key, dict[Event, Key]], part: int, parts: int,
+              counter: Synchronized[int] | None = None) -> list[_WalkTask]:
+        """The edge checks of process ``part`` of ``parts``, task by task.
 
-        With one part, every edge.  With more, the tree is cut into subtrees of even weight
-        (:func:`~auction_fsm.graph.agreement_split.split_tree`): worker ``part`` checks every
-        edge inside the subtrees dealt to it, and worker 0 also the edges leaving the few
-        configurations above the cut.  Every worker drives its simulator down the tree edges
-        above the cut that lead to its subtrees (firing them again, but reporting nothing
-        there unless it is worker 0), so each edge is reported by exactly one worker.
+        With one part, every edge, from each start down.  With more, the tree is cut into
+        subtrees of even weight (:func:`~auction_fsm.graph.agreement_split.split_tree`), and
+        the tasks are the few configurations above the cut (their own edges, task 0) and each
+        subtree (heaviest first); every process takes the next task not yet taken from
+        ``counter`` until none is left, so all finish within about one subtree of each other.
+        For a subtree, the simulator is driven down the tree edges from the start to its root
+        (reporting nothing there: task 0 reports those edges), then along every edge below.
 
-        Each configuration the worker reports on has its invariants asked too
-        (:meth:`invariants`).  Returns the machine faults, the broken invariants, and the
+        Each configuration a task reports on has its invariants asked too (:meth:`invariants`).
+        Returns, per task done, its number, the machine faults, the broken invariants, and the
         configurations below a failing tree edge, where the walk stopped.
         """
-        faults: dict[Key, list[str]] = {}
-        invariant: dict[Key, list[str]] = {}
-        skipped: list[Key] = []
         classes = MachineClasses() if self.machine_classes else None
         report = self.agreement_progress if part == 0 else None
-        total = sum(len(labels) for labels, _ in self._edges.values())
-        owner: dict[Key, int] = {}
-        above: frozenset[Key] = frozenset()
-        mine = total
-        if parts > 1:
-            if self._split is None or len(self._split[2]) != parts:
-                self._split = split_tree(self._parent, children,
-                                         {k: len(v[0]) for k, v in self._edges.items()}, parts)
-            owner, above, load = self._split
-            mine = load[part]
+        edges = self._edges
+        total = sum(len(labels) for labels, _ in edges.values())
+        mine = total // parts
         done = 0
-        if report is not None:
-            report(0, mine)
-        for start in [k for k, step in self._parent.items() if step is None]:
-            if parts > 1 and start not in above and owner.get(start) != part:
-                continue
-            sim = self.simulator(self._states[start].dealer)
+        sims: dict[Seat, Simulator] = {}
+        out: list[_WalkTask] = []
+
+        def simulator_at_start(dealer: Seat) -> Simulator:
+            sim = sims.get(dealer)
+            if sim is None:
+                sim = sims[dealer] = self.simulator(dealer)
+            else:
+                sim.reset(dealer)
             sim.run(self.prefix)
-            stack = [(start, _snapshot(sim))]
+            return sim
+
+        def walk(top: Key, sim: Simulator, inside: frozenset[Key] | None) -> _WalkTask:
+            """Every edge from ``top`` down (only through ``inside`` when given)."""
+            nonlocal done
+            faults: dict[Key, list[str]] = {}
+            invariant: dict[Key, list[str]] = {}
+            skipped: list[Key] = []
+            stack = [(top, _snapshot(sim))]
             while stack:
                 key, snap = stack.pop()
-                over = key in above
-                if not over or part == 0:
-                    broken = self.invariants(key)
-                    if broken:
-                        invariant[key] = broken
-                labels, targets = self._edges.get(key, ((), ())) if parts > 1 else self._edges.pop(key, ((), ()))
+                broken = self.invariants(key)
+                if broken:
+                    invariant[key] = broken
+                labels, targets = edges.get(key, ((), ())) if parts > 1 else edges.pop(key, ((), ()))
                 tree = children.get(key, {})
                 for event, target in zip(labels, targets, strict=True):
                     on_tree = tree.get(event) == target
-                    # above the cut: worker 0 reports; a worker fires a tree edge to reach its own
-                    descend = on_tree and (not over or target in above or owner.get(target) == part)
-                    reporting = not over or part == 0
-                    if not (reporting or descend):
-                        continue
                     _restore(sim, snap)
-                    if reporting:
-                        self.replayed_events += 1
-                        done += 1
-                        if report is not None and not done & 1023:
-                            report(done, max(0, mine - done))
+                    self.replayed_events += 1
+                    done += 1
+                    if report is not None and not done & 1023:
+                        report(done, max(0, mine - done))
                     problem = _step(sim, event, classes)
                     if problem is None and self.key_of(sim.state) != target:
                         problem = "the simulator reaches a different configuration than the exploration"
                     if problem is not None:
-                        if reporting:
-                            where = target if on_tree else key
-                            faults.setdefault(where, []).append(
-                                problem if on_tree else f"on {event.describe()}: {problem}")
-                            if on_tree:
-                                skipped.append(target)
-                    elif descend:
+                        where = target if on_tree else key
+                        faults.setdefault(where, []).append(
+                            problem if on_tree else f"on {event.describe()}: {problem}")
+                        if on_tree:
+                            skipped.append(target)
+                    elif on_tree and (inside is None or target in inside):
                         stack.append((target, _snapshot(sim)))
+            return 0, faults, invariant, skipped
+
+        if report is not None:
+            report(0, mine)
+        starts = [k for k, step in self._parent.items() if step is None]
+        if parts == 1:
+            for start in starts:
+                sim = simulator_at_start(self._states[start].dealer)
+                task = walk(start, sim, None)
+                if out:  # (one result for all the starts)
+                    out[0][1].update(task[1])
+                    out[0][2].update(task[2])
+                    out[0][3].extend(task[3])
+                else:
+                    out.append(task)
+        else:
+            if self._split is None or len(self._split[2]) != parts:
+                self._split = split_tree(self._parent, children,
+                                         {k: len(v[0]) for k, v in edges.items()}, parts)
+            owner, above, _ = self._split
+            roots = list(owner)  # heaviest first
+            assert counter is not None
+            for number in taken_tasks(counter, len(roots) + 1, part, parts):
+                if number == 0:  # the configurations above the cut
+                    found: _WalkTask = (0, {}, {}, [])
+                    for start in starts:
+                        if start in above:
+                            task = walk(start, simulator_at_start(self._states[start].dealer), above)
+                            found[1].update(task[1])
+                            found[2].update(task[2])
+                            found[3].extend(task[3])
+                    out.append(found)
+                    continue
+                root = roots[number - 1]
+                keys, path = self.path(root)
+                sim = simulator_at_start(self._states[keys[0]].dealer)
+                for event, target in zip(path, keys[1:], strict=True):  # above the cut
+                    _restore(sim, _snapshot(sim))
+                    if _step(sim, event, classes) is not None or self.key_of(sim.state) != target:
+                        break  # reported by task 0; below it the walk stops
+                else:
+                    out.append((number, *walk(root, sim, None)[1:]))
         if classes is not None:
             self.class_hits += classes.hits
-        return faults, invariant, skipped
+        return out
 
 
-# What forked agreement workers read: the space, its tree edges, the number of workers.  Set
-# just before the workers are forked (they inherit it), cleared after.
-_FORKED: tuple[IrregularSpace, dict[Key, dict[Event, Key]], int] | None = None
+#: One task of the check on every edge: its number, the machine faults, the broken invariants
+#: and the configurations below a failing tree edge.
+_WalkTask = tuple[int, dict[Key, list[str]], dict[Key, list[str]], list[Key]]
+
+# What forked agreement workers read: the space, its tree edges, the number of processes and
+# the counter of tasks taken.  Set just before the workers are forked (they inherit it),
+# cleared after.
+_FORKED: tuple[IrregularSpace, dict[Key, dict[Event, Key]], int, Synchronized[int]] | None = None
 
 
-def _walk_part(part: int) -> tuple[dict[Key, list[str]], dict[Key, list[str]], list[Key], int]:
-    """One forked worker's share of :meth:`IrregularSpace._agreement_on_edges`."""
+def _walk_part(part: int) -> tuple[list[_WalkTask], int]:
+    """One process's share of :meth:`IrregularSpace._agreement_on_edges`: the tasks it took,
+    and the events it fired for them."""
     assert _FORKED is not None
-    space, children, parts = _FORKED
+    space, children, parts, counter = _FORKED
     before = space.replayed_events
-    found, invariant, skipped = space._walk(children, part, parts)
-    return found, invariant, skipped, space.replayed_events - before
+    tasks = space._walk(children, part, parts, counter)
+    return tasks, space.replayed_events - before
 
 
 _Snapshot = tuple[AuctionState, str, tuple[str, ...], dict[str, Any]]

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 #: (not imported here, since it imports this module; its private tables are read as they are).
 IrregularSpace = Any
 
-__all__ = ["expand_level", "MIN_FORKED_LEVEL", "TASKS_PER_JOB"]
+__all__ = ["expand_level", "taken_tasks", "MIN_FORKED_LEVEL", "TASKS_PER_JOB", "FIXED_DEALING"]
 
 #: Levels with fewer configurations are expanded in this process (a fork costs more).
 MIN_FORKED_LEVEL = 128
@@ -127,7 +127,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 owner[pos] = part
             kept[part].update(extra)
 
-        for task in _taken(counter, len(tasks), 0, jobs):
+        for task in taken_tasks(counter, len(tasks), 0, jobs):
             for pos in tasks[task]:
                 mine.new = []
                 labels, keys = space.expand(level[pos], mine, pos)
@@ -178,9 +178,10 @@ def _tasks(level: Sequence[Hashable], jobs: int) -> list[list[int]]:
     return tasks
 
 
-def _taken(counter: Synchronized[int], tasks: int, part: int, jobs: int) -> Iterator[int]:
-    """The indices of the tasks process ``part`` takes, one at a time (see
-    :data:`FIXED_DEALING`)."""
+def taken_tasks(counter: Synchronized[int], tasks: int, part: int, jobs: int) -> Iterator[int]:
+    """The indices of the tasks process ``part`` of ``jobs`` takes, one at a time: the next one
+    not yet taken by any process (``counter``, in shared memory), or see :data:`FIXED_DEALING`.
+    The check on every edge shares its subtrees the same way."""
     if FIXED_DEALING is not None:
         yield from range(part, tasks, jobs)
         return
@@ -203,7 +204,7 @@ def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int
     try:
         cached = len(space._candidate_lists)
         mine = LevelShare(space._index)
-        for task in _taken(counter, len(tasks), part, jobs):
+        for task in taken_tasks(counter, len(tasks), part, jobs):
             found: list[_Answer] = []
             changed: dict[Hashable, AuctionState] = {}
             for pos in tasks[task]:

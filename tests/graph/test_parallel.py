@@ -203,6 +203,27 @@ def test_the_check_on_every_edge_is_dealt_out_evenly_and_covers_each_edge_once()
         assert (k in above) != (len(roots) == 1), k
 
 
+@pytest.mark.parametrize("dealing", [None, 2])
+def test_the_check_on_every_edge_taken_task_by_task_finds_what_one_walk_finds(
+        dealing: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The subtrees of the check on every edge taken freely by two processes, or dealt in a
+    fixed way (so that the worker surely walks half of them): the same faults as one walk,
+    a planted one included, each edge fired once, and listed in the same order however the
+    tasks went (they are merged in the tasks' order)."""
+    from .test_irregular_space import _PlantedSimulator
+
+    monkeypatch.setattr(parallel, "FIXED_DEALING", dealing)
+    found = []
+    for jobs in (1, 2, 2):
+        space = _space({"insufficient_bid"}, simulator=_PlantedSimulator, agreement_jobs=jobs)
+        ex = explore(space)
+        found.append(({k: space.faults(k) for k in ex.keys}, space.replayed_events))
+    (one, fired), (two, fired_two), (again, _) = found
+    assert {k: sorted(v) for k, v in one.items()} == {k: sorted(v) for k, v in two.items()}
+    assert any(one.values()) and fired == fired_two
+    assert two == again
+
+
 @pytest.mark.parametrize("planted", [False, True])
 def test_firing_the_machines_once_per_class_of_edges_finds_the_same_faults(planted: bool) -> None:
     """:mod:`auction_fsm.graph.machine_classes`: the check on every edge with ``transitions``
