@@ -117,7 +117,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     p = state.pending
     # a change of call (25, 21B1), or a call at LHO's turn by the player who just called, which is
     # an attempt to change it (30B2, 31C, 32C), reaches back to the last two standing calls
-    window = standing[-2:] if families & _CHANGING else []
+    window = standing[-2:] if families & _CHANGING and _may_change(state, bounds) else []
     positional = [int(v) for k, v in p.extra if k in _POSITIONAL and v] if p is not None else []
     refs = {i for i, _ in window} | set(positional)
     if p is not None and p.procedure != "lead_out_of_turn" and p.call_index >= 0:
@@ -198,6 +198,20 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
             restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
 
 
+def _may_change(state: AuctionState, bounds: Scope | None) -> bool:
+    """True when a standing call may still be withdrawn by a change of call (25, 21B) within
+    ``bounds``: the budget allows a new irregularity (a change of call, or a call at LHO's turn
+    that tries one, 30B2), or a change is being judged.  Only those procedures withdraw a
+    standing call and rule its replacement over the calls before it (17D3's revert has its own
+    part of the key); once neither can happen, the last standing calls and the key before them
+    are never read again, and keeping them would give two states with one future two keys (a
+    withdrawal moves the window back over a call the key did not hold)."""
+    if bounds is None or state.incidents < bounds.max_irregularities:
+        return True
+    p = state.pending
+    return p is not None and p.procedure in _CHANGE_PROCEDURES
+
+
 def candidate_part(key: tuple[object, ...]) -> tuple[object, ...]:
     """The parts of a :func:`config_key` that a configuration's candidate events depend on: the
     legal-auction key, the obligations, what the pending procedure is and who decides between
@@ -210,6 +224,8 @@ def candidate_part(key: tuple[object, ...]) -> tuple[object, ...]:
 
 #: Families whose calls may try to change an earlier call.
 _CHANGING = frozenset({"changes", "rotation"})
+#: Procedures that withdraw a standing call and rule its replacement (25, 21B).
+_CHANGE_PROCEDURES = frozenset({"change_of_call", "misinformation"})
 #: Families whose rectifications may give declarer a 26B right.
 _RESTRICTING = frozenset({"rotation", "insufficient_bid", "inadmissible", "changes"})
 

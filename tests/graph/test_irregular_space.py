@@ -247,6 +247,11 @@ def test_verify_shares_irregular_and_legal_scopes_between_worker_processes(
 
 def _after(space: IrregularSpace, *texts: str) -> Key:
     """The key in ``space`` after the events written as ``S: 1C`` / ``judge unintended no``."""
+    return space.key_of(_state(*texts))
+
+
+def _state(*texts: str) -> AuctionState:
+    """The state after the events written as ``S: 1C`` / ``judge unintended no``, dealer North."""
     state = AuctionState.start(Seat.N)
     for text in texts:
         if text.startswith("judge "):
@@ -255,7 +260,7 @@ def _after(space: IrregularSpace, *texts: str) -> Key:
         else:
             seat, call = text.split(": ")
             state = apply_event(state, CallEvent.of(seat, call))
-    return space.key_of(state)
+    return state
 
 
 def test_keys_keep_what_a_change_attempt_out_of_rotation_reaches_back_to() -> None:
@@ -360,3 +365,21 @@ def test_17D2_a_passed_out_board_ends_when_the_hands_are_returned_in_a_lead_scop
     ex = explore(space)
     report = check_exploration(ex)
     assert report.ok and ex.states == 2
+
+
+def test_keys_forget_the_last_calls_once_no_change_of_call_can_follow() -> None:
+    """North's pass and North's double before East's 1NT leave one future once South and West
+    have passed; West then says his pass was a slip for 1D (25A) and the director agrees.  The
+    withdrawal brings East's 1NT back into the last two standing calls, and the key before it
+    differs (1S doubled or not); with the one irregularity spent nobody can change a call any
+    more, so the two must keep one key (the partitioned run found them apart).  With a second
+    irregularity allowed, East could still change 1NT, and the keys must differ."""
+    start = ("N: 1C", "E: 1D", "S: 1H", "W: 1S")
+    slip = ChangeCall(Seat.W, CallEvent.of("W", "1D").call, "slip")
+    for budget, same in ((1, True), (2, False)):
+        space = IrregularSpace(Scope.of({"changes"}, max_irregularities=budget))
+        states = [_state(*start, f"N: {north}", "E: 1NT", "S: P", "W: P") for north in ("P", "X")]
+        assert space.key_of(states[0]) == space.key_of(states[1])
+        after = [apply_event(apply_event(s, slip), Judgement("unintended", True)) for s in states]
+        assert after[0].record[-1].call.text == "1D"  # the intended call, now under Law 27
+        assert (space.key_of(after[0]) == space.key_of(after[1])) is same, budget
