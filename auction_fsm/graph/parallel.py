@@ -20,11 +20,14 @@ its levels.)  A task holds whole groups of configurations with one candidate par
 each candidate list is worked out by one process: dealt one by one, both processes worked out
 about a third of the lists.  A worker sends each task's answers as soon as it has them, and
 this process reads them between its own tasks, so reading them (unpickling) is shared out as
-well: this process simply takes fewer tasks.  Only the merge below is left to this process
+well: this process simply takes fewer tasks.  A key the space's tables held before the level
+travels as its number in their order (one int rather than a tuple of parts; the numbers are
+kept in the space and brought up to date before each fork), so what travels is mostly the
+labels and the representatives of new keys.  Only the merge below is left to this process
 alone.
 
 **Why the result is the one process's, index for index.**  This process merges the answers
-in the level's order.  A key no earlier level reached gets the representative and the parent
+in the level's order.  A key the tables did not hold gets the representative and the parent
 pointer of the first edge reaching it in that order, as one process gives them.  That edge's
 source was worked out by one process, and each process keeps, for every key it reached first
 in this level, the representative of its edge from the earliest position of the level
