@@ -52,7 +52,7 @@ import gc
 import multiprocessing
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ..auction import AuctionState
@@ -69,13 +69,13 @@ from ..simulator import Simulator, seat_state
 from .agreement_split import split_tree
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .machine_classes import MachineClasses
-from .parallel import expand_level, taken_tasks
+from .parallel import LevelShare, expand_level, taken_tasks
 from .scopes import register_space
 
 if TYPE_CHECKING:
     from multiprocessing.sharedctypes import Synchronized
 
-__all__ = ["IrregularSpace", "LevelShare", "Key", "AgreementMode", "build_irregular_space"]
+__all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space"]
 
 #: A configuration key: the tuple :func:`auction_fsm.exploration.config_key` returns (or, with
 #: ``keys="full"``, the state itself).
@@ -84,22 +84,6 @@ AgreementMode = Literal["all", "sample", "off"]
 
 #: How many leaves ``agreement="sample"`` replays at most.
 DEFAULT_SAMPLE: Final = 2000
-
-@dataclass(slots=True)
-class LevelShare:
-    """What a process working out part of a breadth-first level keeps
-    (:meth:`IrregularSpace.expand`, :mod:`~auction_fsm.graph.parallel`)."""
-
-    #: The number of each key the space's tables held when the level began (the same in every
-    #: process of the level).
-    index: dict[Key, int]
-    #: The representative kept for each key reached that the tables did not hold.
-    fresh: dict[Key, AuctionState] = field(default_factory=dict)
-    #: The level's position each of those representatives was reached from.
-    first: dict[Key, int] = field(default_factory=dict)
-    #: For the configuration expanded last: the positions of its edges to keys not numbered.
-    new: list[int] = field(default_factory=list)
-
 
 class IrregularSpace:
     """Configurations of the auction period with irregularities, ruled by the engine.

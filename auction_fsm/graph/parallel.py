@@ -45,6 +45,7 @@ import itertools
 import multiprocessing
 import queue
 from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InternalError
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
 #: (not imported here, since it imports this module; its private tables are read as they are).
 IrregularSpace = Any
 
-__all__ = ["expand_level", "taken_tasks", "MIN_FORKED_LEVEL", "TASKS_PER_JOB", "FIXED_DEALING"]
+__all__ = ["expand_level", "LevelShare", "taken_tasks", "MIN_FORKED_LEVEL", "TASKS_PER_JOB", "FIXED_DEALING"]
 
 #: Levels with fewer configurations are expanded in this process (a fork costs more).
 MIN_FORKED_LEVEL = 128
@@ -71,6 +72,23 @@ TASKS_PER_JOB = 64
 #: ``p`` of ``n`` takes tasks ``p``, ``p + n``, ... in order, whoever is ahead, so that the
 #: workers' share of the level does not depend on timing.
 FIXED_DEALING: int | None = None
+
+
+@dataclass(slots=True)
+class LevelShare:
+    """What a process working out part of a breadth-first level keeps
+    (:meth:`~auction_fsm.graph.irregular_space.IrregularSpace.expand`)."""
+
+    #: The number of each key the space's tables held when the level began (the same in every
+    #: process of the level).
+    index: dict[Hashable, int]
+    #: The representative kept for each key reached that the tables did not hold.
+    fresh: dict[Hashable, AuctionState] = field(default_factory=dict)
+    #: The level's position each of those representatives was reached from.
+    first: dict[Hashable, int] = field(default_factory=dict)
+    #: For the configuration expanded last: the positions of its edges to keys not numbered.
+    new: list[int] = field(default_factory=list)
+
 
 Successors = tuple[list["Event"], list[Hashable]]
 #: A configuration's successors as a process of the level answers: labels, keys, and the
@@ -91,8 +109,6 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     if (jobs <= 1 or len(level) < MIN_FORKED_LEVEL
             or "fork" not in multiprocessing.get_all_start_methods()):
         return [space.successors(k) for k in level]
-    from .irregular_space import LevelShare  # (here: that module imports this one)
-
     index, order = space._index, space._order
     if len(order) > len(space._states):  # (keys were dropped: number them afresh)
         index.clear()
@@ -202,8 +218,6 @@ def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int
           jobs: int) -> None:
     """A forked worker: take tasks and send each one's answers, then the candidate lists it
     worked out; an error is sent as such (this process raises it)."""
-    from .irregular_space import LevelShare
-
     try:
         cached = len(space._candidate_lists)
         mine = LevelShare(space._index)

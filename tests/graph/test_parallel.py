@@ -17,7 +17,8 @@ from auction_fsm.graph import parallel
 from auction_fsm.graph.agreement_split import split_tree
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
-from auction_fsm.graph.irregular_space import IrregularSpace, LevelShare
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.parallel import LevelShare
 from auction_fsm.scope import Scope
 
 pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
