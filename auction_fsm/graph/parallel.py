@@ -125,6 +125,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     mine = LevelShare(index)
     kept: list[dict[Hashable, AuctionState]] = [mine.fresh, *({} for _ in range(1, jobs))]
     lists: list[tuple[Hashable, list[Event]]] = []
+    events = space._events.setdefault
     gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
     workers = [ctx.Process(target=_work, args=(space, level, tasks, counter, inbox, part, jobs),
                            daemon=True) for part in range(1, jobs)]
@@ -141,8 +142,14 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 lists.extend(found)
                 finished.add(part)
                 return
-            for pos, result in zip(tasks[task], found, strict=True):
-                answers[pos] = result
+            seen: dict[int, Event] = {}  # id of an unpickled event -> the one stored
+            for pos, (labels, keys, new) in zip(tasks[task], found, strict=True):
+                for i, e in enumerate(labels):  # (written out: this loop runs once per edge)
+                    got = seen.get(id(e))
+                    if got is None:
+                        got = seen[id(e)] = events(e, e)
+                    labels[i] = got
+                answers[pos] = (labels, _known(keys, order), new)
                 owner[pos] = part
             kept[part].update(extra)
 
@@ -150,7 +157,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
             for pos in tasks[task]:
                 mine.new = []
                 labels, keys = space.expand(level[pos], mine, pos)
-                answers[pos] = (labels, keys, mine.new)
+                answers[pos] = (labels, _known(keys, order), mine.new)
             while True:  # the workers' answers so far, between this process's own tasks
                 try:
                     take_in(inbox.get_nowait())
@@ -246,17 +253,18 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
     registers them (first edge in order, with the representative its process kept) and each
     part of a key and each event stored once, as there.
 
-    A key found before the level came as its number (``order`` gives it back); only the edges to
-    other keys are looked up (the others need nothing registered), and each new key is numbered
-    as it is registered, so that every edge's key is then taken from ``order`` by its number.  A worker's message arrives with each object it held once unpickled once
-    (``pickle`` keeps one copy of an object however often it occurs in a message), so events
-    and parts are looked up by identity first, and hashed once per distinct object rather than
+    The events were stored once and the keys found before the level put back for their numbers
+    as the answers came in (:func:`_known`); only the edges to other keys are looked up here,
+    and each new key is numbered as it is registered.  A worker's message arrives with each
+    object it held once unpickled once (``pickle`` keeps one copy of an object however often it
+    occurs in a message), so events and parts are looked up by identity first (within one
+    message, or while every message is held), and hashed once per distinct object rather than
     once per edge.
     """
     states, parents, share, events = space._states, space._parent, space._parts.setdefault, space._events.setdefault
     for sig, found in lists:
         space._candidate_lists.setdefault(sig, [events(e, e) for e in found])
-    seen: dict[int, Any] = {}  # id of an unpickled event or part -> the one stored
+    seen: dict[int, Any] = {}  # id of an unpickled part -> the one stored
     look = seen.get
     edges = space._edges if space.agreement == "all" else None
     results: list[Successors] = []
@@ -264,14 +272,6 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
     for source, answer, part in zip(level, answers, owner, strict=True):
         assert answer is not None
         labels, keys, new = answer
-        if part:
-            stored: list[Event] = []
-            for e in labels:  # (written out: this loop runs once per edge)
-                got = look(id(e))
-                if got is None:
-                    got = seen[id(e)] = events(e, e)
-                stored.append(got)
-            labels = stored
         for i in new:
             k = keys[i]
             at = number.get(k)
@@ -288,9 +288,14 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
                 parents[k] = (source, labels[i])
                 at = number[k] = len(order)
                 order.append(k)
-            keys[i] = at
-        keys = list(map(order.__getitem__, keys))  # type: ignore[arg-type]
+            keys[i] = order[at]
         if edges is not None:
             edges[source] = (labels, keys)
         results.append((labels, keys))
     return results
+
+
+def _known(keys: list[Hashable], order: list[Hashable]) -> list[Hashable]:
+    """``keys`` with each number (a key the tables held before the level) replaced by its key;
+    done as the answers come in, while the other processes still work."""
+    return [order[k] if k.__class__ is int else k for k in keys]
