@@ -26,6 +26,7 @@ from .lawbook import LAWS_2017, LawBook, Row
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
 from .lawbook.rows import AuctionEnds, Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
+from .lawbook.slip_first import SLIP_STEP
 from .values import evolve
 
 __all__ = ["Fired", "Step", "step", "apply_event", "is_incident", "is_required_repeat", "irregularities", "IRREGULAR_TAGS"]
@@ -140,7 +141,8 @@ IRREGULAR_TAGS: dict[str, str] = {
 def irregularities(before: AuctionState, event: Event, after: AuctionState) -> frozenset[str]:
     """The families of the irregularities ``event`` committed in the step ``before`` ->
     ``after``: empty for a legal call, a decision, a judgement, or a step of a procedure already
-    under way (a replacement, LHO calling over an inadmissible call, a watched call judged).
+    under way (a replacement, LHO calling over an inadmissible call, a watched call judged, the
+    offender's claim that the call under rectification was a slip).
 
     The one definition of an irregularity: the engine counts them (``incidents``), the
     configuration graph's scopes bound them and the route pictures colour them.  Judged on the
@@ -153,7 +155,16 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
     if isinstance(event, ExposeCards):
         return frozenset({"exposure"})
     if isinstance(event, ChangeCall):
+        if before.pending is not None and after.pending is not None \
+                and after.pending.procedure == before.pending.procedure:
+            # the offender says the call under rectification was a slip (25A before 27 or
+            # 36): a step of the incident already counted, as the repeat below is
+            return frozenset()
         return frozenset({"changes"})
+    if before.pending is not None and before.pending.step == SLIP_STEP:
+        # found a slip, the call is withdrawn and the intended call made in its place (25A1):
+        # if that call is irregular too, it is an irregularity of its own (the claim was not)
+        return _tagged(before, after)
     if isinstance(event, Lead):
         irregular = any(ld.status != "stands" for ld in after.leads[len(before.leads):])
         return frozenset({"opening_lead"}) if irregular else frozenset()
@@ -161,12 +172,17 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
         return frozenset()
     if is_required_repeat(before, event):
         return frozenset()  # forced by the rectification of an irregularity already counted
-    found = {IRREGULAR_TAGS[r.irregularity] for r in after.record[len(before.record):]
-             if r.irregularity in IRREGULAR_TAGS
-             and not (r.irregularity == "after_final_pass" and before.pending is not None)}
+    found = set(_tagged(before, after))
     if before.pending is None and after.pending is not None and after.pending.get("via"):
         found.add("rotation")  # a call at LHO's turn by the player who just called (30B2, 31C, 32C)
     return frozenset(found)
+
+
+def _tagged(before: AuctionState, after: AuctionState) -> frozenset[str]:
+    """The families of the irregular calls the step added to the record."""
+    return frozenset(IRREGULAR_TAGS[r.irregularity] for r in after.record[len(before.record):]
+                     if r.irregularity in IRREGULAR_TAGS
+                     and not (r.irregularity == "after_final_pass" and before.pending is not None))
 
 
 def is_required_repeat(state: AuctionState, event: Event) -> bool:

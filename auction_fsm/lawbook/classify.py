@@ -83,7 +83,9 @@ def expected(state: AuctionState) -> str:
     here = next((st for st in steps if st.name == p.step), None)
     words = f"{procedure}, {here.summary}" if here else procedure
     who = Seat[p.decider].long_name if p.decider in Seat.__members__ else "the director"
-    return f"{words} (Law {p.law}) is pending: waiting for {who}, who may {_options_in_words(p, here)}"
+    # a step's summary cites its own paragraphs; the procedure's law is added only without one
+    cite = "" if here is not None and "(" in here.summary else f" (Law {p.law})"
+    return f"{words}{cite} is pending: waiting for {who}, who may {_options_in_words(p, here)}"
 
 
 def _options_in_words(p: Pending, here: Step | None) -> str:

@@ -16,12 +16,13 @@ a "no" goes back to the step it came from.  Standard library only.
 from __future__ import annotations
 
 from ..calls import parse_call
+from ..errors import IllegalCallError
 from ..events import CallEvent, ChangeCall
 from ..records import Pending
 from ..values import evolve
-from .rows import ASK_TRIGGER, Ctx, Guard, Outcome, Row, action, guard
+from .rows import ASK_TRIGGER, SAME, Ctx, Guard, Outcome, Row, action, guard
 
-__all__ = ["ROWS", "SLIP_STEP", "SLIP_SOURCES"]
+__all__ = ["JUDGED_INTENDED", "ROWS", "SLIP_STEP", "SLIP_SOURCES"]
 
 FAMILY = "21B, 25"
 SLIP_STEP = "awaiting_slip_judgement"
@@ -31,6 +32,8 @@ SLIP_SOURCES = ("insufficient_bid.awaiting_decision", "insufficient_bid.awaiting
                 "inadmissible_double.awaiting_decision")  # under 36 the director rules when he comes
 # What the director's "yes" and "no" leave behind, kept on the pending procedure meanwhile.
 _KEPT = ("back_to", "back_law", "back_decider", "back_options", "new", "judgement")
+#: The fact left on the procedure once the director has found the call intended (25A2).
+JUDGED_INTENDED = ("slip", "judged intended")
 
 
 def _pending(ctx: Ctx) -> Pending:
@@ -45,7 +48,24 @@ def offender_says_slip(ctx: Ctx) -> bool:
     event = ctx.event
     p = _pending(ctx)
     return (isinstance(event, ChangeCall) and event.ground == "slip" and event.seat == p.offender
+            and JUDGED_INTENDED not in p.extra
             and not any(r.seat == p.offender.partner and r.stands for r in ctx.state.record[p.call_index + 1:]))
+
+
+@guard("the director has already found the irregular call intended (25A2)",
+       ask="Has the director already ruled that the offender meant the irregular call?")
+def slip_already_judged(ctx: Ctx) -> bool:
+    event = ctx.event
+    return (isinstance(event, ChangeCall) and event.ground == "slip" and event.seat == _pending(ctx).offender
+            and JUDGED_INTENDED in _pending(ctx).extra)
+
+
+@action("refused: the director has ruled that the call was intended, so it stands (25A2)")
+def slip_claimed_again(ctx: Ctx) -> Outcome:
+    p = _pending(ctx)
+    made = ctx.state.record[p.call_index].call
+    raise IllegalCallError(f"{p.offender.long_name} cannot claim again that {made} was a slip: the director has "
+                           f"ruled that it was intended, so it stands (Law 25A2)", law="25A2")
 
 
 @action("the director will judge first whether the irregular call was unintended (25A)")
@@ -79,7 +99,7 @@ def back_to_procedure(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     options = tuple(o for o in p.get("back_options").split(",") if o)
     q = evolve(p, step=p.get("back_to"), law=p.get("back_law"), decider=p.get("back_decider"), options=options,
-               extra=tuple(kv for kv in p.extra if kv[0] not in _KEPT))
+               extra=tuple(sorted((*(kv for kv in p.extra if kv[0] not in _KEPT), JUDGED_INTENDED))))
     made = ctx.state.record[p.call_index].call
     return Outcome(evolve(ctx.state, pending=q).rule(
         "25A", f"{made} was intended: Law 25A does not apply and the procedure goes on"))
@@ -95,6 +115,10 @@ def _came_from(step: str) -> Guard:
 ROWS: list[Row] = [
     *(Row("phase", source, "attempt_change", f"{source.split('.')[0]}.{SLIP_STEP}", "25A1", FAMILY,
           "the offender says it was a slip: the director judges 25A first", offender_says_slip, ask_slip)
+      for source in SLIP_SOURCES),
+    *(Row("phase", source, "attempt_change", SAME, "25A2", FAMILY,
+          "the call was already found intended: a new slip claim is refused", slip_already_judged,
+          slip_claimed_again, refusal=True)
       for source in SLIP_SOURCES),
     *(Row("phase", f"{proc}.{SLIP_STEP}", "judge_unintended", "auction", "25A1", FAMILY,
           "unintended: the intended call replaces it; the other procedure never opens", None, intended_replaces)

@@ -182,7 +182,7 @@ def teach_words(message: str) -> str:
         hint = closest(typed)
         also = f" (did you mean '{hint}'?)" if hint and hint != typed else ""
         return f"'{typed}' is not one of the choices here{also}"
-    # "<procedure> (Law ...) is pending: waiting for South, who may ...": the options are left
+    # "<procedure>, <step> is pending: waiting for South, who may ...": the options are left
     # out here, since the session says next what may be entered
     message = re.sub(r" is pending: waiting for (.+?), who may .*$", r" is under way, waiting for \1", message)
     return plain_message(message)

@@ -135,7 +135,7 @@ def test_chained_irregularity_while_another_is_pending_is_refused_with_a_clear_m
     info = unchanged_after(s, DecisionError, "W 1C")
     assert str(info.value) == (
         "West's 1C cannot be made now: an insufficient bid (27), LHO may accept by calling (27A1), "
-        "or the director rules (Law 27A1) is pending: "
+        "or the director rules is pending: "
         "waiting for South, who may accept it or call the director to rule on it")
     unchanged_after(s, DecisionError, "N 8C", match="waiting for South")
     unchanged_after(s, DecisionError, "W X", match="waiting for South")

@@ -82,6 +82,27 @@ def test_25A_insufficient_bid_judged_intended_goes_back_to_law_27_where_it_was()
     assert outcome(s)["pending"] == ("insufficient_bid.awaiting_choice", "S", ("accept", "decline"))
 
 
+def test_25A2_insufficient_bid_found_intended_stands_and_a_second_slip_claim_is_refused() -> None:
+    # the director has ruled that East meant 1D: the claim is decided, at this step and later ones
+    s = walk("N", "N 1H, E 1D, E change 2D, judge unintended no")
+    unchanged_after(s, IllegalCallError, "E change 2D", match=r"cannot claim again that 1D was a slip.*25A2")
+    unchanged_after(s, IllegalCallError, "E change 3D", match="ruled that it was intended")
+    s = walk("N", "N 1H, E 1D, E change 2D, judge unintended no, director")
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_choice", "S", ("accept", "decline"))
+    unchanged_after(s, IllegalCallError, "E change 2D", match="25A2")
+
+
+def test_25A_the_slip_claim_is_part_of_the_insufficient_bid_incident_not_a_second_one() -> None:
+    # one irregularity (the insufficient 1D) however the director then judges the claim
+    for judged in ("yes", "no"):
+        s = walk("N", f"N 1H, E 1D, E change 2D, judge unintended {judged}")
+        assert s.incidents == 1, judged
+    # ... but an intended call that is irregular too is one of its own (here 1C, insufficient)
+    assert walk("N", "N 1H, E 1D, E change 1C, judge unintended yes").incidents == 2
+    # a change of call with nothing pending is an irregularity of its own
+    assert walk("N", "N 1H, E 1S, E change 2S").incidents == 1
+
+
 def test_25A1_intended_call_itself_insufficient_opens_law_27_for_the_intended_call() -> None:
     # 1D was a slip for 1C: the intended 1C is insufficient too, so Law 27 applies to 1C
     s = walk("N", "N 1H, E 1D, E change 1C, judge unintended yes")
