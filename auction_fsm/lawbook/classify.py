@@ -250,8 +250,7 @@ def _choice(state: AuctionState, event: Choice) -> str:
 def _exposure(state: AuctionState, event: ExposeCards) -> str:
     o = event.seat
     if state.pending is not None:
-        raise DecisionError(f"{o.long_name}'s exposed card must wait: an irregularity is pending "
-                            f"({state.pending.state_name})")
+        raise DecisionError(f"{o.long_name}'s exposed card must wait: {expected(state)}")
     if state.is_passed_out:
         raise DecisionError(f"{o.long_name}'s exposed card comes after the board was passed out: there "
                             "is no play, so no penalty card (17D2, 22B)")
@@ -270,8 +269,7 @@ def _request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> 
     if state.pending is not None and kind == "review":
         return "review_request"  # the rows say who may still ask (20B: LHO about to call)
     if state.pending is not None:
-        raise DecisionError(f"{event.seat.long_name}'s {kind} request must wait: an irregularity is "
-                            f"pending ({state.pending.state_name})")
+        raise DecisionError(f"{event.seat.long_name}'s {kind} request must wait: {expected(state)}")
     if state.is_passed_out:
         raise DecisionError(f"{event.seat.long_name}'s {kind} request: the board was passed out")
     return f"{kind}_request"

@@ -183,3 +183,12 @@ def test_9B2_director_called_again_while_ruling_changes_nothing() -> None:
     assert notes(after)[-1] == "9B2" and "already at the table" in after.rulings[-1].summary
 
 
+
+
+def test_an_exposed_card_or_explanation_request_while_27_is_pending_waits_in_plain_words() -> None:
+    # the refusal says what the procedure waits for, as the other refusals do, never its
+    # machine state's name
+    s = walk("N", "N 1H, E 1D")
+    for event, what in (("W expose SA", "exposed card"), ("W explain 1", "explanation request")):
+        info = unchanged_after(s, DecisionError, event, match=f"{what} must wait: an insufficient bid")
+        assert "waiting for South" in str(info.value) and "insufficient_bid." not in str(info.value)
