@@ -29,7 +29,7 @@ from .lawbook.rows import AuctionEnds, Ctx, FollowUp, JudgeChange, Outcome, Rest
 from .lawbook.slip_first import SLIP_STEP
 from .values import evolve
 
-__all__ = ["Fired", "Step", "step", "apply_event", "is_incident", "is_required_repeat", "irregularities", "IRREGULAR_TAGS"]
+__all__ = ["Fired", "OutsideBounds", "Step", "step", "apply_event", "is_incident", "is_required_repeat", "irregularities", "IRREGULAR_TAGS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,19 +57,34 @@ class Step:
 _SURVIVE_PENDING = (RestoredCall, JudgeChange)
 
 
-def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *, strict: bool = True) -> Step:
+def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *, strict: bool = True,
+         room: frozenset[str] | None = None) -> Step:
     """Rule ``event`` at ``state`` under ``book``; raise an input error (and change nothing) when
     no row of the book can take it.  ``strict`` tests every guard of the candidate rows, so that
-    two rows holding at once is found (:meth:`LawBook.select`)."""
+    two rows holding at once is found (:meth:`LawBook.select`).
+
+    ``room`` (for an explorer bounding the irregularities) names the families in which the
+    event may still commit an irregularity: as soon as a row records an irregular call of
+    another family, the step stops with :class:`OutsideBounds` instead of ruling the rest (the
+    irregularity would put the outcome outside the bounds whatever followed).
+    """
     if type(event) is CallEvent and event.specifies is None:
         fast = _plain_call(state, event, book)
         if fast is not None:
             return fast
-    return _dispatch(state, event, book, strict)
+    return _dispatch(state, event, book, strict, room)
 
 
-def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = True) -> Step:
+class OutsideBounds(Exception):
+    """A step stopped because it commits an irregularity its caller's bounds leave out
+    (:func:`step`'s ``room``): not an input error, and never raised without ``room``."""
+
+
+def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = True,
+              room: frozenset[str] | None = None) -> Step:
     """The general path of :func:`step`: classify, select the row, run it, then the follow-ups."""
+    if room is not None and not _judged_by_tags(state, event):
+        room = None
     fired: list[Fired] = []
     queue: deque[Event | FollowUp] = deque([event])
     cur = state
@@ -87,6 +102,8 @@ def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = T
                                f"{out.state.phase!r}, not {row.target!r} (event {ev.describe()})")
         fired.append(Fired(row, ctx, out.state))
         cur = out.state
+        if room is not None and len(cur.record) > len(state.record) and not _tagged(state, cur) <= room:
+            raise OutsideBounds(f"{event.describe()}: {fired[-1].row.label}")
         if cur.phase in terminals:  # the auction period is over: nothing more to rule
             queue.clear()
             continue
@@ -152,6 +169,12 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
     (:func:`is_required_repeat`) is part of the incident that caused it, whatever it turns out
     to be.
     """
+    if _judged_by_tags(before, event):
+        found = set(_tagged(before, after))
+        if (type(event) is CallEvent and before.pending is None and after.pending is not None
+                and after.pending.get("via")):
+            found.add("rotation")  # a call at LHO's turn by the player who just called (30B2, 31C, 32C)
+        return frozenset(found)
     if isinstance(event, ExposeCards):
         return frozenset({"exposure"})
     if isinstance(event, ChangeCall):
@@ -161,21 +184,23 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
             # 36): a step of the incident already counted, as the repeat below is
             return frozenset()
         return frozenset({"changes"})
-    if before.pending is not None and before.pending.step == SLIP_STEP:
-        # found a slip, the call is withdrawn and the intended call made in its place (25A1):
-        # if that call is irregular too, it is an irregularity of its own (the claim was not)
-        return _tagged(before, after)
     if isinstance(event, Lead):
         irregular = any(ld.status != "stands" for ld in after.leads[len(before.leads):])
         return frozenset({"opening_lead"}) if irregular else frozenset()
-    if not isinstance(event, CallEvent):
-        return frozenset()
-    if is_required_repeat(before, event):
-        return frozenset()  # forced by the rectification of an irregularity already counted
-    found = set(_tagged(before, after))
-    if before.pending is None and after.pending is not None and after.pending.get("via"):
-        found.add("rotation")  # a call at LHO's turn by the player who just called (30B2, 31C, 32C)
-    return frozenset(found)
+    return frozenset()
+
+
+def _judged_by_tags(before: AuctionState, event: Event) -> bool:
+    """Whether the irregularities of ``event`` at ``before`` are those of the irregular calls
+    the step adds to the record (:func:`_tagged`): a call, unless it is the repeat a
+    rectification requires, which is forced by the incident already counted; and whatever
+    answers the director after a slip claim (25A1: the intended call made in place of the
+    withdrawn one may be irregular in its own right; the claim itself was not)."""
+    if isinstance(event, (ExposeCards, ChangeCall)):
+        return False
+    if before.pending is not None and before.pending.step == SLIP_STEP:
+        return True
+    return type(event) is CallEvent and not is_required_repeat(before, event)
 
 
 def _tagged(before: AuctionState, after: AuctionState) -> frozenset[str]:

@@ -109,6 +109,11 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
       the offender specified, which the key before the final pass may leave out (so two states
       with one key could otherwise reach ends with different keys).
 
+    * the legal-auction keys keep the last bidder's side, not his seat: the Laws of the auction
+      ask only whether the last bid was an opponent's (19A1, 19B1), and who declares comes from
+      the first-namers (after N 1C E X, and after N P E P S 1C W P N P E X, South calls next over East's double
+      of his side's 1C: one future);
+
     These reductions are exact for exploration by :func:`candidate_events` and
     :func:`within_scope` under the same ``bounds``.
     """
@@ -128,7 +133,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         prefix = rules.initial_key(state.dealer)
         for _, r in standing[:-2]:
             prefix = rules.force(prefix, r.seat, r.call.code)
-        recent = (prefix, tuple((rank[i], int(r.seat), r.call.code, int(r.in_turn_of)) for i, r in window))
+        recent = (prefix & _SIDE_ONLY, tuple((rank[i], int(r.seat), r.call.code, int(r.in_turn_of)) for i, r in window))
     revert = -1
     trailing: list[tuple[int, CallRecord]] = []
     for i, r in reversed(standing):
@@ -142,7 +147,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
             if i == oor[0][0]:
                 break
             key = rules.force(key, r.seat, r.call.code)
-        revert = key * 8 + len(trailing)
+        revert = (key & _SIDE_ONLY) * 8 + len(trailing)
     pending: tuple[object, ...] = ()
     if (p is not None and p.procedure == "declarer_lead_options" and state.is_over and bounds is not None
             and "opening_lead" not in families):
@@ -194,8 +199,14 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     if declarer_memory:
         namers = _first_namers(state) if bounds is None else _scoped_namers(state, bounds)
     incidents = state.incidents if bounds is None else min(state.incidents, bounds.max_irregularities)
-    return (int(state.dealer), state.key, bool(record), recent, revert, obligations, pending, watches,
+    return (int(state.dealer), state.key & _SIDE_ONLY, bool(record), recent, revert, obligations, pending, watches,
             restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
+
+
+#: Clears the high bit of the last bidder in a legal-auction key (:mod:`auction_fsm.rules`),
+#: keeping only the bidder's side: who may double or redouble depends on the side, and who
+#: declares is read from the first-namers, never from the key (see :func:`config_key`).
+_SIDE_ONLY = ~(1 << 9)
 
 
 def _may_change(state: AuctionState, bounds: Scope | None) -> bool:

@@ -50,7 +50,8 @@ def _space(*families: str, **options: Any) -> IrregularSpace:
     # issue 17: the director rules when he arrives (36B-39C), no choice; issue 21: the offender's
     # slip claim (25A before 36 and 27) is part of the incident, so these scopes reach it
     (("inadmissible",), 506, 1522),
-    (("insufficient_bid",), 2352, 6251),
+    # issue 21: the keys keep the last bidder's side, not his seat (2352 and 6251 before)
+    (("insufficient_bid",), 2192, 5851),
     (("opening_lead",), 900, 1001),
 ])
 def test_small_scopes_have_exact_sizes_and_pass_every_check(families: tuple[str, ...], states: int,
@@ -108,8 +109,9 @@ def test_auction_only_scopes_may_leave_out_declarer_memory() -> None:
     tracked = explore(_space("inadmissible", prefix=opening, agreement="off", declarer_memory=True))
     # issue 17: no accept/decline step under 36-39; issue 21: an end no longer keeps declarer's
     # pending choices before the lead (2565 and 3916 before); the slip claim before 36 is part of
-    # the incident (2564 and 3908 before)
-    assert (plain.states, tracked.states) == (4436, 9236)
+    # the incident (2564 and 3908 before); the keys keep the last bidder's side, not his seat
+    # (4436 before: with declarer memory the first-namers already told the seats apart)
+    assert (plain.states, tracked.states) == (2756, 9236)
     assert tracked.states > plain.states
     assert tracked.count_paths() == plain.count_paths()
     assert check_exploration(tracked).counts == check_exploration(plain).counts
@@ -229,7 +231,7 @@ def test_verify_command_on_a_named_irregular_scope(capsys: pytest.CaptureFixture
     assert main(["verify", "--scope", "exposure-1", "--json", "--quiet", "--no-machine"]) == 0
     (obj,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert (obj["graph"], obj["scope"], obj["states"], obj["edges"]) == ("configuration", "exposure-1",
-                                                                         5450, 15724)
+                                                                         3304, 9696)
     assert obj["ok"] and obj["dead_ends"] == obj["cannot_finish"] == obj["sink_cycles"] == obj["faults"] == 0
     # the exposure's obligation is exercised; the opening lead is outside an auction-only scope
     assert "seat:must_pass_next_turn" not in obj["not_exercised"]
@@ -245,7 +247,7 @@ def test_verify_shares_irregular_and_legal_scopes_between_worker_processes(
     assert main(["verify", "--scope", "exposure-1,legal", "--json", "--quiet",
                  "--no-machine", "--jobs", "2", "--agreement", "sample"]) == 0
     objs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [(o["scope"], o["states"], o["ok"]) for o in objs] == [("exposure-1", 5450, True), ("legal", 3506, True)]
+    assert [(o["scope"], o["states"], o["ok"]) for o in objs] == [("exposure-1", 3304, True), ("legal", 3506, True)]
 
 
 def _after(space: IrregularSpace, *texts: str) -> Key:
@@ -386,3 +388,30 @@ def test_keys_forget_the_last_calls_once_no_change_of_call_can_follow() -> None:
         after = [apply_event(apply_event(s, slip), Judgement("unintended", True)) for s in states]
         assert after[0].record[-1].call.text == "1D"  # the intended call, now under Law 27
         assert (space.key_of(after[0]) == space.key_of(after[1])) is same, budget
+
+
+def test_keys_keep_the_last_bidders_side_not_his_seat() -> None:
+    """After N 1C E X, and after N P E P S 1C W P N P E X, South calls over East's double of his
+    side's 1C: the Laws of the auction ask only whose side the last bid was (19A1, 19B1), so
+    without declarer memory the two share one key.  Who declares is read from the first-namers,
+    so with declarer memory they stay apart."""
+    north = _state("N: 1C", "E: X")
+    south = _state("N: P", "E: P", "S: 1C", "W: P", "N: P", "E: X")
+    assert north.key != south.key and north.turn == south.turn == Seat.S
+    for families in ({"exposure"}, {"insufficient_bid", "inadmissible"}):
+        space = IrregularSpace(Scope.of(families))
+        assert space.key_of(north) == space.key_of(south), families
+    lead = IrregularSpace(Scope.of({"opening_lead"}))
+    assert lead.key_of(north) != lead.key_of(south)
+
+
+@pytest.mark.parametrize("families", [("insufficient_bid",), ("inadmissible",), ("rotation", "changes")])
+def test_steps_stopped_at_an_irregularity_outside_the_bounds_change_nothing(families: tuple[str, ...]) -> None:
+    """The explorer stops a step as soon as a row records an irregular call the bounds leave
+    out (LHO's call over a change that is itself insufficient, say): the graph is the same,
+    index for index, as when every candidate is ruled to the end and then dropped."""
+    stopping, ruling = _space(*families, agreement="off"), _space(*families, agreement="off")
+    ruling.stop_early = False
+    a, b = explore(stopping), explore(ruling)
+    assert stopping.stopped_early > 0 and ruling.stopped_early == 0
+    assert (a.keys, a.labels, list(a.targets), list(a.parent)) == (b.keys, b.labels, list(b.targets), list(b.parent))
