@@ -29,7 +29,8 @@ from .lawbook.rows import AuctionEnds, Ctx, FollowUp, JudgeChange, Outcome, Rest
 from .lawbook.slip_first import SLIP_STEP
 from .values import evolve
 
-__all__ = ["Fired", "OutsideBounds", "Step", "step", "apply_event", "is_incident", "is_required_repeat", "irregularities", "IRREGULAR_TAGS"]
+__all__ = ["Fired", "OutsideBounds", "Step", "step", "apply_event", "is_incident", "is_required_repeat", "irregularities",
+           "judged_by_record", "IRREGULAR_TAGS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +65,10 @@ def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *, strict
     two rows holding at once is found (:meth:`LawBook.select`).
 
     ``room`` (for an explorer bounding the irregularities) names the families in which the
-    event may still commit an irregularity: as soon as a row records an irregular call of
-    another family, the step stops with :class:`OutsideBounds` instead of ruling the rest (the
-    irregularity would put the outcome outside the bounds whatever followed).
+    event may still commit an irregularity: before a row declared to record an irregular call
+    of another family runs (``Row.records``), or as soon as any row has recorded one, the step
+    stops with :class:`OutsideBounds` instead of ruling the rest (the irregularity would put the
+    outcome outside the bounds whatever followed).
     """
     if type(event) is CallEvent and event.specifies is None:
         fast = _plain_call(state, event, book)
@@ -83,7 +85,7 @@ class OutsideBounds(Exception):
 def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = True,
               room: frozenset[str] | None = None) -> Step:
     """The general path of :func:`step`: classify, select the row, run it, then the follow-ups."""
-    if room is not None and not _judged_by_tags(state, event):
+    if room is not None and not judged_by_record(state, event):
         room = None
     fired: list[Fired] = []
     queue: deque[Event | FollowUp] = deque([event])
@@ -96,6 +98,8 @@ def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = T
         row = book.select(cur.phase, trigger, ctx, strict=strict)
         if row is None:
             raise _refusal(cur, ev, trigger, book)
+        if room is not None and row.records is not None and row.records not in room:
+            raise OutsideBounds(f"{event.describe()}: {row.label}")  # declared: it would record one
         out = row.action(ctx) if row.action is not None else Outcome(cur)
         if out.state.phase != row.target:
             raise LawBookError(f"law book {book.name!r}: row {row.label} left the table in "
@@ -169,7 +173,7 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
     (:func:`is_required_repeat`) is part of the incident that caused it, whatever it turns out
     to be.
     """
-    if _judged_by_tags(before, event):
+    if judged_by_record(before, event):
         found = set(_tagged(before, after))
         if (type(event) is CallEvent and before.pending is None and after.pending is not None
                 and after.pending.get("via")):
@@ -190,7 +194,7 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
     return frozenset()
 
 
-def _judged_by_tags(before: AuctionState, event: Event) -> bool:
+def judged_by_record(before: AuctionState, event: Event) -> bool:
     """Whether the irregularities of ``event`` at ``before`` are those of the irregular calls
     the step adds to the record (:func:`_tagged`): a call, unless it is the repeat a
     rectification requires, which is forced by the incident already counted; and whatever

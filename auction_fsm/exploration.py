@@ -32,7 +32,7 @@ from . import rules
 from .auction import AuctionState
 from .calls import ALL_CALLS, Call, Strain
 from .cards import Card, Suit
-from .engine import irregularities, is_required_repeat
+from .engine import irregularities, is_required_repeat, judged_by_record
 from .errors import AuctionFsmError
 from .events import (
     CallEvent,
@@ -63,7 +63,7 @@ _CALL_EVENTS: tuple[tuple[CallEvent, ...], ...] = tuple(
     tuple(CallEvent(seat, call) for call in ALL_CALLS) for seat in Seat)
 
 _NO_OBLIGATIONS: tuple[tuple[object, ...], ...] = ((), (), (), ())
-_POSITIONAL = frozenset({"lho_call", "replacement", "resume_ib"})
+_POSITIONAL = frozenset({"lho_call", "replacement", "resume_ib", "ib", "first_ib"})
 _EXPOSABLE = {Seat.N: Suit.C, Seat.E: Suit.D, Seat.S: Suit.H, Seat.W: Suit.S}
 # Each seat leads its own representative rank, so that no seat is offered a card another seat
 # has already shown (a refused lead out of turn stays on the table as the offender's card).
@@ -186,7 +186,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         if ("opening_lead" in families and families & _RESTRICTING
                 and (bounds is None or not _settled(state, bounds))):
             specified = _specified_suits(state)
-    exposed = tuple((int(e.seat), e.card.text, e.led) for e in state.exposed)
+    exposed = tuple((int(e.seat), e.card.text, e.led, e.law) for e in state.exposed)
     lead_state: tuple[object, ...] = ()
     if state.leads or state.lead_rules or state.refused_leads or state.lead_choices:
         lead_state = (tuple((int(ld.seat), ld.card.text, ld.faced, ld.status) for ld in state.leads),
@@ -376,7 +376,9 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
     """The events of the alphabet (:func:`alphabet`) for which a row of ``book`` is enabled at
     ``state`` — the classifier gives the event's trigger, the book the row whose guard holds —
     and whose row's family the scope switches on (:data:`~auction_fsm.scope.ROW_FAMILIES`;
-    inside a procedure its steps are always on).  With the irregularity budget spent and
+    inside a procedure its steps are always on), unless the row is declared to record an
+    irregularity the bounds leave out (``Row.records``: a new one with the budget spent, or
+    one of a family switched off).  With the irregularity budget spent and
     nothing pending, only regular rows are offered (:data:`_REGULAR_TRIGGERS`).  The call a
     rectification requires (31A1, 32A1) is offered whatever row takes it and whatever the
     budget: it may turn out insufficient, which opens Law 27 even in a scope without that
@@ -408,6 +410,9 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
         row = book.takes(phase, trigger, Ctx(state, event))
         if row is None or row.refusal or not (pending or forced or _switched_on(row.family, on)):
             continue
+        if (row.records is not None and (not room or row.records not in on) and not forced
+                and judged_by_record(state, event)):
+            continue  # it records an irregularity the bounds leave out (see within_scope)
         yield event
 
 

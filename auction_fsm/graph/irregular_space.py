@@ -50,7 +50,7 @@ from __future__ import annotations
 import functools
 import gc
 import multiprocessing
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -269,6 +269,31 @@ class IrregularSpace:
             keys.append(k)
         return tuple(keys)
 
+    def outcomes(self, state: AuctionState) -> Iterator[tuple[Event, AuctionState]]:
+        """The events the scope offers at ``state`` (any state, not only a representative),
+        each with the state the engine rules it to: the candidates the engine accepts and
+        :func:`~auction_fsm.exploration.within_scope` keeps; none once the configuration ends
+        an auction-only scope."""
+        if not self.ends_at_lead and self._ended(state):
+            return
+        fam, book = self.families, self.book
+        # the families in which a step may still commit an irregularity: one that records an
+        # irregular call of another is stopped there (within_scope would drop it anyway)
+        room = (None if not self.stop_early
+                else fam.families if state.incidents < fam.max_irregularities else frozenset())
+        for event in self._candidates(state):
+            try:
+                after = rule_step(state, event, book, strict=False, room=room).after  # the agreement walk is strict
+            except InternalError:
+                raise  # a fault of the book or the engine is never a refused event
+            except OutsideBounds:
+                self.stopped_early += 1
+                continue
+            except AuctionFsmError:
+                continue
+            if within_scope(state, event, after, fam):
+                yield event, after
+
     def successors(self, key: Key) -> tuple[list[Event], list[Key]]:
         """Every candidate event the engine accepts within the scope, and the keys reached."""
         labels, keys = self.expand(key)
@@ -294,33 +319,15 @@ class IrregularSpace:
         are appended to ``level.new``.
         """
         state = self._states[key]
-        if not self.ends_at_lead and self._ended(state):
-            return [], []
         labels: list[Event] = []
         keys: list[Key] = []
-        fam, known, parent = self.families, self._states, self._parent
-        enabled, memory = self._enabled, self.declarer_memory
+        known, parent = self._states, self._parent
+        enabled, memory, fam = self._enabled, self.declarer_memory, self.families
         key_of = self.key_of if self.full_keys else None
         share = self._parts.setdefault
-        book = self.book
         if level is not None:
             index, fresh, first, new = level.index, level.fresh, level.first, level.new
-        # the families in which a step may still commit an irregularity: one that records an
-        # irregular call of another is stopped there (within_scope would drop it anyway)
-        room = (None if not self.stop_early
-                else fam.families if state.incidents < fam.max_irregularities else frozenset())
-        for event in self._candidates(state):
-            try:
-                after = rule_step(state, event, book, strict=False, room=room).after  # the agreement walk is strict
-            except InternalError:
-                raise  # a fault of the book or the engine is never a refused event
-            except OutsideBounds:
-                self.stopped_early += 1
-                continue
-            except AuctionFsmError:
-                continue
-            if not within_scope(state, event, after, fam):
-                continue
+        for event, after in self.outcomes(state):
             k: Key
             if level is None:
                 if key_of is None:

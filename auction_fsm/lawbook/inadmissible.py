@@ -297,11 +297,12 @@ def _rows() -> list[Row]:
     for source in OPEN:
         rows += [
             Row("phase", source, "inadmissible_double", f"{_ID}.awaiting_decision", "19, 36", FAMILY,
-                "a double or redouble Law 19 does not permit", None, hold_inadmissible_double),
+                "a double or redouble Law 19 does not permit", None, hold_inadmissible_double,
+                records="inadmissible"),
             Row("phase", source, "violates_pass_obligation", f"{_PV}.awaiting_decision", "37", FAMILY,
                 "a bid, double or redouble by a player obliged to pass", None, hold_violation),
             Row("phase", source, "bid_above_seven", f"{_A7}.awaiting_decision", "38", FAMILY,
-                "a bid above seven", None, hold_above_seven),
+                "a bid above seven", None, hold_above_seven, records="inadmissible"),
         ]
     for source in ("clarification", "opening_lead"):
         rows += [

@@ -222,6 +222,10 @@ class Row:
     (a call that stands in turn, a deemed pass); ``dest`` may be :data:`SAME`.  ``refusal``
     marks a row that answers no: its action refuses the input with the Laws' reason (too late to
     change a call, 25A4; an insufficient bid is accepted by calling over it, 27A1).
+    ``records`` names the family of irregularities (:data:`auction_fsm.scope.FAMILIES`) of the
+    call the row records as irregular every time it fires (an insufficient bid held for LHO,
+    27), so that an explorer bounding the irregularities may stop before running it; ``None``
+    says nothing (``tests/laws/test_row_records.py`` checks each declaration on whole scopes).
     """
 
     machine: Machine
@@ -235,6 +239,7 @@ class Row:
     action: Action | None = None
     seat_trigger: str | None = None
     refusal: bool = False
+    records: str | None = None
 
     @property
     def target(self) -> str:

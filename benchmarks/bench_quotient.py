@@ -1,0 +1,112 @@
+"""How much smaller the configuration keys could be: each scope's explored graph against its
+coarsest exact quotient (issue 21).
+
+Run from the repository root::
+
+    python benchmarks/bench_quotient.py                       # the level-1 single-family scopes
+    python benchmarks/bench_quotient.py rotation-1 changes-1  # named scopes
+
+The configuration keys (``exploration.config_key``) merge states the explorer has shown to have
+one future; a key that told fewer states apart would let the explorer visit fewer
+configurations.  How many fewer, at most, is measured here: two configurations are
+*bisimilar* when they are both ends or both not, and every event leads from both to bisimilar
+configurations; the classes of the coarsest such relation (partition refinement: split by end
+or not, then by the classes each event leads to, until nothing splits) are the fewest
+configurations any exact key could give.  The dead-end, finishing, sink-cycle and path-count
+checks give the same answers on the quotient; the machine check would see one representative
+per class.
+
+For each scope: configurations and edges explored, bisimulation classes of all configurations
+and of those with successors (the ones the explorer pays for), and the ratios.  The baseline
+is the explored graph itself, measured in the same run.  It is a size measurement, not a
+timing: the machine's load does not change it.  The key components that differ inside the
+classes are listed (``--parts``), which is where a smaller key would come from; each such
+merge still needs its own argument and test (a class may be one only because the scope's
+bounds cut the branches that tell its members apart).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.scopes import scope_named, space_for
+
+_DEFAULT = ("exposure-1", "inadmissible-1", "insufficient-1", "lead-1", "rotation-1", "changes-1")
+_PARTS = ("dealer", "auction key", "any call", "last standing calls", "17D3 revert", "obligations",
+          "pending procedure", "watches", "26B rights", "specified suits", "exposed cards",
+          "opening lead", "first-namers", "irregularities", "hands returned")
+
+
+def coarsest_bisimulation(offsets: list[int], targets: list[int], labels: list[object],
+                          ends: list[bool]) -> list[int]:
+    """The class of each configuration under the coarsest bisimulation (labels compared by
+    equality), by signature refinement: a class splits by the set of (event, class reached)
+    pairs of its members until no class splits."""
+    ids: dict[object, int] = {}
+    label_ids = [ids.setdefault(lab, len(ids)) for lab in labels]
+    n = len(ends)
+    block = [1 if e else 0 for e in ends]
+    count = len(set(block))
+    while True:
+        signatures: dict[tuple[int, frozenset[tuple[int, int]]], int] = {}
+        new = [0] * n
+        for i in range(n):
+            out = frozenset((label_ids[e], block[targets[e]]) for e in range(offsets[i], offsets[i + 1]))
+            new[i] = signatures.setdefault((block[i], out), len(signatures))
+        if len(signatures) == count:
+            return block
+        count, block = len(signatures), new
+
+
+def measure(name: str, parts: bool) -> None:
+    """Explore the scope ``name`` (no checks) and print its sizes against its quotient."""
+    scope = scope_named(name)
+    space = space_for(scope.narrowed(agreement="off"))
+    start = time.perf_counter()
+    ex = explore(space)
+    explored = time.perf_counter() - start
+    offsets, targets = list(ex.offsets), list(ex.targets)
+    ends = [bool(t) for t in ex.terminal]
+    block = coarsest_bisimulation(offsets, targets, list(ex.labels), ends)
+    busy = [i for i in range(ex.states) if offsets[i + 1] > offsets[i]]
+    classes, busy_classes = len(set(block)), len({block[i] for i in busy})
+    print(f"{name:<16} {ex.states:>9,} {ex.edges:>10,} {classes:>9,} {ex.states / classes:>6.2f}x "
+          f"{len(busy):>9,} {busy_classes:>9,} {len(busy) / max(busy_classes, 1):>6.2f}x {explored:>8.1f}",
+          flush=True)
+    if parts:
+        first: dict[int, int] = {}
+        differ: Counter[str] = Counter()
+        for i in busy:
+            j = first.setdefault(block[i], i)
+            if j != i:
+                a, b = ex.keys[i], ex.keys[j]
+                if isinstance(a, tuple) and isinstance(b, tuple):
+                    for part, x, y in zip(_PARTS, a, b, strict=False):
+                        if x != y:
+                            differ[part] += 1
+        for part, times in differ.most_common():
+            print(f"    {part}: differs in {times:,} configurations from their class's first")
+
+
+def main() -> None:
+    """Measure the scopes named on the command line (default: the level-1 single-family ones)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("scopes", nargs="*", default=list(_DEFAULT), help="named scopes (default: %(default)s)")
+    parser.add_argument("--parts", action="store_true", help="list the key parts that differ inside classes")
+    args = parser.parse_args()
+    print(f"{'scope':<16} {'configs':>9} {'edges':>10} {'classes':>9} {'ratio':>7} "
+          f"{'busy':>9} {'classes':>9} {'ratio':>7} {'explore s':>8}", flush=True)
+    for name in args.scopes:
+        try:
+            measure(name, args.parts)
+        except KeyboardInterrupt:
+            print("stopped", file=sys.stderr)
+            raise SystemExit(130) from None
+
+
+if __name__ == "__main__":
+    main()

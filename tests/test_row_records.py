@@ -1,0 +1,58 @@
+"""``Row.records``: a row declared to record an irregular call of a family does so every time
+it fires.  The explorer trusts the declaration to stop a step before running the row when its
+bounds leave that family out (``engine.step``'s ``room``), so each declaration is checked here
+on whole scopes, under both law books: every candidate event of every configuration (with the
+irregularity budget one higher than the configuration has used, every family on) is ruled
+strictly, and each declared row that fires must add a record whose irregularity is of its
+family.  Every declared kind of row fires at least once, so the check is not empty."""
+
+from __future__ import annotations
+
+import pytest
+
+from auction_fsm.engine import IRREGULAR_TAGS, step
+from auction_fsm.errors import AuctionFsmError
+from auction_fsm.events import CallEvent
+from auction_fsm.exploration import candidate_events
+from auction_fsm.graph import explore
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook, Row
+from auction_fsm.scope import FAMILIES, Scope
+
+#: Small scopes where every declared row fires (dealer North).
+_SCOPES: tuple[tuple[set[str], tuple[str, str]], ...] = (
+    ({"insufficient_bid"}, ("N", "1NT")),
+    ({"inadmissible"}, ("N", "1NT")),
+    ({"rotation"}, ("N", "1NT")),
+)
+
+
+def _kind(row: Row) -> tuple[str, str, str | None]:
+    """A row with its source left out: the same declaration is made from several phases."""
+    return row.trigger, row.guard.name if row.guard is not None else "", row.records
+
+
+@pytest.mark.parametrize("book", [LAWS_2017, LAWS_1997], ids=lambda b: b.name)
+def test_rows_declared_to_record_an_irregular_call_always_do(book: LawBook) -> None:
+    declared = {_kind(r) for r in book.rows if r.records is not None}
+    assert declared and all(r.records in FAMILIES for r in book.rows if r.records is not None)
+    fired: set[tuple[str, str, str | None]] = set()
+    for families, opening in _SCOPES:
+        space = IrregularSpace(Scope.of(families), prefix=(CallEvent.of(*opening),), agreement="off", book=book)
+        for key in explore(space).keys:
+            state = space.state_of(key)
+            wide = Scope("unbounded", frozenset(FAMILIES), max_irregularities=state.incidents + 1, max_level=1)
+            for event in candidate_events(state, wide, book):
+                try:
+                    ruled = step(state, event, book)
+                except AuctionFsmError:
+                    continue
+                for f in ruled.fired:
+                    if f.row.records is None:
+                        continue
+                    added = f.after.record[len(f.ctx.state.record):]
+                    assert any(IRREGULAR_TAGS.get(r.irregularity or "") == f.row.records for r in added), (
+                        f"{f.row.label} fired on {event.describe()} without recording a call of "
+                        f"{f.row.records!r}")
+                    fired.add(_kind(f.row))
+    assert fired == declared
