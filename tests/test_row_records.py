@@ -19,12 +19,18 @@ from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook, Row
 from auction_fsm.scope import FAMILIES, Scope
 
-#: Small scopes where every declared row fires (dealer North).
-_SCOPES: tuple[tuple[set[str], tuple[str, str]], ...] = (
-    ({"insufficient_bid"}, ("N", "1NT")),
-    ({"inadmissible"}, ("N", "1NT")),
-    ({"rotation"}, ("N", "1NT")),
+#: Small scopes where every declared row fires (dealer North, after North's 1NT): families and
+#: irregularity budget.  The candidates are those of every family with one irregularity more
+#: than the configuration has, so the legal auction alone (budget 0) reaches the rows that open
+#: a procedure, and the insufficient-bid scope the replacements that are irregular again.
+_SCOPES: tuple[tuple[set[str], int], ...] = (
+    ({"insufficient_bid"}, 1),
+    ({"inadmissible"}, 1),
+    ({"rotation"}, 0),
 )
+#: The 1997 book also declares its 30B2b row (a double barred at the turn after a pass out of
+#: rotation), which only a call out of rotation already ruled reaches.
+_SCOPES_1997 = (*_SCOPES, ({"rotation"}, 1))
 
 
 def _kind(row: Row) -> tuple[str, str, str | None]:
@@ -32,13 +38,16 @@ def _kind(row: Row) -> tuple[str, str, str | None]:
     return row.trigger, row.guard.name if row.guard is not None else "", row.records
 
 
-@pytest.mark.parametrize("book", [LAWS_2017, LAWS_1997], ids=lambda b: b.name)
-def test_rows_declared_to_record_an_irregular_call_always_do(book: LawBook) -> None:
+@pytest.mark.parametrize(("book", "scopes"), [(LAWS_2017, _SCOPES), (LAWS_1997, _SCOPES_1997)],
+                         ids=["2017", "1997"])
+def test_rows_declared_to_record_an_irregular_call_always_do(
+        book: LawBook, scopes: tuple[tuple[set[str], int], ...]) -> None:
     declared = {_kind(r) for r in book.rows if r.records is not None}
     assert declared and all(r.records in FAMILIES for r in book.rows if r.records is not None)
     fired: set[tuple[str, str, str | None]] = set()
-    for families, opening in _SCOPES:
-        space = IrregularSpace(Scope.of(families), prefix=(CallEvent.of(*opening),), agreement="off", book=book)
+    for families, budget in scopes:
+        space = IrregularSpace(Scope.of(families, max_irregularities=budget), prefix=(CallEvent.of("N", "1NT"),),
+                               agreement="off", book=book)
         for key in explore(space).keys:
             state = space.state_of(key)
             wide = Scope("unbounded", frozenset(FAMILIES), max_irregularities=state.incidents + 1, max_level=1)

@@ -423,7 +423,7 @@ def _off_tree_mismatches(space: IrregularSpace) -> tuple[int, list[str]]:
     must have the successors, label and key, that the exploration recorded for its key.
     Returns the number of edges compared and the first mismatches."""
     ex = explore(space)
-    compared, bad = 0, []
+    compared, bad = 0, list[str]()
     for i, key in enumerate(ex.keys):
         for label, j in ex.successors_of(i):
             if ex.parent[j] == i:
