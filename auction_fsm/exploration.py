@@ -56,7 +56,7 @@ from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
 
 __all__ = ["FAMILIES", "alphabet", "config_key", "candidate_events", "candidate_part", "is_terminal",
-           "within_scope"]
+           "room_for", "within_scope"]
 
 #: One shared event per (seat, call code): candidates are offered at every configuration.
 _CALL_EVENTS: tuple[tuple[CallEvent, ...], ...] = tuple(
@@ -111,8 +111,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
 
     * the legal-auction keys keep the last bidder's side, not his seat: the Laws of the auction
       ask only whether the last bid was an opponent's (19A1, 19B1), and who declares comes from
-      the first-namers (after N 1C E X, and after N P E P S 1C W P N P E X, South calls next over East's double
-      of his side's 1C: one future);
+      the first-namers (after N 1C E X, and after N P E P S 1C W P N P E X, South calls next
+      over East's double of his side's 1C: one future).
 
     These reductions are exact for exploration by :func:`candidate_events` and
     :func:`within_scope` under the same ``bounds``.
@@ -133,7 +133,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         prefix = rules.initial_key(state.dealer)
         for _, r in standing[:-2]:
             prefix = rules.force(prefix, r.seat, r.call.code)
-        recent = (prefix & _SIDE_ONLY, tuple((rank[i], int(r.seat), r.call.code, int(r.in_turn_of)) for i, r in window))
+        recent = (rules.bidder_side_only(prefix), tuple((rank[i], int(r.seat), r.call.code, int(r.in_turn_of)) for i, r in window))
     revert = -1
     trailing: list[tuple[int, CallRecord]] = []
     for i, r in reversed(standing):
@@ -147,7 +147,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
             if i == oor[0][0]:
                 break
             key = rules.force(key, r.seat, r.call.code)
-        revert = (key & _SIDE_ONLY) * 8 + len(trailing)
+        revert = rules.bidder_side_only(key) * 8 + len(trailing)
     pending: tuple[object, ...] = ()
     if (p is not None and p.procedure == "declarer_lead_options" and state.is_over and bounds is not None
             and "opening_lead" not in families):
@@ -199,14 +199,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     if declarer_memory:
         namers = _first_namers(state) if bounds is None else _scoped_namers(state, bounds)
     incidents = state.incidents if bounds is None else min(state.incidents, bounds.max_irregularities)
-    return (int(state.dealer), state.key & _SIDE_ONLY, bool(record), recent, revert, obligations, pending, watches,
+    return (int(state.dealer), rules.bidder_side_only(state.key), bool(record), recent, revert, obligations, pending, watches,
             restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
-
-
-#: Clears the high bit of the last bidder in a legal-auction key (:mod:`auction_fsm.rules`),
-#: keeping only the bidder's side: who may double or redouble depends on the side, and who
-#: declares is read from the first-namers, never from the key (see :func:`config_key`).
-_SIDE_ONLY = ~(1 << 9)
 
 
 def _may_change(state: AuctionState, bounds: Scope | None) -> bool:
@@ -385,7 +379,8 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
     family, and the Laws still require it (it is part of the incident that caused it,
     :func:`~auction_fsm.engine.is_required_repeat`).
     """
-    room = state.incidents < scope.max_irregularities
+    allowed = room_for(state, scope)
+    room = bool(allowed)
     phase = state.phase
     pending = state.pending is not None
     on = scope.families
@@ -410,7 +405,7 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
         row = book.takes(phase, trigger, Ctx(state, event))
         if row is None or row.refusal or not (pending or forced or _switched_on(row.family, on)):
             continue
-        if (row.records is not None and (not room or row.records not in on) and not forced
+        if (row.records is not None and row.records not in allowed and not forced
                 and judged_by_record(state, event)):
             continue  # it records an irregularity the bounds leave out (see within_scope)
         yield event
@@ -434,6 +429,13 @@ def _switched_on(row_family: str, on: frozenset[str]) -> bool:
     """Whether a scope with families ``on`` offers rows of ``row_family``."""
     family = ROW_FAMILIES.get(row_family)
     return family is None or family in on
+
+
+def room_for(state: AuctionState, scope: Scope) -> frozenset[str]:
+    """The families in which the next event at ``state`` may still commit an irregularity
+    within ``scope``: the scope's own while its budget is not spent, else none (the bound
+    :func:`within_scope` applies to the outcome, and the engine's ``room`` before it)."""
+    return scope.families if state.incidents < scope.max_irregularities else frozenset()
 
 
 def within_scope(before: AuctionState, event: Event, after: AuctionState, families: Scope) -> bool:

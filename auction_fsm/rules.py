@@ -35,6 +35,7 @@ __all__ = [
     "declarer_of",
     "why_illegal",
     "NO_BID",
+    "bidder_side_only",
 ]
 
 NO_BID: Final = -1
@@ -48,6 +49,14 @@ def pack(turn: int, last_bid: int, bidder: int, doubled: int, passes: int) -> in
 def unpack(key: int) -> tuple[int, int, int, int, int]:
     """``(turn, last_bid, bidder, doubled, passes)`` of a key; ``last_bid`` is -1 before any bid."""
     return key & 3, ((key >> 2) & 63) - 1, (key >> 8) & 3, (key >> 10) & 3, (key >> 12) & 7
+
+
+def bidder_side_only(key: int) -> int:
+    """``key`` with the last bidder's seat replaced by his side (North or East standing for the
+    pair): the legal auction's future depends only on the side (19A1, 19B1), so keys that differ
+    only there have one future; :func:`declarer_of` takes only the side from the key, and the
+    seat from the calls."""
+    return key & ~(2 << 8)
 
 
 def initial_key(dealer: int) -> int:

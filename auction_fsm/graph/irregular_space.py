@@ -61,7 +61,15 @@ from ..engine import step as rule_step
 from ..errors import AuctionFsmError, InternalError, MachineDisagreementError
 from ..event_language import event_to_dict
 from ..events import Event
-from ..exploration import FAMILIES, alphabet, candidate_events, config_key, is_terminal, within_scope
+from ..exploration import (
+    FAMILIES,
+    alphabet,
+    candidate_events,
+    config_key,
+    is_terminal,
+    room_for,
+    within_scope,
+)
 from ..lawbook import LAWS_2017, LawBook
 from ..lawbook.changes import changeable_call
 from ..scope import Scope
@@ -277,10 +285,9 @@ class IrregularSpace:
         if not self.ends_at_lead and self._ended(state):
             return
         fam, book = self.families, self.book
-        # the families in which a step may still commit an irregularity: one that records an
-        # irregular call of another is stopped there (within_scope would drop it anyway)
-        room = (None if not self.stop_early
-                else fam.families if state.incidents < fam.max_irregularities else frozenset())
+        # a step that records an irregular call of a family outside the room is stopped there
+        # (within_scope would drop it anyway)
+        room = room_for(state, fam) if self.stop_early else None
         for event in self._candidates(state):
             try:
                 after = rule_step(state, event, book, strict=False, room=room).after  # the agreement walk is strict

@@ -225,7 +225,7 @@ class Row:
     ``records`` names the family of irregularities (:data:`auction_fsm.scope.FAMILIES`) of the
     call the row records as irregular every time it fires (an insufficient bid held for LHO,
     27), so that an explorer bounding the irregularities may stop before running it; ``None``
-    says nothing (``tests/laws/test_row_records.py`` checks each declaration on whole scopes).
+    says nothing (``tests/test_row_records.py`` checks each declaration on whole scopes).
     """
 
     machine: Machine
