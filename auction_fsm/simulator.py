@@ -114,7 +114,13 @@ class Simulator:
 
     def apply(self, event: Event) -> Step:
         """Apply one event; on error nothing changes and the error says why."""
-        st = step(self.state, event, self.book)  # raises on anything no row takes
+        return self.fire(step(self.state, event, self.book))  # raises on anything no row takes
+
+    def fire(self, st: Step) -> Step:
+        """Drive the machines through ``st``, a step the engine (strictly) ruled from the
+        current state, and take its outcome as the new state; on a disagreement the machines go
+        back to the last agreed state and the error says why.  (:meth:`apply` rules the event
+        first; an explorer that has ruled it already hands the step over.)"""
         m = self.machines
         try:
             for f in st.fired:

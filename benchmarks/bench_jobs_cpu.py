@@ -50,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     scope = scope_named(args.scope)
     space = space_for(scope.narrowed(agreement="off") if args.explore_only else scope)
-    space.agreement_jobs = space.explore_jobs = args.jobs
+    space.explore_jobs = args.jobs
     c0, k0 = time.process_time(), _children()
     ex = explore(space)
     c1, k1 = time.process_time(), _children()

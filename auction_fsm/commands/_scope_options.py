@@ -62,7 +62,7 @@ def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = N
     Without ``--scope``, a bound given on the command line applies to the ``legal`` scope;
     with no option at all, ``default`` is used (by default the scopes ``verify`` checks).
     """
-    from ..graph.scopes import DEFAULT_AGREEMENT, DEFAULT_SCOPES, ScopeError, scope_named
+    from ..graph.scopes import DEFAULT_SCOPES, ScopeError, scope_named
 
     names: list[str] = [n.strip() for item in (args.scope or []) for n in item.split(",") if n.strip()]
     dealers: tuple[Seat, ...] | None = None
@@ -74,13 +74,10 @@ def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = N
         raise ScopeError(f"--max-irregularities must be 0 or more, got {irregularities}")
     bounded = (args.max_level is not None or dealers is not None or args.track_declarer
                or irregularities is not None)
-    chosen = {}  # the default run's machine check where it is not on every edge
     if not names:
         names = ["legal"] if bounded else list(DEFAULT_SCOPES if default is None else default)
-        chosen = {} if bounded or default is not None else DEFAULT_AGREEMENT
     agreement = getattr(args, "agreement", None)
     return [scope_named(n).narrowed(max_level=args.max_level, dealers=dealers,
                                     track_declarer=True if args.track_declarer else None,
-                                    max_irregularities=irregularities,
-                                    agreement=agreement if agreement is not None else chosen.get(n))
+                                    max_irregularities=irregularities, agreement=agreement)
             for n in names]

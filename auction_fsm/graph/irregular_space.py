@@ -35,30 +35,31 @@ exploring them without the memory would count paths of the wrong declarer.  Scop
 of each representative, the verdict of the table-driven machines, through
 :class:`~auction_fsm.simulator.Simulator`, which fires the table's transitions for every step the
 engine takes and cross-checks machines and core after each event.  With ``agreement="all"``
-every *edge* is checked: a depth-first walk of the breadth-first tree drives the simulator along
-each configuration's shortest trace, and every event leaving a configuration is fired from a
-snapshot of the machines there (one simulator step per edge, where replaying each trace from
-scratch would cost its whole length).  ``"sample"`` replays the shortest traces of an evenly
-spread sample of the tree's leaves from scratch, through the simulator's public interface only;
-``"off"`` skips the machines.  A disagreement is reported at the configuration the failing event
-leads to, so its shortest trace ends with that event (or, for an edge off the tree, at its
-source, naming the event).
+every *edge* is checked as it is explored: the engine rules each candidate strictly (every
+guard of the candidate rows tested, so two rows holding at once is found), and for each edge
+kept the machines, set where the engine's state at the source says they are, are driven
+through that very step and compared with the engine after it (no second engine step per edge).
+Setting the machines from the engine's state is what driving them along the shortest trace
+would give: every edge of that trace ends with the same comparison of every machine's state,
+so the machines differ from the engine's state at a configuration only below an edge that has
+already been reported.  ``"sample"`` replays the shortest traces of an evenly spread sample of
+the tree's leaves from scratch, through the simulator's public interface only; ``"off"`` skips
+the machines.  A disagreement is reported at the configuration the failing event leads to, so
+its shortest trace ends with that event (or, for an edge off the tree, at its source, naming
+the event).
 """
 
 from __future__ import annotations
 
 import functools
-import gc
-import multiprocessing
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 from ..auction import AuctionState
-from ..engine import OutsideBounds, apply_event, irregularities
+from ..engine import OutsideBounds, Step, apply_event, irregularities
 from ..engine import step as rule_step
-from ..errors import AuctionFsmError, InternalError, MachineDisagreementError
+from ..errors import AuctionFsmError, InternalError, LawBookError, MachineDisagreementError
 from ..event_language import event_to_dict
 from ..events import Event
 from ..exploration import (
@@ -75,14 +76,10 @@ from ..lawbook.changes import changeable_call
 from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
-from .agreement_split import split_tree
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .machine_classes import MachineClasses
-from .parallel import LevelShare, expand_level, taken_tasks
+from .parallel import LevelShare, expand_level
 from .scopes import register_space
-
-if TYPE_CHECKING:
-    from multiprocessing.sharedctypes import Synchronized
 
 __all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space"]
 
@@ -122,8 +119,6 @@ class IrregularSpace:
     simulator
         Builds the simulator the agreement check drives for a dealer (the tests plant a table
         with a transition removed through it).
-    agreement_jobs
-        Worker processes for ``agreement="all"`` (forked, so they share the explored graph).
 
     Examples
     --------
@@ -141,7 +136,7 @@ class IrregularSpace:
                  agreement: AgreementMode = "all", sample: int = DEFAULT_SAMPLE,
                  prefix: Sequence[Event] = (),
                  keys: Literal["compact", "full"] = "compact",
-                 simulator: Callable[[Seat], Simulator] | None = None, agreement_jobs: int = 1,
+                 simulator: Callable[[Seat], Simulator] | None = None,
                  book: LawBook = LAWS_2017) -> None:
         unknown = families.families - FAMILIES.keys()
         if unknown:
@@ -166,17 +161,17 @@ class IrregularSpace:
         self._states: dict[Key, AuctionState] = {}
         self._parent: dict[Key, tuple[Key, Event] | None] = {}
         self._agreement_faults: dict[Key, list[str]] | None = None
-        self._invariant_faults: dict[Key, list[str]] = {}  # found by the check on every edge
-        self._edges: dict[Key, tuple[list[Event], list[Key]]] = {}  # kept for agreement="all"
+        # agreement="all": the machines' problems on the edges leaving each configuration, found
+        # as it was expanded (event, key reached, problem), in the order of expansion
+        self._edge_faults: dict[Key, list[tuple[Event, Key, str]]] = {}
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
         self._changes = "changes" in families.families
         self._candidate_lists: dict[Hashable, list[Event]] = {}
-        self._split: tuple[dict[Key, int], frozenset[Key], list[int]] | None = None  # agreement shares
         self._events: dict[Event, Event] = {}  # each event from a worker process stored once
         # each key's number in ``_states`` order, for the parallel explorer (graph/parallel.py)
         self._order: list[Key] = []
         self._index: dict[Key, int] = {}
-        self._edge_simulators: dict[Seat, Simulator] = {}  # for edge_agreement
+        self._edge_simulators: dict[Seat, Simulator] = {}  # for the check on every edge
         self._edge_classes = MachineClasses()
         #: Stop a step as soon as it records an irregularity the bounds leave out (the engine's
         #: ``room``); ``False`` rules every candidate to the end (the tests compare both).
@@ -187,12 +182,11 @@ class IrregularSpace:
         #: Fire ``transitions`` once per class of edges in the check on every edge
         #: (:mod:`~auction_fsm.graph.machine_classes`); ``False`` fires it on every edge.
         self.machine_classes = True
-        self.class_hits = 0  # edges whose machines' part came from a recorded run (this process)
-        self.replayed_events = 0  # how many events the agreement replays applied (for benchmarks)
-        self.agreement_jobs = agreement_jobs
-        #: Called now and then by the check on every edge with (edges checked, edges left); in
-        #: forked workers only the first reports, counting its own share.
-        self.agreement_progress: Callable[[int, int], None] | None = None
+        #: Of :attr:`class_hits`, those found by worker processes of a shared level.
+        self.hits_elsewhere = 0
+        #: Events the machines were driven through: an edge each with ``agreement="all"``, the
+        #: events of the traces replayed with ``"sample"`` (for the tests and benchmarks).
+        self.replayed_events = 0
 
     # --- keys and representatives -----------------------------------------------------------
     def key_of(self, state: AuctionState) -> Key:
@@ -232,31 +226,62 @@ class IrregularSpace:
 
     def edge_agreement(self, key: Key, labels: Sequence[Event], targets: Sequence[Key]) -> list[str]:
         """The machines' verdict on each edge leaving ``key`` (``labels`` and ``targets`` as
-        :meth:`successors` gave them), for a run where no process holds the traces.
+        :meth:`successors` gave them, explored with ``agreement="off"``), for a run whose
+        processes do not expand what they check (a partitioned run, graph/partitioned.py).
 
-        Each event is fired by the simulator from machines set where the engine's state says
-        they are (the phase, and each seat's state from its obligations): where the machines
-        would be after the trace, since every step of it ends by comparing them with the engine
-        on exactly those.  Then the same as the check on every edge: the strict engine step,
-        the machines' rows (once per class of edges), the comparison after it, and the key
-        reached against ``targets``.  A problem is named with its event, at ``key``.
+        Each event is ruled again by the strict engine step (refusals, two rows holding at
+        once), the machines are driven through it from where the engine's state at ``key`` says
+        they are (the module docstring says why that is where the trace leaves them), compared
+        with the engine after it, and the key reached is compared with ``targets``.  A problem is
+        named with its event, at ``key``.
         """
         state = self._states[key]
-        sim = self._edge_simulators.get(state.dealer)
-        if sim is None:
-            sim = self._edge_simulators[state.dealer] = self.simulator(state.dealer)
-        snap: _Snapshot = (state, state.phase, tuple(seat_state(o) for o in state.obligations), {})
-        classes = self._edge_classes if self.machine_classes else None
+        sim, snap = self._machines_at(state)
         out: list[str] = []
         for event, target in zip(labels, targets, strict=True):
-            _restore(sim, snap)
-            self.replayed_events += 1
-            problem = _step(sim, event, classes)
-            if problem is None and self.key_of(sim.state) != target:
-                problem = "the simulator reaches a different configuration than the exploration"
+            try:
+                st = rule_step(state, event, self.book)  # strict
+            except AuctionFsmError as exc:
+                self.replayed_events += 1
+                problem: str | None = f"the engine refused the event on replay: {exc}"
+            else:
+                problem = self._fire(sim, snap, st)
+                if problem is None and self.key_of(st.after) != target:
+                    problem = "the simulator reaches a different configuration than the exploration"
             if problem is not None:
                 out.append(f"on {event.describe()}: {problem}")
         return out
+
+    def _machines_at(self, state: AuctionState) -> tuple[Simulator, _Snapshot]:
+        """The simulator for ``state``'s dealer, and the snapshot that sets its machines where
+        the engine's state says they are: the phase, and each seat's state from its
+        obligations."""
+        sim = self._edge_simulators.get(state.dealer)
+        if sim is None:
+            sim = self._edge_simulators[state.dealer] = self.simulator(state.dealer)
+        return sim, (state, state.phase, tuple(seat_state(o) for o in state.obligations))
+
+    def _fire(self, sim: Simulator, snap: _Snapshot, st: Step) -> str | None:
+        """Drive the machines, set as ``snap`` says, through ``st`` (ruled strictly from the
+        snapshot's state), once per class of edges where :attr:`machine_classes`; a message
+        when they disagree with the engine."""
+        _restore(sim, snap)
+        self.replayed_events += 1
+        try:
+            if self.machine_classes:
+                self._edge_classes.fire(sim, st)
+            else:
+                sim.fire(st)
+        except MachineDisagreementError as exc:
+            return f"machines disagree with the engine: {exc}"
+        return None
+
+    @property
+    def class_hits(self) -> int:
+        """Edges whose machines' part came from a recorded run
+        (:mod:`~auction_fsm.graph.machine_classes`), worker processes of a shared level
+        included."""
+        return self._edge_classes.hits + self.hits_elsewhere
 
     def _ended(self, state: AuctionState) -> bool:
         if self.ends_at_lead:
@@ -282,6 +307,14 @@ class IrregularSpace:
         each with the state the engine rules it to: the candidates the engine accepts and
         :func:`~auction_fsm.exploration.within_scope` keeps; none once the configuration ends
         an auction-only scope."""
+        for event, st, _ in self._ruled(state, strict=False):
+            yield event, st.after
+
+    def _ruled(self, state: AuctionState, strict: bool) -> Iterator[tuple[Event, Step, str | None]]:
+        """:meth:`outcomes` with the engine's steps.  ``strict`` rules each candidate as the
+        simulator does (every guard of the candidate rows tested); where that finds two rows
+        holding at once (a fault of the book), the step is the one the first row that holds
+        gives, as without ``strict``, and the fault comes third (otherwise ``None``)."""
         if not self.ends_at_lead and self._ended(state):
             return
         fam, book = self.families, self.book
@@ -289,8 +322,15 @@ class IrregularSpace:
         # (within_scope would drop it anyway)
         room = room_for(state, fam) if self.stop_early else None
         for event in self._candidates(state):
+            problem = None
             try:
-                after = rule_step(state, event, book, strict=False, room=room).after  # the agreement walk is strict
+                try:
+                    st = rule_step(state, event, book, strict=strict, room=room)
+                except LawBookError as exc:
+                    if not strict:
+                        raise
+                    st = rule_step(state, event, book, strict=False, room=room)
+                    problem = f"the strict engine step refused the event: {exc}"
             except InternalError:
                 raise  # a fault of the book or the engine is never a refused event
             except OutsideBounds:
@@ -298,15 +338,12 @@ class IrregularSpace:
                 continue
             except AuctionFsmError:
                 continue
-            if within_scope(state, event, after, fam):
-                yield event, after
+            if within_scope(state, event, st.after, fam):
+                yield event, st, problem
 
     def successors(self, key: Key) -> tuple[list[Event], list[Key]]:
         """Every candidate event the engine accepts within the scope, and the keys reached."""
-        labels, keys = self.expand(key)
-        if self.agreement == "all":
-            self._edges[key] = (labels, keys)
-        return labels, keys
+        return self.expand(key)
 
     def expand(self, key: Key, level: LevelShare | None = None, position: int = 0
                ) -> tuple[list[Event], list[Key]]:
@@ -324,6 +361,10 @@ class IrregularSpace:
         first edge in the level's order among this process's, which is what one process would
         have kept.  The positions (in the lists returned) of the edges to keys not numbered
         are appended to ``level.new``.
+
+        With ``agreement="all"`` each edge is also checked against the machines as it is found
+        (the module docstring): the problems, by position in the lists returned, go into
+        ``level.faults`` for a share of a level, or into the space's tables alone.
         """
         state = self._states[key]
         labels: list[Event] = []
@@ -334,7 +375,12 @@ class IrregularSpace:
         share = self._parts.setdefault
         if level is not None:
             index, fresh, first, new = level.index, level.fresh, level.first, level.new
-        for event, after in self.outcomes(state):
+        check = self.agreement == "all"  # the machines on every edge, as it is found
+        if check:
+            sim, snap = self._machines_at(state)
+            faults: list[tuple[int, str]] = []
+        for event, st, problem in self._ruled(state, strict=check):
+            after = st.after
             k: Key
             if level is None:
                 if key_of is None:
@@ -363,8 +409,18 @@ class IrregularSpace:
                     if was is None or was > position:
                         fresh[k] = replace(after, rulings=()) if after.rulings else after
                         first[k] = position
+            if check:
+                if problem is None:
+                    problem = self._fire(sim, snap, st)
+                if problem is not None:
+                    faults.append((len(labels), problem))
             labels.append(event)
             keys.append(k)
+        if check:
+            if level is not None:
+                level.faults = faults
+            elif faults:
+                self._edge_faults[key] = [(labels[i], keys[i], problem) for i, problem in faults]
         return labels, keys
 
     def successors_many(self, keys: Sequence[Key]) -> list[tuple[list[Event], list[Key]]]:
@@ -474,14 +530,8 @@ class IrregularSpace:
         return (f"phase:{s.phase}", *seats)
 
     def faults(self, key: Key) -> list[str]:
-        """Broken invariants of the representative, and machine disagreements on its trace.
-
-        With ``agreement="all"`` both are found by the check on every edge, which visits every
-        configuration (and so shares the invariants out between its workers too)."""
-        if self.agreement == "all":
-            if self._agreement_faults is None:
-                self._agreement_faults = self.check_agreement()
-            return [*self._invariant_faults.get(key, ()), *self._agreement_faults.get(key, ())]
+        """Broken invariants of the representative, and the machines' disagreements: on the
+        edges into and out of it (``agreement="all"``), or on the trace of a sampled leaf."""
         out = self.invariants(key)
         if self.agreement != "off":
             if self._agreement_faults is None:
@@ -531,9 +581,22 @@ class IrregularSpace:
         return [k for k in self._parent if k not in inner]
 
     def check_agreement(self) -> dict[Key, list[str]]:
-        """Drive the machines along the explored graph (see :attr:`agreement`); faults by key."""
+        """The machines' disagreements (see :attr:`agreement`), by key.
+
+        With ``agreement="all"``, those the exploration found on every edge: one on an edge of
+        the breadth-first tree belongs to the configuration it leads to, whose shortest trace
+        then ends with the failing event; on any other edge it belongs to the source, naming
+        the event."""
         if self.agreement == "all":
-            return self._agreement_on_edges()
+            faults: dict[Key, list[str]] = {}
+            parent = self._parent
+            for source, found in self._edge_faults.items():
+                for event, target, problem in found:
+                    if parent.get(target) == (source, event):
+                        faults.setdefault(target, []).append(problem)
+                    else:
+                        faults.setdefault(source, []).append(f"on {event.describe()}: {problem}")
+            return faults
         leaves = self.leaves()
         if len(leaves) > self.sample:
             stride = len(leaves) / self.sample
@@ -569,214 +632,14 @@ class IrregularSpace:
                     break
         return faults
 
-    def _agreement_on_edges(self) -> dict[Key, list[str]]:
-        """Check every edge: from the machines' state at its source, fire the event's steps.
-
-        A depth-first walk of the breadth-first tree drives one simulator per dealer along the
-        tree's edges (so each configuration is reached by its shortest trace, as a replay would
-        reach it) and, at each configuration, tries each outgoing edge from a snapshot of the
-        machines there.  A fault on a tree edge belongs to the configuration it leads to; on any
-        other edge it belongs to the source, naming the event.
-
-        With :attr:`agreement_jobs` above one (and ``fork`` available), the tree is cut into
-        subtrees of even weight (:func:`~auction_fsm.graph.agreement_split.split_tree`) dealt
-        out to that many workers (this process and forked ones), each checking its own edges
-        once; the faults are merged.
-        """
-        children: dict[Key, dict[Event, Key]] = {}  # the tree edges out of each configuration
-        for k, step in self._parent.items():
-            if step is not None:
-                children.setdefault(step[0], {})[step[1]] = k
-        jobs = self.agreement_jobs
-        if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
-            global _FORKED
-            self._split = split_tree(self._parent, children,
-                                     {k: len(v[0]) for k, v in self._edges.items()}, jobs)
-            ctx = multiprocessing.get_context("fork")
-            _FORKED = (self, children, jobs, ctx.Value("q", 0))
-            gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
-            try:
-                with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=ctx) as pool:
-                    # the workers are forked as their parts are submitted; this process then
-                    # takes tasks too (counting its replayed events once, below)
-                    others = [pool.submit(_walk_part, part) for part in range(1, jobs)]
-                    before = self.replayed_events
-                    own = _walk_part(0)
-                    self.replayed_events = before
-                    parts = [own, *(f.result() for f in others)]
-            finally:
-                _FORKED = None
-                gc.unfreeze()
-            faults: dict[Key, list[str]] = {}
-            skipped: list[Key] = []
-            # in the order of the tasks, whichever process took them (so the same in every run)
-            for _, found, invariant, below in sorted(
-                    (task for tasks, _ in parts for task in tasks), key=lambda task: task[0]):
-                for key, problems in found.items():
-                    faults.setdefault(key, []).extend(problems)
-                self._invariant_faults.update(invariant)
-                skipped.extend(below)
-            self.replayed_events += sum(replayed for _, replayed in parts)
-            self._edges.clear()
-        else:
-            _, faults, invariant, skipped = self._walk(children, 0, 1)[0]
-            self._invariant_faults.update(invariant)
-        # below a failing tree edge the walk stops: those configurations' invariants are asked here
-        todo = list(skipped)
-        while todo:
-            key = todo.pop()
-            broken = self.invariants(key)
-            if broken:
-                self._invariant_faults[key] = broken
-            todo.extend(children.get(key, {}).values())
-        return faults
-
-    def _walk(self, children: dict[Key, dict[Event, Key]], part: int, parts: int,
-              counter: Synchronized[int] | None = None) -> list[_WalkTask]:
-        """The edge checks of process ``part`` of ``parts``, task by task.
-
-        With one part, every edge, from each start down.  With more, the tree is cut into
-        subtrees of even weight (:func:`~auction_fsm.graph.agreement_split.split_tree`), and
-        the tasks are the few configurations above the cut (their own edges, task 0) and each
-        subtree (heaviest first); every process takes the next task not yet taken from
-        ``counter`` until none is left, so all finish within about one subtree of each other.
-        For a subtree, the simulator is driven down the tree edges from the start to its root
-        (reporting nothing there: task 0 reports those edges), then along every edge below.
-
-        Each configuration a task reports on has its invariants asked too (:meth:`invariants`).
-        Returns, per task done, its number, the machine faults, the broken invariants, and the
-        configurations below a failing tree edge, where the walk stopped.
-        """
-        classes = MachineClasses() if self.machine_classes else None
-        report = self.agreement_progress if part == 0 else None
-        edges = self._edges
-        total = sum(len(labels) for labels, _ in edges.values())
-        mine = total // parts
-        done = 0
-        sims: dict[Seat, Simulator] = {}
-        out: list[_WalkTask] = []
-
-        def simulator_at_start(dealer: Seat) -> Simulator:
-            sim = sims.get(dealer)
-            if sim is None:
-                sim = sims[dealer] = self.simulator(dealer)
-            else:
-                sim.reset(dealer)
-            sim.run(self.prefix)
-            return sim
-
-        def walk(top: Key, sim: Simulator, inside: frozenset[Key] | None) -> _WalkTask:
-            """Every edge from ``top`` down (only through ``inside`` when given)."""
-            nonlocal done
-            faults: dict[Key, list[str]] = {}
-            invariant: dict[Key, list[str]] = {}
-            skipped: list[Key] = []
-            stack = [(top, _snapshot(sim))]
-            while stack:
-                key, snap = stack.pop()
-                broken = self.invariants(key)
-                if broken:
-                    invariant[key] = broken
-                labels, targets = edges.get(key, ((), ())) if parts > 1 else edges.pop(key, ((), ()))
-                tree = children.get(key, {})
-                for event, target in zip(labels, targets, strict=True):
-                    on_tree = tree.get(event) == target
-                    _restore(sim, snap)
-                    self.replayed_events += 1
-                    done += 1
-                    if report is not None and not done & 1023:
-                        report(done, max(0, mine - done))
-                    problem = _step(sim, event, classes)
-                    if problem is None and self.key_of(sim.state) != target:
-                        problem = "the simulator reaches a different configuration than the exploration"
-                    if problem is not None:
-                        where = target if on_tree else key
-                        faults.setdefault(where, []).append(
-                            problem if on_tree else f"on {event.describe()}: {problem}")
-                        if on_tree:
-                            skipped.append(target)
-                    elif on_tree and (inside is None or target in inside):
-                        stack.append((target, _snapshot(sim)))
-            return 0, faults, invariant, skipped
-
-        if report is not None:
-            report(0, mine)
-        starts = [k for k, step in self._parent.items() if step is None]
-        if parts == 1:
-            for start in starts:
-                sim = simulator_at_start(self._states[start].dealer)
-                task = walk(start, sim, None)
-                if out:  # (one result for all the starts)
-                    out[0][1].update(task[1])
-                    out[0][2].update(task[2])
-                    out[0][3].extend(task[3])
-                else:
-                    out.append(task)
-        else:
-            if self._split is None or len(self._split[2]) != parts:
-                self._split = split_tree(self._parent, children,
-                                         {k: len(v[0]) for k, v in edges.items()}, parts)
-            owner, above, _ = self._split
-            roots = list(owner)  # heaviest first
-            assert counter is not None
-            for number in taken_tasks(counter, len(roots) + 1, part, parts):
-                if number == 0:  # the configurations above the cut
-                    found: _WalkTask = (0, {}, {}, [])
-                    for start in starts:
-                        if start in above:
-                            task = walk(start, simulator_at_start(self._states[start].dealer), above)
-                            found[1].update(task[1])
-                            found[2].update(task[2])
-                            found[3].extend(task[3])
-                    out.append(found)
-                    continue
-                root = roots[number - 1]
-                keys, path = self.path(root)
-                sim = simulator_at_start(self._states[keys[0]].dealer)
-                for event, target in zip(path, keys[1:], strict=True):  # above the cut
-                    _restore(sim, _snapshot(sim))
-                    if _step(sim, event, classes) is not None or self.key_of(sim.state) != target:
-                        break  # reported by task 0; below it the walk stops
-                else:
-                    out.append((number, *walk(root, sim, None)[1:]))
-        if classes is not None:
-            self.class_hits += classes.hits
-        return out
-
-
-#: One task of the check on every edge: its number, the machine faults, the broken invariants
-#: and the configurations below a failing tree edge.
-_WalkTask = tuple[int, dict[Key, list[str]], dict[Key, list[str]], list[Key]]
-
-# What forked agreement workers read: the space, its tree edges, the number of processes and
-# the counter of tasks taken.  Set just before the workers are forked (they inherit it),
-# cleared after.
-_FORKED: tuple[IrregularSpace, dict[Key, dict[Event, Key]], int, Synchronized[int]] | None = None
-
-
-def _walk_part(part: int) -> tuple[list[_WalkTask], int]:
-    """One process's share of :meth:`IrregularSpace._agreement_on_edges`: the tasks it took,
-    and the events it fired for them."""
-    assert _FORKED is not None
-    space, children, parts, counter = _FORKED
-    before = space.replayed_events
-    tasks = space._walk(children, part, parts, counter)
-    return tasks, space.replayed_events - before
-
-
-_Snapshot = tuple[AuctionState, str, tuple[str, ...], dict[str, Any]]
-
-
-def _snapshot(sim: Simulator) -> _Snapshot:
-    """What the simulator's machines hold now: core state, machine states and ledger."""
-    m = sim.machines
-    return sim.state, m.phase.state, tuple(s.state for s in m.seats), {}
+#: Where a simulator's machines are: the core state, the phase and each seat's state.
+_Snapshot = tuple[AuctionState, str, tuple[str, ...]]
 
 
 def _restore(sim: Simulator, snap: _Snapshot) -> None:
-    """Put the simulator back where :func:`_snapshot` found it (the machines' models hold their
-    state in a plain attribute, which is how ``Simulator.reset`` rewinds them too)."""
-    state, phase, seats, _ = snap
+    """Set the simulator's machines as ``snap`` says (the machines' models hold their state in
+    a plain attribute, which is how ``Simulator.reset`` rewinds them too)."""
+    state, phase, seats = snap
     m = sim.machines
     sim.state = state
     sim.steps.clear()
@@ -785,15 +648,10 @@ def _restore(sim: Simulator, snap: _Snapshot) -> None:
         model.state = st
 
 
-def _step(sim: Simulator, event: Event, classes: MachineClasses | None = None) -> str | None:
-    """Apply ``event`` (through ``classes`` when given, see
-    :mod:`~auction_fsm.graph.machine_classes`); a message when the machines disagree or the
-    engine refuses it."""
+def _step(sim: Simulator, event: Event) -> str | None:
+    """Apply ``event``; a message when the machines disagree or the engine refuses it."""
     try:
-        if classes is not None:
-            classes.apply(sim, event)
-        else:
-            sim.apply(event)
+        sim.apply(event)
     except MachineDisagreementError as exc:
         return f"machines disagree with the engine: {exc}"
     except AuctionFsmError as exc:

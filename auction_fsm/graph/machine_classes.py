@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from ..engine import step
+from ..engine import Step, step
 from ..events import Event
 from ..lawbook.rows import Ctx
 from ..simulator import Simulator, seat_state
@@ -57,11 +57,19 @@ class MachineClasses:
     def apply(self, sim: Simulator, event: Event) -> None:
         """Apply ``event`` as ``sim.apply`` does (raising the same errors), firing
         ``transitions`` only for an edge of a class or conditions not seen yet."""
-        m = sim.machines
-        if m._phase_events is None:  # the nested machine routes its own events: no classes
+        if sim.machines._phase_events is None:  # the nested machine routes its own events: no classes
             sim.apply(event)
             return
-        st = step(sim.state, event, sim.book)  # strict; raises what the simulator would raise
+        self.fire(sim, step(sim.state, event, sim.book))  # strict; raises what the simulator would raise
+
+    def fire(self, sim: Simulator, st: Step) -> None:
+        """``sim.fire(st)`` for a step the engine ruled strictly from ``sim.state`` (raising the
+        same errors), firing ``transitions`` only for an edge of a class or conditions not seen
+        yet."""
+        m = sim.machines
+        if m._phase_events is None:
+            sim.fire(st)
+            return
         before = (m.phase.state, *(s.state for s in m.seats))
         shape = tuple((id(f.row), -1 if f.row.seat_trigger is None else int(
             f.ctx.state.turn if f.row.seat_trigger == "deemed_pass" else f.ctx.seat)) for f in st.fired)
@@ -84,7 +92,7 @@ class MachineClasses:
                     sim.cross_check()
                 return
         self.runs += 1
-        fires = _run_recording(sim, event)  # raises on a disagreement: nothing is kept
+        fires = _run_recording(sim, st)  # raises on a disagreement: nothing is kept
         if len(fires) != len(ctxs):  # not the shape assumed above: never reuse it
             return
         entry = self._seen.setdefault(cls, (fires, {}))
@@ -92,8 +100,8 @@ class MachineClasses:
             entry[1][_first_holding(fires, ctxs)] = (m.phase.state, *(s.state for s in m.seats))
 
 
-def _run_recording(sim: Simulator, event: Event) -> list[_Fire]:
-    """``sim.apply(event)``, noting each trigger fired with the event's context: the machine's
+def _run_recording(sim: Simulator, st: Step) -> list[_Fire]:
+    """``sim.fire(st)``, noting each trigger fired with the event's context: the machine's
     events, the state it fired from and the trigger (the moves of the seats to what the
     obligations ask for carry no context and follow from the states alone)."""
     m = sim.machines
@@ -107,7 +115,7 @@ def _run_recording(sim: Simulator, event: Event) -> list[_Fire]:
 
     m._fire = recording  # type: ignore[method-assign]
     try:
-        sim.apply(event)
+        sim.fire(st)
     finally:
         del m._fire
     return fires

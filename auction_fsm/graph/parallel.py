@@ -88,15 +88,20 @@ class LevelShare:
     first: dict[Hashable, int] = field(default_factory=dict)
     #: For the configuration expanded last: the positions of its edges to keys not numbered.
     new: list[int] = field(default_factory=list)
+    #: For the configuration expanded last, with the machines checked on every edge: the
+    #: problems found, by position of the edge.
+    faults: list[tuple[int, str]] = field(default_factory=list)
 
 
 Successors = tuple[list["Event"], list[Hashable]]
-#: A configuration's successors as a process of the level answers: labels, keys, and the
-#: positions of the edges to keys no earlier level reached.
-_Answer = tuple[list["Event"], list[Hashable], list[int]]
+#: A configuration's successors as a process of the level answers: labels, keys, the
+#: positions of the edges to keys no earlier level reached, and the machines' problems by
+#: position (:attr:`LevelShare.faults`).
+_Answer = tuple[list["Event"], list[Hashable], list[int], list[tuple[int, str]]]
 #: A worker's message: its part, a task's index and, per configuration of the task, its
 #: successors, with the representatives it kept so far for keys new in this level; or its
-#: part, ``_DONE`` and the candidate lists it worked out; or its part, ``_FAILED`` and the error.
+#: part, ``_DONE``, the candidate lists it worked out and how many edges it drove the machines
+#: through (all, and from a recorded run); or its part, ``_FAILED`` and the error.
 _Message = tuple[int, int, Any, Any]
 _DONE, _FAILED = -1, -2
 #: How long this process waits for a worker's message before it looks whether the worker is
@@ -140,24 +145,26 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 raise found
             if task == _DONE:
                 lists.extend(found)
+                space.replayed_events += extra[0]
+                space.hits_elsewhere += extra[1]
                 finished.add(part)
                 return
             seen: dict[int, Event] = {}  # id of an unpickled event -> the one stored
-            for pos, (labels, keys, new) in zip(tasks[task], found, strict=True):
+            for pos, (labels, keys, new, faults) in zip(tasks[task], found, strict=True):
                 for i, e in enumerate(labels):  # (written out: this loop runs once per edge)
                     got = seen.get(id(e))
                     if got is None:
                         got = seen[id(e)] = events(e, e)
                     labels[i] = got
-                answers[pos] = (labels, _known(keys, order), new)
+                answers[pos] = (labels, _known(keys, order), new, faults)
                 owner[pos] = part
             kept[part].update(extra)
 
         for task in taken_tasks(counter, len(tasks), 0, jobs):
             for pos in tasks[task]:
-                mine.new = []
+                mine.new, mine.faults = [], []
                 labels, keys = space.expand(level[pos], mine, pos)
-                answers[pos] = (labels, _known(keys, order), mine.new)
+                answers[pos] = (labels, _known(keys, order), mine.new, mine.faults)
             while True:  # the workers' answers so far, between this process's own tasks
                 try:
                     take_in(inbox.get_nowait())
@@ -207,7 +214,7 @@ def _tasks(level: Sequence[Hashable], jobs: int) -> list[list[int]]:
 def taken_tasks(counter: Synchronized[int], tasks: int, part: int, jobs: int) -> Iterator[int]:
     """The indices of the tasks process ``part`` of ``jobs`` takes, one at a time: the next one
     not yet taken by any process (``counter``, in shared memory), or see :data:`FIXED_DEALING`.
-    The check on every edge shares its subtrees the same way."""
+    """
     if FIXED_DEALING is not None:
         yield from range(part, tasks, jobs)
         return
@@ -227,21 +234,23 @@ def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int
     worked out; an error is sent as such (this process raises it)."""
     try:
         cached = len(space._candidate_lists)
+        replayed, hits = space.replayed_events, space.class_hits
         mine = LevelShare(space._index)
         for task in taken_tasks(counter, len(tasks), part, jobs):
             found: list[_Answer] = []
             changed: dict[Hashable, AuctionState] = {}
             for pos in tasks[task]:
                 new: list[int] = []
-                mine.new = new
+                mine.new, mine.faults = new, []
                 labels, keys = space.expand(level[pos], mine, pos)
                 for i in new:
                     k = keys[i]
                     if mine.first[k] == pos:  # kept from this edge (new, or earlier than before)
                         changed[k] = mine.fresh[k]
-                found.append((labels, keys, new))
+                found.append((labels, keys, new, mine.faults))
             outbox.put((part, task, found, changed))
-        outbox.put((part, _DONE, list(itertools.islice(space._candidate_lists.items(), cached, None)), None))
+        outbox.put((part, _DONE, list(itertools.islice(space._candidate_lists.items(), cached, None)),
+                    (space.replayed_events - replayed, space.class_hits - hits)))
     except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
         outbox.put((part, _FAILED, exc, None))
 
@@ -266,12 +275,11 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
         space._candidate_lists.setdefault(sig, [events(e, e) for e in found])
     seen: dict[int, Any] = {}  # id of an unpickled part -> the one stored
     look = seen.get
-    edges = space._edges if space.agreement == "all" else None
     results: list[Successors] = []
     number = space._index
     for source, answer, part in zip(level, answers, owner, strict=True):
         assert answer is not None
-        labels, keys, new = answer
+        labels, keys, new, faults = answer
         for i in new:
             k = keys[i]
             at = number.get(k)
@@ -289,8 +297,8 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
                 at = number[k] = len(order)
                 order.append(k)
             keys[i] = order[at]
-        if edges is not None:
-            edges[source] = (labels, keys)
+        if faults:
+            space._edge_faults[source] = [(labels[i], keys[i], problem) for i, problem in faults]
         results.append((labels, keys))
     return results
 

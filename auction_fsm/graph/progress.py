@@ -14,10 +14,10 @@ class Progress:
     starting only after ``delay`` seconds, so short explorations print nothing.
 
     Use as the ``progress`` callback of :func:`~auction_fsm.graph.configuration.explore`; call
-    :meth:`close` at the end to finish the line (closing twice ends it once).  ``unit`` and ``rest`` name the two counts for
-    other long steps (the machine check of an irregular scope counts ``edges checked`` and
-    ``left``); a call with a count of zero restarts the clock, for a step that begins
-    later than the display was made.
+    :meth:`close` at the end to finish the line (closing twice ends it once).  ``unit`` and
+    ``rest`` name the two counts for other long steps (a cluster run counts ``configurations``
+    and what is left ``to expand``); a call with a count of zero restarts the clock, for a step
+    that begins later than the display was made.
     """
 
     def __init__(self, label: str, stream: TextIO | None = None, *, delay: float = 1.0,

@@ -14,7 +14,7 @@ own space with :func:`register_space`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from ..lawbook import LAWS_2017, LawBook
 from ..scope import ALL_DEALERS, COMPLETE_LEGAL_AUCTIONS, FAMILIES, Scope, ScopeError
@@ -26,7 +26,6 @@ __all__ = [
     "ScopeError",
     "NAMED_SCOPES",
     "DEFAULT_SCOPES",
-    "DEFAULT_AGREEMENT",
     "IRREGULAR_SCOPES",
     "ALL_FAMILIES",
     "COMPLETE_LEGAL_AUCTIONS",
@@ -83,19 +82,12 @@ NAMED_SCOPES: Final[dict[str, Scope]] = {
 #: (the scopes are shared out between the processors): every law family at least once — two
 #: irregularities per auction with insufficient bids or inadmissible calls, calls out of rotation
 #: and changes of call with one irregularity per auction (bids to the one level: they reach back
-#: over the last standing calls while a change may still come, so even these hold about 120,000
-#: and 220,000 configurations), one with the opening lead and exposed cards — then the whole
-#: legal auction from every dealer and declarer memory to the two level.  Times in
-#: docs/verification.md.
+#: over the last standing calls while a change may still come, so even these hold about 76,000
+#: and 140,000 configurations), one with the opening lead and exposed cards — then the whole
+#: legal auction from every dealer and declarer memory to the two level.  The machines are
+#: checked on every edge of every scope.  Times in docs/verification.md.
 DEFAULT_SCOPES: Final = ("insufficient-2", "changes-1", "rotation-1", "inadmissible-2", "lead-exposure-1",
                          "declarer-2", "legal-all-dealers")
-
-#: How the default run checks the machines where it is not on every edge: rotation-1 and
-#: changes-1 have 0.5 M and 0.6 M edges, which the check on every edge would hold the default
-#: run up for minutes more; they get the sampled check (2,000 traces replayed from scratch),
-#: every other check in full.  ``--agreement all`` or ``--scope rotation-1`` checks every edge.
-DEFAULT_AGREEMENT: Final[dict[str, Literal["all", "sample", "off"]]] = {
-    "rotation-1": "sample", "changes-1": "sample"}
 
 SpaceBuilder = Callable[[Scope, LawBook], ConfigurationSpace[Any, Any]]
 _BUILDERS: list[tuple[frozenset[str], SpaceBuilder]] = []

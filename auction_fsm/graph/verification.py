@@ -24,8 +24,7 @@ WITNESS_SCOPE = NAMED_SCOPES["legal"]
 #: Above this many configurations the list of machine states a scope never exercises is skipped.
 NOT_EXERCISED_LIMIT = 500_000
 
-#: Makes a progress display: called with a scope's name for its exploration, and with the name,
-#: a unit and the name of the remainder (``"edges checked"``, ``"left"``) for its machine check.
+#: Makes a progress display: called with a scope's name for its exploration.
 ProgressFactory = Callable[..., ProgressCallback | None]
 
 
@@ -48,21 +47,17 @@ def _not_exercised(ex: Exploration[Any, Any], table: LawBook) -> list[str]:
 
 def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: int = 3,
                  progress: ProgressCallback | None = None,
-                 max_states: int | None = None, jobs: int = 1,
-                 agreement_progress: ProgressCallback | None = None) -> GraphReport:
+                 max_states: int | None = None, jobs: int = 1) -> GraphReport:
     """Explore ``scope`` and check its configuration graph.
 
     ``jobs`` worker processes share the exploration of an irregular scope (each big
-    breadth-first level) and its machine-agreement check;
-    ``agreement_progress`` is told how that check goes (edges checked, edges left).
+    breadth-first level), and with it the machine check on every edge.
     """
     if isinstance(table, str):  # worker processes receive the book by name
         table = book_named(table)
     space = space_for(scope, table)
     if isinstance(space, IrregularSpace):
-        space.agreement_jobs = jobs
         space.explore_jobs = jobs
-        space.agreement_progress = agreement_progress
     ex = explore(space, progress=progress, max_states=max_states)
     close = getattr(progress, "close", None)
     if close is not None:  # end the exploration's line before the checks print their own
@@ -85,8 +80,8 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
 
     With ``jobs`` above one, the scopes are explored in that many worker processes at once
     (each scope in one process, the first ones first: list the biggest first); ``progress``
-    is then not shown, since the workers cannot share one display.  A single scope uses them
-    for its machine-agreement check instead.
+    is then not shown, since the workers cannot share one display.  A single scope shares its
+    exploration between them instead.
     """
     reports = [verify_machine(table, max_traces)] if machine else []
     if finished is not None and reports:
@@ -106,16 +101,13 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
         return reports
     for scope in scopes:
         callback = progress(scope.name) if progress is not None else None
-        checking = progress(scope.name, "edges checked", "left") if progress is not None else None
         try:
             reports.append(verify_scope(scope, table, max_traces=max_traces, progress=callback,
-                                        max_states=max_states, jobs=jobs,
-                                        agreement_progress=checking))
+                                        max_states=max_states, jobs=jobs))
         finally:
-            for shown in (callback, checking):
-                close = getattr(shown, "close", None)
-                if close is not None:
-                    close()
+            close = getattr(callback, "close", None)
+            if close is not None:
+                close()
         if finished is not None:
             finished(reports[-1])
     return reports

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -193,20 +194,45 @@ def test_a_machine_disagreement_is_a_fault_with_a_trace() -> None:
         _PlantedSimulator(Seat.N).run(events)
 
 
+def test_two_rows_holding_at_once_are_a_fault_on_the_edge_not_a_crash() -> None:
+    """The check on every edge rules each candidate strictly as it explores.  A book in which a
+    second row also takes the director's "intended" after a slip claimed before he explained
+    the options (a guard that always holds, planted) explores to the same graph as without the
+    check, which takes the first row that holds; the overlap is a fault on each such edge."""
+    from auction_fsm.lawbook import LAWS_2017
+    from auction_fsm.lawbook.rows import Guard
+
+    victim = LAWS_2017.row_named("insufficient_bid.awaiting_slip_judgement", "judge_intended",
+                                 "came_from_awaiting_choice")
+    always = Guard("always_planted", "always (planted)", lambda ctx: True, question="Always?")
+    book = LAWS_2017.replace_row(lambda r: r is victim, lambda r: replace(r, guard=always),
+                                 name="overlap-planted")
+    checked, plain = (_space("insufficient_bid", agreement=mode, book=book) for mode in ("all", "off"))
+    ex, ex_plain = explore(checked), explore(plain)
+    assert (list(ex.keys), list(ex.labels), list(ex.targets)) == (
+        list(ex_plain.keys), list(ex_plain.labels), list(ex_plain.targets))
+    faults = [f for k in ex.keys for f in checked.faults(k)]
+    assert faults and all("the strict engine step refused the event" in f and "two rows hold at once" in f
+                          and "always_planted" in f for f in faults)
+    overlapping = [k for i, k in enumerate(ex.keys)  # "intended" after a slip claimed before
+                   if any(ex.labels[e] == Judgement("unintended", False) for e in range(ex.offsets[i], ex.offsets[i + 1]))
+                   and checked.state_of(k).pending.get("back_to") == "awaiting_decision"]  # type: ignore[union-attr]
+    assert len(faults) == len(overlapping) > 0
+    assert not any(plain.faults(k) for k in ex_plain.keys)
+
+
 @pytest.mark.parametrize("simulator", [_PlantedSimulator, Simulator])
 def test_agreement_shared_by_forked_workers_checks_each_edge_once(simulator: Any) -> None:
     one = _space("insufficient_bid", simulator=simulator)
-    two = _space("insufficient_bid", simulator=simulator, agreement_jobs=2)
+    two = _space("insufficient_bid", simulator=simulator)
+    two.explore_jobs = 2
     ex_one, ex_two = explore(one), explore(two)
     assert ex_one.keys == ex_two.keys
     faults_one = {k: sorted(one.faults(k)) for k in ex_one.keys}
     faults_two = {k: sorted(two.faults(k)) for k in ex_two.keys}
     assert faults_two == faults_one
-    assert one.replayed_events == two.replayed_events
-    if simulator is _PlantedSimulator:  # below a failing edge there is nothing left to check
-        assert any(faults_one.values()) and one.replayed_events < ex_one.edges
-    else:
-        assert not any(faults_one.values()) and one.replayed_events == ex_one.edges
+    assert one.replayed_events == two.replayed_events == ex_one.edges
+    assert any(faults_one.values()) == (simulator is _PlantedSimulator)
 
 
 def test_sampled_agreement_replays_traces_from_scratch() -> None:

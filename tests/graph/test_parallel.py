@@ -1,7 +1,6 @@
 """Sharing an irregular scope between worker processes: the exploration of each big level
-(:mod:`auction_fsm.graph.parallel`) and the machine check on every edge
-(:mod:`auction_fsm.graph.agreement_split`) give what one process gives, index for index, with
-even shares."""
+(:mod:`auction_fsm.graph.parallel`), and with it the machine check on every edge, gives what
+one process gives, index for index."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ import pytest
 from auction_fsm.errors import InternalError
 from auction_fsm.events import CallEvent
 from auction_fsm.graph import parallel
-from auction_fsm.graph.agreement_split import split_tree
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.irregular_space import IrregularSpace
@@ -62,7 +60,7 @@ def test_levels_shared_by_two_processes_give_the_same_exploration(
         cut = parallel._tasks
         monkeypatch.setattr(parallel, "_tasks", lambda level, jobs: cut(level, jobs)[::-1])
     one = _space(families, agreement="all")
-    two = _space(families, agreement="all", agreement_jobs=2)
+    two = _space(families, agreement="all")
     two.explore_jobs = 2
     _same(one, two)
 
@@ -179,50 +177,28 @@ def test_a_failing_worker_fails_the_exploration_with_its_error(
         explore(space)
 
 
-def test_the_check_on_every_edge_is_dealt_out_evenly_and_covers_each_edge_once() -> None:
-    space = _space({"insufficient_bid"})
-    explore(space)
-    children: dict[object, dict[object, object]] = {}
-    for k, step in space._parent.items():
-        if step is not None:
-            children.setdefault(step[0], {})[step[1]] = k
-    edges = {k: len(v[0]) for k, v in space._edges.items()}
-    owner, above, load = split_tree(space._parent, children, edges, 2)
-    assert sum(load) == sum(edges.values()) > 1000
-    assert max(load) <= 1.2 * min(load)  # even shares (the old split gave one worker most)
-    assert not above & owner.keys()
-    for k, step in space._parent.items():  # every configuration: above the cut or in one subtree
-        roots = []
-        node: object = k
-        while True:
-            if node in owner:
-                roots.append(node)
-            up = space._parent[node]
-            if up is None:
-                break
-            node = up[0]
-        assert (k in above) != (len(roots) == 1), k
-
-
 @pytest.mark.parametrize("dealing", [None, 2])
-def test_the_check_on_every_edge_taken_task_by_task_finds_what_one_walk_finds(
+def test_the_check_on_every_edge_shared_with_the_levels_finds_what_one_process_finds(
         dealing: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The subtrees of the check on every edge taken freely by two processes, or dealt in a
-    fixed way (so that the worker surely walks half of them): the same faults as one walk,
-    a planted one included, each edge fired once, and listed in the same order however the
-    tasks went (they are merged in the tasks' order)."""
+    """The levels, and with them the check on every edge, taken freely by two processes or dealt
+    in a fixed way (so that the worker surely expands half of them): the same faults as one
+    process, a planted one included, in the same order, each edge driven through the machines
+    once and the recorded runs counted whichever process used them."""
     from .test_irregular_space import _PlantedSimulator
 
+    monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)
     monkeypatch.setattr(parallel, "FIXED_DEALING", dealing)
     found = []
     for jobs in (1, 2, 2):
-        space = _space({"insufficient_bid"}, simulator=_PlantedSimulator, agreement_jobs=jobs)
+        space = _space({"insufficient_bid"}, simulator=_PlantedSimulator)
+        space.explore_jobs = jobs
         ex = explore(space)
-        found.append(({k: space.faults(k) for k in ex.keys}, space.replayed_events))
-    (one, fired), (two, fired_two), (again, _) = found
-    assert {k: sorted(v) for k, v in one.items()} == {k: sorted(v) for k, v in two.items()}
-    assert any(one.values()) and fired == fired_two
-    assert two == again
+        found.append(({k: space.faults(k) for k in ex.keys}, space.replayed_events, ex.edges,
+                       space.class_hits))
+    (one, fired, edges, hits), (two, fired_two, _, hits_two), (again, _, _, _) = found
+    assert one == two == again
+    assert any(one.values()) and fired == fired_two == edges
+    assert hits > edges // 2 and hits_two > edges // 2
 
 
 @pytest.mark.parametrize("planted", [False, True])
@@ -244,11 +220,11 @@ def test_firing_the_machines_once_per_class_of_edges_finds_the_same_faults(plant
 
 
 @pytest.mark.parametrize(("agreement", "jobs"), [("all", 1), ("all", 2), ("off", 1)])
-def test_broken_invariants_are_found_by_the_walk_that_shares_them_out(agreement: str, jobs: int) -> None:
-    """With the check on every edge, each configuration's invariants are asked by the worker
-    that reports on it; a planted broken invariant (a representative filed under another
-    configuration's key) is found whichever way the faults are gathered."""
-    space = _space({"insufficient_bid"}, agreement=agreement, agreement_jobs=jobs)
+def test_broken_invariants_are_found_however_the_faults_are_gathered(agreement: str, jobs: int) -> None:
+    """A planted broken invariant (a representative filed under another configuration's key) is
+    found with the machines checked on every edge or not, the levels shared or not."""
+    space = _space({"insufficient_bid"}, agreement=agreement)
+    space.explore_jobs = jobs
     ex = explore(space)
     victim, donor = ex.keys[ex.states // 2], ex.keys[ex.states // 2 + 1]
     space._states[victim] = space._states[donor]  # the planted fault
