@@ -164,6 +164,8 @@ class IrregularSpace:
         # agreement="all": the machines' problems on the edges leaving each configuration, found
         # as it was expanded (event, key reached, problem), in the order of expansion
         self._edge_faults: dict[Key, list[tuple[Event, Key, str]]] = {}
+        # the broken invariants of each configuration's representative, asked as it is expanded
+        self._broken: dict[Key, list[str]] = {}
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
         self._changes = "changes" in families.families
         self._candidate_lists: dict[Hashable, list[Event]] = {}
@@ -362,11 +364,18 @@ class IrregularSpace:
         have kept.  The positions (in the lists returned) of the edges to keys not numbered
         are appended to ``level.new``.
 
-        With ``agreement="all"`` each edge is also checked against the machines as it is found
-        (the module docstring): the problems, by position in the lists returned, go into
-        ``level.faults`` for a share of a level, or into the space's tables alone.
+        The representative's invariants are asked here (:meth:`invariants`), and with
+        ``agreement="all"`` each edge is checked against the machines as it is found (the
+        module docstring): the broken invariants, and the machines' problems by position in the
+        lists returned, go into ``level.broken`` and ``level.faults`` for a share of a level, or
+        into the space's tables alone.
         """
         state = self._states[key]
+        broken = self.invariants(key)
+        if level is not None:
+            level.broken = broken
+        elif broken:
+            self._broken[key] = broken
         labels: list[Event] = []
         keys: list[Key] = []
         known, parent = self._states, self._parent
@@ -530,9 +539,10 @@ class IrregularSpace:
         return (f"phase:{s.phase}", *seats)
 
     def faults(self, key: Key) -> list[str]:
-        """Broken invariants of the representative, and the machines' disagreements: on the
-        edges into and out of it (``agreement="all"``), or on the trace of a sampled leaf."""
-        out = self.invariants(key)
+        """Broken invariants of the representative (asked when it was expanded), and the
+        machines' disagreements: on the edges into and out of it (``agreement="all"``), or on
+        the trace of a sampled leaf."""
+        out = list(self._broken.get(key, ()))
         if self.agreement != "off":
             if self._agreement_faults is None:
                 self._agreement_faults = self.check_agreement()

@@ -91,13 +91,15 @@ class LevelShare:
     #: For the configuration expanded last, with the machines checked on every edge: the
     #: problems found, by position of the edge.
     faults: list[tuple[int, str]] = field(default_factory=list)
+    #: For the configuration expanded last: the broken invariants of its representative.
+    broken: list[str] = field(default_factory=list)
 
 
 Successors = tuple[list["Event"], list[Hashable]]
 #: A configuration's successors as a process of the level answers: labels, keys, the
-#: positions of the edges to keys no earlier level reached, and the machines' problems by
-#: position (:attr:`LevelShare.faults`).
-_Answer = tuple[list["Event"], list[Hashable], list[int], list[tuple[int, str]]]
+#: positions of the edges to keys no earlier level reached, the machines' problems by position
+#: (:attr:`LevelShare.faults`) and the representative's broken invariants.
+_Answer = tuple[list["Event"], list[Hashable], list[int], list[tuple[int, str]], list[str]]
 #: A worker's message: its part, a task's index and, per configuration of the task, its
 #: successors, with the representatives it kept so far for keys new in this level; or its
 #: part, ``_DONE``, the candidate lists it worked out and how many edges it drove the machines
@@ -130,7 +132,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     mine = LevelShare(index)
     kept: list[dict[Hashable, AuctionState]] = [mine.fresh, *({} for _ in range(1, jobs))]
     lists: list[tuple[Hashable, list[Event]]] = []
-    events = space._events.setdefault
+    events, parts = space._events.setdefault, space._parts.setdefault
     gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
     workers = [ctx.Process(target=_work, args=(space, level, tasks, counter, inbox, part, jobs),
                            daemon=True) for part in range(1, jobs)]
@@ -150,13 +152,21 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 finished.add(part)
                 return
             seen: dict[int, Event] = {}  # id of an unpickled event -> the one stored
-            for pos, (labels, keys, new, faults) in zip(tasks[task], found, strict=True):
+            held: dict[int, Hashable] = {}  # id of an unpickled key or part -> the one stored
+            for pos, (labels, keys, new, faults, broken) in zip(tasks[task], found, strict=True):
                 for i, e in enumerate(labels):  # (written out: this loop runs once per edge)
                     got = seen.get(id(e))
                     if got is None:
                         got = seen[id(e)] = events(e, e)
                     labels[i] = got
-                answers[pos] = (labels, _known(keys, order), new, faults)
+                for i in new:  # keys new in the level: each part stored once, while the workers work
+                    k = keys[i]
+                    if k.__class__ is tuple:
+                        stored = held.get(id(k))
+                        if stored is None:
+                            stored = held[id(k)] = tuple([_stored(c, held, parts) for c in k])
+                        keys[i] = stored
+                answers[pos] = (labels, _known(keys, order), new, faults, broken)
                 owner[pos] = part
             kept[part].update(extra)
 
@@ -164,7 +174,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
             for pos in tasks[task]:
                 mine.new, mine.faults = [], []
                 labels, keys = space.expand(level[pos], mine, pos)
-                answers[pos] = (labels, _known(keys, order), mine.new, mine.faults)
+                answers[pos] = (labels, _known(keys, order), mine.new, mine.faults, mine.broken)
             while True:  # the workers' answers so far, between this process's own tasks
                 try:
                     take_in(inbox.get_nowait())
@@ -247,7 +257,7 @@ def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int
                     k = keys[i]
                     if mine.first[k] == pos:  # kept from this edge (new, or earlier than before)
                         changed[k] = mine.fresh[k]
-                found.append((labels, keys, new, mine.faults))
+                found.append((labels, keys, new, mine.faults, mine.broken))
             outbox.put((part, task, found, changed))
         outbox.put((part, _DONE, list(itertools.islice(space._candidate_lists.items(), cached, None)),
                     (space.replayed_events - replayed, space.class_hits - hits)))
@@ -262,36 +272,26 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
     registers them (first edge in order, with the representative its process kept) and each
     part of a key and each event stored once, as there.
 
-    The events were stored once and the keys found before the level put back for their numbers
-    as the answers came in (:func:`_known`); only the edges to other keys are looked up here,
-    and each new key is numbered as it is registered.  A worker's message arrives with each
-    object it held once unpickled once (``pickle`` keeps one copy of an object however often it
-    occurs in a message), so events and parts are looked up by identity first (within one
-    message, or while every message is held), and hashed once per distinct object rather than
-    once per edge.
+    The events and the parts of new keys were stored once and the keys found before the level
+    put back for their numbers as the answers came in (:func:`_known`), while the workers still
+    worked; only the edges to other keys are looked up here, and each new key is numbered as it
+    is registered.  A worker's message arrives with each object it held once unpickled once
+    (``pickle`` keeps one copy of an object however often it occurs in a message), so events,
+    keys and parts were looked up by identity first (within one message), and hashed once per
+    distinct object rather than once per edge.
     """
-    states, parents, share, events = space._states, space._parent, space._parts.setdefault, space._events.setdefault
+    states, parents, events = space._states, space._parent, space._events.setdefault
     for sig, found in lists:
         space._candidate_lists.setdefault(sig, [events(e, e) for e in found])
-    seen: dict[int, Any] = {}  # id of an unpickled part -> the one stored
-    look = seen.get
     results: list[Successors] = []
     number = space._index
     for source, answer, part in zip(level, answers, owner, strict=True):
         assert answer is not None
-        labels, keys, new, faults = answer
+        labels, keys, new, faults, broken = answer
         for i in new:
             k = keys[i]
             at = number.get(k)
             if at is None:  # new: registered, and numbered as the tables' next key
-                if isinstance(k, tuple):
-                    parts = []
-                    for c in k:
-                        got = look(id(c))
-                        if got is None:
-                            got = seen[id(c)] = share(c, c)
-                        parts.append(got)
-                    k = tuple(parts)
                 states[k] = kept[part][k]
                 parents[k] = (source, labels[i])
                 at = number[k] = len(order)
@@ -299,8 +299,19 @@ def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answ
             keys[i] = order[at]
         if faults:
             space._edge_faults[source] = [(labels[i], keys[i], problem) for i, problem in faults]
+        if broken:
+            space._broken[source] = broken
         results.append((labels, keys))
     return results
+
+
+def _stored(part: Hashable, held: dict[int, Hashable], parts: Any) -> Hashable:
+    """The stored copy of one part of a key from a worker's message (``held``: by identity,
+    within the message; ``parts``: the space's table's ``setdefault``)."""
+    stored = held.get(id(part))
+    if stored is None:
+        stored = held[id(part)] = parts(part, part)
+    return stored
 
 
 def _known(keys: list[Hashable], order: list[Hashable]) -> list[Hashable]:

@@ -219,15 +219,28 @@ def test_firing_the_machines_once_per_class_of_edges_finds_the_same_faults(plant
     assert any(found[0].values()) == planted
 
 
-@pytest.mark.parametrize(("agreement", "jobs"), [("all", 1), ("all", 2), ("off", 1)])
-def test_broken_invariants_are_found_however_the_faults_are_gathered(agreement: str, jobs: int) -> None:
-    """A planted broken invariant (a representative filed under another configuration's key) is
-    found with the machines checked on every edge or not, the levels shared or not."""
+@pytest.mark.parametrize(("agreement", "jobs"), [("all", 1), ("all", 2), ("off", 1), ("off", 2)])
+def test_broken_invariants_are_found_however_the_faults_are_gathered(
+        agreement: str, jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each configuration's invariants are asked as it is expanded, by whichever process expands
+    it: a broken invariant planted just before one configuration is expanded (its
+    representative swapped for the next configuration's) is found, and only there, with the
+    machines checked on every edge or not, the levels shared or not."""
+    monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)
+    keys = list(explore(_space({"insufficient_bid"}, agreement="off")).keys)
+    victim, donor = keys[len(keys) // 2], keys[len(keys) // 2 + 1]
+    expand = IrregularSpace.expand
+
+    def planting(self: IrregularSpace, key: object, *args: Any) -> Any:
+        if key == victim:
+            self._states[key] = self._states[donor]  # the planted fault
+        return expand(self, key, *args)
+
+    monkeypatch.setattr(IrregularSpace, "expand", planting)
     space = _space({"insufficient_bid"}, agreement=agreement)
     space.explore_jobs = jobs
     ex = explore(space)
-    victim, donor = ex.keys[ex.states // 2], ex.keys[ex.states // 2 + 1]
-    space._states[victim] = space._states[donor]  # the planted fault
+    assert list(ex.keys) == keys
     faulty = [k for k in ex.keys if space.faults(k)]
     assert faulty == [victim]
     assert space.faults(victim) == ["the representative's key differs from the key it is filed under"]
