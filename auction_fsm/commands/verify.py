@@ -17,6 +17,7 @@ import json
 import os
 from typing import TYPE_CHECKING, Any
 
+from ..errors import UsageError
 from . import Subparsers
 from ._progress import Heartbeat, add_progress_options, wants_progress
 from ._scope_options import add_scope_options, scopes_from_args
@@ -48,17 +49,21 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--law-book", default="2017", metavar="NAME",
                    help="the law book whose machines and rulings are checked: 2017 (default) or "
                         "1997 (the 2017 book with the 1997 text of Laws 30-33)")
+    p.add_argument("--check-keys", action="store_true",
+                   help="irregular scopes: also check that the configuration keys merge only states "
+                        "with one future, on every edge off the breadth-first tree (costs two to four "
+                        "times the exploration; see docs/verification.md)")
     add_progress_options(p)
     p.add_argument("--jobs", type=_positive, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
-                        "irregular scope, its exploration and machine check shared by N (default: one per "
-                        "processor; with several scopes at once the progress shown is how many "
-                        "scopes are done)")
+                        "irregular scope, its exploration and the machine check on every edge shared by N "
+                        "(default: one per processor; with several scopes at once the progress shown is "
+                        "how many scopes are done)")
     cluster = p.add_argument_group(
         "past one machine", "explore each scope's configuration graph in partitions on a Dask cluster "
         "(needs pip install 'auction-fsm[cluster]'); checks dead ends, states that cannot finish, ends "
-        "with exits, trapped cycles and each configuration's invariants, not the machines on every "
-        "edge (see docs/verification.md)")
+        "with exits, trapped cycles, each configuration's invariants and the machines on every edge, "
+        "not the number of paths nor the keys (see docs/verification.md)")
     cluster.add_argument("--cluster", metavar="ADDRESS",
                          help="a Dask scheduler's address (tcp://host:8786), or local:N for N worker "
                               "processes on this machine")
@@ -101,6 +106,8 @@ def handler(args: argparse.Namespace) -> int:
     scopes = scopes_from_args(args)
     show = wants_progress(args)
     if args.cluster is not None:
+        if args.check_keys:
+            raise UsageError("--check-keys runs in one process: it is not available with --cluster")
         return _on_cluster(args, book, scopes, show)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     side_by_side = jobs > 1 and len(scopes) > 1  # the workers cannot share a live display
@@ -114,7 +121,7 @@ def handler(args: argparse.Namespace) -> int:
     with beat if beat is not None else contextlib.nullcontext():
         reports = verify(scopes, book, machine=not args.no_machine, max_traces=max(0, args.traces),
                          progress=_progress if show and not side_by_side else None, jobs=jobs,
-                         finished=finished)
+                         check_keys=args.check_keys, finished=finished)
     for r in reports:
         if args.json:
             print(json.dumps(r.to_json()))

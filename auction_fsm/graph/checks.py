@@ -51,6 +51,7 @@ __all__ = [
     "GraphReport",
     "check_machine_graph",
     "check_exploration",
+    "add_findings",
     "cannot_finish_indices",
     "sink_cycle_indices",
 ]
@@ -245,10 +246,7 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
                 failing["paths"] = []
     report = GraphReport("configuration", space.name, n, ex.edges, counts, info=info)
     for check, items in failing.items():
-        for i, detail in items[:max_traces]:
-            report.findings.append(Finding(
-                check, space.describe(ex.keys[i]), detail,
-                configuration_trace(ex, i, f"{check.replace('_', ' ')} in scope {space.name}")))
+        add_findings(report, ex, check, items, max_traces)
     for i, detail in stops[:max_traces]:  # reported as such, with a trace, but not a failure
         report.findings.append(Finding("stops_at_bounds", space.describe(ex.keys[i]), detail,
                                        configuration_trace(ex, i, f"the scope {space.name} stops here")))
@@ -256,6 +254,18 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
         report.findings.append(Finding("paths", "start", f"{info['paths']} paths to an end, "
                                        f"expected {expected_paths}", None))
     return report
+
+
+def add_findings(report: GraphReport, ex: Exploration[Any, Any], check: str,
+                 items: Sequence[tuple[int, str]], max_traces: int) -> None:
+    """Report ``check`` as failing at the configurations ``items`` (index in ``ex``, detail):
+    its count, and the first ``max_traces`` with a shortest trace each."""
+    report.counts[check] = len(items)
+    space = ex.space
+    for i, detail in items[:max_traces]:
+        report.findings.append(Finding(
+            check, space.describe(ex.keys[i]), detail,
+            configuration_trace(ex, i, f"{check.replace('_', ' ')} in scope {space.name}")))
 
 
 def failing_states(report: GraphReport, check: str) -> Iterable[str]:

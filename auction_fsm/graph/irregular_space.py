@@ -285,7 +285,10 @@ class IrregularSpace:
         included."""
         return self._edge_classes.hits + self.hits_elsewhere
 
-    def _ended(self, state: AuctionState) -> bool:
+    def ended(self, state: AuctionState) -> bool:
+        """Whether ``state`` (any state, not only a representative) is an end of the scope: the
+        lead faced or the hands returned where the scope has the opening lead, the final pass
+        with nothing but declarer's lead options left otherwise."""
         if self.ends_at_lead:
             return is_terminal(state)
         return state.is_over and (state.pending is None or state.pending.procedure == "declarer_lead_options")
@@ -317,7 +320,7 @@ class IrregularSpace:
         simulator does (every guard of the candidate rows tested); where that finds two rows
         holding at once (a fault of the book), the step is the one the first row that holds
         gives, as without ``strict``, and the fault comes third (otherwise ``None``)."""
-        if not self.ends_at_lead and self._ended(state):
+        if not self.ends_at_lead and self.ended(state):
             return
         fam, book = self.families, self.book
         # a step that records an irregular call of a family outside the room is stopped there
@@ -474,7 +477,7 @@ class IrregularSpace:
         Asked only of configurations without successors, by the dead-end check.
         """
         state = self._states[key]
-        if self._ended(state):
+        if self.ended(state):
             return []
         own = self.families
         wide = Scope("unbounded", frozenset(FAMILIES), max_irregularities=state.incidents + 1, max_level=7)
@@ -496,7 +499,7 @@ class IrregularSpace:
 
     def is_terminal(self, key: Key) -> bool:
         """The end of the configuration (see the module docstring)."""
-        return self._ended(self._states[key])
+        return self.ended(self._states[key])
 
     def label_text(self, label: Event) -> str:
         """The event in words (``S: 1C``, ``director judges artificial: yes`` ...)."""
@@ -572,6 +575,11 @@ class IrregularSpace:
         return out
 
     # --- agreement with the machines -------------------------------------------------------
+    def first_reached_by(self, key: Key) -> tuple[Key, Event] | None:
+        """The configuration and event ``key`` was first reached by, which its representative
+        came from (``None`` for a start)."""
+        return self._parent[key]
+
     def path(self, key: Key) -> tuple[list[Key], list[Event]]:
         """The configurations and events of the shortest trace to ``key`` (from its start)."""
         keys = [key]

@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..lawbook import LAWS_2017, LawBook, book_named
-from .checks import GraphReport, check_exploration, check_machine_graph
+from .checks import GraphReport, add_findings, check_exploration, check_machine_graph
 from .configuration import Exploration, ProgressCallback, explore
 from .irregular_space import IrregularSpace
+from .key_check import inexact_keys
 from .machine_graph import containers, machine_graph
 from .scopes import NAMED_SCOPES, Scope, space_for
 
@@ -24,7 +25,8 @@ WITNESS_SCOPE = NAMED_SCOPES["legal"]
 #: Above this many configurations the list of machine states a scope never exercises is skipped.
 NOT_EXERCISED_LIMIT = 500_000
 
-#: Makes a progress display: called with a scope's name for its exploration.
+#: Makes a progress display: called with a scope's name for its exploration, and with the name,
+#: a unit and the name of the remainder (``"edges compared"``, ``"left"``) for the key check.
 ProgressFactory = Callable[..., ProgressCallback | None]
 
 
@@ -47,11 +49,14 @@ def _not_exercised(ex: Exploration[Any, Any], table: LawBook) -> list[str]:
 
 def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: int = 3,
                  progress: ProgressCallback | None = None,
-                 max_states: int | None = None, jobs: int = 1) -> GraphReport:
+                 max_states: int | None = None, jobs: int = 1, check_keys: bool = False,
+                 keys_progress: ProgressCallback | None = None) -> GraphReport:
     """Explore ``scope`` and check its configuration graph.
 
     ``jobs`` worker processes share the exploration of an irregular scope (each big
-    breadth-first level), and with it the machine check on every edge.
+    breadth-first level), and with it the machine check on every edge.  ``check_keys`` adds,
+    for an irregular scope, the check that its keys merge only states with one future
+    (:mod:`~auction_fsm.graph.key_check`: ``inexact_keys``), told to ``keys_progress``.
     """
     if isinstance(table, str):  # worker processes receive the book by name
         table = book_named(table)
@@ -63,6 +68,15 @@ def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: 
     if close is not None:  # end the exploration's line before the checks print their own
         close()
     report = check_exploration(ex, max_traces, scope.expected_paths)
+    if check_keys and isinstance(space, IrregularSpace):
+        compared, inexact = inexact_keys(ex, keys_progress)
+        close = getattr(keys_progress, "close", None)
+        if close is not None:
+            close()
+        add_findings(report, ex, "inexact_keys", inexact, max_traces)
+        report.info["keys_compared"] = compared
+    elif check_keys:
+        report.info["keys_compared"] = None  # a legal-only scope: its keys are the packed legal-auction keys
     report.info["scope_description"] = scope.describe()
     if ex.states <= NOT_EXERCISED_LIMIT:
         report.info["not_exercised"] = _not_exercised(ex, table)
@@ -71,7 +85,7 @@ def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: 
 
 def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool = True,
            max_traces: int = 3, progress: ProgressFactory | None = None,
-           max_states: int | None = None, jobs: int = 1,
+           max_states: int | None = None, jobs: int = 1, check_keys: bool = False,
            finished: Callable[[GraphReport], None] | None = None) -> list[GraphReport]:
     """The machine graph's report (if ``machine``) followed by one report per scope.
 
@@ -93,7 +107,7 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
             # a book holds functions, so it is sent by name; each worker has the named books
             own = () if table is LAWS_2017 else (table.name,)
             futures = [pool.submit(verify_scope, scope, *own, max_traces=max_traces,
-                                   max_states=max_states) for scope in scopes]
+                                   max_states=max_states, check_keys=check_keys) for scope in scopes]
             if finished is not None:
                 for done in as_completed(futures):
                     finished(done.result())
@@ -101,13 +115,17 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
         return reports
     for scope in scopes:
         callback = progress(scope.name) if progress is not None else None
+        comparing = (progress(scope.name, "edges compared", "left")
+                     if progress is not None and check_keys else None)
         try:
             reports.append(verify_scope(scope, table, max_traces=max_traces, progress=callback,
-                                        max_states=max_states, jobs=jobs))
+                                        max_states=max_states, jobs=jobs, check_keys=check_keys,
+                                        keys_progress=comparing))
         finally:
-            close = getattr(callback, "close", None)
-            if close is not None:
-                close()
+            for shown in (callback, comparing):
+                close = getattr(shown, "close", None)
+                if close is not None:
+                    close()
         if finished is not None:
             finished(reports[-1])
     return reports
@@ -136,6 +154,11 @@ def format_report(report: GraphReport) -> str:
                      + ("" if expected is None else
                         " (matches the oracle)" if expected == report.info["paths"] else
                         f" (oracle: {expected})"))
+    if report.info.get("keys_compared") is not None:
+        lines.append(f"  keys checked one step off the breadth-first tree: {report.info['keys_compared']:,} "
+                     "edges compared")
+    elif "keys_compared" in report.info:
+        lines.append("  keys not checked: the scope is legal-only (its keys are the packed legal-auction keys)")
     if report.info.get("stops_at_bounds"):
         lines.append(f"  stops at the scope's bounds: {report.info['stops_at_bounds']:,} configuration(s) "
                      "whose only lawful events lie outside the scope (not dead ends)")

@@ -1,0 +1,71 @@
+"""``verify --check-keys`` (:mod:`auction_fsm.graph.key_check`): every edge off the breadth-first
+tree reaches a state whose future is the one recorded for its key."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from auction_fsm.cli import main
+from auction_fsm.events import CallEvent
+from auction_fsm.exploration import config_key
+from auction_fsm.graph import irregular_space
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.key_check import inexact_keys
+from auction_fsm.scope import Scope
+
+OPENING = (CallEvent.of("N", "1NT"),)
+
+
+def _space(*families: str) -> IrregularSpace:
+    return IrregularSpace(Scope.of(families), prefix=OPENING, agreement="off")
+
+
+@pytest.mark.parametrize("families", [
+    ("insufficient_bid", "inadmissible"),
+    ("exposure", "opening_lead"),  # the law a card was exposed under (24 or 49) is in the key
+    ("rotation", "changes"),
+])
+def test_keys_reached_by_other_paths_have_the_same_future(families: tuple[str, ...]) -> None:
+    ex = explore(_space(*families))
+    compared, inexact = inexact_keys(ex)
+    assert compared == ex.edges - (ex.states - 1) > 100  # every edge but the tree's
+    assert inexact == []
+
+
+def test_a_key_without_the_law_a_card_was_exposed_under_is_found_inexact(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fault issue 21 found: a card exposed during the auction (24) and one exposed after
+    it (49) gave one key, though only the first leaves declarer's lead options open.  Planted
+    back (the key's exposed cards without their law), the check names the edges where a state
+    with such a key has another future than the key's representative."""
+    def without_law(*args: Any, **kwargs: Any) -> tuple[object, ...]:
+        key = config_key(*args, **kwargs)
+        return (*key[:10], tuple(exposed[:3] for exposed in key[10]), *key[11:])  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(irregular_space, "config_key", without_law)
+    ex = explore(_space("exposure", "opening_lead"))
+    compared, inexact = inexact_keys(ex)
+    assert compared > 100 and inexact
+    where, detail = inexact[0]
+    assert detail.startswith("on W: P: the state reached has the key of")
+    assert "exposed E:D" in detail and "leads to another configuration" in detail
+    assert ex.space.describe(ex.keys[where]).startswith("phase auction")
+
+
+def test_verify_check_keys_reports_the_edges_compared(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--scope", "exposure-1,legal", "--check-keys", "--no-machine", "--json",
+                 "--quiet", "--jobs", "1"]) == 0
+    irregular, legal = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert (irregular["inexact_keys"], irregular["keys_compared"]) == (0, 9696 - 3303)
+    assert "inexact_keys" not in legal and legal["keys_compared"] is None
+    assert main(["verify", "--scope", "legal", "--check-keys", "--no-machine", "--quiet"]) == 0
+    assert "keys not checked: the scope is legal-only" in capsys.readouterr().out
+
+
+def test_the_key_check_is_refused_on_a_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--scope", "exposure-1", "--check-keys", "--cluster", "local:2"]) == 2
+    assert "--check-keys" in capsys.readouterr().err
