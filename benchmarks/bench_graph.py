@@ -22,10 +22,10 @@ baseline explores the same scope with full AuctionState objects
 keys; it has no opening lead event, so its state counts are a little lower and only the rates
 are compared.
 
-*Irregular scopes.*  ``explore`` is the exploration alone (machines not checked), ``verify``
-the checks with the machines driven along every edge (``agreement="all"``, shared between the
-processors as ``auction-fsm verify --scope NAME`` does) and ``total`` both; the peak memory
-covers the forked workers too.  Baseline: the same exploration with every candidate event
+*Irregular scopes.*  ``explore`` is the exploration with the machines driven through every
+edge as it is explored (``agreement="all"``, shared between the processors as ``auction-fsm
+verify --scope NAME`` does; so ``states/s`` and ``/anchor`` count that check too), ``verify``
+the checks after it and ``total`` both; the peak memory covers the forked workers too.  Baseline: the same exploration with every candidate event
 handed to the engine (no prefilter of events it obviously refuses; ``base/s``), over the same
 breadth-first prefix of ``NAIVE_LIMIT`` configurations as the real one, and ``ratio`` the real
 rate over it.  ``naive states``: how many configurations full-record keys (the whole state but
@@ -121,7 +121,7 @@ else:
         out.update(verify_s=time.perf_counter() - t, ok=report.ok, counts=report.counts)
         out["total_s"] = out["explore_s"] + out["verify_s"]
 out["rate"] = out["states"] / out["explore_s"]
-# the forked agreement workers' peak counts too (they share the explored graph copy-on-write)
+# the forked workers' peak counts too (they share the explored graph copy-on-write)
 out["peak_mb"] = max(resource.getrusage(who).ru_maxrss
                      for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
 print(json.dumps(out))
