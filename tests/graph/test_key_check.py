@@ -69,3 +69,13 @@ def test_verify_check_keys_reports_the_edges_compared(capsys: pytest.CaptureFixt
 def test_the_key_check_is_refused_on_a_cluster(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "--scope", "exposure-1", "--check-keys", "--cluster", "local:2"]) == 2
     assert "--check-keys" in capsys.readouterr().err
+
+
+def test_the_key_check_tells_its_progress() -> None:
+    """Told (0, edges off the tree) first, then every 1,024 edges compared, with what is left."""
+    ex = explore(_space("insufficient_bid"))
+    calls: list[tuple[int, int]] = []
+    compared, _ = inexact_keys(ex, lambda done, left: calls.append((done, left)))
+    assert calls[0] == (0, compared) and compared > 2048
+    assert [done for done, _ in calls[1:]] == list(range(1024, compared + 1, 1024))
+    assert all(done + left == compared for done, left in calls)
