@@ -390,7 +390,7 @@ class IrregularSpace:
         check = self.agreement == "all"  # the machines on every edge, as it is found
         if check:
             sim, snap = self._machines_at(state)
-            faults: list[tuple[int, str]] = []
+        faults: list[tuple[int, str]] = []
         for event, st, problem in self._ruled(state, strict=check):
             after = st.after
             k: Key
@@ -428,11 +428,10 @@ class IrregularSpace:
                     faults.append((len(labels), problem))
             labels.append(event)
             keys.append(k)
-        if check:
-            if level is not None:
-                level.faults = faults
-            elif faults:
-                self._edge_faults[key] = [(labels[i], keys[i], problem) for i, problem in faults]
+        if level is not None:
+            level.faults = faults
+        elif faults:
+            self._edge_faults[key] = [(labels[i], keys[i], problem) for i, problem in faults]
         return labels, keys
 
     def successors_many(self, keys: Sequence[Key]) -> list[tuple[list[Event], list[Key]]]:

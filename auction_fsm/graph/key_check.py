@@ -72,9 +72,10 @@ def _difference(space: IrregularSpace, ex: Exploration[Any, Any], reached: Any, 
     round (the first difference, in words), or ``""``."""
     theirs = {label: ex.keys[k] for label, k in ex.successors_of(j)}
     mine = {label: space.key_of(after) for label, after in space.outcomes(reached)}
-    if space.ended(reached) != bool(ex.terminal[j]):
-        return "it is an end and the key's configuration is not" if space.ended(reached) else \
-            "the key's configuration is an end and it is not"
+    ended = space.ended(reached)
+    if ended != bool(ex.terminal[j]):
+        return ("it is an end and the key's configuration is not" if ended
+                else "the key's configuration is an end and it is not")
     for label, k in mine.items():
         if label not in theirs:
             return f"it offers {label.describe()}, which the key's configuration does not"

@@ -1,8 +1,8 @@
 """The machine check on every edge, with ``transitions`` fired once per class of edges.
 
-The check on every edge (:meth:`~auction_fsm.graph.irregular_space.IrregularSpace.check_agreement`)
-applies each edge's event with the :class:`~auction_fsm.simulator.Simulator`: the engine rules it
-(strictly: every candidate row's guard is tested, so two rows holding at once is an error), then
+The check on every edge (:meth:`~auction_fsm.graph.irregular_space.IrregularSpace.expand`) hands
+each edge's step, which the engine ruled strictly (every candidate row's guard tested, so two
+rows holding at once is found), to the :class:`~auction_fsm.simulator.Simulator`:
 ``transitions`` fires the triggers of the rows that fired on the table's machines, and machines
 and engine are compared.  Half of that time is ``transitions`` doing the same thing again and
 again: the machines' part of a step depends only on
@@ -17,9 +17,8 @@ again: the machines' part of a step depends only on
 applied with the simulator for real, recording the machine states each trigger fired from, and
 the fourth item is then evaluated from the machine's own transitions for every later edge of the
 class.  When its first holding transitions match a recorded run, the machines' states after it are that
-run's; the rest of the check is done for every edge as before: the engine's strict step, the
-comparison of machines and engine afterwards (``Simulator.cross_check``) and of the key reached
-with the exploration's.  An edge whose class or conditions were not seen yet, or whose class
+run's; the rest of the check is done for every edge as before: the comparison of machines and
+engine afterwards (``Simulator.cross_check``).  An edge whose class or conditions were not seen yet, or whose class
 failed (a disagreement), goes through the simulator, so every fault is reported with the
 simulator's own message.  What a class no longer re-runs is ``transitions``' execution of a
 transition already executed from the same state with the same conditions holding (its
@@ -32,8 +31,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from ..engine import Step, step
-from ..events import Event
+from ..engine import Step
 from ..lawbook.rows import Ctx
 from ..simulator import Simulator, seat_state
 
@@ -53,14 +51,6 @@ class MachineClasses:
         self._seen: dict[Hashable, tuple[list[_Fire], dict[tuple[int, ...], tuple[str, ...]]]] = {}
         self.hits = 0
         self.runs = 0
-
-    def apply(self, sim: Simulator, event: Event) -> None:
-        """Apply ``event`` as ``sim.apply`` does (raising the same errors), firing
-        ``transitions`` only for an edge of a class or conditions not seen yet."""
-        if sim.machines._phase_events is None:  # the nested machine routes its own events: no classes
-            sim.apply(event)
-            return
-        self.fire(sim, step(sim.state, event, sim.book))  # strict; raises what the simulator would raise
 
     def fire(self, sim: Simulator, st: Step) -> None:
         """``sim.fire(st)`` for a step the engine ruled strictly from ``sim.state`` (raising the

@@ -88,8 +88,8 @@ class LevelShare:
     first: dict[Hashable, int] = field(default_factory=dict)
     #: For the configuration expanded last: the positions of its edges to keys not numbered.
     new: list[int] = field(default_factory=list)
-    #: For the configuration expanded last, with the machines checked on every edge: the
-    #: problems found, by position of the edge.
+    #: For the configuration expanded last: the machines' problems found on its edges (with
+    #: the machines checked on every edge), by position of the edge.
     faults: list[tuple[int, str]] = field(default_factory=list)
     #: For the configuration expanded last: the broken invariants of its representative.
     broken: list[str] = field(default_factory=list)
@@ -172,7 +172,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
 
         for task in taken_tasks(counter, len(tasks), 0, jobs):
             for pos in tasks[task]:
-                mine.new, mine.faults = [], []
+                mine.new = []
                 labels, keys = space.expand(level[pos], mine, pos)
                 answers[pos] = (labels, _known(keys, order), mine.new, mine.faults, mine.broken)
             while True:  # the workers' answers so far, between this process's own tasks
@@ -251,7 +251,7 @@ def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int
             changed: dict[Hashable, AuctionState] = {}
             for pos in tasks[task]:
                 new: list[int] = []
-                mine.new, mine.faults = new, []
+                mine.new = new
                 labels, keys = space.expand(level[pos], mine, pos)
                 for i in new:
                     k = keys[i]
