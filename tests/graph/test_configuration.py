@@ -188,3 +188,27 @@ def test_progress_is_called() -> None:
     calls: list[tuple[int, int]] = []
     explore(LegalSpace(max_level=1, track_declarer=True), progress=lambda s, q: calls.append((s, q)))
     assert calls and calls[-1] == (78105, 0) or calls[-1][1] == 0
+
+
+def test_the_collector_runs_less_often_while_exploring_and_as_before_afterwards() -> None:
+    """An exploration makes no cyclic garbage, so the collector's youngest generation runs
+    every 100,000 allocations while it explores (not every 700); the pace the caller had comes
+    back afterwards, also when the exploration fails."""
+    import gc
+
+    seen: list[tuple[int, ...]] = []
+
+    class Watching(_Cycle):
+        def successors(self, key: str) -> tuple[Sequence[str], Sequence[str]]:
+            seen.append(gc.get_threshold())
+            if key == "b":
+                raise RuntimeError("planted")
+            return super().successors(key)
+
+    before = gc.get_threshold()
+    explore(_Cycle())
+    assert gc.get_threshold() == before
+    with pytest.raises(RuntimeError, match="planted"):
+        explore(Watching())
+    assert gc.get_threshold() == before
+    assert seen and all(t == (100_000, *before[1:]) for t in seen)
