@@ -17,13 +17,14 @@ import networkx as nx
 import pytest
 from books import without
 
-from auction_fsm import exploration
+from auction_fsm import exploration, rules
 from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Call
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
 from auction_fsm.event_language import event_from_dict
-from auction_fsm.events import CallEvent, ChangeCall, DirectorCalled, Event, Judgement
+from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
 from auction_fsm.exploration import FAMILIES, candidate_events
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
@@ -429,6 +430,33 @@ def test_keys_keep_the_last_bidders_side_not_his_seat() -> None:
         assert space.key_of(north) == space.key_of(south), families
     lead = IrregularSpace(Scope.of({"opening_lead"}))
     assert lead.key_of(north) != lead.key_of(south)
+
+
+def test_keys_keep_only_the_last_standing_call_where_only_it_can_be_changed() -> None:
+    """30B2/31C/32C: without changes of call (25, 21B), a change is attempted only by calling
+    again at LHO's turn, on the last standing call.  After N 1C E 1D S X W 1S, and after N 1C E P
+    S P W 1D N P E P S X W 1S, only West's 1S can be reached, and over South's double the two
+    stand alike, so with one irregularity allowed the positions share a key, and every event
+    leads from both to one key.  With two allowed, South's double could be reached once West's
+    bid is withdrawn; with changes of call, South may change it at once (25A), and to a pass it
+    ends the second auction (three passes after 1D) but not the first: their keys differ."""
+    first = _state("N: 1C", "E: 1D", "S: X", "W: 1S")
+    second = _state("N: 1C", "E: P", "S: P", "W: 1D", "N: P", "E: P", "S: X", "W: 1S")
+    one = IrregularSpace(Scope.of({"rotation"}))
+    assert one.key_of(first) == one.key_of(second)
+    futures = [{(event, one.key_of(after)) for event, after in one.outcomes(s)} for s in (first, second)]
+    assert futures[0] == futures[1] and len(futures[0]) > 10
+    two = IrregularSpace(Scope.of({"rotation"}, max_irregularities=2))
+    changes = IrregularSpace(Scope.of({"changes"}))
+    assert two.key_of(first) != two.key_of(second)
+    assert changes.key_of(first) != changes.key_of(second)
+    to_pass = ChangeCall(Seat.S, Call.parse("P"), "slip")
+    ended = []
+    for s in (first, second):
+        state = apply_event(apply_event(s, to_pass), Judgement("unintended", True))
+        state = apply_event(state, Choice(Seat.W, "withdraw"))  # West takes back his 1S (25A6)
+        ended.append((state.is_over, rules.unpack(state.key)[4]))
+    assert ended == [(False, 1), (True, 3)]  # one pass after 1D; three passes: the auction is over
 
 
 @pytest.mark.parametrize("families", [("insufficient_bid",), ("inadmissible",), ("rotation", "changes")])
