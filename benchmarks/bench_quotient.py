@@ -33,33 +33,13 @@ import time
 from collections import Counter
 
 from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.quotient import coarsest_bisimulation
 from auction_fsm.graph.scopes import scope_named, space_for
 
 _DEFAULT = ("exposure-1", "inadmissible-1", "insufficient-1", "lead-1", "rotation-1", "changes-1")
 _PARTS = ("dealer", "auction key", "any call", "last standing calls", "17D3 revert", "obligations",
           "pending procedure", "watches", "26B rights", "specified suits", "exposed cards",
           "opening lead", "first-namers", "irregularities", "hands returned")
-
-
-def coarsest_bisimulation(offsets: list[int], targets: list[int], labels: list[object],
-                          ends: list[bool]) -> list[int]:
-    """The class of each configuration under the coarsest bisimulation (labels compared by
-    equality), by signature refinement: a class splits by the set of (event, class reached)
-    pairs of its members until no class splits."""
-    ids: dict[object, int] = {}
-    label_ids = [ids.setdefault(lab, len(ids)) for lab in labels]
-    n = len(ends)
-    block = [1 if e else 0 for e in ends]
-    count = len(set(block))
-    while True:
-        signatures: dict[tuple[int, frozenset[tuple[int, int]]], int] = {}
-        new = [0] * n
-        for i in range(n):
-            out = frozenset((label_ids[e], block[targets[e]]) for e in range(offsets[i], offsets[i + 1]))
-            new[i] = signatures.setdefault((block[i], out), len(signatures))
-        if len(signatures) == count:
-            return block
-        count, block = len(signatures), new
 
 
 def measure(name: str, parts: bool) -> None:
