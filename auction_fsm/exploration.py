@@ -30,7 +30,7 @@ from typing import cast
 
 from . import rules
 from .auction import AuctionState
-from .calls import ALL_CALLS, Call, Strain
+from .calls import ALL_CALLS, Call, Strain, parse_call
 from .cards import Card, Suit
 from .engine import irregularities, is_required_repeat, judged_by_record
 from .errors import AuctionFsmError
@@ -47,11 +47,12 @@ from .events import (
     Lead,
 )
 from .lawbook import LAWS_2017, LawBook
-from .lawbook.classify import EVENT_TRIGGERS, classify
+from .lawbook.classify import EVENT_TRIGGERS, classify, in_turn_kind
 from .lawbook.exposure import penalty_cards
 from .lawbook.restrictions import suits_specified_by
 from .lawbook.rows import Ctx
-from .records import CallRecord
+from .lawbook.slip_first import SLIP_STEP
+from .records import CallRecord, Pending
 from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
 
@@ -110,6 +111,9 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
       the offender specified, which the key before the final pass may leave out (so two states
       with one key could otherwise reach ends with different keys).
 
+    * a slip claim awaiting the director's judgement keeps the intended call only where it
+      could stand (:func:`_intended_call_out_of_bounds`);
+
     * the obligations keep their kind and call, not the law that imposed them (27B2 and 27B3
       both silence partner to the end of the auction; which one is only cited);
 
@@ -163,6 +167,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         pass
     elif p is not None:
         extra = tuple((k, str(rank[int(v)]) if k in _POSITIONAL and v else v) for k, v in p.extra)
+        if p.step == SLIP_STEP and _intended_call_out_of_bounds(state, p, bounds):
+            extra = tuple(("new", "") if k == "new" else (k, v) for k, v in extra)
         if p.procedure == "lead_out_of_turn":
             ref: tuple[object, ...] = ("lead", len(state.leads) - p.call_index)
         elif p.call_index >= 0:
@@ -218,6 +224,31 @@ def _obligations_part(state: AuctionState) -> tuple[tuple[object, ...], ...]:
     if not any(state.obligations):
         return _NO_OBLIGATIONS
     return tuple(tuple((o.kind, -1 if o.call is None else o.call.code) for o in obs) for obs in state.obligations)
+
+
+#: The triggers of a call made in turn that commit an irregularity of their own (38, 36, 37, 27).
+_IRREGULAR_IN_TURN = frozenset({"bid_above_seven", "inadmissible_double", "violates_pass_obligation",
+                                "insufficient_bid"})
+
+
+def _intended_call_out_of_bounds(state: AuctionState, p: Pending, bounds: Scope | None) -> bool:
+    """Whether the intended call of a slip claim awaiting the director's judgement (25A) could
+    only be made as a new irregularity the bounds leave out.
+
+    Judged unintended, the irregular call is withdrawn and the intended call made in its place,
+    in turn, over the same legal auction (``slip_first.intended_replaces``); if that call is
+    itself irregular (an insufficient bid, an inadmissible double, a call a silenced player may
+    not make, a bid above seven) or refused, then with no irregularity left that branch leaves
+    the scope, and only "intended" remains, which forgets the call named.  So claims naming any
+    such call have one future, and the key does not tell them apart (measured: the coarsest
+    bisimulation keeps its classes, ``insufficient-1`` 15,709 configurations becoming 11,149,
+    ``insufficient-2`` 149,901 becoming 103,797, ``inadmissible-2`` 53,400 becoming 39,766)."""
+    if bounds is None or state.incidents < bounds.max_irregularities or state.key & 3 != int(p.offender):
+        return False
+    try:
+        return in_turn_kind(state, p.offender, parse_call(p.get("new"))) in _IRREGULAR_IN_TURN
+    except AuctionFsmError:
+        return True  # the engine refuses the call: no edge either
 
 
 def _may_change(state: AuctionState, bounds: Scope | None) -> bool:
