@@ -242,7 +242,9 @@ def _intended_call_out_of_bounds(state: AuctionState, p: Pending, bounds: Scope 
     the scope, and only "intended" remains, which forgets the call named.  So claims naming any
     such call have one future, and the key does not tell them apart (measured: the coarsest
     bisimulation keeps its classes, ``insufficient-1`` 15,709 configurations becoming 11,149,
-    ``insufficient-2`` 149,901 becoming 103,797, ``inadmissible-2`` 53,400 becoming 39,766)."""
+    ``insufficient-2`` 149,901 becoming 103,797, ``inadmissible-2`` 53,400 becoming 39,766,
+    ``rotation-1`` 51,555 becoming 45,995, where a required repeat that is insufficient opens
+    Law 27 within the incident)."""
     if bounds is None or state.incidents < bounds.max_irregularities or state.key & 3 != int(p.offender):
         return False
     try:
