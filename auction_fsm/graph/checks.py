@@ -258,9 +258,9 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
 
 def add_findings(report: GraphReport, ex: Exploration[Any, Any], check: str,
                  items: Sequence[tuple[int, str]], max_traces: int) -> None:
-    """Report ``check`` as failing at the configurations ``items`` (index in ``ex``, detail):
-    its count, and the first ``max_traces`` with a shortest trace each."""
-    report.counts[check] = len(items)
+    """Add the findings of ``check`` at the configurations ``items`` (index in ``ex``, detail):
+    the first ``max_traces``, each with a shortest trace.  The count is the caller's to set (a
+    check may fail with no configuration to show, as a path count against its oracle does)."""
     space = ex.space
     for i, detail in items[:max_traces]:
         report.findings.append(Finding(

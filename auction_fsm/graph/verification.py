@@ -73,6 +73,7 @@ def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: 
         close = getattr(keys_progress, "close", None)
         if close is not None:
             close()
+        report.counts["inexact_keys"] = len(inexact)
         add_findings(report, ex, "inexact_keys", inexact, max_traces)
         report.info["keys_compared"] = compared
     elif check_keys:
