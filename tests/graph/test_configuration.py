@@ -218,6 +218,6 @@ def test_a_path_count_that_differs_from_its_oracle_fails_the_report() -> None:
     """The perft oracle's check has no configuration to show: it must still count as failing."""
     ex = explore(LegalSpace(max_level=1))
     right = ex.count_paths()
-    assert check_exploration(ex, expected_paths=right).ok
+    assert right is not None and check_exploration(ex, expected_paths=right).ok
     report = check_exploration(ex, expected_paths=right + 1)
     assert report.counts["paths"] == 1 and not report.ok
