@@ -94,7 +94,7 @@ def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = T
     while queue:
         ev = queue.popleft()
         trigger = classify(cur, ev)
-        ctx = Ctx(cur, ev)
+        ctx = Ctx(cur, ev, {} if strict else None)  # a strict select notes each guard's answer
         row = book.select(cur.phase, trigger, ctx, strict=strict)
         if row is None:
             raise _refusal(cur, ev, trigger, book)

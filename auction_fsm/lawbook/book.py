@@ -174,8 +174,16 @@ class LawBook:
         edges the strict simulator then replays: ``verify`` finds an overlap there).
         """
         found: Row | None = None
+        tested = ctx.tested if strict else None
         for r in self._index.get((machine, source, trigger), ()):
-            if r.guard is None or r.guard(ctx):
+            g = r.guard
+            if g is None:
+                holds = True
+            else:
+                holds = g(ctx)
+                if tested is not None:
+                    tested[id(g)] = holds
+            if holds:
                 if not strict:
                     return r
                 if found is not None:

@@ -13,7 +13,7 @@ irregularity, the end of the auction to settle, declarer's next option).  Standa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from ..calls import Call
@@ -129,10 +129,17 @@ FollowUp = AuctionEnds | WatchedCall | Replacement | RestoredCall | JudgeChange 
 
 @dataclass(frozen=True, slots=True)
 class Ctx:
-    """What a guard or an action sees: the state before the row fires and the event ruled."""
+    """What a guard or an action sees: the state before the row fires and the event ruled.
+
+    ``tested``, when given, is filled by a strict :meth:`~.book.LawBook.select` with the answer
+    of every guard it tested (by the guard's ``id``), so that a reader asking the same guards of
+    the same context again (the machine check, :mod:`auction_fsm.graph.machine_classes`) reads
+    them instead of working them out twice; a guard is a function of its context.
+    """
 
     state: AuctionState
     event: Event | FollowUp
+    tested: dict[int, bool] | None = field(default=None, compare=False, repr=False)
 
     @property
     def seat(self) -> Seat:

@@ -10,14 +10,18 @@ from typing import Any, cast
 
 import pytest
 
+from auction_fsm.auction import AuctionState
+from auction_fsm.engine import step
 from auction_fsm.errors import InternalError
-from auction_fsm.events import CallEvent
+from auction_fsm.events import CallEvent, Choice, DirectorCalled
 from auction_fsm.graph import parallel
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.parallel import LevelShare
+from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.scope import Scope
+from auction_fsm.seats import Seat
 
 pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
                                 reason="the workers are forked")
@@ -247,3 +251,27 @@ def test_broken_invariants_are_found_however_the_faults_are_gathered(
     faulty = [k for k in ex.keys if space.faults(k)]
     assert faulty == [victim]
     assert space.faults(victim) == ["the representative's key differs from the key it is filed under"]
+
+
+
+def test_the_machine_check_reads_the_guards_the_strict_engine_step_tested() -> None:
+    """A strict engine step notes the answer of every guard it tested on each context (so the
+    machine check need not work it out again, :mod:`auction_fsm.graph.machine_classes`): after
+    N 1NT E 1C, the director called, South declining and East's 2C (27B1a), each row fired notes
+    every guarded row from its source on its trigger, each with the guard's own answer for that
+    context."""
+    state = AuctionState.start(Seat.N)
+    noted = 0
+    for event in (CallEvent.of("N", "1NT"), CallEvent.of("E", "1C"), DirectorCalled(Seat.S),
+                  Choice(Seat.S, "decline"), CallEvent.of("E", "2C")):
+        st = step(state, event, LAWS_2017)
+        for f in st.fired:
+            if f.ctx.tested is None:  # the fast path of a plain call tests no guard
+                continue
+            rows = LAWS_2017.candidates(f.ctx.state.phase, f.row.trigger)
+            guards = {id(r.guard): r.guard for r in rows if r.guard is not None}
+            assert set(f.ctx.tested) == set(guards)
+            assert all(f.ctx.tested[i] == g(f.ctx) for i, g in guards.items())
+            noted += len(guards)
+        state = st.after
+    assert noted == 8  # two rows on South's choice, six on East's replacement
