@@ -26,7 +26,7 @@ Standard library only, like the rest of the core.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import cast
+from typing import Final, cast
 
 from . import rules
 from .auction import AuctionState
@@ -114,6 +114,9 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     * a slip claim awaiting the director's judgement keeps the intended call only where it
       could stand (:func:`_intended_call_out_of_bounds`);
 
+    * a scope without the opening lead keeps no 26B rights: nothing it explores reads them
+      (:func:`_rights_part`);
+
     * the obligations keep their kind and call, not the law that imposed them (27B2 and 27B3
       both silence partner to the end of the auction; which one is only cited);
 
@@ -181,21 +184,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
                    extra, referenced)
     obligations = _obligations_part(state)
     watches = tuple((w.kind, int(w.offender), w.call.code, w.law) for w in state.watches)
-    # 26B asks only whether some right binds the presumed leader, and which suits its offender
-    # specified in the legal auction; the withdrawn call and the law behind each right are for
-    # the narration.  So the key keeps the set of offenders, with their specified suits where
-    # declarer's choice at the opening lead is explored; and while a new right may still arise,
-    # the suits every seat has specified, since any of them may become an offender.
-    specified: tuple[object, ...] = ()
-    if bounds is not None and "opening_lead" not in families:
-        restrictions: tuple[object, ...] = tuple(sorted({int(r.offender) for r in state.restrictions}))
-    else:
-        restrictions = tuple(sorted({
-            (int(r.offender), tuple(sorted(map(int, suits_specified_by(state, r.offender)))))
-            for r in state.restrictions}))
-        if ("opening_lead" in families and families & _RESTRICTING
-                and (bounds is None or not _settled(state, bounds))):
-            specified = _specified_suits(state)
+    restrictions, specified = _rights_part(state, families, bounds)
     exposed = tuple((int(e.seat), e.card.text, e.led, e.law) for e in state.exposed)
     lead_state: tuple[object, ...] = ()
     if state.leads or state.lead_rules or state.refused_leads or state.lead_choices:
@@ -226,9 +215,43 @@ def _obligations_part(state: AuctionState) -> tuple[tuple[object, ...], ...]:
     return tuple(tuple((o.kind, -1 if o.call is None else o.call.code) for o in obs) for obs in state.obligations)
 
 
-#: The triggers of a call made in turn that commit an irregularity of their own (38, 36, 37, 27).
-_IRREGULAR_IN_TURN = frozenset({"bid_above_seven", "inadmissible_double", "violates_pass_obligation",
-                                "insufficient_bid"})
+def _rights_part(state: AuctionState, families: frozenset[str], bounds: Scope | None
+                 ) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """The 26B rights in the key, and the suits each seat has specified where a right may still
+    arise and declarer's choice at the opening lead is explored.
+
+    26B asks only whether some right binds the presumed leader, and which suits its offender
+    specified in the legal auction; the withdrawn call and the law behind each right are for the
+    narration.  So the key keeps the set of offenders, with their specified suits; while a new
+    right may still arise, it keeps the suits every seat has specified, since any of them may
+    become an offender.
+
+    A scope without the opening lead (``bounds`` given) keeps no right at all.  Nothing it
+    explores reads them: during the auction they are only added to (``AuctionState.restrict``)
+    and cited (``common.nothing_further``); at the final pass they decide whether declarer's
+    choices before the lead become pending (``lead._to_settle``), and such a scope's end keeps
+    no pending choices (:func:`config_key`).  Measured: the coarsest bisimulation keeps its
+    classes (``inadmissible-2`` 11,477, with 25,037 configurations instead of 39,766;
+    ``rotation-1`` 23,529, 44,620 instead of 45,995; ``changes-1`` 40,008, 103,066 instead of
+    104,026; ``benchmarks/bench_quotient.py``), and ``inadmissible-2`` keeps its path count.
+    """
+    if bounds is not None and "opening_lead" not in families:
+        return (), ()
+    restrictions = tuple(sorted({
+        (int(r.offender), tuple(sorted(map(int, suits_specified_by(state, r.offender)))))
+        for r in state.restrictions}))
+    specified: tuple[object, ...] = ()
+    if "opening_lead" in families and families & _RESTRICTING and (bounds is None or not _settled(state, bounds)):
+        specified = _specified_suits(state)
+    return restrictions, specified
+
+
+#: The triggers of a call made in turn that commit an irregularity of their own (38, 36, 37, 27),
+#: with the scope family whose rows take it (``tests/graph/test_irregular_space.py`` checks them
+#: against each book's rows).
+IRREGULAR_IN_TURN: Final[dict[str, str]] = {
+    "bid_above_seven": "inadmissible", "inadmissible_double": "inadmissible",
+    "violates_pass_obligation": "inadmissible", "insufficient_bid": "insufficient_bid"}
 
 
 def _intended_call_out_of_bounds(state: AuctionState, p: Pending, bounds: Scope | None) -> bool:
@@ -238,19 +261,24 @@ def _intended_call_out_of_bounds(state: AuctionState, p: Pending, bounds: Scope 
     Judged unintended, the irregular call is withdrawn and the intended call made in its place,
     in turn, over the same legal auction (``slip_first.intended_replaces``); if that call is
     itself irregular (an insufficient bid, an inadmissible double, a call a silenced player may
-    not make, a bid above seven) or refused, then with no irregularity left that branch leaves
+    not make, a bid above seven) of a family in which the bounds leave no room (no irregularity
+    left, or the family switched off: :func:`room_for`), or refused, then that branch leaves
     the scope, and only "intended" remains, which forgets the call named.  So claims naming any
     such call have one future, and the key does not tell them apart (measured: the coarsest
     bisimulation keeps its classes, ``insufficient-1`` 15,709 configurations becoming 11,149,
     ``insufficient-2`` 149,901 becoming 103,797, ``inadmissible-2`` 53,400 becoming 39,766,
     ``rotation-1`` 51,555 becoming 45,995, where a required repeat that is insufficient opens
-    Law 27 within the incident)."""
-    if bounds is None or state.incidents < bounds.max_irregularities or state.key & 3 != int(p.offender):
+    Law 27 within the incident, all with no irregularity left; with the family switched off
+    too, ``insufficient-2`` 103,797 becoming 103,197 and ``inadmissible-2`` 25,037 becoming
+    24,477, with their classes, 62,170 and 11,477)."""
+    if bounds is None or state.key & 3 != int(p.offender):
         return False
     try:
-        return in_turn_kind(state, p.offender, parse_call(p.get("new"))) in _IRREGULAR_IN_TURN
+        kind = in_turn_kind(state, p.offender, parse_call(p.get("new")))
     except AuctionFsmError:
         return True  # the engine refuses the call: no edge either
+    family = IRREGULAR_IN_TURN.get(kind)
+    return family is not None and family not in room_for(state, bounds)
 
 
 def _may_change(state: AuctionState, bounds: Scope | None) -> bool:

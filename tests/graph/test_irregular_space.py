@@ -25,19 +25,23 @@ from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
 from auction_fsm.event_language import event_from_dict
 from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
-from auction_fsm.exploration import FAMILIES, candidate_events
+from auction_fsm.exploration import FAMILIES, IRREGULAR_IN_TURN, candidate_events
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.export import read_graph, write_graph
 from auction_fsm.graph.irregular_space import IrregularSpace, Key
 from auction_fsm.graph.quotient import bisimulation_classes
 from auction_fsm.graph.scopes import NAMED_SCOPES, ScopeError, scope_named, space_for
+from auction_fsm.lawbook import BOOKS
 from auction_fsm.machines import TableMachines
-from auction_fsm.scope import Scope
+from auction_fsm.records import Pending
+from auction_fsm.scope import ROW_FAMILIES, Scope
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
 
 from .helpers import replay
+
+exploration_intended = exploration._intended_call_out_of_bounds  # before any test swaps it
 
 OPENING = (CallEvent.of("N", "1NT"),)
 
@@ -52,8 +56,9 @@ def _space(*families: str, **options: Any) -> IrregularSpace:
     (("exposure",), 225, 346),
     # issue 17: the director rules when he arrives (36B-39C), no choice; issue 21: the offender's
     # slip claim (25A before 36 and 27) is part of the incident, so these scopes reach it
-    # (506, 1522 before a slip claim's intended call was left out where it could not stand)
-    (("inadmissible",), 368, 1384),
+    # (506, 1522 before a slip claim's intended call was left out where it could not stand;
+    # 368, 1384 before the keys of auction-only scopes left out the 26B rights)
+    (("inadmissible",), 294, 1321),
     # issue 21: the keys keep the last bidder's side, not his seat (2352 and 6251 before)
     # (2192, 5851 before the keys left out the law that imposed an obligation, and a slip
     # claim's intended call where it could not stand)
@@ -117,8 +122,9 @@ def test_auction_only_scopes_may_leave_out_declarer_memory() -> None:
     # pending choices before the lead (2565 and 3916 before); the slip claim before 36 is part of
     # the incident (2564 and 3908 before); the keys keep the last bidder's side, not his seat
     # (4436 before: with declarer memory the first-namers already told the seats apart); a slip
-    # claim's intended call is left out where it could not stand (2756 and 9236 before)
-    assert (plain.states, tracked.states) == (2110, 5958)
+    # claim's intended call is left out where it could not stand (2756 and 9236 before); the 26B
+    # rights are left out where nothing reads them (2110 and 5958 before)
+    assert (plain.states, tracked.states) == (1706, 5314)
     assert tracked.states > plain.states
     assert tracked.count_paths() == plain.count_paths()
     assert check_exploration(tracked).counts == check_exploration(plain).counts
@@ -443,6 +449,12 @@ def _finer_obligations(state: AuctionState) -> tuple[tuple[object, ...], ...]:
                  for obs in state.obligations)
 
 
+def _finer_rights(state: AuctionState, families: frozenset[str], bounds: Scope | None
+                  ) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """The 26B part of a key in a scope without the opening lead as it was: the offenders."""
+    return tuple(sorted({int(r.offender) for r in state.restrictions})), ()
+
+
 @pytest.mark.parametrize(("families", "prefix", "finer"), [
     # 27B2 and 27B3 both silence partner to the end: which one is only cited
     (("insufficient_bid",), ("N: 1NT",), {"_obligations_part": _finer_obligations}),
@@ -454,19 +466,58 @@ def _finer_obligations(state: AuctionState) -> tuple[tuple[object, ...], ...]:
     # no irregularity left, one too
     (("rotation",), ("N: 1H", "E: 1S"), {"_window_size": lambda *_: 2}),
     (("changes",), ("N: 1S", "E: 1NT"), {"_window_size": lambda *_: 2}),
+    # without the opening lead nothing reads a 26B right
+    (("inadmissible",), ("N: 1H", "E: 1S"), {"_rights_part": _finer_rights}),
+    (("rotation",), ("N: 1H", "E: 1S"), {"_rights_part": _finer_rights}),
 ])
 def test_keys_merge_only_configurations_the_coarsest_bisimulation_merges(
         families: tuple[str, ...], prefix: tuple[str, ...], finer: dict[str, Any],
         monkeypatch: pytest.MonkeyPatch) -> None:
+    _merges_only_bisimilar(families, prefix, finer, 1, monkeypatch)
+
+
+def _intended_call_out_of_budget(state: AuctionState, p: Pending, bounds: Scope | None) -> bool:
+    """A slip claim's intended call left out of the key as it was: only with no irregularity
+    left, not where its family is switched off."""
+    if bounds is not None and state.incidents < bounds.max_irregularities:
+        return False
+    return exploration_intended(state, p, bounds)
+
+
+@pytest.mark.parametrize(("families", "prefix"), [
+    # a slip claim naming a redouble with no double to redouble: Law 36, switched off
+    (("insufficient_bid",), ("N: 1NT", "E: P", "S: P")),
+    # the claimed call would be insufficient (27), switched off
+    (("inadmissible",), ("N: 1C", "E: 1S")),
+])
+def test_keys_forget_a_claimed_call_whose_family_is_switched_off_and_only_then(
+        families: tuple[str, ...], prefix: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    """25A: with a second irregularity allowed, a slip claim naming a call of a family the scope
+    switches off has one future too (only "intended" stays in the scope)."""
+    _merges_only_bisimilar(families, prefix, {"_intended_call_out_of_bounds": _intended_call_out_of_budget},
+                           2, monkeypatch)
+
+
+def test_the_irregular_calls_in_turn_are_taken_by_rows_of_the_family_named() -> None:
+    """``exploration.IRREGULAR_IN_TURN`` names, for each trigger of an irregular call made in
+    turn, the scope family whose rows take it, in every book."""
+    for book in BOOKS.values():
+        for trigger, family in IRREGULAR_IN_TURN.items():
+            rows = book.candidates("auction", trigger)
+            assert rows and {ROW_FAMILIES[r.family] for r in rows} == {family}, (book.name, trigger)
+
+
+def _merges_only_bisimilar(families: tuple[str, ...], prefix: tuple[str, ...], finer: dict[str, Any],
+                           incidents: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each smaller key merges more configurations, and only configurations with one future:
     the explored graph has fewer configurations than with the finer key it replaced, and its
     coarsest bisimulation as many classes (a merge of two futures would lose one).  Where whole
     states are too many to explore as keys (loops of 27B3 replacements), this is the check."""
     events = tuple(CallEvent.of(*text.split(": ")) for text in prefix)
-    small = explore(_space(*families, prefix=events, agreement="off"))
+    small = explore(_space(*families, prefix=events, agreement="off", incidents=incidents))
     for name, function in finer.items():
         monkeypatch.setattr(exploration, name, function)
-    fine = explore(_space(*families, prefix=events, agreement="off"))
+    fine = explore(_space(*families, prefix=events, agreement="off", incidents=incidents))
     assert small.states < fine.states
     assert bisimulation_classes(small) == bisimulation_classes(fine)
     assert check_exploration(small, count_paths=False).ok
