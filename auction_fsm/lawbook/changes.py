@@ -70,6 +70,9 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         raise IllegalCallError(
             f"{o.long_name} cannot change {state.record[old].call}: {why} "
             f"(Law {'21B1a' if law == '21B1' else '25A4'})", law="21B1a" if law == "21B1" else "25A4")
+    if not via and state.record[old].call == event.call:
+        raise IllegalCallError(f"{o.long_name}'s call is {event.call} already: there is nothing to change it to "
+                               f"(Law {'21B1' if law == '21B1' else '25A'})", law=law)
     later = [i for i in range(old + 1, len(state.record)) if state.record[i].stands]
     extra: tuple[tuple[str, str], ...] = (("lho_call", str(later[0]) if later else ""),
                                           ("new", event.call.text), ("via", via or ""))

@@ -74,6 +74,9 @@ def ask_slip(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ChangeCall)
     made = ctx.state.record[p.call_index].call
+    if made == event.call:
+        raise IllegalCallError(f"{p.offender.long_name} says {made} was a slip for {made}, the call he made: "
+                               "there is nothing to replace it with (Law 25A)", law="25A")
     q = evolve(p, step=SLIP_STEP, law="25A", decider="director", options=("unintended", "intended"),
                extra=tuple(sorted((*p.extra, ("back_to", p.step), ("back_law", p.law),
                                    ("back_decider", p.decider), ("back_options", ",".join(p.options)),

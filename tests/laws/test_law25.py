@@ -280,6 +280,25 @@ def test_25_bad_input() -> None:
     unchanged_after(walk("N", "N 1H"), IllegalCallError, "E change 1S", match="no call")
 
 
+def test_25A_21B1_a_change_to_the_call_already_made_is_refused_and_nothing_is_lost() -> None:
+    # East says his 1H was a slip for 1H: there is nothing to replace it with, so there is no
+    # claim for the director to judge; the same for a change claimed after misinformation.
+    s = walk("N", "N 1C, E 1H")
+    unchanged_after(s, IllegalCallError, "E change 1H", match="is 1H already: there is nothing to change")
+    unchanged_after(s, IllegalCallError, "E change 1H misinformation", match="21B1")
+    assert outcome(walk("N", "N 1C, E 1H, E change 1S"))["pending"] == JUDGE_UNINTENDED
+
+
+def test_25A_a_slip_claim_naming_the_irregular_call_itself_is_refused_before_27_and_36() -> None:
+    # East's insufficient 1C "was a slip for 1C", South's inadmissible double of partner's bid
+    # "was a slip for a double": the call named is the call made, so Law 27 and Law 36 go on.
+    s = walk("N", "N 1D, E 1C")
+    unchanged_after(s, IllegalCallError, "E change 1C", match="slip for 1C, the call he made")
+    assert outcome(walk("N", "N 1D, E 1C, E change 2C"))["pending"] == SLIP_27
+    s = walk("N", "N 1D, E P, S X")
+    unchanged_after(s, IllegalCallError, "S change X", match="slip for X, the call he made")
+
+
 def test_25A4_no_change_once_a_call_out_of_rotation_has_taken_partners_turn() -> None:
     # East's 3D, South passes, North passes out of rotation at West's turn and East, North's LHO,
     # accepts it by choice: the auction has gone past West's turn.  East can no longer replace
