@@ -471,6 +471,10 @@ def _finer_rights(state: AuctionState, families: frozenset[str], bounds: Scope |
     # without the opening lead nothing reads a 26B right
     (("inadmissible",), ("N: 1H", "E: 1S"), {"_rights_part": _finer_rights}),
     (("rotation",), ("N: 1H", "E: 1S"), {"_rights_part": _finer_rights}),
+    # a comparability judgement (23A) reads the withdrawn call only to word the ruling
+    (("rotation",), ("N: 1H", "E: 1S"), {"_without_withdrawn_call": lambda extra: extra}),
+    # a call being changed under LHO's bid, with no irregularity left, is read again by nothing
+    (("changes",), ("N: 1D", "E: P"), {"_changed_call_covered": lambda *_: False}),
 ])
 def test_keys_merge_only_configurations_the_coarsest_bisimulation_merges(
         families: tuple[str, ...], prefix: tuple[str, ...], finer: dict[str, Any],
