@@ -32,7 +32,7 @@ from . import rules
 from .auction import AuctionState
 from .calls import ALL_CALLS, Call, Strain, parse_call
 from .cards import Card, Suit
-from .engine import irregularities, is_required_repeat, judged_by_record
+from .engine import IRREGULAR_TAGS, irregularities, is_required_repeat, judged_by_record
 from .errors import AuctionFsmError
 from .events import (
     CallEvent,
@@ -135,7 +135,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     record = state.record
     standing = [(i, r) for i, r in enumerate(record) if r.status == "stands"]
     p = state.pending
-    covered = p is not None and _changed_call_covered(state, p, bounds)
+    # the record index of a call being changed that nothing reads again (-1: none)
+    covered = p.call_index if p is not None and _changed_call_covered(state, p, bounds) else -1
     # a change of call (25, 21B1), or a call at LHO's turn by the player who just called, which is
     # an attempt to change it (30B2, 31C, 32C), reaches back to the last two standing calls
     window = (standing[-_window_size(state, families, bounds, standing):]
@@ -150,8 +151,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         prefix = rules.initial_key(state.dealer)
         for _, r in standing[:-len(window)]:
             prefix = rules.force(prefix, r.seat, r.call.code)
-        recent = (rules.bidder_side_only(prefix), tuple((rank[i], int(r.seat), -1 if covered and p is not None and i == p.call_index
-                                                         else r.call.code, int(r.in_turn_of)) for i, r in window))
+        recent = (rules.bidder_side_only(prefix), tuple(
+            (rank[i], int(r.seat), -1 if i == covered else r.call.code, int(r.in_turn_of)) for i, r in window))
     revert = -1
     trailing: list[tuple[int, CallRecord]] = []
     for i, r in reversed(standing):
@@ -184,7 +185,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
             ref: tuple[object, ...] = ("lead", len(state.leads) - p.call_index)
         elif p.call_index >= 0:
             r = record[p.call_index]
-            code = -1 if covered else r.call.code
+            code = -1 if p.call_index == covered else r.call.code
             ref = (rank[p.call_index], int(r.seat), code, int(r.in_turn_of), r.status)
         else:
             ref = ()
@@ -259,8 +260,8 @@ def _rights_part(state: AuctionState, families: frozenset[str], bounds: Scope | 
 #: with the scope family whose rows take it (``tests/graph/test_irregular_space.py`` checks them
 #: against each book's rows).
 IRREGULAR_IN_TURN: Final[dict[str, str]] = {
-    "bid_above_seven": "inadmissible", "inadmissible_double": "inadmissible",
-    "violates_pass_obligation": "inadmissible", "insufficient_bid": "insufficient_bid"}
+    trigger: IRREGULAR_TAGS[trigger]  # the call is recorded under its trigger's name
+    for trigger in ("bid_above_seven", "inadmissible_double", "violates_pass_obligation", "insufficient_bid")}
 
 
 def _intended_call_out_of_bounds(state: AuctionState, p: Pending, bounds: Scope | None) -> bool:
