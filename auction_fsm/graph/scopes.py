@@ -56,6 +56,8 @@ IRREGULAR_SCOPES: Final = (
     _irregular("lead-1", {"opening_lead"}),
     _irregular("lead-exposure-1", {"opening_lead", "exposure"}),
     _irregular("all-1", ALL_FAMILIES),
+    # every family of the auction itself together (no opening lead, so no declarer memory)
+    _irregular("auction-1", ALL_FAMILIES - {"opening_lead"}),
     _irregular("insufficient-2", {"insufficient_bid"}, irregularities=2),
     _irregular("inadmissible-2", {"inadmissible"}, irregularities=2),
     _irregular("exposure-2", {"exposure"}, irregularities=2),

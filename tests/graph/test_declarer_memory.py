@@ -1,0 +1,85 @@
+"""The count of (legal-auction key, first-namer memory) pairs: the lower bound on the size of a
+scope with the opening lead (issue 21, item 2; ``docs/verification.md``).
+
+The count is checked against the engine's own states: every legal auction with bids to the one
+level is played through :class:`~auction_fsm.auction.AuctionState`, its memory read with the
+explorer's :func:`~auction_fsm.exploration._first_namers`, and the keys of ``all-1`` are shown to
+tell every counted pair apart (so the count is a lower bound on that scope's configurations).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from auction_fsm import rules
+from auction_fsm.auction import AuctionState
+from auction_fsm.calls import ALL_CALLS
+from auction_fsm.exploration import _first_namers, _scoped_namers, config_key
+from auction_fsm.graph.declarer_memory import MEMORIES, count_memories, memory_index
+from auction_fsm.graph.scopes import scope_named
+from auction_fsm.seats import Seat
+
+
+def _legal_auctions_to_level_one() -> dict[tuple[int, int], AuctionState]:
+    """One state per (legal-auction key, memory) reached by legal calls with bids to 1NT."""
+    start = AuctionState.start(Seat.N)
+    reps = {(start.key, 0): start}
+    todo = [start]
+    calls = [c for c in ALL_CALLS if not c.is_bid or c.code < 5]
+    while todo:
+        state = todo.pop()
+        if rules.is_final(state.key):
+            continue
+        for call in calls:
+            if rules.step_or_none(state.key, call.code) is None:
+                continue
+            after = state.call(Seat(rules.unpack(state.key)[0]), call)
+            pair = (after.key, memory_index(_first_namers(after)))
+            if pair not in reps:
+                reps[pair] = after
+                todo.append(after)
+    return reps
+
+
+@pytest.fixture(scope="module")
+def level_one() -> dict[tuple[int, int], AuctionState]:
+    return _legal_auctions_to_level_one()
+
+
+def test_the_count_at_the_one_level_equals_the_pairs_the_engine_reaches(
+        level_one: dict[tuple[int, int], AuctionState]) -> None:
+    pairs = {(rules.bidder_side_only(key), memory) for key, memory in level_one}
+    count = count_memories(1)
+    assert count.pairs == len(pairs) == 62_485
+    assert count.keys == len({key for key, _ in level_one}) == 405
+
+
+def test_the_keys_of_all_1_tell_every_counted_pair_apart(
+        level_one: dict[tuple[int, int], AuctionState]) -> None:
+    # each all-1 key belongs to one pair only, so all-1 holds at least as many configurations
+    scope = scope_named("all-1")
+    pair_of: dict[object, tuple[int, int]] = {}
+    for (key, memory), state in level_one.items():
+        ck = config_key(state, scope.families, True, scope)
+        assert pair_of.setdefault(ck, (rules.bidder_side_only(key), memory)) == (
+            rules.bidder_side_only(key), memory)
+    assert len(pair_of) >= count_memories(1).pairs
+
+
+def test_the_scoped_count_keeps_what_a_scope_without_reviving_families_keeps(
+        level_one: dict[tuple[int, int], AuctionState]) -> None:
+    scope = scope_named("lead-1")
+    scoped = {(rules.bidder_side_only(key), memory_index(_scoped_namers(state, scope)))  # type: ignore[arg-type]
+              for (key, _), state in level_one.items() if not rules.is_final(key)}
+    assert count_memories(1, scoped=True).pairs == len(scoped) == 304
+
+
+def test_memories_grow_with_the_level_and_never_exceed_every_slot_filled() -> None:
+    counts = [count_memories(level) for level in (1, 2, 3)]
+    assert [c.pairs for c in counts] == [62_485, 3_641_621, 13_089_461]
+    assert all(c.pairs <= c.keys * MEMORIES for c in counts)
+
+
+def test_a_level_outside_one_to_seven_is_refused() -> None:
+    with pytest.raises(ValueError, match="max_level must be 1-7, not 8"):
+        count_memories(8)
