@@ -56,8 +56,8 @@ from .records import CallRecord, Pending
 from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
 
-__all__ = ["FAMILIES", "alphabet", "config_key", "candidate_events", "candidate_part", "is_terminal",
-           "room_for", "within_scope"]
+__all__ = ["FAMILIES", "alphabet", "config_key", "candidate_events", "candidate_part", "handed_over",
+           "is_terminal", "room_for", "within_scope"]
 
 #: One shared event per (seat, call code): candidates are offered at every configuration.
 _CALL_EVENTS: tuple[tuple[CallEvent, ...], ...] = tuple(
@@ -121,6 +121,12 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     * a scope without the opening lead keeps no 26B rights: nothing it explores reads them
       (:func:`_rights_part`);
 
+    * a scope split by the contract's strain (``bounds.contract_strain``) keeps the first-namers
+      of that strain only, and at an auction ended in another strain, none: such an end is
+      handed over to the scope of its own strain, where its declarer is known (the auction
+      before the end never reads the memory, and a new first-namer of a strain comes from the
+      calls, not from the other strains' memory);
+
     * the obligations keep their kind and call, not the law that imposed them (27B2 and 27B3
       both silence partner to the end of the auction; which one is only cited);
 
@@ -132,6 +138,10 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     These reductions are exact for exploration by :func:`candidate_events` and
     :func:`within_scope` under the same ``bounds``.
     """
+    if bounds is not None and handed_over(state, bounds):
+        # an end of this scope with nothing after it here: only the contract is kept
+        return (int(state.dealer), rules.bidder_side_only(state.key), True, (), -1, _NO_OBLIGATIONS, (), (),
+                (), (), (), (), ("handed over",), 0, False)
     record = state.record
     standing = [(i, r) for i, r in enumerate(record) if r.status == "stands"]
     p = state.pending
@@ -424,12 +434,18 @@ def _settled(state: AuctionState, bounds: Scope) -> bool:
 
 
 def _scoped_namers(state: AuctionState, bounds: Scope) -> tuple[object, ...]:
-    """The part of the first-namer memory the future can still read (see :func:`config_key`)."""
+    """The part of the first-namer memory the future can still read (see :func:`config_key`);
+    with ``bounds.contract_strain``, of that strain only (auctions ending in another strain are
+    ends there, so no other strain's declarer is asked)."""
     frozen = not bounds.families & _REVIVING or _settled(state, bounds)
     if rules.is_final(state.key) and ("changes" not in bounds.families or frozen):
         contract = state.contract
-        return () if contract is None else ("declarer", int(contract.declarer))
+        if contract is None or handed_over(state, bounds):
+            return ()  # passed out, or handed over to the scope of the contract's strain
+        return ("declarer", int(contract.declarer))
     namers = _first_namers(state)
+    if bounds.contract_strain is not None:  # only this strain's declarer is ever asked
+        namers = tuple(n for n in namers if n[1] == bounds.contract_strain)
     if not frozen:
         return namers
     last_bid = rules.unpack(state.key)[1]
@@ -437,6 +453,17 @@ def _scoped_namers(state: AuctionState, bounds: Scope) -> tuple[object, ...]:
         return namers
     top = 5 * (bounds.max_level - 1)
     return tuple(n for n in namers if n[1] == last_bid % 5 or top + n[1] > last_bid)
+
+
+def handed_over(state: AuctionState, bounds: Scope) -> bool:
+    """True when ``bounds`` is split by the contract's strain (``contract_strain``) and
+    ``state``'s auction has ended in another strain: an end of this scope, whose future the
+    scope of its own strain explores.  (Such a scope has no changes of call, so nothing reopens
+    an ended auction, and its keys keep only the declarer from there on.)"""
+    if bounds.contract_strain is None or not rules.is_final(state.key):
+        return False
+    contract = state.contract
+    return contract is not None and contract.strain != bounds.contract_strain
 
 
 def _ranks(state: AuctionState, refs: set[int]) -> dict[int, int]:

@@ -16,7 +16,8 @@ from typing import Any, Final, Literal
 from .errors import AuctionFsmError
 from .seats import Seat
 
-__all__ = ["Scope", "ScopeError", "FAMILIES", "ROW_FAMILIES", "COMPLETE_LEGAL_AUCTIONS", "ALL_DEALERS"]
+__all__ = ["Scope", "ScopeError", "FAMILIES", "ROW_FAMILIES", "COMPLETE_LEGAL_AUCTIONS", "ALL_DEALERS",
+           "STRAINS"]
 
 #: The law families a scope can switch on, and what each adds to the candidate events.
 FAMILIES: dict[str, str] = {
@@ -48,6 +49,9 @@ COMPLETE_LEGAL_AUCTIONS: Final = 128_745_650_347_030_683_120_231_926_111_609_371
 
 ALL_DEALERS: Final = tuple(Seat)
 
+#: The strains in rank order, as scope names spell them (``contract_strain`` is the index).
+STRAINS: Final = ("C", "D", "H", "S", "NT")
+
 
 class ScopeError(AuctionFsmError, ValueError):
     """A scope that cannot be built (unknown name, bad bound, family without a space)."""
@@ -77,6 +81,16 @@ class Scope:
         :mod:`auction_fsm.graph.irregular_space`).
     agreement_sample
         How many traces ``agreement="sample"`` replays.
+    contract_strain
+        Only auctions whose contract is in this strain (0 clubs ... 4 no trump) go on to the
+        opening lead; an auction that ends in another strain is an end of this scope, handed
+        over to the scope of its own strain.  The key then keeps who first named this strain
+        only, instead of every strain (:func:`auction_fsm.exploration.config_key`), since
+        only this strain's declarer is ever asked.  Needs the opening lead and no changes of
+        call (a change could reopen an auction handed over).
+    by_strain
+        Verified as five scopes, one per contract strain (:meth:`strain_parts`); together they
+        decide every check but the number of paths (``docs/verification.md``).
     """
 
     name: str
@@ -87,6 +101,8 @@ class Scope:
     track_declarer: bool = False
     agreement: Literal["all", "sample", "off"] = "all"
     agreement_sample: int = 2000
+    contract_strain: int | None = None
+    by_strain: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_level <= 7:
@@ -95,6 +111,22 @@ class Scope:
             raise ScopeError(f"scope {self.name!r}: max_irregularities must be 0 or more")
         if not self.dealers or len(set(self.dealers)) != len(self.dealers):
             raise ScopeError(f"scope {self.name!r}: dealers must be distinct and at least one")
+        if self.contract_strain is not None or self.by_strain:
+            if "opening_lead" not in self.families or "changes" in self.families:
+                raise ScopeError(f"scope {self.name!r}: splitting by the contract's strain needs the "
+                                 "opening lead and no changes of call (a change could reopen an "
+                                 "auction handed over to another strain)")
+            if self.contract_strain is not None and not 0 <= self.contract_strain < len(STRAINS):
+                raise ScopeError(f"scope {self.name!r}: contract_strain must be 0-4, got "
+                                 f"{self.contract_strain!r}")
+
+    def strain_parts(self) -> tuple[Scope, ...]:
+        """The scopes that verify this one: one per contract strain when :attr:`by_strain`,
+        else the scope itself."""
+        if not self.by_strain:
+            return (self,)
+        return tuple(replace(self, name=f"{self.name}-in-{text}", by_strain=False, contract_strain=i)
+                     for i, text in enumerate(STRAINS))
 
     @property
     def is_legal_only(self) -> bool:
@@ -110,7 +142,8 @@ class Scope:
 
     def narrowed(self, *, max_level: int | None = None, dealers: Iterable[Seat] | None = None,
                  track_declarer: bool | None = None, max_irregularities: int | None = None,
-                 agreement: Literal["all", "sample", "off"] | None = None) -> Scope:
+                 agreement: Literal["all", "sample", "off"] | None = None,
+                 by_strain: bool | None = None) -> Scope:
         """A copy with some bounds replaced; the name records what changed (the agreement mode
         is how the scope is checked, not what it holds, so it leaves the name alone)."""
         changes: dict[str, Any] = {}
@@ -131,6 +164,8 @@ class Scope:
             parts.append("declarer" if track_declarer else "no-declarer")
         if agreement is not None and agreement != self.agreement:
             changes["agreement"] = agreement
+        if by_strain is not None and by_strain != self.by_strain:
+            changes["by_strain"] = by_strain  # how it is verified, not what it holds: name kept
         return replace(self, name="-".join(parts), **changes) if changes else self
 
     @classmethod
@@ -146,6 +181,9 @@ class Scope:
         return (f"{self.name}: {fam}; up to {self.max_irregularities} irregularities; bids to "
                 f"level {self.max_level}; dealer {'/'.join(d.name for d in self.dealers)}"
                 f"{'; declarer tracked' if self.track_declarer else ''}"
+                + ("" if self.contract_strain is None else
+                   f"; contracts in {STRAINS[self.contract_strain]} go on to the lead, others are "
+                   "handed over to their strain's scope")
                 + ("" if not self.families or self.agreement == "all" else
                    f"; machines checked on {self.agreement_sample:,} replayed traces"
                    if self.agreement == "sample" else "; machines not checked"))

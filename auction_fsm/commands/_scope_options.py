@@ -41,7 +41,7 @@ class _ScopeNames(argparse.Action):
 
 def add_scope_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--scope``, ``--max-level``, ``--dealer``, ``--track-declarer``,
-    ``--max-irregularities`` and ``--agreement``."""
+    ``--max-irregularities``, ``--by-strain`` and ``--agreement``."""
     parser.add_argument("--scope", action=_ScopeNames, metavar="NAME")
     parser.add_argument("--max-level", type=int, choices=range(1, 8), metavar="N",
                         help="highest bid level explored (1-7)")
@@ -51,6 +51,10 @@ def add_scope_options(parser: argparse.ArgumentParser) -> None:
                         help="keep who first named each strain in the configuration key")
     parser.add_argument("--max-irregularities", type=int, metavar="N",
                         help="irregularities per auction in an irregular scope")
+    parser.add_argument("--by-strain", action="store_true",
+                        help="scopes with the opening lead (and no changes of call): verify one "
+                             "scope per contract strain, each keeping who first named its strain "
+                             "only, and their sum (see docs/verification.md)")
     parser.add_argument("--agreement", choices=("all", "sample", "off"),
                         help="irregular scopes: check the machines on every edge (all, the "
                              "default), on a sample of replayed traces, or not at all")
@@ -79,5 +83,6 @@ def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = N
     agreement = getattr(args, "agreement", None)
     return [scope_named(n).narrowed(max_level=args.max_level, dealers=dealers,
                                     track_declarer=True if args.track_declarer else None,
-                                    max_irregularities=irregularities, agreement=agreement)
+                                    max_irregularities=irregularities, agreement=agreement,
+                                    by_strain=True if getattr(args, "by_strain", False) else None)
             for n in names]

@@ -138,7 +138,10 @@ def _on_cluster(args: argparse.Namespace, book: LawBook, scopes: list[Scope], sh
     parse_cluster(args.cluster)  # a bad address or a missing extra is said before any work
     require_dask()
     reports = [] if args.no_machine else [verify_machine(book, max(0, args.traces))]
-    reports.extend(verify_on_cluster(scopes, book.name, args.cluster, partitions=args.partitions,
+    # a scope verified by contract strain goes to the cluster as its parts (paths are not
+    # counted there, so the parts' reports are the whole answer)
+    parts = [part for scope in scopes for part in scope.strain_parts()]
+    reports.extend(verify_on_cluster(parts, book.name, args.cluster, partitions=args.partitions,
                                      max_traces=max(0, args.traces), timeout=args.connect_timeout,
                                      progress=_frontier if show else None))
     for r in reports:

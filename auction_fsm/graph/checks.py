@@ -236,7 +236,13 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
                             "states_per_second": round(ex.rate) if ex.seconds > 0 else None}
     if beyond is not None:
         info["stops_at_bounds"] = len(stops)
-    if count_paths:
+    own_ends = getattr(space, "own_end", None)
+    if count_paths and own_ends is not None:
+        # a part of a scope split by the contract's strain: the paths to its own ends, so that
+        # the parts' counts add up to the whole scope's
+        info["paths"] = ex.count_paths_to(np.fromiter((own_ends(k) for k in ex.keys), dtype=bool, count=n))
+        info["paths_of_part"] = True
+    elif count_paths:
         paths = ex.count_paths()
         info["paths"] = paths
         if expected_paths is not None:

@@ -67,6 +67,7 @@ from ..exploration import (
     alphabet,
     candidate_events,
     config_key,
+    handed_over,
     is_terminal,
     room_for,
     within_scope,
@@ -287,11 +288,27 @@ class IrregularSpace:
 
     def ended(self, state: AuctionState) -> bool:
         """Whether ``state`` (any state, not only a representative) is an end of the scope: the
-        lead faced or the hands returned where the scope has the opening lead, the final pass
+        lead faced or the hands returned where the scope has the opening lead (or, split by the
+        contract's strain, an auction ended in another strain: handed over), the final pass
         with nothing but declarer's lead options left otherwise."""
         if self.ends_at_lead:
-            return is_terminal(state)
+            return is_terminal(state) or handed_over(state, self.families)
         return state.is_over and (state.pending is None or state.pending.procedure == "declarer_lead_options")
+
+    @property
+    def own_end(self) -> Callable[[Key], bool] | None:
+        """For a scope split by the contract's strain, whether a key is one of the ends whose
+        paths this part counts: the lead faced in its strain, and the passed-out boards in the
+        clubs part only (so the five parts' counts add up to the unsplit scope's); ``None``
+        for a scope that is not split."""
+        strain = self.families.contract_strain
+        if strain is None:
+            return None
+
+        def own(key: Key) -> bool:
+            state = self._states[key]
+            return not handed_over(state, self.families) and (state.contract is not None or strain == 0)
+        return own
 
     # --- the protocol -----------------------------------------------------------------------
     def initial_states(self) -> tuple[Key, ...]:
@@ -320,9 +337,9 @@ class IrregularSpace:
         simulator does (every guard of the candidate rows tested); where that finds two rows
         holding at once (a fault of the book), the step is the one the first row that holds
         gives, as without ``strict``, and the fault comes third (otherwise ``None``)."""
-        if not self.ends_at_lead and self.ended(state):
-            return
         fam, book = self.families, self.book
+        if (not self.ends_at_lead and self.ended(state)) or handed_over(state, fam):
+            return
         # a step that records an irregular call of a family outside the room is stopped there
         # (within_scope would drop it anyway)
         room = room_for(state, fam) if self.stop_early else None

@@ -192,6 +192,12 @@ class Exploration(Generic[K, L]):
             self._paths = self._count_paths()
         return self._paths[0]
 
+    def count_paths_to(self, ends: npt.NDArray[np.bool_]) -> int | None:
+        """:meth:`count_paths` counting only the terminal configurations marked in ``ends``
+        (a scope split by the contract's strain counts its own ends, not those it hands over)."""
+        terminal = np.frombuffer(bytes(self.terminal), dtype=np.uint8) & ends.astype(np.uint8)
+        return self._count_paths(terminal)[0]
+
     def finishing(self) -> npt.NDArray[np.bool_] | None:
         """For an acyclic graph, which configurations reach a terminal one (those with at least
         one path to an end, from the path count's first pass); ``None`` when there is a cycle."""
@@ -199,12 +205,14 @@ class Exploration(Generic[K, L]):
             self._paths = self._count_paths()
         return self._paths[1]
 
-    def _count_paths(self) -> tuple[int | None, npt.NDArray[np.bool_] | None]:
+    def _count_paths(self, terminal: npt.NDArray[np.uint8] | None = None
+                     ) -> tuple[int | None, npt.NDArray[np.bool_] | None]:
         off, tgt = column(self.offsets), column(self.targets)
         layers = self.layers()
         if layers is None:
             return None, None
-        terminal = np.frombuffer(bytes(self.terminal), dtype=np.uint8)
+        if terminal is None:
+            terminal = np.frombuffer(bytes(self.terminal), dtype=np.uint8)
         degree = self.degrees()
         starts = slice(0, self.starts)
         # a sum of (degree) residues plus one must stay below 2**63

@@ -40,8 +40,10 @@ __all__ = [
 ALL_FAMILIES: Final = frozenset(FAMILIES)
 
 
-def _irregular(name: str, families: Iterable[str], irregularities: int = 1, level: int = 1) -> Scope:
-    return Scope(name, frozenset(families), max_irregularities=irregularities, max_level=level)
+def _irregular(name: str, families: Iterable[str], irregularities: int = 1, level: int = 1,
+               by_strain: bool = False) -> Scope:
+    return Scope(name, frozenset(families), max_irregularities=irregularities, max_level=level,
+                 by_strain=by_strain)
 
 
 #: The irregular scopes by name: one family (or all) with bids to level 1 and one irregularity
@@ -65,6 +67,11 @@ IRREGULAR_SCOPES: Final = (
     # one irregularity per auction over all 35 bids
     _irregular("exposure-1-level7", {"exposure"}, level=7),
     _irregular("inadmissible-1-level7", {"inadmissible"}, level=7),
+    # the opening lead over all 35 bids: one scope per contract strain, each keeping who first
+    # named its own strain only (kept for every strain, the memory alone would make these at
+    # least 32.7 million configurations each: graph/declarer_memory.py)
+    _irregular("lead-1-level7", {"opening_lead"}, level=7, by_strain=True),
+    _irregular("lead-exposure-1-level7", {"opening_lead", "exposure"}, level=7, by_strain=True),
     # every family, one irregularity per auction, every bid: the goal of issue 21, which today's
     # explorer does not reach in hours (docs/verification.md); named so that it can be run
     _irregular("all-1-level7", ALL_FAMILIES, level=7),

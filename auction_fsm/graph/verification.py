@@ -93,14 +93,66 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
     ``finished`` is called (in this process) with each report as soon as it is ready, in the
     order they finish, so a caller can show how far the run has got.
 
+    A scope verified by contract strain (``Scope.by_strain``) gives one report per strain,
+    followed by one for the whole (:func:`combined_report`).
+
     With ``jobs`` above one, the scopes are explored in that many worker processes at once
     (each scope in one process, the first ones first: list the biggest first); ``progress``
     is then not shown, since the workers cannot share one display.  A single scope shares its
     exploration between them instead.
     """
+    wanted = scopes
+    scopes = [part for scope in wanted for part in scope.strain_parts()]
     reports = [verify_machine(table, max_traces)] if machine else []
     if finished is not None and reports:
         finished(reports[0])
+    reports.extend(_scope_reports(scopes, table, max_traces=max_traces, progress=progress,
+                                  max_states=max_states, jobs=jobs, check_keys=check_keys,
+                                  finished=finished))
+    if len(scopes) == len(wanted):
+        return reports
+    out, parts = reports[:len(reports) - len(scopes)], iter(reports[len(reports) - len(scopes):])
+    for scope in wanted:
+        mine = [next(parts) for _ in scope.strain_parts()]
+        out.extend(mine)
+        if scope.by_strain:
+            out.append(combined_report(scope, mine))
+    return out
+
+
+def combined_report(scope: Scope, parts: Sequence[GraphReport]) -> GraphReport:
+    """One report for a scope verified as one scope per contract strain.
+
+    Every check but the number of paths is decided by the parts together: each configuration of
+    the whole scope is a configuration of some part with the same future there (the auction, in
+    every part; an ended auction, in its strain's part), so a dead end, a configuration that
+    cannot finish (where an auction handed over counts as an end: its own part shows whether it
+    finishes), an end with exits, a trapped cycle or a fault of the whole is one of some part,
+    and the other way round.  So the counts are summed (a configuration before the end of the
+    auction is counted in each part it fails in) and the findings kept.  The paths: each part
+    counts those to its own ends, so the sum is the whole scope's number (a test compares it).
+    """
+    counts: dict[str, int] = {}
+    for r in parts:
+        for check, n in r.counts.items():
+            counts[check] = counts.get(check, 0) + n
+    info: dict[str, Any] = {
+        "scope_description": scope.describe() + "; verified as one scope per contract strain",
+        "parts": [r.scope for r in parts],
+        "seconds": round(sum(r.info.get("seconds", 0.0) for r in parts), 3),
+    }
+    if all("paths" in r.info for r in parts):
+        paths = [r.info["paths"] for r in parts]
+        info["paths"] = None if None in paths else sum(paths)
+    return GraphReport("configuration", scope.name, sum(r.states for r in parts), sum(r.edges for r in parts),
+                       counts, [f for r in parts for f in r.findings], info)
+
+
+def _scope_reports(scopes: Sequence[Scope], table: LawBook, *, max_traces: int,
+                   progress: ProgressFactory | None, max_states: int | None, jobs: int,
+                   check_keys: bool, finished: Callable[[GraphReport], None] | None) -> list[GraphReport]:
+    """One report per scope, in order (see :func:`verify`)."""
+    reports: list[GraphReport] = []
     if jobs > 1 and len(scopes) > 1:
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -149,7 +201,10 @@ def format_report(report: GraphReport) -> str:
     if "paths" in report.info:
         expected = report.info.get("paths_expected")
         paths = report.info["paths"]
-        lines.append("  paths from the start to an end: "
+        lines.append(("  paths from the start to an end of this part (the lead faced in its strain; "
+                      "passed-out boards in the clubs part): " if report.info.get("paths_of_part") else
+                      "  paths from the start to an end (the parts' sum): " if "parts" in report.info else
+                      "  paths from the start to an end: ")
                      + ("not counted: the graph has a cycle, so there are infinitely many"
                         if paths is None else f"{paths}")
                      + ("" if expected is None else

@@ -1,0 +1,109 @@
+"""Scopes with the opening lead verified as one scope per contract strain (issue 21, item 2).
+
+Kept for every strain, who first named each strain makes a lead scope over all 35 bids at least
+32.7 million configurations (``graph/declarer_memory.py``).  Split by the contract's strain,
+each part keeps its own strain's first-namers only and hands an auction that ends in another
+strain over to that strain's part.  What the tests show: the parts' path counts add up to the
+unsplit scope's, their keys are exact (no two states of one key have different futures), and a
+planted machine fault is found by the parts as by the whole.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from books import without
+
+from auction_fsm.calls import Call
+from auction_fsm.cli import main
+from auction_fsm.events import CallEvent
+from auction_fsm.exploration import config_key, handed_over
+from auction_fsm.graph.checks import check_exploration
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.key_check import inexact_keys
+from auction_fsm.graph.scopes import scope_named, space_for
+from auction_fsm.lawbook import LAWS_2017
+from auction_fsm.machines import TableMachines
+from auction_fsm.scope import Scope, ScopeError
+from auction_fsm.seats import Seat
+from auction_fsm.simulator import Simulator
+
+_OPENED_1NT = (CallEvent(Seat.N, Call.parse("1NT")),)
+
+
+def _part(families: set[str], strain: int, **kw: object) -> IrregularSpace:
+    scope = Scope("part", frozenset(families), max_irregularities=1, max_level=1, contract_strain=strain)
+    return IrregularSpace(scope, prefix=_OPENED_1NT, **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("strain", [0, 4])
+def test_the_keys_of_a_part_merge_only_states_with_one_future(strain: int) -> None:
+    ex = explore(_part({"opening_lead", "exposure"}, strain, agreement="off"))
+    compared, inexact = inexact_keys(ex)
+    assert compared > 0 and inexact == []
+
+
+def test_a_part_keeps_its_own_strains_first_namers_and_cuts_the_others_ends() -> None:
+    space = _part({"opening_lead"}, 0)
+    ex = explore(space)
+    ends = [space.state_of(k) for k in ex.keys if space.is_terminal(k)]
+    over = [s for s in ends if handed_over(s, space.families)]
+    # after 1NT nothing lower can be bid: every contract is in no trump, handed over from clubs
+    assert over and all(s.contract is not None and int(s.contract.strain) == 4 for s in over)
+    assert all(ex.out_degree(i) == 0 for i, k in enumerate(ex.keys) if handed_over(space.state_of(k), space.families))
+    start = space.state_of(ex.keys[0])
+    assert config_key(start, space.families.families, True, space.families)[12] == ()
+    assert config_key(over[0], space.families.families, True, space.families)[12] == ("handed over",)
+
+
+class _NoLeadOutOfTurn(Simulator):
+    """Machines from a book without the phase row that takes a lead out of turn (54)."""
+
+    def __init__(self, dealer: Seat | str) -> None:
+        super().__init__(dealer)
+        self.machines = TableMachines(self.dealer, book=without(
+            lambda r: r.machine == "phase" and r.trigger == "lead_out_of_turn" and r.source == "clarification"))
+
+
+def test_a_planted_machine_fault_is_found_by_the_parts_as_by_the_whole() -> None:
+    def faults(space: IrregularSpace) -> set[str]:
+        ex = explore(space)
+        assert check_exploration(ex, max_traces=0).counts["dead_ends"] == 0
+        return {m for k in ex.keys for m in space.faults(k)}
+
+    scope = Scope("whole", frozenset({"opening_lead"}), max_irregularities=1, max_level=1)
+    whole = faults(IrregularSpace(scope, prefix=_OPENED_1NT, simulator=_NoLeadOutOfTurn))
+    parts = set().union(*(faults(_part({"opening_lead"}, s, simulator=_NoLeadOutOfTurn)) for s in range(5)))
+    assert whole and parts == whole
+    assert all("lead_out_of_turn" in m for m in whole)
+
+
+def test_splitting_needs_the_opening_lead_and_no_changes_of_call() -> None:
+    with pytest.raises(ScopeError, match="needs the opening lead and no changes of call"):
+        scope_named("exposure-1").narrowed(by_strain=True)
+    with pytest.raises(ScopeError, match="needs the opening lead and no changes of call"):
+        scope_named("all-1").narrowed(by_strain=True)
+    with pytest.raises(ScopeError, match="contract_strain must be 0-4, got 5"):
+        replace(scope_named("lead-1"), contract_strain=5)
+    assert scope_named("lead-1").strain_parts() == (scope_named("lead-1"),)
+
+
+def test_the_parts_paths_add_up_to_the_unsplit_scopes_and_each_part_is_reported(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--scope", "lead-1", "--by-strain", "--no-machine", "--agreement", "off",
+                 "--json", "--quiet", "--jobs", "1"]) == 0
+    *parts, whole = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["scope"] for r in parts] == [f"lead-1-in-{s}" for s in ("C", "D", "H", "S", "NT")]
+    assert whole["scope"] == "lead-1" and whole["parts"] == [r["scope"] for r in parts]
+    assert all(r["ok"] and r["paths_of_part"] for r in parts) and whole["ok"]
+    unsplit = explore(space_for(scope_named("lead-1").narrowed(agreement="off")))
+    assert whole["paths"] == sum(r["paths"] for r in parts) == unsplit.count_paths() == 1_181_899_377
+    assert whole["states"] == sum(r["states"] for r in parts) == 18_990  # unsplit: 18,006
+
+
+def test_the_book_of_the_machines_has_the_row_the_planted_simulator_leaves_out() -> None:
+    assert any(r.machine == "phase" and r.trigger == "lead_out_of_turn" and r.source == "clarification"
+               for r in LAWS_2017.rows)
