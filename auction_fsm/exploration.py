@@ -457,9 +457,9 @@ def _scoped_namers(state: AuctionState, bounds: Scope) -> tuple[object, ...]:
 
 def handed_over(state: AuctionState, bounds: Scope) -> bool:
     """True when ``bounds`` is split by the contract's strain (``contract_strain``) and
-    ``state``'s auction has ended in another strain: an end of this scope, whose future the
-    scope of its own strain explores.  (Such a scope has no changes of call, so nothing reopens
-    an ended auction, and its keys keep only the declarer from there on.)"""
+    ``state``'s auction has ended in another strain: an end of this scope, whose whole future
+    (the lead, and a change of call after the final pass that reopens the auction) the scope of
+    its own strain explores, with that strain's first-namers in its key."""
     if bounds.contract_strain is None or not rules.is_final(state.key):
         return False
     contract = state.contract

@@ -86,8 +86,9 @@ class Scope:
         opening lead; an auction that ends in another strain is an end of this scope, handed
         over to the scope of its own strain.  The key then keeps who first named this strain
         only, instead of every strain (:func:`auction_fsm.exploration.config_key`), since
-        only this strain's declarer is ever asked.  Needs the opening lead and no changes of
-        call (a change could reopen an auction handed over).
+        only this strain's declarer is ever asked.  Needs the opening lead.  (A change of call
+        after the final pass that reopens such an auction is explored in the part of the strain
+        the auction had ended in.)
     by_strain
         Verified as five scopes, one per contract strain (:meth:`strain_parts`); together they
         decide every check but the number of paths (``docs/verification.md``).
@@ -111,14 +112,12 @@ class Scope:
             raise ScopeError(f"scope {self.name!r}: max_irregularities must be 0 or more")
         if not self.dealers or len(set(self.dealers)) != len(self.dealers):
             raise ScopeError(f"scope {self.name!r}: dealers must be distinct and at least one")
-        if self.contract_strain is not None or self.by_strain:
-            if "opening_lead" not in self.families or "changes" in self.families:
-                raise ScopeError(f"scope {self.name!r}: splitting by the contract's strain needs the "
-                                 "opening lead and no changes of call (a change could reopen an "
-                                 "auction handed over to another strain)")
-            if self.contract_strain is not None and not 0 <= self.contract_strain < len(STRAINS):
-                raise ScopeError(f"scope {self.name!r}: contract_strain must be 0-4, got "
-                                 f"{self.contract_strain!r}")
+        if (self.contract_strain is not None or self.by_strain) and "opening_lead" not in self.families:
+            raise ScopeError(f"scope {self.name!r}: splitting by the contract's strain needs the "
+                             "opening lead (without it, no key keeps who declares)")
+        if self.contract_strain is not None and not 0 <= self.contract_strain < len(STRAINS):
+            raise ScopeError(f"scope {self.name!r}: contract_strain must be 0-4, got "
+                             f"{self.contract_strain!r}")
 
     def strain_parts(self) -> tuple[Scope, ...]:
         """The scopes that verify this one: one per contract strain when :attr:`by_strain`,

@@ -139,7 +139,14 @@ def _on_cluster(args: argparse.Namespace, book: LawBook, scopes: list[Scope], sh
     require_dask()
     reports = [] if args.no_machine else [verify_machine(book, max(0, args.traces))]
     # a scope verified by contract strain goes to the cluster as its parts (paths are not
-    # counted there, so the parts' reports are the whole answer)
+    # counted there, so the parts' reports are the whole answer); with changes of call a part
+    # must also show that its own ended auctions finish without another hand-over, a check the
+    # partitioned run does not make
+    reopening = [s.name for s in scopes if s.by_strain and "changes" in s.families]
+    if reopening:
+        raise UsageError(f"--cluster cannot verify {', '.join(reopening)} by contract strain: with changes "
+                         "of call each part must also show that its own ended auctions finish, which "
+                         "only the one-machine run checks")
     parts = [part for scope in scopes for part in scope.strain_parts()]
     reports.extend(verify_on_cluster(parts, book.name, args.cluster, partitions=args.partitions,
                                      max_traces=max(0, args.traces), timeout=args.connect_timeout,

@@ -38,6 +38,7 @@ from typing import Any, Final, cast
 
 import networkx as nx
 import numpy as np
+import numpy.typing as npt
 
 from . import properties as props
 from .batch import faulty_mask
@@ -161,17 +162,20 @@ def _reverse(ex: Exploration[Any, Any]) -> tuple[IntArray, IntArray]:
     return start, sources[np.argsort(tgt, kind="stable")]
 
 
-def cannot_finish_indices(ex: Exploration[Any, Any], bounds: Sequence[int] = ()) -> list[int]:
+def cannot_finish_indices(ex: Exploration[Any, Any], bounds: Sequence[int] = (),
+                          ends: npt.NDArray[np.bool_] | None = None) -> list[int]:
     """Configurations from which no terminal configuration is reachable, in index order.
 
     ``bounds`` are configurations where the scope stops (the only lawful events lie outside
     it): reaching one counts as finishing, since the model goes on beyond the scope there.
+    ``ends`` replaces the terminal configurations as what counts as finishing.
     """
-    can = np.frombuffer(bytes(ex.terminal), dtype=np.uint8).astype(bool)
+    can = (np.frombuffer(bytes(ex.terminal), dtype=np.uint8).astype(bool) if ends is None
+           else ends.copy())
     can[np.asarray(bounds, dtype=np.int64)] = True
     if can.all():
         return []
-    finishing = ex.finishing() if not len(bounds) else None
+    finishing = ex.finishing() if not len(bounds) and ends is None else None
     if finishing is not None:  # acyclic: the configurations with no path to an end
         trapped: list[int] = np.flatnonzero(~finishing).tolist()
         return trapped
@@ -220,13 +224,28 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
     exits: list[int] = np.flatnonzero(term & (degree > 0)).tolist()
     trapped = cannot_finish_indices(ex, [i for i, _ in stops])
     cycles = sink_cycle_indices(ex, trapped) if trapped else []
+    finish_details = {i: "no terminal configuration reachable" for i in trapped}
+    split_ends = getattr(space, "split_ends", None)
+    masks = split_ends(ex.keys) if split_ends is not None else None
+    if masks is not None:
+        # a part of a scope split by the contract's strain: an auction handed over counts as
+        # an end above, since its own part decides whether it finishes; so each part must show
+        # that an auction ended in its strain reaches a real end without handing over again
+        # (or two parts could each lean on the other; see combined_report)
+        real_ends, ended_here = masks
+        stuck = set(cannot_finish_indices(ex, [i for i, _ in stops], real_ends)) - finish_details.keys()
+        for i in sorted(stuck):
+            if ended_here[i]:
+                finish_details[i] = ("the auction has ended in this part's strain, and no end of the "
+                                     "auction period is reachable without handing over to another part")
+        trapped = sorted(finish_details)
     mask = faulty_mask(space, ex.keys) if n else None
     faulty: list[int] = (np.flatnonzero(mask).tolist() if mask is not None
                          else [i for i, k in enumerate(ex.keys) if space.faults(k)])
     failing: dict[str, list[tuple[int, str]]] = {
         "unreachable": [],
         "dead_ends": [(i, "no enabled event") for i in dead],
-        "cannot_finish": [(i, "no terminal configuration reachable") for i in trapped],
+        "cannot_finish": [(i, finish_details[i]) for i in trapped],
         "terminal_with_exits": [(i, f"{ex.out_degree(i)} enabled event(s) after the end") for i in exits],
         "sink_cycles": [(c[0], f"a trapped cycle of {len(c)} configuration(s)") for c in cycles],
         "faults": [(i, "; ".join(space.faults(ex.keys[i]))) for i in faulty],

@@ -56,6 +56,10 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, Final, Literal
 
+import numpy as np
+import numpy.typing as npt
+
+from .. import rules
 from ..auction import AuctionState
 from ..engine import OutsideBounds, Step, apply_event, irregularities
 from ..engine import step as rule_step
@@ -309,6 +313,18 @@ class IrregularSpace:
             state = self._states[key]
             return not handed_over(state, self.families) and (state.contract is not None or strain == 0)
         return own
+
+    def split_ends(self, keys: Sequence[Key]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None:
+        """For a scope split by the contract's strain, two masks over ``keys``: the real ends
+        (the lead faced, the hands returned), and the configurations whose auction has ended
+        in this part's strain or been passed out (``None`` for a scope that is not split)."""
+        if self.families.contract_strain is None:
+            return None
+        states = [self._states[k] for k in keys]
+        real = np.fromiter((is_terminal(s) for s in states), dtype=bool, count=len(states))
+        here = np.fromiter((rules.is_final(s.key) and not handed_over(s, self.families) for s in states),
+                           dtype=bool, count=len(states))
+        return real, here
 
     # --- the protocol -----------------------------------------------------------------------
     def initial_states(self) -> tuple[Key, ...]:

@@ -123,14 +123,19 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
 def combined_report(scope: Scope, parts: Sequence[GraphReport]) -> GraphReport:
     """One report for a scope verified as one scope per contract strain.
 
-    Every check but the number of paths is decided by the parts together: each configuration of
-    the whole scope is a configuration of some part with the same future there (the auction, in
-    every part; an ended auction, in its strain's part), so a dead end, a configuration that
-    cannot finish (where an auction handed over counts as an end: its own part shows whether it
-    finishes), an end with exits, a trapped cycle or a fault of the whole is one of some part,
-    and the other way round.  So the counts are summed (a configuration before the end of the
-    auction is counted in each part it fails in) and the findings kept.  The paths: each part
-    counts those to its own ends, so the sum is the whole scope's number (a test compares it).
+    The parts decide every check of the whole: each configuration of the whole scope is one of
+    some part with the same future there (an unfinished auction, in every part; an ended one,
+    in its strain's part, which also explores a change of call that reopens it), so a dead end,
+    an end with exits, a trapped cycle or a fault of the whole is one of some part, and the
+    other way round.  *Cannot finish*: a part counts an auction handed over as an end, and
+    shows that each auction ended in its own strain reaches a real end without handing over
+    again (:func:`~auction_fsm.graph.checks.check_exploration`), so no two parts can each lean
+    on the other; that is enough for the whole, and a configuration of the whole that cannot
+    finish fails in some part.  (It can also fail where the whole would pass: an auction whose
+    only way to an end is to be reopened into another strain; the finding says so.)  The counts
+    are summed (a configuration before the end of the auction is counted in each part it fails
+    in) and the findings kept.  The paths: each part counts those to its own ends, so the sum
+    is the whole scope's number (a test compares it).
     """
     counts: dict[str, int] = {}
     for r in parts:
@@ -191,6 +196,8 @@ def format_report(report: GraphReport) -> str:
     head = f"{report.graph} graph ({report.scope}): {report.states:,} states, {report.edges:,} edges"
     if "seconds" in report.info:
         head += f", explored in {report.info['seconds']:.2f} s"
+        if "parts" in report.info:
+            head += " (the parts' times added)"
         if report.info.get("states_per_second"):
             head += f" ({report.info['states_per_second']:,}/s)"
     lines = [head]

@@ -11,8 +11,12 @@ planted machine fault is found by the parts as by the whole.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any, ClassVar
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 from books import without
 
@@ -81,11 +85,10 @@ def test_a_planted_machine_fault_is_found_by_the_parts_as_by_the_whole() -> None
     assert all("lead_out_of_turn" in m for m in whole)
 
 
-def test_splitting_needs_the_opening_lead_and_no_changes_of_call() -> None:
-    with pytest.raises(ScopeError, match="needs the opening lead and no changes of call"):
+def test_splitting_needs_the_opening_lead() -> None:
+    with pytest.raises(ScopeError, match="needs the opening lead"):
         scope_named("exposure-1").narrowed(by_strain=True)
-    with pytest.raises(ScopeError, match="needs the opening lead and no changes of call"):
-        scope_named("all-1").narrowed(by_strain=True)
+    assert len(scope_named("all-1").narrowed(by_strain=True).strain_parts()) == 5
     with pytest.raises(ScopeError, match="contract_strain must be 0-4, got 5"):
         replace(scope_named("lead-1"), contract_strain=5)
     assert scope_named("lead-1").strain_parts() == (scope_named("lead-1"),)
@@ -107,3 +110,47 @@ def test_the_parts_paths_add_up_to_the_unsplit_scopes_and_each_part_is_reported(
 def test_the_book_of_the_machines_has_the_row_the_planted_simulator_leaves_out() -> None:
     assert any(r.machine == "phase" and r.trigger == "lead_out_of_turn" and r.source == "clarification"
                for r in LAWS_2017.rows)
+
+
+class _LeaningPart:
+    """A toy part of a split scope: the auction (0) ends in this part's strain (1), and a change
+    of call reopens it to end in another strain (2, handed over).  No real end is reachable, so
+    two parts could each count on the other's hand-over."""
+
+    name = "toy-in-C"
+    _rows: ClassVar[dict[int, tuple[tuple[str, ...], tuple[int, ...]]]] = {
+        0: (("pass",), (1,)), 1: (("change",), (2,)), 2: ((), ())}
+
+    def initial_states(self) -> tuple[int, ...]:
+        return (0,)
+
+    def successors(self, key: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        return self._rows[key]
+
+    def is_terminal(self, key: int) -> bool:
+        return key == 2  # handed over: an end of this part
+
+    def split_ends(self, keys: Sequence[int]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+        return np.zeros(len(keys), dtype=bool), np.array([k == 1 for k in keys])
+
+    def describe(self, key: int) -> str:
+        return f"k{key}"
+
+    def label_text(self, label: str) -> str:
+        return label
+
+    def scenario(self, start: int, labels: Sequence[str]) -> dict[str, Any]:
+        return {"labels": list(labels)}
+
+    def machine_states(self, key: int) -> tuple[str, ...]:
+        return ()
+
+    def faults(self, key: int) -> tuple[str, ...]:
+        return ()
+
+
+def test_an_auction_ended_in_the_parts_strain_must_reach_a_real_end_not_another_hand_over() -> None:
+    report = check_exploration(explore(_LeaningPart()))
+    assert report.counts["cannot_finish"] == 1 and report.counts["dead_ends"] == 0
+    (finding,) = [f for f in report.findings if f.check == "cannot_finish"]
+    assert finding.state == "k1" and "without handing over to another part" in finding.detail
