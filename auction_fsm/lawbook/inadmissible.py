@@ -242,7 +242,12 @@ def restrict_39c(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
     call = ctx.state.record[p.call_index].call
-    state = evolve(ctx.state, pending=None).restrict(LeadRestriction(o, "39C, 26B", call))
+    state = evolve(ctx.state, pending=None)
+    if state.options_key != state.key:
+        # the auction ended with nothing to settle (24D-E, 26B), so declarer's options were never
+        # worked out at this key; they are now, for this right, as at the end of the auction
+        state = evolve(state, options_key=state.key)
+    state = state.restrict(LeadRestriction(o, "39C, 26B", call))
     state = state.rule("39C", f"{o.long_name}, a defender, bid or doubled after the final pass: "
                        "declarer may have lead restrictions (26B)")
     return Outcome(reopen_lead_choice(state, "26B"), (DeclarerOptions(),))

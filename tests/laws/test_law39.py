@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from auction_fsm.errors import AuctionOverError
+from auction_fsm.lawbook.restrictions import restriction_status
 
 from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
 
@@ -73,6 +74,17 @@ def test_39C_double_by_opening_leaders_partner_binds_the_opening_leader() -> Non
     s = walk("N", ENDED, "W X, director")
     assert outcome(s)["restrictions"] == [("W", "E", "X", "CDHS")]
     assert s.restrictions[0].leader == s.opening_leader
+
+
+def test_39C_26B_the_right_reads_to_choose_then_used_not_may_apply_after_an_auction_ended_with_nothing_to_settle(
+        ) -> None:
+    # the auction ended in rotation with no right and no exposed card, so nothing was settled at
+    # its end; the right 39C gives stands all the same, and declarer's choice on it is made now
+    s = walk("N", "N 1NT, E P, S P, W P", "W X, director")
+    assert s.pending is not None and s.pending.step == "lead_restriction"
+    assert [restriction_status(s, r) for r in s.restrictions] == ["to_choose"]
+    s = walk("N", "N 1NT, E P, S P, W P", "W X, director, N prohibit_C")
+    assert [restriction_status(s, r) for r in s.restrictions] == ["used"]
 
 
 def test_39_after_a_passed_out_board_a_call_is_refused() -> None:
