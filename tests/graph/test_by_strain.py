@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +33,8 @@ from auction_fsm.machines import TableMachines
 from auction_fsm.scope import Scope, ScopeError
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
+
+from .helpers import TableSpace
 
 _OPENED_1NT = (CallEvent(Seat.N, Call.parse("1NT")),)
 
@@ -115,45 +116,21 @@ def test_the_book_of_the_machines_has_the_row_the_planted_simulator_leaves_out()
                for r in LAWS_2017.rows)
 
 
-class _LeaningPart:
-    """A toy part of a split scope: the auction (0) ends in this part's strain (1), and a change
-    of call reopens it to end in another strain (2, handed over).  No real end is reachable, so
-    two parts could each count on the other's hand-over."""
+class _LeaningPart(TableSpace):
+    """A toy part of a split scope: the auction ends in this part's strain ("ended"), and a
+    change of call reopens it to end in another strain ("handed over", an end of this part).
+    No real end is reachable, so two parts could each count on the other's hand-over."""
 
-    name = "toy-in-C"
-    _rows: ClassVar[dict[int, tuple[tuple[str, ...], tuple[int, ...]]]] = {
-        0: (("pass",), (1,)), 1: (("change",), (2,)), 2: ((), ())}
+    def __init__(self) -> None:
+        super().__init__("toy-in-C", {"start": (("pass",), ("ended",)), "ended": (("change",), ("handed over",)),
+                                      "handed over": ((), ())}, ends={"handed over"})
 
-    def initial_states(self) -> tuple[int, ...]:
-        return (0,)
-
-    def successors(self, key: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
-        return self._rows[key]
-
-    def is_terminal(self, key: int) -> bool:
-        return key == 2  # handed over: an end of this part
-
-    def split_ends(self, keys: Sequence[int]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-        return np.zeros(len(keys), dtype=bool), np.array([k == 1 for k in keys])
-
-    def describe(self, key: int) -> str:
-        return f"k{key}"
-
-    def label_text(self, label: str) -> str:
-        return label
-
-    def scenario(self, start: int, labels: Sequence[str]) -> dict[str, Any]:
-        return {"labels": list(labels)}
-
-    def machine_states(self, key: int) -> tuple[str, ...]:
-        return ()
-
-    def faults(self, key: int) -> tuple[str, ...]:
-        return ()
+    def split_ends(self, keys: Sequence[str]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+        return np.zeros(len(keys), dtype=bool), np.array([k == "ended" for k in keys])
 
 
 def test_an_auction_ended_in_the_parts_strain_must_reach_a_real_end_not_another_hand_over() -> None:
     report = check_exploration(explore(_LeaningPart()))
     assert report.counts["cannot_finish"] == 1 and report.counts["dead_ends"] == 0
     (finding,) = [f for f in report.findings if f.check == "cannot_finish"]
-    assert finding.state == "k1" and "without handing over to another part" in finding.detail
+    assert finding.state == "ended" and "without handing over to another part" in finding.detail
