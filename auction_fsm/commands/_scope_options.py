@@ -41,7 +41,7 @@ class _ScopeNames(argparse.Action):
 
 def add_scope_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--scope``, ``--max-level``, ``--dealer``, ``--track-declarer``,
-    ``--max-irregularities``, ``--by-strain`` and ``--agreement``."""
+    ``--max-irregularities`` and ``--agreement``."""
     parser.add_argument("--scope", action=_ScopeNames, metavar="NAME")
     parser.add_argument("--max-level", type=int, choices=range(1, 8), metavar="N",
                         help="highest bid level explored (1-7)")
@@ -51,17 +51,17 @@ def add_scope_options(parser: argparse.ArgumentParser) -> None:
                         help="keep who first named each strain in the configuration key")
     parser.add_argument("--max-irregularities", type=int, metavar="N",
                         help="irregularities per auction in an irregular scope")
-    parser.add_argument("--by-strain", action="store_true",
-                        help="scopes with the opening lead (and no changes of call): verify one "
-                             "scope per contract strain, each keeping who first named its strain "
-                             "only, and their sum (see docs/verification.md)")
     parser.add_argument("--agreement", choices=("all", "sample", "off"),
                         help="irregular scopes: check the machines on every edge (all, the "
                              "default), on a sample of replayed traces, or not at all")
 
 
-def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = None) -> list[Scope]:
+def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = None,
+                     whole_graphs: bool = False) -> list[Scope]:
     """The scopes the options ask for.
+
+    ``whole_graphs`` (export, draw): a scope verified one contract strain at a time is refused,
+    naming its parts, since its whole graph is what the split avoids building.
 
     Without ``--scope``, a bound given on the command line applies to the ``legal`` scope;
     with no option at all, ``default`` is used (by default the scopes ``verify`` checks).
@@ -81,8 +81,14 @@ def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = N
     if not names:
         names = ["legal"] if bounded else list(DEFAULT_SCOPES if default is None else default)
     agreement = getattr(args, "agreement", None)
-    return [scope_named(n).narrowed(max_level=args.max_level, dealers=dealers,
+    scopes = [scope_named(n).narrowed(max_level=args.max_level, dealers=dealers,
                                     track_declarer=True if args.track_declarer else None,
                                     max_irregularities=irregularities, agreement=agreement,
                                     by_strain=True if getattr(args, "by_strain", False) else None)
-            for n in names]
+              for n in names]
+    if whole_graphs:
+        split = [s.name for s in scopes if s.by_strain]
+        if split:
+            raise ScopeError(f"{', '.join(split)} is explored one contract strain at a time: name one part, "
+                             f"such as {split[0]}-in-NT")
+    return scopes

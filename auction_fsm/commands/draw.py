@@ -85,7 +85,7 @@ def handler(args: argparse.Namespace) -> int:
         from ..graph.configuration import explore
         from ..graph.scopes import space_for
 
-        scope = scopes_from_args(args, default=("legal",))[0]
+        scope = scopes_from_args(args, default=("legal",), whole_graphs=True)[0]
         g = explore(space_for(scope, book)).to_networkx(name=scope.name)
         # a copy keeps the exploration's discovery order (a subgraph view would iterate its
         # node set, whose order changes from run to run)

@@ -58,7 +58,7 @@ def build_graph(args: argparse.Namespace, *, show: bool = False) -> nx.Graph[Any
     book = chosen_book(args)
     if args.graph == "machine":
         return machine_graph(book)
-    scope = scopes_from_args(args, default=("legal",))[0]
+    scope = scopes_from_args(args, default=("legal",), whole_graphs=True)[0]
     progress = Progress(f"export {scope.name}") if show else None
     try:
         ex = explore(space_for(scope, book), progress=progress)

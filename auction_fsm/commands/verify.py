@@ -42,6 +42,10 @@ def register(subparsers: Subparsers) -> None:
                     "the perft count). Each failure comes with a shortest trace as a scenario. "
                     "Progress is shown on standard error when it is a terminal.")
     add_scope_options(p)
+    p.add_argument("--by-strain", action="store_true",
+                   help="scopes with the opening lead: verify one scope per contract strain, each "
+                        "keeping who first named its own strain only, then the whole from the parts "
+                        "(see docs/verification.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object per graph checked")
     p.add_argument("--traces", type=int, default=3, metavar="N",
                    help="traces shown per failing check (default 3)")

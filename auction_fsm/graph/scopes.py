@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from ..lawbook import LAWS_2017, LawBook
-from ..scope import ALL_DEALERS, COMPLETE_LEGAL_AUCTIONS, FAMILIES, Scope, ScopeError
+from ..scope import ALL_DEALERS, COMPLETE_LEGAL_AUCTIONS, FAMILIES, STRAINS, Scope, ScopeError
 from .legal_space import LegalSpace
 from .space import ConfigurationSpace
 
@@ -124,9 +124,16 @@ def space_for(scope: Scope, table: LawBook = LAWS_2017) -> ConfigurationSpace[An
 
 
 def scope_named(name: str) -> Scope:
-    """The named scope; :class:`ScopeError` listing the names when there is none."""
-    try:
-        return NAMED_SCOPES[name]
-    except KeyError:
-        raise ScopeError(f"unknown scope {name!r}: expected one of {', '.join(NAMED_SCOPES)}") from None
+    """The named scope, or one contract strain's part of a named scope with the opening lead
+    (``lead-1-level7-in-NT``: see :meth:`Scope.strain_parts`); :class:`ScopeError` listing the
+    names when there is none."""
+    scope = NAMED_SCOPES.get(name)
+    if scope is not None:
+        return scope
+    base, _, strain = name.rpartition("-in-")
+    whole = NAMED_SCOPES.get(base)
+    if whole is not None and "opening_lead" in whole.families and strain in STRAINS:
+        return whole.narrowed(by_strain=True).strain_parts()[STRAINS.index(strain)]
+    raise ScopeError(f"unknown scope {name!r}: expected one of {', '.join(NAMED_SCOPES)} (or, for a "
+                     "scope with the opening lead, one contract strain's part: NAME-in-C ... NAME-in-NT)")
 

@@ -134,3 +134,15 @@ def test_an_auction_ended_in_the_parts_strain_must_reach_a_real_end_not_another_
     assert report.counts["cannot_finish"] == 1 and report.counts["dead_ends"] == 0
     (finding,) = [f for f in report.findings if f.check == "cannot_finish"]
     assert finding.state == "ended" and "without handing over to another part" in finding.detail
+
+
+def test_a_part_is_named_by_its_strain_and_a_split_scope_is_not_exported_whole(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    part = scope_named("lead-1-in-NT")
+    assert (part.contract_strain, part.name, part.by_strain) == (4, "lead-1-in-NT", False)
+    assert scope_named("lead-1-level7-in-C").max_level == 7
+    with pytest.raises(ScopeError, match="unknown scope 'exposure-1-in-NT'"):
+        scope_named("exposure-1-in-NT")  # no opening lead: nothing to split
+    assert main(["export", "configuration", "--scope", "lead-1-level7", "-o", "-"]) == 2
+    assert "explored one contract strain at a time: name one part, such as lead-1-level7-in-NT" in (
+        capsys.readouterr().err)
