@@ -32,10 +32,14 @@ def piped(*argv: str, script: str, cwd: Path | None = None) -> subprocess.Comple
 
 def _controlling_terminal() -> None:
     """In the child: make the pty on standard input the session's controlling terminal, so
-    that Ctrl-C typed on it interrupts the program as on a real terminal."""
+    that Ctrl-C typed on it interrupts the program as on a real terminal.  Ctrl-C is also given
+    back its default meaning: a suite started as a background job of a shell without job
+    control inherits it ignored, and Python then installs no handler for it."""
     import fcntl
+    import signal
     import termios
 
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
