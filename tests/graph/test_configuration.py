@@ -16,7 +16,7 @@ from auction_fsm.graph.scopes import COMPLETE_LEGAL_AUCTIONS, NAMED_SCOPES, Scop
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
 
-from .helpers import replay
+from .helpers import TableSpace, replay
 
 
 def test_perft_of_the_whole_legal_auction() -> None:
@@ -132,36 +132,12 @@ def test_a_planted_dead_end_in_a_space_is_reported_with_its_trace() -> None:
     replay(finding.trace.scenario)
 
 
-class _Cycle:
+class _Cycle(TableSpace):
     """A four-state space: start -> a <-> b, start -> end; a and b form a trapped cycle."""
 
-    name = "cycle"
-
-    def initial_states(self) -> tuple[str, ...]:
-        return ("start",)
-
-    def successors(self, key: str) -> tuple[Sequence[str], Sequence[str]]:
-        table = {"start": (("go", "stop"), ("a", "end")), "a": (("on",), ("b",)),
-                 "b": (("back",), ("a",)), "end": (("again",), ("start",))}
-        return table[key]
-
-    def is_terminal(self, key: str) -> bool:
-        return key == "end"
-
-    def describe(self, key: str) -> str:
-        return key
-
-    def label_text(self, label: str) -> str:
-        return label
-
-    def scenario(self, start: str, labels: Sequence[str]) -> dict[str, Any]:
-        return {"labels": list(labels)}
-
-    def machine_states(self, key: str) -> tuple[str, ...]:
-        return ()
-
-    def faults(self, key: str) -> tuple[str, ...]:
-        return ()
+    def __init__(self) -> None:
+        super().__init__("cycle", {"start": (("go", "stop"), ("a", "end")), "a": (("on",), ("b",)),
+                                   "b": (("back",), ("a",)), "end": (("again",), ("start",))}, ends={"end"})
 
 
 def test_sink_cycle_and_terminal_with_exits_in_a_small_space() -> None:
