@@ -69,9 +69,12 @@ class MemoryCount:
     pairs: int
 
 
-def count_memories(max_level: int, dealer: int = 0, *, scoped: bool = False) -> MemoryCount:
+def count_memories(max_level: int, dealer: int = 0, *, scoped: bool = False,
+                   strain: int | None = None) -> MemoryCount:
     """Count the (legal-auction key, first-namer memory) pairs of every legal auction from
-    ``dealer`` with bids up to ``max_level`` (see the module docstring)."""
+    ``dealer`` with bids up to ``max_level`` (see the module docstring).  ``strain`` counts
+    the pairs a part of a scope split by the contract's strain keeps: the memory of that
+    strain's two slots only (``Scope.contract_strain``)."""
     if not 1 <= max_level <= 7:
         raise ValueError(f"max_level must be 1-7, not {max_level}")
     top = 5 * max_level
@@ -113,12 +116,22 @@ def count_memories(max_level: int, dealer: int = 0, *, scoped: bool = False) -> 
             if rules.is_final(key):
                 continue
             memories = _scoped(key, memories, max_level)
+        if strain is not None:
+            memories = _only(memories, strain)
         side_key = rules.bidder_side_only(key)
         if side_key in merged:
             merged[side_key] |= memories
         else:
             merged[side_key] = memories.copy()
     return MemoryCount(max_level, len(seen), int(sum(int(m.sum()) for m in merged.values())))
+
+
+def _only(memories: npt.NDArray[np.bool_], strain: int) -> npt.NDArray[np.bool_]:
+    """``memories`` with every slot but ``strain``'s two cleared."""
+    keep = sum(_DIGITS[:, _slot(side, strain)] * 3 ** _slot(side, strain) for side in (0, 1))
+    out = np.zeros(MEMORIES, dtype=np.bool_)
+    out[keep[memories]] = True
+    return out
 
 
 def _scoped(key: int, memories: npt.NDArray[np.bool_], max_level: int) -> npt.NDArray[np.bool_]:

@@ -9,6 +9,8 @@ tell every counted pair apart (so the count is a lower bound on that scope's con
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from auction_fsm import rules
@@ -72,6 +74,20 @@ def test_the_scoped_count_keeps_what_a_scope_without_reviving_families_keeps(
     scoped = {(rules.bidder_side_only(key), memory_index(_scoped_namers(state, scope)))  # type: ignore[arg-type]
               for (key, _), state in level_one.items() if not rules.is_final(key)}
     assert count_memories(1, scoped=True).pairs == len(scoped) == 304
+
+
+@pytest.mark.parametrize("strain", [0, 4])
+def test_a_part_by_contract_strain_keeps_the_pairs_of_its_own_strains_first_namers(
+        level_one: dict[tuple[int, int], AuctionState], strain: int) -> None:
+    # what the part keeps before any irregularity (a change of call could still reopen an ended
+    # auction, so its first-namers are kept there too): this strain's slots only
+    scope = replace(scope_named("all-1"), contract_strain=strain)
+    kept = {(rules.bidder_side_only(key), memory_index(_scoped_namers(state, scope)))  # type: ignore[arg-type]
+            for (key, _), state in level_one.items()
+            if not rules.is_final(key) or state.contract is None or state.contract.strain == strain}
+    projected = {(rules.bidder_side_only(key), memory_index(tuple(n for n in _first_namers(state) if n[1] == strain)))
+                 for (key, _), state in level_one.items()}
+    assert kept <= projected and count_memories(1, strain=strain).pairs == len(projected)
 
 
 def test_memories_grow_with_the_level_and_never_exceed_every_slot_filled() -> None:
