@@ -119,7 +119,9 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
       irregularity is left (:func:`_changed_call_covered`);
 
     * a scope without the opening lead keeps no 26B rights: nothing it explores reads them
-      (:func:`_rights_part`);
+      (:func:`_rights_part`); one with it, once no irregularity is left, keeps the suits
+      specified by the offender of the rectification under way only, since every right is
+      against that offender (:func:`_possible_offenders`);
 
     * a scope split by the contract's strain (``bounds.contract_strain``) keeps the first-namers
       of that strain only, and at an auction ended in another strain, none: such an end is
@@ -263,7 +265,22 @@ def _rights_part(state: AuctionState, families: frozenset[str], bounds: Scope | 
     specified: tuple[object, ...] = ()
     if "opening_lead" in families and families & _RESTRICTING and (bounds is None or not _settled(state, bounds)):
         specified = _specified_suits(state)
+        if bounds is not None and state.incidents >= bounds.max_irregularities:
+            # no new irregularity may come: a new right can only be against the offender of the
+            # rectification under way (the pending procedure, a watch, a repeat owed)
+            who = _possible_offenders(state)
+            specified = tuple(bits if seat in who else 0 for seat, bits in enumerate(specified))
     return restrictions, specified
+
+
+def _possible_offenders(state: AuctionState) -> frozenset[int]:
+    """The seats a rectification already under way may still give a 26B right against: every
+    right in the book is against the offender of the procedure that rules it."""
+    out = {int(w.offender) for w in state.watches}
+    if state.pending is not None:
+        out.add(int(state.pending.offender))
+    out.update(seat for seat, obs in enumerate(state.obligations) if any(o.kind == "repeat_call" for o in obs))
+    return frozenset(out)
 
 
 #: The triggers of a call made in turn that commit an irregularity of their own (38, 36, 37, 27),
