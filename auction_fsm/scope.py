@@ -91,7 +91,8 @@ class Scope:
         the auction had ended in.)
     by_strain
         Verified as five scopes, one per contract strain (:meth:`strain_parts`); together they
-        decide every check but the number of paths (``docs/verification.md``).
+        decide every check, and their path counts add up to the whole's
+        (``docs/verification.md``).
     """
 
     name: str

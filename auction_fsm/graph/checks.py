@@ -226,16 +226,15 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
     cycles = sink_cycle_indices(ex, trapped) if trapped else []
     finish_details = {i: "no terminal configuration reachable" for i in trapped}
     split_ends = getattr(space, "split_ends", None)
-    masks = split_ends(ex.keys) if split_ends is not None else None
-    if masks is not None:
+    split = split_ends(ex.keys) if split_ends is not None else None
+    if split is not None:
         # a part of a scope split by the contract's strain: an auction handed over counts as
         # an end above, since its own part decides whether it finishes; so each part must show
         # that an auction ended in its strain reaches a real end without handing over again
         # (or two parts could each lean on the other; see combined_report)
-        real_ends, ended_here = masks
-        stuck = set(cannot_finish_indices(ex, [i for i, _ in stops], real_ends)) - finish_details.keys()
+        stuck = set(cannot_finish_indices(ex, [i for i, _ in stops], split.real)) - finish_details.keys()
         for i in sorted(stuck):
-            if ended_here[i]:
+            if split.ended_here[i]:
                 finish_details[i] = ("the auction has ended in this part's strain, and no end of the "
                                      "auction period is reachable without handing over to another part")
         trapped = sorted(finish_details)
@@ -255,11 +254,10 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
                             "states_per_second": round(ex.rate) if ex.seconds > 0 else None}
     if beyond is not None:
         info["stops_at_bounds"] = len(stops)
-    own_ends = getattr(space, "own_end", None)
-    if count_paths and own_ends is not None:
+    if count_paths and split is not None:
         # a part of a scope split by the contract's strain: the paths to its own ends, so that
         # the parts' counts add up to the whole scope's
-        info["paths"] = ex.count_paths_to(np.fromiter((own_ends(k) for k in ex.keys), dtype=bool, count=n))
+        info["paths"] = ex.count_paths_to(split.counted)
         info["paths_of_part"] = True
     elif count_paths:
         paths = ex.count_paths()

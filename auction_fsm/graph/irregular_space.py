@@ -54,7 +54,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -86,7 +86,7 @@ from .machine_classes import MachineClasses
 from .parallel import LevelShare, expand_level
 from .scopes import register_space
 
-__all__ = ["IrregularSpace", "Key", "AgreementMode", "build_irregular_space"]
+__all__ = ["IrregularSpace", "Key", "AgreementMode", "SplitEnds", "build_irregular_space"]
 
 #: A configuration key: the tuple :func:`auction_fsm.exploration.config_key` returns (or, with
 #: ``keys="full"``, the state itself).
@@ -95,6 +95,19 @@ AgreementMode = Literal["all", "sample", "off"]
 
 #: How many leaves ``agreement="sample"`` replays at most.
 DEFAULT_SAMPLE: Final = 2000
+
+class SplitEnds(NamedTuple):
+    """The ends of one part of a scope split by the contract's strain, as masks over its
+    configurations (``IrregularSpace.split_ends``)."""
+
+    #: the real ends: the lead faced, the hands returned
+    real: npt.NDArray[np.bool_]
+    #: the auction has ended in this part's strain, or been passed out (not handed over)
+    ended_here: npt.NDArray[np.bool_]
+    #: the ends whose paths this part counts: the lead faced in its strain, and the passed-out
+    #: boards in the clubs part only
+    counted: npt.NDArray[np.bool_]
+
 
 class IrregularSpace:
     """Configurations of the auction period with irregularities, ruled by the engine.
@@ -299,32 +312,22 @@ class IrregularSpace:
             return is_terminal(state) or handed_over(state, self.families)
         return state.is_over and (state.pending is None or state.pending.procedure == "declarer_lead_options")
 
-    @property
-    def own_end(self) -> Callable[[Key], bool] | None:
-        """For a scope split by the contract's strain, whether a key is one of the ends whose
-        paths this part counts: the lead faced in its strain, and the passed-out boards in the
-        clubs part only (so the five parts' counts add up to the unsplit scope's); ``None``
-        for a scope that is not split."""
+    def split_ends(self, keys: Sequence[Key]) -> SplitEnds | None:
+        """For a scope split by the contract's strain, its ends told apart over ``keys``
+        (:class:`SplitEnds`); ``None`` for a scope that is not split."""
         strain = self.families.contract_strain
         if strain is None:
             return None
-
-        def own(key: Key) -> bool:
-            state = self._states[key]
-            return not handed_over(state, self.families) and (state.contract is not None or strain == 0)
-        return own
-
-    def split_ends(self, keys: Sequence[Key]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None:
-        """For a scope split by the contract's strain, two masks over ``keys``: the real ends
-        (the lead faced, the hands returned), and the configurations whose auction has ended
-        in this part's strain or been passed out (``None`` for a scope that is not split)."""
-        if self.families.contract_strain is None:
-            return None
         states = [self._states[k] for k in keys]
-        real = np.fromiter((is_terminal(s) for s in states), dtype=bool, count=len(states))
+        count = len(states)
+        real = np.fromiter((is_terminal(s) for s in states), dtype=bool, count=count)
         here = np.fromiter((rules.is_final(s.key) and not handed_over(s, self.families) for s in states),
-                           dtype=bool, count=len(states))
-        return real, here
+                           dtype=bool, count=count)
+        # a real end is never handed over (a hand-over has no successors); a passed-out board
+        # is counted in the clubs part only, so that the five parts' paths add up
+        counted = real & np.fromiter((s.contract is not None or strain == 0 for s in states), dtype=bool,
+                                     count=count)
+        return SplitEnds(real, here, counted)
 
     # --- the protocol -----------------------------------------------------------------------
     def initial_states(self) -> tuple[Key, ...]:

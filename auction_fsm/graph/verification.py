@@ -101,23 +101,18 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
     is then not shown, since the workers cannot share one display.  A single scope shares its
     exploration between them instead.
     """
-    wanted = scopes
-    scopes = [part for scope in wanted for part in scope.strain_parts()]
     reports = [verify_machine(table, max_traces)] if machine else []
     if finished is not None and reports:
         finished(reports[0])
-    reports.extend(_scope_reports(scopes, table, max_traces=max_traces, progress=progress,
-                                  max_states=max_states, jobs=jobs, check_keys=check_keys,
-                                  finished=finished))
-    if len(scopes) == len(wanted):
-        return reports
-    out, parts = reports[:len(reports) - len(scopes)], iter(reports[len(reports) - len(scopes):])
-    for scope in wanted:
-        mine = [next(parts) for _ in scope.strain_parts()]
-        out.extend(mine)
+    parts = [part for scope in scopes for part in scope.strain_parts()]
+    done = iter(_scope_reports(parts, table, max_traces=max_traces, progress=progress, max_states=max_states,
+                               jobs=jobs, check_keys=check_keys, finished=finished))
+    for scope in scopes:
+        mine = [next(done) for _ in scope.strain_parts()]
+        reports.extend(mine)
         if scope.by_strain:
-            out.append(combined_report(scope, mine))
-    return out
+            reports.append(combined_report(scope, mine))
+    return reports
 
 
 def combined_report(scope: Scope, parts: Sequence[GraphReport]) -> GraphReport:

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
-import numpy.typing as npt
 import pytest
 from books import without
 
@@ -25,7 +24,7 @@ from auction_fsm.events import CallEvent
 from auction_fsm.exploration import config_key, handed_over
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
-from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.irregular_space import IrregularSpace, SplitEnds
 from auction_fsm.graph.key_check import inexact_keys
 from auction_fsm.graph.scopes import scope_named, space_for
 from auction_fsm.lawbook import LAWS_2017
@@ -125,8 +124,9 @@ class _LeaningPart(TableSpace):
         super().__init__("toy-in-C", {"start": (("pass",), ("ended",)), "ended": (("change",), ("handed over",)),
                                       "handed over": ((), ())}, ends={"handed over"})
 
-    def split_ends(self, keys: Sequence[str]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-        return np.zeros(len(keys), dtype=bool), np.array([k == "ended" for k in keys])
+    def split_ends(self, keys: Sequence[str]) -> SplitEnds:
+        none = np.zeros(len(keys), dtype=bool)
+        return SplitEnds(none, np.array([k == "ended" for k in keys]), none)
 
 
 def test_an_auction_ended_in_the_parts_strain_must_reach_a_real_end_not_another_hand_over() -> None:
