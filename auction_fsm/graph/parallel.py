@@ -9,8 +9,8 @@ which inherit the space, the representatives and the candidate lists as they are
 process works beside them.  Each asks the engine for its configurations' successors exactly as
 the one-process explorer does (:meth:`IrregularSpace.expand`).
 
-**How the work is shared.**  The level is cut into small tasks (about 64 per process) before
-the fork, and every process, this one included, takes the next task not yet taken (a counter
+**How the work is shared.**  The level is cut into tasks before the fork, big ones first and
+small ones last (:func:`_tasks`), and every process, this one included, takes the next task not yet taken (a counter
 in shared memory) until none is left: whoever is ahead takes more, so all finish within about
 one task of each other, however uneven the configurations' costs.  (The dealing fixed before
 the fork that this replaces left one process waiting for the other at the end of each level:
@@ -23,8 +23,9 @@ this process reads them between its own tasks, so reading them (unpickling) is s
 well: this process simply takes fewer tasks.  A key the space's tables held before the level
 travels as its number in their order (one int rather than a tuple of parts; the numbers are
 kept in the space and brought up to date before each fork), so what travels is mostly the
-labels and the representatives of new keys.  Only the merge below is left to this process
-alone.
+labels and the representatives of new keys.  This process merges the answers in the level's
+order as far as they have come in, between its own tasks (:class:`_Merge`), so that only the
+last few tasks' merge is left to it alone once the level is worked out.
 
 **Why the result is the one process's, index for index.**  This process merges the answers
 in the level's order.  A key the tables did not hold gets the representative and the parent
@@ -61,13 +62,15 @@ if TYPE_CHECKING:
 #: (not imported here, since it imports this module; its private tables are read as they are).
 IrregularSpace = Any
 
-__all__ = ["expand_level", "LevelShare", "taken_tasks", "MIN_FORKED_LEVEL", "TASKS_PER_JOB", "FIXED_DEALING"]
+__all__ = ["expand_level", "LevelShare", "taken_tasks", "MIN_FORKED_LEVEL", "GUIDED_SHARE", "SMALLEST_TASK", "FIXED_DEALING"]
 
 #: Levels with fewer configurations are expanded in this process (a fork costs more).
 MIN_FORKED_LEVEL = 128
-#: About how many tasks a level is cut into per process (enough that the last task taken is a
-#: small part of the level; each costs one message).
-TASKS_PER_JOB = 64
+#: Each task is about this fraction of what is left of the level per process (guided
+#: self-scheduling, :func:`_tasks`).
+GUIDED_SHARE = 8
+#: The smallest task, as a fraction of the level (each task costs one message).
+SMALLEST_TASK = 1 / 512
 #: ``None``: every process takes the next free task.  A number ``n`` (for the tests): process
 #: ``p`` of ``n`` takes tasks ``p``, ``p + n``, ... in order, whoever is ahead, so that the
 #: workers' share of the level does not depend on timing.
@@ -80,7 +83,7 @@ class LevelShare:
     (:meth:`~auction_fsm.graph.irregular_space.IrregularSpace.expand`)."""
 
     #: The number of each key the space's tables held when the level began (the same in every
-    #: process of the level).
+    #: process of the level); in this process, also of the keys merged since (:class:`_Merge`).
     index: dict[Hashable, int]
     #: The representative kept for each key reached that the tables did not hold.
     fresh: dict[Hashable, AuctionState] = field(default_factory=dict)
@@ -101,9 +104,9 @@ Successors = tuple[list["Event"], list[Hashable]]
 #: (:attr:`LevelShare.faults`) and the representative's broken invariants.
 _Answer = tuple[list["Event"], list[Hashable], list[int], list[tuple[int, str]], list[str]]
 #: A worker's message: its part, a task's index and, per configuration of the task, its
-#: successors, with the representatives it kept so far for keys new in this level; or its
-#: part, ``_DONE``, the candidate lists it worked out and how many edges it drove the machines
-#: through (all, and from a recorded run); or its part, ``_FAILED`` and the error.
+#: successors, with the representatives the task made it keep for keys new in this level and
+#: the candidate lists the task worked out; or its part, ``_DONE`` and how many edges it drove
+#: the machines through (all, and from a recorded run); or its part, ``_FAILED`` and the error.
 _Message = tuple[int, int, Any, Any]
 _DONE, _FAILED = -1, -2
 #: How long this process waits for a worker's message before it looks whether the worker is
@@ -132,6 +135,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     mine = LevelShare(index)
     kept: list[dict[Hashable, AuctionState]] = [mine.fresh, *({} for _ in range(1, jobs))]
     lists: list[tuple[Hashable, list[Event]]] = []
+    merge = _Merge(space, level, answers, owner, kept, order)
     events, parts = space._events.setdefault, space._parts.setdefault
     gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
     workers = [ctx.Process(target=_work, args=(space, level, tasks, counter, inbox, part, jobs),
@@ -146,7 +150,6 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
             if task == _FAILED:
                 raise found
             if task == _DONE:
-                lists.extend(found)
                 space.replayed_events += extra[0]
                 space.hits_elsewhere += extra[1]
                 finished.add(part)
@@ -168,7 +171,9 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                         keys[i] = stored
                 answers[pos] = (labels, _known(keys, order), new, faults, broken)
                 owner[pos] = part
-            kept[part].update(extra)
+            changed, worked_out = extra
+            kept[part].update(changed)
+            lists.extend((sig, [events(e, e) for e in found]) for sig, found in worked_out)
 
         for task in taken_tasks(counter, len(tasks), 0, jobs):
             for pos in tasks[task]:
@@ -180,9 +185,11 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                     take_in(inbox.get_nowait())
                 except queue.Empty:
                     break
+            merge.upto()
         while len(finished) < len(workers):
             try:
                 take_in(inbox.get(timeout=_POLL))
+                merge.upto()
             except queue.Empty:
                 gone = [part for part, w in enumerate(workers, 1)
                         if part not in finished and w.exitcode is not None]
@@ -197,24 +204,31 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 w.terminate()
                 w.join()
         gc.unfreeze()
-    return _merge(space, level, answers, owner, kept, lists, order)
+    return merge.finish(lists)
 
 
 def _tasks(level: Sequence[Hashable], jobs: int) -> list[list[int]]:
     """The level cut into tasks: positions in the level, each task whole groups of keys with one
     candidate part (in the order their first keys come in the level, and each group in the
-    level's order), about :data:`TASKS_PER_JOB` tasks per process.  Other keys (full states,
-    with ``keys="full"``) are groups of their own."""
+    level's order).  Other keys (full states, with ``keys="full"``) are groups of their own.
+
+    The tasks shrink as the level goes on (guided self-scheduling): each is about a
+    :data:`GUIDED_SHARE`-th of what is left for each process, and none smaller than
+    :data:`SMALLEST_TASK` of the level.  Big tasks first keep the messages few; small ones last
+    let the processes finish the level within a small task of each other.
+    """
     groups: dict[Hashable, list[int]] = {}
     for pos, key in enumerate(level):
         groups.setdefault(candidate_part(key) if isinstance(key, tuple) else pos, []).append(pos)
-    size = max(1, len(level) // (TASKS_PER_JOB * jobs))
+    smallest = max(1, int(len(level) * SMALLEST_TASK))
+    left = len(level)
     tasks: list[list[int]] = []
     task: list[int] = []
     for group in groups.values():
         task.extend(group)
-        if len(task) >= size:
+        if len(task) >= max(smallest, left // (GUIDED_SHARE * jobs)):
             tasks.append(task)
+            left -= len(task)
             task = []
     if task:
         tasks.append(task)
@@ -240,8 +254,8 @@ def taken_tasks(counter: Synchronized[int], tasks: int, part: int, jobs: int) ->
 def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int]],
           counter: Synchronized[int], outbox: multiprocessing.Queue[_Message], part: int,
           jobs: int) -> None:
-    """A forked worker: take tasks and send each one's answers, then the candidate lists it
-    worked out; an error is sent as such (this process raises it)."""
+    """A forked worker: take tasks and send each one's answers with the candidate lists it
+    worked out, then what it counted; an error is sent as such (this process raises it)."""
     try:
         cached = len(space._candidate_lists)
         replayed, hits = space.replayed_events, space.class_hits
@@ -258,51 +272,80 @@ def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int
                     if mine.first[k] == pos:  # kept from this edge (new, or earlier than before)
                         changed[k] = mine.fresh[k]
                 found.append((labels, keys, new, mine.faults, mine.broken))
-            outbox.put((part, task, found, changed))
-        outbox.put((part, _DONE, list(itertools.islice(space._candidate_lists.items(), cached, None)),
-                    (space.replayed_events - replayed, space.class_hits - hits)))
+            # the candidate lists worked out in the task go with it, read while the others work
+            lists = list(itertools.islice(space._candidate_lists.items(), cached, None))
+            cached += len(lists)
+            outbox.put((part, task, found, (changed, lists)))
+        outbox.put((part, _DONE, None, (space.replayed_events - replayed, space.class_hits - hits)))
     except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
         outbox.put((part, _FAILED, exc, None))
 
 
-def _merge(space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answer | None],
-           owner: bytearray, kept: list[dict[Hashable, AuctionState]],
-           lists: list[tuple[Hashable, list[Event]]], order: list[Hashable]) -> list[Successors]:
-    """The answers in the level's order, with new keys registered as the one-process explorer
-    registers them (first edge in order, with the representative its process kept) and each
-    part of a key and each event stored once, as there.
+class _Merge:
+    """The level's answers merged in the level's order, as far as they have come in: new keys
+    registered as the one-process explorer registers them (first edge in order, with the
+    representative its process kept), each part of a key and each event stored once, as there.
+
+    :meth:`upto` merges the positions up to the first without an answer yet, so most of the
+    level is merged while the workers still work (their answers come in the order they take
+    their tasks, which is the level's order).  A position is merged only once every earlier one
+    has its answer: then every edge earlier in the level's order is known, and the process of
+    the first edge to a key already holds that edge's representative in ``kept`` (a process
+    replaces a representative it kept only by one from an earlier position).  Keys registered
+    here are numbered at once, so the edges this process finds afterwards give them as numbers,
+    as they give keys the tables held before the level.
 
     The events and the parts of new keys were stored once and the keys found before the level
-    put back for their numbers as the answers came in (:func:`_known`), while the workers still
-    worked; only the edges to other keys are looked up here, and each new key is numbered as it
-    is registered.  A worker's message arrives with each object it held once unpickled once
-    (``pickle`` keeps one copy of an object however often it occurs in a message), so events,
-    keys and parts were looked up by identity first (within one message), and hashed once per
-    distinct object rather than once per edge.
+    put back for their numbers as the answers came in (:func:`_known`); only the edges to other
+    keys are looked up here.  A worker's message arrives with each object it held once unpickled
+    once (``pickle`` keeps one copy of an object however often it occurs in a message), so
+    events, keys and parts were looked up by identity first (within one message), and hashed
+    once per distinct object rather than once per edge.
     """
-    states, parents, events = space._states, space._parent, space._events.setdefault
-    for sig, found in lists:
-        space._candidate_lists.setdefault(sig, [events(e, e) for e in found])
-    results: list[Successors] = []
-    number = space._index
-    for source, answer, part in zip(level, answers, owner, strict=True):
-        assert answer is not None
-        labels, keys, new, faults, broken = answer
-        for i in new:
-            k = keys[i]
-            at = number.get(k)
-            if at is None:  # new: registered, and numbered as the tables' next key
-                states[k] = kept[part][k]
-                parents[k] = (source, labels[i])
-                at = number[k] = len(order)
-                order.append(k)
-            keys[i] = order[at]
-        if faults:
-            space._edge_faults[source] = [(labels[i], keys[i], problem) for i, problem in faults]
-        if broken:
-            space._broken[source] = broken
-        results.append((labels, keys))
-    return results
+
+    def __init__(self, space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answer | None],
+                 owner: bytearray, kept: list[dict[Hashable, AuctionState]], order: list[Hashable]) -> None:
+        self.space, self.level, self.answers, self.owner, self.kept, self.order = (
+            space, level, answers, owner, kept, order)
+        self.results: list[Successors] = []
+
+    def upto(self) -> None:
+        """Merge the positions after the last merged one, up to the first without an answer."""
+        space, level, answers, owner, kept, order = (
+            self.space, self.level, self.answers, self.owner, self.kept, self.order)
+        states, parents, number, results = space._states, space._parent, space._index, self.results
+        for pos in range(len(results), len(level)):
+            answer = answers[pos]
+            if answer is None:
+                return
+            answers[pos] = None  # (kept once, in the results)
+            source = level[pos]
+            labels, keys, new, faults, broken = answer
+            for i in new:
+                k = keys[i]
+                at = number.get(k)
+                if at is None:  # new: registered, and numbered as the tables' next key
+                    states[k] = kept[owner[pos]][k]
+                    parents[k] = (source, labels[i])
+                    at = number[k] = len(order)
+                    order.append(k)
+                keys[i] = order[at]
+            if faults:
+                space._edge_faults[source] = [(labels[i], keys[i], problem) for i, problem in faults]
+            if broken:
+                space._broken[source] = broken
+            results.append((labels, keys))
+
+    def finish(self, lists: list[tuple[Hashable, list[Event]]]) -> list[Successors]:
+        """The whole level's successors, in order, once every answer has come in, with the
+        candidate lists the workers worked out (their events already stored once) stored as
+        this process's."""
+        for sig, found in lists:
+            self.space._candidate_lists.setdefault(sig, found)
+        self.upto()
+        if len(self.results) != len(self.level):
+            raise InternalError("a configuration of the level was left without its successors")
+        return self.results
 
 
 def _stored(part: Hashable, held: dict[int, Hashable], parts: Any) -> Hashable:

@@ -107,9 +107,10 @@ def test_an_earlier_position_replaces_the_representative_kept_from_a_later_one()
         assert share.fresh[k] == ordered.state_of(k)  # what the walk in order registered
 
 
-def test_a_level_is_cut_into_even_tasks_of_whole_candidate_groups() -> None:
+def test_a_level_is_cut_into_shrinking_tasks_of_whole_candidate_groups() -> None:
     """Each position of the level in exactly one task, the keys with one candidate part in one
-    task (so each candidate list is worked out once), and about 64 tasks per process."""
+    task (so each candidate list is worked out once), big tasks first and small ones last (so
+    the processes finish the level close together), none below the smallest size but the last."""
     from auction_fsm.exploration import candidate_part
 
     space = IrregularSpace(Scope.of({"insufficient_bid"}), agreement="off")
@@ -119,7 +120,12 @@ def test_a_level_is_cut_into_even_tasks_of_whole_candidate_groups() -> None:
     assert sorted(p for task in tasks for p in task) == list(range(len(level)))
     where = {candidate_part(level[p]): i for i, task in enumerate(tasks) for p in task}
     assert all(where[candidate_part(level[p])] == i for i, task in enumerate(tasks) for p in task)
-    assert 64 <= len(tasks) <= 2 * parallel.TASKS_PER_JOB * 2
+    smallest = int(len(level) * parallel.SMALLEST_TASK)
+    assert 16 <= len(tasks) <= 1 / parallel.SMALLEST_TASK
+    assert all(len(task) >= smallest for task in tasks[:-1])
+    first, last = tasks[:8], tasks[-8:]
+    assert sum(map(len, first)) > 4 * sum(map(len, last))
+    assert len(tasks[0]) >= len(level) // (parallel.GUIDED_SHARE * 2)
     for task in tasks:  # each group in the level's order
         groups: dict[object, list[int]] = {}
         for p in task:
@@ -136,20 +142,19 @@ def test_no_candidate_list_is_worked_out_by_two_processes_in_a_level(monkeypatch
     space.explore_jobs = 2
     before: list[int] = []
     sent: list[tuple[list[object], set[object]]] = []
-    cut, merge = parallel._tasks, parallel._merge
+    cut, finish = parallel._tasks, parallel._Merge.finish
 
     def tasks(level: list[object], jobs: int) -> list[list[int]]:
         before.append(len(space._candidate_lists))
         return cut(level, jobs)
 
-    def watch(*args: Any) -> object:
-        lists = args[5]  # (space, level, answers, owner, kept, lists, order)
+    def watch(merge: Any, lists: Any) -> object:
         mine = set(list(space._candidate_lists)[before[-1]:])
         sent.append(([sig for sig, _ in lists], mine))
-        return merge(*args)
+        return finish(merge, lists)
 
     monkeypatch.setattr(parallel, "_tasks", tasks)
-    monkeypatch.setattr(parallel, "_merge", watch)
+    monkeypatch.setattr(parallel._Merge, "finish", watch)
     explore(space)
     assert sum(len(sigs) for sigs, _ in sent) > 500 and sum(len(mine) for _, mine in sent) > 500
     for sigs, mine in sent:
