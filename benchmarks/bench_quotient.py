@@ -5,6 +5,7 @@ Run from the repository root::
 
     python benchmarks/bench_quotient.py                       # the level-1 single-family scopes
     python benchmarks/bench_quotient.py rotation-1 changes-1  # named scopes
+    python benchmarks/bench_quotient.py changes-1 --max-level 2  # the same scope, bids to level 2
 
 The configuration keys (``exploration.config_key``) merge states the explorer has shown to have
 one future; a key that told fewer states apart would let the explorer visit fewer
@@ -42,9 +43,13 @@ _PARTS = ("dealer", "auction key", "any call", "last standing calls", "17D3 reve
           "opening lead", "first-namers", "irregularities", "hands returned")
 
 
-def measure(name: str, parts: bool) -> None:
-    """Explore the scope ``name`` (no checks) and print its sizes against its quotient."""
+def measure(name: str, parts: bool, max_level: int | None = None) -> None:
+    """Explore the scope ``name`` (no checks; bids up to ``max_level`` if given) and print its
+    sizes against its quotient."""
     scope = scope_named(name)
+    if max_level is not None:
+        scope = scope.narrowed(max_level=max_level)
+        name = scope.name
     space = space_for(scope.narrowed(agreement="off"))
     start = time.perf_counter()
     ex = explore(space)
@@ -54,7 +59,7 @@ def measure(name: str, parts: bool) -> None:
     block = coarsest_bisimulation(offsets, targets, list(ex.labels), ends)
     busy = [i for i in range(ex.states) if offsets[i + 1] > offsets[i]]
     classes, busy_classes = len(set(block)), len({block[i] for i in busy})
-    print(f"{name:<16} {ex.states:>9,} {ex.edges:>10,} {classes:>9,} {ex.states / classes:>6.2f}x "
+    print(f"{name:<22} {ex.states:>9,} {ex.edges:>10,} {classes:>9,} {ex.states / classes:>6.2f}x "
           f"{len(busy):>9,} {busy_classes:>9,} {len(busy) / max(busy_classes, 1):>6.2f}x {explored:>8.1f}",
           flush=True)
     if parts:
@@ -77,12 +82,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scopes", nargs="*", default=list(_DEFAULT), help="named scopes (default: %(default)s)")
     parser.add_argument("--parts", action="store_true", help="list the key parts that differ inside classes")
+    parser.add_argument("--max-level", type=int, choices=range(1, 8), metavar="N",
+                        help="bids up to level N in every scope named (to measure growth)")
     args = parser.parse_args()
-    print(f"{'scope':<16} {'configs':>9} {'edges':>10} {'classes':>9} {'ratio':>7} "
+    print(f"{'scope':<22} {'configs':>9} {'edges':>10} {'classes':>9} {'ratio':>7} "
           f"{'busy':>9} {'classes':>9} {'ratio':>7} {'explore s':>8}", flush=True)
     for name in args.scopes:
         try:
-            measure(name, args.parts)
+            measure(name, args.parts, args.max_level)
         except KeyboardInterrupt:
             print("stopped", file=sys.stderr)
             raise SystemExit(130) from None
