@@ -107,6 +107,44 @@ def test_an_earlier_position_replaces_the_representative_kept_from_a_later_one()
         assert share.fresh[k] == ordered.state_of(k)  # what the walk in order registered
 
 
+def test_the_merge_takes_the_answers_in_the_levels_order_as_far_as_they_have_come_in() -> None:
+    """:class:`parallel._Merge` merges up to the first position without an answer and no
+    further; once the gap is filled it goes on, and the level ends registered as one process
+    walking it in order registers it (keys, representatives, parents, the tables' order)."""
+    alone, ordered = (_space({"insufficient_bid"}, agreement="off") for _ in range(2))
+    level = list(alone.initial_states())
+    while len(level) < 40:  # breadth first, one whole level at a time, in both spaces alike
+        seen = set(alone._states)
+        level = list(dict.fromkeys(k for key in level for k in alone.successors(key)[1] if k not in seen))
+    ordered._states = dict(alone._states)  # the one process, with the same tables at the level's start
+    ordered._parent = dict(alone._parent)
+    index, order = alone._index, alone._order
+    for k in alone._states:
+        index[k] = len(order)
+        order.append(k)
+    share = LevelShare(index)
+    answers: list[Any] = [None] * len(level)
+    computed: dict[int, Any] = {}
+    for pos in reversed(range(len(level))):  # worked out against the level's order
+        share.new = []
+        labels, keys = alone.expand(level[pos], share, pos)
+        computed[pos] = (labels, parallel._known(keys, order), share.new, share.faults, share.broken)
+    merge = parallel._Merge(alone, level, answers, bytearray(len(level)), [share.fresh], order)
+    gap = len(level) // 2
+    for pos, answer in computed.items():
+        if pos != gap:
+            answers[pos] = answer
+    merge.upto()
+    assert len(merge.results) == gap  # up to the gap, not beyond
+    assert all(answers[pos] is not None for pos in range(gap + 1, len(level)))
+    answers[gap] = computed[gap]
+    results = merge.finish([])
+    assert results == [ordered.successors(k) for k in level]
+    assert list(alone._states.items()) == list(ordered._states.items())
+    assert list(alone._parent.items()) == list(ordered._parent.items())
+    assert order == list(ordered._states)
+
+
 def test_a_level_is_cut_into_shrinking_tasks_of_whole_candidate_groups() -> None:
     """Each position of the level in exactly one task, the keys with one candidate part in one
     task (so each candidate list is worked out once), big tasks first and small ones last (so
