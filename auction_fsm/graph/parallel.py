@@ -45,6 +45,7 @@ import gc
 import itertools
 import multiprocessing
 import queue
+import time
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -62,7 +63,8 @@ if TYPE_CHECKING:
 #: (not imported here, since it imports this module; its private tables are read as they are).
 IrregularSpace = Any
 
-__all__ = ["expand_level", "LevelShare", "taken_tasks", "MIN_FORKED_LEVEL", "GUIDED_SHARE", "SMALLEST_TASK", "FIXED_DEALING"]
+__all__ = ["expand_level", "LevelShare", "taken_tasks", "MIN_FORKED_LEVEL", "GUIDED_SHARE", "SMALLEST_TASK", "FIXED_DEALING",
+           "TIMELINE"]
 
 #: Levels with fewer configurations are expanded in this process (a fork costs more).
 MIN_FORKED_LEVEL = 128
@@ -75,6 +77,13 @@ SMALLEST_TASK = 1 / 512
 #: ``p`` of ``n`` takes tasks ``p``, ``p + n``, ... in order, whoever is ahead, so that the
 #: workers' share of the level does not depend on timing.
 FIXED_DEALING: int | None = None
+#: ``None``: nothing noted.  A list (for ``benchmarks/bench_jobs_timeline.py``): each call of
+#: :func:`expand_level` appends what it did and when (``time.perf_counter()``): ``("alone",
+#: (start, end))`` for a level expanded in this process alone; ``("forked", (start, worked,
+#: end))`` for a forked level, ``worked`` being when this process ran out of tasks (until then
+#: every process works; after it this process gathers the last answers and finishes the merge
+#: alone).
+TIMELINE: list[tuple[str, tuple[float, ...]]] | None = None
 
 
 @dataclass(slots=True)
@@ -116,9 +125,13 @@ _POLL = 1.0
 
 def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) -> list[Successors]:
     """The successors of each configuration of ``level``, in order (see the module docstring)."""
+    start = time.perf_counter()
     if (jobs <= 1 or len(level) < MIN_FORKED_LEVEL
             or "fork" not in multiprocessing.get_all_start_methods()):
-        return [space.successors(k) for k in level]
+        alone = [space.successors(k) for k in level]
+        if TIMELINE is not None:
+            TIMELINE.append(("alone", (start, time.perf_counter())))
+        return alone
     index, order = space._index, space._order
     if len(order) > len(space._states):  # (keys were dropped: number them afresh)
         index.clear()
@@ -186,6 +199,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 except queue.Empty:
                     break
             merge.upto()
+        worked = time.perf_counter()
         while len(finished) < len(workers):
             try:
                 take_in(inbox.get(timeout=_POLL))
@@ -204,7 +218,10 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 w.terminate()
                 w.join()
         gc.unfreeze()
-    return merge.finish(lists)
+    results = merge.finish(lists)
+    if TIMELINE is not None:
+        TIMELINE.append(("forked", (start, worked, time.perf_counter())))
+    return results
 
 
 def _tasks(level: Sequence[Hashable], jobs: int) -> list[list[int]]:

@@ -145,6 +145,21 @@ def test_the_merge_takes_the_answers_in_the_levels_order_as_far_as_they_have_com
     assert order == list(ordered._states)
 
 
+def test_the_timeline_notes_each_level_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``parallel.TIMELINE`` a list, each level is noted once, in order, as expanded alone
+    or forked, with its times in order (what ``benchmarks/bench_jobs_timeline.py`` splits)."""
+    monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 64)
+    monkeypatch.setattr(parallel, "TIMELINE", [])
+    space = _space({"insufficient_bid"}, agreement="off")
+    space.explore_jobs = 2
+    explore(space)
+    marks = parallel.TIMELINE
+    assert marks is not None and {kind for kind, _ in marks} == {"alone", "forked"}
+    times = [t for _, ts in marks for t in ts]
+    assert times == sorted(times)  # each level's marks in order, and the levels one after another
+    assert all(len(ts) == (3 if kind == "forked" else 2) for kind, ts in marks)
+
+
 def test_a_level_is_cut_into_shrinking_tasks_of_whole_candidate_groups() -> None:
     """Each position of the level in exactly one task, the keys with one candidate part in one
     task (so each candidate list is worked out once), big tasks first and small ones last (so
