@@ -474,11 +474,11 @@ def _finer_rights(state: AuctionState, families: frozenset[str], bounds: Scope |
     # a comparability judgement (23A) reads the withdrawn call only to word the ruling
     (("rotation",), ("N: 1H", "E: 1S"), {"_without_withdrawn_call": lambda extra: extra}),
     # a call being changed under LHO's bid, with no irregularity left, is read again by nothing
-    (("changes",), ("N: 1D", "E: P"), {"_changed_call_covered": lambda *_: False}),
+    (("changes",), ("N: 1S",), {"_changed_call_covered": lambda *_: False}),
     # a change to a bid sufficient over the calls under the one changed, ruled with no
-    # irregularity left: the auction under them is read by nothing that follows
-    (("changes",), ("N: 1H", "E: 1S"), {"_auction_under_unread": lambda *_: False}),
-    (("rotation",), ("N: 1H", "E: 1S"), {"_auction_under_unread": lambda *_: False}),
+    # irregularity left: the auction under them is read by nothing that follows (a change of
+    # call, or a call again at LHO's turn that tries one)
+    (("changes", "rotation"), ("N: 1S", "E: P"), {"_auction_under_unread": lambda *_: False}),
     # with no irregularity left, a 26B right can only come against the offender of the
     # rectification under way: the other seats' specified suits are read by nothing
     (("opening_lead", "inadmissible"), ("N: 1H",), {"_possible_offenders": lambda _: frozenset(range(4))}),
