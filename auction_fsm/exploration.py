@@ -30,7 +30,7 @@ from typing import Final, cast
 
 from . import rules
 from .auction import AuctionState
-from .calls import ALL_CALLS, Call, Strain, parse_call
+from .calls import ALL_CALLS, PASS_CODE, Call, Strain, parse_call
 from .cards import Card, Suit
 from .engine import IRREGULAR_TAGS, irregularities, is_required_repeat, judged_by_record
 from .errors import AuctionFsmError
@@ -381,10 +381,11 @@ def _auction_under_unread(state: AuctionState, p: Pending | None, bounds: Scope 
     if not new:
         return False
     try:
-        code = parse_call(new).code
+        call = parse_call(new)
     except AuctionFsmError:
         return False
-    return code < 35 and code > rules.unpack(under)[1]
+    # (a bid of levels 1-7: codes below the pass's; a bid above seven is Law 38's irregularity)
+    return call.code < PASS_CODE and call.code > rules.unpack(under)[1]
 
 
 def _without_withdrawn_call(extra: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:

@@ -10,8 +10,8 @@ process works beside them.  Each asks the engine for its configurations' success
 the one-process explorer does (:meth:`IrregularSpace.expand`).
 
 **How the work is shared.**  The level is cut into tasks before the fork, big ones first and
-small ones last (:func:`_tasks`), and every process, this one included, takes the next task not yet taken (a counter
-in shared memory) until none is left: whoever is ahead takes more, so all finish within about
+small ones last (:func:`_tasks`), and every process, this one included, takes the next task
+not yet taken (a counter in shared memory) until none is left: whoever is ahead takes more, so all finish within about
 one task of each other, however uneven the configurations' costs.  (The dealing fixed before
 the fork that this replaces left one process waiting for the other at the end of each level:
 measured on ``insufficient-1-level2``, 2.0 s of waiting against 0.2 s of forking, summed over
@@ -63,8 +63,8 @@ if TYPE_CHECKING:
 #: (not imported here, since it imports this module; its private tables are read as they are).
 IrregularSpace = Any
 
-__all__ = ["expand_level", "LevelShare", "taken_tasks", "MIN_FORKED_LEVEL", "GUIDED_SHARE", "SMALLEST_TASK", "FIXED_DEALING",
-           "TIMELINE"]
+__all__ = ["expand_level", "LevelShare", "taken_tasks", "MIN_FORKED_LEVEL", "GUIDED_SHARE", "SMALLEST_TASK",
+           "FIXED_DEALING", "TIMELINE"]
 
 #: Levels with fewer configurations are expanded in this process (a fork costs more).
 MIN_FORKED_LEVEL = 128
