@@ -73,6 +73,26 @@ def _remember(dealer: int, record: Record, keys: Sequence[int]) -> None:
     _PREFIX_KEYS[(id(record), dealer)] = (record, keys)
 
 
+#: The declarer of recent (record, final key) pairs, by the record's identity: the contract is
+#: asked for many times of each state (its strain, its declarer, the leader) on every step of an
+#: exploration with the opening lead, and the states a step builds share their record.
+_DECLARERS: dict[tuple[int, int], tuple[Record, int | None]] = {}
+
+
+def _declarer(key: int, record: Record) -> int | None:
+    """:func:`rules.declarer_of` the standing calls of ``record`` (remembered, see above)."""
+    hit = _DECLARERS.get((id(record), key))
+    if hit is not None and hit[0] is record:
+        return hit[1]
+    # the calls read lazily: declarer is the first of his side to name the strain
+    found = rules.declarer_of(key, ((r.seat, r.call.code) for r in record if r.stands))
+    if len(_DECLARERS) >= _PREFIX_KEYS_MAX:
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # as in _remember
+            del _DECLARERS[next(iter(_DECLARERS))]
+    _DECLARERS[(id(record), key)] = (record, found)
+    return found
+
+
 def _prefix_keys(dealer: int, record: Record) -> Sequence[int]:
     """The keys after each prefix of ``record`` (``len(record) + 1`` of them)."""
     hit = _PREFIX_KEYS.get((id(record), dealer))
@@ -309,9 +329,9 @@ class AuctionState:
         if doubled and self.leads:
             doubled = self._scored_doubling(doubled)
         final = ALL_CALLS[last_bid]
-        declarer = rules.declarer_of(self.key, ((r.seat, r.call.code) for r in self.standing_calls))
+        declarer = _declarer(self.key, self.record)
         assert final.strain is not None and declarer is not None
-        return Contract(final.level, final.strain, doubled, Seat(declarer))
+        return Contract(final.level, final.strain, doubled, _SEATS[declarer])
 
     def _scored_doubling(self, doubled: int) -> int:
         """36C: once the opening lead is faced, an inadmissible double or redouble that nobody
@@ -429,7 +449,10 @@ class AuctionState:
     @property
     def current_lead(self) -> LeadRecord | None:
         """The opening lead that stands (face down or faced), if any."""
-        return next((ld for ld in self.leads if ld.status == "stands"), None)
+        for ld in self.leads:  # (a loop: no generator to build on this hot path)
+            if ld.status == "stands":
+                return ld
+        return None
 
     @property
     def actual_declarer(self) -> Seat | None:

@@ -222,6 +222,9 @@ def parse_call(token: object, where: str = "") -> Call:
     """
     if isinstance(token, Call):
         return token
+    found = _BY_TEXT.get(token) if isinstance(token, str) else None
+    if found is not None:  # the call's own text, as the records and procedures store it
+        return found
     at = f" at {where}" if where else ""
     if not isinstance(token, str):
         raise CallSyntaxError(f"expected a call as text{at}, got {token!r}")
@@ -253,3 +256,6 @@ REDOUBLE: Final = Call(_KIND_REDOUBLE)
 BIDS: Final[tuple[Call, ...]] = tuple(Call.bid(lv, st) for lv in range(1, 8) for st in Strain)
 ALL_CALLS: Final[tuple[Call, ...]] = (*BIDS, PASS, DOUBLE, REDOUBLE)
 assert all(c.code == i for i, c in enumerate(ALL_CALLS))
+#: Each call of levels 1-7 by its own text (``1NT``, ``P``, ``XX``): what :func:`parse_call`
+#: reads most, from the facts a pending procedure keeps.
+_BY_TEXT: Final[dict[str, Call]] = {c.text: c for c in ALL_CALLS}

@@ -47,7 +47,7 @@ from .events import (
     Lead,
 )
 from .lawbook import LAWS_2017, LawBook
-from .lawbook.classify import EVENT_TRIGGERS, classify, in_turn_kind
+from .lawbook.classify import EVENT_TRIGGERS, classify, in_turn_kind, may_claim_change
 from .lawbook.exposure import penalty_cards
 from .lawbook.restrictions import suits_specified_by
 from .lawbook.rows import Ctx
@@ -561,7 +561,8 @@ def alphabet(state: AuctionState, scope: Scope, room: bool,
 
     Calls by every seat of every call up to the scope's level (and one bid above seven while an
     irregularity may still be committed and inadmissible calls are on), the director, both
-    answers to the judgement asked for, every option offered, changes of call on both grounds,
+    answers to the judgement asked for, every option offered, changes of call on both grounds
+    (while a procedure is pending, by its offender only: the classifier refuses the others'),
     exposures of one honour and one low card per seat, leads of one representative card per
     suit (a rank of its own for each seat) and of any known penalty card, and facing a lead.
     ``kinds`` limits it to those kinds of event.  Which events the position admits is the law
@@ -590,7 +591,8 @@ def alphabet(state: AuctionState, scope: Scope, room: bool,
             for call in calls:
                 yield _CALL_EVENTS[seat][call.code] if call.code < 38 else CallEvent(seat, call)
     if wanted(ChangeCall):
-        for seat in Seat:
+        # only the changes the classifier takes here: while a procedure is pending, the offender's
+        for seat in (s for s in Seat if may_claim_change(state, s)):
             for call in calls:
                 if call.code < 38:
                     yield ChangeCall(seat, call, "slip")

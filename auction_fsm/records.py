@@ -111,7 +111,11 @@ class Pending:
 
     def get(self, name: str, default: str = "") -> str:
         """A procedure-specific fact from ``extra``."""
-        return dict(self.extra).get(name, default)
+        for key, value in reversed(self.extra):  # the last pair wins, as in a dict; a scan of
+            # a few pairs beats building the dict
+            if key == name:
+                return value
+        return default
 
     @property
     def decision(self) -> Decision:

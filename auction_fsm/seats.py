@@ -25,17 +25,17 @@ class Seat(enum.IntEnum):
     @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next seat clockwise, who calls after this one (17C)."""
-        return Seat((self + 1) % 4)
+        return _LHO[self]
 
     @property
     def partner(self) -> Seat:
         """The seat opposite."""
-        return Seat((self + 2) % 4)
+        return _PARTNER[self]
 
     @property
     def rho(self) -> Seat:
         """Right-hand opponent: the seat that calls just before this one."""
-        return Seat((self + 3) % 4)
+        return _RHO[self]
 
     @property
     def side(self) -> str:
@@ -57,6 +57,12 @@ class Seat(enum.IntEnum):
     def __str__(self) -> str:
         return self.name
 
+
+# the relations as tables: looked up on every step of the engine, where building a member
+# from its number (``Seat(n)``) cost a noticeable share of the exploration's time
+_LHO = (Seat.E, Seat.S, Seat.W, Seat.N)
+_PARTNER = (Seat.S, Seat.W, Seat.N, Seat.E)
+_RHO = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 _SEAT_WORDS = {
     "N": Seat.N, "NORTH": Seat.N,

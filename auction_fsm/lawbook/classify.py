@@ -10,6 +10,8 @@ else that needs to know what kind of call something is asks this module.  Standa
 
 from __future__ import annotations
 
+import functools
+
 from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
@@ -34,7 +36,8 @@ from ..seats import Seat
 from .rows import AuctionEnds, DeclarerOptions, FollowUp, JudgeChange, Replacement, RestoredCall, WatchedCall
 from .states import PROCEDURES, Step
 
-__all__ = ["classify", "call_kind", "in_turn_kind", "expected", "CALL_TRIGGERS", "EVENT_TRIGGERS"]
+__all__ = ["classify", "call_kind", "in_turn_kind", "expected", "may_claim_change", "CALL_TRIGGERS",
+           "EVENT_TRIGGERS"]
 
 CALL_TRIGGERS = {"pass": "call_pass", "bid": "call_bid", "double": "call_double",
                  "redouble": "call_redouble"}
@@ -79,6 +82,14 @@ def expected(state: AuctionState) -> str:
     p = state.pending
     if p is None:
         return "no decision is pending"
+    return _expected(p)
+
+
+@functools.lru_cache(maxsize=4096)
+def _expected(p: Pending) -> str:
+    """:func:`expected` for the pending procedure ``p`` (it reads nothing else).  Kept per
+    procedure: the explorer offers events a procedure refuses by the hundred, and each refusal
+    quotes this phrase."""
     procedure, steps = PROCEDURES.get(p.procedure, (p.procedure, ()))
     here = next((st for st in steps if st.name == p.step), None)
     words = f"{procedure}, {here.summary}" if here else procedure
@@ -162,10 +173,9 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
     if isinstance(event, Choice):
         return _choice(state, event)
     if isinstance(event, ChangeCall):
-        p = state.pending
-        if p is not None and event.seat != p.offender:
+        if not may_claim_change(state, event.seat):
             raise DecisionError(f"{event.seat.long_name} cannot change a call now: {expected(state)}")
-        return "attempt_change"  # while a procedure is pending, the offender may claim a slip (25A)
+        return "attempt_change"
     if isinstance(event, ExposeCards):
         return _exposure(state, event)
     if isinstance(event, (ReviewRequest, ExplanationRequest)):
@@ -177,6 +187,14 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
     if isinstance(event, Attention):
         return _attention(state)
     raise DecisionError(f"unknown event {event!r}")
+
+
+def may_claim_change(state: AuctionState, seat: Seat) -> bool:
+    """Whether a change of call by ``seat`` is an event the book is asked about here: any
+    seat's with nothing pending; while a procedure is pending, only its offender's (a claim that
+    the irregular call was a slip, 25A).  Whether the change is then allowed is the rows' to say."""
+    p = state.pending
+    return p is None or seat == p.offender
 
 
 def _attention(state: AuctionState) -> str:

@@ -19,7 +19,7 @@ from books import without
 
 from auction_fsm import exploration, rules
 from auction_fsm.auction import AuctionState
-from auction_fsm.calls import Call
+from auction_fsm.calls import Call, parse_call
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
@@ -369,6 +369,12 @@ def test_the_candidates_are_the_events_a_row_of_the_book_takes(families: tuple[s
                 continue
             if exploration.within_scope(state, event, after, scope):
                 accepted_offered.add(event)
+        if state.pending is not None:  # the alphabet leaves out other seats' changes: refused
+            for seat in Seat:
+                if seat != state.pending.offender:
+                    for call in ("P", "1NT"):
+                        with pytest.raises(AuctionFsmError, match="cannot change a call now"):
+                            apply_event(state, ChangeCall(seat, parse_call(call), "slip"))
         # with the budget spent the explorer offers regular rows only (and the required repeat)
         if room or state.pending is not None:
             assert accepted_offered == accepted_all, (state.record, accepted_all - accepted_offered)
