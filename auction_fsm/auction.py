@@ -73,23 +73,31 @@ def _remember(dealer: int, record: Record, keys: Sequence[int]) -> None:
     _PREFIX_KEYS[(id(record), dealer)] = (record, keys)
 
 
-#: The declarer of recent (record, final key) pairs, by the record's identity: the contract is
-#: asked for many times of each state (its strain, its declarer, the leader) on every step of an
-#: exploration with the opening lead, and the states a step builds share their record.
-_DECLARERS: dict[tuple[int, int], tuple[Record, int | None]] = {}
+#: The contract of recent (record, key) pairs, by the record's identity: it is asked for many
+#: times of each state (its strain, its declarer, the leader) on every step of an exploration
+#: with the opening lead, and the states a step builds share their record.
+_CONTRACTS: dict[tuple[int, int], tuple[Record, Contract | None]] = {}
 
 
-def _declarer(key: int, record: Record) -> int | None:
-    """:func:`rules.declarer_of` the standing calls of ``record`` (remembered, see above)."""
-    hit = _DECLARERS.get((id(record), key))
+def _contract(key: int, record: Record) -> Contract | None:
+    """The contract the legal auction at ``key`` ends in, declarer read from ``record``'s
+    standing calls (``None`` before the end and for a passed-out board); remembered, see above.
+    (Before any 36C adjustment, which reads the leads: :attr:`AuctionState.contract`.)"""
+    hit = _CONTRACTS.get((id(record), key))
     if hit is not None and hit[0] is record:
         return hit[1]
-    # the calls read lazily: declarer is the first of his side to name the strain
-    found = rules.declarer_of(key, ((r.seat, r.call.code) for r in record if r.stands))
-    if len(_DECLARERS) >= _PREFIX_KEYS_MAX:
+    found = None
+    if rules.is_final(key) and not rules.is_passed_out(key):
+        _, last_bid, _, doubled, _ = rules.unpack(key)
+        final = ALL_CALLS[last_bid]
+        # the calls read lazily: declarer is the first of his side to name the strain
+        declarer = rules.declarer_of(key, ((r.seat, r.call.code) for r in record if r.stands))
+        assert final.strain is not None and declarer is not None
+        found = Contract(final.level, final.strain, doubled, _SEATS[declarer])
+    if len(_CONTRACTS) >= _PREFIX_KEYS_MAX:
         with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # as in _remember
-            del _DECLARERS[next(iter(_DECLARERS))]
-    _DECLARERS[(id(record), key)] = (record, found)
+            del _CONTRACTS[next(iter(_CONTRACTS))]
+    _CONTRACTS[(id(record), key)] = (record, found)
     return found
 
 
@@ -323,15 +331,12 @@ class AuctionState:
     @property
     def contract(self) -> Contract | None:
         """The final contract once the auction has ended with a bid; ``None`` otherwise."""
-        if not self.is_over or self.is_passed_out:
-            return None
-        _, last_bid, _, doubled, _ = rules.unpack(self.key)
-        if doubled and self.leads:
-            doubled = self._scored_doubling(doubled)
-        final = ALL_CALLS[last_bid]
-        declarer = _declarer(self.key, self.record)
-        assert final.strain is not None and declarer is not None
-        return Contract(final.level, final.strain, doubled, _SEATS[declarer])
+        contract = _contract(self.key, self.record)
+        if contract is not None and contract.doubled and self.leads:
+            doubled = self._scored_doubling(contract.doubled)
+            if doubled != contract.doubled:
+                contract = Contract(contract.level, contract.strain, doubled, contract.declarer)
+        return contract
 
     def _scored_doubling(self, doubled: int) -> int:
         """36C: once the opening lead is faced, an inadmissible double or redouble that nobody
