@@ -400,6 +400,11 @@ class AuctionState:
         _remember(self.dealer, record, keys)
         return evolve(self, record=record, key=key)
 
+    def key_before(self, index: int) -> int:
+        """The legal-auction key after the first ``index`` calls of the record (those of them
+        that stand), read from the record's remembered prefix keys."""
+        return _prefix_keys(self.dealer, self.record)[index]
+
     def rebuilt(self) -> AuctionState:
         """Recompute the legal-auction key from the calls that stand."""
         return evolve(self, key=self._key_of(self.record))

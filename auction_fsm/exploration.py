@@ -147,7 +147,17 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         return (int(state.dealer), rules.bidder_side_only(state.key), True, (), -1, _NO_OBLIGATIONS, (), (),
                 (), (), (), (), ("handed over",), 0, False)
     record = state.record
-    standing = [(i, r) for i, r in enumerate(record) if r.status == "stands"]
+    # the last four standing calls, in order: as far back as the key reads (a window of two,
+    # three trailing passes and the call before them); the auction under them comes from the
+    # record's prefix keys
+    standing: list[tuple[int, CallRecord]] = []
+    for i in range(len(record) - 1, -1, -1):
+        r = record[i]
+        if r.status == "stands":
+            standing.append((i, r))
+            if len(standing) == 4:
+                break
+    standing.reverse()
     p = state.pending
     # the record index of a call being changed that nothing reads again (-1: none)
     covered = p.call_index if p is not None and _changed_call_covered(state, p, bounds) else -1
@@ -162,9 +172,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     rank = _ranks(state, refs) if refs else {}
     recent: tuple[object, ...] = ()
     if window:
-        prefix = rules.initial_key(state.dealer)
-        for _, r in standing[:-len(window)]:
-            prefix = rules.force(prefix, r.seat, r.call.code)
+        prefix = state.key_before(window[0][0])
         # (-2: the auction under the calls kept is never read again, see _auction_under_unread)
         head = -2 if _auction_under_unread(state, p, bounds, window, prefix) else rules.bidder_side_only(prefix)
         recent = (head, tuple(
@@ -177,12 +185,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         trailing.append((i, r))
     oor = [(i, r) for i, r in reversed(trailing) if r.in_turn_of != r.seat]
     if oor:
-        key = rules.initial_key(state.dealer)
-        for i, r in standing:
-            if i == oor[0][0]:
-                break
-            key = rules.force(key, r.seat, r.call.code)
-        revert = rules.bidder_side_only(key) * 8 + len(trailing)
+        revert = rules.bidder_side_only(state.key_before(oor[0][0])) * 8 + len(trailing)
     pending: tuple[object, ...] = ()
     if (p is not None and p.procedure == "declarer_lead_options" and state.is_over and bounds is not None
             and "opening_lead" not in families):
