@@ -234,7 +234,9 @@ def test_the_generator_sends_every_kind_of_event() -> None:
 
 def _positions() -> list[AuctionState]:
     seen: list[AuctionState] = []
-    fuzz_range(3, range(150), observe=seen.append, examine_every=0)
+    # (250 scenarios: since the director rules at once on an irregular call he put in place of a
+    # changed one, the first 150 of seed 3 no longer reach LHO's 25A6 withdraw)
+    fuzz_range(3, range(250), observe=seen.append, examine_every=0)
     return seen[::3]
 
 

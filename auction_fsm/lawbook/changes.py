@@ -29,6 +29,7 @@ from .rows import (
     Outcome,
     RestoredCall,
     Row,
+    SubstitutedCall,
     action,
     both,
     guard,
@@ -187,9 +188,13 @@ def ask_lho(ctx: Ctx) -> Outcome:
     return Outcome(evolve(ctx.state, pending=q))
 
 
-def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "") -> Outcome:
+def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
+               director_present: bool = True) -> Outcome:
     """Withdraw the old call (and LHO's call over it); the new call is then ruled as made in
-    turn, and LHO's call made again if LHO keeps it."""
+    turn, and LHO's call made again if LHO keeps it.  ``director_present``: the director put the
+    new call in place (his judgement, or a choice he explained), so he rules at once on it if it
+    is irregular (:class:`~.rows.SubstitutedCall`); not when LHO accepted the change by calling
+    over it before he ruled."""
     o, new = p.offender, parse_call(p.get("new"))
     law = law or ("21B1" if p.procedure == MI else "25A1")
     lho_index = int(p.get("lho_call")) if p.get("lho_call") else None
@@ -206,7 +211,7 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "") -
         state = state.set_status(lho_index, "withdrawn", lho_law)
     state = state.rule(law, f"{o.long_name}'s {state.record[p.call_index].call} is withdrawn and "
                        f"replaced by {new}, ruled as if made in turn")
-    follow: list[object] = [CallEvent(o, new)]
+    follow: list[object] = [SubstitutedCall(o, new) if director_present else CallEvent(o, new)]
     if lho_call is not None:
         follow.append(RestoredCall(o.lho, lho_call, lho_law, keep_lho))
     return Outcome(state, tuple(follow))  # type: ignore[arg-type]
@@ -240,7 +245,7 @@ def accept_change(ctx: Ctx) -> Outcome:
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     assert isinstance(ctx.event, CallEvent)
-    out = substitute(ctx.state, p, keep_lho=True, law="25B1")
+    out = substitute(ctx.state, p, keep_lho=True, law="25B1", director_present=False)
     state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
     return Outcome(state, (*out.follow, ctx.event, JudgeChange(p.offender, ctx.state.record[p.call_index].call,
                                                                len(state.record))))

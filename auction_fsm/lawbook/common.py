@@ -11,16 +11,28 @@ from dataclasses import replace
 from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, Strain
-from ..events import CallEvent
+from ..events import CallEvent, DirectorCalled
 from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
 from ..seats import Seat
 from ..values import evolve
-from .rows import AuctionEnds, Ctx, Guard, Outcome, Row, WatchedCall
+from .rows import (
+    OTHERWISE,
+    Action,
+    AuctionEnds,
+    Ctx,
+    Guard,
+    Outcome,
+    Row,
+    SubstitutedCall,
+    WatchedCall,
+    guard,
+)
 
 __all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
            "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "shown",
-           "SILENCING_27", "silenced_by_27", "citing_silence"]
+           "SILENCING_27", "silenced_by_27", "citing_silence", "put_in_place_by_director",
+           "made_by_the_player", "director_present"]
 
 
 def open_choice(state: AuctionState, law: str) -> AuctionState:
@@ -277,3 +289,39 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
                     law=laws.get(key, template.law if key == "open" else f"{template.law}, {key}"),
                     summary=summaries.get(key, template.summary))
             for key, dest, g in cases]
+
+
+# --- an irregular call the director himself puts in place of a changed one -------------------
+
+@guard("the director has just put this call in place of a changed one (25A1, 21B1, 25B1), so he "
+       "is at the table", ask="Is this the call the director has just put in place of a changed one?")
+def put_in_place_by_director(ctx: Ctx) -> bool:
+    return isinstance(ctx.event, SubstitutedCall)
+
+
+@guard("a player made the call", ask=OTHERWISE)
+def made_by_the_player(ctx: Ctx) -> bool:
+    return not isinstance(ctx.event, SubstitutedCall)
+
+
+def director_present(row: Row, summary: str) -> tuple[Row, Row]:
+    """``row``, which holds an irregular call made in turn until LHO calls over it or the
+    director is called, split in two: as a player made it (``row`` itself, guarded by
+    :func:`made_by_the_player`), and as the director put it in place of a changed call
+    (:func:`put_in_place_by_director`, told by ``summary``).  In the second he is already at the table and nobody has
+    called over the new call, so he rules on it at once, as if called (9B2): the same hold,
+    then his ruling (36B, 37B, 38B-C; for Law 27 the options he explains, 27A1).  The second
+    row declares no ``records``: it records the call as the first does, but a bid above seven
+    is never a change the explorers offer, so the declaration could not be checked."""
+    hold = row.action
+    assert hold is not None and row.guard is None
+
+    def run(ctx: Ctx) -> Outcome:
+        out = hold(ctx)
+        return Outcome(out.state, (*out.follow, DirectorCalled()))
+
+    ruled = Action(f"{hold.name}_director_present", f"{hold.words}; the director, at the table, rules "
+                   "on it at once (9B2)", run)
+    return (replace(row, guard=made_by_the_player),
+            replace(row, law=f"{row.law}, 9B2", summary=summary, guard=put_in_place_by_director, action=ruled,
+                    records=None))

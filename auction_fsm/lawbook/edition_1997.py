@@ -51,7 +51,7 @@ from .common import ended, met_watch, silence_partner, specified
 from .edition_2017 import LAWS_2017
 from .families import FAMILIES, Family
 from .procedure import choice, director_option, judgement_options
-from .rows import SAME, Action, Ctx, Guard, Outcome, Row, action
+from .rows import SAME, Action, Ctx, Guard, Outcome, Row, action, both
 from .states import StateSpec
 from .triggers import TRIGGERS, Trigger
 
@@ -504,10 +504,15 @@ def _phase_rows(r: Row) -> list[Row] | None:
                         summary="the offender calls again at LHO's turn before his call out of rotation is "
                                 "ruled on: a change of call (25); a pass before any bid is not")]
     if r.trigger == "inadmissible_double" and r.source in ("awaiting_first_call", "auction"):
-        assert r.action is not None
-        return [replace(r, guard=barred_double, action=_hold_barred(r.action), law="30B2b (1997); 36",
-                        summary="partner doubles or redoubles at the turn 30B2b (1997) bars it: Law 36 applies"),
-                replace(r, guard=not_barred_double)]
+        # each of the 2017 rows (a player's double, or one the director put in place) in two
+        assert r.action is not None and r.guard is not None
+        by_director = r.guard.name == "put_in_place_by_director"
+        return [replace(r, guard=both(r.guard, barred_double), action=_hold_barred(r.action),
+                        law="30B2b (1997); 36" + (", 9B2" if by_director else ""),
+                        summary="partner doubles or redoubles at the turn 30B2b (1997) bars it: Law 36 applies"
+                                + (": put in place by the director, who rules on it at once" if by_director
+                                   else "")),
+                replace(r, guard=both(r.guard, not_barred_double))]
     if r.source == _AJ and r.trigger == "judge_natural" and g == "pass_at_rhos_turn":
         return [replace(r, guard=pass_before_any_bid, action=pass_next_turn_30a, law="30A (1997)",
                         summary="a natural pass before anyone has bid: the offender passes at the next turn"),

@@ -20,7 +20,7 @@ from ..calls import PASS, Call, Strain
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
 from ..values import evolve
-from .common import by_end_of_auction, calls_again, in_turn, shown, silence_partner, stand
+from .common import by_end_of_auction, calls_again, director_present, in_turn, shown, silence_partner, stand
 from .lead import reopen_lead_choice
 from .rows import ASK_TRIGGER, SAME, Action, Ctx, DeclarerOptions, Guard, Outcome, Row, action, both, guard
 from .states import OPEN
@@ -299,16 +299,19 @@ def _with_substituted_pass(ctx: Ctx) -> AuctionState:
 
 def _rows() -> list[Row]:
     rows: list[Row] = []
+    at_once = "the director put it in place of a changed call, so he is there and rules on it at once"
     for source in OPEN:
-        rows += [
-            Row("phase", source, "inadmissible_double", f"{_ID}.awaiting_decision", "19, 36", FAMILY,
-                "a double or redouble Law 19 does not permit", None, hold_inadmissible_double,
-                records="inadmissible"),
-            Row("phase", source, "violates_pass_obligation", f"{_PV}.awaiting_decision", "37", FAMILY,
-                "a bid, double or redouble by a player obliged to pass", None, hold_violation),
-            Row("phase", source, "bid_above_seven", f"{_A7}.awaiting_decision", "38", FAMILY,
-                "a bid above seven", None, hold_above_seven, records="inadmissible"),
-        ]
+        for row, what in (
+            (Row("phase", source, "inadmissible_double", f"{_ID}.awaiting_decision", "19, 36", FAMILY,
+                 "a double or redouble Law 19 does not permit", None, hold_inadmissible_double,
+                 records="inadmissible"), "a double or redouble Law 19 does not permit"),
+            (Row("phase", source, "violates_pass_obligation", f"{_PV}.awaiting_decision", "37", FAMILY,
+                 "a bid, double or redouble by a player obliged to pass", None, hold_violation),
+             "a bid, double or redouble by a player obliged to pass"),
+            (Row("phase", source, "bid_above_seven", f"{_A7}.awaiting_decision", "38", FAMILY,
+                 "a bid above seven", None, hold_above_seven, records="inadmissible"), "a bid above seven"),
+        ):
+            rows += director_present(row, f"{what}: {at_once}")
     for source in ("clarification", "opening_lead"):
         rows += [
             Row("phase", source, "call_after_final_pass", SAME, "39A, 39B", FAMILY,

@@ -24,6 +24,7 @@ from .classify import expected
 from .common import (
     calls_again,
     citing_silence,
+    director_present,
     in_turn,
     natural,
     nothing_further,
@@ -470,9 +471,11 @@ def _lowest_sufficient(state: AuctionState, call: Call) -> bool:
 
 
 ROWS: list[Row] = [
-    Row("phase", "auction", "insufficient_bid", _AD, "18D, 27", FAMILY,
-        "an insufficient bid: LHO may accept it by calling, or the director rules", None, hold_insufficient,
-        records="insufficient_bid"),
+    *director_present(Row("phase", "auction", "insufficient_bid", _AD, "18D, 27", FAMILY,
+                          "an insufficient bid: LHO may accept it by calling, or the director rules", None,
+                          hold_insufficient, records="insufficient_bid"),
+                      "an insufficient bid the director put in place of a changed call: he is there, "
+                      "so he explains LHO's options at once"),
     Row("phase", _AD, "call_while_pending", "auction", "27A1", FAMILY,
         "LHO calls over it: accepted as legal", by_offenders_lho, accept_by_calling),
     Row("phase", _AD, "call_while_pending", _PR, "27C", FAMILY,

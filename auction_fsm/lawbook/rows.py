@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from ..calls import Call
+from ..events import CallEvent
 from ..seats import Seat
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ __all__ = [
     "WatchedCall",
     "Replacement",
     "RestoredCall",
+    "SubstitutedCall",
     "JudgeChange",
     "DeclarerOptions",
     "FollowUp",
@@ -117,6 +119,13 @@ class JudgeChange:
 
 
 @dataclass(frozen=True, slots=True)
+class SubstitutedCall(CallEvent):
+    """Follow-up: the call the director puts in place of a changed one (25A1, 21B1, 25B1),
+    ruled as if made in turn.  The director is at the table: if the call is itself irregular, he
+    rules on it at once (9B2), so no step waits for him to be called."""
+
+
+@dataclass(frozen=True, slots=True)
 class DeclarerOptions:
     """Follow-up: declarer may have a choice to make before the presumed leader leads."""
 
@@ -124,7 +133,8 @@ class DeclarerOptions:
         return "declarer's options before the opening lead"
 
 
-FollowUp = AuctionEnds | WatchedCall | Replacement | RestoredCall | JudgeChange | DeclarerOptions
+FollowUp = (AuctionEnds | WatchedCall | Replacement | RestoredCall | JudgeChange | DeclarerOptions
+            | SubstitutedCall)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from ..calls import parse_call
 from ..errors import IllegalCallError
-from ..events import CallEvent, ChangeCall
+from ..events import ChangeCall
 from ..records import Pending
 from ..values import evolve
-from .rows import ASK_TRIGGER, SAME, Ctx, Guard, Outcome, Row, action, guard
+from .rows import ASK_TRIGGER, SAME, Ctx, Guard, Outcome, Row, SubstitutedCall, action, guard
 
 __all__ = ["JUDGED_INTENDED", "ROWS", "SLIP_STEP", "SLIP_SOURCES"]
 
@@ -94,7 +94,7 @@ def intended_replaces(ctx: Ctx) -> Outcome:
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "withdrawn", "25A1")
     state = state.rule("25A1", f"{made} was unintended: it is withdrawn and {p.offender.long_name}'s "
                        f"intended {new} is made in its place; no other rectification for {made}")
-    return Outcome(state, (CallEvent(p.offender, new),))
+    return Outcome(state, (SubstitutedCall(p.offender, new),))  # the director, there, rules on it
 
 
 @action("intended: the procedure goes on from where it was (25A does not apply)")

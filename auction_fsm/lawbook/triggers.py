@@ -56,17 +56,20 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         told="A redouble in turn"),
     "insufficient_bid": Trigger(
         "the seat to act bids no higher than the last bid",
-        ask="Is the bid no higher than the last bid?"),
+        ask="Is the bid no higher than the last bid?",
+        told="An insufficient bid"),
     "inadmissible_double": Trigger(
         "the seat to act doubles or redoubles where Law 19 does not permit it",
         ask="Is it a double or redouble that Law 19 does not allow?",
         told="An inadmissible double or redouble"),
     "violates_pass_obligation": Trigger(
         "a seat obliged to pass bids, doubles or redoubles at its turn",
-        ask="Does a player obliged to pass bid, double or redouble in turn?"),
+        ask="Does a player obliged to pass bid, double or redouble in turn?",
+        told="A bid, double or redouble by a player obliged to pass"),
     "bid_above_seven": Trigger(
         "the seat to act bids more than seven",
-        ask="Is it a bid above the seven level?"),
+        ask="Is it a bid above the seven level?",
+        told="A bid above seven"),
     "call_out_of_rotation": Trigger(
         "a seat calls when it is not its turn",
         ask="Does a player call when it is not their turn?",

@@ -34,6 +34,7 @@ from typing import Any, Final, Literal
 
 from ..errors import LawBookError
 from ..lawbook import LAWS_2017, LawBook, Row
+from ..lawbook.common import put_in_place_by_director
 from ..lawbook.rows import ASK_TRIGGER, OTHERWISE
 from ..lawbook.states import WHERE_QUESTIONS
 
@@ -191,6 +192,14 @@ class _Group:
     @property
     def guarded(self) -> bool:
         return self.rows[0].guard is not None
+
+
+def _told_apart(g: _Group, h: _Group) -> bool:
+    """Whether one of two groups that lead to one step is an irregular call the director himself
+    put in place of a changed one: a reader must see that the director, already there, rules on
+    it at once, so it is never told together with another way into the step."""
+    asked = {r.guard.question for x in (g, h) for r in x.rows if r.guard is not None}
+    return put_in_place_by_director.question in asked
 
 
 def _groups(rows: Sequence[Row]) -> list[_Group]:
@@ -353,7 +362,7 @@ class _Builder:
             if last is not None and alone and last[1] and self.outcome(g) == self.outcome(last[0]) \
                     and [r.target for r in g.rows] == [r.target for r in last[0].rows]:
                 last[3].append(g)
-            elif last is not None and self._same_step(g, last[0]):
+            elif last is not None and self._same_step(g, last[0]) and not _told_apart(g, last[0]):
                 # two ways into one step of this chart (the offender replacing the bid at the
                 # director's word, or LHO declining): one outcome, told in the later one's words
                 # (the decider's option comes after the calls that may anticipate it)

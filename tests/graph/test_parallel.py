@@ -332,4 +332,6 @@ def test_the_machine_check_reads_the_guards_the_strict_engine_step_tested() -> N
             assert all(f.ctx.tested[i] == g(f.ctx) for i, g in guards.items())
             noted += len(guards)
         state = st.after
-    assert noted == 8  # two rows on South's choice, six on East's replacement
+    # two rows on East's 1C (a player's insufficient bid, or one the director put in place of a
+    # changed call), two on South's choice, six on East's replacement
+    assert noted == 10

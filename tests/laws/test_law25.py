@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from auction_fsm.errors import AuctionOverError, DecisionError, IllegalCallError
+from auction_fsm.seats import Seat
 
 from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
 
@@ -39,9 +40,11 @@ def test_25A1_slip_1H_replaced_by_intended_1S_before_partner_calls() -> None:
 
 def test_25A1_intended_call_is_subject_to_the_appropriate_law_insufficient() -> None:
     # North's 2H was a slip for 1D: the intended 1D is ruled as if made in turn, so it is an
-    # insufficient bid over East's 1S and Law 27 takes over.
+    # insufficient bid over East's 1S and Law 27 takes over.  The director is at the table (he
+    # has just ruled the change), so he explains East's options at once (9B2, 27A1): no step
+    # waits for East to call over it or for the director to be called.
     s = walk("N", "N 1H, E 1S, S P, W P, N 2H, N change 1D, judge unintended yes")
-    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_decision", "E", ("accept", "director"))
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_choice", "E", ("accept", "decline"))
     assert record(s)[-2:] == ["N 2H withdrawn", "N 1D pending"]
 
 
@@ -104,9 +107,10 @@ def test_25A_the_slip_claim_is_part_of_the_insufficient_bid_incident_not_a_secon
 
 
 def test_25A1_intended_call_itself_insufficient_opens_law_27_for_the_intended_call() -> None:
-    # 1D was a slip for 1C: the intended 1C is insufficient too, so Law 27 applies to 1C
+    # 1D was a slip for 1C: the intended 1C is insufficient too, so Law 27 applies to 1C, with
+    # the director, who has just judged the slip, explaining South's options at once (9B2)
     s = walk("N", "N 1H, E 1D, E change 1C, judge unintended yes")
-    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_decision", "S", ("accept", "director"))
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_choice", "S", ("accept", "decline"))
     assert record(s) == ["N 1H stands", "E 1D withdrawn", "E 1C pending"]
 
 
@@ -215,6 +219,44 @@ def test_25A6_lho_keeps_call_made_over_the_changed_call() -> None:
 
 
 # --- 25B: intended change ---------------------------------------------------------------------------
+def test_25A1_36B_an_inadmissible_double_the_director_put_in_place_is_cancelled_at_once() -> None:
+    # North's 1C was a slip for X, which Law 19 does not allow with no bid to double.  The director
+    # is at the table (he has just judged the slip) and nobody has called over the double, so he
+    # rules 36B at once: no step waits for East to call over it (36A) or for the director.
+    s = walk("N", "N 1C, N change X, judge unintended yes")
+    assert s.pending is None and s.turn == Seat.N  # North calls again
+    assert record(s) == ["N 1C withdrawn", "N X cancelled"]
+    assert s.obligations[Seat.S][0].kind == "pass_rest_of_auction"  # 36B2: partner silenced
+    assert laws(s) == ["25A1", "36B1"]  # the law on each call of the record
+
+
+@pytest.mark.parametrize("choice", ["keep", "withdraw"])
+def test_25A6_36B_lhos_call_lapses_when_the_new_call_is_itself_cancelled(choice: str) -> None:
+    # East had called over 1C.  Whichever East chose, his 1D cannot stand over a double that is
+    # cancelled: North calls again first (36B), and East calls after him.
+    s = walk("N", "N 1C, E 1D, N change X, judge unintended yes", f"E choose {choice}")
+    assert outcome(s)["record"] == ["N 1C withdrawn", "E 1D withdrawn", "N X cancelled"]
+    assert s.pending is None and s.turn == Seat.N
+    assert laws(s) == ["25A1", "25A6", "36B1"]
+
+
+def test_25A1_38_a_bid_above_seven_the_director_put_in_place_is_ruled_at_once() -> None:
+    # 38B-C with the director there: the bid is cancelled, a pass put in its place, and the side
+    # silenced for the rest of the auction (North was in turn).
+    s = walk("N", "N 1C, N change 8C, judge unintended yes")
+    assert record(s) == ["N 1C withdrawn", "N 8C cancelled", "N P stands"]
+    assert s.pending is None and s.turn == Seat.E
+    assert all(s.obligations[seat][0].kind == "pass_rest_of_auction" for seat in (Seat.N, Seat.S))
+
+
+def test_25B1_a_new_call_accepted_by_calling_before_the_judgement_is_ruled_as_a_players() -> None:
+    # East calls over North's attempted change before the director has judged it: the change is
+    # accepted (25B1) and the director was not necessarily there, so the inadmissible X waits
+    # for the director like any player's (36), with no ruling on it yet.
+    s = walk("N", "N 1C, N change X, E 1D")
+    assert outcome(s)["pending"] == ("inadmissible_double.awaiting_decision", "E", ("lho_calls", "director"))
+
+
 def test_25B1_lho_accepts_change_first_call_withdrawn_law_26_applies() -> None:
     s = walk("N", "N 1H, N change 1S, judge unintended no")
     assert outcome(s)["pending"] == ("change_of_call.awaiting_acceptance", "E", ("accept", "refuse"))
