@@ -25,7 +25,7 @@ from .events import CallEvent, ChangeCall, Choice, Event, ExposeCards, Lead, Rev
 from .lawbook import LAWS_2017, LawBook, Row
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
-from .lawbook.rows import AuctionEnds, Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
+from .lawbook.rows import AuctionEnds, CalledOver, Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
 from .lawbook.slip_first import SLIP_STEP
 from .values import evolve
 
@@ -55,7 +55,7 @@ class Step:
 
 # Follow-ups that still apply once a procedure is pending; the others (a call to rule again,
 # the end of the auction) wait for nothing and are dropped, as the procedure now decides.
-_SURVIVE_PENDING = (RestoredCall, JudgeChange)
+_SURVIVE_PENDING = (RestoredCall, JudgeChange, CalledOver)
 
 
 def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *, strict: bool = True,

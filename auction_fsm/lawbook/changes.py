@@ -23,6 +23,7 @@ from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
     SAME,
+    CalledOver,
     Ctx,
     Guard,
     JudgeChange,
@@ -247,8 +248,9 @@ def accept_change_by_calling(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, CallEvent)
     out = substitute(ctx.state, p, keep_lho=True, law="25B1", director_present=False)
     state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
-    return Outcome(state, (*out.follow, ctx.event, JudgeChange(p.offender, ctx.state.record[p.call_index].call,
-                                                               len(state.record))))
+    called = CalledOver(ctx.event.seat, ctx.event.call, ctx.event.specifies)
+    return Outcome(state, (*out.follow, called, JudgeChange(p.offender, ctx.state.record[p.call_index].call,
+                                                            len(state.record))))
 
 
 @action("not accepted: the change is cancelled and the original call stands (25B2)")

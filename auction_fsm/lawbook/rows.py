@@ -37,6 +37,7 @@ __all__ = [
     "Replacement",
     "RestoredCall",
     "SubstitutedCall",
+    "CalledOver",
     "JudgeChange",
     "DeclarerOptions",
     "FollowUp",
@@ -126,6 +127,13 @@ class SubstitutedCall(CallEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class CalledOver(CallEvent):
+    """Follow-up: the call by which LHO accepted a change of call (25B1), ruled after the new
+    call.  If the new call opened a rectification of its own, LHO has called over it before any
+    ruling (27A1 acceptance, 36A, 37A, 38D), so it is ruled then, not dropped."""
+
+
+@dataclass(frozen=True, slots=True)
 class DeclarerOptions:
     """Follow-up: declarer may have a choice to make before the presumed leader leads."""
 
@@ -134,7 +142,7 @@ class DeclarerOptions:
 
 
 FollowUp = (AuctionEnds | WatchedCall | Replacement | RestoredCall | JudgeChange | DeclarerOptions
-            | SubstitutedCall)
+            | SubstitutedCall | CalledOver)
 
 
 @dataclass(frozen=True, slots=True)

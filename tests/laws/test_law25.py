@@ -249,12 +249,15 @@ def test_25A1_38_a_bid_above_seven_the_director_put_in_place_is_ruled_at_once() 
     assert all(s.obligations[seat][0].kind == "pass_rest_of_auction" for seat in (Seat.N, Seat.S))
 
 
-def test_25B1_a_new_call_accepted_by_calling_before_the_judgement_is_ruled_as_a_players() -> None:
+def test_25B1_36A_lho_accepting_a_change_to_an_inadmissible_double_by_calling_cancels_both() -> None:
     # East calls over North's attempted change before the director has judged it: the change is
-    # accepted (25B1) and the director was not necessarily there, so the inadmissible X waits
-    # for the director like any player's (36), with no ruling on it yet.
+    # accepted (25B1), and East's 1D is a call over North's inadmissible X before any ruling, so
+    # both are cancelled and North calls again with no rectification (36A).  (East's call used to
+    # be dropped from the record once the X opened Law 36.)
     s = walk("N", "N 1C, N change X, E 1D")
-    assert outcome(s)["pending"] == ("inadmissible_double.awaiting_decision", "E", ("lho_calls", "director"))
+    assert outcome(s) == {"record": ["N 1C withdrawn", "N X cancelled", "E 1D cancelled"], "obligations": {},
+                          "turn": "N", "pending": None, "restrictions": [], "result": None}
+    assert [r.law for r in s.rulings][-1] == "36A"
 
 
 def test_25B1_lho_accepts_change_first_call_withdrawn_law_26_applies() -> None:
