@@ -28,8 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from auction_fsm.graph.irregular_space import IrregularSpace
-from auction_fsm.graph.scopes import ScopeError, scope_named, space_for
+from scope_check import irregular_scope_problem
 
 _DEFAULT = ("inadmissible-1-level7", "auction-1", "insufficient-1-level2", "lead-exposure-1")
 
@@ -80,15 +79,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--repeat must be at least 1, not {args.repeat}")
     scopes = [name.strip() for name in args.scopes.split(",") if name.strip()]
     for name in scopes:  # said here, not in a child's traceback
-        try:
-            scope = scope_named(name)
-        except ScopeError as exc:
-            parser.error(str(exc))
-        if scope.by_strain:
-            parser.error(f"scope {name!r} is verified one contract strain at a time: name one part, "
-                         f"such as {name}-in-NT")
-        if not isinstance(space_for(scope.narrowed(agreement="off")), IrregularSpace):
-            parser.error(f"scope {name!r} is not an irregular scope: this compares the irregular explorer")
+        problem = irregular_scope_problem(name, "this compares the irregular explorer")
+        if problem is not None:
+            parser.error(problem)
     print(f"{'scope':<24}{'configs':>10}{'edges':>11}{'this s':>9}{'base s':>9}{'ratio':>7}  same counts",
           flush=True)
     for scope in scopes:

@@ -32,10 +32,12 @@ import sys
 import time
 from typing import Any
 
+from scope_check import irregular_scope_problem
+
 from auction_fsm.graph import parallel
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.irregular_space import IrregularSpace
-from auction_fsm.graph.scopes import ScopeError, scope_named, space_for
+from auction_fsm.graph.scopes import scope_named, space_for
 
 
 def _measure(name: str, jobs: int, explore_only: bool) -> dict[str, Any]:
@@ -72,15 +74,9 @@ def main() -> None:
     if args.measure:
         print(json.dumps(_measure(args.scope, args.jobs, args.explore_only)))
         return
-    try:  # a bad name, or a scope no worker shares, is said here rather than in a child's traceback
-        scope = scope_named(args.scope)
-    except ScopeError as exc:
-        parser.error(str(exc))
-    if scope.by_strain:
-        parser.error(f"scope {args.scope!r} is verified one contract strain at a time: name one part, "
-                     f"such as {args.scope}-in-NT")
-    if not isinstance(space_for(scope.narrowed(agreement="off")), IrregularSpace):
-        parser.error(f"scope {args.scope!r} is not an irregular scope: only those are shared between processes")
+    problem = irregular_scope_problem(args.scope, "only those are shared between processes")
+    if problem is not None:
+        parser.error(problem)
     if args.jobs < 2:
         parser.error(f"--jobs must be 2 or more, not {args.jobs}")
     print(f"scope {args.scope}, --jobs 1 then --jobs {args.jobs}"

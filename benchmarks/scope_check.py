@@ -1,0 +1,22 @@
+"""Which scope names a benchmark of the irregular explorer can take, said before any child
+process starts (so a bad name is one clear line, not a child's traceback)."""
+
+from __future__ import annotations
+
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.scopes import ScopeError, scope_named, space_for
+
+
+def irregular_scope_problem(name: str, why: str) -> str | None:
+    """What is wrong with exploring the named scope whole with the irregular explorer, or
+    ``None``: an unknown name, a scope verified one contract strain at a time, a legal scope
+    (``why`` says what the benchmark needs irregular scopes for)."""
+    try:
+        scope = scope_named(name)
+    except ScopeError as exc:
+        return str(exc)
+    if scope.by_strain:
+        return f"scope {name!r} is verified one contract strain at a time: name one part, such as {name}-in-NT"
+    if not isinstance(space_for(scope.narrowed(agreement="off")), IrregularSpace):
+        return f"scope {name!r} is not an irregular scope: {why}"
+    return None
