@@ -308,11 +308,15 @@ def director_present(row: Row, summary: str) -> tuple[Row, Row]:
     """``row``, which holds an irregular call made in turn until LHO calls over it or the
     director is called, split in two: as a player made it (``row`` itself, guarded by
     :func:`made_by_the_player`), and as the director put it in place of a changed call
-    (:func:`put_in_place_by_director`, told by ``summary``).  In the second he is already at the table and nobody has
-    called over the new call, so he rules on it at once, as if called (9B2): the same hold,
-    then his ruling (36B, 37B, 38B-C; for Law 27 the options he explains, 27A1).  The second
-    row declares no ``records``: it records the call as the first does, but a bid above seven
-    is never a change the explorers offer, so the declaration could not be checked."""
+    (:func:`put_in_place_by_director`, told by ``summary``).  In the second he is already at
+    the table and nobody has called over the new call, so he rules on it at once, as if called
+    (9B2): the same hold, then his ruling (36B, 37B, 38B-C; for Law 27 the options he
+    explains, 27A1).
+
+    The second row declares no ``records``, though it records the call as the first does: the
+    test of every declaration needs each declared row reached in its scopes, and no explorer
+    offers a change to a bid above seven.  Without it an explorer stops such a step a little
+    later (``within_scope`` drops it all the same)."""
     hold = row.action
     assert hold is not None and row.guard is None
 
