@@ -53,8 +53,9 @@ class Step:
     fired: tuple[Fired, ...] = ()
 
 
-# Follow-ups that still apply once a procedure is pending; the others (a call to rule again,
-# the end of the auction) wait for nothing and are dropped, as the procedure now decides.
+# Follow-ups that still apply once a procedure is pending (LHO's call that accepted a change is
+# ruled over whatever the new call opened, 25B1); the others (a call to rule again, the end of
+# the auction) wait for nothing and are dropped, as the procedure now decides.
 _SURVIVE_PENDING = (RestoredCall, JudgeChange, CalledOver)
 
 
