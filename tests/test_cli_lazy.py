@@ -308,7 +308,7 @@ def test_the_export_formats_listed_for_the_command_are_the_writers() -> None:
 
 # --- benchmarks answer --help --------------------------------------------------------------------
 #: Modules the benchmark scripts import, not scripts themselves.
-BENCHMARK_HELPERS = {"naive.py", "workload.py"}
+BENCHMARK_HELPERS = {"naive.py", "workload.py", "scope_check.py"}
 
 
 @pytest.mark.parametrize("script", sorted(p.name for p in (ROOT / "benchmarks").glob("*.py")
