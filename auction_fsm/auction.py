@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from . import rules
 from .calls import ALL_CALLS, Call, parse_call
@@ -65,12 +65,17 @@ _PREFIX_KEYS: dict[tuple[int, int], tuple[Record, Sequence[int]]] = {}
 _PREFIX_KEYS_MAX = 64
 
 
-def _remember(dealer: int, record: Record, keys: Sequence[int]) -> None:
-    if len(_PREFIX_KEYS) >= _PREFIX_KEYS_MAX:
-        # the oldest entry; two threads may both take it (a Dask worker runs tasks in threads)
+def _bounded_put(memo: dict[tuple[int, int], Any], key: tuple[int, int], value: Any) -> None:
+    """``memo[key] = value``, first dropping the oldest entry once ``memo`` holds
+    ``_PREFIX_KEYS_MAX`` (two threads may both take it: a Dask worker runs tasks in threads)."""
+    if len(memo) >= _PREFIX_KEYS_MAX:
         with contextlib.suppress(KeyError, RuntimeError, StopIteration):
-            del _PREFIX_KEYS[next(iter(_PREFIX_KEYS))]
-    _PREFIX_KEYS[(id(record), dealer)] = (record, keys)
+            del memo[next(iter(memo))]
+    memo[key] = value
+
+
+def _remember(dealer: int, record: Record, keys: Sequence[int]) -> None:
+    _bounded_put(_PREFIX_KEYS, (id(record), dealer), (record, keys))
 
 
 #: The contract of recent (record, key) pairs, by the record's identity: it is asked for many
@@ -94,10 +99,7 @@ def _contract(key: int, record: Record) -> Contract | None:
         declarer = rules.declarer_of(key, ((r.seat, r.call.code) for r in record if r.stands))
         assert final.strain is not None and declarer is not None
         found = Contract(final.level, final.strain, doubled, _SEATS[declarer])
-    if len(_CONTRACTS) >= _PREFIX_KEYS_MAX:
-        with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # as in _remember
-            del _CONTRACTS[next(iter(_CONTRACTS))]
-    _CONTRACTS[(id(record), key)] = (record, found)
+    _bounded_put(_CONTRACTS, (id(record), key), (record, found))
     return found
 
 

@@ -25,7 +25,7 @@ from .events import CallEvent, ChangeCall, Choice, Event, ExposeCards, Lead, Rev
 from .lawbook import LAWS_2017, LawBook, Row
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
-from .lawbook.rows import AuctionEnds, CalledOver, Ctx, FollowUp, JudgeChange, Outcome, RestoredCall
+from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome
 from .lawbook.slip_first import SLIP_STEP
 from .values import evolve
 
@@ -53,10 +53,6 @@ class Step:
     fired: tuple[Fired, ...] = ()
 
 
-# Follow-ups that still apply once a procedure is pending (LHO's call that accepted a change is
-# ruled over whatever the new call opened, 25B1); the others (a call to rule again, the end of
-# the auction) wait for nothing and are dropped, as the procedure now decides.
-_SURVIVE_PENDING = (RestoredCall, JudgeChange, CalledOver)
 
 
 def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *, strict: bool = True,
@@ -113,7 +109,7 @@ def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = T
             queue.clear()
             continue
         if cur.pending is not None and queue:
-            queue = deque(f for f in queue if isinstance(f, _SURVIVE_PENDING))
+            queue = deque(f for f in queue if isinstance(f, SURVIVES_PENDING))
         queue.extendleft(reversed(out.follow))
     if is_incident(state, event, cur):
         cur = evolve(cur, incidents=cur.incidents + 1)

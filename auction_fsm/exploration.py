@@ -174,7 +174,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     if window:
         prefix = state.key_before(window[0][0])
         # (-2: the auction under the calls kept is never read again, see _auction_under_unread)
-        head = -2 if _auction_under_unread(state, p, bounds, window, prefix) else rules.bidder_side_only(prefix)
+        head = -2 if _auction_under_unread(state, p, bounds, window) else rules.bidder_side_only(prefix)
         recent = (head, tuple(
             (rank[i], int(r.seat), -1 if i == covered else r.call.code, int(r.in_turn_of)) for i, r in window))
     revert = -1
@@ -348,8 +348,8 @@ def _changed_call_covered(state: AuctionState, p: Pending, bounds: Scope | None)
 
 
 def _auction_under_unread(state: AuctionState, p: Pending | None, bounds: Scope | None,
-                          window: list[tuple[int, CallRecord]], prefix: int) -> bool:
-    """Whether the legal auction under the last standing calls the key keeps (``prefix``, the
+                          window: list[tuple[int, CallRecord]]) -> bool:
+    """Whether the legal auction under the last standing calls the key keeps (``window``; the
     auction a change may go back to) is read by nothing that follows, while a change of call
     (25) or a change after misinformation (21B1) is ruled with no irregularity left.
 
@@ -371,15 +371,10 @@ def _auction_under_unread(state: AuctionState, p: Pending | None, bounds: Scope 
     ``benchmarks/bench_quotient.py``).
     """
     if (bounds is None or p is None or p.procedure not in _CHANGE_PROCEDURES
-            or state.incidents < bounds.max_irregularities):
+            or state.incidents < bounds.max_irregularities
+            or all(i != p.call_index for i, _ in window)):
         return False
-    under = prefix
-    for i, r in window:
-        if i == p.call_index:
-            break
-        under = rules.force(under, r.seat, r.call.code)
-    else:
-        return False
+    under = state.key_before(p.call_index)
     new = p.get("new")
     if not new:
         return False

@@ -11,8 +11,8 @@ the one-process explorer does (:meth:`IrregularSpace.expand`).
 
 **How the work is shared.**  The level is cut into tasks before the fork, big ones first and
 small ones last (:func:`_tasks`), and every process, this one included, takes the next task
-not yet taken (a counter in shared memory) until none is left: whoever is ahead takes more, so all finish within about
-one task of each other, however uneven the configurations' costs.  (The dealing fixed before
+not yet taken (a counter in shared memory) until none is left: whoever is ahead takes more, so
+all finish within about one task of each other, however uneven the configurations' costs.  (The dealing fixed before
 the fork that this replaces left one process waiting for the other at the end of each level:
 measured on ``insufficient-1-level2``, 2.0 s of waiting against 0.2 s of forking, summed over
 its levels.)  A task holds whole groups of configurations with one candidate part

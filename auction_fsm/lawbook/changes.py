@@ -190,9 +190,9 @@ def ask_lho(ctx: Ctx) -> Outcome:
 
 
 def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
-               director_present: bool = True) -> Outcome:
+               by_director: bool = True) -> Outcome:
     """Withdraw the old call (and LHO's call over it); the new call is then ruled as made in
-    turn, and LHO's call made again if LHO keeps it.  ``director_present``: the director put the
+    turn, and LHO's call made again if LHO keeps it.  ``by_director``: the director put the
     new call in place (his judgement, or a choice he explained), so he rules at once on it if it
     is irregular (:class:`~.rows.SubstitutedCall`); not when LHO accepted the change by calling
     over it before he ruled."""
@@ -212,7 +212,7 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
         state = state.set_status(lho_index, "withdrawn", lho_law)
     state = state.rule(law, f"{o.long_name}'s {state.record[p.call_index].call} is withdrawn and "
                        f"replaced by {new}, ruled as if made in turn")
-    follow: list[object] = [SubstitutedCall(o, new) if director_present else CallEvent(o, new)]
+    follow: list[object] = [SubstitutedCall(o, new) if by_director else CallEvent(o, new)]
     if lho_call is not None:
         follow.append(RestoredCall(o.lho, lho_call, lho_law, keep_lho))
     return Outcome(state, tuple(follow))  # type: ignore[arg-type]
@@ -246,7 +246,7 @@ def accept_change(ctx: Ctx) -> Outcome:
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     assert isinstance(ctx.event, CallEvent)
-    out = substitute(ctx.state, p, keep_lho=True, law="25B1", director_present=False)
+    out = substitute(ctx.state, p, keep_lho=True, law="25B1", by_director=False)
     state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
     called = CalledOver(ctx.event.seat, ctx.event.call, ctx.event.specifies)
     return Outcome(state, (*out.follow, called, JudgeChange(p.offender, ctx.state.record[p.call_index].call,

@@ -47,7 +47,7 @@ from ..records import CallRecord, Obligation, Watch
 from ..values import evolve
 from . import changes, later_call_at_lho, rotation
 from .book import LawBook
-from .common import ended, met_watch, silence_partner, specified
+from .common import ended, met_watch, put_in_place_by_director, silence_partner, specified
 from .edition_2017 import LAWS_2017
 from .families import FAMILIES, Family
 from .procedure import choice, director_option, judgement_options
@@ -506,7 +506,7 @@ def _phase_rows(r: Row) -> list[Row] | None:
     if r.trigger == "inadmissible_double" and r.source in ("awaiting_first_call", "auction"):
         # each of the 2017 rows (a player's double, or one the director put in place) in two
         assert r.action is not None and r.guard is not None
-        by_director = r.guard.name == "put_in_place_by_director"
+        by_director = r.guard is put_in_place_by_director
         return [replace(r, guard=both(r.guard, barred_double), action=_hold_barred(r.action),
                         law="30B2b (1997); 36" + (", 9B2" if by_director else ""),
                         summary="partner doubles or redoubles at the turn 30B2b (1997) bars it: Law 36 applies"

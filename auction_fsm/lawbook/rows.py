@@ -41,6 +41,7 @@ __all__ = [
     "JudgeChange",
     "DeclarerOptions",
     "FollowUp",
+    "SURVIVES_PENDING",
     "guard",
     "action",
     "both",
@@ -140,6 +141,12 @@ class DeclarerOptions:
     def describe(self) -> str:
         return "declarer's options before the opening lead"
 
+
+#: Follow-ups that still apply once a procedure is pending (LHO's kept call, the comparability
+#: of an accepted change, LHO's call that accepted a change, ruled over whatever the new call
+#: opened, 25B1); the others (a call to rule again, the end of the auction) wait for nothing,
+#: and the engine drops them, as the procedure now decides.
+SURVIVES_PENDING = (RestoredCall, JudgeChange, CalledOver)
 
 FollowUp = (AuctionEnds | WatchedCall | Replacement | RestoredCall | JudgeChange | DeclarerOptions
             | SubstitutedCall | CalledOver)
