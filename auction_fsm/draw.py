@@ -13,10 +13,15 @@ Edges carry ``trigger [law]``; parallel transitions between two states share one
 colours say the kind (see the legend).  In an overview (more than eight states) the returns from a
 procedure to the main flow are thin grey arrows without labels: the procedure's own picture
 labels them.  The backend is Agg (files only, no display needed).
+
+A machine picture carries what it shows (:func:`view_data`: the states with their kinds and the
+arrows' texts) as PNG text under :data:`VIEW_KEY`, so a test can tell a committed picture drawn
+from an older law book, as the flowcharts' test does.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
@@ -29,7 +34,10 @@ from .lawbook import LAWS_2017, LawBook
 
 __all__ = [
     "KIND_COLOURS",
+    "VIEW_KEY",
     "machine_views",
+    "view_data",
+    "read_view_data",
     "semantic_layout",
     "draw_state_graph",
     "draw_machine_diagrams",
@@ -40,6 +48,7 @@ KIND_COLOURS: Final = {
     "initial": "#8fd18f", "normal": "#cfe2f3", "terminal": "#f4b6b6", "decision": "#ffe599",
     "irregularity": "#f9cb9c", "obligation": "#d9c3e9", "context": "#eeeeee",
 }
+VIEW_KEY: Final = "auction-fsm machine view"
 _BANDS: Final = {"initial": 0, "normal": 0, "terminal": 0, "irregularity": 1, "decision": 1,
                  "obligation": 2, "context": 0}
 
@@ -180,9 +189,30 @@ def _wrap(lines: Sequence[str], limit: int = 4) -> str:
     return "\n".join(shown)
 
 
+def view_data(g: nx.DiGraph[Any]) -> dict[str, Any]:
+    """What a picture of ``g`` shows, as JSON-ready values in a fixed order: each state's
+    name and kind, and each arrow's texts (parallel transitions merged, as drawn)."""
+    def name(n: Hashable) -> str:
+        return str(g.nodes[n].get("name", g.nodes[n].get("label", n)))
+
+    return {"title": str(g.graph.get("name", "")),
+            "states": sorted([str(n), name(n), str(g.nodes[n].get("kind"))] for n in g.nodes),
+            "arrows": sorted([str(u), str(v), *texts] for (u, v), texts in _merged_edges(g).items())}
+
+
+def read_view_data(path: str | Path) -> dict[str, Any] | None:
+    """The :func:`view_data` a PNG written by :func:`draw_state_graph` carries, or ``None``."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        text = getattr(image, "text", {}).get(VIEW_KEY)
+    return None if text is None else dict(json.loads(text))
+
+
 def draw_state_graph(g: nx.DiGraph[Any], path: str | Path, *, title: str | None = None,
                      pos: dict[Hashable, tuple[float, float]] | None = None) -> Path:
-    """Draw ``g`` (nodes with ``kind``, edges with ``trigger``/``law`` or ``label``) to a PNG."""
+    """Draw ``g`` (nodes with ``kind``, edges with ``trigger``/``law`` or ``label``) to a PNG
+    that carries its :func:`view_data`."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -258,7 +288,8 @@ def draw_state_graph(g: nx.DiGraph[Any], path: str | Path, *, title: str | None 
     ax.set_title(title or str(g.graph.get("name", "")), fontsize=10)
     fig.tight_layout()
     out = Path(path)
-    fig.savefig(out, dpi=110)
+    fig.savefig(out, dpi=110,
+                metadata={VIEW_KEY: json.dumps(view_data(g), ensure_ascii=True, sort_keys=True)})
     plt.close(fig)
     return out
 
