@@ -63,6 +63,7 @@ __all__ = ["FAMILIES", "alphabet", "config_key", "candidate_events", "candidate_
 _CALL_EVENTS: tuple[tuple[CallEvent, ...], ...] = tuple(
     tuple(CallEvent(seat, call) for call in ALL_CALLS) for seat in Seat)
 
+_DOUBLE, _REDOUBLE = parse_call("X"), parse_call("XX")
 _NO_OBLIGATIONS: tuple[tuple[object, ...], ...] = ((), (), (), ())
 _POSITIONAL = frozenset({"lho_call", "replacement", "resume_ib", "ib", "first_ib"})
 _EXPOSABLE = {Seat.N: Suit.C, Seat.E: Suit.D, Seat.S: Suit.H, Seat.W: Suit.S}
@@ -118,7 +119,11 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
       nor does a change of call the call it would replace once LHO's bid covers it and no
       irregularity is left (:func:`_changed_call_covered`), nor the legal auction under the last
       calls while a change whose new call is a sufficient bid is ruled with no irregularity left
-      (:func:`_auction_under_unread`);
+      (:func:`_auction_under_unread`); once such a change stands and LHO chooses whether to keep
+      his call over it, neither the changed call nor the auction standing now
+      (:func:`_change_stands`), nor LHO's call where it lapses either way
+      (:func:`_lho_call_lapses`); and a new call that is an inadmissible double or redouble is
+      named ``X`` either way (:func:`_inadmissible_either_way`);
 
     * a scope without the opening lead keeps no 26B rights: nothing it explores reads them
       (:func:`_rights_part`); one with it, once no irregularity is left, keeps the suits
@@ -159,8 +164,13 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
                 break
     standing.reverse()
     p = state.pending
+    # LHO's keep-or-withdraw choice once the change stands (25A6, 21B2): the changed call and the
+    # auction standing over it are read by nothing again (_change_stands)
+    stands = p is not None and _change_stands(state, p, bounds)
     # the record index of a call being changed that nothing reads again (-1: none)
-    covered = p.call_index if p is not None and _changed_call_covered(state, p, bounds) else -1
+    covered = p.call_index if p is not None and (stands or _changed_call_covered(state, p, bounds)) else -1
+    # the record index of LHO's call over it when that call lapses whatever LHO chooses (-1: none)
+    lapses = int(p.get("lho_call")) if p is not None and stands and _lho_call_lapses(state, p) else -1
     # a change of call (25, 21B1), or a call at LHO's turn by the player who just called, which is
     # an attempt to change it (30B2, 31C, 32C), reaches back to the last two standing calls
     window = (standing[-_window_size(state, families, bounds, standing):]
@@ -175,8 +185,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         prefix = state.key_before(window[0][0])
         # (-2: the auction under the calls kept is never read again, see _auction_under_unread)
         head = -2 if _auction_under_unread(state, p, bounds, window) else rules.bidder_side_only(prefix)
-        recent = (head, tuple(
-            (rank[i], int(r.seat), -1 if i == covered else r.call.code, int(r.in_turn_of)) for i, r in window))
+        recent = (head, tuple((rank[i], int(r.seat), -1 if i in (covered, lapses) else r.call.code,
+                               int(r.in_turn_of)) for i, r in window))
     revert = -1
     trailing: list[tuple[int, CallRecord]] = []
     for i, r in reversed(standing):
@@ -200,6 +210,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
             extra = tuple(("new", "") if k == "new" else (k, v) for k, v in extra)
         if p.procedure == "comparable_call":
             extra = _without_withdrawn_call(extra)
+        elif _inadmissible_either_way(state, p, bounds):
+            extra = tuple(("new", "X") if k == "new" else (k, v) for k, v in extra)
         if p.procedure == "lead_out_of_turn":
             ref: tuple[object, ...] = ("lead", len(state.leads) - p.call_index)
         elif p.call_index >= 0:
@@ -208,7 +220,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
             ref = (rank[p.call_index], int(r.seat), code, int(r.in_turn_of), r.status)
         else:
             ref = ()
-        referenced = tuple((rank[i], record[i].call.code, record[i].status) for i in positional)
+        referenced = tuple((rank[i], -1 if i == lapses else record[i].call.code, record[i].status)
+                           for i in positional)
         pending = (p.procedure, p.step, p.decider, p.options, int(p.offender), int(p.in_turn_of), ref,
                    extra, referenced)
     obligations = _obligations_part(state)
@@ -227,7 +240,11 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     if declarer_memory:
         namers = _first_namers(state) if bounds is None else _scoped_namers(state, bounds)
     incidents = state.incidents if bounds is None else min(state.incidents, bounds.max_irregularities)
-    return (int(state.dealer), rules.bidder_side_only(state.key), bool(record), recent, revert, obligations, pending, watches,
+    auction = rules.bidder_side_only(state.key)
+    if stands and p is not None:
+        # the auction the change goes back to stands in for the one standing now (-2: not even that)
+        auction = -2 if recent and recent[0] == -2 else rules.bidder_side_only(state.key_before(p.call_index))
+    return (int(state.dealer), auction, bool(record), recent, revert, obligations, pending, watches,
             restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
 
 
@@ -345,6 +362,83 @@ def _changed_call_covered(state: AuctionState, p: Pending, bounds: Scope | None)
         return False
     r = state.record[int(lho)]
     return r.stands and r.call.is_bid
+
+
+def _change_stands(state: AuctionState, p: Pending, bounds: Scope | None) -> bool:
+    """Whether ``p`` is LHO's choice over a change that stands (25A6 after a slip judged
+    unintended, 21B2 after misinformation), with no irregularity left.
+
+    Both of LHO's options end in :func:`~auction_fsm.lawbook.changes.substitute`: the changed
+    call and LHO's call over it are withdrawn, the new call is ruled as made in turn over the
+    calls standing before the changed one, and LHO's call is made again over it or not.  So the
+    changed call is read again only to word the ruling, and the auction standing now (changed
+    call, LHO's call) by nothing: what follows reads the auction under the changed call, the new
+    call and LHO's call, which the key keeps elsewhere (the last standing calls, the pending
+    procedure).  The only events offered are LHO's two options, so the candidate lists do not
+    depend on the auction either.  With no irregularity left no other change can reach back to
+    the changed call.  The first-namers and the specified suits, which the changed call may
+    still feed, are parts of their own and stay as they are.
+    """
+    return (bounds is not None and p.step == "awaiting_lho_choice" and p.procedure in _CHANGE_PROCEDURES
+            and state.incidents >= bounds.max_irregularities and p.call_index >= 0)
+
+
+def _lho_call_lapses(state: AuctionState, p: Pending) -> bool:
+    """Whether LHO's call over a change that stands (:func:`_change_stands`) lapses whichever
+    option LHO takes, so that which call it was is read by nothing again.
+
+    It does when the new call (:func:`_new_call_in_turn`) is a double or redouble Law 19 does
+    not permit there (36) or an insufficient bid (27).  The director puts that call in place, so
+    he rules on it at once (9B2, ``SubstitutedCall``): Law 36 cancels it and the offender calls
+    again, Law 27 gives LHO a choice; either way it is not LHO's turn with nothing pending when
+    LHO's kept call comes to be made again, and a kept call then lapses (``classify``:
+    ``restore_lapses``), as a withdrawn one does.  LHO calls afresh when his turn comes.  A call
+    a silenced player may not make (37) is left out: its rectification may leave LHO to call with
+    nothing pending.
+    """
+    made = _new_call_in_turn(state, p)
+    if made is None:
+        return False
+    call, under = made
+    if call.is_double or call.is_redouble:
+        return not rules.permitted_for(under, p.offender, call.code)
+    return call.is_bid and call.is_admissible_level and rules.step_or_none(under, call.code) is None
+
+
+def _inadmissible_either_way(state: AuctionState, p: Pending, bounds: Scope | None) -> bool:
+    """Whether the new call of a change (25, 21B1) ruled with no irregularity left is a double
+    or redouble that Law 19 would not permit over the calls standing before the changed one,
+    where a redouble would not be permitted either (or a double, for a redouble).
+
+    Law 36 treats an inadmissible double and an inadmissible redouble alike: put in place by the
+    director it is cancelled at once and the offender calls again (36B); made by the player and
+    called over by LHO, both calls are cancelled (36A); if the change is refused (25B2) the
+    original call stands.  Which of the two it was is then read only to word the rulings, and
+    no key keeps a cancelled call.  So the key names it ``X`` either way.
+    """
+    if (bounds is None or p.procedure not in _CHANGE_PROCEDURES or p.call_index < 0
+            or state.incidents < bounds.max_irregularities or p.get("new") not in ("X", "XX")):
+        return False
+    made = _new_call_in_turn(state, p)
+    if made is None:
+        return False
+    _, under = made
+    return not any(rules.permitted_for(under, p.offender, c.code) for c in (_DOUBLE, _REDOUBLE))
+
+
+def _new_call_in_turn(state: AuctionState, p: Pending) -> tuple[Call, int] | None:
+    """The new call of a change and the key of the auction it is ruled over (the calls standing
+    before the changed one), when the changed call was made in its maker's turn and its maker
+    has no obligation, so that the new call is ruled as his call in turn over that auction with
+    nothing else to weigh; ``None`` otherwise."""
+    o = p.offender
+    if state.record[p.call_index].in_turn_of != o or any(state.obligations[o]):
+        return None
+    try:
+        call = parse_call(p.get("new"))
+    except AuctionFsmError:
+        return None
+    return call, state.key_before(p.call_index)
 
 
 def _auction_under_unread(state: AuctionState, p: Pending | None, bounds: Scope | None,

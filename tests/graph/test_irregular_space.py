@@ -23,7 +23,7 @@ from auction_fsm.calls import Call, parse_call
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
-from auction_fsm.event_language import event_from_dict
+from auction_fsm.event_language import event_from_dict, read_event
 from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
 from auction_fsm.exploration import FAMILIES, IRREGULAR_IN_TURN, candidate_events
 from auction_fsm.graph.checks import check_exploration
@@ -463,6 +463,9 @@ def _finer_rights(state: AuctionState, families: frozenset[str], bounds: Scope |
     return tuple(sorted({int(r.offender) for r in state.restrictions})), ()
 
 
+_CHANGE_1NT = ("N: 1C", "E: P", "S: 1D", "W: 1H", "N: 1S", "E: P", "S: 1NT", "W: P")
+
+
 @pytest.mark.parametrize(("families", "prefix", "finer"), [
     # 27B2 and 27B3 both silence partner to the end: which one is only cited
     (("insufficient_bid",), ("N: 1NT",), {"_obligations_part": _finer_obligations}),
@@ -485,6 +488,14 @@ def _finer_rights(state: AuctionState, families: frozenset[str], bounds: Scope |
     # irregularity left: the auction under them is read by nothing that follows (a change of
     # call, or a call again at LHO's turn that tries one)
     (("changes", "rotation"), ("N: 1S", "E: P"), {"_auction_under_unread": lambda *_: False}),
+    # LHO's keep-or-withdraw choice once a change stands (25A6): the changed call and the auction
+    # over it are read by nothing; nor, when the new call is ruled at once as an inadmissible
+    # double (36B) or an insufficient bid (27A1), is LHO's call, which lapses either way
+    # (South may change 1NT, West having passed over it; nobody may change an earlier call)
+    (("changes",), _CHANGE_1NT, {"_change_stands": lambda *_: False}),
+    (("changes",), _CHANGE_1NT, {"_lho_call_lapses": lambda *_: False}),
+    # a change to a double or redouble that Law 36 cancels either way: which one is only cited
+    (("changes",), _CHANGE_1NT, {"_inadmissible_either_way": lambda *_: False}),
     # with no irregularity left, a 26B right can only come against the offender of the
     # rectification under way: the other seats' specified suits are read by nothing
     (("opening_lead", "inadmissible"), ("N: 1H",), {"_possible_offenders": lambda _: frozenset(range(4))}),
@@ -590,3 +601,39 @@ def test_keys_hold_the_insufficient_bid_a_second_one_replaced() -> None:
     states = [apply_event(apply_event(s, DirectorCalled()), CallEvent.of("E", "1C")) for s in states]
     assert [s.pending.step if s.pending else None for s in states] == ["awaiting_choice"] * 2
     assert space.key_of(states[0]) != space.key_of(states[1])
+
+
+def _played(*texts: str) -> AuctionState:
+    """The state after the events written in the event language, dealer North."""
+    state = AuctionState.start(Seat.N)
+    for text in texts:
+        state = apply_event(state, read_event(text))
+    return state
+
+
+def test_25A6_lho_choosing_over_a_change_to_an_inadmissible_double_has_one_key_whatever_lho_called() -> None:
+    """N 1C, E 1D or E 1H, then North's slip for X judged unintended: the X is ruled at once
+    (36B) and East's call lapses whether East keeps it or not, so what East called, and the 1C
+    withdrawn, are read by nothing.  Both positions share a key and lead to one key by each
+    option; over a change to 1S East's call can stand over the new bid, so there it is kept."""
+    space = IrregularSpace(Scope.of({"changes"}))
+
+    def position(lho: str, new: str) -> AuctionState:
+        return _played("N 1C", f"E {lho}", f"N change {new}", "judge unintended yes")
+
+    first, second = position("1D", "X"), position("1H", "X")
+    assert first.pending is not None and first.pending.step == "awaiting_lho_choice"
+    assert space.key_of(first) == space.key_of(second)
+    futures = [{(event, space.key_of(after)) for event, after in space.outcomes(s)} for s in (first, second)]
+    assert futures[0] == futures[1] and len(futures[0]) == 2
+    assert space.key_of(position("1D", "1S")) != space.key_of(position("1H", "1S"))
+
+
+def test_36B_a_change_to_an_inadmissible_double_or_redouble_has_one_key() -> None:
+    """N 1C, then North tries to change it to X or to XX: over nothing, neither is permitted
+    (19A, 19B), and Law 36 rules both alike, so the claims share a key; with 1C standing over
+    an opponent's bid a double would be permitted, so the keys differ there."""
+    space = IrregularSpace(Scope.of({"changes"}))
+    assert space.key_of(_played("N 1C", "N change X")) == space.key_of(_played("N 1C", "N change XX"))
+    assert space.key_of(_played("N P", "E 1D", "S 1H", "S change X")) != space.key_of(
+        _played("N P", "E 1D", "S 1H", "S change XX"))
