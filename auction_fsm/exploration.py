@@ -81,7 +81,8 @@ def _first_namers(state: AuctionState) -> tuple[tuple[int, int, int], ...]:
 
 
 def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
-               declarer_memory: bool = True, bounds: Scope | None = None) -> tuple[object, ...]:
+               declarer_memory: bool = True, bounds: Scope | None = None,
+               judged_call_read: bool = True) -> tuple[object, ...]:
     """The complete compact key of ``state`` for a scope with ``families`` switched on.
 
     Only what some enabled family can still look back at is kept: the last two standing calls
@@ -138,6 +139,12 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
 
     * the obligations keep their kind and call, not the law that imposed them (27B2 and 27B3
       both silence partner to the end of the auction; which one is only cited);
+
+    * with ``judged_call_read`` false (a book whose ``reads_judged_call`` is false, as the 2017
+      book's), a rectification waiting to judge the offender's next call (31B, 32) keeps the
+      cancelled call it is compared with as ``-1``: it is read only for the comparability
+      question, which the director answers either way, and the comparability judgement keeps
+      no withdrawn call (:func:`_without_withdrawn_call`);
 
     * the legal-auction keys keep the last bidder's side, not his seat: the Laws of the auction
       ask only whether the last bid was an opponent's (19A1, 19B1), and who declares comes from
@@ -225,7 +232,9 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         pending = (p.procedure, p.step, p.decider, p.options, int(p.offender), int(p.in_turn_of), ref,
                    extra, referenced)
     obligations = _obligations_part(state)
-    watches = tuple((w.kind, int(w.offender), w.call.code, w.law) for w in state.watches)
+    watches = tuple((w.kind, int(w.offender),
+                     -1 if w.kind == "judge_replacement" and not judged_call_read else w.call.code, w.law)
+                    for w in state.watches)
     restrictions, specified = _rights_part(state, families, bounds)
     exposed = tuple((int(e.seat), e.card.text, e.led, e.law) for e in state.exposed)
     lead_state: tuple[object, ...] = ()

@@ -213,7 +213,7 @@ class IrregularSpace:
         """The key of ``state`` in this scope."""
         if self.full_keys:
             return replace(state, rulings=()) if state.rulings else state
-        return config_key(state, self._enabled, self.declarer_memory, self.families)
+        return config_key(state, self._enabled, self.declarer_memory, self.families, self.book.reads_judged_call)
 
     def state_of(self, key: Key) -> AuctionState:
         """The representative state of a key found so far (rulings left out: they are narration)."""
@@ -418,7 +418,7 @@ class IrregularSpace:
         labels: list[Event] = []
         keys: list[Key] = []
         known, parent = self._states, self._parent
-        enabled, memory, fam = self._enabled, self.declarer_memory, self.families
+        enabled, memory, fam, judged = self._enabled, self.declarer_memory, self.families, self.book.reads_judged_call
         key_of = self.key_of if self.full_keys else None
         share = self._parts.setdefault
         if level is not None:
@@ -432,7 +432,7 @@ class IrregularSpace:
             k: Key
             if level is None:
                 if key_of is None:
-                    compact = config_key(after, enabled, memory, fam)
+                    compact = config_key(after, enabled, memory, fam, judged)
                     # a new key keeps one shared copy of each part, however many keys hold it
                     k = compact if compact in known else tuple([share(c, c) for c in compact])
                 else:
@@ -442,7 +442,7 @@ class IrregularSpace:
                     parent[k] = (key, event)
             else:
                 if key_of is None:
-                    compact = config_key(after, enabled, memory, fam)
+                    compact = config_key(after, enabled, memory, fam, judged)
                     number = index.get(compact)
                     k = (number if number is not None else compact if compact in fresh
                          else tuple([share(c, c) for c in compact]))

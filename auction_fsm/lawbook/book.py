@@ -38,6 +38,12 @@ class LawBook:
     rows: tuple[Row, ...]
     families: tuple[Family, ...] = FAMILIES
     triggers: Mapping[str, Trigger] = field(default_factory=lambda: dict(TRIGGERS))
+    #: Whether a row reads the cancelled call that a call judged later is compared with (a
+    #: ``judge_replacement`` watch) for more than the comparability question: the 1997 text of
+    #: 31A2 asks whether the new call repeats its denomination, the 2017 book only names it in
+    #: the 23A question, which the director answers.  The explorer's keys keep that call only
+    #: if so (``exploration.config_key``); tests check both books' keys against their futures.
+    reads_judged_call: bool = False
     _states: dict[str, StateSpec] = field(default_factory=dict, repr=False, compare=False)
     _index: dict[tuple[str, str, str], tuple[Row, ...]] = field(default_factory=dict, repr=False,
                                                                 compare=False)
@@ -46,7 +52,8 @@ class LawBook:
 
     @classmethod
     def build(cls, name: str, title: str, states: Iterable[StateSpec], rows: Iterable[Row],
-              families: Iterable[Family] = FAMILIES, triggers: Mapping[str, Trigger] = TRIGGERS) -> LawBook:
+              families: Iterable[Family] = FAMILIES, triggers: Mapping[str, Trigger] = TRIGGERS,
+              reads_judged_call: bool = False) -> LawBook:
         """Validate and freeze a book; raise :class:`LawBookError` on the first problem.
 
         Checks: state names unique per machine and exactly one initial state each; every parent,
@@ -98,7 +105,7 @@ class LawBook:
                 if len(set(guards)) != len(guards):
                     raise LawBookError(f"{machine}: two rows from {source!r} on {trigger!r} share "
                                        "a guard")
-        book = cls(name, title, states, rows, families, dict(triggers))
+        book = cls(name, title, states, rows, families, dict(triggers), reads_judged_call)
         book._index.update({k: tuple(v) for k, v in index.items()})
         book._states.update({s.name: s for s in states if s.machine == "phase"})
         return book
@@ -231,7 +238,7 @@ class LawBook:
         if not hit:
             raise LawBookError(f"law book {self.name!r}: no row matched the change")
         return LawBook.build(name or f"{self.name}-variant", self.title + " (variant)", self.states, out,
-                             self.families, self.triggers)
+                             self.families, self.triggers, self.reads_judged_call)
 
     def row_named(self, source: str, trigger: str, guard: str | None = None,
                   machine: Machine = "phase") -> Row:

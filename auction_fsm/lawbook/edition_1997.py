@@ -650,7 +650,7 @@ def _edition() -> LawBook:
         rows.extend([r] if new is None else new)
     rows.extend(_seat_rows(LAWS_2017.rows))
     return LawBook.build(NAME, "Laws of Duplicate Bridge 2017, with the 1997 text of Laws 30-33",
-                         _states(), rows, _families(), _triggers())
+                         _states(), rows, _families(), _triggers(), reads_judged_call=True)
 
 
 LAWS_1997: Final[LawBook] = _edition()

@@ -32,7 +32,7 @@ from auction_fsm.graph.export import read_graph, write_graph
 from auction_fsm.graph.irregular_space import IrregularSpace, Key
 from auction_fsm.graph.quotient import bisimulation_classes
 from auction_fsm.graph.scopes import NAMED_SCOPES, ScopeError, scope_named, space_for
-from auction_fsm.lawbook import BOOKS
+from auction_fsm.lawbook import BOOKS, LAWS_2017
 from auction_fsm.machines import TableMachines
 from auction_fsm.records import Pending
 from auction_fsm.scope import ROW_FAMILIES, Scope
@@ -637,3 +637,42 @@ def test_36B_a_change_to_an_inadmissible_double_or_redouble_has_one_key() -> Non
     assert space.key_of(_played("N 1C", "N change X")) == space.key_of(_played("N 1C", "N change XX"))
     assert space.key_of(_played("N P", "E 1D", "S 1H", "S change X")) != space.key_of(
         _played("N P", "E 1D", "S 1H", "S change XX"))
+
+
+@pytest.mark.parametrize("book", sorted(BOOKS))
+def test_31A2_the_cancelled_bid_a_later_call_is_judged_against_is_kept_only_where_the_book_reads_it(
+        book: str) -> None:
+    """N 1H E 1S, West bids 1NT or 2C out of rotation at South's turn, judged artificial, then
+    South doubles: West's next call will be judged against the cancelled bid.  The 2017 book
+    reads that bid only for the comparability question (23A), which the director answers, so
+    the two positions have one future and one key; the 1997 text of 31A2 asks whether West's
+    call repeats its denomination, so there West's 1NT is ruled differently and the keys
+    keep the bid (``LawBook.reads_judged_call``)."""
+    laws = BOOKS[book]
+    space = IrregularSpace(Scope.of({"rotation"}, max_level=2), book=laws)
+
+    def position(bid: str) -> AuctionState:
+        state = AuctionState.start(Seat.N)
+        for text in ("N 1H", "E 1S", f"W {bid}", "director", "judge artificial yes", "S X"):
+            state = apply_event(state, read_event(text), laws)
+        return state
+
+    first, second = position("1NT"), position("2C")
+    assert first.watches and first.watches[0].kind == "judge_replacement"
+    futures = [{(event, space.key_of(after)) for event, after in space.outcomes(s)} for s in (first, second)]
+    assert len(futures[0]) > 5
+    assert (futures[0] == futures[1]) is (not laws.reads_judged_call)
+    assert (space.key_of(first) == space.key_of(second)) is (not laws.reads_judged_call)
+
+
+def test_31A2_keys_without_the_judged_bid_merge_only_configurations_the_coarsest_bisimulation_merges() -> None:
+    """Over the whole scope after N 1NT E P (calls out of rotation, one irregularity), leaving
+    the judged bid out of the 2017 book's keys merges configurations, none with another future:
+    fewer configurations, as many bisimulation classes, every check passing."""
+    events = (CallEvent.of("N", "1NT"), CallEvent.of("E", "P"))
+    small = explore(_space("rotation", prefix=events, agreement="off"))
+    fine = explore(_space("rotation", prefix=events, agreement="off",
+                          book=replace(LAWS_2017, reads_judged_call=True)))
+    assert small.states < fine.states
+    assert bisimulation_classes(small) == bisimulation_classes(fine)
+    assert check_exploration(small, count_paths=False).ok
