@@ -498,7 +498,8 @@ _CHANGE_1NT = ("N: 1C", "E: P", "S: 1D", "W: 1H", "N: 1S", "E: P", "S: 1NT", "W:
     (("changes",), _CHANGE_1NT, {"_inadmissible_either_way": lambda *_: False}),
     # with no irregularity left, a 26B right can only come against the offender of the
     # rectification under way: the other seats' specified suits are read by nothing
-    (("opening_lead", "inadmissible"), ("N: 1H",), {"_possible_offenders": lambda _: frozenset(range(4))}),
+    (("opening_lead", "inadmissible"), ("N: 1C", "E: 1D", "S: 1H"),
+     {"_possible_offenders": lambda _: frozenset(range(4))}),
 ])
 def test_keys_merge_only_configurations_the_coarsest_bisimulation_merges(
         families: tuple[str, ...], prefix: tuple[str, ...], finer: dict[str, Any],
