@@ -6,6 +6,7 @@ Run from the repository root::
     python benchmarks/bench_quotient.py                       # the level-1 single-family scopes
     python benchmarks/bench_quotient.py rotation-1 changes-1  # named scopes
     python benchmarks/bench_quotient.py changes-1 --max-level 2  # the same scope, bids to level 2
+    python benchmarks/bench_quotient.py changes-1 --groups 5     # the five largest groups of merges
 
 The configuration keys (``exploration.config_key``) merge states the explorer has shown to have
 one future; a key that told fewer states apart would let the explorer visit fewer
@@ -23,7 +24,10 @@ is the explored graph itself, measured in the same run.  It is a size measuremen
 timing: the machine's load does not change it.  The key components that differ inside the
 classes are listed (``--parts``), which is where a smaller key would come from; each such
 merge still needs its own argument and test (a class may be one only because the scope's
-bounds cut the branches that tell its members apart).
+bounds cut the branches that tell its members apart).  ``--groups N`` shows the N largest
+groups of such configurations, grouped by the parts that differ and the step the pending
+procedure is at, each with one pair: the two configurations in words and the events that
+reached each (the first thing to read when arguing a new merge).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import argparse
 import sys
 import time
 from collections import Counter
+from typing import Any
 
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.quotient import coarsest_bisimulation
@@ -43,9 +48,9 @@ _PARTS = ("dealer", "auction key", "any call", "last standing calls", "17D3 reve
           "opening lead", "first-namers", "irregularities", "hands returned")
 
 
-def measure(name: str, parts: bool, max_level: int | None = None) -> None:
+def measure(name: str, parts: bool, max_level: int | None = None, groups: int = 0) -> None:
     """Explore the scope ``name`` (no checks; bids up to ``max_level`` if given) and print its
-    sizes against its quotient."""
+    sizes against its quotient (with ``groups``, the largest groups of merges, one pair each)."""
     scope = scope_named(name)
     if max_level is not None:
         scope = scope.narrowed(max_level=max_level)
@@ -62,6 +67,8 @@ def measure(name: str, parts: bool, max_level: int | None = None) -> None:
     print(f"{name:<22} {ex.states:>9,} {ex.edges:>10,} {classes:>9,} {ex.states / classes:>6.2f}x "
           f"{len(busy):>9,} {busy_classes:>9,} {len(busy) / max(busy_classes, 1):>6.2f}x {explored:>8.1f}",
           flush=True)
+    if groups:
+        _show_groups(space, ex, block, busy, groups)
     if parts:
         first: dict[int, int] = {}
         differ: Counter[str] = Counter()
@@ -77,11 +84,40 @@ def measure(name: str, parts: bool, max_level: int | None = None) -> None:
             print(f"    {part}: differs in {times:,} configurations from their class's first")
 
 
+def _show_groups(space: Any, ex: Any, block: list[int], busy: list[int], largest: int) -> None:
+    """Print the ``largest`` groups of configurations with successors that share a class with
+    an earlier one: grouped by the key parts that differ and the pending procedure's step."""
+    first: dict[int, int] = {}
+    sizes: Counter[tuple[tuple[str, ...], str]] = Counter()
+    pair: dict[tuple[tuple[str, ...], str], tuple[int, int]] = {}
+    for i in busy:
+        j = first.setdefault(block[i], i)
+        if j == i:
+            continue
+        a, b = ex.keys[i], ex.keys[j]
+        if not (isinstance(a, tuple) and isinstance(b, tuple)):
+            continue
+        differ = tuple(part for part, x, y in zip(_PARTS, a, b, strict=False) if x != y)
+        pending = a[6]
+        step = f"{pending[0]}.{pending[1]}" if isinstance(pending, tuple) and pending else "nothing pending"
+        sizes[(differ, step)] += 1
+        pair.setdefault((differ, step), (i, j))
+    for (differ, step), times in sizes.most_common(largest):
+        i, j = pair[(differ, step)]
+        print(f"  {times:,} configurations at {step}, differing in {', '.join(differ)}; for example")
+        for k in (i, j):
+            key = ex.keys[k]
+            events = [space.label_text(e) for e in space.path(key)[1]]
+            print(f"      {space.describe(key)}\n        reached by {', '.join(events) or 'the start'}")
+
+
 def main() -> None:
     """Measure the scopes named on the command line (default: the level-1 single-family ones)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scopes", nargs="*", default=list(_DEFAULT), help="named scopes (default: %(default)s)")
     parser.add_argument("--parts", action="store_true", help="list the key parts that differ inside classes")
+    parser.add_argument("--groups", type=int, default=0, metavar="N",
+                        help="show the N largest groups of configurations a smaller key could merge")
     parser.add_argument("--max-level", type=int, choices=range(1, 8), metavar="N",
                         help="bids up to level N in every scope named (to measure growth)")
     args = parser.parse_args()
@@ -89,7 +125,7 @@ def main() -> None:
           f"{'busy':>9} {'classes':>9} {'ratio':>7} {'explore s':>8}", flush=True)
     for name in args.scopes:
         try:
-            measure(name, args.parts, args.max_level)
+            measure(name, args.parts, args.max_level, args.groups)
         except KeyboardInterrupt:
             print("stopped", file=sys.stderr)
             raise SystemExit(130) from None
