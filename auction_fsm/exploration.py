@@ -387,6 +387,11 @@ def _change_stands(state: AuctionState, p: Pending, bounds: Scope | None) -> boo
     depend on the auction either.  With no irregularity left no other change can reach back to
     the changed call.  The first-namers and the specified suits, which the changed call may
     still feed, are parts of their own and stay as they are.
+
+    Measured with :func:`_lho_call_lapses`: the coarsest bisimulation keeps its classes
+    (``changes-1`` 35,601, with 46,416 configurations instead of 56,904; ``changes-1`` at the
+    two level 179,446; ``benchmarks/bench_quotient.py``), and ``verify --check-keys`` finds 0
+    inexact keys on ``changes-1`` under either book.
     """
     return (bounds is not None and p.step == "awaiting_lho_choice" and p.procedure in _CHANGE_PROCEDURES
             and state.incidents >= bounds.max_irregularities and p.call_index >= 0)
@@ -423,7 +428,8 @@ def _inadmissible_either_way(state: AuctionState, p: Pending, bounds: Scope | No
     director it is cancelled at once and the offender calls again (36B); made by the player and
     called over by LHO, both calls are cancelled (36A); if the change is refused (25B2) the
     original call stands.  Which of the two it was is then read only to word the rulings, and
-    no key keeps a cancelled call.  So the key names it ``X`` either way.
+    no key keeps a cancelled call.  So the key names it ``X`` either way.  Measured: ``changes-1``
+    46,416 configurations become 43,200 with its 35,601 classes, 0 inexact keys under either book.
     """
     if (bounds is None or p.procedure not in _CHANGE_PROCEDURES or p.call_index < 0
             or state.incidents < bounds.max_irregularities or p.get("new") not in ("X", "XX")):
