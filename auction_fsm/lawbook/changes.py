@@ -72,6 +72,9 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         raise IllegalCallError(
             f"{o.long_name} cannot change {state.record[old].call}: {why} "
             f"(Law {'21B1a' if law == '21B1' else '25A4'})", law="21B1a" if law == "21B1" else "25A4")
+    if not via and state.record[old].call == event.call:
+        raise IllegalCallError(f"{o.long_name}'s call is {event.call} already: there is nothing to change it to "
+                               f"(Law {'21B1' if law == '21B1' else '25A'})", law=law)
     later = [i for i in range(old + 1, len(state.record)) if state.record[i].stands]
     extra: tuple[tuple[str, str], ...] = (("lho_call", str(later[0]) if later else ""),
                                           ("new", event.call.text), ("via", via or ""))
@@ -106,33 +109,6 @@ def can_change(ctx: Ctx) -> bool:
        ask=OTHERWISE)
 def cannot_change(ctx: Ctx) -> bool:
     return changeable_call(ctx.state, ctx.seat) is None
-
-
-def _names_call_made(ctx: Ctx) -> bool:
-    event = ctx.event
-    assert isinstance(event, ChangeCall)
-    old = changeable_call(ctx.state, ctx.seat)
-    return old is not None and ctx.state.record[old].call == event.call
-
-
-@guard("the player names the call already made: there is nothing to change it to (25A, 21B1)",
-       ask="Is the call the player names the one already made?")
-def names_call_made(ctx: Ctx) -> bool:
-    return _names_call_made(ctx)
-
-
-@guard("the player names another call than the one made", ask=OTHERWISE)
-def names_another_call(ctx: Ctx) -> bool:
-    return not _names_call_made(ctx)
-
-
-@action("refused: the call named is the call already made")
-def same_call_refused(ctx: Ctx) -> Outcome:
-    event = ctx.event
-    assert isinstance(event, ChangeCall)
-    law = "21B1" if event.ground == "misinformation" else "25A"
-    raise IllegalCallError(f"{ctx.seat.long_name}'s call is {event.call} already: there is nothing to change "
-                           f"it to (Law {law})", law=law)
 
 
 @action("refused: there is no call the player may still change")
@@ -348,18 +324,13 @@ def _rows() -> list[Row]:
     for source in ("awaiting_first_call", "auction", "clarification", "opening_lead", "passed_out"):
         law = {"opening_lead": "25A5", "passed_out": "22B, 25A5"}.get(source, "25")
         rows += [
-            Row("phase", source, "attempt_change", SAME, "25A, 21B1", FAMILY,
-                "the call named is the one already made: the change is refused", names_call_made,
-                same_call_refused, refusal=True),
             Row("phase", source, "attempt_change", f"{CH}.awaiting_judgement", law, FAMILY,
-                "a player tries to replace a call made by a slip",
-                both(both(ground_is_slip, can_change), names_another_call,
-                     ask="Does the player say the call was a slip of the tongue or hand, partner not "
-                         "having called since?"),
+                "a player tries to replace a call made by a slip", both(ground_is_slip, can_change, ask="Does the player say the call was a slip "
+                                     "of the tongue or hand, partner not having called since?"),
                 ask_about_change),
             Row("phase", source, "attempt_change", f"{MI}.awaiting_judgement", "21B1", FAMILY,
                 "a player wants to change a call after misinformation",
-                both(both(ground_is_misinformation, can_change), names_another_call,
+                both(ground_is_misinformation, can_change,
                      ask="Does the player say misinformation from an opponent led to the call, partner "
                          "not having called since?"), ask_about_change),
             Row("phase", source, "attempt_change", SAME, "25A4, 21B1a", FAMILY,

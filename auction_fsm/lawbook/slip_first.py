@@ -20,7 +20,7 @@ from ..errors import IllegalCallError
 from ..events import ChangeCall
 from ..records import Pending
 from ..values import evolve
-from .rows import ASK_TRIGGER, OTHERWISE, SAME, Ctx, Guard, Outcome, Row, SubstitutedCall, action, both, guard
+from .rows import ASK_TRIGGER, SAME, Ctx, Guard, Outcome, Row, SubstitutedCall, action, guard
 
 __all__ = ["JUDGED_INTENDED", "ROWS", "SLIP_STEP", "SLIP_SOURCES"]
 
@@ -52,30 +52,6 @@ def offender_says_slip(ctx: Ctx) -> bool:
             and not any(r.seat == p.offender.partner and r.stands for r in ctx.state.record[p.call_index + 1:]))
 
 
-def _names_call_made(ctx: Ctx) -> bool:
-    event = ctx.event
-    return isinstance(event, ChangeCall) and ctx.state.record[_pending(ctx).call_index].call == event.call
-
-
-@guard("the offender names the irregular call itself: there is nothing to replace it with (25A)",
-       ask="Is the call the offender names the irregular call itself?")
-def slip_names_call_made(ctx: Ctx) -> bool:
-    return offender_says_slip(ctx) and _names_call_made(ctx)
-
-
-@guard("the offender names another call than the irregular one", ask=OTHERWISE)
-def slip_names_another_call(ctx: Ctx) -> bool:
-    return not _names_call_made(ctx)
-
-
-@action("refused: the call named is the irregular call itself, so the procedure goes on")
-def slip_for_the_same_call(ctx: Ctx) -> Outcome:
-    p = _pending(ctx)
-    made = ctx.state.record[p.call_index].call
-    raise IllegalCallError(f"{p.offender.long_name} says {made} was a slip for {made}, the call he made: "
-                           "there is nothing to replace it with (Law 25A)", law="25A")
-
-
 @guard("the director has already found the irregular call intended (25A2)",
        ask="Has the director already ruled that the offender meant the irregular call?")
 def slip_already_judged(ctx: Ctx) -> bool:
@@ -98,6 +74,9 @@ def ask_slip(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ChangeCall)
     made = ctx.state.record[p.call_index].call
+    if made == event.call:
+        raise IllegalCallError(f"{p.offender.long_name} says {made} was a slip for {made}, the call he made: "
+                               "there is nothing to replace it with (Law 25A)", law="25A")
     q = evolve(p, step=SLIP_STEP, law="25A", decider="director", options=("unintended", "intended"),
                extra=tuple(sorted((*p.extra, ("back_to", p.step), ("back_law", p.law),
                                    ("back_decider", p.decider), ("back_options", ",".join(p.options)),
@@ -137,13 +116,8 @@ def _came_from(step: str) -> Guard:
 
 
 ROWS: list[Row] = [
-    *(Row("phase", source, "attempt_change", SAME, "25A", FAMILY,
-          "the call named is the irregular call itself: the slip claim is refused", slip_names_call_made,
-          slip_for_the_same_call, refusal=True)
-      for source in SLIP_SOURCES),
     *(Row("phase", source, "attempt_change", f"{source.split('.')[0]}.{SLIP_STEP}", "25A1", FAMILY,
-          "the offender says it was a slip: the director judges 25A first",
-          both(offender_says_slip, slip_names_another_call, ask=offender_says_slip.question), ask_slip)
+          "the offender says it was a slip: the director judges 25A first", offender_says_slip, ask_slip)
       for source in SLIP_SOURCES),
     *(Row("phase", source, "attempt_change", SAME, "25A2", FAMILY,
           "the call was already found intended: a new slip claim is refused", slip_already_judged,
