@@ -38,7 +38,8 @@ import time
 from collections import Counter
 from typing import Any
 
-from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.configuration import Exploration, explore
+from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.quotient import coarsest_bisimulation
 from auction_fsm.graph.scopes import scope_named, space_for
 
@@ -67,7 +68,7 @@ def measure(name: str, parts: bool, max_level: int | None = None, groups: int = 
     print(f"{name:<22} {ex.states:>9,} {ex.edges:>10,} {classes:>9,} {ex.states / classes:>6.2f}x "
           f"{len(busy):>9,} {busy_classes:>9,} {len(busy) / max(busy_classes, 1):>6.2f}x {explored:>8.1f}",
           flush=True)
-    if groups:
+    if groups and isinstance(space, IrregularSpace):  # the legal scopes have no key parts to group by
         _show_groups(space, ex, block, busy, groups)
     if parts:
         first: dict[int, int] = {}
@@ -84,7 +85,8 @@ def measure(name: str, parts: bool, max_level: int | None = None, groups: int = 
             print(f"    {part}: differs in {times:,} configurations from their class's first")
 
 
-def _show_groups(space: Any, ex: Any, block: list[int], busy: list[int], largest: int) -> None:
+def _show_groups(space: IrregularSpace, ex: Exploration[Any, Any], block: list[int], busy: list[int],
+                 largest: int) -> None:
     """Print the ``largest`` groups of configurations with successors that share a class with
     an earlier one: grouped by the key parts that differ and the pending procedure's step."""
     first: dict[int, int] = {}

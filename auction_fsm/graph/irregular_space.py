@@ -418,7 +418,8 @@ class IrregularSpace:
         labels: list[Event] = []
         keys: list[Key] = []
         known, parent = self._states, self._parent
-        enabled, memory, fam, judged = self._enabled, self.declarer_memory, self.families, self.book.reads_judged_call
+        enabled, memory, fam = self._enabled, self.declarer_memory, self.families
+        judged = self.book.reads_judged_call
         key_of = self.key_of if self.full_keys else None
         share = self._parts.setdefault
         if level is not None:
