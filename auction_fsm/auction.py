@@ -152,6 +152,9 @@ class AuctionState:
     options_key: int = -1
     lead_choices: tuple[str, ...] = ()
     incidents: int = 0  # irregularities so far (engine.irregularities; bounds the scopes)
+    #: The seat (0-3) that committed the first irregularity counted, -1 before any: the Laws do
+    #: not read it; a scope verified one offender at a time does (``Scope.offender_seat``).
+    first_offender: int = -1
     #: The board's vulnerability: ``"None"``, ``"NS"``, ``"EW"`` or ``"All"`` (the scenario
     #: format's words).  The Laws of the auction period do not depend on it; it is carried so
     #: that a position knows its board (reports, files, teaching).
@@ -318,7 +321,8 @@ class AuctionState:
                             self.obligations if obligations is None else obligations, self.pending,
                             self.watches, self.restrictions, self.exposed, self.rulings, self.leads,
                             self.lead_rules, self.refused_leads, self.picked_up, self.swapped,
-                            self.options_key, self.lead_choices, self.incidents, self.vulnerability,
+                            self.options_key, self.lead_choices, self.incidents, self.first_offender,
+                            self.vulnerability,
                             self.hands_returned, self.law_book)
 
     def calls(self, *tokens: str, seat: Seat | str | None = None) -> AuctionState:

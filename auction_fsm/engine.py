@@ -27,6 +27,7 @@ from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
 from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome
 from .lawbook.slip_first import SLIP_STEP
+from .seats import Seat
 from .values import evolve
 
 __all__ = ["Fired", "OutsideBounds", "Step", "step", "apply_event", "is_incident", "is_required_repeat", "irregularities",
@@ -112,7 +113,8 @@ def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = T
             queue = deque(f for f in queue if isinstance(f, SURVIVES_PENDING))
         queue.extendleft(reversed(out.follow))
     if is_incident(state, event, cur):
-        cur = evolve(cur, incidents=cur.incidents + 1)
+        first = cur.first_offender if cur.incidents else incident_seat(state, event, cur)
+        cur = evolve(cur, incidents=cur.incidents + 1, first_offender=first)
     return Step(event, state, cur, tuple(fired))
 
 
@@ -226,6 +228,22 @@ def is_required_repeat(state: AuctionState, event: Event) -> bool:
 def is_incident(before: AuctionState, event: Event, after: AuctionState) -> bool:
     """True when ``event`` committed an irregularity (see :func:`irregularities`)."""
     return bool(irregularities(before, event, after))
+
+
+def incident_seat(before: AuctionState, event: Event, after: AuctionState) -> int:
+    """The seat (0-3) that committed the irregularity of ``event`` (see :func:`irregularities`):
+    the seat that made the call, exposed the card, changed the call or led; for an answer to the
+    director that puts an irregular call in place (25A1), the seat of that call; -1 where none
+    can be told (no such step is known: a scope split by offender then keeps it in every part)."""
+    seat = getattr(event, "seat", None)
+    if isinstance(seat, Seat):
+        return int(seat)
+    added = after.record[len(before.record):]
+    if added:
+        return int(added[-1].seat)
+    if before.pending is not None:
+        return int(before.pending.offender)
+    return -1
 
 
 _PLAIN_GUARDS = frozenset({"pass_in_turn_auction_open", "bid_is_sufficient", "double_is_permitted",

@@ -137,6 +137,11 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
       before the end never reads the memory, and a new first-namer of a strain comes from the
       calls, not from the other strains' memory);
 
+    * a scope split by the offender (``bounds.offender_seat``) keeps the suits its own seat has
+      specified only, and once another seat has committed the first irregularity, nothing but
+      that seat: such an end is handed over to that seat's scope (with one irregularity per
+      auction every 26B right is against the first offender, :func:`_rights_part`);
+
     * the obligations keep their kind and call, not the law that imposed them (27B2 and 27B3
       both silence partner to the end of the auction; which one is only cited);
 
@@ -155,7 +160,11 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     :func:`within_scope` under the same ``bounds``.
     """
     if bounds is not None and handed_over(state, bounds):
-        # an end of this scope with nothing after it here: only the contract is kept
+        # an end of this scope with nothing after it here: only the contract is kept, or, handed
+        # over to the first offender's part, only that seat
+        if bounds.offender_seat is not None and state.first_offender not in (-1, bounds.offender_seat):
+            return (int(state.dealer), -1, True, (), -1, _NO_OBLIGATIONS, (), (),
+                    (), (), (), (), ("handed over", state.first_offender), 0, False)
         return (int(state.dealer), rules.bidder_side_only(state.key), True, (), -1, _NO_OBLIGATIONS, (), (),
                 (), (), (), (), ("handed over",), 0, False)
     record = state.record
@@ -279,7 +288,10 @@ def _rights_part(state: AuctionState, families: frozenset[str], bounds: Scope | 
     specified in the legal auction; the withdrawn call and the law behind each right are for the
     narration.  So the key keeps the set of offenders, with their specified suits; while a new
     right may still arise, it keeps the suits every seat has specified, since any of them may
-    become an offender.
+    become an offender, or in a scope split by the offender (``bounds.offender_seat``), the
+    suits of that scope's seat only: with one irregularity per auction every right is against
+    the seat that committed it (the suite checks this on whole parts), and an auction whose
+    irregularity is another seat's is handed over (:func:`handed_over`).
 
     A scope without the opening lead (``bounds`` given) keeps no right at all.  Nothing it
     explores reads them: during the auction they are only added to (``AuctionState.restrict``)
@@ -298,6 +310,10 @@ def _rights_part(state: AuctionState, families: frozenset[str], bounds: Scope | 
     specified: tuple[object, ...] = ()
     if "opening_lead" in families and families & _RESTRICTING and (bounds is None or not _settled(state, bounds)):
         specified = _specified_suits(state)
+        if bounds is not None and bounds.offender_seat is not None:
+            # a part split by the offender: a right can only be against its own seat (any other
+            # seat's first irregularity is handed over, and no second one comes)
+            specified = tuple(bits if seat == bounds.offender_seat else 0 for seat, bits in enumerate(specified))
         if bounds is not None and state.incidents >= bounds.max_irregularities:
             # no new irregularity may come: a new right can only be against the offender of the
             # rectification under way (the pending procedure, a watch, a repeat owed)
@@ -628,10 +644,18 @@ def _scoped_namers(state: AuctionState, bounds: Scope) -> tuple[object, ...]:
 
 
 def handed_over(state: AuctionState, bounds: Scope) -> bool:
-    """True when ``bounds`` is split by the contract's strain (``contract_strain``) and
-    ``state``'s auction has ended in another strain: an end of this scope, whose whole future
-    (the lead, and a change of call after the final pass that reopens the auction) the scope of
-    its own strain explores, with that strain's first-namers in its key."""
+    """True when ``state`` is an end of a part of a split scope, handed over to another part
+    that explores its whole future:
+
+    * split by the contract's strain (``bounds.contract_strain``): the auction has ended in
+      another strain; that strain's part explores the lead, and a change of call after the final
+      pass that reopens the auction, with that strain's first-namers in its key;
+    * split by the offender (``bounds.offender_seat``): another seat committed the auction's
+      first irregularity (``AuctionState.first_offender``); that seat's part explores it, with
+      that seat's specified suits in its key.
+    """
+    if bounds.offender_seat is not None and state.first_offender not in (-1, bounds.offender_seat):
+        return True
     if bounds.contract_strain is None or not rules.is_final(state.key):
         return False
     contract = state.contract

@@ -90,9 +90,19 @@ class Scope:
         after the final pass that reopens such an auction is explored in the part of the strain
         the auction had ended in.)
     by_strain
-        Verified as five scopes, one per contract strain (:meth:`strain_parts`); together they
+        Verified as five scopes, one per contract strain (:meth:`split_parts`); together they
         decide every check, and their path counts add up to the whole's
         (``docs/verification.md``).
+    offender_seat
+        Only irregularities committed first by this seat (0 North ... 3 West) are explored: an
+        auction whose first irregularity is another seat's is an end of this scope, handed over
+        to the scope of that seat.  The key then keeps the suits this seat has specified only,
+        instead of every seat's (26B asks which suits the offender specified, and with one
+        irregularity per auction every right is against its offender).  Needs the opening lead
+        (without it no key keeps specified suits) and one irregularity per auction.
+    by_offender
+        Verified as four scopes, one per seat that commits the irregularity
+        (:meth:`split_parts`; with :attr:`by_strain`, twenty: one per strain and seat).
     """
 
     name: str
@@ -105,6 +115,8 @@ class Scope:
     agreement_sample: int = 2000
     contract_strain: int | None = None
     by_strain: bool = False
+    offender_seat: int | None = None
+    by_offender: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_level <= 7:
@@ -119,14 +131,34 @@ class Scope:
         if self.contract_strain is not None and not 0 <= self.contract_strain < len(STRAINS):
             raise ScopeError(f"scope {self.name!r}: contract_strain must be 0-4, got "
                              f"{self.contract_strain!r}")
+        if self.offender_seat is not None or self.by_offender:
+            if "opening_lead" not in self.families:
+                raise ScopeError(f"scope {self.name!r}: splitting by the offender needs the opening lead "
+                                 "(without it, no key keeps the suits each seat specified)")
+            if self.max_irregularities != 1:
+                raise ScopeError(f"scope {self.name!r}: splitting by the offender needs one irregularity "
+                                 f"per auction, not {self.max_irregularities} (a second offender's suits "
+                                 "would be missing from the keys)")
+        if self.offender_seat is not None and not 0 <= self.offender_seat < len(Seat):
+            raise ScopeError(f"scope {self.name!r}: offender_seat must be 0-3, got {self.offender_seat!r}")
 
-    def strain_parts(self) -> tuple[Scope, ...]:
-        """The scopes that verify this one: one per contract strain when :attr:`by_strain`,
-        else the scope itself."""
-        if not self.by_strain:
-            return (self,)
-        return tuple(replace(self, name=f"{self.name}-in-{text}", by_strain=False, contract_strain=i)
-                     for i, text in enumerate(STRAINS))
+    def split_parts(self) -> tuple[Scope, ...]:
+        """The scopes that verify this one: one per contract strain when :attr:`by_strain`, one
+        per offending seat when :attr:`by_offender` (one per pair when both), else the scope
+        itself."""
+        parts = [self]
+        if self.by_strain:
+            parts = [replace(p, name=f"{p.name}-in-{text}", by_strain=False, contract_strain=i)
+                     for p in parts for i, text in enumerate(STRAINS)]
+        if self.by_offender:
+            parts = [replace(p, name=f"{p.name}-offender-{seat.name}", by_offender=False, offender_seat=int(seat))
+                     for p in parts for seat in Seat]
+        return tuple(parts)
+
+    @property
+    def is_split(self) -> bool:
+        """True when verified as several scopes (:meth:`split_parts`)."""
+        return self.by_strain or self.by_offender
 
     @property
     def is_legal_only(self) -> bool:
@@ -143,7 +175,7 @@ class Scope:
     def narrowed(self, *, max_level: int | None = None, dealers: Iterable[Seat] | None = None,
                  track_declarer: bool | None = None, max_irregularities: int | None = None,
                  agreement: Literal["all", "sample", "off"] | None = None,
-                 by_strain: bool | None = None) -> Scope:
+                 by_strain: bool | None = None, by_offender: bool | None = None) -> Scope:
         """A copy with some bounds replaced; the name records what changed (the agreement mode
         is how the scope is checked, not what it holds, so it leaves the name alone)."""
         changes: dict[str, Any] = {}
@@ -166,6 +198,8 @@ class Scope:
             changes["agreement"] = agreement
         if by_strain is not None and by_strain != self.by_strain:
             changes["by_strain"] = by_strain  # how it is verified, not what it holds: name kept
+        if by_offender is not None and by_offender != self.by_offender:
+            changes["by_offender"] = by_offender  # likewise
         return replace(self, name="-".join(parts), **changes) if changes else self
 
     @classmethod
@@ -184,6 +218,9 @@ class Scope:
                 + ("" if self.contract_strain is None else
                    f"; contracts in {STRAINS[self.contract_strain]} go on to the lead, others are "
                    "handed over to their strain's scope")
+                + ("" if self.offender_seat is None else
+                   f"; irregularities committed first by {Seat(self.offender_seat).name} only, another "
+                   "seat's are handed over to its scope")
                 + ("" if not self.families or self.agreement == "all" else
                    f"; machines checked on {self.agreement_sample:,} replayed traces"
                    if self.agreement == "sample" else "; machines not checked"))

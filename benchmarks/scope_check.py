@@ -9,14 +9,15 @@ from auction_fsm.graph.scopes import ScopeError, scope_named, space_for
 
 def irregular_scope_problem(name: str, why: str) -> str | None:
     """What is wrong with exploring the named scope whole with the irregular explorer, or
-    ``None``: an unknown name, a scope verified one contract strain at a time, a legal scope
+    ``None``: an unknown name, a scope verified in parts (by strain or offender), a legal scope
     (``why`` says what the benchmark needs irregular scopes for)."""
     try:
         scope = scope_named(name)
     except ScopeError as exc:
         return str(exc)
-    if scope.by_strain:
-        return f"scope {name!r} is verified one contract strain at a time: name one part, such as {name}-in-NT"
+    if scope.is_split:
+        return (f"scope {name!r} is verified in parts: name one part, such as "
+                f"{scope.split_parts()[-1].name}")
     if not isinstance(space_for(scope.narrowed(agreement="off")), IrregularSpace):
         return f"scope {name!r} is not an irregular scope: {why}"
     return None

@@ -60,7 +60,7 @@ def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = N
                      whole_graphs: bool = False) -> list[Scope]:
     """The scopes the options ask for.
 
-    ``whole_graphs`` (export, draw): a scope verified one contract strain at a time is refused,
+    ``whole_graphs`` (export, draw): a scope verified in parts (by strain or offender) is refused,
     naming its parts, since its whole graph is what the split avoids building.
 
     Without ``--scope``, a bound given on the command line applies to the ``legal`` scope;
@@ -84,11 +84,12 @@ def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = N
     scopes = [scope_named(n).narrowed(max_level=args.max_level, dealers=dealers,
                                     track_declarer=True if args.track_declarer else None,
                                     max_irregularities=irregularities, agreement=agreement,
-                                    by_strain=True if getattr(args, "by_strain", False) else None)
+                                    by_strain=True if getattr(args, "by_strain", False) else None,
+                                    by_offender=True if getattr(args, "by_offender", False) else None)
               for n in names]
     if whole_graphs:
-        split = [s.name for s in scopes if s.by_strain]
+        split = [s for s in scopes if s.is_split]
         if split:
-            raise ScopeError(f"{', '.join(split)} is explored one contract strain at a time: name one part, "
-                             f"such as {split[0]}-in-NT")
+            raise ScopeError(f"{', '.join(s.name for s in split)} is explored in parts: name one part, "
+                             f"such as {split[0].split_parts()[-1].name}")
     return scopes

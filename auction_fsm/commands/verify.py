@@ -46,6 +46,11 @@ def register(subparsers: Subparsers) -> None:
                    help="scopes with the opening lead: verify one scope per contract strain, each "
                         "keeping who first named its own strain only, then the whole from the parts "
                         "(see docs/verification.md)")
+    p.add_argument("--by-offender", action="store_true",
+                   help="scopes with the opening lead and one irregularity per auction: verify one "
+                        "scope per seat that commits the irregularity, each keeping the suits its own "
+                        "seat specified only, then the whole from the parts (with --by-strain, one "
+                        "scope per strain and seat; see docs/verification.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object per graph checked")
     p.add_argument("--traces", type=int, default=3, metavar="N",
                    help="traces shown per failing check (default 3)")
@@ -151,7 +156,7 @@ def _on_cluster(args: argparse.Namespace, book: LawBook, scopes: list[Scope], sh
         raise UsageError(f"--cluster cannot verify {', '.join(reopening)} by contract strain: with changes "
                          "of call each part must also show that its own ended auctions finish, which "
                          "only the one-machine run checks")
-    parts = [part for scope in scopes for part in scope.strain_parts()]
+    parts = [part for scope in scopes for part in scope.split_parts()]
     reports.extend(verify_on_cluster(parts, book.name, args.cluster, partitions=args.partitions,
                                      max_traces=max(0, args.traces), timeout=args.connect_timeout,
                                      progress=_frontier if show else None))

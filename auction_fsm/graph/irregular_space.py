@@ -97,15 +97,16 @@ AgreementMode = Literal["all", "sample", "off"]
 DEFAULT_SAMPLE: Final = 2000
 
 class SplitEnds(NamedTuple):
-    """The ends of one part of a scope split by the contract's strain, as masks over its
-    configurations (``IrregularSpace.split_ends``)."""
+    """The ends of one part of a split scope (by the contract's strain, the offender or both),
+    as masks over its configurations (``IrregularSpace.split_ends``)."""
 
     #: the real ends: the lead faced, the hands returned
     real: npt.NDArray[np.bool_]
     #: the auction has ended in this part's strain, or been passed out (not handed over)
     ended_here: npt.NDArray[np.bool_]
     #: the ends whose paths this part counts: the lead faced in its strain, and the passed-out
-    #: boards in the clubs part only
+    #: boards in the clubs part only; split by the offender, those of its seat's irregularity,
+    #: and the auctions with none in North's part only
     counted: npt.NDArray[np.bool_]
 
 
@@ -313,20 +314,24 @@ class IrregularSpace:
         return state.is_over and (state.pending is None or state.pending.procedure == "declarer_lead_options")
 
     def split_ends(self, keys: Sequence[Key]) -> SplitEnds | None:
-        """For a scope split by the contract's strain, its ends told apart over ``keys``
-        (:class:`SplitEnds`); ``None`` for a scope that is not split."""
-        strain = self.families.contract_strain
-        if strain is None:
+        """For a part of a split scope (by the contract's strain, the offender or both), its
+        ends told apart over ``keys`` (:class:`SplitEnds`); ``None`` for a scope that is not
+        split."""
+        strain, offender = self.families.contract_strain, self.families.offender_seat
+        if strain is None and offender is None:
             return None
         states = [self._states[k] for k in keys]
         count = len(states)
         real = np.fromiter((is_terminal(s) for s in states), dtype=bool, count=count)
         here = np.fromiter((rules.is_final(s.key) and not handed_over(s, self.families) for s in states),
                            dtype=bool, count=count)
-        # a real end is never handed over (a hand-over has no successors); a passed-out board
-        # is counted in the clubs part only, so that the five parts' paths add up
-        counted = real & np.fromiter((s.contract is not None or strain == 0 for s in states), dtype=bool,
-                                     count=count)
+        # a real end is never handed over (a hand-over has no successors); so that the parts'
+        # paths add up, a passed-out board is counted in the clubs part only, and an auction with
+        # no irregularity in North's part only
+        counted = real & np.fromiter(((strain is None or s.contract is not None or strain == 0)
+                                      and (offender is None or s.first_offender == offender
+                                           or (s.first_offender == -1 and offender == 0))
+                                      for s in states), dtype=bool, count=count)
         return SplitEnds(real, here, counted)
 
     # --- the protocol -----------------------------------------------------------------------
@@ -563,6 +568,11 @@ class IrregularSpace:
         if lead is not None:
             parts.append(f"lead {lead.seat.name} {lead.card.text}{'' if lead.faced else ' face down'}")
         parts.append(f"{s.incidents} irregularit{'y' if s.incidents == 1 else 'ies'}")
+        if handed_over(s, self.families):
+            parts.append("handed over to "
+                         + (f"{Seat(s.first_offender).name}'s part (the first offender)"
+                            if self.families.offender_seat not in (None, s.first_offender)
+                            else "the part of the contract's strain"))
         return "; ".join(parts)
 
     def scenario(self, start: Key, labels: Sequence[Event]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from ..lawbook import LAWS_2017, LawBook
 from ..scope import ALL_DEALERS, COMPLETE_LEGAL_AUCTIONS, FAMILIES, STRAINS, Scope, ScopeError
+from ..seats import Seat
 from .legal_space import LegalSpace
 from .space import ConfigurationSpace
 
@@ -41,9 +42,9 @@ ALL_FAMILIES: Final = frozenset(FAMILIES)
 
 
 def _irregular(name: str, families: Iterable[str], irregularities: int = 1, level: int = 1,
-               by_strain: bool = False) -> Scope:
+               by_strain: bool = False, by_offender: bool = False) -> Scope:
     return Scope(name, frozenset(families), max_irregularities=irregularities, max_level=level,
-                 by_strain=by_strain)
+                 by_strain=by_strain, by_offender=by_offender)
 
 
 #: The irregular scopes by name: one family (or all) with bids to level 1 and one irregularity
@@ -73,8 +74,10 @@ IRREGULAR_SCOPES: Final = (
     _irregular("lead-1-level7", {"opening_lead"}, level=7, by_strain=True),
     _irregular("lead-exposure-1-level7", {"opening_lead", "exposure"}, level=7, by_strain=True),
     # every family, one irregularity per auction, every bid: the goal of issue 21, which today's
-    # explorer does not reach in hours (docs/verification.md); named so that it can be run
-    _irregular("all-1-level7", ALL_FAMILIES, level=7),
+    # explorer does not reach in hours (docs/verification.md); named so that it can be run, in
+    # its smallest form: twenty parts, one per contract strain and seat that commits the
+    # irregularity (each keeps one strain's first-namers and one seat's specified suits)
+    _irregular("all-1-level7", ALL_FAMILIES, level=7, by_strain=True, by_offender=True),
 )
 
 NAMED_SCOPES: Final[dict[str, Scope]] = {
@@ -124,16 +127,30 @@ def space_for(scope: Scope, table: LawBook = LAWS_2017) -> ConfigurationSpace[An
 
 
 def scope_named(name: str) -> Scope:
-    """The named scope, or one contract strain's part of a named scope with the opening lead
-    (``lead-1-level7-in-NT``: see :meth:`Scope.strain_parts`); :class:`ScopeError` listing the
-    names when there is none."""
+    """The named scope, or one part of a named scope with the opening lead, split by contract
+    strain, by the seat that commits the irregularity, or both (``lead-1-level7-in-NT``,
+    ``all-1-offender-E``, ``all-1-level7-in-NT-offender-E``: see :meth:`Scope.split_parts`);
+    :class:`ScopeError` listing the names when there is none."""
     scope = NAMED_SCOPES.get(name)
     if scope is not None:
         return scope
-    base, _, strain = name.rpartition("-in-")
+    base, seat = name, ""
+    if "-offender-" in base:
+        base, _, seat = base.rpartition("-offender-")
+    strain = ""
+    if "-in-" in base:
+        base, _, strain = base.rpartition("-in-")
     whole = NAMED_SCOPES.get(base)
-    if whole is not None and "opening_lead" in whole.families and strain in STRAINS:
-        return whole.narrowed(by_strain=True).strain_parts()[STRAINS.index(strain)]
+    if (whole is not None and "opening_lead" in whole.families and (strain or seat)
+            and (not strain or strain in STRAINS) and (not seat or seat in Seat.__members__)):
+        try:
+            split = whole.narrowed(by_strain=bool(strain), by_offender=bool(seat))
+        except ScopeError:
+            split = None  # (a scope that cannot be split by the offender)
+        for part in split.split_parts() if split is not None else ():
+            if part.name == name:
+                return part
     raise ScopeError(f"unknown scope {name!r}: expected one of {', '.join(NAMED_SCOPES)} (or, for a "
-                     "scope with the opening lead, one contract strain's part: NAME-in-C ... NAME-in-NT)")
-
+                     "scope with the opening lead, one part of it: NAME-in-C ... NAME-in-NT by contract "
+                     "strain, NAME-offender-N ... NAME-offender-W by the seat that commits the irregularity "
+                     "where one irregularity is allowed, or NAME-in-NT-offender-N for both)")

@@ -93,7 +93,8 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
     ``finished`` is called (in this process) with each report as soon as it is ready, in the
     order they finish, so a caller can show how far the run has got.
 
-    A scope verified by contract strain (``Scope.by_strain``) gives one report per strain,
+    A scope verified in parts (by contract strain, ``Scope.by_strain``, by the seat that
+    commits the irregularity, ``Scope.by_offender``, or both) gives one report per part,
     followed by one for the whole (:func:`combined_report`).
 
     With ``jobs`` above one, the scopes are explored in that many worker processes at once
@@ -104,20 +105,29 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
     reports = [verify_machine(table, max_traces)] if machine else []
     if finished is not None and reports:
         finished(reports[0])
-    parts = [part for scope in scopes for part in scope.strain_parts()]
+    parts = [part for scope in scopes for part in scope.split_parts()]
     done = iter(_scope_reports(parts, table, max_traces=max_traces, progress=progress, max_states=max_states,
                                jobs=jobs, check_keys=check_keys, finished=finished))
     for scope in scopes:
-        mine = [next(done) for _ in scope.strain_parts()]
+        mine = [next(done) for _ in scope.split_parts()]
         reports.extend(mine)
-        if scope.by_strain:
+        if scope.is_split:
             reports.append(combined_report(scope, mine))
     return reports
 
 
 def combined_report(scope: Scope, parts: Sequence[GraphReport]) -> GraphReport:
-    """One report for a scope verified as one scope per contract strain.
+    """One report for a scope verified in parts: one scope per contract strain, per seat that
+    commits the irregularity, or per pair of both.
 
+    *By offender*: a part explores the auctions whose first irregularity is its own seat's (and
+    the regular ones); another seat's first irregularity is an end there, handed over to that
+    seat's part, where it is explored whole.  A hand-over comes only at the first irregularity
+    and never from an auction that already has one, so no part leans on another in a circle;
+    the auctions with no irregularity are explored in every part, and their paths counted in
+    North's only.
+
+    *By strain*:
     The parts decide every check of the whole: each configuration of the whole scope is one of
     some part with the same future there (an unfinished auction, in every part; an ended one,
     in its strain's part, which also explores a change of call that reopens it), so a dead end,
@@ -137,7 +147,9 @@ def combined_report(scope: Scope, parts: Sequence[GraphReport]) -> GraphReport:
         for check, n in r.counts.items():
             counts[check] = counts.get(check, 0) + n
     info: dict[str, Any] = {
-        "scope_description": scope.describe() + "; verified as one scope per contract strain",
+        "scope_description": scope.describe() + "; verified as one scope per " + " and ".join(
+            what for what, on in (("contract strain", scope.by_strain),
+                                  ("seat that commits the irregularity", scope.by_offender)) if on),
         "parts": [r.scope for r in parts],
         "seconds": round(sum(r.info.get("seconds", 0.0) for r in parts), 3),
     }

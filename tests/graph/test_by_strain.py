@@ -91,10 +91,10 @@ def test_a_planted_machine_fault_is_found_by_the_parts_as_by_the_whole() -> None
 def test_splitting_needs_the_opening_lead() -> None:
     with pytest.raises(ScopeError, match="needs the opening lead"):
         scope_named("exposure-1").narrowed(by_strain=True)
-    assert len(scope_named("all-1").narrowed(by_strain=True).strain_parts()) == 5
+    assert len(scope_named("all-1").narrowed(by_strain=True).split_parts()) == 5
     with pytest.raises(ScopeError, match="contract_strain must be 0-4, got 5"):
         replace(scope_named("lead-1"), contract_strain=5)
-    assert scope_named("lead-1").strain_parts() == (scope_named("lead-1"),)
+    assert scope_named("lead-1").split_parts() == (scope_named("lead-1"),)
 
 
 def test_the_parts_paths_add_up_to_the_unsplit_scopes_and_each_part_is_reported(
@@ -144,5 +144,5 @@ def test_a_part_is_named_by_its_strain_and_a_split_scope_is_not_exported_whole(
     with pytest.raises(ScopeError, match="unknown scope 'exposure-1-in-NT'"):
         scope_named("exposure-1-in-NT")  # no opening lead: nothing to split
     assert main(["export", "configuration", "--scope", "lead-1-level7", "-o", "-"]) == 2
-    assert "explored one contract strain at a time: name one part, such as lead-1-level7-in-NT" in (
+    assert "is explored in parts: name one part, such as lead-1-level7-in-NT" in (
         capsys.readouterr().err)
