@@ -218,9 +218,10 @@ def is_required_repeat(state: AuctionState, event: Event) -> bool:
 
     The Laws force that call as the consequence of the call out of rotation, so whatever it
     turns out to be (an insufficient bid, say, which opens Law 27) belongs to the same
-    incident: it is not a new irregularity.
+    incident: it is not a new irregularity.  Once the auction has ended no repeat is owed: a
+    call then is a call after the final pass (39), an irregularity of its own.
     """
-    return (type(event) is CallEvent and state.pending is None
+    return (type(event) is CallEvent and state.pending is None and not state.is_over
             and any(o.kind == "repeat_call" and o.call == event.call
                     for o in state.obligations[event.seat]))
 

@@ -46,6 +46,16 @@ def test_1997_31A1_rho_passes_offender_repeats_the_bid_with_no_penalty() -> None
     assert ruling_laws(s) == ["31A (1997)", "31A1 (1997)"]
 
 
+def test_1997_31A1_22A_rho_pass_that_ends_the_auction_leaves_no_repeat_owed() -> None:
+    # as in 2017 (test_law31.py): West's pass is North's RHO's pass and the auction's final pass
+    events = "N P, E 1NT, S P, W P, N X, E P, S P, N 1S, director, judge artificial yes, W P"
+    s = walk97("N", events)
+    assert outcome(s)["obligations"] == {} and s.is_over
+    assert s.rulings[-1].law == "31A1 (1997)" and "ended the auction (22A)" in s.rulings[-1].summary
+    s = walk97("N", events + ", N 1S")
+    assert s.pending is not None and s.pending.procedure == "call_after_final_pass"
+
+
 def test_1997_31A2a_rho_bids_offender_repeats_the_denomination_partner_passes_once() -> None:
     s = walk97("N", "N 1H, S 1S, director, judge artificial no, E 2C, S 2S")
     assert outcome(s) == {

@@ -224,6 +224,25 @@ def test_31A1_36B2_repeat_owed_by_a_seat_silenced_to_the_end_lapses_pass_only() 
     assert [o.kind for o in s.obligations[2]] == ["pass_rest_of_auction"]  # no repeat ever came back
 
 
+
+def test_31A1_22A_rho_pass_that_ends_the_auction_leaves_no_repeat_owed() -> None:
+    # After N P E 1NT S P W P N X E P S P, North bids 1S at West's turn; judged artificial, it is
+    # cancelled (31A).  West's pass is his RHO's pass, but it is also the third pass after the
+    # double: the auction is over (22A), so no turn is left for the repeat 31A1 asks for.  The
+    # 1S stays cancelled (modelling decision); the same call made now is a call after the final
+    # pass (39), a new irregularity, not the repeat (found by exploring the lead with calls out of
+    # rotation: each such call reopened Law 39 without counting, without end).
+    events = "N P, E 1NT, S P, W P, N X, E P, S P, N 1S, director, judge artificial yes, W P"
+    s = walk("N", events)
+    assert outcome(s)["obligations"] == {}
+    assert s.is_over and s.contract is not None and s.contract.text == "1NTX"
+    assert s.rulings[-1].law == "31A1" and "ended the auction (22A)" in s.rulings[-1].summary
+    before = s.incidents
+    s = walk("N", events + ", N 1S")
+    assert record(s)[-1] == "N 1S cancelled" and s.pending is not None
+    assert s.pending.procedure == "call_after_final_pass"
+    assert s.incidents == before + 1
+
 # --- 31C while the offender's own bid out of rotation is still held --------------------------------
 # West, the player before the dealer, bids 1S at North's turn (his LHO's).  Nobody has called over
 # it and the director has not ruled when West says 2S: still at LHO's turn, after West has called,
