@@ -400,10 +400,8 @@ offender_changes_denomination = _g(
 def require_repeat_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     law = "31A1 (1997)" if w.law.startswith("31") else "32B1 (1997)"
-    if ctx.state.is_over:  # RHO's pass was the final pass: no turn is left to repeat the call in
-        return ended(_without(ctx.state, w).rule(
-            law, f"{w.offender.long_name}'s RHO passed, and that pass ended the auction (22A): "
-            f"{w.call} cannot be repeated and stays cancelled, with no penalty"))
+    if ctx.state.is_over:
+        return rotation.repeat_lapses(_without(ctx.state, w), w, law, "with no penalty")
     state = _without(ctx.state, w).impose(w.offender, Obligation("repeat_call", law, w.call))
     return ended(state.rule(law, f"{w.offender.long_name}'s RHO passed: {w.offender.long_name} must now "
                             f"repeat {w.call}, with no penalty if it is legal"))

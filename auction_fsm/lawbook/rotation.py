@@ -559,6 +559,14 @@ def offender_called_again(ctx: Ctx) -> bool:
     return w is not None and w.kind == "judge_replacement"
 
 
+def repeat_lapses(state: AuctionState, w: Watch, law: str, outcome: str) -> Outcome:
+    """RHO's pass that calls for the repeat (31A1, 32A1) was the final pass (22A): no turn is
+    left to repeat the call in, so nothing is owed and the call stays cancelled
+    (docs/modelling-decisions.md).  ``state`` no longer holds the watch; both books rule so."""
+    return ended(state.rule(law, f"{w.offender.long_name}'s RHO passed, and that pass ended the auction "
+                            f"(22A): {w.call} cannot be repeated and stays cancelled, {outcome}"))
+
+
 @action("the offender must repeat the cancelled call at the next turn (unless that pass ended the auction)")
 def require_repeat(ctx: Ctx) -> Outcome:
     state = ctx.state
@@ -566,10 +574,8 @@ def require_repeat(ctx: Ctx) -> Outcome:
     assert w is not None
     rest = tuple(x for x in state.watches if x is not w)
     silenced = any(o.kind == "pass_rest_of_auction" for o in state.obligations[w.offender])
-    if state.is_over:  # RHO's pass was the final pass: no turn is left to repeat the call in
-        return ended(evolve(state, watches=rest).rule(
-            w.law + "1", f"{w.offender.long_name}'s RHO passed, and that pass ended the auction (22A): "
-            f"{w.call} cannot be repeated and stays cancelled, with no further rectification"))
+    if state.is_over:
+        return repeat_lapses(evolve(state, watches=rest), w, w.law + "1", "with no further rectification")
     state = evolve(state, watches=rest).impose(w.offender, Obligation("repeat_call", w.law + "1", w.call))
     if silenced:  # the obligation to pass at every turn prevails (docs/modelling-decisions.md)
         state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed, but {w.offender.long_name} "
