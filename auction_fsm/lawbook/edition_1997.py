@@ -345,8 +345,10 @@ def _watch_law(ctx: Ctx, law: str) -> bool:
     return w is not None and w.law == law
 
 
-rho_passed = _g("rho_passed", "the offender's RHO passed: the offender must repeat the cancelled call "
-                "(31A1, 32B1 (1997))", rotation.rho_passed.test, "Did the offender's RHO pass?")
+rho_passed = _g("rho_passed", "the offender's RHO passed, and the auction goes on: the offender must "
+                "repeat the cancelled call (31A1, 32B1 (1997))",
+                lambda ctx: rotation.rho_passed(ctx) and not ctx.state.is_over,
+                "Did the offender's RHO pass, with the auction still open?")
 rho_acted_after_bid = _g(
     "rho_acted_after_bid", "the offender's RHO bid, doubled or redoubled after a cancelled bid or "
     "conventional pass (31A2 (1997))",
@@ -396,15 +398,23 @@ offender_changes_denomination = _g(
     "(otherwise)")
 
 
+def _repeat_law(w: Watch) -> str:
+    return "31A1 (1997)" if w.law.startswith("31") else "32B1 (1997)"
+
+
 @action("the offender must repeat the cancelled call at the next turn (31A1, 32B1 (1997))")
 def require_repeat_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
-    law = "31A1 (1997)" if w.law.startswith("31") else "32B1 (1997)"
-    if ctx.state.is_over:
-        return rotation.repeat_lapses(_without(ctx.state, w), w, law, "with no penalty")
+    law = _repeat_law(w)
     state = _without(ctx.state, w).impose(w.offender, Obligation("repeat_call", law, w.call))
     return ended(state.rule(law, f"{w.offender.long_name}'s RHO passed: {w.offender.long_name} must now "
                             f"repeat {w.call}, with no penalty if it is legal"))
+
+
+@action("nothing is owed: the call stays cancelled, with no penalty (31A1, 32B1 (1997); 22A)")
+def repeat_lapsed_1997(ctx: Ctx) -> Outcome:
+    w = _watched(ctx)
+    return rotation.repeat_lapses(_without(ctx.state, w), w, _repeat_law(w), "with no penalty")
 
 
 @action("the offender may make any legal call; whether it repeats the denomination decides "
@@ -551,9 +561,15 @@ def _phase_rows(r: Row) -> list[Row] | None:
                         law="29B; 32A (1997)",
                         summary=("declined: " if r.source == _AC else "")
                         + "a double or redouble at partner's turn: partner passes to the end")]
-    if r.trigger == "watched_call" and g == "rho_passed":
+    if r.trigger == "watched_call" and g == "rho_passed_repeat_owed":
+        # the 1997 text has no exception for an offender who must pass to the end: the repeat
+        # is owed whenever the auction goes on
         return [replace(r, guard=rho_passed, action=require_repeat_1997, law="31A1, 32B1 (1997)",
                         summary="RHO passed: the offender must repeat the cancelled call")]
+    if r.trigger == "watched_call" and g == "rho_passed_offender_silenced":
+        return []
+    if r.trigger == "watched_call" and g == "rho_pass_ended_auction":
+        return [replace(r, action=repeat_lapsed_1997, law="31A1, 32B1 (1997); 22A")]
     if r.trigger == "watched_call" and g == "rho_called":
         return [replace(r, guard=rho_acted_after_bid, action=watch_offender_31a2, law="31A2 (1997)",
                         summary="RHO called over the cancelled bid: the offender calls freely; "

@@ -559,6 +559,30 @@ def offender_called_again(ctx: Ctx) -> bool:
     return w is not None and w.kind == "judge_replacement"
 
 
+def _silenced(ctx: Ctx, w: Watch) -> bool:
+    return any(o.kind == "pass_rest_of_auction" for o in ctx.state.obligations[w.offender])
+
+
+@guard("that pass ended the auction (22A): no turn is left to repeat the call in",
+       ask="Did the offender's RHO pass, and did that pass end the auction?")
+def rho_pass_ended_auction(ctx: Ctx) -> bool:
+    return rho_passed(ctx) and ctx.state.is_over
+
+
+@guard("the auction goes on, but the offender must pass at every turn to its end",
+       ask="Did the offender's RHO pass while the offender must pass at every turn to the end?")
+def rho_passed_offender_silenced(ctx: Ctx) -> bool:
+    w = _watch(ctx)
+    return rho_passed(ctx) and not ctx.state.is_over and w is not None and _silenced(ctx, w)
+
+
+@guard("the auction goes on and nothing stops the offender repeating the call (31A1, 32A1)",
+       ask="Did the offender's RHO pass (the auction going on)?")
+def rho_passed_repeat_owed(ctx: Ctx) -> bool:
+    w = _watch(ctx)
+    return rho_passed(ctx) and not ctx.state.is_over and w is not None and not _silenced(ctx, w)
+
+
 def repeat_lapses(state: AuctionState, w: Watch, law: str, outcome: str) -> Outcome:
     """RHO's pass that calls for the repeat (31A1, 32A1) was the final pass (22A): no turn is
     left to repeat the call in, so nothing is owed and the call stays cancelled
@@ -567,23 +591,32 @@ def repeat_lapses(state: AuctionState, w: Watch, law: str, outcome: str) -> Outc
                             f"(22A): {w.call} cannot be repeated and stays cancelled, {outcome}"))
 
 
-@action("the offender must repeat the cancelled call at the next turn (unless that pass ended the auction)")
-def require_repeat(ctx: Ctx) -> Outcome:
-    state = ctx.state
+def _without_watch(ctx: Ctx) -> tuple[AuctionState, Watch]:
     w = _watch(ctx)
     assert w is not None
-    rest = tuple(x for x in state.watches if x is not w)
-    silenced = any(o.kind == "pass_rest_of_auction" for o in state.obligations[w.offender])
-    if state.is_over:
-        return repeat_lapses(evolve(state, watches=rest), w, w.law + "1", "with no further rectification")
-    state = evolve(state, watches=rest).impose(w.offender, Obligation("repeat_call", w.law + "1", w.call))
-    if silenced:  # the obligation to pass at every turn prevails (docs/modelling-decisions.md)
-        state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed, but {w.offender.long_name} "
-                           f"must pass at every turn to the end of the auction: {w.call} is not repeated")
-    else:
-        state = state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
-                           f"{w.offender.long_name} must now repeat {w.call}")
-    return ended(state)
+    return evolve(ctx.state, watches=tuple(x for x in ctx.state.watches if x is not w)), w
+
+
+@action("nothing is owed: the call stays cancelled, with no further rectification")
+def repeat_lapsed(ctx: Ctx) -> Outcome:
+    state, w = _without_watch(ctx)
+    return repeat_lapses(state, w, w.law + "1", "with no further rectification")
+
+
+@action("the obligation to pass prevails: the cancelled call is not repeated")
+def repeat_prevented(ctx: Ctx) -> Outcome:
+    state, w = _without_watch(ctx)
+    # the obligation to pass at every turn prevails (docs/modelling-decisions.md)
+    return ended(state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed, but {w.offender.long_name} "
+                            f"must pass at every turn to the end of the auction: {w.call} is not repeated"))
+
+
+@action("the offender must repeat the cancelled call at the next turn")
+def require_repeat(ctx: Ctx) -> Outcome:
+    state, w = _without_watch(ctx)
+    state = state.impose(w.offender, Obligation("repeat_call", w.law + "1", w.call))
+    return ended(state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
+                            f"{w.offender.long_name} must now repeat {w.call}"))
 
 
 @action("the offender may make any legal call; it will be judged for comparability")
@@ -697,8 +730,15 @@ ROWS: list[Row] = [
         "an artificial call at partner's or LHO's turn: Law 31B applies", at_other_turn,
         judge_after_call_at_other_turn),
     *(r for source in ("auction", "clarification") for r in (
+        Row("phase", source, "watched_call", source, "31A1, 32A1, 22A",
+            FAMILY, "RHO's pass ended the auction: nothing is repeated, the call stays cancelled",
+            rho_pass_ended_auction, repeat_lapsed),
         Row("phase", source, "watched_call", source, "31A1, 32A1",
-            FAMILY, "RHO passed: the offender must repeat the cancelled call", rho_passed, require_repeat),
+            FAMILY, "the obligation to pass prevails: nothing is repeated",
+            rho_passed_offender_silenced, repeat_prevented),
+        Row("phase", source, "watched_call", source, "31A1, 32A1",
+            FAMILY, "RHO passed: the offender must repeat the cancelled call", rho_passed_repeat_owed,
+            require_repeat),
         Row("phase", source, "watched_call", source, "31A2, 32A2", FAMILY,
             "RHO called: the offender may call freely, judged for comparability", rho_called,
             free_but_judged),

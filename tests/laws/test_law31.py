@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from auction_fsm.calls import Strain, parse_call
-from auction_fsm.engine import apply_event
+from auction_fsm.auction import AuctionState
+from auction_fsm.engine import apply_event, step
 from auction_fsm.errors import DecisionError, IllegalCallError
 from auction_fsm.events import CallEvent
 from auction_fsm.narrate import narrate
@@ -242,6 +243,24 @@ def test_31A1_22A_rho_pass_that_ends_the_auction_leaves_no_repeat_owed() -> None
     assert record(s)[-1] == "N 1S cancelled" and s.pending is not None
     assert s.pending.procedure == "call_after_final_pass"
     assert s.incidents == before + 1
+
+@pytest.mark.parametrize(("before", "summary"), [
+    ("N P, E 1NT, S P, W P, N X, E P, S P, N 1S, director, judge artificial yes",
+     "RHO's pass ended the auction: nothing is repeated, the call stays cancelled"),
+    ("N 1H, S 1S, director, judge artificial no, N change X, judge unintended yes, director, N 1H",
+     "the obligation to pass prevails: nothing is repeated"),
+    ("N 1H, S 1S, director, judge artificial no",
+     "RHO passed: the offender must repeat the cancelled call"),
+])
+def test_31A1_22A_each_outcome_of_rhos_pass_is_a_row_of_the_book(before: str, summary: str) -> None:
+    # what RHO's pass leads to (the repeat owed, lapsed at the end of the auction, or prevented
+    # by an obligation to pass) is decided by the rows' guards, so the charts and the machines
+    # show each case; exactly one row holds (the strict step tests every guard)
+    state = run(AuctionState.start(Seat.N), before)
+    rho = state.turn
+    fired = step(state, CallEvent(rho, parse_call("P")), strict=True).fired
+    assert [f.row.summary for f in fired if f.row.trigger == "watched_call"] == [summary]
+
 
 # --- 31C while the offender's own bid out of rotation is still held --------------------------------
 # West, the player before the dealer, bids 1S at North's turn (his LHO's).  Nobody has called over

@@ -1,0 +1,127 @@
+"""What one edge of an irregular exploration costs, part by part, against issue 21's item 1.
+
+Item 1 asks for 250,000 configurations a second with every check.  A configuration of an
+irregular scope has several edges (4 to 10 on the named scopes), so the budget for one edge is
+250,000 times the edges per configuration, inverted: about 0.4-1 microseconds.  This measures,
+on the edges of a real scope, what each part of an edge costs today, each part timed alone over
+the same edges (one process, CPU time):
+
+* ``candidates``: the events offered at the configuration (the book's alphabet, cached by what
+  the rows read), per edge;
+* ``step``: the engine ruling one event with the book (the rows' guards and actions; a new
+  immutable state), not strict; ``strict step``: every guard of the candidate rows tested, as
+  the explorer does when it checks the machines;
+* ``key``: the configuration key of the state reached (:func:`auction_fsm.exploration.config_key`);
+* ``lookup``: hashing that key and finding it in a dict of every key (the least any explorer
+  keyed by these tuples must do per edge);
+
+and, as the baseline measured in the same run, one edge of the plain tuple BFS of the legal
+auction (``benchmarks/bench_graph.py``'s anchor: an integer key, one table lookup).  Each part
+is printed in microseconds per edge and as a multiple of item 1's budget, so the figure says how
+far each part alone is from the target, whatever the others cost.
+
+    python benchmarks/bench_edge_cost.py                      # insufficient-1 and rotation-1
+    python benchmarks/bench_edge_cost.py --scopes all-1-in-NT-offender-N --edges 20000
+
+Figures in docs/verification.md (*Issue 21: why items 1 and 2 stop here*).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.engine import step as rule_step
+from auction_fsm.events import Event
+from auction_fsm.exploration import candidate_events, config_key
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.scopes import scope_named
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_graph  # noqa: E402  (the anchor, measured as bench_graph measures it)
+
+#: item 1 of issue 21: configurations a second
+TARGET = 250_000
+
+
+def _anchor_edge_us() -> float:
+    """Microseconds per edge of the plain tuple BFS of the legal auction (``bench_graph``'s
+    anchor, run in a fresh interpreter for a second): the baseline of this run."""
+    r = bench_graph._python(bench_graph.MEASURE_ANCHOR, 1.0)
+    return float(r["seconds"]) * 1e6 / (float(r["edges"]) * float(r["rounds"]))
+
+
+def _timed(edges: list[tuple[AuctionState, Event]], body: Callable[[AuctionState, Event], object]) -> float:
+    """Microseconds per edge of ``body`` over ``edges`` (CPU time, one pass)."""
+    start = time.process_time()
+    for state, event in edges:
+        body(state, event)
+    return (time.process_time() - start) * 1e6 / len(edges)
+
+
+def measure(name: str, limit: int) -> None:
+    """Explore the scope ``name`` breadth first (machine check off) until ``limit`` edges are
+    found, and print what each part of those edges costs."""
+    scope = scope_named(name).narrowed(agreement="off")
+    space = IrregularSpace(scope, agreement="off", name=name)
+    fam, book = space.families, space.book
+    edges: list[tuple[AuctionState, Event]] = []
+    queue = list(space.initial_states())
+    seen = set(queue)
+    configurations = 0
+    for key in queue:
+        labels, targets = space.successors(key)
+        configurations += 1
+        state = space.state_of(key)
+        edges.extend((state, e) for e in labels)
+        if len(edges) >= limit:
+            break
+        for target in targets:
+            if target not in seen:
+                seen.add(target)
+                queue.append(target)
+    per_config = len(edges) / configurations
+    budget = 1e6 / (TARGET * per_config)
+    reached = [rule_step(s, e, book, strict=False).after for s, e in edges]
+    keys = [config_key(a, fam.families, space.declarer_memory, fam) for a in reached]
+    table = {k: i for i, k in enumerate(keys)}
+    states = list({id(s): s for s, _ in edges}.values())
+    start = time.process_time()
+    for s in states:
+        list(candidate_events(s, fam, book))
+    candidates = (time.process_time() - start) * 1e6 / len(edges)
+    parts = {
+        "candidates (uncached)": candidates,
+        "step": _timed(edges, lambda s, e: rule_step(s, e, book, strict=False)),
+        "strict step": _timed(edges, lambda s, e: rule_step(s, e, book, strict=True)),
+        "key": _timed(list(zip(reached, edges, strict=True)),  # type: ignore[arg-type]
+                      lambda a, _: config_key(a, fam.families, space.declarer_memory, fam)),
+        "lookup": _timed(list(zip(keys, keys, strict=True)), lambda k, _: table.get(hash(k) and k)),  # type: ignore[arg-type]
+    }
+    print(f"{name}: {len(edges):,} edges of the first {configurations:,} configurations "
+          f"(breadth first), {per_config:.1f} per configuration")
+    print(f"  item 1's budget: {budget:.2f} us per edge ({TARGET:,} configurations/s)")
+    for part, us in parts.items():
+        print(f"  {part:<22} {us:9.2f} us/edge   {us / budget:8.1f}x the budget")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--scopes", default="insufficient-1,rotation-1",
+                        help="named scopes, comma separated (default: insufficient-1,rotation-1)")
+    parser.add_argument("--edges", type=int, default=50_000, help="edges timed per scope (default 50,000)")
+    args = parser.parse_args(argv)
+    anchor = _anchor_edge_us()
+    print(f"baseline: plain tuple BFS of the legal auction, {anchor:.3f} us per edge")
+    for name in args.scopes.split(","):
+        measure(name, args.edges)
+    print("(each part alone, over the same edges; the explorer pays them all, plus the machine check)")
+
+
+if __name__ == "__main__":
+    main()
