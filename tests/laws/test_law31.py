@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from auction_fsm.calls import Strain, parse_call
 from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Strain, parse_call
 from auction_fsm.engine import apply_event, step
 from auction_fsm.errors import DecisionError, IllegalCallError
 from auction_fsm.events import CallEvent
