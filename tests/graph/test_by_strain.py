@@ -146,3 +146,21 @@ def test_a_part_is_named_by_its_strain_and_a_split_scope_is_not_exported_whole(
     assert main(["export", "configuration", "--scope", "lead-1-level7", "-o", "-"]) == 2
     assert "is explored in parts: name one part, such as lead-1-level7-in-NT" in (
         capsys.readouterr().err)
+
+
+def test_a_change_after_the_final_pass_into_another_strain_is_reported_as_beyond_the_part() -> None:
+    # After N 1C E P S P W X N P E P S P the auction has ended in clubs.  East, the opening
+    # leader, may still change his pass by a slip (25A) and South keep or withdraw his pass over
+    # it; the reopened auction can then end only in a higher strain, which is handed over, and
+    # the part of that strain never sees it (it hands the clubs auction over at the final pass).
+    # The unsplit scope finishes (docs/verification.md, issue 21 items 1 and 2): the clubs part
+    # says the configurations cannot finish *within the part*, never that they are dead ends.
+    made = ("N 1C", "E P", "S P", "W X", "N P", "E P", "S P")
+    prefix = tuple(CallEvent(Seat[seat], Call.parse(call)) for seat, call in (m.split() for m in made))
+    scope = Scope("part", frozenset({"opening_lead", "changes"}), max_irregularities=1, max_level=1,
+                  contract_strain=0)
+    report = check_exploration(explore(IrregularSpace(scope, prefix=prefix, agreement="off")), max_traces=1)
+    assert report.counts["dead_ends"] == 0 and report.counts["cannot_finish"] > 0
+    (finding,) = [f for f in report.findings if f.check == "cannot_finish"]
+    assert "without handing over to another part" in finding.detail
+    assert finding.state.startswith("phase change_of_call")
