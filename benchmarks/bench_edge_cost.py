@@ -41,6 +41,7 @@ from auction_fsm.events import Event
 from auction_fsm.exploration import candidate_events, config_key
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
+from auction_fsm.scope import ScopeError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_graph
@@ -113,13 +114,29 @@ def measure(name: str, limit: int, anchor: float) -> None:
               f"{us / anchor:8.1f}x the baseline's edge")
 
 
+def _positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scopes", default="insufficient-1,rotation-1",
                         help="named scopes, comma separated (default: insufficient-1,rotation-1)")
-    parser.add_argument("--edges", type=int, default=50_000, help="edges timed per scope (default 50,000)")
+    parser.add_argument("--edges", type=_positive, default=50_000, help="edges timed per scope (default 50,000)")
     args = parser.parse_args(argv)
+    for name in args.scopes.split(","):
+        try:
+            scope_named(name)
+        except ScopeError as exc:
+            parser.error(str(exc))
     anchor = _anchor_edge_us()
     print(f"baseline: plain tuple BFS of the legal auction, {anchor:.3f} us per edge")
     for name in args.scopes.split(","):
