@@ -559,6 +559,12 @@ def offender_called_again(ctx: Ctx) -> bool:
     return w is not None and w.kind == "judge_replacement"
 
 
+def _open_rho_pass(ctx: Ctx) -> Watch | None:
+    """The watch the offender's RHO has just met by passing, where that pass left the auction
+    open (else ``None``)."""
+    return _watch(ctx) if rho_passed(ctx) and not ctx.state.is_over else None
+
+
 def _silenced(ctx: Ctx, w: Watch) -> bool:
     return any(o.kind == "pass_rest_of_auction" for o in ctx.state.obligations[w.offender])
 
@@ -572,15 +578,15 @@ def rho_pass_ended_auction(ctx: Ctx) -> bool:
 @guard("the auction goes on, but the offender must pass at every turn to its end",
        ask="Did the offender's RHO pass while the offender must pass at every turn to the end?")
 def rho_passed_offender_silenced(ctx: Ctx) -> bool:
-    w = _watch(ctx)
-    return rho_passed(ctx) and not ctx.state.is_over and w is not None and _silenced(ctx, w)
+    w = _open_rho_pass(ctx)
+    return w is not None and _silenced(ctx, w)
 
 
 @guard("the auction goes on and nothing stops the offender repeating the call (31A1, 32A1)",
        ask="Did the offender's RHO pass (the auction going on)?")
 def rho_passed_repeat_owed(ctx: Ctx) -> bool:
-    w = _watch(ctx)
-    return rho_passed(ctx) and not ctx.state.is_over and w is not None and not _silenced(ctx, w)
+    w = _open_rho_pass(ctx)
+    return w is not None and not _silenced(ctx, w)
 
 
 def repeat_lapses(state: AuctionState, w: Watch, law: str, outcome: str) -> Outcome:
