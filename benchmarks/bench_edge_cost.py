@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from auction_fsm.auction import AuctionState
+from auction_fsm.commands._scope_options import positive_int
 from auction_fsm.engine import step as rule_step
 from auction_fsm.events import Event
 from auction_fsm.exploration import candidate_events, config_key
@@ -114,23 +115,12 @@ def measure(name: str, limit: int, anchor: float) -> None:
               f"{us / anchor:8.1f}x the baseline's edge")
 
 
-def _positive(text: str) -> int:
-    """An argument that must be a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scopes", default="insufficient-1,rotation-1",
                         help="named scopes, comma separated (default: insufficient-1,rotation-1)")
-    parser.add_argument("--edges", type=_positive, default=50_000, help="edges timed per scope (default 50,000)")
+    parser.add_argument("--edges", type=positive_int, default=50_000, help="edges timed per scope (default 50,000)")
     args = parser.parse_args(argv)
     for name in args.scopes.split(","):
         try:

@@ -39,6 +39,18 @@ class _ScopeNames(argparse.Action):
         pass
 
 
+def positive_int(text: str) -> int:
+    """An option's value that must be a whole number of at least 1 (``--jobs``, ``--partitions``,
+    a benchmark's counts): anything else is a usage error quoting it."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
 def add_scope_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--scope``, ``--max-level``, ``--dealer``, ``--track-declarer``,
     ``--max-irregularities`` and ``--agreement``."""

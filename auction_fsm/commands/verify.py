@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from . import Subparsers
 from ._progress import Heartbeat, add_progress_options, wants_progress
-from ._scope_options import add_scope_options, scopes_from_args
+from ._scope_options import add_scope_options, positive_int, scopes_from_args
 
 if TYPE_CHECKING:
     from ..graph.checks import GraphReport
@@ -63,7 +63,7 @@ def register(subparsers: Subparsers) -> None:
                         "with one future, on every edge off the breadth-first tree (costs two to four "
                         "times the exploration; see docs/verification.md)")
     add_progress_options(p)
-    p.add_argument("--jobs", type=_positive, metavar="N",
+    p.add_argument("--jobs", type=positive_int, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
                         "irregular scope, its exploration and the machine check on every edge shared by N "
                         "(default: one per processor; with several scopes at once the progress shown is "
@@ -76,22 +76,11 @@ def register(subparsers: Subparsers) -> None:
     cluster.add_argument("--cluster", metavar="ADDRESS",
                          help="a Dask scheduler's address (tcp://host:8786), or local:N for N worker "
                               "processes on this machine")
-    cluster.add_argument("--partitions", type=_positive, metavar="N",
+    cluster.add_argument("--partitions", type=positive_int, metavar="N",
                          help="partitions of each graph (default: one per worker process)")
     cluster.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",
                          help="how long to try reaching the scheduler (default 10)")
     p.set_defaults(func=handler)
-
-
-def _positive(text: str) -> int:
-    """``--jobs``: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
 
 
 def _progress(name: str, unit: str = "configurations", rest: str = "queue") -> Any:
