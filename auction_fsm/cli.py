@@ -20,17 +20,22 @@ from collections.abc import Sequence
 
 from . import __version__
 from .commands import Subparsers, register_all, register_for
+from .commands._base import (
+    DEBUG_VARIABLE,
+    EXIT_BROKEN_PIPE,
+    EXIT_INPUT_ERROR,
+    EXIT_INTERNAL_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    PROG,
+    print_error,
+)
 from .errors import AuctionFsmError, InternalError
 
-__all__ = ["PROG", "EXIT_OK", "EXIT_INPUT_ERROR", "EXIT_INTERNAL_ERROR", "build_parser", "main", "print_error"]
-
-PROG = "auction-fsm"
-EXIT_OK = 0
-EXIT_INPUT_ERROR = 2  # the same status argparse uses for a bad command line
-EXIT_BROKEN_PIPE = 1
-EXIT_INTERRUPTED = 130  # the shell's convention for Ctrl-C
-EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE: a bug in auction-fsm, not a problem with the input
-DEBUG_VARIABLE = "AUCTION_FSM_TRACEBACK"  # set to 1 to let unexpected errors show their traceback
+# The statuses and the error line are the commands' own (:mod:`.commands._base`), named here
+# too for code that imported them from the command line.
+__all__ = ["PROG", "EXIT_OK", "EXIT_INPUT_ERROR", "EXIT_INTERNAL_ERROR", "DEBUG_VARIABLE", "build_parser",
+           "main", "print_error"]
 
 
 def _bare_parser() -> tuple[argparse.ArgumentParser, Subparsers]:
@@ -53,17 +58,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         parser, subparsers = _bare_parser()
     register_all(subparsers)
     return parser
-
-
-def print_error(err: BaseException) -> None:
-    """Print ``auction-fsm: <kind>: <message>`` on standard error."""
-    from .errors import error_kind
-
-    if isinstance(err, OSError) and err.strerror:
-        message = f"{err.filename}: {err.strerror}" if err.filename else err.strerror
-    else:
-        message = str(err)
-    print(f"{PROG}: {error_kind(err)}: {message}", file=sys.stderr)
 
 
 def _silence_stdout() -> None:

@@ -20,21 +20,22 @@ Start-up stays quick in two ways:
   argparse prints are complete.
 
 Options several commands share are in the light helpers :mod:`._scope_options` and
-:mod:`._progress`; reading a scenario argument (``-`` is standard input) is in :mod:`._files`.
+:mod:`._progress`; reading a scenario argument (``-`` is standard input) is in :mod:`._files`;
+the type ``register`` receives, the exit statuses and the one-line error are in :mod:`._base`.
+A command module imports those helpers, never this package or :mod:`auction_fsm.cli`: this
+package imports every command module, and the command line imports this package
+(``tests/test_layers.py`` fails on such a loop).
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 from collections.abc import Sequence
-from typing import TypeAlias
+
+from ._base import Subparsers
 
 __all__ = ["Subparsers", "command_modules", "register_all", "register_module", "register_for"]
-
-# What ``register`` receives (a string alias: argparse's class is generic only for type checkers).
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def command_modules() -> list[str]:

@@ -17,7 +17,7 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from . import Subparsers
+from ._base import Subparsers
 from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
@@ -90,8 +90,8 @@ def handler(args: argparse.Namespace) -> int:
 
     from ..board_check import VERDICTS, Checker
     from ..board_files import read_path
-    from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
     from ..errors import AuctionFsmError
+    from ._base import EXIT_INPUT_ERROR, EXIT_OK, print_error
 
     # Reading makes many small objects that live until their file is done and form no cycles:
     # the cyclic collector, run every 700 allocations by default, would mostly walk them in

@@ -15,7 +15,7 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from . import Subparsers
+from ._base import Subparsers
 from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
@@ -42,9 +42,9 @@ def handler(args: argparse.Namespace) -> int:
 
     from .. import lin, pbn
     from ..board_files import format_of_suffix, read_path
-    from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
     from ..errors import ConversionError
     from ..scenario import dump_scenario
+    from ._base import EXIT_INPUT_ERROR, EXIT_OK, print_error
 
     out = Path(args.output)
     fmt = {"json": "scenario", "pbn": "pbn", "lin": "lin"}.get(args.to or "") or (

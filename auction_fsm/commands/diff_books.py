@@ -13,7 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
-from . import Subparsers
+from ._base import Subparsers
 
 __all__ = ["register", "handler"]
 

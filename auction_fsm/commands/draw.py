@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import UsageError
-from . import Subparsers
+from ._base import Subparsers
 from ._law_book import add_law_book_option, book_for, chosen_book
 from ._scope_options import add_scope_options, scopes_from_args
 
@@ -130,8 +130,8 @@ def _draw_handout(args: argparse.Namespace, book: LawBook) -> int:
 def _draw_route(args: argparse.Namespace) -> int:
     """Replay the scenario and draw its route; a refused event is reported and the route up to
     it is still drawn (exit status 2)."""
-    from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
     from ..teaching.route import draw_route
+    from ._base import EXIT_INPUT_ERROR, EXIT_OK, print_error
     from ._files import read_scenario
 
     scenario = read_scenario(args.scenario)

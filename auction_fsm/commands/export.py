@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import Subparsers
+from ._base import Subparsers
 from ._law_book import add_law_book_option, chosen_book
 from ._progress import add_progress_options, wants_progress
 from ._scope_options import add_scope_options, scopes_from_args

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..perft import PerftReport, perft
 from ..seats import Seat
-from . import Subparsers
+from ._base import Subparsers
 
 __all__ = ["register", "handler", "report_to_dict", "format_report"]
 

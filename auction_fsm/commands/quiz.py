@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import UsageError
-from . import Subparsers
+from ._base import Subparsers
 from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]

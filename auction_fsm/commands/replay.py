@@ -18,9 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..cli import EXIT_INPUT_ERROR, EXIT_OK, print_error
 from ..errors import AuctionFsmError
-from . import Subparsers
+from ._base import EXIT_INPUT_ERROR, EXIT_OK, Subparsers, print_error
 from ._files import check_one_stdin, read_scenario
 from ._law_book import add_law_book_option, book_for
 

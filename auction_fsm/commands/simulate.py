@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from ..errors import UsageError
-from . import Subparsers
+from ._base import Subparsers
 from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]

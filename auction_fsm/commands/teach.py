@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import Subparsers
+from ._base import Subparsers
 from ._law_book import add_law_book_option, chosen_book
 
 __all__ = ["register", "handler"]
@@ -38,8 +38,8 @@ def register(subparsers: Subparsers) -> None:
 
 def handler(args: argparse.Namespace) -> int:
     """Run the session until quit or the end of the input."""
-    from ..cli import EXIT_INTERNAL_ERROR, PROG
     from ..teaching.session import TeachSession
+    from ._base import EXIT_INTERNAL_ERROR, PROG
     from ._interactive import Leaving, run_lines
 
     session = TeachSession(args.dealer, args.vulnerability, book=chosen_book(args))

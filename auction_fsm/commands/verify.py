@@ -18,7 +18,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from . import Subparsers
+from ._base import Subparsers
 from ._progress import Heartbeat, add_progress_options, wants_progress
 from ._scope_options import add_scope_options, positive_int, scopes_from_args
 
