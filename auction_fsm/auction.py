@@ -15,12 +15,12 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from . import rules
-from .calls import ALL_CALLS, Call, parse_call
+from .calls import ALL_CALLS, Call, CallList, parse_call
 from .cards import Card
 from .errors import AuctionOverError, IllegalCallError
 from .pvector import THRESHOLD, PVector, appended, replaced
@@ -101,6 +101,20 @@ def _contract(key: int, record: Record) -> Contract | None:
         found = Contract(final.level, final.strain, doubled, _SEATS[declarer])
     _bounded_put(_CONTRACTS, (id(record), key), (record, found))
     return found
+
+
+def _each_call(tokens: Iterable[object]) -> Iterator[object]:
+    """The calls of :meth:`AuctionState.calls`' arguments, in order: a string split on spaces,
+    a call as it is, a list or tuple (or other iterable) entry by entry."""
+    for token in tokens:
+        if isinstance(token, str):
+            yield from token.split()
+        elif isinstance(token, Call):
+            yield token
+        elif isinstance(token, Iterable):
+            yield from _each_call(token)
+        else:
+            yield token  # no call: the caller refuses it, saying where
 
 
 def _prefix_keys(dealer: int, record: Record) -> Sequence[int]:
@@ -226,12 +240,17 @@ class AuctionState:
         return tuple(r for r in self.record if r.stands)
 
     # --- what may be called -------------------------------------------------------------
-    def legal_calls(self) -> tuple[Call, ...]:
+    def legal_calls(self) -> CallList:
         """The calls the seat to act may legally make now, in rank order then P, X, XX.
 
         Empty once the auction is over or while an irregularity procedure is pending.  A seat
         obliged to pass may only pass; a seat obliged to repeat a call may only repeat it.
+        A tuple of :class:`Call` that also finds a call written as text: ``'2C' in
+        state.legal_calls()`` (:class:`~auction_fsm.calls.CallList`).
         """
+        return CallList(self._legal_calls())
+
+    def _legal_calls(self) -> tuple[Call, ...]:
         if self.pending is not None:
             return ()
         row = rules.row(self.key)
@@ -325,12 +344,17 @@ class AuctionState:
                             self.vulnerability,
                             self.hands_returned, self.law_book)
 
-    def calls(self, *tokens: str, seat: Seat | str | None = None) -> AuctionState:
-        """Make several calls in rotation, each by the seat to act (a convenience for tests)."""
+    def calls(self, *tokens: str | Call | Iterable[str | Call], seat: Seat | str | None = None) -> AuctionState:
+        """Make several legal calls, each by the seat to act (or by ``seat``), with :meth:`call`.
+
+        The calls may be given as one string (``"1NT P 3NT"``), as several, as a list or tuple
+        (``["1NT", "P", "3NT"]``, strings or :class:`Call` objects), or any mix of these.
+        """
         state = self
-        for t in tokens:
-            for tok in t.split():
-                state = state.call(state.turn if seat is None else seat, tok)
+        for call in _each_call(tokens):
+            if not isinstance(call, str | Call):
+                call = parse_call(call, f"call {len(state.record) + 1}")  # raises CallSyntaxError
+            state = state.call(state.turn if seat is None else seat, call)
         return state
 
     # --- the result ---------------------------------------------------------------------

@@ -19,16 +19,18 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Literal
 
-from .calls import Call, Strain
+from .auction import AuctionState
+from .calls import Call, Strain, parse_call
 from .deal import Deal
-from .errors import AuctionFsmError, ScenarioError
+from .errors import AuctionFsmError, InternalError, ScenarioError
 from .event_text import read_scenario_comment
 from .events import CallEvent, ChangeCall, Event
+from .records import Contract
 from .scenario import Scenario
-from .seats import Seat
+from .seats import Seat, parse_seat
 from .vulnerability import Vulnerability, vulnerability_of
 
-__all__ = ["Locator", "WrittenCall", "Play", "Board", "AuctionEnd", "vulnerability_of"]
+__all__ = ["Locator", "WrittenCall", "Play", "Board", "AuctionEnd", "vulnerability_of", "contract_of_tags"]
 
 AuctionEnd = Literal["", "*", "+", "placeholder"]  # how the written auction stopped, if not by passes
 
@@ -225,6 +227,56 @@ class Board:
             yield wc.event
             yield from wc.after
 
+    # --- what the model makes of it -------------------------------------------------------
+    @property
+    def auction(self) -> AuctionState | None:
+        """The position the board's auction reaches, ruled by the law book the board names
+        (its LawBook tag; else the 2017 Laws): :class:`~auction_fsm.auction.AuctionState`,
+        with every call and its status (``.record``), the rulings, what is pending, and the
+        contract.  ``None`` when the file gives no auction.
+
+        Worked out on each access (keep it in a variable to ask it several things).  Raises
+        the board's own error when the board could not be read, and the model's error, naming
+        the board and the event, when an event fits nothing in the position reached
+        (:func:`~auction_fsm.board_check.check_board` reports such a board as ``illegal``
+        instead).
+        """
+        from .engine import apply_event  # the law book is loaded only when a board is replayed
+        from .lawbook import LAWS_2017, book_named
+
+        if self.error is not None:
+            raise self.error
+        if not self.has_auction or self.dealer is None:
+            return None
+        named = self.tags.get("LawBook")
+        book = book_named(named) if named else LAWS_2017
+        state = AuctionState.start(self.dealer, self.vulnerability or "None", book.name)
+        for n, event in enumerate(self.events(), 1):
+            try:
+                state = apply_event(state, event, book)
+            except InternalError:
+                raise
+            except AuctionFsmError as err:
+                raise _located(err, f"{self.where()}, event {n} ({event.describe()})") from err
+        return state
+
+    @property
+    def contract(self) -> Contract | None:
+        """The board's contract, as :attr:`AuctionState.contract <auction_fsm.auction.AuctionState.contract>`
+        gives it (level, strain, doubled, declarer).
+
+        When the file gives an auction, the contract it reaches (``None`` while it is
+        unfinished or when it was passed out; errors as :attr:`auction`); the file's Contract
+        and Declarer tags are then only compared (``check_board``).  When the file gives no
+        auction, those tags read together (``None`` when either is missing or unreadable, or
+        the board was passed out); ``^S`` in the Declarer tag names the player who played the
+        hand for declarer (PBN 2.1 §3.4.13), so North declares.
+        """
+        state = self.auction
+        if state is not None:
+            return state.contract
+        return contract_of_tags(self.tags.get("Contract", ""), self.tags.get("Declarer", ""))
+
     # --- conversion -----------------------------------------------------------------------
     def title(self) -> str | None:
         """A title for the scenario: the Event tag, with the board number when there is one."""
@@ -256,3 +308,34 @@ class Board:
                         vulnerability=self.vulnerability or "None", title=self.title(),
                         description=description or None, source=self.where(),
                         law_book=self.tags.get("LawBook") or None)
+
+
+def contract_of_tags(contract: str, declarer: str) -> Contract | None:
+    """The contract a file's Contract and Declarer tag values give (``4HX`` and ``S``); ``None``
+    when either is missing or unreadable, or the contract is ``Pass``.  A Declarer tag
+    ``^S`` says South played the hand for declarer: North declares (PBN 2.1 §3.4.13).
+
+    >>> str(contract_of_tags("4HX", "S")), str(contract_of_tags("3NT", "^E")), contract_of_tags("Pass", "")
+    ('4HX by S', '3NT by W', None)
+    """
+    text = contract.strip().upper().replace(" ", "")
+    body = text.rstrip("X")
+    doubled = len(text) - len(body)
+    who = declarer.strip()
+    try:
+        call = parse_call(body)
+        seat = parse_seat(who.removeprefix("^"))
+    except AuctionFsmError:
+        return None
+    if not call.is_bid or call.level > 7 or doubled > 2 or call.strain is None:
+        return None
+    return Contract(call.level, call.strain, doubled, seat.partner if who.startswith("^") else seat)
+
+
+def _located(err: AuctionFsmError, where: str) -> AuctionFsmError:
+    """A copy of ``err`` (same class and attributes, such as ``law``) whose message starts with
+    ``where``, so the caller learns both the kind of problem and the place."""
+    cls = type(err)
+    new = cls.__new__(cls, f"{where}: {err}")
+    new.__dict__.update(err.__dict__)
+    return new

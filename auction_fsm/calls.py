@@ -9,7 +9,7 @@ then pass 35, double 36, redouble 37) which the fast core uses.
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from .errors import CallSyntaxError
 
@@ -24,6 +24,7 @@ __all__ = [
     "PASS_CODE",
     "DOUBLE_CODE",
     "REDOUBLE_CODE",
+    "CallList",
     "parse_call",
 ]
 
@@ -170,6 +171,14 @@ class Call:
         assert self.strain is not None and other.strain is not None
         return (self.level, int(self.strain)) > (other.level, int(other.strain))
 
+    if TYPE_CHECKING:
+        # For type checkers only: equality is identity (calls are interned), as object's.
+        # Declaring it tells a strict checker that ``'2C' in state.legal_calls()`` may hold
+        # (a :class:`CallList` finds calls by their text), instead of flagging the text as
+        # never equal to a call.
+        def __eq__(self, other: object) -> bool: ...
+        def __hash__(self) -> int: ...
+
     def __repr__(self) -> str:
         return f"Call.parse({self.text!r})"
 
@@ -248,6 +257,40 @@ def parse_call(token: object, where: str = "") -> Call:
                               "is not a bid")
     level = int(text[:digits])
     return Call(_KIND_BID, level, strain)
+
+
+class CallList(tuple[Call, ...]):
+    """A tuple of calls that also answers ``in`` for a call written as text.
+
+    ``'2C' in state.legal_calls()`` is what a bridge programmer types; the tuple holds
+    :class:`Call` objects, as before, so indexing, iterating, comparing with a plain tuple and
+    ``call in calls`` are unchanged.  Text is read as :func:`parse_call` reads it (``'2c'``,
+    ``'pass'``, ``'1♠'``); text that is no call is simply not in the list.  A subclass of the
+    tuple rather than a ``Call`` equal to its text: a call stays unequal to every string, so
+    sets and dictionaries of calls keep their meaning.
+
+    >>> calls = CallList((PASS, DOUBLE))
+    >>> 'X' in calls, 'dbl' in calls, 'XX' in calls, '1Z' in calls, PASS in calls
+    (True, True, False, False, True)
+    >>> str(calls)
+    'P X'
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            found = _BY_TEXT.get(item)
+            if found is None:
+                try:
+                    found = parse_call(item)
+                except CallSyntaxError:
+                    return False
+            item = found
+        return tuple.__contains__(self, item)
+
+    def __str__(self) -> str:
+        return " ".join(c.text for c in self)
 
 
 PASS: Final = Call(_KIND_PASS)

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from .calls import quoted
+from .calls import Strain, quoted
 from .cards import Card, Suit
 from .seats import Seat
 
@@ -30,6 +30,7 @@ _RANK_INDEX: Final = {r: i for i, r in enumerate(RANK_ORDER)}
 _HAND = r"(?:-|[AKQJTakqjt2-9]*\.[AKQJTakqjt2-9]*\.[AKQJTakqjt2-9]*\.[AKQJTakqjt2-9]*)"
 _PBN_DEAL: Final = re.compile(rf"([NESWnesw]):\s*({_HAND})\s+({_HAND})\s+({_HAND})\s+({_HAND})\s*")
 _SUITS_PBN_ORDER: Final = (Suit.S, Suit.H, Suit.D, Suit.C)
+_SYMBOLS: Final = (Strain.S, Strain.H, Strain.D, Strain.C)  # the same order, for their symbols
 
 
 class DealProblem(ValueError):
@@ -62,6 +63,25 @@ class Deal:
             return ()
         return tuple(Card(suit, rank) for suit, ranks in zip(_SUITS_PBN_ORDER, hand.split("."), strict=True)
                      for rank in ranks)
+
+    def __str__(self) -> str:
+        """The four hands, one line each, suits by their symbols (``-`` a void), for people.
+
+        >>> print(parse_pbn_deal("N:AKQJ.T98.765.432 - - -"))
+        North: ♠ AKQJ  ♥ T98  ♦ 765  ♣ 432
+        East:  not given
+        South: not given
+        West:  not given
+        """
+        lines = []
+        for seat, hand in zip(Seat, self.hands, strict=True):
+            label = f"{seat.long_name}:".ljust(6)
+            if hand is None:
+                lines.append(f"{label} not given")
+                continue
+            lines.append(label + " " + "  ".join(f"{suit.symbol} {ranks or '-'}"
+                                                for suit, ranks in zip(_SYMBOLS, hand.split("."), strict=True)))
+        return "\n".join(lines)
 
     def to_pbn(self, first: Seat) -> str:
         """The PBN Deal tag value, hands clockwise from ``first`` (export format: the dealer)."""

@@ -74,12 +74,28 @@ class Ruling:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A choice the Laws leave to a player or to the director, waiting for an input event."""
+    """A choice the Laws leave to a player or to the director, waiting for an input event.
+
+    ``str()`` gives it in one line for a programmer, with the option words a
+    :class:`~auction_fsm.events.Choice` or :class:`~auction_fsm.events.Judgement` takes; the
+    narration (``auction_fsm.narrate.decision_in_words``) tells it to people in the law book's
+    words.
+
+    >>> print(Decision("insufficient_bid.awaiting_decision", "27A1", "S", ("accept", "director")))
+    South to decide under Law 27A1 (insufficient bid): accept or director
+    """
 
     kind: str
     law: str
     decider: str  # a seat name, or "director"
     options: tuple[str, ...]
+
+    def __str__(self) -> str:
+        who = Seat[self.decider].long_name if self.decider in Seat.__members__ else f"the {self.decider}"
+        procedure = self.kind.split(".")[0].replace("_", " ")
+        options = list(self.options)
+        choose = ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 else "".join(options)
+        return f"{who[:1].upper()}{who[1:]} to decide under Law {self.law} ({procedure}): {choose or 'nothing offered'}"
 
 
 @pickled_by_fields
@@ -121,6 +137,10 @@ class Pending:
     def decision(self) -> Decision:
         """The public view: what kind of decision, under which law, by whom, between what."""
         return Decision(self.state_name, self.law, self.decider, self.options)
+
+    def __str__(self) -> str:
+        """The decision (see :class:`Decision`) and whose irregularity it is about."""
+        return f"{self.decision}; the offender is {self.offender.long_name}"
 
 
 @dataclass(frozen=True, slots=True)
