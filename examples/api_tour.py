@@ -2,8 +2,12 @@
 
 1. The pure core: an immutable AuctionState you advance call by call.
 2. Illegal calls are refused with an error that names the law.
-3. The Simulator drives the transitions machines and the core together.
+3. The Simulator drives the transitions machines and the core together; an irregularity opens
+   a decision, and consequences() tells what each option would lead to (10C1).
 4. Scenario files: load one, replay it, print the result as JSON.
+5. PBN files: a board's deal, its auction and its contract as objects, and check_board.
+
+Everything used here but the JSON report and the narration is importable from the package.
 """
 
 from __future__ import annotations
@@ -11,11 +15,34 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from auction_fsm import AuctionState, IllegalCallError, Seat, parse_call
+from auction_fsm import (
+    AuctionState,
+    CallEvent,
+    DirectorCalled,
+    IllegalCallError,
+    Seat,
+    Simulator,
+    check_board,
+    consequences,
+    load_scenario,
+    parse_call,
+    pbn,
+)
 from auction_fsm.narrate import narrate
 from auction_fsm.report import state_to_json
-from auction_fsm.scenario import load_scenario
-from auction_fsm.simulator import Simulator
+
+BOARD = """[Event "club night"]
+[Board "7"]
+[Dealer "N"]
+[Vulnerable "NS"]
+[Deal "N:AKQJ.T98.765.432 T987.AKQJ.432.65 6543.765.AKQ.AKQ 2.432.JT98.JT987"]
+[Contract "4SX"]
+[Declarer "S"]
+[Auction "N"]
+1H 1C 1S Pass
+2S Pass 4S X
+Pass Pass Pass
+"""
 
 
 def core_tour() -> None:
@@ -26,9 +53,10 @@ def core_tour() -> None:
         state = state.call(state.turn, token)  # each call returns a new state
     print("calls so far:", " ".join(r.call.text for r in state.record))
     print("to act:", state.turn.long_name)
-    print("legal calls:", " ".join(c.text for c in state.legal_calls()))
-    print("may West double?", state.is_legal("X"), "| may West bid 4D?", state.is_legal("4D"))
-    state = state.calls("P P P")  # three passes in rotation end the auction
+    legal = state.legal_calls()  # a tuple of Call objects, which also finds a call by its text
+    print("legal calls:", legal)
+    print("may West double?", "X" in legal, "| may West bid 4D?", "4D" in legal)
+    state = state.calls(["P", "P", "P"])  # a list or a string: three passes end the auction
     print("phase:", state.phase)
     print("contract:", state.contract, "| declarer:", state.declarer, "| dummy:", state.dummy,
           "| opening leader:", state.opening_leader)
@@ -54,6 +82,15 @@ def simulator_tour() -> None:
     print("phase machine state:", sim.phase)
     print("\n".join(narrate(sim)))
 
+    sim = Simulator("N")
+    sim.apply(CallEvent(Seat.N, parse_call("1H")))
+    sim.apply(CallEvent(Seat.E, parse_call("1C")))  # insufficient: Law 27
+    print("pending:", sim.state.pending)
+    for option in consequences(sim.state):  # what each option leads to (10C1)
+        print(f"  {option.option}: Law {option.results[0].law}")
+    sim.apply(DirectorCalled())
+    print("pending:", sim.state.pending)
+
 
 def scenario_tour() -> None:
     """Load a bundled example scenario and print part of its JSON report."""
@@ -65,8 +102,21 @@ def scenario_tour() -> None:
     print(path.name, json.dumps(summary))
 
 
+def pbn_tour() -> None:
+    """Read a board from PBN text: its deal, its auction replayed by the model, its contract."""
+    print("\n-- 5. PBN files --")
+    board = pbn.loads(BOARD)[0]
+    print(board.deal)
+    auction = board.auction  # the position the board's calls reach, irregularities ruled
+    assert auction is not None
+    print("calls:", " ".join(f"{r.call}{'' if r.irregularity is None else f' ({r.law})'}" for r in auction.record))
+    print("contract:", board.contract, "| equal to the auction's:", board.contract == auction.contract)
+    print("check:", check_board(board).summary())
+
+
 if __name__ == "__main__":
     core_tour()
     illegal_tour()
     simulator_tour()
     scenario_tour()
+    pbn_tour()

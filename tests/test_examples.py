@@ -141,3 +141,8 @@ def test_api_tour_runs() -> None:
     assert "refused under Law 18D/27" in out
     assert "the contract is 1SXX (one spade redoubled) by West" in out
     assert '"contract": "7HX"' in out
+    # what issue 40 asked of the API: text in legal_calls, a decision in words, a board's objects
+    assert "may West double? True | may West bid 4D? False" in out
+    assert "pending: South to decide under Law 27A1 (insufficient bid): accept or director" in out
+    assert "North: ♠ AKQJ  ♥ T98  ♦ 765  ♣ 432" in out
+    assert "contract: 4SX by S | equal to the auction's: True" in out
