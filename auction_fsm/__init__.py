@@ -30,26 +30,26 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-# Each public name and the module it comes from (loaded by __getattr__ when first asked for).
+# Each public name and the module that defines it (loaded by __getattr__ when first asked for).
 _WHERE = {
     **dict.fromkeys(("Call", "Strain", "PASS", "DOUBLE", "REDOUBLE", "BIDS", "ALL_CALLS", "CallList",
-                     "parse_call"), "calls"),
-    **dict.fromkeys(("Card", "Suit", "parse_card"), "cards"),
-    **dict.fromkeys(("Seat", "parse_seat"), "seats"),
-    "AuctionState": "auction",
-    **dict.fromkeys(("CallRecord", "Contract", "Decision", "Obligation", "Ruling"), "records"),
-    "Simulator": "simulator",
-    "consequences": "consequences",
+                     "parse_call"), "auction_fsm.calls"),
+    **dict.fromkeys(("Card", "Suit", "parse_card"), "auction_fsm.cards"),
+    **dict.fromkeys(("Seat", "parse_seat"), "auction_fsm.seats"),
+    "AuctionState": "auction_fsm.auction",
+    **dict.fromkeys(("CallRecord", "Contract", "Decision", "Obligation", "Ruling"), "auction_fsm.records"),
+    "Simulator": "auction_fsm.simulator",
+    "consequences": "auction_fsm.consequences",
     **dict.fromkeys(("CallEvent", "DirectorCalled", "Judgement", "Choice", "ExposeCards", "ChangeCall",
                      "ReviewRequest", "ExplanationRequest", "Lead", "FaceLead", "HandsReturned",
-                     "Attention", "Event"), "events"),
-    "Board": "boards",
-    "Deal": "deal",
-    **dict.fromkeys(("Scenario", "load_scenario", "loads_scenario"), "scenario"),
-    **dict.fromkeys(("check_board", "BoardReport"), "board_check"),
+                     "Attention", "Event"), "auction_fsm.events"),
+    "Board": "auction_fsm.boards",
+    "Deal": "auction_fsm.deal",
+    **dict.fromkeys(("Scenario", "load_scenario", "loads_scenario"), "auction_fsm.scenario"),
+    **dict.fromkeys(("check_board", "BoardReport"), "auction_fsm.board_check"),
     **dict.fromkeys(("AuctionFsmError", "AuctionOverError", "CallSyntaxError", "CardSyntaxError",
                      "DecisionError", "IllegalCallError", "MachineDisagreementError", "ScenarioError",
-                     "SchemaVersionError", "SeatSyntaxError", "TableDefinitionError"), "errors"),
+                     "SchemaVersionError", "SeatSyntaxError", "TableDefinitionError"), "auction_fsm.errors"),
 }
 
 __all__ = [
@@ -72,7 +72,7 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'auction_fsm' has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{module}", __name__), name)
+    return getattr(importlib.import_module(module), name)
 
 
 class _Package(types.ModuleType):

@@ -24,31 +24,14 @@ from .engine import Step, step
 from .errors import MachineDisagreementError
 from .events import CallEvent, Event
 from .lawbook import LAWS_2017, LawBook
+from .lawbook.seat_states import OBLIGATION_STATE, ON_SEAT_TO_ACT, seat_state
 from .machines import TableMachines
-from .records import Contract, Obligation
+from .records import Contract
 from .seats import Seat, parse_seat
 
+# OBLIGATION_STATE and seat_state are the law book's (lawbook/seat_states.py), named here too for
+# code that imported them from the simulator.
 __all__ = ["Simulator", "Step", "MachineView", "OBLIGATION_STATE", "seat_state"]
-
-# The seat-machine state that stands for each obligation kind of the core.
-OBLIGATION_STATE = {
-    "pass_next_turn": "must_pass_next_turn",
-    "pass_rest_of_auction": "must_pass_rest_of_auction",
-    "repeat_call": "must_repeat_call",
-    "no_double_next_turn": "must_not_double_next_turn",  # only in a book that has this rule (1997)
-}
-_PRECEDENCE = ("pass_rest_of_auction", "pass_next_turn", "repeat_call", "no_double_next_turn")
-
-
-def seat_state(obligations: tuple[Obligation, ...]) -> str:
-    """The seat-machine state for a seat's obligations: the strongest one wins."""
-    if not obligations:
-        return "free"
-    for kind in _PRECEDENCE:
-        if any(o.kind == kind for o in obligations):
-            return OBLIGATION_STATE[kind]
-    return "free"
-
 
 @dataclass(frozen=True, slots=True)
 class MachineView:
@@ -130,7 +113,7 @@ class Simulator:
                         f"row {f.row.label}: the machine is in {m.phase.state!r}, the engine's state "
                         f"in {f.after.phase!r}")
                 if f.row.seat_trigger is not None:
-                    seat = f.ctx.state.turn if f.row.seat_trigger == "deemed_pass" else f.ctx.seat
+                    seat = f.ctx.state.turn if f.row.seat_trigger in ON_SEAT_TO_ACT else f.ctx.seat
                     m.fire_seat(seat, f.row.seat_trigger, f.ctx)
             if st.after.obligations is not st.before.obligations:  # a rectification moved a seat
                 for seat in Seat:

@@ -78,6 +78,7 @@ from ..exploration import (
 )
 from ..lawbook import LAWS_2017, LawBook
 from ..lawbook.changes import changeable_call
+from ..lawbook.seat_states import FREE
 from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
@@ -558,7 +559,7 @@ class IrregularSpace:
             parts.append(f"{s.pending.decider} to choose: {'/'.join(s.pending.options)}")
         for seat in Seat:
             st = seat_state(s.obligations[seat])
-            if st != "free":
+            if st != FREE:
                 parts.append(f"{seat.name} {st}")
         if s.restrictions:
             parts.append("26B against " + "/".join(sorted({r.offender.name for r in s.restrictions})))

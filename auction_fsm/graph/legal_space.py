@@ -36,9 +36,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import rules
-from ..calls import ALL_CALLS, DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE
+from ..calls import ALL_CALLS
 from ..errors import AuctionFsmError
 from ..lawbook import LAWS_2017, LawBook
+from ..lawbook.classify import CALL_TRIGGERS
 from ..seats import Seat
 from .configuration import distinct
 
@@ -67,17 +68,7 @@ LEAD: Final = 38
 CLOSING_TRIGGERS: Final = ("opening_lead", "face_lead", "hands_returned")
 
 
-def _trigger_of_code(code: int) -> str:
-    if code == PASS_CODE:
-        return "call_pass"
-    if code == DOUBLE_CODE:
-        return "call_double"
-    if code == REDOUBLE_CODE:
-        return "call_redouble"
-    return "call_bid"
-
-
-_TRIGGERS: Final = tuple(_trigger_of_code(c) for c in range(38))
+_TRIGGERS: Final = tuple(CALL_TRIGGERS[call.kind] for call in ALL_CALLS)  # the trigger of each call code
 
 # A candidate transition: its guard (None: always) and the index of its destination state.
 _Candidate = tuple[Callable[[int, int], bool] | None, int, str]

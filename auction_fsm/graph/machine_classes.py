@@ -43,6 +43,7 @@ from typing import Any
 
 from ..engine import Step
 from ..lawbook.rows import Ctx
+from ..lawbook.seat_states import ON_SEAT_TO_ACT
 from ..simulator import Simulator, seat_state
 
 __all__ = ["MachineClasses"]
@@ -72,7 +73,7 @@ class MachineClasses:
             return
         before = (m.phase.state, *(s.state for s in m.seats))
         shape = tuple((id(f.row), -1 if f.row.seat_trigger is None else int(
-            f.ctx.state.turn if f.row.seat_trigger == "deemed_pass" else f.ctx.seat)) for f in st.fired)
+            f.ctx.state.turn if f.row.seat_trigger in ON_SEAT_TO_ACT else f.ctx.seat)) for f in st.fired)
         moved = (None if st.after.obligations is st.before.obligations
                  else tuple(seat_state(o) for o in st.after.obligations))
         cls = (before, shape, moved)

@@ -21,13 +21,14 @@ from typing import Any, Final
 import networkx as nx
 
 from ..lawbook import LAWS_2017, LawBook
+from ..lawbook.classify import CALL_TRIGGERS as CALLS_BY_KIND
 
 __all__ = ["machine_graph", "node_id", "machines_of", "machine_subgraph", "containers",
            "flatten_containers", "CALL_TRIGGERS"]
 
 #: The triggers of a call made at a seat's turn: a seat state must accept one of them, or the
 #: auction would stall when that seat's turn comes.
-CALL_TRIGGERS: Final = ("call_pass", "call_bid", "call_double", "call_redouble")
+CALL_TRIGGERS: Final = tuple(CALLS_BY_KIND.values())
 
 
 def node_id(machine: str, state: str) -> str:
