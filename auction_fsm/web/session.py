@@ -26,7 +26,7 @@ from ..lawbook import LawBook
 from ..seats import Seat, parse_seat
 from ..teaching.charts import Chart, all_charts, chart_data, row_key
 from ..teaching.session import TeachSession, plain_message
-from ..vulnerability import VULNERABILITIES
+from ..vulnerability import VULNERABILITIES, parse_vulnerability
 
 __all__ = ["RequestProblem", "WebSession", "VULNERABILITIES", "charts_payload", "chart_index",
            "read_event"]
@@ -87,15 +87,15 @@ class WebSession:
 
     def __init__(self, dealer: Seat | str = "N", vulnerability: str = "None",
                  events: tuple[Event, ...] | list[Event] = (), title: str | None = None,
-                 book: LawBook | None = None) -> None:
-        if vulnerability not in VULNERABILITIES:
-            raise RequestProblem(f"unknown vulnerability {vulnerability!r}: choose None, NS, EW or All")
-        try:
+                 book: LawBook | None = None, description: str | None = None) -> None:
+        try:  # read as a scenario file reads them: "Both", "none", "Love" ... are taken too
+            vul = parse_vulnerability(vulnerability, "the vulnerability")
             seat = parse_seat(dealer, "the dealer")
         except (AuctionFsmError, ValueError) as err:
             raise RequestProblem(str(err)) from err
-        self.teach = TeachSession(seat, vulnerability, book=book)
+        self.teach = TeachSession(seat, vul, book=book)
         self.title = title
+        self.description = description  # a loaded file's; kept through save, download and restore
         self.lines: list[list[str]] = []  # the narration of each event, made when first shown
         self.notice = ""
         for n, event in enumerate(events, 1):
@@ -156,7 +156,8 @@ class WebSession:
         sim = self.teach.sim
         named = None if sim.book is LAWS_2017 else sim.book.name  # a file names a book other than 2017
         return Scenario(sim.dealer, tuple(self.events), sim.vulnerability,  # type: ignore[arg-type]
-                        title=self.title or TITLE, law_book=named).to_dict()
+                        title=self.title or TITLE, description=self.description,
+                        law_book=named).to_dict()
 
     # --- what the page shows -----------------------------------------------------------------
     def view(self) -> dict[str, Any]:
