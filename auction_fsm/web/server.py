@@ -19,9 +19,10 @@ Routes (every answer is JSON except the page and its two files)::
     POST /api/sessions/ID/new       {dealer, vulnerability, law_book}
     POST /api/sessions/ID/load      {name} (a file of the folder) or {scenario} (a file uploaded)
     POST /api/sessions/ID/save      {name}: write the board into the folder
-    GET  /api/quiz?seed=S&number=N[&law=L]      one question (without its answer), under the
-                                    trainer's law book
-    POST /api/quiz/answer           {seed, number, law, pick}: right or not, and why
+    GET  /api/quiz?seed=S&number=N[&law=L][&level=V]  one question (without its answer), under
+                                    the trainer's law book, at a level (beginner, club -- the
+                                    default --, advanced, exam, or 1-4)
+    POST /api/quiz/answer           {seed, number, law, level, pick}: right or not, and why
 
 ``at`` is the number of events the page has seen: a request made on an older view of the board
 (another tab, a double click) is refused rather than applied to a board the page did not show.
@@ -452,13 +453,13 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 # --- the quiz ------------------------------------------------------------------------------------
-_QuizKey = tuple[str, str, int, int | None]  # law book, seed, question number, law
+_QuizKey = tuple[str, str, int, int | None, int]  # law book, seed, question number, law, level
 _QUIZ_CACHE: dict[_QuizKey, Any] = {}
 _QUIZ_LOCK = threading.Lock()
 
 
-def _quiz_key(seed: object, number: object, law: object, book: LawBook) -> _QuizKey:
-    from ..teaching.quiz import quiz_laws
+def _quiz_key(seed: object, number: object, law: object, book: LawBook, level: object = None) -> _QuizKey:
+    from ..teaching.quiz import level_number, quiz_laws
 
     if not isinstance(seed, str) or not 0 < len(seed) <= 40:
         raise RequestProblem("the quiz needs a seed: a word or number of at most 40 characters")
@@ -471,7 +472,11 @@ def _quiz_key(seed: object, number: object, law: object, book: LawBook) -> _Quiz
         raise RequestProblem("the question number must be between 1 and 100000")
     if lawn is not None and lawn not in quiz_laws():
         raise RequestProblem(f"the quiz has no situation about Law {lawn}")
-    return book.name, seed, n, lawn
+    try:  # the command line's default level, club, unless the page names one
+        lv = level_number("club" if level in (None, "") else level)  # type: ignore[arg-type]
+    except (ValueError, TypeError) as err:
+        raise RequestProblem(str(err)) from None
+    return book.name, seed, n, lawn, lv
 
 
 def _question(key: _QuizKey) -> Any:
@@ -481,7 +486,7 @@ def _question(key: _QuizKey) -> Any:
     with _QUIZ_LOCK:
         found = _QUIZ_CACHE.get(key)
         if found is None:
-            found = make_question(key[1], key[2], key[3], book_named(key[0]))
+            found = make_question(key[1], key[2], key[3], book_named(key[0]), level=key[4])
             if len(_QUIZ_CACHE) > 256:
                 _QUIZ_CACHE.clear()
             _QUIZ_CACHE[key] = found
@@ -494,14 +499,17 @@ def _first(query: dict[str, list[str]], name: str) -> str | None:
 
 
 def _quiz_question(query: dict[str, list[str]], book: LawBook) -> dict[str, Any]:
-    key = _quiz_key(_first(query, "seed") or "0", _first(query, "number") or "1", _first(query, "law"), book)
+    from ..teaching.quiz import LEVELS
+
+    key = _quiz_key(_first(query, "seed") or "0", _first(query, "number") or "1", _first(query, "law"), book,
+                    _first(query, "level"))
     q = _question(key)
-    return {"seed": key[1], "number": q.number, "law": key[3], "law_book": key[0],
-            "situation": list(q.situation), "prompt": q.prompt, "choices": list(q.choices)}
+    return {"seed": key[1], "number": q.number, "law": key[3], "law_book": key[0], "level": LEVELS[key[4] - 1],
+            "levels": list(LEVELS), "situation": list(q.situation), "prompt": q.prompt, "choices": list(q.choices)}
 
 
 def _quiz_answer(body: dict[str, Any], book: LawBook) -> dict[str, Any]:
-    key = _quiz_key(body.get("seed"), body.get("number"), body.get("law"), book)
+    key = _quiz_key(body.get("seed"), body.get("number"), body.get("law"), book, body.get("level"))
     pick = body.get("pick")
     if not isinstance(pick, int) or isinstance(pick, bool) or not 0 <= pick <= 3:
         raise RequestProblem("'pick' is the choice answered: 0, 1, 2 or 3")
