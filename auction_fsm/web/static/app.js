@@ -140,6 +140,8 @@ function showSummary(token) {
   box.replaceChildren(close, el("strong", {}, `Law ${about.law}`), ` ${about.text}`);
   box.dataset.law = about.law;
   box.hidden = false;
+  // beside its chart: on a wide screen the chart is at the top of the page, beside the table
+  if (window.innerWidth >= NARROW) window.scrollTo({ top: 0 });
 }
 
 function linkTokens(list, into) {
@@ -293,7 +295,7 @@ function renderOptions(view) {
   const items = view.options.map((o, i) => {
     const button = el("button", { type: "button", class: "option", "data-option": o.option, id: `option-${i}`,
       "data-key": OPTION_KEYS[i], onclick: () => chooseOption(o) },
-    el("kbd", {}, OPTION_KEYS[i]), o.event ? o.label : `${o.label}: choose the call in the bidding box`);
+    el("kbd", {}, OPTION_KEYS[i]), " ", o.event ? o.label : `${o.label}: choose the call in the bidding box`);
     return el("div", { class: "option-row" }, button, el("p", { class: "consequence" }, lawText(o.text)));
   });
   // the rare cases (a replacement insufficient too, a double Law 19 does not allow, a bid above
