@@ -680,7 +680,8 @@ function fitFlow() {
   const flow = $("flow");
   if (window.innerWidth < NARROW) { flow.style.height = ""; return; }
   const top = flow.getBoundingClientRect().top + window.scrollY;
-  flow.style.height = `${Math.max(320, window.innerHeight - top - 6)}px`;
+  // as tall as the screen below it, but not so tall on a tall screen that the rulings go far down
+  flow.style.height = `${Math.min(1000, Math.max(320, window.innerHeight - top - 6))}px`;
 }
 
 // --- files ----------------------------------------------------------------------------------------
