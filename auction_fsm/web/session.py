@@ -202,7 +202,7 @@ class WebSession:
             "explain": self.teach.explain() if self.events else [],
             "status": self.teach.status(),
             "restate": self.teach.restate(),
-            "chart": self._chart(),
+            "chart": self._chart(options),
             "scenario": self.scenario(),
             "notice": self.notice,
         }
@@ -259,7 +259,7 @@ class WebSession:
                             "event": {"type": "judgement", "kind": first, "value": value}})
         return out
 
-    def _facing_rows(self) -> set[str]:
+    def _facing_rows(self, options: list[dict[str, Any]]) -> set[str]:
         """The rows of the book the pending decision's options would take (one trial event per
         option, or per group of calls): which question of the chart the table faces."""
         from ..engine import step
@@ -267,7 +267,7 @@ class WebSession:
 
         state = self.teach.sim.state
         keys: set[str] = set()
-        for o in self._options():
+        for o in options:
             event = o["event"] or ({"type": "call", "seat": o["seat"], "call": o["calls"][0]}
                                    if o["calls"] and o["seat"] else None)
             if event is None:
@@ -325,9 +325,10 @@ class WebSession:
         told = "; ".join(rulings) or "nothing changes"
         return f"If the director judges that {words}: {told}" + (f" (Law {law})." if law else ".")
 
-    def _chart(self) -> dict[str, Any]:
-        """Which flowchart to show and what to mark on it: ``here``, the step under way and the
-        question it asks first; ``asked``, the step's other questions (a "no" leads from one to
+    def _chart(self, options: list[dict[str, Any]]) -> dict[str, Any]:
+        """Which flowchart to show and what to mark on it (``options``: the decision's, as the page
+        shows them): ``here``, the step under way and the question the table faces (the first of
+        the step's questions one of the options answers); ``asked``, the step's other questions (a "no" leads from one to
         the next); ``last``, the boxes the last event went through; ``route``, per chart, the
         boxes every event went through (with the event numbers)."""
         from ..teaching.route import route_of
@@ -356,7 +357,7 @@ class WebSession:
                     # the step's box, and the question the table faces: the first of the step's
                     # questions that one of the decision's options answers (not a side question,
                     # such as a review asked for on the way)
-                    facing = self._facing_rows()
+                    facing = self._facing_rows(options)
                     face = next((b.id for b in chart.boxes if b.id in spine and facing & set(b.rows)), spine[0])
                     step_box = [b.id for b in chart.boxes if b.kind == "step" and b.row < next(
                         x.row for x in chart.boxes if x.id == spine[0])]
