@@ -19,9 +19,10 @@ Routes (every answer is JSON except the page and its two files)::
     POST /api/sessions/ID/new       {dealer, vulnerability, law_book}
     POST /api/sessions/ID/load      {name} (a file of the folder) or {scenario} (a file uploaded)
     POST /api/sessions/ID/save      {name}: write the board into the folder
-    GET  /api/quiz?seed=S&number=N[&law=L]      one question (without its answer), under the
-                                    trainer's law book
-    POST /api/quiz/answer           {seed, number, law, pick}: right or not, and why
+    GET  /api/quiz?seed=S&number=N[&law=L][&level=V]  one question (without its answer), under
+                                    the trainer's law book, at a level (beginner, club -- the
+                                    default --, advanced, exam, or 1-4)
+    POST /api/quiz/answer           {seed, number, law, level, pick}: right or not, and why
 
 ``at`` is the number of events the page has seen: a request made on an older view of the board
 (another tab, a double click) is refused rather than applied to a board the page did not show.
@@ -55,12 +56,21 @@ from ..errors import AuctionFsmError
 from ..lawbook import LawBook
 from .session import RequestProblem, WebSession, charts_payload, read_event
 
-__all__ = ["TrainerServer", "make_server", "LOOPBACK", "MAX_SESSIONS", "MAX_BODY"]
+__all__ = ["TrainerServer", "make_server", "LOOPBACK", "MAX_SESSIONS", "MAX_BODY", "LISTEN_QUEUE",
+           "IDLE_TIMEOUT", "BODY_TIMEOUT", "RequestTimeout"]
 
 LOOPBACK: Final = ("127.0.0.1", "localhost", "::1")
 MAX_SESSIONS: Final = 100  # boards kept in memory (about 0.5 MB each); an older one is restored
                            # from its page's copy
 MAX_BODY: Final = 1 << 20
+LISTEN_QUEUE: Final = 128  # connections waiting to be accepted: a class of 50 pages opened at once
+                           # is answered (socketserver's default of 5 reset some of them)
+MAX_DEPTH: Final = 64  # levels of nesting in a request (a scenario needs 4): deeper is refused before
+                       # anything reads it recursively
+IDLE_TIMEOUT: Final = 60.0  # seconds a connection may wait between requests, or send its request line
+                            # and headers in, before its thread lets it go
+BODY_TIMEOUT: Final = 5.0  # seconds a body may pause (between two pieces, not in all): a body shorter
+                           # than its Content-Length is answered 408 then, and the thread is free
 _STATIC: Final = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
                   "index.html": "text/html; charset=utf-8"}
 _FILE_NAME: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9 _.,()+-]{0,99}\.json")
@@ -69,6 +79,10 @@ _SESSION_PATH: Final = re.compile(r"/api/sessions/([A-Za-z0-9_-]{8,64})(?:/([a-z
 
 class NotFound(LookupError):
     """A path or a board the server does not have."""
+
+
+class RequestTimeout(TimeoutError):
+    """A request whose body did not come in time (answered 408)."""
 
 
 class _Board:
@@ -83,6 +97,7 @@ class TrainerServer(ThreadingHTTPServer):
     """The trainer: boards in memory, the page's files, the folder it reads and writes."""
 
     daemon_threads = True
+    request_queue_size = LISTEN_QUEUE
 
     def __init__(self, address: tuple[str, int], folder: Path, *, quiet: bool = True,
                  book: LawBook | None = None) -> None:
@@ -93,6 +108,7 @@ class TrainerServer(ThreadingHTTPServer):
         if not self.folder.is_dir():
             raise NotADirectoryError(f"{folder} is not a folder")
         self.quiet = quiet
+        self.body_timeout = BODY_TIMEOUT  # how long a request's body may pause (tests shorten it)
         self.loopback_only = address[0] in LOOPBACK
         self.boards: OrderedDict[str, _Board] = OrderedDict()
         self.boards_lock = threading.Lock()
@@ -160,6 +176,19 @@ def make_server(folder: str | Path = ".", host: str = "127.0.0.1", port: int = 8
     return TrainerServer((host, port), Path(folder), quiet=quiet, book=book)
 
 
+def _depth(data: object) -> int:
+    """How deeply ``data`` nests lists and objects (counted without recursion)."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level)
+            todo.extend((x, level + 1) for x in item)
+    return deepest
+
+
 # --- requests ----------------------------------------------------------------------------------
 def _text(body: dict[str, Any], key: str, default: str | None = None) -> str:
     value = body.get(key, default)
@@ -203,7 +232,7 @@ def _scenario_session(data: object, source: str, default: LawBook) -> WebSession
     except (AuctionFsmError, ValueError) as err:
         raise RequestProblem(str(err)) from err
     return WebSession(scenario.dealer, scenario.vulnerability, scenario.events, scenario.title,
-                      _book(scenario.law_book, default))
+                      _book(scenario.law_book, default), scenario.description)
 
 
 def _new_session(body: dict[str, Any], default: LawBook) -> WebSession:
@@ -219,6 +248,9 @@ class _Handler(BaseHTTPRequestHandler):
     # the headers and the body go out in two writes: without this, the second waits for the
     # client's delayed acknowledgement of the first (about 40 ms on Linux) on every answer
     disable_nagle_algorithm = True
+    # every read from the connection gives up after this long (a request line or headers that never
+    # come would otherwise hold its thread for ever); the body has a shorter wait (_body)
+    timeout = IDLE_TIMEOUT
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.server.quiet:
@@ -267,13 +299,29 @@ class _Handler(BaseHTTPRequestHandler):
             raise RequestProblem("the request does not say how long it is (Content-Length)") from None
         if length < 0 or length > MAX_BODY:
             raise RequestProblem(f"the request is too long ({length} bytes; at most {MAX_BODY})")
-        raw = self.rfile.read(length)
+        wait = self.server.body_timeout
+        self.connection.settimeout(wait)
+        try:
+            raw = self.rfile.read(length)
+        except TimeoutError:
+            raise RequestTimeout(f"the request said it was {length} bytes long but fewer came, with no "
+                                 f"more for {wait:g} seconds") from None
+        finally:
+            self.connection.settimeout(self.timeout)
+        if len(raw) < length:
+            raise RequestProblem(f"the request said it was {length} bytes long but the connection "
+                                 f"closed after {len(raw)}")
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as err:
             raise RequestProblem(f"the request is not JSON ({err})") from None
+        except RecursionError:  # the standard library's reader recurses once per level of nesting
+            raise RequestProblem("the request is not JSON (nested too deeply)") from None
         if not isinstance(data, dict):
             raise RequestProblem("the request must be a JSON object")
+        if _depth(data) > MAX_DEPTH:
+            raise RequestProblem(f"the request is not JSON the trainer reads (nested too deeply: more "
+                                 f"than {MAX_DEPTH} levels)")
         return data
 
     # --- dispatch ----------------------------------------------------------------------------
@@ -307,6 +355,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.BAD_REQUEST, str(err))
         except NotFound as err:
             self._error(HTTPStatus.NOT_FOUND, str(err))
+        except RequestTimeout as err:
+            self.close_connection = True
+            self._error(HTTPStatus.REQUEST_TIMEOUT, str(err))
         except ConnectionError:  # the page went away (a reload): nobody to answer
             self.close_connection = True
         except OSError as err:
@@ -402,13 +453,13 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 # --- the quiz ------------------------------------------------------------------------------------
-_QuizKey = tuple[str, str, int, int | None]  # law book, seed, question number, law
+_QuizKey = tuple[str, str, int, int | None, int]  # law book, seed, question number, law, level
 _QUIZ_CACHE: dict[_QuizKey, Any] = {}
 _QUIZ_LOCK = threading.Lock()
 
 
-def _quiz_key(seed: object, number: object, law: object, book: LawBook) -> _QuizKey:
-    from ..teaching.quiz import quiz_laws
+def _quiz_key(seed: object, number: object, law: object, book: LawBook, level: object = None) -> _QuizKey:
+    from ..teaching.quiz import level_number, quiz_laws
 
     if not isinstance(seed, str) or not 0 < len(seed) <= 40:
         raise RequestProblem("the quiz needs a seed: a word or number of at most 40 characters")
@@ -421,7 +472,11 @@ def _quiz_key(seed: object, number: object, law: object, book: LawBook) -> _Quiz
         raise RequestProblem("the question number must be between 1 and 100000")
     if lawn is not None and lawn not in quiz_laws():
         raise RequestProblem(f"the quiz has no situation about Law {lawn}")
-    return book.name, seed, n, lawn
+    try:  # the command line's default level, club, unless the page names one
+        lv = level_number("club" if level in (None, "") else level)  # type: ignore[arg-type]
+    except (ValueError, TypeError) as err:
+        raise RequestProblem(str(err)) from None
+    return book.name, seed, n, lawn, lv
 
 
 def _question(key: _QuizKey) -> Any:
@@ -431,7 +486,7 @@ def _question(key: _QuizKey) -> Any:
     with _QUIZ_LOCK:
         found = _QUIZ_CACHE.get(key)
         if found is None:
-            found = make_question(key[1], key[2], key[3], book_named(key[0]))
+            found = make_question(key[1], key[2], key[3], book_named(key[0]), level=key[4])
             if len(_QUIZ_CACHE) > 256:
                 _QUIZ_CACHE.clear()
             _QUIZ_CACHE[key] = found
@@ -444,14 +499,17 @@ def _first(query: dict[str, list[str]], name: str) -> str | None:
 
 
 def _quiz_question(query: dict[str, list[str]], book: LawBook) -> dict[str, Any]:
-    key = _quiz_key(_first(query, "seed") or "0", _first(query, "number") or "1", _first(query, "law"), book)
+    from ..teaching.quiz import LEVELS
+
+    key = _quiz_key(_first(query, "seed") or "0", _first(query, "number") or "1", _first(query, "law"), book,
+                    _first(query, "level"))
     q = _question(key)
-    return {"seed": key[1], "number": q.number, "law": key[3], "law_book": key[0],
-            "situation": list(q.situation), "prompt": q.prompt, "choices": list(q.choices)}
+    return {"seed": key[1], "number": q.number, "law": key[3], "law_book": key[0], "level": LEVELS[key[4] - 1],
+            "levels": list(LEVELS), "situation": list(q.situation), "prompt": q.prompt, "choices": list(q.choices)}
 
 
 def _quiz_answer(body: dict[str, Any], book: LawBook) -> dict[str, Any]:
-    key = _quiz_key(body.get("seed"), body.get("number"), body.get("law"), book)
+    key = _quiz_key(body.get("seed"), body.get("number"), body.get("law"), book, body.get("level"))
     pick = body.get("pick")
     if not isinstance(pick, int) or isinstance(pick, bool) or not 0 <= pick <= 3:
         raise RequestProblem("'pick' is the choice answered: 0, 1, 2 or 3")

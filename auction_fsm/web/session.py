@@ -26,7 +26,7 @@ from ..lawbook import LawBook
 from ..seats import Seat, parse_seat
 from ..teaching.charts import Chart, all_charts, chart_data, row_key
 from ..teaching.session import TeachSession, plain_message
-from ..vulnerability import VULNERABILITIES
+from ..vulnerability import VULNERABILITIES, parse_vulnerability
 
 __all__ = ["RequestProblem", "WebSession", "VULNERABILITIES", "charts_payload", "chart_index",
            "read_event"]
@@ -55,7 +55,9 @@ def chart_index(book: LawBook) -> tuple[list[Chart], dict[str, Any]]:
     """Every chart of ``book`` (the overview first) and the JSON the page draws them from:
     ``charts`` (each :func:`~auction_fsm.teaching.charts.chart_data`), ``laws``, which chart
     to open for a law reference (``"27B2"``, and each bare number such as ``"27"``), and
-    ``colours``, the colour of each kind of box (those of the PNG flowcharts)."""
+    ``colours``, the colour of each kind of box (those of the PNG flowcharts), and ``summaries``,
+    what each law reference is about in a sentence of our own words
+    (:mod:`auction_fsm.lawbook.paragraphs`)."""
     cached = _CHARTS.get(id(book))
     if cached is not None:
         return cached
@@ -70,9 +72,15 @@ def chart_index(book: LawBook) -> tuple[list[Chart], dict[str, Any]]:
                     continue
                 laws.setdefault(part, chart.stem)
                 laws.setdefault(number.group(0), chart.stem)
+    from ..lawbook.paragraphs import paragraph_summary
     from ..teaching.flowdraw import COLOURS
 
-    payload = {"charts": [chart_data(c) for c in charts], "laws": laws, "colours": dict(COLOURS)}
+    # what each law number is about, in our own words (the 2017 Laws'; another book's numbers
+    # may mean other things, so it gets none)
+    summaries = {} if book.name != "2017" else {
+        law: {"law": found[0], "text": found[1]} for law in laws if (found := paragraph_summary(law))}
+    payload = {"charts": [chart_data(c) for c in charts], "laws": laws, "colours": dict(COLOURS),
+               "summaries": summaries}
     _CHARTS[id(book)] = (charts, payload)
     return charts, payload
 
@@ -87,15 +95,15 @@ class WebSession:
 
     def __init__(self, dealer: Seat | str = "N", vulnerability: str = "None",
                  events: tuple[Event, ...] | list[Event] = (), title: str | None = None,
-                 book: LawBook | None = None) -> None:
-        if vulnerability not in VULNERABILITIES:
-            raise RequestProblem(f"unknown vulnerability {vulnerability!r}: choose None, NS, EW or All")
-        try:
+                 book: LawBook | None = None, description: str | None = None) -> None:
+        try:  # read as a scenario file reads them: "Both", "none", "Love" ... are taken too
+            vul = parse_vulnerability(vulnerability, "the vulnerability")
             seat = parse_seat(dealer, "the dealer")
         except (AuctionFsmError, ValueError) as err:
             raise RequestProblem(str(err)) from err
-        self.teach = TeachSession(seat, vulnerability, book=book)
+        self.teach = TeachSession(seat, vul, book=book)
         self.title = title
+        self.description = description  # a loaded file's; kept through save, download and restore
         self.lines: list[list[str]] = []  # the narration of each event, made when first shown
         self.notice = ""
         for n, event in enumerate(events, 1):
@@ -156,7 +164,8 @@ class WebSession:
         sim = self.teach.sim
         named = None if sim.book is LAWS_2017 else sim.book.name  # a file names a book other than 2017
         return Scenario(sim.dealer, tuple(self.events), sim.vulnerability,  # type: ignore[arg-type]
-                        title=self.title or TITLE, law_book=named).to_dict()
+                        title=self.title or TITLE, description=self.description,
+                        law_book=named).to_dict()
 
     # --- what the page shows -----------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -175,6 +184,7 @@ class WebSession:
                   "obligations": [obligation_in_words(o) for o in state.obligations[s]],
                   "acting": acting == s.name} for s in Seat]
         situation = [decision_in_words(state)] if pending is not None else describe_outcome(state)
+        options = self._options()
         return {
             "at": len(self.events),
             "dealer": sim.dealer.name,
@@ -186,11 +196,13 @@ class WebSession:
             "report": report,
             "narration": self.narration(),
             "situation": situation,
-            "options": self._options(),
+            "options": options,
+            "box": _lit_calls(options),
+            "record": self.record(),
             "explain": self.teach.explain() if self.events else [],
             "status": self.teach.status(),
             "restate": self.teach.restate(),
-            "chart": self._chart(),
+            "chart": self._chart(options),
             "scenario": self.scenario(),
             "notice": self.notice,
         }
@@ -237,13 +249,62 @@ class WebSession:
                 label = head.removeprefix("If ").strip() or c.option.replace("_", " ")
                 out.append({"option": c.option, "how": c.how, "seat": seat, "calls": calls,
                             "label": label[:1].upper() + label[1:], "text": line, "event": event})
+        out = _common_first(out, state, self._legal_now())  # each marked "common" or not
         first = pending.get("judgement")
         if first in JUDGEMENTS and pending.decider != "director":  # one the director may give first (54C)
             for value, words in ((True, JUDGEMENTS[first].yes), (False, JUDGEMENTS[first].no)):
-                out.append({"option": first, "how": "judgement", "seat": None, "calls": [],
+                out.append({"option": first, "how": "judgement", "seat": None, "calls": [], "common": True,
                             "label": f"The director judges that {words}",
                             "text": self._judged_first(first, value, words),
                             "event": {"type": "judgement", "kind": first, "value": value}})
+        return out
+
+    def _facing_rows(self, options: list[dict[str, Any]]) -> set[str]:
+        """The rows of the book the pending decision's options would take (one trial event per
+        option, or per group of calls): which question of the chart the table faces."""
+        from ..engine import step
+        from ..event_language import event_from_dict
+
+        state = self.teach.sim.state
+        keys: set[str] = set()
+        for o in options:
+            event = o["event"] or ({"type": "call", "seat": o["seat"], "call": o["calls"][0]}
+                                   if o["calls"] and o["seat"] else None)
+            if event is None:
+                continue
+            try:
+                st = step(state, event_from_dict(event, "an option"), self.book)
+            except (AuctionFsmError, ValueError):
+                continue
+            keys.update(row_key(f.row) for f in st.fired[:1])
+        return keys
+
+    def _legal_now(self) -> set[str]:
+        """The calls legal for the seat whose turn it is, over the auction as it stands (the
+        irregular call under way left out): what a replacement or a call over it may be."""
+        from .. import rules
+        from ..calls import ALL_CALLS
+
+        state = self.teach.sim.state
+        return {ALL_CALLS[c].text for c, n in enumerate(rules.row(state.key)) if n >= 0}
+
+    def record(self) -> list[dict[str, Any]]:
+        """Each event so far: its line of the narration and the rulings it brought, in plain
+        words with their law, each ruling once (what each option would lead to is shown with the
+        options, not here)."""
+        narration = self.narration()
+        out: list[dict[str, Any]] = []
+        for n, (told, st) in enumerate(zip(narration, self.teach.sim.steps), 1):
+            rulings: list[dict[str, str]] = []
+            for r in st.after.rulings[len(st.before.rulings):]:
+                words = r.summary.strip().rstrip(".")
+                said = {"law": r.law, "text": f"{words[:1].upper()}{words[1:]} (Law {r.law})."}
+                if said not in rulings:
+                    rulings.append(said)
+            out.append({"n": n, "line": told[0] if told else "", "rulings": rulings})
+        if out and self.teach.sim.state.pending is not None:
+            # the options told (10C1) of the decision waiting are its buttons: not twice
+            out[-1]["rulings"] = [r for r in out[-1]["rulings"] if not r["law"].startswith("10C")]
         return out
 
     def _judged_first(self, kind: str, value: bool, words: str) -> str:
@@ -264,9 +325,10 @@ class WebSession:
         told = "; ".join(rulings) or "nothing changes"
         return f"If the director judges that {words}: {told}" + (f" (Law {law})." if law else ".")
 
-    def _chart(self) -> dict[str, Any]:
-        """Which flowchart to show and what to mark on it: ``here``, the step under way and the
-        question it asks first; ``asked``, the step's other questions (a "no" leads from one to
+    def _chart(self, options: list[dict[str, Any]]) -> dict[str, Any]:
+        """Which flowchart to show and what to mark on it (``options``: the decision's, as the page
+        shows them): ``here``, the step under way and the question the table faces (the first of
+        the step's questions one of the options answers); ``asked``, the step's other questions (a "no" leads from one to
         the next); ``last``, the boxes the last event went through; ``route``, per chart, the
         boxes every event went through (with the event numbers)."""
         from ..teaching.route import route_of
@@ -292,8 +354,15 @@ class WebSession:
                 spine = [b.id for b in chart.boxes if b.col == 0 and b.kind not in ("start", "step", "note")
                          and any(k.startswith(prefix) for k in b.rows)]
                 if spine:
-                    heads = [a.src for a in chart.arrows if a.dst == spine[0]]
-                    stem, here, asked = chart.stem, heads + spine[:1], spine[1:]
+                    # the step's box, and the question the table faces: the first of the step's
+                    # questions that one of the decision's options answers (not a side question,
+                    # such as a review asked for on the way)
+                    facing = self._facing_rows(options)
+                    face = next((b.id for b in chart.boxes if b.id in spine and facing & set(b.rows)), spine[0])
+                    step_box = [b.id for b in chart.boxes if b.kind == "step" and b.row < next(
+                        x.row for x in chart.boxes if x.id == spine[0])]
+                    heads = step_box[-1:] or [a.src for a in chart.arrows if a.dst == spine[0]]
+                    stem, here, asked = chart.stem, heads + [face], [b for b in spine if b != face]
                     break
         if not stem and sim.steps:
             for chart in charts[1:]:
@@ -323,3 +392,53 @@ def _acting(report: dict[str, Any]) -> str | None:
         return str(report["to_lead"])
     return None
 
+
+
+def _common_first(options: list[dict[str, Any]], state: Any, legal: set[str]) -> list[dict[str, Any]]:
+    """The options in the order a class meets them: a pass inside a group of calls becomes an
+    option of its own, first (after a declined insufficient bid, the replacement most often
+    made); then the options made by calls legal in the auction as it stands, then the others
+    (a replacement that is insufficient too, a double Law 19 does not allow, a bid above seven)."""
+    from ..seats import Seat
+
+    split: list[dict[str, Any]] = []
+    for o in options:
+        calls = o["calls"]
+        if o["how"] == "call" and len(calls) > 1 and "P" in calls and o["seat"] is not None:
+            who = Seat[o["seat"]].long_name
+            _, _, outcome = o["text"].partition(": ")
+            split.append({**o, "calls": ["P"], "label": f"{who} passes", "text": f"If {who} passes: {outcome}",
+                          "event": {"type": "call", "seat": o["seat"], "call": "P"}})
+            rest = [c for c in calls if c != "P"]
+            label = o["label"]
+            label = re.sub(r"any of the other \d+ calls", f"any of the other {len(rest)} calls", label)
+            text = re.sub(r"any of the other \d+ calls", f"any of the other {len(rest)} calls", o["text"])
+            split.append({**o, "calls": rest, "label": label, "text": text,
+                          "event": {"type": "call", "seat": o["seat"], "call": rest[0]} if len(rest) == 1 else None})
+        else:
+            split.append(o)
+
+    def rank(o: dict[str, Any]) -> int:
+        if o["how"] != "call" or o["seat"] != getattr(state.turn, "name", None):
+            return 1
+        if o["calls"] == ["P"]:
+            return 0
+        return 1 if all(c in legal for c in o["calls"]) else 2
+
+    ordered = sorted(split, key=rank)
+    for o in ordered:
+        o["common"] = rank(o) < 2
+    return ordered
+
+
+def _lit_calls(options: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The seat and the calls the bidding box lights when a call decides the pending question
+    (the calls of every common option made by a call: not a second insufficient bid or a bid
+    above seven, which stay unlit but may still be made); ``None`` when no call decides."""
+    by_call = [o for o in options if o["how"] == "call" and o["seat"] is not None and o.get("common", True)]
+    if not by_call:
+        return None
+    calls: list[str] = []
+    for o in by_call:
+        calls.extend(c for c in o["calls"] if c not in calls)
+    return {"seat": by_call[0]["seat"], "calls": calls}

@@ -105,22 +105,71 @@ def test_the_first_lesson_is_told_as_the_engine_tells_it(trainer: Trainer) -> No
 def test_each_option_of_a_decision_is_in_words_with_the_event_that_makes_it(trainer: Trainer) -> None:
     view = play(trainer, LESSON[:4])
     options = view["options"]
-    assert [o["option"] for o in options] == ["accept", "director"]
-    accept, director = options
-    assert accept["how"] == "call" and accept["event"] is None and "P" in accept["calls"]
+    # the common choice first: North's pass, which accepts the bid, is an option of its own
+    assert [(o["option"], o["calls"][:1]) for o in options] == [("accept", ["P"]), ("accept", ["1C"]),
+                                                               ("director", [])]
+    passes, accept, director = options
+    assert passes["event"] == {"type": "call", "seat": "N", "call": "P"} and passes["label"] == "North passes"
+    assert accept["how"] == "call" and accept["event"] is None and "P" not in accept["calls"]
+    assert len(accept["calls"]) == 38
     assert director["event"] == {"type": "director", "by": "N"}
     assert director["text"].startswith("If North calls the director:") and "27A1" in director["text"]
-    # the chart of the insufficient bid, the step under way first: its first question is from it
+    assert view["box"] == {"seat": "N", "calls": ["P", *accept["calls"]]}  # the bidding box lit
+    # the chart of the insufficient bid: its step, and the question the table faces -- whether
+    # North calls over the bid (the row North's pass would take), not a side question
     chart = view["chart"]
     data = {c["stem"]: c for c in trainer.get("/api/charts").data["charts"]}[chart["stem"]]
     boxes = {b["id"]: b for b in data["boxes"]}
     step, question = (boxes[b] for b in chart["here"])
     assert step["kind"] == "step" and question["kind"] == "question"
+    from auction_fsm.calls import Call
+    from auction_fsm.engine import step as engine_step
+    from auction_fsm.events import CallEvent
+    from auction_fsm.seats import Seat
+    from auction_fsm.teaching.charts import row_key
+
+    state = loads_scenario(json.dumps(view["scenario"])).simulate().state
+    fired = engine_step(state, CallEvent(Seat.N, Call.parse("P"))).fired[0].row
+    assert row_key(fired) in question["rows"]
     assert all(k.startswith("phase:insufficient_bid.awaiting_decision:") for k in question["rows"])
     # click "North calls the director": the options become accept and decline, in words
     view = trainer.event(view, director["event"]).data
     assert [o["label"] for o in view["options"]] == ["North accepts", "North declines"]
     assert all(o["event"]["type"] == "choice" for o in view["options"])
+    assert view["box"] is None  # no call decides: the box is lit only for the seat to call
+
+
+def test_after_a_declined_insufficient_bid_the_pass_comes_first(trainer: Trainer) -> None:
+    view = play(trainer, [*LESSON[:5], {"type": "choice", "seat": "N", "option": "decline"}])
+    options = view["options"]
+    first = options[0]
+    assert first["label"] == "West passes" and first["event"] == {"type": "call", "seat": "W", "call": "P"}
+    assert "27B" in first["text"]
+    # every call West may make is in exactly one option; the legal ones before the rare ones
+    calls = [c for o in options for c in o["calls"]]
+    assert len(calls) == len(set(calls)) and {"P", "2S", "3C", "1C", "XX", "8C"} <= set(calls)
+    common = [o["common"] for o in options]
+    assert common == sorted(common, reverse=True) and common.count(False) == 3
+    rare = {c for o in options if not o["common"] for c in o["calls"]}
+    assert {"XX", "8C", "1C"} <= rare and "P" not in rare and "2S" not in rare
+    others = next(o for o in options if len(o["calls"]) > 20)
+    assert f"any of the other {len(others['calls'])} calls" in others["label"]
+    assert set(view["box"]["calls"]) == {c for o in options if o["common"] for c in o["calls"]}
+
+
+def test_each_ruling_is_told_once_in_plain_words(trainer: Trainer) -> None:
+    view = play(trainer, LESSON[:7])
+    record = view["record"]
+    assert [r["n"] for r in record] == list(range(1, 8))
+    assert record[3]["line"].startswith("4. West bids 1S")
+    last = record[-1]["rulings"]
+    assert [r["law"] for r in last] == ["27B2"] and "East must pass for the rest of the auction" in last[0]["text"]
+    texts = [r["text"] for e in record for r in e["rulings"]]
+    assert len(texts) == len(set(texts))  # each once
+    assert not any("because" in t or "whether comparable or not" in t or "diagrams/" in t for t in texts)
+    # while the replacement waits, the options told (10C1) are the buttons, not a ruling too
+    waiting = play(trainer, [*LESSON[:5], {"type": "choice", "seat": "N", "option": "decline"}])
+    assert [r["law"] for r in waiting["record"][-1]["rulings"]] == ["27B"]
 
 
 def test_a_lead_out_of_turn_law_54(trainer: Trainer) -> None:
@@ -410,3 +459,40 @@ def test_a_file_that_cannot_be_written_is_a_400_and_leaves_nothing(
     one_line_400(reply, "could not be read or written", "Permission denied")
     assert sorted(p.name for p in trainer.folder.iterdir()) == ["insufficient-bid-27B2.json",
                                                                 "lead-out-of-turn-54D.json"]
+
+
+def test_the_web_quiz_has_the_quiz_levels(trainer: Trainer) -> None:
+    from auction_fsm.teaching.quiz import LEVELS, make_question
+
+    for level in LEVELS:
+        q = trainer.get(f"/api/quiz?seed=7&number=3&level={level}").data
+        expected = make_question("7", 3, level=level)
+        assert q["level"] == level and q["levels"] == list(LEVELS)
+        assert (q["prompt"], q["choices"]) == (expected.prompt, list(expected.choices))
+        answer = trainer.post("/api/quiz/answer", {"seed": "7", "number": 3, "level": level,
+                                                   "pick": expected.answer}).data
+        assert answer["right"] is True
+    assert trainer.get("/api/quiz?seed=7&number=3").data["level"] == "club"  # as `auction-fsm quiz`
+    one_line_400(trainer.get("/api/quiz?seed=7&number=3&level=expert"), "expert", "beginner")
+
+
+def test_each_law_of_the_charts_has_a_summary_in_our_own_words(trainer: Trainer) -> None:
+    payload = trainer.get("/api/charts").data
+    summaries = payload["summaries"]
+    assert set(summaries) == set(payload["laws"])  # every law a chart or a ruling links
+    assert summaries["27B2"]["law"] == "27B2" and "pass" in summaries["27B2"]["text"]
+    assert summaries["27"]["text"] != summaries["27B2"]["text"]
+    assert trainer.get("/api/charts?book=1997").data["summaries"] == {}  # another book's numbers
+
+
+def test_the_law_summaries_quote_no_sentence_of_the_laws() -> None:
+    from auction_fsm.lawbook.paragraphs import PARAGRAPHS_2017
+
+    seeds = ROOT.parent / "shared" / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("the Laws' text (../shared/seeds) is not beside this checkout")
+    laws = " ".join(" ".join(p.read_text(encoding="utf-8").split()) for p in seeds.glob("*.txt")).lower()
+    for text in PARAGRAPHS_2017.values():
+        words = text.lower().split()
+        for i in range(len(words) - 7):  # no eight words in a row from the Laws
+            assert " ".join(words[i:i + 8]) not in laws, text

@@ -127,18 +127,23 @@ def test_the_first_lesson_clicked_through(page: Page) -> None:
     assert here[0].startswith("Step 1") and "offender's LHO" in here[1]
     p.shot("lesson-1-insufficient-bid")
 
-    # the option made by a call marks North's calls in the bidding box, and makes none
-    p.find("#options button[data-option='accept']").click()
-    p.wait.until(lambda d: len(p.all("#calls button.marked")) == 38)
+    # North's pass first; the bidding box is lit for North, whose call decides
+    labels = [b.text for b in p.all("#options button.option")]
+    assert labels[0] == "a North passes" and labels[-1] == "c North calls the director"
+    assert "decides" in (p.find("#calls").get_attribute("class") or "")
+    assert len(p.all("#calls button.legal")) == 38  # any call of North accepts it (27A1)
+    # the option made by any other call marks North's calls in the bidding box, and makes none
+    p.find("#option-1").click()
+    p.wait.until(lambda d: len(p.all("#calls button.marked")) == 37)  # all but the pass
     assert p.events() == 4
     p.after(p.find("#director").click)  # director
     labels = [b.text for b in p.all("#options button.option")]
-    assert labels == ["North accepts", "North declines"]
+    assert labels == ["a North accepts", "b North declines"]
     p.call("W", "P")  # West replaces it with a pass
     assert "comparable" in p.text("#situation")
     p.option("not a comparable call")  # no
     assert "must pass for the rest of the auction" in p.text("#seat-E .obligation")
-    assert "27B2" in p.text("#explain")  # explain: the ruling with its law
+    assert "27B2" in p.text("#narration .event.latest .ruling")  # the ruling with its law, once
     p.find("#status-box summary").click()  # status
     assert "East: the seat must pass at every remaining turn" in p.text("#status")
     p.shot("lesson-2-not-comparable")
@@ -251,7 +256,7 @@ def test_the_quiz_answered_by_clicking(page: Page) -> None:
     p.shot("quiz-1-right")
     p.find("#quiz-next").click()
     q2 = make_question("7", 2)
-    p.wait.until(lambda d: "Question 2." in p.text("#quiz-situation"))
+    p.wait.until(lambda d: "Question 2 (club)." in p.text("#quiz-situation"))
     p.find(f"#choice-{(q2.answer + 1) % 4}").click()
     p.wait.until(lambda d: "Not quite" in p.text("#quiz-result"))
     # a reload keeps the quiz where it was
@@ -266,6 +271,7 @@ def test_a_call_with_what_it_showed(page: Page) -> None:
     p = page
     p.call("N", "1NT")
     p.call("E", "P")
+    p.find("#call-more summary").click()
     p.find("#shows input[value='H']").click()
     p.call("S", "2D")
     assert not p.find("#shows input[value='H']").is_selected()  # ticked for one call only
@@ -287,6 +293,7 @@ def test_a_change_of_call(page: Page) -> None:
     """Ticking "as a change of the last call" makes the click an attempt to change it (25)."""
     p = page
     p.call("N", "1H")
+    p.find("#call-more summary").click()
     p.find("#as-change").click()
     p.call("N", "1S")
     assert not p.find("#as-change").is_selected()

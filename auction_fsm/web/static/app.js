@@ -15,7 +15,7 @@ const KEY_QUIZ = "auction-fsm.quiz";
 
 const page = {
   id: null, view: null, charts: null, chartsBook: null, laws: {}, colours: {}, seat: "N", chart: null,
-  marked: [], busy: false,
+  marked: [], busy: false, summaries: {},
 };
 
 const $ = (id) => document.getElementById(id);
@@ -125,8 +125,23 @@ function chartForLaw(token) {
 function lawLink(token, shown) {
   const stem = chartForLaw(token);
   if (!stem) return document.createTextNode(shown);
-  return el("a", { href: `#${stem}`, class: "law", "data-chart": stem, title: `Law ${token}: open its flowchart`,
-    onclick: (e) => { e.preventDefault(); openChart(stem, true); } }, shown);
+  const about = page.summaries[token];
+  return el("a", { href: `#${stem}`, class: "law", "data-chart": stem, "data-law": token,
+    title: about ? `Law ${about.law}: ${about.text}` : `Law ${token}: open its flowchart`,
+    onclick: (e) => { e.preventDefault(); openChart(stem, true); showSummary(token); } }, shown);
+}
+
+// What a law is about, in a sentence of our own words, above its chart.
+function showSummary(token) {
+  const box = $("law-summary");
+  const about = page.summaries[token];
+  if (!about) { box.hidden = true; return; }
+  const close = el("button", { type: "button", "aria-label": "close", onclick: () => { box.hidden = true; } }, "×");
+  box.replaceChildren(close, el("strong", {}, `Law ${about.law}`), ` ${about.text}`);
+  box.dataset.law = about.law;
+  box.hidden = false;
+  // beside its chart: on a wide screen the chart is at the top of the page, beside the table
+  if (window.innerWidth >= NARROW) window.scrollTo({ top: 0 });
 }
 
 function linkTokens(list, into) {
@@ -240,48 +255,68 @@ function renderBiddingBox(view) {
   picker.replaceChildren(...SEATS.map((s) => el("button", { type: "button", id: `pick-${s}`,
     class: `pick${s === page.seat ? " chosen" : ""}${s === view.acting ? " acting" : ""}`,
     onclick: () => { page.seat = s; page.marked = []; renderBiddingBox(page.view); } }, s)));
-  const legal = new Set(page.seat === view.report.to_act && !view.report.pending ? view.report.legal_calls : []);
+  // lit: the calls the seat chosen may make now -- its legal calls in the auction, or, while a
+  // decision waits that a call makes, the calls that make it
+  const deciding = view.box && view.box.seat === page.seat;
+  const lit = deciding ? view.box.calls : page.seat === view.report.to_act && !view.report.pending ? view.report.legal_calls : [];
+  const legal = new Set(lit);
   const marked = new Set(page.marked);
   const box = $("calls");
+  box.classList.toggle("decides", Boolean(deciding));
   const rows = [];
   for (let level = 1; level <= 7; level++) {
     rows.push(el("div", { class: "level" }, ...STRAINS.map((s) => callButton(`${level}${s}`, legal, marked))));
   }
-  rows.push(el("div", { class: "level other" }, ...["P", "X", "XX"].map((c) => callButton(c, legal, marked))));
-  box.replaceChildren(...rows);
+  // pass, double and redouble beside the bids, as in a real bidding box
+  const others = el("div", { class: "others" }, ...["P", "X", "XX"].map((c) => callButton(c, legal, marked)));
+  box.replaceChildren(el("div", { class: "bids" }, ...rows), others);
 }
 
 function callButton(call, legal, marked) {
   return el("button", { type: "button", id: `call-${call}`, "data-call": call,
     class: `bid${legal.has(call) ? " legal" : ""}${marked.has(call) ? " marked" : ""}`,
-    onclick: () => {
-      if ($("as-change").checked) {
-        send({ type: "change", seat: page.seat, call, ground: $("change-ground").value });
-        $("as-change").checked = false;
-      } else {
-        const event = { type: "call", seat: page.seat, call };
-        const shown = [...$("shows").querySelectorAll("input:checked")].map((i) => i.value);
-        if (shown.length) event.specifies = shown.filter((v) => v !== "none");
-        for (const box of $("shows").querySelectorAll("input")) box.checked = false;
-        send(event);
-      }
-    } }, callNode(call));
+    onclick: () => makeCall(page.seat, call) }, callNode(call));
+}
+
+function makeCall(seat, call) {
+  if ($("as-change").checked) {
+    $("as-change").checked = false;
+    return send({ type: "change", seat, call, ground: $("change-ground").value });
+  }
+  const event = { type: "call", seat, call };
+  const shown = [...$("shows").querySelectorAll("input:checked")].map((i) => i.value);
+  if (shown.length) event.specifies = shown.filter((v) => v !== "none");
+  for (const box of $("shows").querySelectorAll("input")) box.checked = false;
+  return send(event);
 }
 
 function renderOptions(view) {
   const box = $("options");
   const items = view.options.map((o, i) => {
     const button = el("button", { type: "button", class: "option", "data-option": o.option, id: `option-${i}`,
-      onclick: () => {
-        if (o.event) { send(o.event); return; }
-        page.seat = o.seat || page.seat;
-        page.marked = o.calls;
-        renderBiddingBox(page.view);
-        $("calls").scrollIntoView({ block: "nearest" });
-      } }, o.event ? o.label : `${o.label}: choose the call in the bidding box`);
+      "data-key": OPTION_KEYS[i], onclick: () => chooseOption(o) },
+    el("kbd", {}, OPTION_KEYS[i]), " ", o.event ? o.label : `${o.label}: choose the call in the bidding box`);
     return el("div", { class: "option-row" }, button, el("p", { class: "consequence" }, lawText(o.text)));
   });
-  box.replaceChildren(...items);
+  // the rare cases (a replacement insufficient too, a double Law 19 does not allow, a bid above
+  // seven) under the common ones, folded
+  const rare = items.filter((_, i) => view.options[i].common === false);
+  const common = items.filter((_, i) => view.options[i].common !== false);
+  if (rare.length) {
+    common.push(el("details", { class: "rare" }, el("summary", {}, `Rarer: ${rare.length} more the law covers`), ...rare));
+  }
+  box.replaceChildren(...common);
+}
+
+const OPTION_KEYS = "abcdefghijklm";
+
+function chooseOption(o) {
+  if (o.event) return send(o.event);
+  page.seat = o.seat || page.seat;
+  page.marked = o.calls;
+  renderBiddingBox(page.view);
+  $("calls").scrollIntoView({ block: "nearest" });
+  return null;
 }
 
 function renderActions(view) {
@@ -312,9 +347,9 @@ function judge(value) {
 
 function renderNarration(view) {
   const box = $("narration");
-  const items = view.narration.map((group, i) => {
-    const div = el("div", { class: "event", "data-event": i + 1 });
-    lines(div, group);
+  const items = view.record.map((r, i) => {
+    const div = el("div", { class: `event${i === view.record.length - 1 ? " latest" : ""}`, "data-event": r.n },
+      el("p", {}, lawText(r.line)), ...r.rulings.map((x) => el("p", { class: "ruling" }, lawText(x.text))));
     return div;
   });
   box.replaceChildren(...items);
@@ -333,14 +368,16 @@ async function show(view) {
   lines($("situation"), view.situation);
   renderOptions(view);
   renderActions(view);
-  lines($("explain"), view.explain.length ? view.explain : ["Nothing has happened yet: make a call."]);
   renderNarration(view);
   lines($("status"), view.status);
   lines($("restate"), view.restate);
   $("notice").textContent = view.notice || (view.saved ? `Saved to ${view.saved}.` : view.said || "");
   $("notice").hidden = !$("notice").textContent;
   if (view.saved) loadFiles();
+  fitFlow();
   openChart(view.chart.stem, false);
+  if ($("law-summary").dataset.law && !$("law-summary").hidden) showSummary($("law-summary").dataset.law);
+  refocus();
 }
 
 // The charts of the law book the board is ruled by (fetched once per book).
@@ -351,6 +388,7 @@ async function loadCharts(book) {
   page.charts = r.data.charts;
   page.laws = r.data.laws;
   page.colours = r.data.colours;
+  page.summaries = r.data.summaries || {};
   page.chartsBook = book;
   $("chart-select").replaceChildren(...page.charts.map((c) => el("option", { value: c.stem }, c.title)));
 }
@@ -367,7 +405,7 @@ const FONT = "12px sans-serif";
 const LAW_FONT = "italic 11px sans-serif";
 const LINE = 15;
 const PAD = 8;
-const WRAP = 300;
+const WRAP = 250;
 
 function svg(tag, attrs, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -402,6 +440,7 @@ function lawLabel(law) {
 
 function drawChart(chart, marks) {
   const here = new Set(marks.here || []);
+  const now = (marks.here || [])[(marks.here || []).length - 1];
   const asked = new Set(marks.asked || []);
   const last = new Set(marks.last || []);
   const route = marks.route || {};
@@ -416,8 +455,8 @@ function drawChart(chart, marks) {
   const cols = [...new Set(chart.boxes.map((b) => b.col))].sort((a, b) => a - b);
   const colW = {};
   for (const c of cols) colW[c] = Math.max(...chart.boxes.filter((b) => b.col === c).map((b) => sized[b.id].w));
-  const gap = 170;
-  const left = 90;
+  const gap = 120;
+  const left = 64;
   const colX = {};
   let x = left;
   for (const c of cols) { colX[c] = x; x += colW[c] + gap; }
@@ -461,8 +500,9 @@ function drawChart(chart, marks) {
       g.append(svg("text", { x: bx - 6, y: by + 14, class: "tag", "text-anchor": "end" },
         `${n.length === 1 ? "event" : "events"} ${n.slice(0, 4).join(", ")}${n.length > 4 ? "…" : ""}`));
     }
-    if (here.has(b.id)) {
+    if (b.id === now) {  // the question the table faces
       g.append(svg("text", { x: bx - 6, y: by + (route[b.id] ? 30 : 14), class: "now", "text-anchor": "end" }, "now ▶"));
+      g.classList.add("now");
     }
     if (chart.family === "all" && b.id.startsWith("f_")) {  // the overview: a family's box opens its chart
       const target = page.charts.find((c) => c.family === b.id.slice(2));
@@ -505,6 +545,8 @@ function drawChart(chart, marks) {
   return root;
 }
 
+const NARROW = 1100;  // below this width the chart comes under the table (app.css)
+
 function openChart(stem, scroll) {
   if (!page.charts) return;
   if (scroll && !$("quiz-view").hidden) tab("table");  // a law link in the quiz
@@ -522,16 +564,124 @@ function openChart(stem, scroll) {
   box.replaceChildren(drawChart(chart, marks));
   // scroll to the step under way, showing the box the last event went through above it when
   // both fit in the view
+  const shown = box.querySelector("svg");
+  const scale = shown ? shown.getBoundingClientRect().width / Number(shown.getAttribute("width")) : 1;
   const top = (sel) => {
     const r = box.querySelector(`${sel} rect`);
-    return r ? Number(r.getAttribute("y")) : null;
+    return r ? Number(r.getAttribute("y")) * scale : null;
   };
   const here = top(".here");
   const last = top(".last");
   let y = here !== null ? here : last;
   if (here !== null && last !== null && last < here && here - last < box.clientHeight - 200) y = last;
   box.scrollTop = y === null ? 0 : Math.max(0, y - 40);
-  if (scroll) $("flow").scrollIntoView({ block: "start" });
+  if (scroll && window.innerWidth < NARROW) $("flow").scrollIntoView({ block: "start" });
+}
+
+
+// --- the keyboard -----------------------------------------------------------------------------------
+// A teacher at a projector types: a call and Enter (1h, 1nt, p, x, xx; "w 1s" for another seat),
+// a letter for an option of the decision waiting, "td" for the director, "undo", "lead dk".
+// Alt+D calls the director and Alt+U undoes from anywhere on the page.
+const STRAIN_KEYS = { c: "C", d: "D", h: "H", s: "S", n: "NT", nt: "NT" };
+const CALL_WORDS = { p: "P", pass: "P", x: "X", dbl: "X", double: "X", xx: "XX", rdbl: "XX", redouble: "XX" };
+
+function readCall(text) {
+  const t = text.toLowerCase().replace(/\s+/g, "");
+  if (CALL_WORDS[t]) return CALL_WORDS[t];
+  const m = /^([1-7])(c|d|h|s|nt|n)$/.exec(t);
+  return m ? m[1] + STRAIN_KEYS[m[2]] : null;
+}
+
+function said(text, refused) {
+  const box = $("keyboard-said");
+  box.textContent = text;
+  box.classList.toggle("refused", Boolean(refused));
+}
+
+function typed(line) {
+  const words = line.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length || !page.view) return null;
+  let seat = page.seat;
+  if (words.length > 1 && /^[nesw]$/.test(words[0])) seat = words.shift().toUpperCase();
+  const text = words.join(" ");
+  const call = readCall(text);
+  if (call) {
+    page.seat = seat;
+    said(`${seat} ${callText(call)}`);
+    return makeCall(seat, call);
+  }
+  if (["td", "dir", "director"].includes(text)) { said("The director is called."); return send({ type: "director" }); }
+  if (text === "undo") { said("Undo."); return undo(); }
+  if (text === "face") { said("The lead is faced."); return send({ type: "face_lead" }); }
+  if (text.length === 1 && OPTION_KEYS.includes(text)) {
+    const o = page.view.options[OPTION_KEYS.indexOf(text)];
+    if (o) { said(`${text}) ${o.label}`); return chooseOption(o); }
+    said(`There is no option ${text} now.`, true);
+    return null;
+  }
+  const lead = /^lead (\S+)( (down|facedown|face down))?$/.exec(text);
+  if (lead) {
+    said(`${seat} leads ${lead[1].toUpperCase()}${lead[2] ? " face down" : ""}.`);
+    return send({ type: "lead", seat, card: lead[1].toUpperCase(), faced: !lead[2] });
+  }
+  said(`Not understood: "${line.trim()}". Type a call (1h, 1nt, p, x, xx), a letter for an option, td for the director, undo.`, true);
+  return null;
+}
+
+function undo() {
+  return act("undo", { at: page.view.at });
+}
+
+function typing(target) {
+  return target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA");
+}
+
+function wireKeyboard() {
+  const input = $("keyboard");
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      const line = input.value;
+      input.value = "";
+      typed(line);
+    } else if (e.key === "Escape") {
+      input.value = "";
+      said("");
+    }
+  });
+  document.addEventListener("keydown", (e) => {
+    if ($("table-view").hidden) return;
+    const key = e.key.toLowerCase();
+    if (e.altKey && !e.ctrlKey && !e.metaKey && (key === "d" || key === "u")) {
+      e.preventDefault();
+      if (key === "d") { said("The director is called."); send({ type: "director" }); } else { said("Undo."); undo(); }
+      return;
+    }
+    if (e.ctrlKey && key === "z" && (!typing(e.target) || (e.target === input && !input.value))) {
+      e.preventDefault();
+      said("Undo.");
+      undo();
+      return;
+    }
+    // a key typed anywhere else on the page goes to the call line
+    if (!typing(e.target) && e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey) input.focus();
+  });
+}
+
+// Back to the call line after a click, so that the next call can be typed at once.
+function refocus() {
+  const active = document.activeElement;
+  if (!typing(active) || active === $("keyboard")) $("keyboard").focus({ preventScroll: true });
+}
+
+// The flowchart fills the screen's height beside the table (not on a narrow screen).
+function fitFlow() {
+  const flow = $("flow");
+  if (window.innerWidth < NARROW) { flow.style.height = ""; return; }
+  const top = flow.getBoundingClientRect().top + window.scrollY;
+  // as tall as the screen below it, but not so tall on a tall screen that the rulings go far down
+  flow.style.height = `${Math.min(1000, Math.max(320, window.innerHeight - top - 6))}px`;
 }
 
 // --- files ----------------------------------------------------------------------------------------
@@ -573,13 +723,14 @@ async function quizShow() {
   const q = quizState();
   if (!q) return;
   $("quiz-score").textContent = `Score: ${q.right} of ${q.asked}.`;
-  const params = new URLSearchParams({ seed: q.seed, number: String(q.number) });
+  const params = new URLSearchParams({ seed: q.seed, number: String(q.number), level: q.level || "club" });
   if (q.law) params.set("law", q.law);
   const r = await api("GET", `/api/quiz?${params}`);
   if (!r.ok) { showError(r.data ? r.data.error : "No question."); return; }
   showError("");
   const data = r.data;
-  lines($("quiz-situation"), [`Question ${data.number}.`, ...data.situation]);
+  lines($("quiz-situation"), [`Question ${data.number} (${data.level}).`, ...data.situation]);
+  $("quiz-level").value = data.level;
   $("quiz-prompt").textContent = data.prompt;
   $("quiz-result").replaceChildren();
   $("quiz-next").hidden = true;
@@ -590,7 +741,8 @@ async function quizShow() {
 
 async function quizAnswer(pick, again) {
   const q = quizState();
-  const r = await api("POST", "/api/quiz/answer", { seed: q.seed, number: q.number, law: q.law || null, pick });
+  const r = await api("POST", "/api/quiz/answer", { seed: q.seed, number: q.number, law: q.law || null,
+    level: q.level || "club", pick });
   if (!r.ok) { showError(r.data ? r.data.error : "The answer could not be checked."); return; }
   if (!again) {
     q.asked += 1;
@@ -613,7 +765,7 @@ async function quizAnswer(pick, again) {
 
 function quizStart() {
   saveQuiz({ seed: $("quiz-seed").value.trim() || "1", law: $("quiz-law").value.trim() || null,
-    number: 1, asked: 0, right: 0, answered: null });
+    level: $("quiz-level").value, number: 1, asked: 0, right: 0, answered: null });
   quizShow();
 }
 
@@ -630,6 +782,7 @@ function tab(which) {
   $("quiz-view").hidden = which !== "quiz";
   $("tab-table").classList.toggle("active", which === "table");
   $("tab-quiz").classList.toggle("active", which === "quiz");
+  if (which === "table") fitFlow();
   sessionStorage.setItem("auction-fsm.tab", which);
   if (which === "quiz" && quizState()) quizShow();
 }
@@ -661,7 +814,7 @@ function openElsewhere(id) {
 function wire() {
   $("new-board").addEventListener("click", () => act("new", { dealer: $("new-dealer").value, vulnerability: $("new-vul").value,
     law_book: $("new-book").value }));
-  $("undo").addEventListener("click", () => act("undo", { at: page.view.at }));
+  $("undo").addEventListener("click", undo);
   $("load").addEventListener("click", () => act("load", { name: $("files").value }));
   $("save").addEventListener("click", () => act("save", { name: $("save-name").value.trim() }));
   $("download").addEventListener("click", download);
@@ -681,6 +834,8 @@ function wire() {
   $("tab-quiz").addEventListener("click", () => tab("quiz"));
   $("quiz-start").addEventListener("click", quizStart);
   $("quiz-next").addEventListener("click", quizNext);
+  wireKeyboard();
+  window.addEventListener("resize", () => { fitFlow(); if (page.chart) openChart(page.chart, false); });
 }
 
 async function start() {
