@@ -55,6 +55,9 @@ class Result:
     calls: tuple[Call, ...] = ()
     then: Pending | None = None
     after: AuctionState | None = None
+    #: for the bids above seven: each later row the call went through, as (law, what it does),
+    #: so that where such a bid leads (Law 38's procedure) is told with the first row (F08)
+    follow: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,21 +101,40 @@ def _result(st: Step) -> Result:
 def _by_calls(state: AuctionState, seat: Seat, book: LawBook) -> tuple[Result, ...]:
     """Every call ``seat`` could make here, grouped by the row of the book that takes it; each
     group told by that row's law and words (the rulings differ call by call)."""
-    groups: dict[int, tuple[Row, list[Call], Step]] = {}
+    groups: dict[tuple[int, bool], tuple[Row, list[Call], Step]] = {}
     for call in (*ALL_CALLS, ABOVE_SEVEN):
         st = _one(state, CallEvent(seat, call), book)
         if st is None or not st.fired:
             continue
         row = st.fired[0].row
-        key = id(row)
+        # a bid above seven is a group of its own when it goes on to rows of another law (Law
+        # 38's procedure after the row that took it first, which the row's other calls never
+        # reach); otherwise it joins the row's group, where it is named (F08)
+        key = (id(row), call.is_admissible_level or not _follow(st))
         if key not in groups:
             groups[key] = (row, [], st)
         groups[key][1].append(call)
     out = []
-    for row, calls, st in groups.values():
-        then = st.after.pending if st.after.pending is not None and len(calls) == 1 else None
-        out.append(Result(row.law, (_row_words(row),), tuple(calls), then, st.after if len(calls) == 1 else None))
+    for (_, admissible), (row, calls, st) in groups.items():
+        one = len(calls) == 1
+        if not admissible:
+            out.append(Result(row.law, (_row_words(row),), tuple(calls), None, None, _follow(st)))
+            continue
+        then = st.after.pending if st.after.pending is not None and one else None
+        out.append(Result(row.law, (_row_words(row),), tuple(calls), then, st.after if one else None))
     return tuple(sorted(out, key=lambda r: len(r.calls)))
+
+
+def _follow(st: Step) -> tuple[tuple[str, str], ...]:
+    """The rows after the first in ``st`` whose law differs from the first's, each once, as
+    (law, what it does): for a bid above seven, the row of Law 38 that takes it in the end."""
+    first = st.fired[0].row.law
+    seen: dict[str, str] = {}
+    for fired in st.fired[1:]:
+        row = fired.row
+        if row.law != first and row.law not in seen:
+            seen[row.law] = _row_words(row)
+    return tuple(seen.items())
 
 
 def _row_words(row: Row) -> str:
