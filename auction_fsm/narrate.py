@@ -546,7 +546,8 @@ def describe_outcome(state: AuctionState, book: LawBook | None = None) -> list[s
     calls = len(state.legal_calls())
     required = required_call(state, book if book is not None else book_of(state))
     owed = required is not None and not required.legal  # told at once: it is why no call is legal
-    lines = [f"The auction is not over: {state.turn.long_name} to call ({calls} legal calls)."
+    legal = f"{calls} legal call{'' if calls == 1 else 's'}" if calls else "no legal call"
+    lines = [f"The auction is not over: {state.turn.long_name} to call ({legal})."
              + (f" {required.words()}" if owed and required is not None else "")]
     for seat in Seat:
         for ob in state.obligations[seat]:
