@@ -55,9 +55,10 @@ class Result:
     calls: tuple[Call, ...] = ()
     then: Pending | None = None
     after: AuctionState | None = None
-    #: for the bids above seven: each later row the call went through, as (law, what it does),
-    #: so that where such a bid leads (Law 38's procedure) is told with the first row (F08)
-    follow: tuple[tuple[str, str], ...] = ()
+    #: where a bid above seven among ``calls`` goes after the row that took it, when the row's
+    #: other calls do not: each later row of another law, as (law, what it does) -- Law 38's
+    #: procedure, so that the options told name it (F08)
+    above_seven: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,27 +102,27 @@ def _result(st: Step) -> Result:
 def _by_calls(state: AuctionState, seat: Seat, book: LawBook) -> tuple[Result, ...]:
     """Every call ``seat`` could make here, grouped by the row of the book that takes it; each
     group told by that row's law and words (the rulings differ call by call)."""
-    groups: dict[tuple[int, bool], tuple[Row, list[Call], Step]] = {}
+    groups: dict[int, tuple[Row, list[Call], Step]] = {}
+    above: dict[int, tuple[tuple[str, str], ...]] = {}
     for call in (*ALL_CALLS, ABOVE_SEVEN):
         st = _one(state, CallEvent(seat, call), book)
         if st is None or not st.fired:
             continue
         row = st.fired[0].row
-        # a bid above seven is a group of its own when it goes on to rows of another law (Law
-        # 38's procedure after the row that took it first, which the row's other calls never
-        # reach); otherwise it joins the row's group, where it is named (F08)
-        key = (id(row), call.is_admissible_level or not _follow(st))
+        key = id(row)
         if key not in groups:
             groups[key] = (row, [], st)
         groups[key][1].append(call)
+        if not call.is_admissible_level and len(groups[key][1]) > 1:
+            # the row took other calls too: where the bid above seven goes after it (Law 38's
+            # procedure, which the row's other calls never reach) is told with the group (F08)
+            above[key] = _follow(st)
     out = []
-    for (_, admissible), (row, calls, st) in groups.items():
+    for key, (row, calls, st) in groups.items():
         one = len(calls) == 1
-        if not admissible:
-            out.append(Result(row.law, (_row_words(row),), tuple(calls), None, None, _follow(st)))
-            continue
         then = st.after.pending if st.after.pending is not None and one else None
-        out.append(Result(row.law, (_row_words(row),), tuple(calls), then, st.after if one else None))
+        out.append(Result(row.law, (_row_words(row),), tuple(calls), then, st.after if one else None,
+                          above.get(key, ())))
     return tuple(sorted(out, key=lambda r: len(r.calls)))
 
 

@@ -319,8 +319,9 @@ def _then(result: Result, book: LawBook) -> str:
 
 def _result_words(result: Result, book: LawBook) -> str:
     text = "; ".join(r.rstrip(".") for r in result.rulings) or "nothing changes"
-    follow = "".join(f"; then {words.rstrip('.')} (Law {law})" for law, words in result.follow)
-    return f"{text} (Law {result.law}){follow}{_then(result, book)}"
+    above = "".join(f"; a bid above seven then goes on to Law {law}: {words.rstrip('.')}"
+                    for law, words in result.above_seven)
+    return f"{text} (Law {result.law}){_then(result, book)}{above}"
 
 
 def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]:

@@ -37,11 +37,9 @@ def test_10C1_27A1_before_the_director_any_call_by_LHO_accepts_the_insufficient_
     assert set(c) == {"accept", "director"}
     accept = c["accept"]
     assert accept.how == "call" and accept.seat is not None and accept.seat.name == "S"
-    # accepting by a bid above seven goes on to Law 38: a group of its own (F08); the rest, one group
-    above, rest = accept.results
-    assert [r.law for r in accept.results] == ["27A1", "27A1"]
-    assert [c.text for c in above.calls] == ["8C"] and [law for law, _ in above.follow] == ["38"]
-    assert len(rest.calls) == 38 and rest.follow == ()
+    assert [r.law for r in accept.results] == ["27A1"] and len(accept.results[0].calls) == 39  # 38 + 8C
+    # accepting by a bid above seven goes on to Law 38, where no other call goes: told (F08)
+    assert [law for law, _ in accept.results[0].above_seven] == ["38"]
     director = c["director"]
     assert director.how == "director" and director.results[0].then is not None
     assert director.results[0].then.state_name == "insufficient_bid.awaiting_choice"
@@ -80,8 +78,8 @@ def test_10C1_29A_29B_out_of_rotation_accept_stands_decline_asks_whether_artific
     s = walk("N", "N P, S 1S")  # at East's turn: West may accept, East may call, or the director
     c = _by_option(s)
     assert set(c) == {"accept", "correct_player_calls", "director"}
-    assert [r.law for r in c["accept"].results] == ["29A", "29A"]  # a bid above seven apart (F08)
-    assert [[law for law, _ in r.follow] for r in c["accept"].results] == [["38"], []]
+    assert [r.law for r in c["accept"].results] == ["29A"]
+    assert [law for law, _ in c["accept"].results[0].above_seven] == ["38"]  # F08
     assert c["correct_player_calls"].seat is not None and c["correct_player_calls"].seat.name == "E"
     assert [r.law for r in c["correct_player_calls"].results][-1] == "28B"
     c = _by_option(walk("N", "N P, S 1S, director"))
@@ -193,26 +191,22 @@ def test_10C1_28B_F08_the_right_player_bidding_above_seven_is_told_going_on_to_3
     state = walk("E", "N 1D")
     in_turn = _by_option(state)["correct_player_calls"]
     assert in_turn.seat == Seat.E
-    above = [r for r in in_turn.results if any(not c.is_admissible_level for c in r.calls)]
-    assert len(above) == 1 and [c.text for c in above[0].calls] == ["8C"]
-    assert above[0].law == "28B" and [law for law, _ in above[0].follow] == ["38"]
-    others = [r for r in in_turn.results if r is not above[0]]
-    assert all(r.follow == () and all(c.is_admissible_level for c in r.calls) for r in others)
-    assert sum(len(r.calls) for r in others) == 38  # every admissible call, each told once
+    (group,) = in_turn.results
+    assert group.law == "28B" and len(group.calls) == 39 and group.calls[-1].text == "8C"
+    assert [law for law, _ in group.above_seven] == ["38"]
     told = options_lines(state)
-    line = next(x for x in told if x.startswith("   - If East calls in turn with a bid above seven: "))
-    assert "(Law 28B); then " in line and line.endswith("(Law 38).")
-    rest = next(x for x in told if x.startswith("   - If East calls in turn with any of the other 38 calls: "))
-    assert "Law 38" not in rest
+    line = next(x for x in told if x.startswith("   - If East calls in turn: "))
+    assert "(Law 28B); a bid above seven then goes on to Law 38: the bid is held" in line, line
     data = state_to_json(state)["pending"]["options_lead_to"]
-    groups = [r["calls"] for o in data if o["option"] == "correct_player_calls" for r in o["results"]]
-    assert ["8C"] in groups
+    assert ["8C"] == [c for o in data if o["option"] == "correct_player_calls" for r in o["results"]
+                      for c in r["calls"] if c == "8C"]
 
 
-def test_10C1_38_a_bid_above_seven_that_goes_where_the_others_go_is_named_in_their_group() -> None:
-    # over North's 12H, any call by East is cancelled with it (38D): the bid above seven goes
-    # where the other calls go, so it joins their group ("If East calls over it" covers it)
+def test_10C1_38_a_bid_above_seven_that_goes_where_the_others_go_is_not_told_apart() -> None:
+    # over North's 12H, any call by East is cancelled with it (38D): a bid above seven goes where
+    # the other calls go, so nothing more is said of it ("If East calls over it" covers it)
     state = walk("N", "N 12H")
     (over,) = [c for c in consequences(state) if c.how == "call"]
     assert len(over.results) == 1 and over.results[0].calls[-1].text == "8C"
-    assert over.results[0].follow == ()
+    assert over.results[0].above_seven == ()
+    assert not any("a bid above seven then" in line for line in options_lines(state))
