@@ -234,6 +234,16 @@ class AuctionState:
         return "auction" if self.record else "awaiting_first_call"
 
     @property
+    def last_caller(self) -> Seat | None:
+        """The seat of the last call that stands (``None`` before any), read from the key: the
+        turn passes to the LHO of whoever made a standing call, and no standing call leaves the
+        key where the dealer's first call finds it.  Without reading the record (T01: a scan of
+        it for each call out of rotation made ``teach`` quadratic)."""
+        if self.key == rules.initial_key(self.dealer):
+            return None
+        return _SEATS[(self.key - 1) & 3]
+
+    @property
     def standing_calls(self) -> tuple[CallRecord, ...]:
         """The calls of the legal auction, in order (cancelled and withdrawn calls left out)."""
         return tuple(r for r in self.record if r.stands)

@@ -4,6 +4,7 @@ Run from the repository root::
 
     python benchmarks/bench_teach.py                      # 1,000 / 2,000 / 4,000 / 8,000 lines
     python benchmarks/bench_teach.py --sizes 500 1000 --repeat 3 --command
+    python benchmarks/bench_teach.py --auction out-of-rotation
 
 The auction is the one of ../shared/regressions/engine T01, generated: dealer North, the round
 ``N P / E 1C / S X / W XX`` over and over, so that from the second round on East's 1C is an
@@ -48,11 +49,19 @@ from auction_fsm.seats import Seat
 from auction_fsm.teaching.session import TeachSession, parse_event
 
 ROUND = ("N P", "E 1C", "S X", "W XX")
+#: ``--auction out-of-rotation``: T01's first round, then East passes at North's turn (a
+#: decision: South may accept it, North may call in turn, 28B), North's pass cancels it, and
+#: T01's round goes on from East's 1C.
+OUT_OF_ROTATION = ("E P", "N P", "E 1C", "S X", "W XX")
+AUCTIONS = {"t01": (), "out-of-rotation": ROUND}
+CYCLES = {"t01": ROUND, "out-of-rotation": OUT_OF_ROTATION}
 
 
-def script(lines: int) -> list[str]:
-    """The first ``lines`` lines of the T01 auction."""
-    return [ROUND[i % len(ROUND)] for i in range(lines)]
+def script(lines: int, auction: str = "t01") -> list[str]:
+    """The first ``lines`` lines of the auction (T01's by default)."""
+    head, cycle = AUCTIONS[auction], CYCLES[auction]
+    body = [cycle[i % len(cycle)] for i in range(max(lines - len(head), 0))]
+    return [*head, *body][:lines]
 
 
 def scenario_text(lines: list[str]) -> str:
@@ -111,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="rounds of teach and check in turn per size; the fastest is kept (default 1)")
     parser.add_argument("--command", action="store_true",
                         help="also time the commands as a user runs them (start-up and printing included)")
+    parser.add_argument("--auction", choices=sorted(CYCLES), default="t01",
+                        help="t01 (an insufficient bid each round, the default) or out-of-rotation "
+                             "(a call out of rotation too)")
     parser.add_argument("--json", action="store_true", help="the figures as one JSON document")
     args = parser.parse_args(argv)
     if args.repeat < 1 or any(n < len(ROUND) for n in args.sizes):
@@ -118,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     first_teach: float | None = None
     for n in args.sizes:
-        lines = script(n)
+        lines = script(n, args.auction)
         text = scenario_text(lines)
         teach = check = float("inf")
         for _ in range(args.repeat):
@@ -138,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{n:>6} lines: teach {per_teach:8.1f} us/line, check {per_check:6.1f} us/line, "
                   f"teach/check {teach / check:5.1f}, growth {per_teach / first_teach:4.2f}{extra}", flush=True)
     if args.json:
-        print(json.dumps({"repeat": args.repeat, "sizes": rows}, indent=1))
+        print(json.dumps({"auction": args.auction, "repeat": args.repeat, "sizes": rows}, indent=1))
     return 0
 
 

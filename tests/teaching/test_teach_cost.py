@@ -30,6 +30,9 @@ PACKAGE = str(Path(auction_fsm.__file__).parent)
 #: the second round on (a decision: South may accept it by calling), South's double accepts it,
 #: West redoubles.
 ROUND = ("N P", "E 1C", "S X", "W XX")
+#: A round with a call out of rotation too: East passes at North's turn (a decision: South may
+#: accept it by calling, North may call in turn, 28B), North's pass cancels it, then T01's round.
+OUT_OF_ROTATION = ("E P", "N P", "E 1C", "S X", "W XX")
 
 
 class Counter:
@@ -62,32 +65,33 @@ def counting() -> Iterator[Counter]:
         sys.settrace(None)
 
 
-def _session_after(lines: int) -> TeachSession:
-    """A session whose board holds ``lines`` lines of the T01 auction, then one round typed
-    (so that the session has told a decision, as it does at every round)."""
+def _session_after(lines: int, cycle: tuple[str, ...]) -> TeachSession:
+    """A session whose board holds T01's first round and ``lines`` lines of ``cycle``, then one
+    more round typed (so that the session has told a decision, as it does at every round)."""
     session = TeachSession("N")
-    events = [parse_event(line) for _ in range(lines // len(ROUND)) for line in ROUND]
+    events = [parse_event(line) for line in (*ROUND, *(cycle * (lines // len(cycle))))]
     session.sim.run(events)
     session.events = events
-    for line in ROUND:
+    for line in cycle:
         session.handle(line)
     return session
 
 
-def _one_round(lines: int) -> tuple[list[int], int, list[str]]:
+def _one_round(lines: int, cycle: tuple[str, ...] = ROUND) -> tuple[list[int], int, list[str]]:
     """The line events of each line of one round, the engine steps of the round, and what the
-    decision line answered."""
-    session = _session_after(lines)
+    decision lines answered."""
+    session = _session_after(lines, cycle)
     per_line: list[int] = []
     steps = 0
     told: list[str] = []
-    for line in ROUND:
+    for line in cycle:
         with counting() as counter:
             answer = session.handle(line)
+        assert not any(a.startswith(("Not accepted", "Internal fault")) for a in answer), answer
         per_line.append(counter.lines)
         steps += counter.steps
-        if line == "E 1C":
-            told = answer
+        if line in ("E 1C", "E P"):
+            told += answer
     return per_line, steps, told
 
 
@@ -102,3 +106,33 @@ def test_T01_the_work_of_a_round_and_of_its_decision_does_not_grow_with_the_auct
     for a, b, line in zip(short, long, ROUND, strict=True):
         assert b <= a * 1.05, f"{line!r}: {a} line events after 1,000 lines, {b} after 8,000"
     assert sum(long) <= sum(short) * 1.05
+
+
+def test_T01_a_round_with_a_call_out_of_rotation_costs_the_same_however_long_the_auction() -> None:
+    # the classifier of a call out of rotation read the whole record to find the last standing
+    # call: 107,000 line events for the call after 1,000 lines, 310,000 after 8,000
+    short, short_steps, told = _one_round(1_000, OUT_OF_ROTATION)
+    long, long_steps, _ = _one_round(8_000, OUT_OF_ROTATION)
+    assert any("out of rotation" in line for line in told) and any("insufficient bid" in line for line in told)
+    assert short_steps == long_steps and 60 <= short_steps <= 200, (short_steps, long_steps)
+    for a, b, line in zip(short, long, OUT_OF_ROTATION, strict=True):
+        assert b <= a * 1.05, f"{line!r}: {a} line events after 1,000 lines, {b} after 8,000"
+
+
+def test_the_last_caller_read_from_the_key_is_the_seat_of_the_last_standing_call() -> None:
+    # the out-of-rotation classifier asks who made the last standing call (a call at LHO's turn
+    # by that player is a change of call, 30B2/31C/32C); it reads it from the key, not by
+    # scanning the record.  Over fuzzed positions of every kind, both answers agree.
+    from auction_fsm.auction import AuctionState
+    from auction_fsm.fuzzing import fuzz_range
+
+    seen = {"none": 0, "some": 0}
+
+    def observe(state: AuctionState) -> None:
+        standing = state.standing_calls
+        expected = standing[-1].seat if standing else None
+        assert state.last_caller == expected, (state.record, state.key)
+        seen["some" if standing else "none"] += 1
+
+    fuzz_range(2017, range(150), observe=observe)
+    assert seen["some"] > 500 and seen["none"] > 0, seen
