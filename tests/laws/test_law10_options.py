@@ -198,8 +198,9 @@ def test_10C1_28B_F08_the_right_player_bidding_above_seven_is_told_going_on_to_3
     line = next(x for x in told if x.startswith("   - If East calls in turn: "))
     assert "(Law 28B); a bid above seven then goes on to Law 38: the bid is held" in line, line
     data = state_to_json(state)["pending"]["options_lead_to"]
-    assert ["8C"] == [c for o in data if o["option"] == "correct_player_calls" for r in o["results"]
-                      for c in r["calls"] if c == "8C"]
+    (told,) = [r for o in data if o["option"] == "correct_player_calls" for r in o["results"]]
+    assert "8C" in told["calls"] and [a["law"] for a in told["above_seven"]] == ["38"]
+    assert told["above_seven"][0]["does"].startswith("the bid is held")
 
 
 def test_10C1_38_a_bid_above_seven_that_goes_where_the_others_go_is_not_told_apart() -> None:
