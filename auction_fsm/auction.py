@@ -78,6 +78,17 @@ def _remember(dealer: int, record: Record, keys: Sequence[int]) -> None:
     _bounded_put(_PREFIX_KEYS, (id(record), dealer), (record, keys))
 
 
+def _refresh(memo: dict[tuple[int, int], Any], key: tuple[int, int], value: Any) -> None:
+    """Move a hit to the young end of ``memo``, so that the oldest entry dropped is the one
+    least recently used, not the first put: the position a decision waits at is asked for again
+    after each of the ~40 trial calls that say where its options lead (10C1), each of which puts
+    entries of its own; first-in-first-out dropped it part-way, and a miss costs the whole
+    record (T01: ``teach`` grew quadratically in the auction's length)."""
+    with contextlib.suppress(KeyError):
+        del memo[key]
+    memo[key] = value
+
+
 #: The contract of recent (record, key) pairs, by the record's identity: it is asked for many
 #: times of each state (its strain, its declarer, the leader) on every step of an exploration
 #: with the opening lead, and the states a step builds share their record.
@@ -90,6 +101,7 @@ def _contract(key: int, record: Record) -> Contract | None:
     (Before any 36C adjustment, which reads the leads: :attr:`AuctionState.contract`.)"""
     hit = _CONTRACTS.get((id(record), key))
     if hit is not None and hit[0] is record:
+        _refresh(_CONTRACTS, (id(record), key), hit)
         return hit[1]
     found = None
     if rules.is_final(key) and not rules.is_passed_out(key):
@@ -121,6 +133,7 @@ def _prefix_keys(dealer: int, record: Record) -> Sequence[int]:
     """The keys after each prefix of ``record`` (``len(record) + 1`` of them)."""
     hit = _PREFIX_KEYS.get((id(record), dealer))
     if hit is not None and hit[0] is record:
+        _refresh(_PREFIX_KEYS, (id(record), dealer), hit)
         return hit[1]
     keys = [rules.initial_key(dealer)]
     force = rules.force
@@ -233,6 +246,16 @@ class AuctionState:
                 return "clarification"
             return "play" if lead.faced else "opening_lead"
         return "auction" if self.record else "awaiting_first_call"
+
+    @property
+    def last_caller(self) -> Seat | None:
+        """The seat of the last call that stands (``None`` before any), read from the key: the
+        turn passes to the LHO of whoever made a standing call, and no standing call leaves the
+        key where the dealer's first call finds it.  Without reading the record (T01: a scan of
+        it for each call out of rotation made ``teach`` quadratic)."""
+        if self.key == rules.initial_key(self.dealer):
+            return None
+        return _SEATS[(self.key - 1) & 3]
 
     @property
     def standing_calls(self) -> tuple[CallRecord, ...]:

@@ -55,6 +55,10 @@ class Result:
     calls: tuple[Call, ...] = ()
     then: Pending | None = None
     after: AuctionState | None = None
+    #: where a bid above seven among ``calls`` goes after the row that took it, when the row's
+    #: other calls do not: each later row of another law, as (law, what it does) -- Law 38's
+    #: procedure, so that the options told name it (F08)
+    above_seven: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +103,7 @@ def _by_calls(state: AuctionState, seat: Seat, book: LawBook) -> tuple[Result, .
     """Every call ``seat`` could make here, grouped by the row of the book that takes it; each
     group told by that row's law and words (the rulings differ call by call)."""
     groups: dict[int, tuple[Row, list[Call], Step]] = {}
+    above: dict[int, tuple[tuple[str, str], ...]] = {}
     for call in (*ALL_CALLS, ABOVE_SEVEN):
         st = _one(state, CallEvent(seat, call), book)
         if st is None or not st.fired:
@@ -108,11 +113,29 @@ def _by_calls(state: AuctionState, seat: Seat, book: LawBook) -> tuple[Result, .
         if key not in groups:
             groups[key] = (row, [], st)
         groups[key][1].append(call)
+        if not call.is_admissible_level and len(groups[key][1]) > 1:
+            # the row took other calls too: where the bid above seven goes after it (Law 38's
+            # procedure, which the row's other calls never reach) is told with the group (F08)
+            above[key] = _follow(st)
     out = []
-    for row, calls, st in groups.values():
-        then = st.after.pending if st.after.pending is not None and len(calls) == 1 else None
-        out.append(Result(row.law, (_row_words(row),), tuple(calls), then, st.after if len(calls) == 1 else None))
+    for key, (row, calls, st) in groups.items():
+        one = len(calls) == 1
+        then = st.after.pending if st.after.pending is not None and one else None
+        out.append(Result(row.law, (_row_words(row),), tuple(calls), then, st.after if one else None,
+                          above.get(key, ())))
     return tuple(sorted(out, key=lambda r: len(r.calls)))
+
+
+def _follow(st: Step) -> tuple[tuple[str, str], ...]:
+    """The rows after the first in ``st`` whose law differs from the first's, each once, as
+    (law, what it does): for a bid above seven, the row of Law 38 that takes it in the end."""
+    first = st.fired[0].row.law
+    seen: dict[str, str] = {}
+    for fired in st.fired[1:]:
+        row = fired.row
+        if row.law != first and row.law not in seen:
+            seen[row.law] = _row_words(row)
+    return tuple(seen.items())
 
 
 def _row_words(row: Row) -> str:

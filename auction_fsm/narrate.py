@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import re
 
+from . import rules
 from .auction import AuctionState
-from .calls import Call, Strain
+from .calls import ALL_CALLS, Call, Strain
 from .cards import Suit
 from .consequences import Result, consequences, required_call
 from .events import (
@@ -202,12 +203,14 @@ def call_verb(event: CallEvent, before: AuctionState, name_the_doubled: bool = T
     call = event.call
     if call.is_pass:
         return "passes"
+    # the last bid that stands is read from the legal-auction key, not by reading the record
+    # (a scan of the record on every call made ``teach`` quadratic on a long auction, T01)
+    last_bid = rules.unpack(before.key)[1]
     if call.is_bid:
-        opened = any(r.call.is_bid for r in before.standing_calls)
-        return f"{'bids' if opened else 'opens'} {call}"
+        return f"{'opens' if last_bid == rules.NO_BID else 'bids'} {call}"
     if call.is_double:
-        last = [r.call for r in before.standing_calls if r.call.is_bid] if name_the_doubled else []
-        return f"doubles {last[-1]}" if last else "doubles"
+        named = name_the_doubled and last_bid != rules.NO_BID
+        return f"doubles {ALL_CALLS[last_bid]}" if named else "doubles"
     return "redoubles"
 
 
@@ -287,15 +290,16 @@ def step_lines(number: int, step: Step, book: LawBook | None = None) -> list[str
 
 def _calls_words(calls: tuple[Call, ...], last: bool) -> str:
     """A group of calls: ``2S``, ``1C, 1D or 1H``; a long group as a count (``any of the other
-    30 calls`` when it is the last group told)."""
+    30 calls`` when it is the last group told); a bid above seven in the group is always named
+    (``..., or a bid above seven``)."""
     texts = [str(c) for c in calls if c.is_admissible_level]
-    if len(texts) < len(calls):  # the one bid above seven tried stands for every such bid (38)
-        texts.append("a bid above seven")
-    if len(texts) <= 4:
-        return join_words(texts)
+    above = len(texts) < len(calls)  # the one bid above seven tried stands for every such bid (38)
+    if len(texts) + above <= 4:
+        return join_words([*texts, "a bid above seven"] if above else texts)
+    also = ", or a bid above seven" if above else ""  # named, never hidden in a count (F08)
     if last:
-        return f"any of the other {len(texts)} calls"
-    return f"{', '.join(texts[:3])} or {len(texts) - 3} others"
+        return f"any of the other {len(texts)} calls{also}"
+    return f"{', '.join(texts[:3])} or {len(texts) - 3} others{also}"
 
 
 def _then(result: Result, book: LawBook) -> str:
@@ -315,7 +319,9 @@ def _then(result: Result, book: LawBook) -> str:
 
 def _result_words(result: Result, book: LawBook) -> str:
     text = "; ".join(r.rstrip(".") for r in result.rulings) or "nothing changes"
-    return f"{text} (Law {result.law}){_then(result, book)}"
+    above = "".join(f"; a bid above seven then goes on to Law {law}: {words.rstrip('.')}"
+                    for law, words in result.above_seven)
+    return f"{text} (Law {result.law}){_then(result, book)}{above}"
 
 
 def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]:
@@ -541,7 +547,8 @@ def describe_outcome(state: AuctionState, book: LawBook | None = None) -> list[s
     calls = len(state.legal_calls())
     required = required_call(state, book if book is not None else book_of(state))
     owed = required is not None and not required.legal  # told at once: it is why no call is legal
-    lines = [f"The auction is not over: {state.turn.long_name} to call ({calls} legal calls)."
+    legal = f"{calls} legal call{'' if calls == 1 else 's'}" if calls else "no legal call"
+    lines = [f"The auction is not over: {state.turn.long_name} to call ({legal})."
              + (f" {required.words()}" if owed and required is not None else "")]
     for seat in Seat:
         for ob in state.obligations[seat]:

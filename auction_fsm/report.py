@@ -198,9 +198,10 @@ def _to_lead(state: AuctionState) -> str | None:
 def consequence_to_json(consequence: Consequence) -> dict[str, Any]:
     """What one option of the pending decision leads to (:mod:`auction_fsm.consequences`): how it
     is made (``choice``, ``call``, ``director`` or ``judgement``), by whom, and for each outcome
-    the law, the rulings in words, the calls that lead to it (for an option made by a call) and
-    the kind of decision that follows (``then``), if any; ``leads_to`` is what the law book
-    says the option leads to, in words."""
+    the law, the rulings in words, the calls that lead to it (for an option made by a call), the
+    kind of decision that follows (``then``), if any, and where a bid above seven among the
+    calls goes next when the others do not (``above_seven``: law and words, F08); ``leads_to``
+    is what the law book says the option leads to, in words."""
     spec = consequence.spec
     return {
         "option": consequence.option,
@@ -209,7 +210,9 @@ def consequence_to_json(consequence: Consequence) -> dict[str, Any]:
         "value": consequence.value,
         "leads_to": None if spec is None else spec.leads_to,
         "results": [{"law": r.law, "rulings": list(r.rulings), "calls": [c.text for c in r.calls],
-                     "then": None if r.then is None else r.then.state_name} for r in consequence.results],
+                     "then": None if r.then is None else r.then.state_name,
+                     "above_seven": [{"law": law, "does": words} for law, words in r.above_seven]}
+                    for r in consequence.results],
     }
 
 

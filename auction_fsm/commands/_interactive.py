@@ -5,9 +5,9 @@ prompt, so a transcript reads like the session), hand it to the session, print t
 On a terminal the answers are wrapped to its width and coloured (rulings, refusals, what the
 table waits for); ``NO_COLOR`` (any value) or ``TERM=dumb`` turns the colour off, and nothing
 that is not a terminal gets any.  ``quit`` (the session says when it is done) or the end of
-the input ends the loop.  Ctrl-C at a terminal asks the session what to do (:class:`Leaving`:
-``teach`` offers to save the board first); without one it ends the loop quietly.  Standard
-library only.
+the input ends the loop.  Ctrl-C or Ctrl-D (the end of the input) at a terminal asks the
+session what to do (:class:`Leaving`: ``teach`` offers to save the board first); without one
+it ends the loop quietly, as the end of piped input always does.  Standard library only.
 """
 
 from __future__ import annotations
@@ -71,9 +71,9 @@ def wrap_lines(lines: list[str], width: int) -> list[str]:
 
 @dataclass(frozen=True)
 class Leaving:
-    """What Ctrl-C does: ``question()`` is what to ask before leaving (``None``: leave at once);
-    ``answer(text)`` takes the reply and returns what to print and whether to ``"leave"``,
-    ``"stay"`` (go back to the session) or ``"ask"`` again."""
+    """What Ctrl-C and Ctrl-D at a terminal do: ``question()`` is what to ask before leaving
+    (``None``: leave at once); ``answer(text)`` takes the reply and returns what to print and
+    whether to ``"leave"``, ``"stay"`` (go back to the session) or ``"ask"`` again."""
 
     question: Callable[[], str | None]
     answer: Callable[[str], tuple[list[str], str]]
@@ -118,9 +118,11 @@ def run_lines(prompt: Callable[[], str], handle: Callable[[str], list[str]], don
                     break
                 line = raw.rstrip("\n")
                 print(f"{text}{line}")
-        except EOFError:
+        except EOFError:  # Ctrl-D at a terminal asks as Ctrl-C does; a script's end just ends
             print()
-            break
+            if not interactive or leaving is None or _leave(leaving, say, styled):
+                break
+            continue
         except KeyboardInterrupt:
             print()
             if leaving is None or _leave(leaving, say, styled):
@@ -134,7 +136,7 @@ def run_lines(prompt: Callable[[], str], handle: Callable[[str], list[str]], don
 
 
 def _leave(leaving: Leaving, say: Callable[[list[str]], None], styled: Callable[[str], str]) -> bool:
-    """Ctrl-C: ask the session's question until it says leave or stay; a second Ctrl-C (or the
+    """Ctrl-C or Ctrl-D: ask the session's question until it says leave or stay; a second Ctrl-C (or the
     end of the input) leaves at once."""
     while True:
         question = leaving.question()

@@ -5,8 +5,9 @@ the model says what happened, which law applies, who chooses between what, asks 
 judgements and choices it needs, applies the rectification and shows the obligations in force.
 Commands restate the auction (20B), explain the last ruling, undo, show the machines, save the
 session as a scenario file.  Lines come from a terminal or from standard input (a script):
-``quit`` or the end of the input ends the session; Ctrl-C at a terminal asks whether to save
-the board first.  The simulator is imported when it runs.
+``quit`` or the end of a script ends the session; Ctrl-C or Ctrl-D at a terminal asks whether
+to save the board first; ``load FILE`` carries on a saved board.  The simulator is imported
+when it runs.
 """
 
 from __future__ import annotations
@@ -38,19 +39,19 @@ def register(subparsers: Subparsers) -> None:
 
 def handler(args: argparse.Namespace) -> int:
     """Run the session until quit or the end of the input."""
-    from ..teaching.session import TeachSession
+    from ..teaching.session import TeachSession, counted
     from ._base import EXIT_INTERNAL_ERROR, PROG
     from ._interactive import Leaving, run_lines
 
     session = TeachSession(args.dealer, args.vulnerability, book=chosen_book(args))
 
     def at_end(why: str) -> list[str]:
-        return [f"{why[:1].upper()}{why[1:]}: session ended after {len(session.events)} event(s)."]
+        return [f"{why[:1].upper()}{why[1:]}: session ended after {counted(len(session.events), 'event')}."]
 
     status = run_lines(session.prompt, session.handle, lambda: session.done, session.intro(), at_end,
                        Leaving(session.leave_question, session.leave_answer))
     if session.faults:  # an internal fault is never a ruling: the exit status says so too
         print(f"{PROG}: internal error (a bug in auction-fsm, please report it): "
-              f"{session.faults} line(s) met an internal fault in teach", file=sys.stderr)
+              f"{counted(session.faults, 'line')} met an internal fault in teach", file=sys.stderr)
         return EXIT_INTERNAL_ERROR
     return status

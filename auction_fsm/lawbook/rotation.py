@@ -50,8 +50,7 @@ def out_of_rotation_kind(ctx: Ctx) -> str:
     turn = state.turn
     if state.must_pass(turn) and seat == turn.lho:
         return "deemed"
-    standing = state.standing_calls
-    if turn == seat.lho and standing and standing[-1].seat == seat:
+    if turn == seat.lho and state.last_caller == seat:
         return "change"
     if not call.is_admissible_level:
         return "above_seven"

@@ -3,10 +3,13 @@
 A :class:`TeachSession` takes one line at a time and answers with lines of text; it never reads
 or writes a terminal itself, so the command reads standard input or a terminal and the tests
 drive it line by line.  Every line is either a command (``help``, ``restate``, ``explain``,
-``undo``, ``status``, ``save FILE``, ``new``, ``quit``) or a table event in a short text form
+``undo``, ``status``, ``save FILE``, ``load FILE``, ``new``, ``quit``) or a table event in a short text form
 (``N 1H``, ``director``, ``judge comparable no``, ``S accept``, ``E expose SK``, ``N change 2H``,
 ``E lead DK``), see :data:`HELP`.  When a procedure waits for a judgement or a choice, the
-session asks for it in words and takes a bare answer (``yes``, ``no``, ``accept``).
+session asks for it in words and takes a bare answer (``yes``, ``no``, ``accept``).  While a
+decision waits, an event its procedure does not take (another seat's call) is refused with whose
+decision the table waits for; a call repeated by the seat that has just made it (a line sent
+again from the history) changes nothing.
 
 Bad input is answered with a message saying what was wrong and what the table expects; the
 session goes on.  Standard library and the pure core at import; the simulator (and with it
@@ -21,10 +24,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from ..calls import parse_call
-from ..errors import AuctionFsmError, InternalError
+from ..errors import AuctionFsmError, DecisionError, InternalError
 from ..events import (
     JUDGEMENT_KINDS,
     CallEvent,
+    ChangeCall,
     Choice,
     Event,
     normalise_option,
@@ -40,11 +44,13 @@ def _ask(kind: str, otherwise: str) -> str:
     return j.ask if j is not None else otherwise
 
 if TYPE_CHECKING:
+    from ..auction import AuctionState
     from ..lawbook import LawBook
     from ..simulator import Simulator, Step
+    from .charts import Chart
 
 __all__ = ["TeachSession", "HELP", "parse_event", "InputProblem", "near_miss", "near_miss_line", "closest",
-           "teach_words"]
+           "teach_words", "counted"]
 
 HELP: Final = """\
 Type what happens at the table, one line at a time: a seat (N, E, S or W), then what it does.
@@ -77,15 +83,24 @@ Commands:
   status          where the auction period stands, seat by seat
   undo            take back the last event
   save FILE       save the board as a scenario file (auction-fsm replay FILE plays it back)
+  load FILE       carry on a board saved with save (a scenario file)
   new [DEALER]    start a new board (dealer N unless given)
   help            this text
-  quit            end the session (the end of the input ends it too; Ctrl-C asks
-                  whether to save first)"""
+  quit            end the session (the end of the input ends it too; Ctrl-C or
+                  Ctrl-D at a terminal asks whether to save first)
+While a decision waits (the prompt says whose), the table waits for it: only that
+decision's options and what its procedure lets in are ruled; another seat's call is
+refused, and ruled if entered again once the decision is made."""
 
 _YES: Final = {"yes": True, "no": False}  # not "n": that is North
 _SEATS: Final = {"N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"}
 _COMMANDS: Final = ("help", "?", "quit", "exit", "restate", "explain", "why", "status", "where",
-                    "undo", "save", "new")
+                    "undo", "save", "load", "new")
+
+
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``1 event``, ``7 events``, ``0 events``: a count with its noun in the right number."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 _STATE_NAME: Final = re.compile(r"\b([a-z_]+)\.([a-z_]+)\b")
@@ -124,7 +139,7 @@ _STRAIN_WORDS: Final = {"NO": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "NOTRUMPF
 #: The words a line of teach may start with or answer, for "did you mean".
 _VOCABULARY: Final = ("director", "judge", "accept", "refuse", "decline", "choose", "expose", "change",
                       "review", "explain", "lead", "face", "restate", "status", "undo", "save", "new",
-                      "help", "quit", "yes", "no", "pass", "keep", "withdraw", "spread", "let remain",
+                      "help", "load", "quit", "yes", "no", "pass", "keep", "withdraw", "spread", "let remain",
                       "no prohibition", "facedown", "misinformation", "comparable", "artificial",
                       "unintended", "dummy seen")
 
@@ -188,6 +203,29 @@ def teach_words(message: str) -> str:
     return plain_message(message)
 
 
+def _while_waiting(state: AuctionState, message: str) -> str | None:
+    """The engine's refusal of an event made while a decision waits (another seat's call, a
+    card exposed, a review by someone not about to call), in the session's words: whose
+    decision the table waits for, and that the event is ruled if entered again once it is made.
+    ``None`` for any other refusal."""
+    p = state.pending
+    m = re.match(r"(.+?) (?:cannot be made now|must wait): (.*)$", message)
+    if p is None or m is None:
+        return None
+    what, why = m.groups()
+    first = why.split("; ")[0]
+    own = f"; {first}" if "; " in why and re.search(r"\(\d+[A-Z]", first) else ""  # its own law: "(20B)"
+    if p.decider == "director":
+        whose, after = "the director's judgement", "the director has judged"
+    elif p.decider in Seat.__members__:
+        name = Seat[p.decider].long_name
+        whose, after = f"{name}'s decision", f"{name} has decided"
+    else:
+        whose, after = "a decision", "it is made"
+    return (f"{what} is not ruled now: the table waits for {whose}, and until then only that "
+            f"decision's options and what its procedure lets in are ruled{own}. Enter it again once {after}")
+
+
 class InputProblem(ValueError):
     """A line the session cannot read as a command or an event (told to the student)."""
 
@@ -237,6 +275,8 @@ class TeachSession:
         self.vulnerability = vulnerability
         self.sim: Simulator = self._make(dealer, vulnerability)
         self.events: list[Event] = []
+        self.title: str | None = None  # a loaded board's title and description, kept when saved
+        self.description: str | None = None
         self.done = False
         self.faults = 0  # internal faults met (the command then exits with status 70)
         self._read_as = ""  # how a near-miss was read ("E P" for "pas"), told before the answer
@@ -343,8 +383,8 @@ class TeachSession:
         sim.run(self.events)
         self.sim = sim
         fault = f"Internal fault (a bug in auction-fsm, not a ruling): {type(err).__name__}: {teach_words(str(err))}"
-        kept = (f"That line was not applied; the {len(self.events)} event(s) before it are kept "
-                "(save FILE keeps them). Please report the fault.")
+        kept = (f"That line was not applied; what was entered before it ({counted(len(self.events), 'event')}) "
+                "is kept (save FILE keeps it). Please report the fault.")
         return [fault, kept, *self._situation()]
 
     def _read(self, text: str) -> Event:
@@ -392,17 +432,60 @@ class TeachSession:
     def _event(self, event: Event) -> list[str]:
         from ..narrate import step_lines
 
-        step = self.sim.apply(event)
+        repeated = self._repeated(event)
+        if repeated is not None:
+            return [repeated, *self._situation()]
+        state = self.sim.state
+        try:
+            step = self.sim.apply(event)
+        except DecisionError as err:
+            waiting = _while_waiting(state, str(err))
+            if waiting is None:
+                raise
+            raise InputProblem(waiting) from err
         self.events.append(event)
         lines = step_lines(len(self.sim.steps), step, self.sim.book)
         return lines + self._situation()
+
+    def _repeated(self, event: Event) -> str | None:
+        """What to say when ``event`` repeats the call its seat has just made (a line sent again
+        from the history): the same call is no new call and no change of call -- Law 25 is
+        about replacing a call by a different one -- so nothing happens.  ``None`` otherwise,
+        and always when the seat is the one the table waits for a call from (an offender
+        replacing his insufficient bid by the same bid again is ruled, 27B)."""
+        state = self.sim.state
+        if not isinstance(event, (CallEvent, ChangeCall)) or not state.record:
+            return None
+        last = state.record[-1]
+        if last.seat != event.seat or last.call != event.call or last.status not in ("stands", "pending"):
+            return None
+        if isinstance(event, CallEvent) and event.seat in self._callers():
+            return None
+        return (f"Nothing happens: {event.seat.long_name} has just {'called' if last.status == 'stands' else 'made'} "
+                f"{last.call}, and the same call again is neither a new call nor a change of call (Law 25 "
+                "is about replacing a call by another).")
+
+    def _callers(self) -> set[Seat]:
+        """The seats whose call the table expects now: the seat in turn, or while a decision
+        waits the seats one of its options is taken by a call of."""
+        state = self.sim.state
+        p = state.pending
+        if p is None:
+            return set() if state.is_over else {state.turn}
+        out = set()
+        for option in p.options:
+            spec = self.sim.book.option(p.state_name, option)
+            seat = taker(spec, p)
+            if spec.how == "call" and seat is not None:
+                out.add(seat)
+        return out
 
     def _command(self, word: str, args: list[str]) -> list[str]:
         if word in ("help", "?"):
             return HELP.splitlines()
         if word in ("quit", "exit"):
             self.done = True
-            return [f"Session ended after {len(self.events)} event(s)."]
+            return [f"Session ended after {counted(len(self.events), 'event')}."]
         if word == "restate":
             return self.restate()
         if word in ("explain", "why"):
@@ -415,10 +498,15 @@ class TeachSession:
             if len(args) != 1:
                 return ["Say where: save FILE (for example save lesson.json)."]
             return self.save(Path(args[0]))
+        if word == "load":
+            if len(args) != 1:
+                return ["Say which file: load FILE (a board saved with save, for example load lesson.json)."]
+            return self.load(Path(args[0]))
         if word == "new":
             dealer = args[0] if args else "N"
             self.sim = self._make(parse_seat(dealer, "dealer"), self.vulnerability)
             self.events = []
+            self.title = self.description = None
             return [f"New board: dealer {self.sim.dealer.long_name}.", *self._situation()]
         raise InputProblem(f"unknown command {word!r}")  # pragma: no cover - _COMMANDS lists them
 
@@ -460,13 +548,24 @@ class TeachSession:
         lines += [explain_ruling(r) for r in rulings]
         if len(lines) == 1:
             lines.append("A call in rotation: no irregularity, no ruling.")
-        families = [f.row.family for f in step.fired if f.row.family not in ("17-22", "seat")]
-        if families:
-            from .charts import family_charts
-
-            stems = [c.stem for c in family_charts(self.book, families[0])]
-            lines.append(f"Flowchart: diagrams/{stems[0]}.png" + (f" (and {len(stems) - 1} more part)" if len(stems) > 1 else ""))
+        chart = self._chart_of(step)
+        if chart is not None:
+            lines.append(f"Flowchart: {chart.title} (auction-fsm draw --only {chart.stem} draws it; "
+                         "auction-fsm draw --handout FILE prints every chart).")
         return lines
+
+    def _chart_of(self, step: Step) -> Chart | None:
+        """The flowchart (the part of it) that holds the first row of an irregularity's
+        family ``step`` fired, or ``None`` for a call in rotation."""
+        from .charts import family_charts
+
+        fired = [f.row for f in step.fired if f.row.family not in ("17-22", "seat")
+                 and f.row.family in self.sim.book.drawn_families]
+        if not fired:
+            return None
+        charts = family_charts(self.sim.book, fired[0].family)
+        key = row_key(fired[0])
+        return next((c for c in charts if any(key in b.rows for b in c.boxes)), charts[0] if charts else None)
 
     def status(self) -> list[str]:
         """Where the machines stand, in words: the phase machine's state and each seat's."""
@@ -482,8 +581,8 @@ class TeachSession:
         for seat, model in zip(Seat, m.seats, strict=True):
             lines.append(f"  {seat.long_name}: {specs[('seat', model.state)].summary}.")
         lines += describe_outcome(self.sim.state)
-        lines.append(f"{len(self.events)} event(s) so far; {self.sim.state.incidents} irregularit"
-                     f"{'y' if self.sim.state.incidents == 1 else 'ies'}.")
+        lines.append(f"{counted(len(self.events), 'event').capitalize()} so far; "
+                     f"{counted(self.sim.state.incidents, 'irregularity', 'irregularities')}.")
         return lines
 
     def undo(self) -> list[str]:
@@ -496,27 +595,68 @@ class TeachSession:
         self.sim = sim
         return [f"Undone: {last.describe()}.", *self._situation()]
 
+    def load(self, path: Path) -> list[str]:
+        """Carry on the board of a scenario file (as :meth:`save` writes it): its dealer,
+        vulnerability, law book and events replayed; an event the model refuses stops the
+        replay there, and the events before it are the board.  A file that cannot be read
+        leaves the board at the table as it was."""
+        from ..errors import ScenarioError
+        from ..scenario import load_scenario
+
+        try:
+            scenario = load_scenario(path)
+            replay = scenario.replay()
+        except OSError as err:
+            return [f"Could not load {path}: {err.strerror or err}.", *self._situation()]
+        except ScenarioError as err:
+            hint = (" (load reads a scenario file, as save writes it; for a PBN or LIN board: "
+                    f"auction-fsm convert {path} board.json, then load board.json)"
+                    if path.suffix.lower() in (".pbn", ".lin") else "")
+            why = str(err).removeprefix(f"{path}: ")  # the file is named once
+            return [f"Could not load {path}: {teach_words(why)}{hint}.", *self._situation()]
+        from ..simulator import Simulator
+
+        left = len(self.events)
+        self.book = replay.simulator.book
+        self._make = partial(Simulator, book=self.book)
+        self.sim = replay.simulator
+        self.vulnerability = scenario.vulnerability
+        self.events = list(scenario.events[:len(self.sim.steps)])
+        self.title, self.description = scenario.title, scenario.description
+        book = "" if self.book.name == "2017" else f", law book {self.book.name}"
+        lines = [f"Loaded {path}: dealer {scenario.dealer.long_name}, vulnerability {scenario.vulnerability}{book}, "
+                 f"{counted(len(self.events), 'event')}" + (f" ({scenario.title})" if scenario.title else "") + "."]
+        if left:
+            lines.append(f"(The board you were on, {counted(left, 'event')}, is put aside: "
+                         "save it first next time if you want to keep it.)")
+        if replay.error is not None:
+            lines.append(f"Event {replay.failed_event} of the file was not accepted, so the board stops "
+                         f"before it: {teach_words(str(replay.error))}.")
+        return [*lines, *self.restate(), *self._situation()]
+
     def save(self, path: Path) -> list[str]:
         """Write the session as a scenario file."""
         from ..scenario import Scenario, dump_scenario
 
         book = self.sim.book.name
         scenario = Scenario(self.sim.dealer, tuple(self.events), self.vulnerability,  # type: ignore[arg-type]
-                            title="A board played in auction-fsm teach",
+                            title=self.title or "A board played in auction-fsm teach",
+                            description=self.description,
                             law_book=None if book == "2017" else book)  # a file names a book other than the default
         try:
             path.write_text(dump_scenario(scenario), encoding="utf-8")
         except OSError as err:
             return [f"Could not save to {path}: {err.strerror or err}."]
-        return [f"Saved {len(self.events)} event(s) to {path} (replay it with: auction-fsm replay {path})."]
+        return [(f"Saved {counted(len(self.events), 'event')} to {path} (replay it with: auction-fsm replay "
+                 f"{path}; carry on with: load {path}).")]
 
-    # --- leaving with Ctrl-C ------------------------------------------------------------------
+    # --- leaving with Ctrl-C or Ctrl-D ---------------------------------------------------------
     def leave_question(self) -> str | None:
-        """What to ask when the student presses Ctrl-C: whether to save the board first
+        """What to ask when the student presses Ctrl-C or Ctrl-D: whether to save the board first
         (``None`` when there is nothing to save: leave at once)."""
         if not self.events:
             return None
-        return (f"Save this board ({len(self.events)} event(s)) before you leave? A file name saves it, "
+        return (f"Save this board ({counted(len(self.events), 'event')}) before you leave? A file name saves it, "
                 "Enter leaves, 'back' goes on > ")
 
     def leave_answer(self, text: str) -> tuple[list[str], str]:
@@ -527,14 +667,14 @@ class TeachSession:
             return ["Back to the table."], "stay"
         if reply.lower() in ("", "n", "no", "quit"):
             self.done = True
-            return [f"Left without saving: session ended after {len(self.events)} event(s)."], "leave"
+            return [f"Left without saving: session ended after {counted(len(self.events), 'event')}."], "leave"
         if reply.lower() in ("y", "yes", "save"):
             return ["Which file? Type a name such as lesson.json."], "ask"
         lines = self.save(Path(reply))
         if not lines[0].startswith("Saved"):
             return lines, "ask"
         self.done = True
-        return [*lines, f"Session ended after {len(self.events)} event(s)."], "leave"
+        return [*lines, f"Session ended after {counted(len(self.events), 'event')}."], "leave"
 
     def fired_keys(self) -> list[str]:
         """The law-book rows fired so far (for tests and the route)."""

@@ -38,6 +38,8 @@ def test_10C1_27A1_before_the_director_any_call_by_LHO_accepts_the_insufficient_
     accept = c["accept"]
     assert accept.how == "call" and accept.seat is not None and accept.seat.name == "S"
     assert [r.law for r in accept.results] == ["27A1"] and len(accept.results[0].calls) == 39  # 38 + 8C
+    # accepting by a bid above seven goes on to Law 38, where no other call goes: told (F08)
+    assert [law for law, _ in accept.results[0].above_seven] == ["38"]
     director = c["director"]
     assert director.how == "director" and director.results[0].then is not None
     assert director.results[0].then.state_name == "insufficient_bid.awaiting_choice"
@@ -77,6 +79,7 @@ def test_10C1_29A_29B_out_of_rotation_accept_stands_decline_asks_whether_artific
     c = _by_option(s)
     assert set(c) == {"accept", "correct_player_calls", "director"}
     assert [r.law for r in c["accept"].results] == ["29A"]
+    assert [law for law, _ in c["accept"].results[0].above_seven] == ["38"]  # F08
     assert c["correct_player_calls"].seat is not None and c["correct_player_calls"].seat.name == "E"
     assert [r.law for r in c["correct_player_calls"].results][-1] == "28B"
     c = _by_option(walk("N", "N P, S 1S, director"))
@@ -179,3 +182,32 @@ def test_10C1_27B_38_a_replacement_above_seven_is_told_in_words() -> None:
     lines = options_lines(walk("N", "N 1H, E 1C, director, declined"))
     assert any(line.startswith("   - If East replaces it with a bid above seven: ") and "(Law 27B, 38)" in line
                for line in lines)
+
+
+def test_10C1_28B_F08_the_right_player_bidding_above_seven_is_told_going_on_to_38() -> None:
+    # F08 (dealer East, North's 1D out of rotation): East, whose turn it was, may call in turn
+    # (28B).  A bid above seven by him is taken by the same 28B row as every other call, but then
+    # opens Law 38's procedure; the options told must say so, not hide it among the 28B calls.
+    state = walk("E", "N 1D")
+    in_turn = _by_option(state)["correct_player_calls"]
+    assert in_turn.seat == Seat.E
+    (group,) = in_turn.results
+    assert group.law == "28B" and len(group.calls) == 39 and group.calls[-1].text == "8C"
+    assert [law for law, _ in group.above_seven] == ["38"]
+    told = options_lines(state)
+    line = next(x for x in told if x.startswith("   - If East calls in turn: "))
+    assert "(Law 28B); a bid above seven then goes on to Law 38: the bid is held" in line, line
+    data = state_to_json(state)["pending"]["options_lead_to"]
+    (told,) = [r for o in data if o["option"] == "correct_player_calls" for r in o["results"]]
+    assert "8C" in told["calls"] and [a["law"] for a in told["above_seven"]] == ["38"]
+    assert told["above_seven"][0]["does"].startswith("the bid is held")
+
+
+def test_10C1_38_a_bid_above_seven_that_goes_where_the_others_go_is_not_told_apart() -> None:
+    # over North's 12H, any call by East is cancelled with it (38D): a bid above seven goes where
+    # the other calls go, so nothing more is said of it ("If East calls over it" covers it)
+    state = walk("N", "N 12H")
+    (over,) = [c for c in consequences(state) if c.how == "call"]
+    assert len(over.results) == 1 and over.results[0].calls[-1].text == "8C"
+    assert over.results[0].above_seven == ()
+    assert not any("a bid above seven then" in line for line in options_lines(state))

@@ -91,6 +91,17 @@ class Terminal:
         has handled a key and before it waits again is seen only at the next key (a race the
         loaded test machine hit one time in five).  On Linux the test waits until the program
         sleeps in poll/select (``/proc/PID/wchan``); elsewhere it presses at once."""
+        self._until_waiting()
+        self.keys("\x03")
+
+    def ctrl_d(self) -> None:
+        """Press Ctrl-D (the end of the input) on an empty line, once the program waits for a key
+        (as :meth:`ctrl_c`)."""
+        self._until_waiting()
+        self.keys("\x04")
+
+    def _until_waiting(self) -> None:
+        """Return once the program sleeps waiting for a key (Linux), or at once elsewhere."""
         wchan = Path(f"/proc/{self.proc.pid}/wchan")
         deadline = time.monotonic() + 60
         while wchan.exists():
@@ -103,7 +114,6 @@ class Terminal:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the program never waited for a key (it is in {where!r})")
             time.sleep(0.005)
-        self.keys("\x03")
 
     def keys(self, raw: str) -> None:
         """Type ``raw`` as it is (control characters included: ``"\x03"`` is Ctrl-C)."""

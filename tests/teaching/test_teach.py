@@ -63,7 +63,14 @@ def test_restate_explain_status_undo_and_save(tmp_path: Path) -> None:
     assert restate[0].startswith("Restating the auction (Law 20B)")
     assert "  4. West: 1S -- withdrawn (Law 27B)" in restate
     explain = s.handle("explain")
-    assert any("Law 27B2" in line for line in explain) and any("flow_23_26.png" in line for line in explain)
+    assert any("Law 27B2" in line for line in explain)
+    # the flowchart named by its title (the chart holding the row that ruled), never a path
+    from auction_fsm.teaching.charts import family_charts
+
+    (chart,) = [line for line in explain if line.startswith("Flowchart: ")]
+    titles = [c.title for c in family_charts(s.book, s.sim.steps[-1].fired[0].row.family)]
+    assert any(chart.startswith(f"Flowchart: {t} (") for t in titles), chart
+    assert "diagrams/" not in chart and ".png" not in chart
     status = s.handle("status")
     assert status[0] == "The auction period: calls are being made in rotation (17C)."
     assert "  East: the seat must pass at every remaining turn (e.g. 27B2, 36B2, 37B2, 38C)." in status
@@ -74,7 +81,7 @@ def test_restate_explain_status_undo_and_save(tmp_path: Path) -> None:
     assert s.sim.state.pending is not None
     s.handle("yes")
     path = tmp_path / "board.json"
-    assert s.handle(f"save {path}")[0].startswith("Saved 7 event(s)")
+    assert s.handle(f"save {path}")[0].startswith("Saved 7 events")
     replay = load_scenario(path).replay()
     assert replay.ok and replay.simulator.state == s.sim.state
 
@@ -102,14 +109,14 @@ def test_the_lesson_runs_from_standard_input() -> None:
     out = done.stdout
     assert "Ruling, Law 27B2 (insufficient bid)" in out
     assert "Restating the auction (Law 20B)" in out
-    assert "Session ended after 14 event(s)." in out
+    assert "Session ended after 14 events." in out
     assert "Traceback" not in out
 
 
 def test_the_end_of_input_ends_the_session() -> None:
     done = piped("teach", "--dealer", "E", script="E 1NT\nS 2C\n")
     assert done.returncode == 0
-    assert done.stdout.rstrip().endswith("End of input: session ended after 2 event(s).")
+    assert done.stdout.rstrip().endswith("End of input: session ended after 2 events.")
 
 
 def test_a_session_on_a_terminal(tmp_path: Path) -> None:
@@ -130,7 +137,7 @@ def test_a_session_on_a_terminal(tmp_path: Path) -> None:
         term.send("E 2C")
         term.expect("27B1a")
         term.send(f"save {tmp_path / 's.json'}")
-        term.expect("Saved 5 event(s)")
+        term.expect("Saved 5 events")
         term.send("quit")
         term.expect("Session ended")
     finally:
@@ -151,7 +158,7 @@ def test_the_readme_lesson_runs_as_written(tmp_path: Path) -> None:
     done = piped("teach", script="\n".join(lines) + "\n", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Not accepted" not in done.stdout, done.stdout
-    assert "Ruling, Law 27B2" in done.stdout and "Saved 13 event(s)" in done.stdout
+    assert "Ruling, Law 27B2" in done.stdout and "Saved 13 events" in done.stdout
     assert load_scenario(tmp_path / "lesson.json").replay().ok
 
 
@@ -219,7 +226,7 @@ def test_teach_exits_70_after_an_internal_fault(monkeypatch: pytest.MonkeyPatch,
     assert main(["teach"]) == 70
     out, err = capsys.readouterr()
     assert "Internal fault (a bug in auction-fsm, not a ruling)" in out and "Not accepted" not in out
-    assert "Session ended after 3 event(s)." in out
+    assert "Session ended after 3 events." in out
     assert "internal error" in err and "Traceback" not in out + err
 
 
@@ -243,7 +250,7 @@ def test_ctrl_c_asks_whether_to_save_then_saves(tmp_path: Path) -> None:
         term.send("N 1H")
         term.expect("East to call > ")
         term.ctrl_c()
-        term.expect("Save this board (1 event(s)) before you leave?")
+        term.expect("Save this board (1 event) before you leave?")
         term.expect("'back' goes on > ")
         term.send("back")
         term.expect("Back to the table.")
@@ -253,8 +260,8 @@ def test_ctrl_c_asks_whether_to_save_then_saves(tmp_path: Path) -> None:
         term.ctrl_c()
         term.expect("'back' goes on > ")
         term.send(str(tmp_path / "board.json"))
-        term.expect("Saved 2 event(s)")
-        term.expect("Session ended after 2 event(s).")
+        term.expect("Saved 2 events")
+        term.expect("Session ended after 2 events.")
     finally:
         status = term.close()
     assert status == 0
@@ -270,7 +277,7 @@ def test_ctrl_c_twice_leaves_without_saving(tmp_path: Path) -> None:
         term.ctrl_c()
         term.expect("'back' goes on > ")
         term.ctrl_c()
-        term.expect("Left without saving: session ended after 1 event(s).")
+        term.expect("Left without saving: session ended after 1 event.")
     finally:
         status = term.close()
     assert status == 0
@@ -367,7 +374,8 @@ def test_help_and_errors_speak_teachs_own_lines() -> None:
     assert s.handle("restat")[0] == "Not accepted: cannot read 'restat': did you mean 'restate'? (type help for every form)."
     s.handle("E 1C")  # insufficient: South may accept it by calling, or call the director
     refusal = s.handle("N 2H")[0]
-    assert refusal.startswith("Not accepted: North's 2H cannot be made now: an insufficient bid (27)"), refusal
-    assert refusal.endswith("is under way, waiting for South."), refusal
+    assert refusal == ("Not accepted: North's 2H is not ruled now: the table waits for South's decision, and "
+                       "until then only that decision's options and what its procedure lets in are ruled. "
+                       "Enter it again once South has decided."), refusal
     for line in (*s.handle("W accept"), *s.handle("S acept")):
         assert "lho calls" not in line and "=" not in line and not IDENTIFIER.search(line), line
