@@ -15,7 +15,7 @@ from .errors import BoardFileError, ScenarioError
 from .pbn_read import decode, read_boards
 from .scenario import loads_scenario
 
-__all__ = ["FileFormat", "detect_format", "read_text", "read_path", "format_of_suffix"]
+__all__ = ["FileFormat", "detect_format", "read_text", "read_path", "format_of_suffix", "structure_problem"]
 
 FileFormat = Literal["scenario", "pbn", "lin"]
 # LIN starts with a two-letter key and a bar, such as "pn|": the test of lin.looks_like_lin,
@@ -91,8 +91,18 @@ def _refuse_if_no_structure(text: str, fmt: FileFormat, path: Path) -> None:
     if path.suffix.lower() == ".json" and fmt != "scenario":
         raise BoardFileError(f"{path}: not a scenario file: a .json file should hold a JSON object "
                              '({"format": "auction-fsm-scenario", ...})')
+    problem = structure_problem(text, fmt, str(path))
+    if problem is not None:
+        raise problem
+
+
+def structure_problem(text: str, fmt: Literal["pbn", "lin", "scenario"], source: str) -> BoardFileError | None:
+    """The error for a text that has not even the structure of its format (no PBN tag, no LIN
+    key), ``None`` when it has it: what ``strict=True`` of :func:`auction_fsm.pbn.loads` and
+    :func:`auction_fsm.lin.loads` raises for a text that gives no board."""
     if fmt == "pbn" and _PBN_TAG.search(text) is None and not text.lstrip("\ufeff \t\r\n").startswith("%"):
-        raise BoardFileError(f"{path}: not a board file: no PBN tag such as [Event \"...\"], no LIN "
-                             "key|value| pair and no JSON scenario")
+        return BoardFileError(f"{source}: not a board file: no PBN tag such as [Event \"...\"], no LIN "
+                              "key|value| pair and no JSON scenario")
     if fmt == "lin" and _LIN_KEY.search(text) is None:
-        raise BoardFileError(f"{path}: not a board file: none of the LIN keys md, mb, pn, qx, ah, sv, pc")
+        return BoardFileError(f"{source}: not a board file: none of the LIN keys md, mb, pn, qx, ah, sv, pc")
+    return None

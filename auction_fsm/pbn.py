@@ -35,12 +35,21 @@ __all__ = ["load", "loads", "dump", "dumps", "Board", "board_from_scenario"]
 
 
 def loads(text: str | bytes, source: str = "<string>", *, strict: bool = False) -> list[Board]:
-    """Every board of a PBN text (bytes are decoded as UTF-8, else cp1252)."""
-    boards = read_boards(decode(text) if isinstance(text, bytes) else text, source)
+    """Every board of a PBN text (bytes are decoded as UTF-8, else cp1252).  With ``strict``,
+    the first board's error is raised, and so is :class:`~auction_fsm.errors.BoardFileError` for
+    a text with no PBN structure at all (no tag, no ``%`` line)."""
+    decoded = decode(text) if isinstance(text, bytes) else text
+    boards = read_boards(decoded, source)
     if strict:
         for b in boards:
             if b.error is not None:
                 raise b.error
+        if not boards and decoded.strip():  # an empty text is no board, and no garbage either
+            from .board_files import structure_problem
+
+            problem = structure_problem(decoded, "pbn", source)
+            if problem is not None:
+                raise problem
     return boards
 
 

@@ -103,6 +103,8 @@ _SEATS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
 _SEAT_OF: Final = tuple(Seat)  # the left-hand opponent, without an enum lookup
 _CALL_CACHE: dict[str, Call | None] = {}
+# Our mark after a Note tag: the calls of that note were explained without an alert (LIN an|).
+_UNALERTED_NOTE: Final = "{" + MARK + " " + UNALERTED + "}"
 #: One tag of a game: name, value, where it starts and ends, and where the next tag starts (the
 #: end of the game after the last): the text between is the tag's section.
 Tag = tuple[str, str, int, int, int]
@@ -257,6 +259,7 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
         found = _tags(board, text, start, end)
     last, sticky = inherit.last, inherit.sticky
     play_seen = False
+    unalerted: list[str] = []  # the numbers of notes marked as explained without an alert
     try:
         for name, value, t_start, t_end, next_start in found:
             if name == "Note":
@@ -264,6 +267,8 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
                     board.play_notes.append(value)
                 else:
                     _note(board, value, t_start)
+                    if next_start > t_end and _UNALERTED_NOTE in text[t_end:next_start]:
+                        unalerted.append(value.partition(":")[0].strip())
                 continue
             if name in tags:
                 continue  # §3.4: a tag given again is ignored
@@ -293,6 +298,10 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
     for name, value in inherit.sticky.items():
         if name not in tags:
             tags[name] = value
+    if unalerted:
+        for wc in board.calls:
+            if wc.note is not None and str(wc.note) in unalerted:
+                wc.unalerted = True
     _identification(board, found)
 
 
@@ -408,8 +417,8 @@ def _note(board: Board, value: str, offset: int) -> None:
 def _number(board: Board, offset: int, digits: str, what: str) -> int:
     """A note reference or NAG number; more than :data:`MAX_DIGITS` digits is an error."""
     if len(digits) > MAX_DIGITS:
-        raise _fail(board, offset, f"{what} {quoted(digits)}: a number of more than {MAX_DIGITS} "
-                                   "digits is none a file means")
+        raise _fail(board, offset, f"{what} {quoted(digits)} is too long: a {what} has at most "
+                                   f"{MAX_DIGITS} digits")
     return int(digits)
 
 

@@ -33,6 +33,7 @@ from .event_text import (
 )
 from .events import CallEvent, ChangeCall, Event
 from .lawbook import LAWS_2017, book_named
+from .play_layout import auction_contract, padded_play_text, play_frame
 from .scenario import Scenario
 from .seats import Seat
 from .simulator import Simulator
@@ -162,8 +163,6 @@ def _cells(board: Board, alert_notes: dict[int, int]) -> list[str]:
             parts.append(f"={wc.note}=")
         elif i in alert_notes:
             parts.append(f"={alert_notes[i]}=")
-            if not wc.alert:
-                parts.append(f"{{{MARK} {UNALERTED}}}")
         parts.extend(f"${n}" for n in wc.nags)
         if wc.alert and wc.note is not None:
             parts.append(f"{{{MARK} {ALERT}}}")
@@ -209,12 +208,57 @@ def _auction_lines(board: Board, alert_notes: dict[int, int]) -> list[str]:
     return lines
 
 
+def _unalerted_notes(board: Board, alert_notes: dict[int, int]) -> set[int]:
+    """The notes that explain a call made without an alert (LIN ``an|`` on a call without
+    ``!``): each gets ``{auction-fsm: unalerted}`` after its Note tag, outside the auction
+    section, where other readers look for calls only."""
+    out: set[int] = set()
+    for i, wc in enumerate(board.calls):
+        if wc.note is not None:
+            if wc.unalerted:
+                out.add(wc.note)
+        elif i in alert_notes and not wc.alert:
+            out.add(alert_notes[i])
+    return out
+
+
+def _tags_for_play(board: Board) -> dict[str, str]:
+    """The board's tags, with the Contract and Declarer its auction gives when the file has a
+    play section and leaves them out: a reader needs the contract to follow the play (§3.6), and
+    an auction that ends decides it (a LIN board is written so already)."""
+    tags = board.tags
+    if board.play is None or ("Contract" in tags and "Declarer" in tags):
+        return tags
+    contract, declarer, _ = auction_contract(board)
+    if not contract:
+        return tags
+    tags = dict(tags)
+    tags.setdefault("Contract", contract)
+    tags.setdefault("Declarer", "" if declarer is None else declarer.name)
+    return tags
+
+
+def _play_lines(board: Board, tags: dict[str, str]) -> list[str]:
+    """The Play tag and its section: rows of one to three cards filled up with ``-`` (§3.6), and
+    an empty Play tag given the opening leader when the contract names one."""
+    assert board.play is not None
+    seat = tags.get("Play", "")
+    if not seat.strip() and not board.play.text:
+        frame = play_frame(board)
+        seat = frame[0].name if frame is not None else seat
+    out = [f"[Play {_quote(seat)}]"]
+    if board.play.text:
+        out.append(padded_play_text(board.play.text))
+    out.extend(f"[Note {_quote(v)}]" for v in board.play_notes)
+    return out
+
+
 def write_board(board: Board) -> str:
     """One board as a PBN game (lines joined by newlines, without a blank line at the end)."""
     out: list[str] = [c for c in board.commentary if not is_ours(c, LIN)]
     if board.lin_extra:
         out.append(lin_comment(board.lin_extra))
-    tags = board.tags
+    tags = _tags_for_play(board)
     order: list[str] = [t for t in MANDATORY_TAGS if t in tags]
     order += [t for t in tags if t not in MANDATORY_TAGS and t not in ("Auction", "Play")]
     sections = board.sections
@@ -227,19 +271,22 @@ def write_board(board: Board) -> str:
         written = tags.get("Auction", board.auction_seat.name)
         out.append(f"[Auction {_quote(written)}]")
         alert_notes = _alert_notes(board)
+        unalerted = _unalerted_notes(board, alert_notes)
         out.extend(_auction_lines(board, alert_notes))
+        # A note kept as written (not "<number>:<text>") has a negative key; 0 is a number.
         for number, text in board.notes.items():
-            out.append(f"[Note {_quote(text if number <= 0 else f'{number}:{text}')}]")
+            out.append(f"[Note {_quote(text if number < 0 else f'{number}:{text}')}]")
+            if number in unalerted:
+                out.append(f"{{{MARK} {UNALERTED}}}")
         for i, number in alert_notes.items():
             words = board.calls[i].explanation or ""
             out.append(f"[Note {_quote(f'{number}:{words}')}]")
+            if number in unalerted:
+                out.append(f"{{{MARK} {UNALERTED}}}")
     elif "Auction" in tags:
         out.append(f"[Auction {_quote(tags['Auction'])}]")
     if board.play is not None:
-        out.append(f"[Play {_quote(tags.get('Play', ''))}]")
-        if board.play.text:
-            out.append(board.play.text)
-        out.extend(f"[Note {_quote(v)}]" for v in board.play_notes)
+        out.extend(_play_lines(board, tags))
     return "\n".join(out)
 
 

@@ -63,6 +63,7 @@ def handler(args: argparse.Namespace) -> int:
     skipped = [b for b in boards if b.error is not None]
     for b in skipped:
         print_error(b.error)  # type: ignore[arg-type]
+    total = len(boards)
     boards = [b for b in boards if b.error is None]
     if not boards:
         if skipped:
@@ -70,8 +71,9 @@ def handler(args: argparse.Namespace) -> int:
         raise ConversionError(f"{args.input}: no board to convert")
     if fmt == "scenario":
         if len(boards) != 1:
+            readable = f"{len(boards)} readable boards of {total}" if skipped else f"{len(boards)} boards"
             raise ConversionError(f"{args.input}: a scenario file holds one board and this file has "
-                                  f"{len(boards)}; choose one with --board N")
+                                  f"{readable}; choose one with --board N")
         scenario = boards[0].to_scenario()
         if args.law_book is not None or scenario.law_book is not None:  # say which book, unless the default
             named = book.name if args.law_book is not None else scenario.law_book
