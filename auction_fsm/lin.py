@@ -392,8 +392,10 @@ def _cards_played(board: Board) -> list[str]:
     tag's seat) is turned back into play order with the contract's trump, from the Contract
     tag or else from the auction; a token that is no card is a :class:`ConversionError`."""
     assert board.play is not None
-    tokens = [t for t in board.play.tokens() if not t.startswith("^") and t not in ("*", "+")
-              and not (t.startswith("=") or t.startswith("$"))]
+    # Cards in any case (§3.11); marks (^R, ^L), ends (*, +) and annotations (=1=, $14, !?) are
+    # no cards; "--" is read as "-" (a card not known), as some writers spell it.
+    tokens = ["-" if t.strip("-") == "" else t.upper() for t in board.play.tokens()
+              if t[0] not in "^*+=$!?"]
     bad = first_bad_card(tokens)
     if bad is not None:
         raise ConversionError(f"{board.where()}: cannot write the play as LIN: {quoted(bad)} in the play "
@@ -434,6 +436,9 @@ def _write(board: Board) -> str:
             parts.append(f"an|{explanation.replace('|', '/')}|")
     if board.play is not None:
         parts.extend(f"pc|{card}|" for card in _cards_played(board))
+    result = board.tags.get("Result", "").strip()
+    if "mc" not in kept and result.isdigit() and int(result) <= 13 and board.tags.get("Contract", "Pass") != "Pass":
+        parts.append(f"mc|{result}|")  # declarer's tricks, as our reader takes mc| for the Result tag
     parts.extend(f"{k}|{v.replace('|', '/')}|" for k, v in extra if k not in ("pn", "qx"))
     if "pg" not in kept:
         parts.append("pg||")

@@ -240,11 +240,15 @@ def _tags_for_play(board: Board) -> dict[str, str]:
 
 def _play_lines(board: Board, tags: dict[str, str]) -> list[str]:
     """The Play tag and its section: rows of one to three cards filled up with ``-`` (§3.6), and
-    an empty Play tag given the opening leader when the contract names one."""
+    an empty Play tag given the opening leader when the contract names one, or left out when
+    there is none (a passed-out board): a Play tag with no seat and no card says nothing, and
+    other readers refuse it."""
     assert board.play is not None
     seat = tags.get("Play", "")
     if not seat.strip() and not board.play.text:
         frame = play_frame(board)
+        if frame is None and not board.play_notes:
+            return []
         seat = frame[0].name if frame is not None else seat
     out = [f"[Play {_quote(seat)}]"]
     if board.play.text:

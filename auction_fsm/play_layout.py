@@ -133,7 +133,7 @@ def padded_play_text(text: str) -> str:
     returned as it is."""
     lines = text.split("\n")
     tokens = [line.split() for line in lines]
-    if any(t not in ("-", "*", "+") and not is_card(t) for row in tokens for t in row):
+    if any(t not in ("-", "*", "+") and not is_card(t.upper()) for row in tokens for t in row):
         return text
     out = []
     for line, row in zip(lines, tokens, strict=True):

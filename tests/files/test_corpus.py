@@ -73,7 +73,8 @@ def test_written_boards_read_back_the_same(corpus: dict[str, list[tuple[Board, B
 def _tags_written(board: Board) -> dict[str, str]:
     """The tags a board is written with: its own, and for a play section the Contract and
     Declarer its auction gives when the file leaves them out, and an empty Play tag with no
-    card given the opening leader (other readers need both to follow the play)."""
+    card given the opening leader (other readers need both to follow the play), or left out
+    when no contract is played."""
     tags = dict(board.tags)
     if board.play is None:
         return tags
@@ -82,6 +83,9 @@ def _tags_written(board: Board) -> dict[str, str]:
         tags.setdefault("Contract", contract)
         tags.setdefault("Declarer", "" if declarer is None else declarer.name)
     frame = play_frame(board)
-    if not tags.get("Play", "").strip() and not board.play.text and frame is not None:
-        tags["Play"] = frame[0].name
+    if not tags.get("Play", "").strip() and not board.play.text:
+        if frame is not None:
+            tags["Play"] = frame[0].name
+        elif not board.play_notes:
+            del tags["Play"]  # no seat, no card: nothing to write
     return tags
