@@ -74,18 +74,24 @@ def _as_scenario(state: AuctionState) -> Scenario:
                     parse_vulnerability(state.vulnerability))
 
 
-def dumps(items: Iterable[Board | Scenario | AuctionState] | Board | Scenario | AuctionState) -> str:
+def dumps(items: Iterable[Board | Scenario | AuctionState] | Board | Scenario | AuctionState, *,
+          plain: bool = False) -> str:
     """Boards, scenarios and auctions (:class:`~auction_fsm.auction.AuctionState` of calls
-    only) as PBN text (CRLF line ends, the export format's); one item may be given alone."""
+    only) as PBN text (CRLF line ends, the export format's); one item may be given alone.
+
+    ``plain=True`` writes auction and play sections of calls, note references and cards only,
+    which simpler readers (endplay 0.5.12) take whatever the auction: what they leave out (an
+    irregular auction's §3.9 marks and our events, comments, NAGs) is kept in a comment before
+    the tags, from which :func:`loads` restores it (docs/file-formats.md)."""
     if isinstance(items, Board | Scenario | AuctionState):
         items = [items]
-    return write_boards(_as_scenario(i) if isinstance(i, AuctionState) else i for i in items)
+    return write_boards((_as_scenario(i) if isinstance(i, AuctionState) else i for i in items), plain=plain)
 
 
 def dump(items: Iterable[Board | Scenario | AuctionState] | Board | Scenario | AuctionState,
-         fp: IO[str] | IO[bytes]) -> None:
+         fp: IO[str] | IO[bytes], *, plain: bool = False) -> None:
     """Write :func:`dumps` to an open file; a binary file gets UTF-8."""
-    text = dumps(items)
+    text = dumps(items, plain=plain)
     if isinstance(fp, io.TextIOBase) or "b" not in str(getattr(fp, "mode", "w")):
         cast(IO[str], fp).write(text)
     else:

@@ -31,9 +31,12 @@ from .errors import AuctionFsmError, DealError, PbnSyntaxError
 from .event_text import (
     ALERT,
     CHANGE_NEXT,
+    KEPT_AUCTION,
+    KEPT_PLAY,
     MARK,
     SHOWS,
     UNALERTED,
+    read_json_comment,
     read_lin_comment,
     words_to_event,
     words_to_strains,
@@ -298,11 +301,44 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
     for name, value in inherit.sticky.items():
         if name not in tags:
             tags[name] = value
+    if board.commentary:
+        _restore_kept(board)
     if unalerted:
         for wc in board.calls:
             if wc.note is not None and str(wc.note) in unalerted:
                 wc.unalerted = True
     _identification(board, found)
+
+
+def _restore_kept(board: Board) -> None:
+    """Read the auction and the play that a plain file keeps in our comments before the tags
+    (``pbn.dumps(..., plain=True)``) instead of its plain sections; a plain section that no
+    longer agrees with the kept auction (edited by another program) is noted."""
+    kept = read_json_comment(board.commentary, KEPT_AUCTION)
+    if (board.auction_seat is not None and isinstance(kept, list) and len(kept) == 2
+            and all(isinstance(v, str) for v in kept)):
+        seat, section = kept
+        plain = [wc.call for wc in board.calls]
+        board.calls, board.dashes, board.auction_end, board.auction_rest = [], 0, "", ""
+        board.leading_events = board.leading_comments = ()
+        board.tags["Auction"] = seat
+        saved = board.locator
+        board.locator = Locator(section)  # messages place a problem within the kept section
+        try:
+            _auction(board, seat, section, 0, len(section), 0)
+        except PbnSyntaxError as err:
+            raise PbnSyntaxError(f"{err} (line and column within the auction kept in the "
+                                 "{auction-fsm: auction ...} comment before the tags)") from None
+        finally:
+            board.locator = saved
+        for wc in board.calls:
+            wc.offset = board.offset
+        if [wc.call for wc in board.calls] != plain:
+            board.warnings.append("the Auction section's calls differ from the auction kept in the "
+                                  "{auction-fsm: auction ...} comment; the kept auction is read")
+    play = read_json_comment(board.commentary, KEPT_PLAY)
+    if board.play is not None and isinstance(play, str):
+        board.play = Play(board.play.seat, play)
 
 
 def _tags(board: Board, text: str, start: int, end: int) -> list[Tag]:
