@@ -31,7 +31,7 @@ from .deal import RANK_ORDER, Deal, DealProblem
 from .errors import AuctionFsmError, ConversionError, DealError, LinSyntaxError
 from .events import CallEvent
 from .pbn_read import decode, normalise_newlines
-from .play_layout import auction_contract, first_bad_card, is_card, pbn_rows, play_frame, play_order
+from .play_layout import auction_contract, first_bad_card, is_card, pbn_rows, play_frame, play_order, play_tokens
 from .scenario import Scenario
 from .seats import Seat
 from .vulnerability import vulnerability_of
@@ -394,7 +394,7 @@ def _cards_played(board: Board) -> list[str]:
     assert board.play is not None
     # Cards in any case (§3.11); marks (^R, ^L), ends (*, +) and annotations (=1=, $14, !?) are
     # no cards; "--" is read as "-" (a card not known), as some writers spell it.
-    tokens = ["-" if t.strip("-") == "" else t.upper() for t in board.play.tokens()
+    tokens = ["-" if t.strip("-") == "" else t.upper() for t in play_tokens(board.play)
               if t[0] not in "^*+=$!?"]
     bad = first_bad_card(tokens)
     if bad is not None:

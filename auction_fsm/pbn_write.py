@@ -14,6 +14,7 @@ events, so a scenario written and read again has exactly the same events.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Final
 
 from .boards import Board, Play, WrittenCall
@@ -36,7 +37,7 @@ from .event_text import (
 )
 from .events import CallEvent, ChangeCall, Event
 from .lawbook import LAWS_2017, book_named
-from .play_layout import auction_contract, padded_play_text, play_frame
+from .play_layout import auction_contract, is_card, padded_play_text, play_frame, play_tokens
 from .scenario import Scenario
 from .seats import Seat
 from .simulator import Simulator
@@ -273,17 +274,17 @@ def _plain_auction_lines(board: Board, alert_notes: dict[int, int]) -> list[str]
 
 
 def _plain_play_text(play: Play) -> str:
-    """The play as plain readers take it: cards and ``-`` only, four a line, then ``*`` or
-    ``+`` if the section ends so; marks (``^R``, ``^L``), annotations and comments left out."""
+    """The play as plain readers take it: cards and ``-`` (for a card not known, or a token that
+    is no card) only, four a line, then ``*`` if the
+    section ends so; marks (``^R``, ``^L``), annotations, comments and a ``+`` (play to be
+    continued, which endplay takes for a card) left out."""
     cards: list[str] = []
     end = ""
-    for token in play.tokens():
+    for token in play_tokens(play):
         if token in ("*", "+"):
-            end = token
-        elif token.strip("-") == "":
-            cards.append("-")
-        elif token[0] not in "^=$!?":
-            cards.append(token.upper())
+            end = "*" if token == "*" else end
+        elif token[0] not in "^=$!?":  # a card, or "-"; what is neither is a card not known
+            cards.append(token.upper() if is_card(token.upper()) else "-")
     rows = [cards[i:i + 4] + ["-"] * (4 - len(cards[i:i + 4])) for i in range(0, len(cards), 4)]
     return "\n".join([" ".join(r) for r in rows] + ([end] if end else []))
 
@@ -297,6 +298,12 @@ def write_board(board: Board, *, plain: bool = False) -> str:
     leaves out — §3.9 marks, comments, NAGs, our events, leading ``-`` — is kept whole in a
     ``{auction-fsm: auction [...]}`` (and ``play``) comment before the tags, which our reader
     reads instead of the section; a board that loses nothing gets no such comment."""
+    if (board.dashes and board.dealer is not None and board.auction_seat is not None
+            and (board.auction_seat + board.dashes) % 4 == board.dealer):
+        # Export format: the auction starts with the dealer's call, under an Auction tag naming
+        # the dealer (§3.5); the "-" of the seats before the dealer are import format only.
+        board = replace(board, dashes=0, auction_seat=board.dealer,
+                        tags={**board.tags, "Auction": board.dealer.name})
     out: list[str] = [c for c in board.commentary
                       if not (is_ours(c, LIN) or is_ours(c, KEPT_AUCTION) or is_ours(c, KEPT_PLAY))]
     if board.lin_extra:

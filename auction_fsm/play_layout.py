@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Final
 from .seats import Seat
 
 if TYPE_CHECKING:
-    from .boards import Board
+    from .boards import Board, Play
 
 __all__ = ["pbn_rows", "play_order", "trick_winner", "is_card", "first_bad_card", "auction_contract",
-           "play_frame", "padded_play_text"]
+           "play_frame", "padded_play_text", "play_tokens"]
 
 _RANKS: Final = "23456789TJQKA"
 _SUITS: Final = "SHDC"
@@ -143,3 +143,14 @@ def padded_play_text(text: str) -> str:
         else:
             out.append(line)
     return "\n".join(out)
+
+
+def play_tokens(play: Play) -> list[str]:
+    """The tokens of a play section (:meth:`Play.tokens`) without its escape lines (``%`` at
+    the start of a line, §2.4), which hold no card."""
+    from .boards import Play
+
+    if "%" not in play.text:
+        return play.tokens()
+    text = "\n".join(line for line in play.text.split("\n") if not line.startswith("%"))
+    return Play(play.seat, text).tokens()

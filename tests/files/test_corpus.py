@@ -71,11 +71,14 @@ def test_written_boards_read_back_the_same(corpus: dict[str, list[tuple[Board, B
 
 
 def _tags_written(board: Board) -> dict[str, str]:
-    """The tags a board is written with: its own, and for a play section the Contract and
+    """The tags a board is written with: its own, the Auction tag naming the dealer, and for a play section the Contract and
     Declarer its auction gives when the file leaves them out, and an empty Play tag with no
     card given the opening leader (other readers need both to follow the play), or left out
     when no contract is played."""
     tags = dict(board.tags)
+    if board.dashes and board.dealer is not None and board.auction_seat is not None \
+            and (board.auction_seat + board.dashes) % 4 == board.dealer:
+        tags["Auction"] = board.dealer.name  # export format: the auction starts with the dealer
     if board.play is None:
         return tags
     contract, declarer, _ = auction_contract(board)
