@@ -31,7 +31,15 @@ from .deal import RANK_ORDER, Deal, DealProblem
 from .errors import AuctionFsmError, ConversionError, DealError, LinSyntaxError
 from .events import CallEvent
 from .pbn_read import decode, normalise_newlines
-from .play_layout import auction_contract, first_bad_card, is_card, pbn_rows, play_frame, play_order, play_tokens
+from .play_layout import (
+    auction_contract,
+    first_bad_card,
+    is_card,
+    pbn_rows,
+    play_frame,
+    play_order,
+    play_tokens,
+)
 from .scenario import Scenario
 from .seats import Seat
 from .vulnerability import vulnerability_of

@@ -25,6 +25,7 @@ from auction_fsm import lin, pbn
 from auction_fsm.board_check import check_board
 from auction_fsm.board_files import read_path
 from auction_fsm.boards import Board
+from auction_fsm.errors import AuctionFsmError
 from auction_fsm.pbn_read import _games, decode, normalise_newlines
 
 Reader = Callable[[str], list[Any]]
@@ -67,7 +68,7 @@ def read_back(text: str, boards: list[Board], reader: Reader) -> str | None:
     went wrong, in a few words."""
     try:
         got = reader(text)
-    except Exception as err:  # endplay's own failures are what is measured
+    except Exception as err:  # noqa: BLE001 - endplay's failures (ValueError, IndexError ...) are what is measured
         return f"{type(err).__name__}: {str(err)[:80]}"
     if len(got) != len(boards):
         return f"{len(got)} boards of {len(boards)}"
@@ -95,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     read_pbn, read_lin = endplay_readers()
     writers: dict[str, Callable[[list[Board]], str]] = {
         "PBN": lambda bs: pbn.dumps(bs),
-        "PBN --plain": lambda bs: pbn.dumps(bs, plain=True),  # type: ignore[call-arg]  # older writers lack it
+        "PBN --plain": lambda bs: pbn.dumps(bs, plain=True),  # an older writer raises TypeError
         "LIN": lambda bs: lin.dumps(bs),
     }
     files = {name: 0 for name in writers}
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             except TypeError:
                 unsupported.add(name)
                 continue
-            except Exception:  # a board ours cannot write (LIN) counts as not read
+            except AuctionFsmError:  # a board LIN cannot hold counts as not read
                 text = None
             if text is not None and read_back(text, legal, reader) is None:
                 files[name] += 1
@@ -124,9 +125,9 @@ def main(argv: list[str] | None = None) -> int:
             for b in legal:  # the file as a whole failed: count its boards one by one
                 try:
                     one = write([b])
-                except Exception:  # as above
-                    continue
-                boards[name] += read_back(one, [b], reader) is None
+                except AuctionFsmError:  # as above: not read
+                    one = None
+                boards[name] += one is not None and read_back(one, [b], reader) is None
     print(f"{total_files} corpus files with a legal auction, {total_boards} legal boards")
     for name in writers:
         if name in unsupported:

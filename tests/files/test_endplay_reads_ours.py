@@ -23,7 +23,13 @@ from auction_fsm.errors import ConversionError
 from auction_fsm.events import CallEvent
 from auction_fsm.scenario import Scenario, load_scenario
 
-from .endplay_reads_corpus import calls_of, endplay_reads_source_game, endplay_readers, legal_boards, read_back
+from .endplay_reads_corpus import (
+    calls_of,
+    endplay_readers,
+    endplay_reads_source_game,
+    legal_boards,
+    read_back,
+)
 from .helpers import CORPUS, REPO, corpus_files
 
 endplay_pbn: Any = pytest.importorskip("endplay.parsers.pbn")
@@ -96,7 +102,7 @@ def _tags_endplay_refuses(board: Board) -> bool:
     bare = dataclasses.replace(board, tags=tags, auction_seat=None, calls=[], play=None, notes={})
     try:
         _endplay(pbn.dumps(bare))
-    except Exception:  # endplay's failure is the answer
+    except Exception:  # noqa: BLE001 - endplay's failure, of whatever type, is the answer
         return True
     return False
 
