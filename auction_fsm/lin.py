@@ -30,7 +30,7 @@ from .calls import Call, parse_call, quoted
 from .deal import RANK_ORDER, Deal, DealProblem
 from .errors import AuctionFsmError, ConversionError, DealError, LinSyntaxError
 from .events import CallEvent
-from .pbn_read import decode, normalise_newlines
+from .pbn_read import decode, normalise_newlines, structure_problem
 from .play_layout import (
     auction_contract,
     first_bad_card,
@@ -326,8 +326,6 @@ def loads(text: str | bytes, source: str = "<string>", *, strict: bool = False) 
             if b.error is not None:
                 raise b.error
         if not boards and decoded.strip():  # an empty text is no board, and no garbage either
-            from .board_files import structure_problem
-
             problem = structure_problem(decoded, "lin", source)
             if problem is not None:
                 raise problem

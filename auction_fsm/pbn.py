@@ -26,7 +26,7 @@ from .auction import AuctionState
 from .boards import Board
 from .errors import ConversionError
 from .events import CallEvent
-from .pbn_read import decode, read_boards
+from .pbn_read import decode, read_boards, structure_problem
 from .pbn_write import board_from_scenario, write_boards
 from .scenario import Scenario
 from .vulnerability import parse_vulnerability
@@ -45,8 +45,6 @@ def loads(text: str | bytes, source: str = "<string>", *, strict: bool = False) 
             if b.error is not None:
                 raise b.error
         if not boards and decoded.strip():  # an empty text is no board, and no garbage either
-            from .board_files import structure_problem
-
             problem = structure_problem(decoded, "pbn", source)
             if problem is not None:
                 raise problem

@@ -27,7 +27,7 @@ from typing import Final
 from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
 from .calls import PASS, Call, parse_call, quoted
 from .deal import DealProblem, parse_pbn_deal
-from .errors import AuctionFsmError, DealError, PbnSyntaxError
+from .errors import AuctionFsmError, BoardFileError, DealError, PbnSyntaxError
 from .event_text import (
     ALERT,
     CHANGE_NEXT,
@@ -44,7 +44,7 @@ from .event_text import (
 from .events import Event
 from .seats import Seat
 
-__all__ = ["decode", "normalise_newlines", "read_boards", "NOT_INHERITED"]
+__all__ = ["decode", "normalise_newlines", "read_boards", "NOT_INHERITED", "structure_problem"]
 
 # Tags that may not take "#" or "##" (§4.8).
 NOT_INHERITED: Final = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"})
@@ -723,3 +723,22 @@ def _our_events(board: Board, body: str, offset: int, change: str | None) -> tup
         except AuctionFsmError as err:
             raise PbnSyntaxError(str(err)) from None
     return events, change
+
+
+# A PBN tag at the start of a line: the least a PBN file without boards still holds.
+_PBN_TAG: Final = re.compile(r"^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]", re.MULTILINE)
+# A LIN key that names part of a board (or the movie's header).
+_LIN_KEY: Final = re.compile(r"(?:^|\|)[ \t\r\n]*(?:md|mb|pn|qx|ah|sv|pc|vg|rs|st|pg)\|", re.IGNORECASE)
+
+
+def structure_problem(text: str, fmt: str, source: str) -> BoardFileError | None:
+    """The error for a text that has not even the structure of its format ``fmt`` (``pbn``: no
+    tag and no ``%`` line; ``lin``: no key of a board), ``None`` when it has it: what
+    ``strict=True`` of :func:`auction_fsm.pbn.loads` and :func:`auction_fsm.lin.loads`, and
+    reading a file that gives no board, raise.  Kept here, below both readers."""
+    if fmt == "pbn" and _PBN_TAG.search(text) is None and not text.lstrip("\ufeff \t\r\n").startswith("%"):
+        return BoardFileError(f"{source}: not a board file: no PBN tag such as [Event \"...\"], no LIN "
+                              "key|value| pair and no JSON scenario")
+    if fmt == "lin" and _LIN_KEY.search(text) is None:
+        return BoardFileError(f"{source}: not a board file: none of the LIN keys md, mb, pn, qx, ah, sv, pc")
+    return None
