@@ -206,3 +206,35 @@ def test_endplay_reads_every_example_written_plain_and_we_read_the_same_events(n
     assert ours.to_scenario().events == scenario.events
     assert calls_of(theirs) == [wc.call.text for wc in ours.calls]
     assert "{" not in text.split('[Auction "')[1]  # no comment in the auction section
+
+
+REGRESSIONS = Path(__file__).resolve().parent / "regressions"
+
+
+def test_unalerted_an_endplay_reads_the_board_with_its_explanation() -> None:
+    (board,) = lin.load(REGRESSIONS / "unalerted_an.lin")
+    (theirs,) = _endplay(pbn.dumps(board))
+    assert calls_of(theirs) == ["1NT", "P", "P", "P"] and theirs.auction[0].announcement == "15-17"
+
+
+def test_nonames_endplay_reads_our_lin_of_a_board_with_no_players() -> None:
+    (board,) = pbn.load(REGRESSIONS / "nonames.pbn")
+    (theirs,) = READ_LIN(lin.dumps(board))
+    assert calls_of(theirs) == ["1NT", "P", "3NT", "P", "P", "P"]
+
+
+def test_names_leak_endplay_reads_each_boards_own_players() -> None:
+    first, second = READ_LIN(lin.dumps(pbn.load(REGRESSIONS / "names_leak.pbn")))
+    assert (first.info["South"], second.info["South"]) == ("Sue", "")
+
+
+def test_play_one_card_endplay_reads_the_padded_trick() -> None:
+    (board,) = pbn.load(REGRESSIONS / "play_one_card.pbn")
+    (theirs,) = _endplay(pbn.dumps(board))
+    assert [str(c) for c in theirs.play] == ["♥7"]
+
+
+def test_play_no_contract_tag_endplay_follows_the_play_we_write() -> None:
+    (board,) = pbn.load(REGRESSIONS / "play_no_contract_tag.pbn")
+    (theirs,) = _endplay(pbn.dumps(board))
+    assert [str(c) for c in theirs.play] == ["♣9", "♣J", "♣2", "♣7", "♠Q", "♠4", "♠2", "♠K"]

@@ -143,7 +143,8 @@ def test_fuzz_F18_check_of_a_scenario_keeps_what_each_call_specified(tmp_path: P
     assert status == 0 and ": irregular;" in out and "illegal" not in out
 
 
-# --- found on main at 0a45cb4 (../shared/regressions/files/README.md), copied here --------------
+# --- found on main at 0a45cb4 (../shared/regressions/files/README.md), copied here; that endplay
+# reads what we write of them is tested in test_endplay_reads_ours.py ---------------------------
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     status = main(args)
     captured = capsys.readouterr()
@@ -200,9 +201,6 @@ def test_unalerted_an_keeps_the_mark_out_of_the_auction_section(tmp_path: Path,
     assert "mb|1N|an|15-17|" in lin.dumps(board)  # back to LIN: explained, still not alerted
     (again,) = pbn.loads(pbn.dumps(board))
     assert again.calls[0].unalerted  # PBN to PBN keeps it too
-    endplay = pytest.importorskip("endplay.parsers.pbn")
-    (theirs,) = endplay.loads(text.replace("\r\n", "\n"))
-    assert len(theirs.auction) == 4 and theirs.auction[0].announcement == "15-17"
 
 
 def test_nonames_every_lin_board_has_pn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -210,9 +208,6 @@ def test_nonames_every_lin_board_has_pn(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["convert", str(HERE / "nonames.pbn"), str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert text.startswith("pn|,,,|")
-    endplay = pytest.importorskip("endplay.parsers.lin")
-    (theirs,) = endplay.loads(text)
-    assert len(theirs.auction) == 6
 
 
 def test_names_leak_no_board_takes_the_names_of_the_board_before(tmp_path: Path) -> None:
@@ -246,9 +241,6 @@ def test_play_one_card_an_unfinished_trick_is_padded(tmp_path: Path) -> None:
     assert text.endswith('[Play "E"]\r\nH7 - - -\r\n')
     (board,) = pbn.load(out)
     assert board.play is not None and board.play.opening_lead == "H7"
-    endplay = pytest.importorskip("endplay.parsers.pbn")
-    (theirs,) = endplay.loads(text.replace("\r\n", "\n"))
-    assert [str(c) for c in theirs.play] == ["♥7"]
 
 
 @pytest.mark.parametrize("pair, words", [
