@@ -6,7 +6,8 @@ For every board read from a file, :func:`check_board` says
   at least one irregularity and the auction reached its end), ``incomplete`` (the file stops
   before the auction ends, or a procedure still waits for a decision), ``illegal`` (the model
   refuses an event: it fits nothing in the position reached), ``unreadable`` (the board could
-  not be read) or ``no auction`` (a deal only);
+  not be read) or ``no auction`` (a deal only, or an Auction tag with no call, no event and no
+  end mark under it);
 - what the model ruled: each irregular call with its law, and the rulings;
 - the **contract and declarer** the auction gives, compared with the file's Contract and
   Declarer tags: ``agree``, ``mismatch`` (with the reason, and an explanation when one of a
@@ -219,7 +220,9 @@ class Checker:
         """The report on one board."""
         if board.error is not None:
             return BoardReport(board, "unreadable", error=board.error)
-        if not board.has_auction:
+        if not board.has_auction or not (board.calls or board.leading_events or board.auction_end):
+            # An Auction tag with no call under it says no more than a deal alone, and LIN (an md
+            # with no mb) cannot tell the two apart: the same board gets the same word in both.
             return BoardReport(board, "no auction")
         dealer = board.dealer
         assert dealer is not None  # the reader sets a dealer whenever there is an auction

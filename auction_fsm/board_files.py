@@ -12,7 +12,7 @@ from typing import Final, Literal
 
 from .boards import Board
 from .errors import BoardFileError, ScenarioError
-from .pbn_read import decode, read_boards
+from .pbn_read import decode, read_boards, structure_problem
 from .scenario import loads_scenario
 
 __all__ = ["FileFormat", "detect_format", "read_text", "read_path", "format_of_suffix"]
@@ -78,10 +78,6 @@ def read_path(path: Path) -> tuple[FileFormat, list[Board]]:
     return fmt, boards
 
 
-# A PBN tag at the start of a line: the least a PBN file without boards still holds.
-_PBN_TAG: Final = re.compile(r"^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]", re.MULTILINE)
-# A LIN key that names part of a board (or the movie's header).
-_LIN_KEY: Final = re.compile(r"(?:^|\|)[ \t\r\n]*(?:md|mb|pn|qx|ah|sv|pc|vg|rs|st|pg)\|", re.IGNORECASE)
 
 
 def _refuse_if_no_structure(text: str, fmt: FileFormat, path: Path) -> None:
@@ -91,8 +87,6 @@ def _refuse_if_no_structure(text: str, fmt: FileFormat, path: Path) -> None:
     if path.suffix.lower() == ".json" and fmt != "scenario":
         raise BoardFileError(f"{path}: not a scenario file: a .json file should hold a JSON object "
                              '({"format": "auction-fsm-scenario", ...})')
-    if fmt == "pbn" and _PBN_TAG.search(text) is None and not text.lstrip("\ufeff \t\r\n").startswith("%"):
-        raise BoardFileError(f"{path}: not a board file: no PBN tag such as [Event \"...\"], no LIN "
-                             "key|value| pair and no JSON scenario")
-    if fmt == "lin" and _LIN_KEY.search(text) is None:
-        raise BoardFileError(f"{path}: not a board file: none of the LIN keys md, mb, pn, qx, ah, sv, pc")
+    problem = structure_problem(text, fmt, str(path))
+    if problem is not None:
+        raise problem

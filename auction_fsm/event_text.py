@@ -55,6 +55,9 @@ def words_to_strains(text: str, where: str) -> tuple[Strain, ...]:
 
 SCENARIO: Final = "scenario"  # ``{auction-fsm: scenario ["title", "description"]}`` before the tags
 LIN: Final = "lin"  # ``{auction-fsm: lin [["st", ""], ...]}``: LIN pairs no PBN tag holds
+# In a plain PBN file (pbn.dumps(..., plain=True)): the auction and play as our reader needs them.
+KEPT_AUCTION: Final = "auction"  # ``{auction-fsm: auction ["N", "1H Pass ..."]}``: seat, section
+KEPT_PLAY: Final = "play"  # ``{auction-fsm: play "SK ^R S6 ..."}``: the play section whole
 
 
 def json_comment(name: str, value: object) -> str:

@@ -30,8 +30,16 @@ from .calls import Call, parse_call, quoted
 from .deal import RANK_ORDER, Deal, DealProblem
 from .errors import AuctionFsmError, ConversionError, DealError, LinSyntaxError
 from .events import CallEvent
-from .pbn_read import decode, normalise_newlines
-from .play_layout import pbn_rows, play_order
+from .pbn_read import decode, normalise_newlines, structure_problem
+from .play_layout import (
+    auction_contract,
+    first_bad_card,
+    is_card,
+    pbn_rows,
+    play_frame,
+    play_order,
+    play_tokens,
+)
 from .scenario import Scenario
 from .seats import Seat
 from .vulnerability import vulnerability_of
@@ -48,6 +56,11 @@ _SUIT_CHARS: Final = "SHDC"
 _LIN_CALLS: Final = {"P": "P", "D": "X", "R": "XX"}
 _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
 _ROOMS: Final = {"o": "Open", "c": "Closed"}
+# The keys BridgeBase's movies and hand records are known to write: any other key is kept as
+# written, with a warning (a misspelt key would otherwise pass unseen).
+_KNOWN_KEYS: Final = frozenset({"md", "sv", "ah", "pn", "mb", "an", "pc", "qx", "vg", "rs", "st", "pg", "rh",
+                                "mc", "sk", "nt", "mn", "bt", "tu", "va", "sa", "lb", "hc", "at", "cr", "cg",
+                                "up", "px", "bn", "nn", "lc", "pw", "pf", "hs", "fh", "rc"})
 
 
 _LIN_START: Final = re.compile(r"\s*[a-z][a-z0-9]\|")
@@ -117,25 +130,13 @@ def _call(board: Board, value: str, offset: int) -> tuple[Call, bool]:
                              "or a bid such as 1C or 3N") from None
 
 
-def _contract(board: Board) -> tuple[str, Seat | None, str | None]:
-    """Contract text, declarer and trump of the board's auction (``Pass``: passed out); an
-    auction that does not end, or that the core refuses, gives ``("", None, None)``."""
-    from .auction import AuctionState
-
-    if board.dealer is None or not board.calls:
-        return "", None, None
-    try:
-        state = AuctionState.start(board.dealer)
-        for wc in board.calls:
-            state = state.call(wc.seat, wc.call)
-    except AuctionFsmError:
-        return "", None, None
-    if state.is_passed_out:
-        return "Pass", None, None
-    c = state.contract
-    if c is None or not state.is_over:
-        return "", None, None
-    return c.text, c.declarer, c.strain.name[0] if c.strain.name != "NT" else "NT"
+def _card(board: Board, value: str, offset: int) -> str:
+    """A card of ``pc`` (``SA``; ``S10`` is read as ``ST``), or :class:`LinSyntaxError`."""
+    card = value.strip().upper().replace("10", "T")
+    if not is_card(card):
+        raise LinSyntaxError(f"{board.where(offset)}: cannot read card {quoted(value)} in pc: expected a suit "
+                             "letter S, H, D or C and a rank AKQJT98765432, such as SA or H7")
+    return card
 
 
 def _pbn_tags(board: Board, cards: list[str]) -> None:
@@ -148,7 +149,7 @@ def _pbn_tags(board: Board, cards: list[str]) -> None:
         tags["Vulnerable"] = board.vulnerability
     if board.deal is not None and board.dealer is not None:
         tags["Deal"] = board.deal.to_pbn(board.dealer)
-    text, declarer, trump = _contract(board)
+    text, declarer, trump = auction_contract(board)
     if text:
         tags["Contract"] = text
         tags["Declarer"] = "" if declarer is None else declarer.name
@@ -196,9 +197,9 @@ def read_boards(text: str, source: str) -> list[Board]:
         nonlocal carry
         if board is None:
             return
-        if board.dealer is not None and board.auction_seat is None and board.error is None:
-            board.auction_seat = board.dealer  # an md with no calls yet: an empty auction
-        if board.has_auction or board.deal is not None or board.error is not None:
+        # An md with no mb gives a deal without an auction ("no auction", as a PBN game with a
+        # Deal and no Auction tag), not an empty auction.
+        if board.has_auction or board.deal is not None or board.dealer is not None or board.error is not None:
             if board.error is None:
                 _pbn_tags(board, cards)
             elif cards:
@@ -255,6 +256,9 @@ def read_boards(text: str, source: str) -> list[Board]:
             elif key == "sv":
                 content = True
                 board.vulnerability = vulnerability_of(value)
+                if board.vulnerability is None and value:
+                    raise LinSyntaxError(f"{board.where(start)}: cannot read vulnerability {quoted(value)} in sv: "
+                                         "expected o or 0 (none), n (North-South), e (East-West) or b (both)")
                 if board.vulnerability is None:
                     board.lin_extra.append((key, value))
             elif key == "ah":
@@ -285,8 +289,15 @@ def read_boards(text: str, source: str) -> list[Board]:
                     board.lin_extra.append((key, value))
             elif key == "pc":
                 content = True
-                cards.append(value.upper())
+                cards.append(_card(board, value, start))
+            elif key == "mc":
+                if not (value.isdigit() and int(value) <= 13):
+                    raise LinSyntaxError(f"{board.where(start)}: cannot read {quoted(value)} in mc: expected the "
+                                         "number of tricks claimed, 0 to 13")
+                board.lin_extra.append((key, value))
             else:
+                if key not in _KNOWN_KEYS:
+                    board.warnings.append(f"unknown LIN key {quoted(key)} (value {quoted(value)}) kept as written")
                 if key == "vg":
                     event = value.split(",")[0].strip()
                     board.tags["Event"] = event
@@ -305,12 +316,19 @@ def read_boards(text: str, source: str) -> list[Board]:
 
 
 def loads(text: str | bytes, source: str = "<string>", *, strict: bool = False) -> list[Board]:
-    """Every board of a LIN text (bytes are decoded as UTF-8, else cp1252)."""
-    boards = read_boards(decode(text) if isinstance(text, bytes) else text, source)
+    """Every board of a LIN text (bytes are decoded as UTF-8, else cp1252).  With ``strict``,
+    the first board's error is raised, and so is :class:`~auction_fsm.errors.BoardFileError` for
+    a text with none of the LIN keys of a board."""
+    decoded = decode(text) if isinstance(text, bytes) else text
+    boards = read_boards(decoded, source)
     if strict:
         for b in boards:
             if b.error is not None:
                 raise b.error
+        if not boards and decoded.strip():  # an empty text is no board, and no garbage either
+            problem = structure_problem(decoded, "lin", source)
+            if problem is not None:
+                raise problem
     return boards
 
 
@@ -377,15 +395,22 @@ def _board_of(item: Board | Scenario) -> Board:
 
 def _cards_played(board: Board) -> list[str]:
     """The cards in the order played: a PBN play section (rows in seat order from the Play
-    tag's seat) is turned back into play order with the contract's trump."""
+    tag's seat) is turned back into play order with the contract's trump, from the Contract
+    tag or else from the auction; a token that is no card is a :class:`ConversionError`."""
     assert board.play is not None
-    tokens = [t for t in board.play.tokens() if len(t) == 2 and t[0] in _SUIT_CHARS or t == "-"]
-    contract = board.tags.get("Contract", "").upper()
-    if board.play.seat is None or not contract[:1].isdigit():
+    # Cards in any case (§3.11); marks (^R, ^L), ends (*, +) and annotations (=1=, $14, !?) are
+    # no cards; "--" is read as "-" (a card not known), as some writers spell it.
+    tokens = ["-" if t.strip("-") == "" else t.upper() for t in play_tokens(board.play)
+              if t[0] not in "^*+=$!?"]
+    bad = first_bad_card(tokens)
+    if bad is not None:
+        raise ConversionError(f"{board.where()}: cannot write the play as LIN: {quoted(bad)} in the play "
+                              "section is no card (expected a suit letter S, H, D or C and a rank, such as SA)")
+    frame = play_frame(board)
+    if board.play.seat is None or frame is None:
         return [t for t in tokens if t != "-"]
-    trump = "NT" if contract[1:2] == "N" else contract[1:2]
     rows = [tokens[i:i + 4] for i in range(0, len(tokens), 4)]
-    return play_order(rows, board.play.seat, trump)
+    return play_order(rows, board.play.seat, frame[1])
 
 
 def _write(board: Board) -> str:
@@ -393,13 +418,15 @@ def _write(board: Board) -> str:
     parts = []
     extra = board.lin_extra
     kept = {k for k, _ in extra}
-    names = [board.tags.get(s.long_name, "") for s in _MD_SEATS]
-    if any(names) and "pn" not in kept:
-        parts.append(f"pn|{','.join(names)}|")
+    # Every board names its players, none known or not: other readers (endplay) start a board
+    # at pn|, and a board without one would take the names of the board before it.  A
+    # vugraph's eight names are not written again: each board has its room's four.
+    names = [board.tags.get(s.long_name, "").replace(",", " ").replace("|", "/") for s in _MD_SEATS]
+    parts.append(f"pn|{','.join(names)}|")
     if "qx" not in kept and not extra and board.number not in (None, "", "?"):
         room = "c" if board.tags.get("Room") == "Closed" else "o"
         parts.append(f"qx|{room}{board.number}|")
-    parts.extend(f"{k}|{v}|" for k, v in extra if k in ("pn", "qx"))
+    parts.extend(f"{k}|{v}|" for k, v in extra if k == "qx")
     hands = ",".join(_lin_hand(None if board.deal is None else board.deal.hands[s]) for s in _MD_SEATS)
     parts.append(f"md|{_LIN_DIGIT[board.dealer]}{hands}|")
     if "ah" not in kept and board.number not in (None, "", "?"):
@@ -415,19 +442,25 @@ def _write(board: Board) -> str:
             parts.append(f"an|{explanation.replace('|', '/')}|")
     if board.play is not None:
         parts.extend(f"pc|{card}|" for card in _cards_played(board))
+    result = board.tags.get("Result", "").strip()
+    if "mc" not in kept and result.isdigit() and int(result) <= 13 and board.tags.get("Contract", "Pass") != "Pass":
+        parts.append(f"mc|{result}|")  # declarer's tricks, as our reader takes mc| for the Result tag
     parts.extend(f"{k}|{v.replace('|', '/')}|" for k, v in extra if k not in ("pn", "qx"))
     if "pg" not in kept:
         parts.append("pg||")
     return "".join(parts)
 
 
-def dumps(items: Iterable[Board | Scenario]) -> str:
-    """Boards and scenarios as LIN, one board a line; :class:`ConversionError` for one whose
-    auction LIN cannot hold."""
+def dumps(items: Iterable[Board | Scenario] | Board | Scenario) -> str:
+    """Boards and scenarios as LIN, one board a line (one item may be given alone, as to
+    :func:`auction_fsm.pbn.dumps`); :class:`ConversionError` for one whose auction LIN cannot
+    hold."""
+    if isinstance(items, Board | Scenario):
+        items = [items]
     return "".join(_write(_board_of(item)) + "\n" for item in items)
 
 
-def dump(items: Iterable[Board | Scenario], fp: IO[str] | IO[bytes]) -> None:
+def dump(items: Iterable[Board | Scenario] | Board | Scenario, fp: IO[str] | IO[bytes]) -> None:
     """Write :func:`dumps` to an open file; a binary file gets UTF-8."""
     text = dumps(items)
     if isinstance(fp, io.TextIOBase) or "b" not in str(getattr(fp, "mode", "w")):

@@ -26,7 +26,7 @@ from .auction import AuctionState
 from .boards import Board
 from .errors import ConversionError
 from .events import CallEvent
-from .pbn_read import decode, read_boards
+from .pbn_read import decode, read_boards, structure_problem
 from .pbn_write import board_from_scenario, write_boards
 from .scenario import Scenario
 from .vulnerability import parse_vulnerability
@@ -35,12 +35,19 @@ __all__ = ["load", "loads", "dump", "dumps", "Board", "board_from_scenario"]
 
 
 def loads(text: str | bytes, source: str = "<string>", *, strict: bool = False) -> list[Board]:
-    """Every board of a PBN text (bytes are decoded as UTF-8, else cp1252)."""
-    boards = read_boards(decode(text) if isinstance(text, bytes) else text, source)
+    """Every board of a PBN text (bytes are decoded as UTF-8, else cp1252).  With ``strict``,
+    the first board's error is raised, and so is :class:`~auction_fsm.errors.BoardFileError` for
+    a text with no PBN structure at all (no tag, no ``%`` line)."""
+    decoded = decode(text) if isinstance(text, bytes) else text
+    boards = read_boards(decoded, source)
     if strict:
         for b in boards:
             if b.error is not None:
                 raise b.error
+        if not boards and decoded.strip():  # an empty text is no board, and no garbage either
+            problem = structure_problem(decoded, "pbn", source)
+            if problem is not None:
+                raise problem
     return boards
 
 
@@ -65,18 +72,24 @@ def _as_scenario(state: AuctionState) -> Scenario:
                     parse_vulnerability(state.vulnerability))
 
 
-def dumps(items: Iterable[Board | Scenario | AuctionState] | Board | Scenario | AuctionState) -> str:
+def dumps(items: Iterable[Board | Scenario | AuctionState] | Board | Scenario | AuctionState, *,
+          plain: bool = False) -> str:
     """Boards, scenarios and auctions (:class:`~auction_fsm.auction.AuctionState` of calls
-    only) as PBN text (CRLF line ends, the export format's); one item may be given alone."""
+    only) as PBN text (CRLF line ends, the export format's); one item may be given alone.
+
+    ``plain=True`` writes auction and play sections of calls, note references and cards only,
+    which simpler readers (endplay 0.5.12) take whatever the auction: what they leave out (an
+    irregular auction's §3.9 marks and our events, comments, NAGs) is kept in a comment before
+    the tags, from which :func:`loads` restores it (docs/file-formats.md)."""
     if isinstance(items, Board | Scenario | AuctionState):
         items = [items]
-    return write_boards(_as_scenario(i) if isinstance(i, AuctionState) else i for i in items)
+    return write_boards((_as_scenario(i) if isinstance(i, AuctionState) else i for i in items), plain=plain)
 
 
 def dump(items: Iterable[Board | Scenario | AuctionState] | Board | Scenario | AuctionState,
-         fp: IO[str] | IO[bytes]) -> None:
+         fp: IO[str] | IO[bytes], *, plain: bool = False) -> None:
     """Write :func:`dumps` to an open file; a binary file gets UTF-8."""
-    text = dumps(items)
+    text = dumps(items, plain=plain)
     if isinstance(fp, io.TextIOBase) or "b" not in str(getattr(fp, "mode", "w")):
         cast(IO[str], fp).write(text)
     else:

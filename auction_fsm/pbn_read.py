@@ -27,13 +27,16 @@ from typing import Final
 from .boards import Board, Locator, Play, WrittenCall, vulnerability_of
 from .calls import PASS, Call, parse_call, quoted
 from .deal import DealProblem, parse_pbn_deal
-from .errors import AuctionFsmError, DealError, PbnSyntaxError
+from .errors import AuctionFsmError, BoardFileError, DealError, PbnSyntaxError
 from .event_text import (
     ALERT,
     CHANGE_NEXT,
+    KEPT_AUCTION,
+    KEPT_PLAY,
     MARK,
     SHOWS,
     UNALERTED,
+    read_json_comment,
     read_lin_comment,
     words_to_event,
     words_to_strains,
@@ -41,7 +44,7 @@ from .event_text import (
 from .events import Event
 from .seats import Seat
 
-__all__ = ["decode", "normalise_newlines", "read_boards", "NOT_INHERITED"]
+__all__ = ["decode", "normalise_newlines", "read_boards", "NOT_INHERITED", "structure_problem"]
 
 # Tags that may not take "#" or "##" (§4.8).
 NOT_INHERITED: Final = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"})
@@ -103,6 +106,8 @@ _SEATS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _NEXT: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
 _SEAT_OF: Final = tuple(Seat)  # the left-hand opponent, without an enum lookup
 _CALL_CACHE: dict[str, Call | None] = {}
+# Our mark after a Note tag: the calls of that note were explained without an alert (LIN an|).
+_UNALERTED_NOTE: Final = "{" + MARK + " " + UNALERTED + "}"
 #: One tag of a game: name, value, where it starts and ends, and where the next tag starts (the
 #: end of the game after the last): the text between is the tag's section.
 Tag = tuple[str, str, int, int, int]
@@ -257,6 +262,7 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
         found = _tags(board, text, start, end)
     last, sticky = inherit.last, inherit.sticky
     play_seen = False
+    unalerted: list[str] = []  # the numbers of notes marked as explained without an alert
     try:
         for name, value, t_start, t_end, next_start in found:
             if name == "Note":
@@ -264,6 +270,8 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
                     board.play_notes.append(value)
                 else:
                     _note(board, value, t_start)
+                    if next_start > t_end and _UNALERTED_NOTE in text[t_end:next_start]:
+                        unalerted.append(value.partition(":")[0].strip())
                 continue
             if name in tags:
                 continue  # §3.4: a tag given again is ignored
@@ -293,7 +301,44 @@ def _read_game(board: Board, text: str, start: int, end: int, inherit: _Inherita
     for name, value in inherit.sticky.items():
         if name not in tags:
             tags[name] = value
+    if board.commentary:
+        _restore_kept(board)
+    if unalerted:
+        for wc in board.calls:
+            if wc.note is not None and str(wc.note) in unalerted:
+                wc.unalerted = True
     _identification(board, found)
+
+
+def _restore_kept(board: Board) -> None:
+    """Read the auction and the play that a plain file keeps in our comments before the tags
+    (``pbn.dumps(..., plain=True)``) instead of its plain sections; a plain section that no
+    longer agrees with the kept auction (edited by another program) is noted."""
+    kept = read_json_comment(board.commentary, KEPT_AUCTION)
+    if (board.auction_seat is not None and isinstance(kept, list) and len(kept) == 2
+            and all(isinstance(v, str) for v in kept)):
+        seat, section = kept
+        plain = [wc.call for wc in board.calls]
+        board.calls, board.dashes, board.auction_end, board.auction_rest = [], 0, "", ""
+        board.leading_events = board.leading_comments = ()
+        board.tags["Auction"] = seat
+        saved = board.locator
+        board.locator = Locator(section)  # messages place a problem within the kept section
+        try:
+            _auction(board, seat, section, 0, len(section), 0)
+        except PbnSyntaxError as err:
+            raise PbnSyntaxError(f"{err} (line and column within the auction kept in the "
+                                 "{auction-fsm: auction ...} comment before the tags)") from None
+        finally:
+            board.locator = saved
+        for wc in board.calls:
+            wc.offset = board.offset
+        if [wc.call for wc in board.calls] != plain:
+            board.warnings.append("the Auction section's calls differ from the auction kept in the "
+                                  "{auction-fsm: auction ...} comment; the kept auction is read")
+    play = read_json_comment(board.commentary, KEPT_PLAY)
+    if board.play is not None and isinstance(play, str):
+        board.play = Play(board.play.seat, play)
 
 
 def _tags(board: Board, text: str, start: int, end: int) -> list[Tag]:
@@ -408,8 +453,8 @@ def _note(board: Board, value: str, offset: int) -> None:
 def _number(board: Board, offset: int, digits: str, what: str) -> int:
     """A note reference or NAG number; more than :data:`MAX_DIGITS` digits is an error."""
     if len(digits) > MAX_DIGITS:
-        raise _fail(board, offset, f"{what} {quoted(digits)}: a number of more than {MAX_DIGITS} "
-                                   "digits is none a file means")
+        raise _fail(board, offset, f"{what} {quoted(digits)} is too long: a {what} has at most "
+                                   f"{MAX_DIGITS} digits")
     return int(digits)
 
 
@@ -678,3 +723,22 @@ def _our_events(board: Board, body: str, offset: int, change: str | None) -> tup
         except AuctionFsmError as err:
             raise PbnSyntaxError(str(err)) from None
     return events, change
+
+
+# A PBN tag at the start of a line: the least a PBN file without boards still holds.
+_PBN_TAG: Final = re.compile(r"^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]", re.MULTILINE)
+# A LIN key that names part of a board (or the movie's header).
+_LIN_KEY: Final = re.compile(r"(?:^|\|)[ \t\r\n]*(?:md|mb|pn|qx|ah|sv|pc|vg|rs|st|pg)\|", re.IGNORECASE)
+
+
+def structure_problem(text: str, fmt: str, source: str) -> BoardFileError | None:
+    """The error for a text that has not even the structure of its format ``fmt`` (``pbn``: no
+    tag and no ``%`` line; ``lin``: no key of a board), ``None`` when it has it: what
+    ``strict=True`` of :func:`auction_fsm.pbn.loads` and :func:`auction_fsm.lin.loads`, and
+    reading a file that gives no board, raise.  Kept here, below both readers."""
+    if fmt == "pbn" and _PBN_TAG.search(text) is None and not text.lstrip("\ufeff \t\r\n").startswith("%"):
+        return BoardFileError(f"{source}: not a board file: no PBN tag such as [Event \"...\"], no LIN "
+                              "key|value| pair and no JSON scenario")
+    if fmt == "lin" and _LIN_KEY.search(text) is None:
+        return BoardFileError(f"{source}: not a board file: none of the LIN keys md, mb, pn, qx, ah, sv, pc")
+    return None

@@ -4,7 +4,9 @@ The input format is told from its content, the output format from ``--to`` or th
 file's suffix (``.json``, ``.pbn``, ``.lin``); ``-`` writes to standard output.  A scenario
 file holds one board, so converting a file of several boards to JSON needs ``--board``.  What
 the target cannot hold is refused with a message naming the board and the event (LIN has no
-seats on its calls, hence no call out of rotation, and no events besides calls).  Every board that
+seats on its calls, hence no call out of rotation, and no events besides calls).  ``--plain``
+writes PBN whose auction and play sections hold only calls, note references and cards, for
+readers that take nothing else (see :func:`auction_fsm.pbn.dumps`).  Every board that
 can be read is converted; each one that cannot is reported on standard error (file, board, line,
 column, what) and skipped, and the exit status is then 2.
 """
@@ -32,6 +34,10 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--to", choices=("json", "pbn", "lin"), help="output format (default: OUT's suffix)")
     p.add_argument("--board", type=int, metavar="N",
                    help="convert only game N of the input (counted from 1)")
+    p.add_argument("--plain", action="store_true",
+                   help="PBN output: auction and play sections of calls, note references and cards only, "
+                        "which simpler PBN readers (endplay) take for any auction; what they leave out "
+                        "(irregularities, comments, NAGs) is kept in a comment our reader restores")
     add_law_book_option(p, 'name in the files written')
     p.set_defaults(func=handler)
 
@@ -42,7 +48,7 @@ def handler(args: argparse.Namespace) -> int:
 
     from .. import lin, pbn
     from ..board_files import format_of_suffix, read_path
-    from ..errors import ConversionError
+    from ..errors import ConversionError, UsageError
     from ..scenario import dump_scenario
     from ._base import EXIT_INPUT_ERROR, EXIT_OK, print_error
 
@@ -52,6 +58,8 @@ def handler(args: argparse.Namespace) -> int:
     if fmt is None:
         raise ConversionError(f"{args.output}: cannot tell the output format from the name; "
                               "use a .json, .pbn or .lin suffix, or --to")
+    if args.plain and fmt != "pbn":
+        raise UsageError(f"--plain shapes PBN output; {args.output} is written as {args.to or fmt}")
     book = chosen_book(args)
     _, boards = read_path(args.input)
     if args.board is not None:
@@ -63,6 +71,7 @@ def handler(args: argparse.Namespace) -> int:
     skipped = [b for b in boards if b.error is not None]
     for b in skipped:
         print_error(b.error)  # type: ignore[arg-type]
+    total = len(boards)
     boards = [b for b in boards if b.error is None]
     if not boards:
         if skipped:
@@ -70,15 +79,16 @@ def handler(args: argparse.Namespace) -> int:
         raise ConversionError(f"{args.input}: no board to convert")
     if fmt == "scenario":
         if len(boards) != 1:
+            readable = f"{len(boards)} readable boards of {total}" if skipped else f"{len(boards)} boards"
             raise ConversionError(f"{args.input}: a scenario file holds one board and this file has "
-                                  f"{len(boards)}; choose one with --board N")
+                                  f"{readable}; choose one with --board N")
         scenario = boards[0].to_scenario()
         if args.law_book is not None or scenario.law_book is not None:  # say which book, unless the default
             named = book.name if args.law_book is not None else scenario.law_book
             scenario = replace(scenario, law_book=None if named == "2017" else named)
         text = dump_scenario(scenario)
     elif fmt == "pbn":
-        text = pbn.dumps(boards)
+        text = pbn.dumps(boards, plain=args.plain)
     else:
         parts = []
         for b in boards:

@@ -141,3 +141,137 @@ def test_fuzz_F18_check_of_a_scenario_keeps_what_each_call_specified(tmp_path: P
     text = json.dumps({"format": "auction-fsm-scenario", "version": 1, "dealer": "W", "events": events})
     status, out, _ = _check(tmp_path, "F18.json", text, capsys)
     assert status == 0 and ": irregular;" in out and "illegal" not in out
+
+
+# --- found on main at 0a45cb4 (../shared/regressions/files/README.md), copied here; that endplay
+# reads what we write of them is tested in test_endplay_reads_ours.py ---------------------------
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def _two_boards(tmp_path: Path, name: str) -> Path:
+    """The reproducer, then a good board after it: the good one must still be read."""
+    good = "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98|sv|o|mb|1N|mb|p|mb|p|mb|p|pg||\n"
+    path = tmp_path / name
+    path.write_text((HERE / name).read_text(encoding="utf-8").strip() + "\n" + good, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name, card", [("lin_play_card_bad_rank.lin", "'DX'"),
+                                        ("lin_play_card_one_letter.lin", "'D'")])
+def test_G01ab_a_lin_play_card_that_is_no_card_makes_its_board_unreadable(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, card: str) -> None:
+    path = _two_boards(tmp_path, name)
+    status, out, err = _run(["check", str(path)], capsys)
+    assert status == 2
+    (line,) = err.splitlines()
+    assert line.startswith("auction-fsm: lin syntax error: ") and f"{name}, board ? (game 1)" in line
+    assert f"cannot read card {card} in pc" in line
+    assert "1 legal, 1 unreadable" in out  # the file is not lost: the next board is read
+    status, out, _ = _run(["check", "--json", str(path)], capsys)
+    assert status == 2 and json.loads(out)["summary"]["legal"] == 1
+    status, _, err = _run(["convert", str(path), str(tmp_path / "o.pbn")], capsys)
+    assert status == 2 and card in err
+    (board,) = pbn.load(tmp_path / "o.pbn")
+    assert board.error is None and [wc.call.text for wc in board.calls] == ["1NT", "P", "P", "P"]
+
+
+def test_G01c_a_pbn_play_card_that_is_no_card_is_a_conversion_error_naming_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(["convert", str(HERE / "pbn_play_bad_card_to_lin.pbn"), str(tmp_path / "o.lin")], capsys)
+    assert status == 2
+    (line,) = err.splitlines()
+    assert line.startswith("auction-fsm: conversion error: ") and "board 1 (game 1)" in line and "'SX'" in line
+    status, _, _ = _run(["check", str(HERE / "pbn_play_bad_card_to_lin.pbn")], capsys)
+    assert status == 0  # the auction is legal; the play is outside the model
+
+
+def test_unalerted_an_keeps_the_mark_out_of_the_auction_section(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "o.pbn"
+    assert main(["convert", str(HERE / "unalerted_an.lin"), str(out)]) == 0
+    text = out.read_bytes().decode("utf-8")
+    auction = text.split('[Auction "N"]')[1].split("[Note")[0]
+    assert "{" not in auction and auction.split() == ["1NT", "=1=", "Pass", "Pass", "Pass"]
+    assert '[Note "1:15-17"]\r\n{auction-fsm: unalerted}' in text
+    (board,) = pbn.loads(text)
+    assert board.calls[0].unalerted and not board.calls[0].alert
+    assert "mb|1N|an|15-17|" in lin.dumps(board)  # back to LIN: explained, still not alerted
+    (again,) = pbn.loads(pbn.dumps(board))
+    assert again.calls[0].unalerted  # PBN to PBN keeps it too
+
+
+def test_nonames_every_lin_board_has_pn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "o.lin"
+    assert main(["convert", str(HERE / "nonames.pbn"), str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("pn|,,,|")
+
+
+def test_names_leak_no_board_takes_the_names_of_the_board_before(tmp_path: Path) -> None:
+    out, back = tmp_path / "o.lin", tmp_path / "back.pbn"
+    assert main(["convert", str(HERE / "names_leak.pbn"), str(out)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("pn|Sue,Wanda,Nick,Ed|qx|o1|") and lines[1].startswith("pn|,,,|qx|o2|")
+    assert main(["convert", str(out), str(back)]) == 0
+    first, second = pbn.load(back)
+    assert first.tags["South"] == "Sue" and second.tags.get("South", "") == ""
+
+
+def test_play_no_contract_tag_lays_out_the_play_from_the_auction(tmp_path: Path) -> None:
+    """4S by East (no Contract tag): South leads C9, dummy's CJ wins, so West leads the next
+    trick: the play order is W, N, E, S there, not the row's S, W, N, E."""
+    out = tmp_path / "o.lin"
+    assert main(["convert", str(HERE / "play_no_contract_tag.pbn"), str(out)]) == 0
+    cards = [pair.split("|")[0] for pair in out.read_text(encoding="utf-8").split("pc|")[1:]]
+    assert cards == ["C9", "CJ", "C2", "C7", "SQ", "S4", "S2", "SK"]
+    (board,) = lin.load(out)
+    assert board.tags["Contract"] == "4S" and board.tags["Declarer"] == "E"
+    (written,) = pbn.load(HERE / "play_no_contract_tag.pbn")
+    text = pbn.dumps(written)
+    assert '[Contract "4S"]' in text and '[Declarer "E"]' in text  # for readers that follow the play
+
+
+def test_play_one_card_an_unfinished_trick_is_padded(tmp_path: Path) -> None:
+    out = tmp_path / "o.pbn"
+    assert main(["convert", str(HERE / "play_one_card.pbn"), str(out)]) == 0
+    text = out.read_bytes().decode("utf-8")
+    assert text.endswith('[Play "E"]\r\nH7 - - -\r\n')
+    (board,) = pbn.load(out)
+    assert board.play is not None and board.play.opening_lead == "H7"
+
+
+@pytest.mark.parametrize("pair, words", [
+    ("sv|zz|", "cannot read vulnerability 'zz' in sv"),
+    ("pc|ZZ|", "cannot read card 'ZZ' in pc"),
+    ("mc|99|", "cannot read '99' in mc: expected the number of tricks claimed, 0 to 13"),
+])
+def test_bad_values_a_bad_lin_value_makes_the_board_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                               pair: str, words: str) -> None:
+    text = "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98|sv|o|mb|1N|mb|p|mb|p|mb|p|pc|S2|"
+    status, out, err = _check(tmp_path, "v.lin", text + pair, capsys)
+    assert status == 2 and "unreadable" in out and words in err
+
+
+def test_bad_values_file_is_unreadable_and_an_unknown_key_is_a_warning(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(["check", str(HERE / "bad_values.lin")], capsys)
+    assert status == 2 and "unreadable" in out and "'zz'" in err
+    (board,) = lin.loads("md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98|mb|1N|mb|p|mb|p|mb|p|xx|yy|")
+    assert board.error is None and board.warnings == ["unknown LIN key 'xx' (value 'yy') kept as written"]
+
+
+def test_hugenote_plain_wording(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(["check", str(HERE / "hugenote.pbn")], capsys)
+    assert status == 2
+    assert ("note reference '99999999999999999999' is too long: a note reference has at most 9 digits"
+            in err.splitlines()[0])
+
+
+def test_mixed_says_readable_boards_of_all(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(["convert", str(HERE / "mixed.pbn"), str(tmp_path / "o.json")], capsys)
+    assert status == 2
+    assert "this file has 2 readable boards of 3; choose one with --board N" in err
+    assert "board 2 (game 2), line 16, column 9: cannot read call 'all'" in err

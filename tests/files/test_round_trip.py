@@ -67,7 +67,8 @@ def test_a_board_read_from_a_file_survives_writing() -> None:
     (board,) = pbn.loads(text)
     (again,) = pbn.loads(pbn.dumps([board]))
     assert board.error is None and again.error is None
-    assert again.tags == board.tags
+    assert again.tags == {**board.tags, "Auction": "W"}  # export format: the auction from the dealer (§3.5)
+    assert (board.dashes, again.dashes) == (3, 0)
     assert again.calls == [type(wc)(**{**{f: getattr(wc, f) for f in wc.__slots__}, "offset": again.calls[i].offset})
                            for i, wc in enumerate(board.calls)]
     assert again.notes == board.notes and again.deal == board.deal
