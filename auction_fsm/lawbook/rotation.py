@@ -73,7 +73,7 @@ def deemed_pass(ctx: Ctx) -> bool:
 
 
 @guard("the player who has just called calls again at LHO's turn (30B2, 31C, 32C)",
-       ask="Is it the player who has just called, calling again at LHO's turn?")
+       ask="Is it the player who has just called, calling again at LHO's turn?", rare=True)
 def calls_again_at_lhos_turn(ctx: Ctx) -> bool:
     return out_of_rotation_kind(ctx) == "change"
 
@@ -241,7 +241,7 @@ def admissible_out_of_rotation(ctx: Ctx) -> bool:
 
 @guard("the offender's LHO, not the player whose turn it was, calls over an inadmissible double or "
        "redouble out of rotation (36A)",
-       ask="Does the offender's LHO call over an inadmissible double or redouble out of rotation?")
+       ask="Does the offender's LHO call over an inadmissible double or redouble out of rotation?", rare=True)
 def lho_calls_over_inadmissible(ctx: Ctx) -> bool:
     p = _p(ctx)
     return bool(p.get("inadmissible")) and ctx.seat == p.offender.lho and p.in_turn_of != p.offender.lho
@@ -665,10 +665,10 @@ ROWS: list[Row] = [
             "a call out of rotation: LHO may accept it, the right player may call, or the director rules",
             plain_out_of_rotation, hold_out_of_rotation, records="rotation"),
         Row("phase", source, "call_out_of_rotation", "bid_above_seven.awaiting_decision", "35C, 38", "35-39",
-            "a bid above seven out of rotation: Law 38 applies", out_of_rotation_above_seven,
+            "a bid above seven out of rotation: ruled as a bid above seven (38)", out_of_rotation_above_seven,
             hold_above_seven_out_of_rotation, records="inadmissible"),
         Row("phase", source, "call_out_of_rotation", "pass_obligation_violated.awaiting_decision",
-            "35B, 37", FAMILY, "a player obliged to pass calls out of rotation: Law 37 applies",
+            "35B, 37", FAMILY, "a player obliged to pass calls out of rotation: ruled as a call by a player obliged to pass (37)",
             out_of_rotation_while_silenced, hold_silenced_out_of_rotation),
     )),
     Row("phase", "auction", "call_out_of_rotation", "change_of_call.awaiting_judgement", "30B2, 31C, 32C",
@@ -731,9 +731,9 @@ ROWS: list[Row] = [
         "a bid at partner's or LHO's turn: partner calls freely, the offender's next call is judged",
         bid_at_other_turn, judge_after_call_at_other_turn),
     Row("phase", _AJ, "judge_artificial", "auction", "30C, 31A", FAMILY,
-        "an artificial call at RHO's turn: Law 31A applies", at_rhos_turn, watch_rho_after_call),
+        "an artificial call at RHO's turn: ruled as a bid at RHO's turn (31A)", at_rhos_turn, watch_rho_after_call),
     Row("phase", _AJ, "judge_artificial", "auction", "30C, 31B", FAMILY,
-        "an artificial call at partner's or LHO's turn: Law 31B applies", at_other_turn,
+        "an artificial call at partner's or LHO's turn: ruled as a bid at partner's or LHO's turn (31B)", at_other_turn,
         judge_after_call_at_other_turn),
     *(r for source in ("auction", "clarification") for r in (
         Row("phase", source, "watched_call", source, "31A1, 32A1, 22A",

@@ -80,8 +80,8 @@ def _slip_step(what: str) -> Step:
     return Step("awaiting_slip_judgement", f"the director first judges whether {what} was a slip (25A)",
                 "the director", judgement_options(
                     "unintended", "unintended", "intended",
-                    "the intended call replaces it and this procedure never opens (25A1)",
-                    "the procedure goes on where it was"))
+                    "the intended call replaces it, and the slip brings no rectification (25A1)",
+                    "the ruling on the call goes on where it was"))
 
 
 # What each procedure is about, in words (see StateSpec.about).

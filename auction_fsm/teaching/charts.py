@@ -38,18 +38,22 @@ from ..lawbook.common import put_in_place_by_director
 from ..lawbook.rows import ASK_TRIGGER, OTHERWISE
 from ..lawbook.states import WHERE_QUESTIONS
 
-__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "WRAP", "OPEN_PHASES", "family_charts",
+__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "WRAP", "WRAP_ASIDE", "OPEN_PHASES", "family_charts",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
            "is_follow_up", "row_key", "charted", "chart_height"]
 
-BoxKind = Literal["start", "step", "question", "outcome", "goto", "note"]
+BoxKind = Literal["start", "step", "question", "outcome", "goto", "note", "aside"]
 #: At most this many boxes on one chart: a chart is one A4 page at a readable size.
 MAX_BOXES: Final = 25
-#: At most this much height (in inches, drawn at its own size) on one chart: what an A4 page
-#: holds at 80% of that size.  Estimated from the lines of text (see :func:`chart_height`).
-MAX_HEIGHT: Final = 12.0
-#: The width a box's text is wrapped to, in characters (the drawing wraps the same way).
-WRAP: Final = 56
+#: At most this much height (in inches) of rows on one chart: what an A4 page holds below the
+#: title and the legend, the chart printed at its own size (text of 9 points).  Estimated from
+#: the lines of text (see :func:`chart_height`).
+MAX_HEIGHT: Final = 8.6
+#: The width a box's text is wrapped to, in characters (the drawing wraps the same way): two
+#: columns of boxes fit the width of an A4 page inside its margins at 9 points.
+WRAP: Final = 42
+#: The same for a box of the panel of rare cases, which spans both columns.
+WRAP_ASIDE: Final = 2 * WRAP + 10
 #: The phases that are not procedures: where an irregularity starts and where a ruling returns.
 OPEN_PHASES: Final = ("awaiting_first_call", "auction", "clarification", "opening_lead", "play",
                       "passed_out")
@@ -182,6 +186,22 @@ def family_steps(book: LawBook, family: str) -> list[str]:
     return sorted(seen, key=lambda s: law_order(s.split(".")[0]))
 
 
+def _aside_row(row: Row, book: LawBook) -> bool:
+    """Whether a row is told in the panel of rare cases and side questions rather than on the
+    common path: its guard picks out a rare case, or its event may come at any step of a
+    procedure (the auction restated, a call said to be a slip) and comes during one."""
+    if row.guard is not None and row.guard.rare:
+        return True
+    return book.triggers[row.trigger].aside and row.source not in OPEN_PHASES
+
+
+def _reached_only_aside(book: LawBook, state: str) -> bool:
+    """Whether every way into a procedure step is a rare case or a side question (27C's early
+    replacement, 25A's slip judgement while another irregularity waits)."""
+    into = [r for r in book.rows_of("phase") if r.target == state and r.source != state and charted(r, book)]
+    return bool(into) and all(_aside_row(r, book) for r in into)
+
+
 @dataclass
 class _Group:
     """Rows on one trigger that share one outcome (they differ only in where things stand)."""
@@ -241,11 +261,18 @@ class _Builder:
     def __init__(self, book: LawBook, family: str) -> None:
         self.book = book
         self.family = family
-        self.steps = family_steps(book, family)
-        self.numbers = {s: n for n, s in enumerate(self.steps, 1)}
+        self.owned = family_steps(book, family)
         self.summaries = {s.name: s.summary for s in book.states_of("phase")}
         self.specs = {s.name: s for s in book.states_of("phase")}
         self.parents = {s.name: s.parent for s in book.states_of("phase")}
+        # the steps a club director meets on the common path are numbered; a step reached only
+        # by a rare case or a side question is told in the panel beside them, by letter
+        rare = [s for s in self.owned if _reached_only_aside(book, s)]
+        self.steps = [s for s in self.owned if s not in rare]
+        self.numbers = {s: n for n, s in enumerate(self.steps, 1)}
+        self.letters = {s: chr(ord("A") + n) for n, s in enumerate(rare)}
+        #: the panel of rare cases and side questions: (lines, law, rows) by its lines
+        self.panel: dict[tuple[str, ...], tuple[str, list[str]]] = {}
 
     # --- words ---------------------------------------------------------------------------------
     def question(self, group: _Group, alone: bool, by_phase: bool = False) -> str:
@@ -276,6 +303,8 @@ class _Builder:
         """Where an outcome leaves things, in words."""
         if target in self.numbers:
             return f"{'back' if target == source else 'go'} to step {self.numbers[target]}"
+        if target in self.letters:
+            return f"see {self.letters[target]} below"
         if target == "auction" and "17D3" in extra:
             return "the auction goes back to the player who missed a turn"
         if target == source and target != "auction":
@@ -322,29 +351,86 @@ class _Builder:
                 first = self.place(group.rows[0].target, group.rows[0].source)
                 thens = [f"{first}, unless the calls now end it ({', '.join(extras)})" if extras
                          else "the auction period goes on from where it stood"]
-        lines = [_sentence(group.rows[0].summary)]
+        told = group.rows[0].outcome
+        if told and not any(r.target in self.numbers or r.target in self.letters or r.target in OPEN_PHASES
+                            for r in group.rows):
+            thens = []  # the outcome in full already says what the other chart's step decides
+        lines = [_sentence(told or group.rows[0].summary)]
         kind: BoxKind = "outcome"
-        inside = [t for t in (r.target for r in group.rows) if t in self.numbers]
+        inside = [t for t in (r.target for r in group.rows) if t in self.numbers or t in self.letters]
         if inside and len(thens) == 1:
             kind = "goto"
-        if thens:
-            lines.append(_sentence("then " + "; or ".join(thens)))
+        if thens:  # one paragraph: the box reads as one sentence of what happens next
+            lines = [f"{lines[0]} {_sentence('then ' + '; or '.join(thens))}"]
         return lines, law, kind
+
+    # --- the panel of rare cases and side questions -------------------------------------------
+    def entry(self, g: _Group, among: Sequence[_Group]) -> str:
+        """One case of the panel in one sentence: the question, then what follows when its answer
+        is yes ("LHO, about to call, asks for the auction to be restated: ...")."""
+        alone = sum(1 for h in among if h.trigger == g.trigger) == 1
+        q = self.question(g, alone)
+        trig = self.book.triggers[g.trigger]
+        if q in (OTHERWISE, ASK_TRIGGER):
+            q = trig.question
+        lines, _, _ = self.outcome(g)
+        if all(r.target == r.source for r in g.rows):  # the step goes on where it was
+            lines = [_sentence(g.rows[0].outcome or g.rows[0].summary)]
+        return f"{q} {' '.join(lines)}"
+
+    def aside(self, texts: list[str], *groups: _Group, law: str = "") -> None:
+        """Add one case to the panel (a case told on several steps is told once)."""
+        key = tuple(texts)
+        laws = law or _join_laws(r.law for g in groups for r in g.rows)
+        keys = [row_key(r) for g in groups for r in g.rows]
+        old = self.panel.get(key)
+        if old is not None:
+            laws, keys = _join_laws([old[0], laws]), old[1] + [k for k in keys if k not in old[1]]
+        self.panel[key] = (laws, keys)
+
+    def rare_step(self, state: str) -> None:
+        """A step reached only by a rare case, told in the panel under its letter: what it is,
+        who decides, and each of its cases."""
+        rows = [r for r in self.book.rows_of("phase") if r.source == state
+                and not is_follow_up(r.trigger, self.book) and charted(r, self.book)]
+        groups = _groups(rows)
+        side = [g for g in groups if self.book.triggers[g.trigger].aside]
+        for g in side:
+            self.aside([self.entry(g, groups)], g)
+        main = [g for g in groups if g not in side]
+        head = f"{self.letters[state]}. {_capital(self.summaries[state])}; {self.specs[state].decider} decides."
+        texts = [head] + [self.entry(g, main) for g in main]
+        law = _summary_law(self.summaries[state]) or _join_laws(r.law for g in main for r in g.rows)
+        self.aside(texts, *main, law=_join_laws([law] + [r.law for g in main for r in g.rows]))
+
+    def panel_section(self) -> list[Box]:
+        """The panel as boxes, one per case, the rare steps (by letter) last."""
+        boxes: list[Box] = []
+        ordered = sorted(self.panel.items(), key=lambda kv: kv[0][0][:2] in
+                         {f"{x}." for x in self.letters.values()})
+        for n, (texts, (law, keys)) in enumerate(ordered):
+            boxes.append(Box(f"b{n}", "aside", texts, law, n, 0, tuple(keys)))
+        return boxes
 
     # --- sections ------------------------------------------------------------------------------
     def section(self, head: tuple[BoxKind, list[str], str, list[Row]], rows: Sequence[Row],
-                out: list[Box], arrows: list[Arrow]) -> None:
+                out: list[Box], arrows: list[Arrow], in_step: bool = False) -> None:
         """A head box and the question spine under it, appended at the bottom of ``out``."""
         kind, lines, law, head_rows = head
         row = max((b.row for b in out), default=-1) + 1
         head_id = f"b{len(out)}"
         out.append(Box(head_id, kind, tuple(lines), law, row, 0, tuple(row_key(r) for r in head_rows)))
         groups = _groups(rows)
+        side = [g for g in groups if all(_aside_row(r, self.book) for r in g.rows)
+                and (in_step or any(r.guard is not None and r.guard.rare for r in g.rows))]
+        for g in side:
+            self.aside([self.entry(g, groups)], g)
+        groups = [g for g in groups if g not in side]
         by_trigger: dict[str, list[_Group]] = {}
         for g in groups:
             by_trigger.setdefault(g.trigger, []).append(g)
         ordered: list[tuple[_Group, bool, bool]] = []
-        if kind == "start":  # what happened: the irregularities in the order of their steps
+        if not in_step:  # what happened: the irregularities in the order of their steps
             order = sorted(by_trigger.values(), key=lambda gs: min(
                 [self.numbers.get(r.target, len(self.numbers) + 1) for g in gs for r in g.rows]))
         else:
@@ -380,8 +466,7 @@ class _Builder:
             if i == len(merged) - 1:
                 # the last case of a chain is what remains when every question before it is
                 # answered no: its outcome hangs on that "no" (or on the head box, alone)
-                lead = [] if g.trigger == prev_trigger or not trig.told or (len(merged) == 1 and kind != "start") \
-                    else [f"{trig.told}:"]
+                lead = [] if g.trigger == prev_trigger or not trig.told or len(merged) == 1 else [f"{trig.told}:"]
                 oid = f"b{len(out)}"
                 out.append(Box(oid, o_kind, tuple(lead + o_lines), o_law, row, 0, keys))
                 arrows.append(Arrow(prev, oid, prev_label, o_law if prev_label else prev_label_law))
@@ -425,12 +510,21 @@ class _Builder:
         chart it belongs to: what happens at the table, one procedure, or what follows."""
         book, fam = self.book, self.family
         rows = [r for r in book.rows_of("phase") if r.family == fam and charted(r, book)]
-        steps = set(self.steps)
+        steps = set(self.owned)
         entry = [r for r in rows if r.source not in steps and not is_follow_up(r.trigger, book)
                  and r.source in OPEN_PHASES]
         follow = [r for r in rows if r not in entry and (r.source not in steps or is_follow_up(r.trigger, book))]
         title = book.family(fam).title
         out: list[tuple[str, list[Box], list[Arrow]]] = []
+        common = [g for g in _groups(entry) if not all(r.guard is not None and r.guard.rare for r in g.rows)]
+        lead_in: list[Row] = []
+        if self.steps and len(common) == 1 and {r.target for r in common[0].rows} == {self.steps[0]}:
+            # one way in, to the first step: what happened at the table heads that step
+            lead_in = common[0].rows
+            for g in _groups(entry):
+                if g is not common[0] and g.rows[0] not in lead_in:
+                    self.aside([self.entry(g, _groups(entry))], g)
+            entry = []
         if entry:
             boxes: list[Box] = []
             arrows: list[Arrow] = []
@@ -446,9 +540,16 @@ class _Builder:
                 raise LawBookError(f"law book {book.name!r}: the decision {s!r} does not say who decides")
             law = _summary_law(self.summaries[s]) or _summary_law(self.summaries[self.parents[s] or s]) \
                 or fam
-            self.section(("step", [f"Step {self.numbers[s]}: {self.summaries[s]}", f"Who decides: {who}."],
-                          law, []), here, boxes, arrows)
+            if lead_in and s == self.steps[0]:
+                self.section(("start", [f"{title.split(' (')[0]}. Step 1: {self.summaries[s]}",
+                                        f"Who decides: {who}."], _join_laws([*(r.law for r in lead_in), law]),
+                              lead_in), here, boxes, arrows, in_step=True)
+            else:
+                self.section(("step", [f"Step {self.numbers[s]}: {self.summaries[s]}", f"Who decides: {who}."],
+                              law, []), here, boxes, arrows, in_step=True)
             out.append((s.split(".")[0], boxes, arrows))
+        for s in self.letters:
+            self.rare_step(s)
         follow.sort(key=lambda r: is_follow_up(r.trigger, book))  # what happens at the table first
         for trigger in dict.fromkeys(r.trigger for r in follow):
             # one section per thing that follows on its own (or that happens at the table while
@@ -462,39 +563,24 @@ class _Builder:
                 else ("start", [f"While another irregularity waits for its ruling: {told}"]))
             self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows)
             out.append(("~" if spec.follow_up else "+", boxes, arrows))
+        if self.panel:
+            out.append(("!", self.panel_section(), []))
         return out
 
 
 def _pages(sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[list[tuple[str, list[Box], list[Arrow]]]]:
-    """Sections cut into pages of at most :data:`MAX_BOXES` boxes, along the law's own parts:
-    a page break falls where one procedure (one law) ends and the next begins, and within a
-    procedure too long for a page, between its steps -- never inside a chain of questions."""
-    blocks: list[list[tuple[str, list[Box], list[Arrow]]]] = []
-    for sec in sections:
-        # one block per procedure, and one for what follows on its own
-        if blocks and blocks[-1][0][0] == sec[0] and sec[0] not in ("", "+"):
-            blocks[-1].append(sec)
-        else:
-            blocks.append([sec])
+    """Sections packed into pages of at most :data:`MAX_BOXES` boxes and :data:`MAX_HEIGHT`
+    inches, in chart order, a page break only between sections -- never inside a chain of
+    questions -- and the panel of rare cases on the last page when it fits there."""
     pages: list[list[tuple[str, list[Box], list[Arrow]]]] = [[]]
     count, height = 0, 0.0
-
-    def size(secs: list[tuple[str, list[Box], list[Arrow]]]) -> tuple[int, float]:
-        return sum(len(sec[1]) for sec in secs), sum(chart_height(sec[1]) for sec in secs)
-
-    for block in blocks:
-        n, h = size(block)
-        fits_alone = n <= MAX_BOXES and h <= MAX_HEIGHT
-        if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT) and fits_alone:
-            pages.append([])  # the whole part fits on a page of its own
+    for sec in sections:
+        n, h = len(sec[1]), chart_height(sec[1])
+        if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT):
+            pages.append([])
             count, height = 0, 0.0
-        for sec in block:
-            n, h = size([sec])
-            if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT):
-                pages.append([])
-                count, height = 0, 0.0
-            pages[-1].append(sec)
-            count, height = count + n, height + h
+        pages[-1].append(sec)
+        count, height = count + n, height + h
     return pages
 
 
@@ -502,15 +588,17 @@ def chart_height(boxes: Sequence[Box]) -> float:
     """About how tall (in inches) the rows of ``boxes`` are when drawn: each row as tall as its
     box with most lines of text (wrapped at :data:`WRAP`), plus its law line, padding and gap."""
     rows: dict[int, int] = {}
+    aside = {b.row for b in boxes if b.kind == "aside"}
     for b in boxes:
-        lines = sum(len(textwrap.wrap(part, WRAP)) for part in b.lines)
+        lines = sum(len(textwrap.wrap(part, WRAP_ASIDE if b.kind == "aside" else WRAP)) for part in b.lines)
         rows[b.row] = max(rows.get(b.row, 0), lines)
-    return sum(0.62 + 0.135 * n for n in rows.values())
+    return sum((0.24 if r in aside else 0.56) + 0.155 * n for r, n in rows.items()) + (0.35 if aside else 0.0)
 
 
 def _step_number(boxes: Sequence[Box]) -> int:
     """The number of the step whose section starts with ``boxes[0]`` ("Step 3: ...")."""
-    return int(boxes[0].lines[0].split(":")[0].split()[1])
+    head = boxes[0].lines[0]
+    return int(head[head.index("Step ") + 5:].split(":")[0])
 
 
 def _steps_words(numbers: list[int]) -> str:
@@ -564,7 +652,7 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
             keys = list(dict.fromkeys(k for k, _, _ in page))
             words = ["what happens at the table"] if "" in keys else []
             if several:
-                for k in (k for k in keys if k not in ("", "+", "~")):
+                for k in (k for k in keys if k not in ("", "+", "~", "!")):
                     mine = [n for k2, b, _ in page if k2 == k for n in [_step_number(b)]]
                     steps = [s for s in builder.specs if s.startswith(k + ".")]
                     drawn = [s for s in steps if s in builder.numbers]
@@ -576,10 +664,11 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
                     elif mine:
                         words.append(_steps_words(mine))
             else:
-                words += [w for w in [_steps_words([_step_number(b) for k, b, _ in page if k not in ("", "+", "~")])]
+                words += [w for w in [_steps_words([_step_number(b) for k, b, _ in page if k not in ("", "+", "~", "!")])]
                           if w]
             words += ["while another irregularity waits"] if "+" in keys else []
             words += ["what follows on its own"] if "~" in keys else []
+            words += ["rare cases and side questions"] if "!" in keys else []
             t += f", part {p} of {len(pages)}: " + "; ".join(words)
         charts.append(Chart(stem + suffix, t, family, tuple(boxes), tuple(arrows), p, len(pages)))
     return charts
