@@ -165,7 +165,8 @@ ROWS: list[Row] = [
           not_comparable,
           outcome="Not comparable: the call stands and partner must pass for the rest of the auction after an "
                   "insufficient bid (27B2), at the next turn after a call out of rotation (30B1b, 31A2, 31B, "
-                  "32); after an accepted change of call nothing more (25B1). Then if the offender's side defends, declarer may forbid partner's lead of one suit the offender did not name (26B)")
+                  "32); after an accepted change of call nothing more (25B1). Then if the offender's side "
+                  "defends, declarer may restrict partner's opening lead (26B)")
       for dest in ("auction", "clarification", "passed_out")),
     Row("phase", CC, "judge_not_comparable", "insufficient_bid.awaiting_replacement", "27B3", FAMILY,
         "an attempted double or redouble is cancelled; replace again", cancelled_if_not_comparable,

@@ -334,28 +334,28 @@ def _rows() -> list[Row]:
         lho(_ID, "auction", "36A", "LHO called: both calls cancelled, no rectification", lho_calls_first,
             cancel_both_36a),
         director(_ID, "auction", "36B", "cancelled; the offender calls again and partner must pass for the rest of the auction; "
-                 "declarer may forbid one lead (26B)",
+                 "declarer may restrict the opening lead (26B)",
                  None, cancel_inadmissible_36b),
         lho(_PV, "auction", "37A", "LHO called first: the call stands", lho_calls_first, let_stand_37a),
         director(_PV, "auction", "37B", "made out of turn: cancelled; the offender and partner must pass for the "
-                 "rest of the auction; declarer may forbid one lead (26B)",
+                 "rest of the auction; declarer may restrict the opening lead (26B)",
                  made_out_of_turn, cancel_violation_out_of_turn),
         lho(_A7, "auction", "38B, 38D", "made out of turn, LHO called: both cancelled; the offender and partner "
             "must pass for the rest of the auction; no lead restrictions", lho_first_out_of_turn, cancel_above_seven_after_lho),
         director(_A7, "auction", "38B, 38C", "made out of turn: cancelled; the offender and partner must pass for the "
-                 "rest of the auction; declarer may forbid one lead (26B)",
+                 "rest of the auction; declarer may restrict the opening lead (26B)",
                  made_out_of_turn, cancel_above_seven),
     ]
     for src, trig, base, act, law, summary in (
         (f"{_PV}.awaiting_decision", "director_called", made_in_turn, substitute_pass_37b, "37B",
          ("the director rules: cancelled, a pass put in its place; the offender and partner must pass for "
-          "the rest of the auction; declarer may forbid one lead (26B)")),
+          "the rest of the auction; declarer may restrict the opening lead (26B)")),
         (f"{_A7}.awaiting_decision", "call_while_pending", lho_first_in_turn, cancel_above_seven_after_lho,
          "38B, 38D", ("LHO called: both cancelled, a pass put in its place; the offender and partner must pass "
                       "for the rest of the auction; no lead restrictions")),
         (f"{_A7}.awaiting_decision", "director_called", made_in_turn, cancel_above_seven, "38B, 38C",
          ("the director rules: cancelled, a pass put in its place; the offender and partner must pass for "
-          "the rest of the auction; declarer may forbid one lead (26B)")),
+          "the rest of the auction; declarer may restrict the opening lead (26B)")),
     ):
         rows += by_end_of_auction(Row("phase", src, trig, "auction", law, FAMILY, summary, None, act),
                                   base, _with_substituted_pass)
@@ -363,7 +363,8 @@ def _rows() -> list[Row]:
         rows += [
             lho(_AF, dest, "39B", "LHO called: no further rectification",
                 both(lho_calls_first, g, ask="Does LHO call before the director rules?"), cancel_both_39b),
-            director(_AF, dest, "39C", "26B lead restrictions may apply", g, restrict_39c),
+            director(_AF, dest, "39C", "the call stays cancelled; declarer may restrict the opening lead (26B)",
+                     g, restrict_39c),
         ]
     return rows
 

@@ -478,7 +478,7 @@ ROWS: list[Row] = [
                       "so he explains LHO's options at once"),
     Row("phase", _AD, "call_while_pending", "auction", "27A1", FAMILY,
         "LHO calls over it: accepted as legal", by_offenders_lho, accept_by_calling,
-        outcome="LHO's call accepts it: the insufficient bid stands as if legal, with no rectification"),
+        outcome="Accepted: the bid stands as if legal, with no rectification"),
     Row("phase", _AD, "call_while_pending", _PR, "27C", FAMILY,
         "replaced before the director ruled", by_offender_before_ruling, hold_premature,
         records="insufficient_bid"),
@@ -496,10 +496,11 @@ ROWS: list[Row] = [
         "LHO asks the director, who explains: accept or decline", None, explain_options),
     Row("phase", _AC, "choose_accept", "auction", "27A1", FAMILY,
         "LHO accepts: the insufficient bid stands; an early replacement, if any, is cancelled", no_premature,
-        accept_by_choice),
+        accept_by_choice, outcome="Accepted: the bid stands, with no rectification; an early replacement is cancelled"),
     Row("phase", _AC, "choose_accept", "auction", "27A1, 27C", FAMILY,
         "LHO accepts: the insufficient bid stands; an early replacement, if any, is cancelled", with_premature,
-        accept_over_premature),
+        accept_over_premature,
+        outcome="Accepted: the bid stands, with no rectification; an early replacement is cancelled"),
     Row("phase", _AC, "call_while_pending", "auction", "27A1", FAMILY,
         "LHO calls over it: accepted; an early replacement, if any, is cancelled", lho_calls_no_premature,
         accept_by_calling),
@@ -519,15 +520,14 @@ ROWS: list[Row] = [
         "the lowest sufficient bid in the same denomination, both bids natural: no rectification of its own",
         replacement_lowest,
         replaced_lowest,
-        outcome="The lowest sufficient bid in the same denomination, both bids natural: it stands with no "
-                "rectification and no lead restrictions; if the insufficient bid helped the offending side, "
-                "the director may adjust the score at the end of play (27D)"),
+        outcome="The lowest bid in the same denomination, both bids natural: it stands, with no rectification "
+                "and no lead restrictions (27D: the score may be adjusted if the bid helped)"),
     Row("phase", _AR, "call_while_pending", "comparable_call.awaiting_judgement", "27B1b, 27B2, 27B3",
         FAMILY, "any other legal replacement: whether it is comparable decides the rectification", replacement_judged,
         replaced_for_judgement,
-        outcome="Any other legal call: the director judges whether it is comparable (23A). Comparable: it "
-                "stands with no rectification (27B1b). Not comparable: it stands, partner must pass for the "
-                "rest of the auction, and if the offender's side defends, declarer may forbid partner's lead of one suit the offender did not name (26B)"),
+        outcome="Any other legal call. Comparable (23A): it stands, with no rectification (27B1b). Not "
+                "comparable: partner must pass for the rest of the auction, and declarer may restrict "
+                "partner's opening lead (27B2, 26B)"),
     Row("phase", _AR, "call_while_pending", f"{IB}.awaiting_lowest_judgement", "27B1a", FAMILY,
         "a replacement showing the same denominations: the director judges whether it is the lowest such bid", replacement_ask_lowest,
         replaced_ask_lowest),

@@ -40,7 +40,7 @@ from ..lawbook.states import WHERE_QUESTIONS
 
 __all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "WRAP", "WRAP_ASIDE", "OPEN_PHASES", "family_charts",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
-           "is_follow_up", "row_key", "charted", "chart_height"]
+           "is_follow_up", "row_key", "charted", "chart_height", "step_labels"]
 
 BoxKind = Literal["start", "step", "question", "outcome", "goto", "note", "aside"]
 #: At most this many boxes on one chart: a chart is one A4 page at a readable size.
@@ -48,7 +48,7 @@ MAX_BOXES: Final = 25
 #: At most this much height (in inches) of rows on one chart: what an A4 page holds below the
 #: title and the legend, the chart printed at its own size (text of 9 points).  Estimated from
 #: the lines of text (see :func:`chart_height`).
-MAX_HEIGHT: Final = 8.6
+MAX_HEIGHT: Final = 9.3
 #: The width a box's text is wrapped to, in characters (the drawing wraps the same way): two
 #: columns of boxes fit the width of an A4 page inside its margins at 9 points.
 WRAP: Final = 42
@@ -186,6 +186,15 @@ def family_steps(book: LawBook, family: str) -> list[str]:
     return sorted(seen, key=lambda s: law_order(s.split(".")[0]))
 
 
+def step_labels(book: LawBook, family: str) -> tuple[dict[str, int], dict[str, str]]:
+    """How a family's chart labels its steps: the common path's by number (1, 2 ...), the
+    steps reached only by a rare case by letter (A, B ...), in the panel of rare cases."""
+    owned = family_steps(book, family)
+    rare = [s for s in owned if _reached_only_aside(book, s)]
+    common = [s for s in owned if s not in rare]
+    return ({s: n for n, s in enumerate(common, 1)}, {s: chr(ord("A") + n) for n, s in enumerate(rare)})
+
+
 def _aside_row(row: Row, book: LawBook) -> bool:
     """Whether a row is told in the panel of rare cases and side questions rather than on the
     common path: its guard picks out a rare case, or its event may come at any step of a
@@ -267,12 +276,14 @@ class _Builder:
         self.parents = {s.name: s.parent for s in book.states_of("phase")}
         # the steps a club director meets on the common path are numbered; a step reached only
         # by a rare case or a side question is told in the panel beside them, by letter
-        rare = [s for s in self.owned if _reached_only_aside(book, s)]
-        self.steps = [s for s in self.owned if s not in rare]
-        self.numbers = {s: n for n, s in enumerate(self.steps, 1)}
-        self.letters = {s: chr(ord("A") + n) for n, s in enumerate(rare)}
+        self.numbers, self.letters = step_labels(book, family)
+        self.steps = list(self.numbers)
         #: the panel of rare cases and side questions: (lines, law, rows) by its lines
         self.panel: dict[tuple[str, ...], tuple[str, list[str]]] = {}
+        #: by rare step: the cases that lead into it (their outcome, law and rows), told with it
+        self.into: dict[str, list[tuple[str, str, list[str]]]] = {}
+        #: by section index: the step that section's last box sends the reader to, if any
+        self.goes_to: dict[int, str | None] = {}
 
     # --- words ---------------------------------------------------------------------------------
     def question(self, group: _Group, alone: bool, by_phase: bool = False) -> str:
@@ -317,8 +328,9 @@ class _Builder:
         title = self.book.family(owner).title if owner in self.book.drawn_families else ""
         if not title or owner is None:
             return what
-        number = family_steps(self.book, owner).index(target) + 1
-        return f"{what}: step {number} of the chart '{title.split(' (')[0]}'"
+        numbers, letters = step_labels(self.book, owner)
+        where = f"step {numbers[target]}" if target in numbers else f"{letters[target]} under rare cases"
+        return f"{what}: {where} of the chart '{title.split(' (')[0]}'"
 
     def outcome(self, group: _Group) -> tuple[list[str], str, BoxKind]:
         """The outcome box of a group: lines, law and kind.
@@ -360,29 +372,33 @@ class _Builder:
         inside = [t for t in (r.target for r in group.rows) if t in self.numbers or t in self.letters]
         if inside and len(thens) == 1:
             kind = "goto"
+        if thens == [self.specs["auction"].place]:
+            thens = []  # the usual end of an outcome goes without saying (the legend says it)
         if thens:  # one paragraph: the box reads as one sentence of what happens next
             lines = [f"{lines[0]} {_sentence('then ' + '; or '.join(thens))}"]
         return lines, law, kind
 
     # --- the panel of rare cases and side questions -------------------------------------------
-    def entry(self, g: _Group, among: Sequence[_Group]) -> str:
-        """One case of the panel in one sentence: the question, then what follows when its answer
-        is yes ("LHO, about to call, asks for the auction to be restated: ...")."""
-        alone = sum(1 for h in among if h.trigger == g.trigger) == 1
-        q = self.question(g, alone)
-        trig = self.book.triggers[g.trigger]
-        if q in (OTHERWISE, ASK_TRIGGER):
-            q = trig.question
+    def entry(self, g: _Group) -> str:
+        """One case of the panel: its outcome, which names the case ("Another insufficient bid:
+        LHO may accept it; ..."), and where it leads unless the step goes on where it was."""
         lines, _, _ = self.outcome(g)
-        if all(r.target == r.source for r in g.rows):  # the step goes on where it was
+        if all(r.target == r.source for r in g.rows):
             lines = [_sentence(g.rows[0].outcome or g.rows[0].summary)]
-        return f"{q} {' '.join(lines)}"
+        return " ".join(lines)
 
     def aside(self, texts: list[str], *groups: _Group, law: str = "") -> None:
         """Add one case to the panel (a case told on several steps is told once)."""
         key = tuple(texts)
         laws = law or _join_laws(r.law for g in groups for r in g.rows)
         keys = [row_key(r) for g in groups for r in g.rows]
+        targets = {r.target for g in groups for r in g.rows}
+        if len(groups) == 1 and len(targets) == 1 and targets <= set(self.letters) and not law \
+                and all(r.source != r.target for r in groups[0].rows):
+            # the way into a rare step is told at the head of that step's case
+            self.into.setdefault(targets.pop(), []).append(
+                (_sentence(groups[0].rows[0].outcome or groups[0].rows[0].summary), laws, keys))
+            return
         old = self.panel.get(key)
         if old is not None:
             laws, keys = _join_laws([old[0], laws]), old[1] + [k for k in keys if k not in old[1]]
@@ -396,12 +412,18 @@ class _Builder:
         groups = _groups(rows)
         side = [g for g in groups if self.book.triggers[g.trigger].aside]
         for g in side:
-            self.aside([self.entry(g, groups)], g)
+            self.aside([self.entry(g)], g)
         main = [g for g in groups if g not in side]
-        head = f"{self.letters[state]}. {_capital(self.summaries[state])}; {self.specs[state].decider} decides."
-        texts = [head] + [self.entry(g, main) for g in main]
+        into = self.into.get(state, [])
+        head = f"{self.letters[state]}. " + " ".join(t for t, _, _ in into) + \
+            f" {_capital(self.summaries[state])}; {self.specs[state].decider} decides."
+        texts = [head.replace(".  ", ". ")] + [self.entry(g) for g in main]
         law = _summary_law(self.summaries[state]) or _join_laws(r.law for g in main for r in g.rows)
-        self.aside(texts, *main, law=_join_laws([law] + [r.law for g in main for r in g.rows]))
+        laws = _join_laws([*(x for _, x, _ in into), law, *(r.law for g in main for r in g.rows)])
+        self.aside(texts, *main, law=laws)
+        extra = [k for _, _, ks in into for k in ks]
+        laws_now, keys_now = self.panel[tuple(texts)]
+        self.panel[tuple(texts)] = (laws_now, [*extra, *(k for k in keys_now if k not in extra)])
 
     def panel_section(self) -> list[Box]:
         """The panel as boxes, one per case, the rare steps (by letter) last."""
@@ -414,8 +436,9 @@ class _Builder:
 
     # --- sections ------------------------------------------------------------------------------
     def section(self, head: tuple[BoxKind, list[str], str, list[Row]], rows: Sequence[Row],
-                out: list[Box], arrows: list[Arrow], in_step: bool = False) -> None:
-        """A head box and the question spine under it, appended at the bottom of ``out``."""
+                out: list[Box], arrows: list[Arrow], in_step: bool = False) -> str | None:
+        """A head box and the question spine under it, appended at the bottom of ``out``; the
+        step of this chart the last box sends the reader to ("go to step 2"), if it does."""
         kind, lines, law, head_rows = head
         row = max((b.row for b in out), default=-1) + 1
         head_id = f"b{len(out)}"
@@ -424,7 +447,7 @@ class _Builder:
         side = [g for g in groups if all(_aside_row(r, self.book) for r in g.rows)
                 and (in_step or any(r.guard is not None and r.guard.rare for r in g.rows))]
         for g in side:
-            self.aside([self.entry(g, groups)], g)
+            self.aside([self.entry(g)], g)
         groups = [g for g in groups if g not in side]
         by_trigger: dict[str, list[_Group]] = {}
         for g in groups:
@@ -457,6 +480,7 @@ class _Builder:
                 merged.append((g, alone, by_phase, []))
         prev, prev_label, prev_label_law = head_id, "", law
         prev_trigger = ""
+        last_goes_to: str | None = None
         for i, (g, alone, by_phase, also) in enumerate(merged):
             q = self.question(g, alone, by_phase)
             o_lines, o_law, o_kind = self.outcome(g)
@@ -470,6 +494,9 @@ class _Builder:
                 oid = f"b{len(out)}"
                 out.append(Box(oid, o_kind, tuple(lead + o_lines), o_law, row, 0, keys))
                 arrows.append(Arrow(prev, oid, prev_label, o_law if prev_label else prev_label_law))
+                targets = {r.target for x in (g, *also) for r in x.rows}
+                if o_kind == "goto" and len(targets) == 1 and targets <= set(self.numbers):
+                    last_goes_to = targets.pop()
                 continue
             if q == OTHERWISE:
                 # another event follows: the event itself is the question
@@ -487,6 +514,7 @@ class _Builder:
             out.append(Box(oid, o_kind, tuple(o_lines), o_law, row, 1, keys))
             arrows.append(Arrow(qid, oid, "yes", o_law))
             prev, prev_label, prev_trigger = qid, "no", g.trigger
+        return last_goes_to
 
     def _trigger_order(self, groups: list[_Group]) -> int:
         """Where the events of a step come in its chain, in the order a director works: first
@@ -523,7 +551,7 @@ class _Builder:
             lead_in = common[0].rows
             for g in _groups(entry):
                 if g is not common[0] and g.rows[0] not in lead_in:
-                    self.aside([self.entry(g, _groups(entry))], g)
+                    self.aside([self.entry(g)], g)
             entry = []
         if entry:
             boxes: list[Box] = []
@@ -541,13 +569,14 @@ class _Builder:
             law = _summary_law(self.summaries[s]) or _summary_law(self.summaries[self.parents[s] or s]) \
                 or fam
             if lead_in and s == self.steps[0]:
-                self.section(("start", [f"{title.split(' (')[0]}. Step 1: {self.summaries[s]}",
+                goes_to = self.section(("start", [f"{title.split(' (')[0]}. Step 1: {self.summaries[s]}",
                                         f"Who decides: {who}."], _join_laws([*(r.law for r in lead_in), law]),
                               lead_in), here, boxes, arrows, in_step=True)
             else:
-                self.section(("step", [f"Step {self.numbers[s]}: {self.summaries[s]}", f"Who decides: {who}."],
-                              law, []), here, boxes, arrows, in_step=True)
+                goes_to = self.section(("step", [f"Step {self.numbers[s]}: {self.summaries[s]}",
+                                                 f"Who decides: {who}."], law, []), here, boxes, arrows, in_step=True)
             out.append((s.split(".")[0], boxes, arrows))
+            self.goes_to[len(out) - 1] = goes_to
         for s in self.letters:
             self.rare_step(s)
         follow.sort(key=lambda r: is_follow_up(r.trigger, book))  # what happens at the table first
@@ -565,6 +594,34 @@ class _Builder:
             out.append(("~" if spec.follow_up else "+", boxes, arrows))
         if self.panel:
             out.append(("!", self.panel_section(), []))
+        return self.chained(out)
+
+    def chained(self, sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[tuple[str, list[Box], list[Arrow]]]:
+        """Steps that follow one another run on as one chain: where a step's last box only says
+        "go to step N" and step N comes next, the arrow goes straight on to step N's head (which
+        then stands for the rows of that box too), as long as the two fit one page together."""
+        out: list[tuple[str, list[Box], list[Arrow]]] = []
+        for i, sec in enumerate(sections):
+            prev = out[-1] if out else None
+            went = self.goes_to.get(i - 1)
+            head = sec[1][0] if sec[1] else None
+            if prev is None or went is None or head is None or head.kind not in ("step", "start") \
+                    or self.numbers.get(went) != _step_number_or_none(sec[1]) \
+                    or chart_height(prev[1]) + chart_height(sec[1]) > MAX_HEIGHT:
+                out.append(sec)
+                continue
+            boxes, arrows = list(prev[1]), list(prev[2])
+            last = boxes.pop()
+            into = [a for a in arrows if a.dst == last.id]
+            arrows = [a for a in arrows if a.dst != last.id]
+            base = max(b.row for b in boxes) + 1
+            rename = {b.id: f"b{len(boxes) + j}" for j, b in enumerate(sec[1])}
+            for j, b in enumerate(sec[1]):
+                rows = b.rows + last.rows if j == 0 else b.rows
+                boxes.append(Box(rename[b.id], b.kind, b.lines, b.law, b.row + base, b.col, rows))
+            arrows += [Arrow(a.src, rename[head.id], a.label, a.law) for a in into]
+            arrows += [Arrow(rename[a.src], rename[a.dst], a.label, a.law) for a in sec[2]]
+            out[-1] = (prev[0] if prev[0] == sec[0] else f"{prev[0]}|{sec[0]}", boxes, arrows)
         return out
 
 
@@ -592,7 +649,19 @@ def chart_height(boxes: Sequence[Box]) -> float:
     for b in boxes:
         lines = sum(len(textwrap.wrap(part, WRAP_ASIDE if b.kind == "aside" else WRAP)) for part in b.lines)
         rows[b.row] = max(rows.get(b.row, 0), lines)
-    return sum((0.24 if r in aside else 0.56) + 0.155 * n for r, n in rows.items()) + (0.35 if aside else 0.0)
+    return sum((0.2 + 0.15 * n) if r in aside else (0.42 + 0.17 * n) for r, n in rows.items()) \
+        + (0.35 if aside else 0.0)
+
+
+def _step_numbers(boxes: Sequence[Box]) -> list[int]:
+    """The numbers of the steps whose heads are among ``boxes`` ("Step 3: ...")."""
+    return [_step_number([b]) for b in boxes if b.kind in ("step", "start") and "Step " in b.lines[0]]
+
+
+def _step_number_or_none(boxes: Sequence[Box]) -> int | None:
+    """The number of the step a section heads, or ``None`` for a section that heads none."""
+    head = boxes[0].lines[0] if boxes else ""
+    return _step_number(boxes) if "Step " in head else None
 
 
 def _step_number(boxes: Sequence[Box]) -> int:
@@ -634,6 +703,9 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
     pages = _pages(builder.sections())
     procedures = {s.name: s.summary for s in book.states_of("phase") if s.kind == "irregularity"}
     several = len({s.split(".")[0] for s in builder.steps}) > 1
+    numbers_of: dict[str, list[int]] = {}
+    for st, n in builder.numbers.items():
+        numbers_of.setdefault(st.split(".")[0], []).append(n)
     stem = "flow_" + family.replace(", ", "_").replace(" ", "")
     title = book.family(family).title
     charts = []
@@ -649,11 +721,12 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
         suffix = f"_part{p}" if len(pages) > 1 else ""
         t = title
         if len(pages) > 1:
-            keys = list(dict.fromkeys(k for k, _, _ in page))
+            keys = list(dict.fromkeys(k2 for k, _, _ in page for k2 in k.split("|")))
             words = ["what happens at the table"] if "" in keys else []
             if several:
                 for k in (k for k in keys if k not in ("", "+", "~", "!")):
-                    mine = [n for k2, b, _ in page if k2 == k for n in [_step_number(b)]]
+                    mine = [n for k2, b, _ in page if k in k2.split("|") for n in _step_numbers(b)
+                            if n in numbers_of.get(k, ())]
                     steps = [s for s in builder.specs if s.startswith(k + ".")]
                     drawn = [s for s in steps if s in builder.numbers]
                     if k in procedures and 2 * len(drawn) > len(steps):
@@ -664,7 +737,8 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
                     elif mine:
                         words.append(_steps_words(mine))
             else:
-                words += [w for w in [_steps_words([_step_number(b) for k, b, _ in page if k not in ("", "+", "~", "!")])]
+                words += [w for w in [_steps_words([n for k, b, _ in page if k not in ("", "+", "~", "!")
+                                                    for n in _step_numbers(b)])]
                           if w]
             words += ["while another irregularity waits"] if "+" in keys else []
             words += ["what follows on its own"] if "~" in keys else []
@@ -672,11 +746,6 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
             t += f", part {p} of {len(pages)}: " + "; ".join(words)
         charts.append(Chart(stem + suffix, t, family, tuple(boxes), tuple(arrows), p, len(pages)))
     return charts
-
-
-_PHASE_NAMES: Final = {"awaiting_first_call": "the dealer's first call", "auction": "the auction",
-                       "clarification": "after the auction",
-                       "opening_lead": "a face-down lead"}
 
 
 def overview_chart(book: LawBook = LAWS_2017) -> Chart:
@@ -712,7 +781,8 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
             charts = stems[0] + ".png" + (f" ({len(stems)} parts)" if len(stems) > 1 else "")
             lines = [title.split(" (Law")[0] + "."]
             if also:
-                lines.append("Also: " + "; ".join(_PHASE_NAMES.get(s, s) for s in also) + ".")
+                named = {s.name: s.named or s.summary for s in book.states_of("phase")}
+                lines.append("Also " + ", ".join(named[s] for s in also) + ".")
             lines.append(f"Chart: {charts}")
             bid = f"f_{fam}"
             boxes.append(Box(bid, "question", tuple(lines), fam, row + i, 1,
@@ -723,13 +793,16 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
         law = _join_laws(r.law for r in book.rows_of("phase") if r.source == a and r.target == b
                          and r.trigger in ("call_pass", "call_bid", "face_down_lead", "opening_lead",
                                            "face_lead"))
-        arrows.append(Arrow(f"p_{a}", f"p_{b}", "then", law))
+        arrows.append(Arrow(f"p_{a}", f"p_{b}", "", law))  # down the spine: "then" goes without saying
     if "passed_out" in summaries:
         law = _join_laws(r.law for r in book.rows_of("phase") if r.target == "passed_out"
                          and r.family == "17-22")
         at = next(b.row for b in boxes if b.id == "p_auction")
+        # beside the auction, above its families: everything below moves down one row
+        boxes = [b if b.row < at or (b.row == at and b.col == 0) else
+                 Box(b.id, b.kind, b.lines, b.law, b.row + 1, b.col, b.rows) for b in boxes]
         boxes.append(Box("p_passed_out", "outcome", (_sentence(summaries["passed_out"].split(" (")[0]),),
-                         law, at, -1, ()))
+                         law, at, 1, ()))
         arrows.append(Arrow("p_auction", "p_passed_out", "four passes", law))
     return Chart("flow_overview", "The auction period: phases and irregularities (Laws 17-54)",
                  "all", tuple(boxes), tuple(arrows))

@@ -40,24 +40,26 @@ STYLES: Final = {"start": (0.0, 2.4, "solid", False), "step": (0.0, 0.9, "solid"
                  "aside": (0.0, 1.0, (0, (6, 2, 1, 2)), False)}
 #: The legend of a chart, short: the title page of the handout says more (:data:`_LEGEND`).
 _KEY: Final = {"start": "what happened", "step": "a step: who decides", "question": "a question",
-               "outcome": "the outcome", "goto": "go to a step", "note": "follows on its own",
+               "outcome": "the outcome (then the auction goes on)", "goto": "go to a step", "note": "follows on its own",
                "aside": "a rare case"}
 _LEGEND: Final = {"start": "what happens at the table (thick border)",
                   "step": "a step of the procedure, who decides (double border)",
                   "question": "a question: yes goes right, no goes down (round corners)",
-                  "outcome": "the outcome: the rectification in full (bold border)",
+                  "outcome": "the outcome: the rectification in full; unless it says what comes next, the "
+                             "auction goes on (bold border)",
                   "goto": "go to another step (dashed border)", "note": "what follows on its own (dotted border)",
                   "aside": "a rare case or a side question (dash-dot border)"}
 #: The heading of the panel of rare cases and side questions.
 PANEL_TITLE: Final = "Rare cases and side questions"
 _WRAP: Final = WRAP
-_WRAP_OVERVIEW: Final = 34
+#: The overview's columns: the phases narrow, the families beside them wider.
+_WRAP_OVERVIEW: Final = {0: 26, 1: 60}
 #: Every text of a chart is at least 9 points printed; a chart is printed at its own size.
 _FONT: Final = 9.0
 _LAW_FONT: Final = 9.0
 _LABEL_FONT: Final = 9.0
 _TITLE_FONT: Final = 12.0
-_TITLE_WRAP: Final = 70
+_TITLE_WRAP: Final = 62
 #: An A4 page in inches, and the margins kept free around a chart printed on it: at least
 #: 10 mm everywhere (what a printer keeps), more at the foot for the page number.
 A4: Final = (8.27, 11.69)
@@ -66,8 +68,8 @@ _FOOT: Final = 0.8
 #: Where the page number sits: its centre this far above the foot of the page (12.7 mm).
 _NUMBER_AT: Final = 0.5
 _SLACK: Final = 1.05
-_PAD: Final = 0.07  # inches between text and box edge
-_VGAP: Final = 0.2  # inches between rows
+_PAD: Final = 0.06  # inches between text and box edge
+_VGAP: Final = 0.17  # inches between rows
 _ASIDE_GAP: Final = 0.08  # inches between the boxes of the panel
 _HIGHLIGHT: Final = "#c00000"
 
@@ -76,14 +78,12 @@ def _text_of(box: Box, wrap: int = _WRAP) -> str:
     """The text of a box, wrapped, its law at the end (in parentheses after a sentence)."""
     if box.kind == "aside":
         wrap = WRAP_ASIDE
-    elif box.kind in ("step", "start"):
+    elif box.kind == "start":
         wrap -= 4  # bold type is wider
     law = _law_of(box)
     parts = list(box.lines)
     if law:
-        parts[-1] = f"{parts[-1]} ({law})" if box.kind in ("aside", "outcome", "goto", "note") else parts[-1]
-        if box.kind not in ("aside", "outcome", "goto", "note"):
-            parts.append(law)
+        parts[-1] = f"{parts[-1]} ({law})"
     if box.kind == "aside":
         parts = [" ".join(parts)]
     return "\n".join(line for part in parts for line in textwrap.wrap(part, wrap))
@@ -169,11 +169,13 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
         t.remove()
         return bb.width / dpi, bb.height / dpi
 
-    pad, vgap = _PAD * k, _VGAP * k
-    wrap = _WRAP if chart.family != "all" else _WRAP_OVERVIEW  # the overview has three columns
+    pad, vgap = _PAD * k, (_VGAP if chart.family != "all" else _VGAP / 2) * k  # the overview: no labels between rows
+
+    def wrap_of(b: Box) -> int:
+        return _WRAP if chart.family != "all" else _WRAP_OVERVIEW.get(b.col, _WRAP)
     sizes: dict[str, tuple[float, float, float]] = {}  # box -> width, text height, law height
     for b in chart.boxes:
-        w1, h1 = measure(_text_of(b, wrap), _FONT * k, "bold" if b.kind in ("step", "start") else "normal")
+        w1, h1 = measure(_text_of(b, wrap_of(b)), _FONT * k, "bold" if b.kind == "start" else "normal")
         w2, h2 = 0.0, 0.0  # the law ends the text (see _text_of)
         # a little room to spare: a PDF's font metrics are not quite the screen's
         sizes[b.id] = (max(w1, w2) * _SLACK + 2 * pad, h1, h2)
@@ -186,7 +188,7 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
               + [0.7 * k])
     if chart.family == "all":
         gap = 0.6 * k
-    tag = (0.85 if route else 0.12) * k
+    tag = (0.85 if route else 0.06) * k
     x = tag
     centre: dict[int, float] = {}
     for c in cols:
@@ -200,12 +202,22 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     rows = sorted({b.row for b in chart.boxes})
     row_h = {r: max(box_h[b.id] for b in chart.boxes if b.row == r) for r in rows}
     title_w, title_text_h = measure("\n".join(title_lines), _TITLE_FONT * k, "bold")
-    width = max(width, title_w + 0.6 * k)
+    width = max(width, title_w + 0.2 * k)
     title_h = title_text_h + 0.4 * k + 0.18 * k * len(sub_lines)
     kinds = [kind for kind in COLOURS if any(b.kind == kind for b in chart.boxes)]
-    per_row = max(1, min(2 if legend or route else 4, int((width - 2 * tag) / 1.75)))
-    legend_rows = 0 if chart.family == "all" else -(-(len(kinds) + (1 if route else 0)) // per_row)
-    legend_h = (0.2 * legend_rows + 0.15) * k
+    # the legend: each kind's swatch and words, left to right, a new line where the width ends
+    labels = [(kind, (legend or {}).get(kind, _KEY[kind])) for kind in kinds]
+    if route:
+        labels.append(("route", "on this auction's route"))
+    placed: list[tuple[str, str, float, int]] = []  # kind, words, x, line
+    lx, line = tag, 0
+    for kind, words in ([] if chart.family == "all" else labels):
+        item = 0.38 * k + measure(words, _LABEL_FONT * k)[0] + 0.3 * k
+        if lx > tag and lx + item > width - tag:
+            lx, line = tag, line + 1
+        placed.append((kind, words, lx, line))
+        lx += item
+    legend_h = (0.2 * (line + 1 if placed else 0) + 0.15) * k
     y = title_h + legend_h
     row_mid: dict[int, float] = {}
     panel_rows = {b.row for b in panel}
@@ -234,21 +246,14 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     if sub_lines:
         ax.text(width / 2, 0.12 * k + title_text_h + 0.1 * k, "\n".join(sub_lines), ha="center", va="top",
                 fontsize=_LABEL_FONT * k, color="#444", gid="subtitle")
-    if chart.family != "all":
-        labels = [(kind, (legend or {}).get(kind, _KEY[kind])) for kind in kinds]
-        if route:
-            labels.append(("route", "on this auction's route"))
-        per_row = max(1, min(2 if legend or route else 4, int((width - 2 * tag) / 1.75)))
-        column = (width - 2 * tag) / per_row
-        for i, (kind, words) in enumerate(labels):
-            lx = tag + (i % per_row) * column
-            ly = title_h + (i // per_row) * 0.2 * k
-            if kind == "route":
-                _box(ax, lx, ly, 0.3 * k, 0.13 * k, "outcome", k, edge=_HIGHLIGHT, face="white")
-            else:
-                _box(ax, lx, ly, 0.3 * k, 0.13 * k, kind, k)
-            ax.text(lx + 0.38 * k, ly + 0.065 * k, words, ha="left", va="center", fontsize=_LABEL_FONT * k,
-                    gid=f"legend:{kind}")
+    for kind, words, lx, line in placed:
+        ly = title_h + line * 0.2 * k
+        if kind == "route":
+            _box(ax, lx, ly, 0.3 * k, 0.13 * k, "outcome", k, edge=_HIGHLIGHT, face="white")
+        else:
+            _box(ax, lx, ly, 0.3 * k, 0.13 * k, kind, k)
+        ax.text(lx + 0.38 * k, ly + 0.065 * k, words, ha="left", va="center", fontsize=_LABEL_FONT * k,
+                gid=f"legend:{kind}")
     if panel_top is not None:
         ax.text(tag, panel_top, PANEL_TITLE, ha="left", va="top", fontsize=_FONT * k, fontweight="bold",
                 gid="panel")
@@ -266,8 +271,8 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
         on_route = b.id in route
         _box(ax, left, top, w, h, b.kind, k, edge=_HIGHLIGHT if on_route else None, wide=on_route,
              gid=f"box:{b.id}")
-        ax.text(left + pad, top + pad, _text_of(b, wrap), ha="left", va="top", fontsize=_FONT * k, zorder=3,
-                fontweight="bold" if b.kind in ("step", "start") else "normal", gid=f"text:{b.id}")
+        ax.text(left + pad, top + pad, _text_of(b, wrap_of(b)), ha="left", va="top", fontsize=_FONT * k, zorder=3,
+                fontweight="bold" if b.kind == "start" else "normal", gid=f"text:{b.id}")
         if on_route:
             events = route[b.id]
             label = ("event " if len(events) == 1 else "events ") + ", ".join(str(n) for n in events)
@@ -410,9 +415,10 @@ def draw_handout(charts: Sequence[Chart], path: str | Path, *, title: str, note:
         ax.text(1.0, y, "How to read a chart", fontsize=13, fontweight="bold", va="top")
         y += 0.45
         for kind, words in _LEGEND.items():
+            lines = textwrap.wrap(words, 60)
             _box(ax, 1.0, y, 0.55, 0.28, kind, 1.0)
-            ax.text(1.75, y + 0.14, words, fontsize=11, va="center")
-            y += 0.45
+            ax.text(1.75, y + 0.14 - 0.09, "\n".join(lines), fontsize=11, va="top")
+            y += 0.2 * len(lines) + 0.25
         ax.text(1.0, y + 0.1, "\n".join(textwrap.wrap(
             "A chart is read top to bottom, in the order the director works: yes goes right to the "
             "outcome, no goes down to the next question. Each box names the law it comes from. The "

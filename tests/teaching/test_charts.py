@@ -233,14 +233,11 @@ def test_the_director_chart_holds_no_passed_out_board_and_no_repeated_text() -> 
 
 @pytest.mark.parametrize("stem", sorted(BY_STEM))
 def test_a_chart_fits_an_a4_page_at_a_readable_size(stem: str) -> None:
-    """A family's chart fits its A4 page inside the margins as drawn: its text prints at 9
-    points or more, and nothing leaves the page.  The overview (three columns of families) is
-    still shrunk to about three quarters: the one page under 9 points, a known gap."""
+    """A chart fits its A4 page inside the margins as drawn: its text prints at 9 points or
+    more, and nothing leaves the page."""
     chart = BY_STEM[stem]
-    if chart.family == "all":
-        assert page_scale(chart) >= 0.7
-    else:
-        assert printed_font(chart) >= 9.0
+    assert page_scale(chart) == 1.0
+    assert printed_font(chart) >= 9.0
     assert layout_problems(chart, page=True) == []
 
 

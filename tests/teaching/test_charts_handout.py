@@ -32,13 +32,12 @@ def _spans(page: Any) -> list[dict[str, Any]]:
             for span in line["spans"] if span["text"].strip()]
 
 
-def test_every_text_is_nine_points_or_more_but_the_overviews(handout: Path) -> None:
+def test_every_text_is_nine_points_or_more(handout: Path) -> None:
     with pymupdf.open(handout) as doc:
         for number, page in enumerate(doc, 1):
             sizes = [round(float(span["size"]), 1) for span in _spans(page)]
             assert sizes, f"page {number} has no text"
-            overview = any("phases and irregularities" in str(s["text"]) for s in _spans(page))
-            assert min(sizes) >= (6.3 if overview else 9.0), (number, min(sizes))
+            assert min(sizes) >= 9.0, (number, min(sizes))
 
 
 def test_every_text_keeps_ten_millimetres_from_the_edge(handout: Path) -> None:
