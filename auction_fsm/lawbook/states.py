@@ -13,7 +13,8 @@ from typing import Final, Literal
 from .procedure import Option, call_option, choice, director_option, judgement_options
 from .rows import Machine
 
-__all__ = ["StateKind", "StateSpec", "Step", "PROCEDURES", "STATES", "OPEN", "ACCEPTABLE", "WHERE_QUESTIONS"]
+__all__ = ["StateKind", "StateSpec", "Step", "PROCEDURES", "STATES", "OPEN", "ACCEPTABLE", "WHERE_QUESTIONS",
+           "MAIN_PHASES", "OPEN_PHASES"]
 
 StateKind = Literal["initial", "normal", "terminal", "obligation", "decision", "irregularity"]
 
@@ -289,6 +290,12 @@ STATES: Final[tuple[StateSpec, ...]] = (
 )
 
 OPEN: Final = ("awaiting_first_call", "auction")
+
+#: The phases of the auction period a board goes through, in order, when nothing irregular
+#: waits (the overview chart's spine), and with the passed-out board the phases that are not
+#: an irregularity procedure: where an irregularity starts and where a ruling returns.
+MAIN_PHASES: Final = ("awaiting_first_call", "auction", "clarification", "opening_lead", "play")
+OPEN_PHASES: Final = (*MAIN_PHASES, "passed_out")
 
 #: The procedures whose irregularity the offender's LHO may accept and whose decision the
 #: director's arrival opens: the step ``awaiting_choice`` (27A1, 29A).  Under Laws 36-39 the

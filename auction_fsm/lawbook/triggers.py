@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["Trigger", "TRIGGERS"]
+__all__ = ["Trigger", "TRIGGERS", "IN_TURN"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,3 +262,8 @@ TRIGGERS: Final[dict[str, Trigger]] = {
     "impose_repeat_call": Trigger("a rectification obliges the seat to repeat a cancelled call"),
     "release": Trigger("an obligation ends without the call it expected"),
 }
+
+#: The events that carry a board from one phase of the auction period to the next when nothing
+#: is irregular (a call in turn, the opening lead): the overview chart cites their laws on its
+#: spine.
+IN_TURN: Final = ("call_pass", "call_bid", "face_down_lead", "opening_lead", "face_lead")

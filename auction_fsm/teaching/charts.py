@@ -36,7 +36,8 @@ from ..errors import LawBookError
 from ..lawbook import LAWS_2017, LawBook, Row
 from ..lawbook.common import put_in_place_by_director
 from ..lawbook.rows import ASK_TRIGGER, OTHERWISE
-from ..lawbook.states import WHERE_QUESTIONS
+from ..lawbook.states import MAIN_PHASES, OPEN, OPEN_PHASES, WHERE_QUESTIONS
+from ..lawbook.triggers import IN_TURN
 
 __all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "WRAP", "WRAP_ASIDE", "OPEN_PHASES", "family_charts",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
@@ -54,9 +55,6 @@ MAX_HEIGHT: Final = 9.3
 WRAP: Final = 42
 #: The same for a box of the panel of rare cases, which spans both columns.
 WRAP_ASIDE: Final = 2 * WRAP + 10
-#: The phases that are not procedures: where an irregularity starts and where a ruling returns.
-OPEN_PHASES: Final = ("awaiting_first_call", "auction", "clarification", "opening_lead", "play",
-                      "passed_out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +304,7 @@ class _Builder:
             return WHERE_QUESTIONS["procedure"]
         if len(sources) == 1:
             return self.specs[r.source].question
-        if sources <= {"awaiting_first_call", "auction"}:
+        if sources <= set(OPEN):
             return self.specs["auction"].question
         return WHERE_QUESTIONS["after_auction"]
 
@@ -753,7 +751,7 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
     box per family whose irregularities start there (the dealer's first call counts as part of
     the auction), each naming the chart that draws it."""
     summaries = {s.name: s.summary for s in book.states_of("phase")}
-    main = [p for p in ("awaiting_first_call", "auction", "clarification", "opening_lead", "play")
+    main = [p for p in MAIN_PHASES
             if p in summaries]
     order = {p: i for i, p in enumerate(main)}
     homes: dict[str, list[tuple[str, list[str], list[Row]]]] = {p: [] for p in main}
@@ -791,8 +789,7 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
         row += max(len(homes[p]), 1)
     for a, b in itertools.pairwise(main):
         law = _join_laws(r.law for r in book.rows_of("phase") if r.source == a and r.target == b
-                         and r.trigger in ("call_pass", "call_bid", "face_down_lead", "opening_lead",
-                                           "face_lead"))
+                         and r.trigger in IN_TURN)
         arrows.append(Arrow(f"p_{a}", f"p_{b}", "", law))  # down the spine: "then" goes without saying
     if "passed_out" in summaries:
         law = _join_laws(r.law for r in book.rows_of("phase") if r.target == "passed_out"
