@@ -503,10 +503,12 @@ ROWS: list[Row] = [
         outcome="Accepted: the bid stands, with no rectification; an early replacement is cancelled"),
     Row("phase", _AC, "call_while_pending", "auction", "27A1", FAMILY,
         "LHO calls over it: accepted; an early replacement, if any, is cancelled", lho_calls_no_premature,
-        accept_by_calling),
+        accept_by_calling, outcome="LHO calls over it even after the director's explanation: accepted, with no "
+        "rectification; an early replacement is cancelled"),
     Row("phase", _AC, "call_while_pending", "auction", "27A1, 27C", FAMILY,
         "LHO calls over it: accepted; an early replacement, if any, is cancelled", lho_calls_after_premature,
-        accept_over_premature_by_calling),
+        accept_over_premature_by_calling, outcome="LHO calls over it even after the director's explanation: accepted, with no "
+        "rectification; an early replacement is cancelled"),
     Row("phase", _AC, "choose_decline", _AR, "27B", FAMILY,
         "not accepted: the offender must replace it; an early replacement, if any, is the replacement",
         no_premature, require_replacement),

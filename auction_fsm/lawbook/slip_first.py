@@ -117,7 +117,10 @@ def _came_from(step: str) -> Guard:
 
 ROWS: list[Row] = [
     *(Row("phase", source, "attempt_change", f"{source.split('.')[0]}.{SLIP_STEP}", "25A1", FAMILY,
-          "the offender says it was a slip: the director first judges whether it was (25A)", offender_says_slip, ask_slip)
+          "the offender says it was a slip: the director first judges whether it was (25A)", offender_says_slip, ask_slip,
+          outcome="The offender says the call was a slip, partner not having called since: the director first "
+                  "judges whether it was. A slip: the intended call replaces it, with no rectification (25A1); "
+                  "a change of mind: this ruling goes on where it was")
       for source in SLIP_SOURCES),
     *(Row("phase", source, "attempt_change", SAME, "25A2", FAMILY,
           "the call was already found intended: a new slip claim is refused", slip_already_judged,

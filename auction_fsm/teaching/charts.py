@@ -412,10 +412,9 @@ class _Builder:
         for g in side:
             self.aside([self.entry(g)], g)
         main = [g for g in groups if g not in side]
-        into = self.into.get(state, [])
-        head = f"{self.letters[state]}. " + " ".join(t for t, _, _ in into) + \
-            f" {_capital(self.summaries[state])}; {self.specs[state].decider} decides."
-        texts = [head.replace(".  ", ". ")] + [self.entry(g) for g in main]
+        into = self.into.get(state, [])  # its summary tells them: their rows and laws are its own
+        head = f"{self.letters[state]}. {_capital(self.summaries[state])}; {self.specs[state].decider} decides."
+        texts = [head] + [self.entry(g) for g in main]
         law = _summary_law(self.summaries[state]) or _join_laws(r.law for g in main for r in g.rows)
         laws = _join_laws([*(x for _, x, _ in into), law, *(r.law for g in main for r in g.rows)])
         self.aside(texts, *main, law=laws)

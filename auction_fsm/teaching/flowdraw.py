@@ -462,7 +462,8 @@ def draw_handout(charts: Sequence[Chart], path: str | Path, *, title: str, note:
                 text, x = chart.title, 1.0
             family = chart.title.partition(", part ")[0]
             lines = fitted(text, x)
-            ax.text(x, y, "\n".join(lines), fontsize=size, va="top", linespacing=1.25, gid="contents")
+            for n, line in enumerate(lines):  # one text per line: the number sits on the last one's line
+                ax.text(x, y + step * n, line, fontsize=size, va="top", gid="contents")
             ax.text(right, y + step * (len(lines) - 1), str(first + i), fontsize=size, va="top", ha="right",
                     gid="contents-number")
             y += step * len(lines) + 0.06
