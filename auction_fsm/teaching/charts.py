@@ -12,13 +12,23 @@ How a family becomes a chart
   insufficient bid's "awaiting decision", "premature replacement", "awaiting replacement").
 * Sections, in order: the irregularity itself (rows from the open phases), one section per step
   (in the order the procedure reaches them), then what follows on its own afterwards (the
-  follow-up rows).  Each section is a spine of question boxes; the "yes" of a question points
-  right to its outcome, the "no" down to the next question.
+  follow-up rows), then the panel of rare cases and side questions.  Each section is a spine of
+  question boxes; the "yes" of a question points right to its outcome, the "no" down to the next
+  question.  With one way in, what happened at the table heads the first step; a step whose
+  last box only says "go to step N+1" runs straight on into step N+1.
+* The common path first: a row whose guard the book marks ``rare`` (a second insufficient bid,
+  an early replacement), or whose trigger it marks ``aside`` and that comes during a procedure
+  (the auction restated, a slip), is told once in the panel, not on every step; a step reached
+  only that way is told there too, under a letter (A, B ...), and the steps of the common path
+  are numbered without it (:func:`step_labels`).
 * Rows from the same place on the same trigger with the same summary are one outcome: they
-  differ only in where the auction stands afterwards, which the outcome lists ("then ...").
+  differ only in where the auction stands afterwards, which the outcome lists ("then ...",
+  left out when the auction simply goes on).  An outcome says the row's ``outcome`` -- the
+  rectification in full -- where the book gives one, else its summary.
 * A destination inside the chart is a "go to step N" box; a destination in another family's
   procedure names that chart.
-* A chart with more than :data:`MAX_BOXES` boxes is cut between sections into parts.
+* A chart with more than :data:`MAX_BOXES` boxes or :data:`MAX_HEIGHT` inches of rows is cut
+  between sections into parts, each printed on one A4 page at its own size (9 points).
 
 Every box and arrow carries a law number; every box lists the rows it stands for, which is how
 ``draw --scenario`` finds the route an auction took.  Standard library only.

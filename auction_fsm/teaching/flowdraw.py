@@ -4,6 +4,10 @@ The layout is the chart's own grid, top to bottom: column 0 is the spine of ques
 goes down), column 1 the outcomes (a "yes" goes right); the overview also uses column -1.
 Boxes are sized to their measured text, so text never leaves its box; :func:`layout_problems`
 checks that no box, text or arrow label overlaps another, and the tests run it on every chart.
+Each kind of box has a colour and its own border (:data:`STYLES`: thick, double, round, bold,
+dashed, dotted, dash-dot), so that a page printed in black and white tells them apart; the panel
+of rare cases spans both columns at the foot.  Every text is 9 points: a chart is drawn at the
+size it prints on A4 (:func:`page_scale` is 1 for every chart of the 2017 book).
 
 Each PNG carries the chart's data (:func:`~.charts.chart_data`) as a text chunk named
 :data:`META_KEY`, so a test can compare a committed picture with the law book it came from.
