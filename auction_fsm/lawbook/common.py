@@ -271,7 +271,7 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
             on_key = _on_key(base.on_key, test)
         return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
                      lambda ctx: base(ctx) and test(*ending(ctx)), coarse=base,
-                     question=(asks or {}).get(key, base.question), on_key=on_key)
+                     question=(asks or {}).get(key, base.question), on_key=on_key, rare=base.rare)
 
     cases = (
         ("open", template.dest, variant("open", "auction_open", "the auction is still open",
@@ -294,7 +294,8 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
 # --- an irregular call the director himself puts in place of a changed one -------------------
 
 @guard("the director has just put this call in place of a changed one (25A1, 21B1, 25B1), so he "
-       "is at the table", ask="Is this the call the director has just put in place of a changed one?")
+       "is at the table", ask="Is this the call the director has just put in place of a changed one?",
+       rare=True)
 def put_in_place_by_director(ctx: Ctx) -> bool:
     return isinstance(ctx.event, SubstitutedCall)
 

@@ -150,17 +150,27 @@ def replaces_other(ctx: Ctx) -> bool:
 ROWS: list[Row] = [
     *(Row("phase", CC, "judge_comparable", dest, "27B1b, 23B", FAMILY,
           "comparable with the insufficient bid: no rectification for the replacement (27B1b)",
-          both(replaces_insufficient, _ends(dest, False), ask="Does it replace an insufficient bid?"), comparable)
+          both(replaces_insufficient, _ends(dest, False), ask="Does it replace an insufficient bid?"), comparable,
+          outcome="Comparable: the call stands with no rectification and no lead restrictions; if the "
+                  "insufficient bid helped the offending side, the director may adjust the score (27D)")
       for dest in ("auction", "clarification", "passed_out")),
     *(Row("phase", CC, "judge_comparable", dest, "23B, 26A", FAMILY,
           "comparable: no further rectification",
-          both(replaces_other, _ends(dest, False), ask=OTHERWISE), comparable)
+          both(replaces_other, _ends(dest, False), ask=OTHERWISE), comparable,
+          outcome="Comparable: the call stands with no rectification and no lead restrictions; if the "
+                  "withdrawn call helped the offending side, the director may adjust the score (23C)")
       for dest in ("auction", "clarification", "passed_out")),
     *(Row("phase", CC, "judge_not_comparable", dest, "26B", FAMILY,
           "not comparable: the law's rectification applies, with 26B rights", _ends(dest, True),
-          not_comparable)
+          not_comparable,
+          outcome="Not comparable: the call stands and partner must pass for the rest of the auction after an "
+                  "insufficient bid (27B2), at the next turn after a call out of rotation (30B1b, 31A2, 31B, "
+                  "32); after an accepted change of call nothing more (25B1). Then if the offender's side "
+                  "defends, declarer may restrict partner's opening lead (26B)")
       for dest in ("auction", "clarification", "passed_out")),
     Row("phase", CC, "judge_not_comparable", "insufficient_bid.awaiting_replacement", "27B3", FAMILY,
         "an attempted double or redouble is cancelled; replace again", cancelled_if_not_comparable,
-        not_comparable_cancelled),
+        not_comparable_cancelled,
+        outcome="The double or redouble is cancelled; partner must pass for the rest of the auction; the "
+                "offender replaces the insufficient bid again; lead restrictions may follow (26B)"),
 ]

@@ -71,7 +71,7 @@ def _rows() -> list[Row]:
                             "the director is already ruling: nothing changes", None, already_ruling))
         else:
             rows.append(Row("phase", s.name, "director_idle", SAME, "9B1", FAMILY,
-                            "nothing irregular is pending: no rectification", None, nothing_to_rule))
+                            "nothing irregular waits for a ruling: no rectification", None, nothing_to_rule))
     # returning the hands ends a passed-out board's auction period: Laws 17D2 and 22B, not 9-10
     rows.append(Row("phase", "passed_out", "hands_returned", "hands_returned", "17D2, 22B", "17-22",
                     "the players put their hands back into the board", None, return_hands))

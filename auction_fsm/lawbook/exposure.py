@@ -126,10 +126,16 @@ ROWS: list[Row] = [
         "before anyone has called: the cards go back into the hand, no Law 24 rectification (16D)",
         None, back_to_the_hand),
     Row("phase", "auction", "expose_cards", SAME, "24A", FAMILY,
-        "a low card stays face up; nothing more now", single_low_card, leave_face_up),
+        "a low card stays face up; nothing more now", single_low_card, leave_face_up,
+        outcome="A single low card: it stays face up, with no rectification now; if the player defends it "
+                "becomes a minor penalty card (24A, 24E, 50)"),
     Row("phase", "auction", "expose_cards", SAME, "24B", FAMILY,
         "an honour or a card led early: partner must pass at the next turn", honour_or_led,
-        silence_partner),
+        silence_partner,
+        outcome="An honour, or a card led early: partner must pass at the next turn; if the player defends the "
+                "card becomes a major penalty card (24E, 50)"),
     Row("phase", "auction", "expose_cards", SAME, "24C", FAMILY,
-        "two or more cards: partner must pass at the next turn", two_or_more, silence_partner),
+        "two or more cards: partner must pass at the next turn", two_or_more, silence_partner,
+        outcome="Two or more cards: partner must pass at the next turn; if the player defends every card "
+                "becomes a major penalty card (24E, 50)"),
 ]

@@ -317,7 +317,7 @@ def _rows() -> list[Row]:
             Row("phase", source, "call_after_final_pass", SAME, "39A, 39B", FAMILY,
                 "cancelled; no further rectification", by_declaring_side_or_pass, cancel_after_final_pass),
             Row("phase", source, "call_after_final_pass", f"{_AF}.awaiting_decision", "39A, 39C", FAMILY,
-                "a defender's bid, double or redouble: cancelled; rectification pending",
+                "a defender's bid, double or redouble: cancelled; the director rules on it",
                 by_defender_not_pass, hold_after_final_pass),
         ]
     # Before the director comes, LHO may call over the inadmissible call ("LHO calls first": 36A,
@@ -333,23 +333,29 @@ def _rows() -> list[Row]:
     rows += [
         lho(_ID, "auction", "36A", "LHO called: both calls cancelled, no rectification", lho_calls_first,
             cancel_both_36a),
-        director(_ID, "auction", "36B", "cancelled; the offender calls again, partner silenced, 26B rights",
+        director(_ID, "auction", "36B", "cancelled; the offender calls again and partner must pass for the rest of the auction; "
+                 "declarer may restrict the opening lead (26B)",
                  None, cancel_inadmissible_36b),
         lho(_PV, "auction", "37A", "LHO called first: the call stands", lho_calls_first, let_stand_37a),
-        director(_PV, "auction", "37B", "made out of turn: cancelled, the side silenced, 26B rights",
+        director(_PV, "auction", "37B", "made out of turn: cancelled; the offender and partner must pass for the "
+                 "rest of the auction; declarer may restrict the opening lead (26B)",
                  made_out_of_turn, cancel_violation_out_of_turn),
-        lho(_A7, "auction", "38B, 38D", "made out of turn, LHO called: both cancelled, the side silenced, "
-            "no 26B", lho_first_out_of_turn, cancel_above_seven_after_lho),
-        director(_A7, "auction", "38B, 38C", "made out of turn: cancelled, the side silenced, 26B rights",
+        lho(_A7, "auction", "38B, 38D", "made out of turn, LHO called: both cancelled; the offender and partner "
+            "must pass for the rest of the auction; no lead restrictions", lho_first_out_of_turn, cancel_above_seven_after_lho),
+        director(_A7, "auction", "38B, 38C", "made out of turn: cancelled; the offender and partner must pass for the "
+                 "rest of the auction; declarer may restrict the opening lead (26B)",
                  made_out_of_turn, cancel_above_seven),
     ]
     for src, trig, base, act, law, summary in (
         (f"{_PV}.awaiting_decision", "director_called", made_in_turn, substitute_pass_37b, "37B",
-         "the director rules: cancelled, a pass substituted, the side silenced, 26B rights"),
+         ("the director rules: cancelled, a pass put in its place; the offender and partner must pass for "
+          "the rest of the auction; declarer may restrict the opening lead (26B)")),
         (f"{_A7}.awaiting_decision", "call_while_pending", lho_first_in_turn, cancel_above_seven_after_lho,
-         "38B, 38D", "LHO called: both cancelled, a pass substituted, the side silenced, no 26B"),
+         "38B, 38D", ("LHO called: both cancelled, a pass put in its place; the offender and partner must pass "
+                      "for the rest of the auction; no lead restrictions")),
         (f"{_A7}.awaiting_decision", "director_called", made_in_turn, cancel_above_seven, "38B, 38C",
-         "the director rules: cancelled, a pass substituted, the side silenced, 26B rights"),
+         ("the director rules: cancelled, a pass put in its place; the offender and partner must pass for "
+          "the rest of the auction; declarer may restrict the opening lead (26B)")),
     ):
         rows += by_end_of_auction(Row("phase", src, trig, "auction", law, FAMILY, summary, None, act),
                                   base, _with_substituted_pass)
@@ -357,7 +363,8 @@ def _rows() -> list[Row]:
         rows += [
             lho(_AF, dest, "39B", "LHO called: no further rectification",
                 both(lho_calls_first, g, ask="Does LHO call before the director rules?"), cancel_both_39b),
-            director(_AF, dest, "39C", "26B lead restrictions may apply", g, restrict_39c),
+            director(_AF, dest, "39C", "the call stays cancelled; declarer may restrict the opening lead (26B)",
+                     g, restrict_39c),
         ]
     return rows
 

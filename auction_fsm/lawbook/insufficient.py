@@ -104,7 +104,7 @@ def by_offenders_lho(ctx: Ctx) -> bool:
 
 
 @guard("the offender calls again before the director rules",
-       ask="Does the offender replace it before the director rules?")
+       ask="Does the offender replace it before the director rules?", rare=True)
 def by_offender_before_ruling(ctx: Ctx) -> bool:
     return ctx.seat == _pending(ctx).offender
 
@@ -122,13 +122,13 @@ def with_premature(ctx: Ctx) -> bool:
 
 
 @guard("the offender's LHO calls over the insufficient bid, with no premature replacement",
-       ask="Does the offender's LHO call over the insufficient bid?")
+       ask="Does the offender's LHO call over the insufficient bid?", rare=True)
 def lho_calls_no_premature(ctx: Ctx) -> bool:
     return by_offenders_lho(ctx) and no_premature(ctx)
 
 
 @guard("the offender's LHO calls over the insufficient bid after a premature replacement",
-       ask="Does the offender's LHO call over the insufficient bid?")
+       ask="Does the offender's LHO call over the insufficient bid?", rare=True)
 def lho_calls_after_premature(ctx: Ctx) -> bool:
     return by_offenders_lho(ctx) and with_premature(ctx)
 
@@ -337,10 +337,10 @@ def _replacement_natural(ctx: Ctx) -> bool:
     return spec is None or (call.strain is not None and spec == (call.strain,))
 
 
-def _replacement(kind: str, words: str, ask: str) -> Guard:
+def _replacement(kind: str, words: str, ask: str, rare: bool = True) -> Guard:
     def test(ctx: Ctx) -> bool:
         return ctx.seat == _pending(ctx).offender and replacement_kind(ctx) == kind
-    return Guard(f"replacement_{kind}", f"the offender's replacement is {words}", test, question=ask)
+    return Guard(f"replacement_{kind}", f"the offender's replacement is {words}", test, question=ask, rare=rare)
 
 
 replacement_above_seven = _replacement("above_seven", "a bid above seven", "Is the replacement a bid above seven?")
@@ -350,11 +350,11 @@ replacement_illegal_double = _replacement("illegal_double", "a double or redoubl
                                           "Is the replacement a double or redouble that Law 19 does not allow?")
 replacement_lowest = _replacement("lowest", "the lowest sufficient bid in the same denomination, both "
                                   "bids natural", "Is the replacement the lowest sufficient bid in the same "
-                                  "denomination, with both bids natural?")
+                                  "denomination, with both bids natural?", rare=False)
 replacement_ask_lowest = _replacement(
     "ask_lowest", "a bid specifying the same denominations as the insufficient bid, one of the two not natural",
     "Does the replacement show the same denominations as the insufficient bid, one of them artificial?")
-replacement_judged = _replacement("judged", "any other legal call", OTHERWISE)
+replacement_judged = _replacement("judged", "any other legal call", OTHERWISE, rare=False)
 
 
 def _premature_dropped(ctx: Ctx) -> AuctionState:
@@ -477,7 +477,8 @@ ROWS: list[Row] = [
                       "an insufficient bid the director put in place of a changed call: he is there, "
                       "so he explains LHO's options at once"),
     Row("phase", _AD, "call_while_pending", "auction", "27A1", FAMILY,
-        "LHO calls over it: accepted as legal", by_offenders_lho, accept_by_calling),
+        "LHO calls over it: accepted as legal", by_offenders_lho, accept_by_calling,
+        outcome="Accepted: the bid stands as if legal, with no rectification"),
     Row("phase", _AD, "call_while_pending", _PR, "27C", FAMILY,
         "replaced before the director ruled", by_offender_before_ruling, hold_premature,
         records="insufficient_bid"),
@@ -495,16 +496,19 @@ ROWS: list[Row] = [
         "LHO asks the director, who explains: accept or decline", None, explain_options),
     Row("phase", _AC, "choose_accept", "auction", "27A1", FAMILY,
         "LHO accepts: the insufficient bid stands; an early replacement, if any, is cancelled", no_premature,
-        accept_by_choice),
+        accept_by_choice, outcome="Accepted: the bid stands, with no rectification; an early replacement is cancelled"),
     Row("phase", _AC, "choose_accept", "auction", "27A1, 27C", FAMILY,
         "LHO accepts: the insufficient bid stands; an early replacement, if any, is cancelled", with_premature,
-        accept_over_premature),
+        accept_over_premature,
+        outcome="Accepted: the bid stands, with no rectification; an early replacement is cancelled"),
     Row("phase", _AC, "call_while_pending", "auction", "27A1", FAMILY,
         "LHO calls over it: accepted; an early replacement, if any, is cancelled", lho_calls_no_premature,
-        accept_by_calling),
+        accept_by_calling, outcome="LHO calls over it even after the director's explanation: accepted, with no "
+        "rectification; an early replacement is cancelled"),
     Row("phase", _AC, "call_while_pending", "auction", "27A1, 27C", FAMILY,
         "LHO calls over it: accepted; an early replacement, if any, is cancelled", lho_calls_after_premature,
-        accept_over_premature_by_calling),
+        accept_over_premature_by_calling, outcome="LHO calls over it even after the director's explanation: accepted, with no "
+        "rectification; an early replacement is cancelled"),
     Row("phase", _AC, "choose_decline", _AR, "27B", FAMILY,
         "not accepted: the offender must replace it; an early replacement, if any, is the replacement",
         no_premature, require_replacement),
@@ -517,24 +521,37 @@ ROWS: list[Row] = [
     Row("phase", _AR, "call_while_pending", "auction", "27B1a", FAMILY,
         "the lowest sufficient bid in the same denomination, both bids natural: no rectification of its own",
         replacement_lowest,
-        replaced_lowest),
+        replaced_lowest,
+        outcome="The lowest bid in the same denomination, both bids natural: it stands, with no rectification "
+                "and no lead restrictions (27D: the score may be adjusted if the bid helped)"),
     Row("phase", _AR, "call_while_pending", "comparable_call.awaiting_judgement", "27B1b, 27B2, 27B3",
         FAMILY, "any other legal replacement: whether it is comparable decides the rectification", replacement_judged,
-        replaced_for_judgement),
+        replaced_for_judgement,
+        outcome="Any other legal call. Comparable (23A): it stands, with no rectification (27B1b). Not "
+                "comparable: partner must pass for the rest of the auction, and declarer may restrict "
+                "partner's opening lead (27B2, 26B)"),
     Row("phase", _AR, "call_while_pending", f"{IB}.awaiting_lowest_judgement", "27B1a", FAMILY,
         "a replacement showing the same denominations: the director judges whether it is the lowest such bid", replacement_ask_lowest,
         replaced_ask_lowest),
     Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_lowest", "auction", "27B1a", FAMILY,
         "the lowest bid showing the same denominations: no rectification of its own", None, judged_lowest),
     Row("phase", f"{IB}.awaiting_lowest_judgement", "judge_not_lowest", "comparable_call.awaiting_judgement",
-        "27B1b, 27B2", FAMILY, "not the lowest such bid: whether it is comparable decides the rectification", None, judged_not_lowest),
+        "27B1b, 27B2", FAMILY, "not the lowest such bid: whether it is comparable decides the rectification", None, judged_not_lowest,
+        outcome="Not the lowest such bid: the director judges whether it is comparable; if not, partner must "
+                "pass for the rest of the auction (27B2)"),
     Row("phase", _AR, "call_while_pending", _AC, "27B4", FAMILY,
         "another insufficient bid: LHO may accept it", replacement_insufficient,
-        replaced_insufficient, records="insufficient_bid"),
+        replaced_insufficient, records="insufficient_bid",
+        outcome="Another insufficient bid: LHO may accept it; if not, it is cancelled, partner must pass for "
+                "the rest of the auction and the offender replaces the first bid"),
     Row("phase", _AR, "call_while_pending", SAME, "27B3", FAMILY,
-        "an illegal double or redouble is cancelled; partner silenced; replace again",
-        replacement_illegal_double, replaced_illegal_double, records="insufficient_bid"),
+        "an illegal double or redouble is cancelled; partner must pass for the rest of the auction; replace again",
+        replacement_illegal_double, replaced_illegal_double, records="insufficient_bid",
+        outcome="The double or redouble is cancelled; partner must pass for the rest of the auction; the "
+                "offender replaces the insufficient bid again; lead restrictions may follow (26B)"),
     Row("phase", _AR, "call_while_pending", "bid_above_seven.awaiting_decision", "27B, 38", FAMILY,
-        "a bid above seven as replacement: Law 38 applies", replacement_above_seven,
-        replaced_above_seven),
+        "a bid above seven as replacement: ruled as a bid above seven (38)", replacement_above_seven,
+        replaced_above_seven,
+        outcome="A bid above seven: ruled under Law 38: it is cancelled, and the offender and partner must "
+                "pass for the rest of the auction"),
 ]

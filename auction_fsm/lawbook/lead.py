@@ -48,7 +48,7 @@ def _to_settle(state: AuctionState) -> bool:
 
 
 @guard("the auction ended in rotation with exposed cards, penalty cards or 26B rights to settle",
-       ask="Are exposed cards, penalty cards or 26B rights left to settle?")
+       ask="Are exposed cards, penalty cards or lead restrictions (26B) left to settle?")
 def cards_or_rights_to_settle(ctx: Ctx) -> bool:
     return not pass_out_of_rotation_at_end(ctx.state) and _to_settle(ctx.state)
 
@@ -60,7 +60,7 @@ def nothing_to_settle(ctx: Ctx) -> bool:
 
 
 @action("exposed cards go back to the declaring side's hands or become defenders' penalty cards; "
-        "26B rights lapse or wait for the play; declarer's options follow")
+        "lead restrictions (26B) lapse or wait for the play; declarer's options follow")
 def settle_cards(ctx: Ctx) -> Outcome:
     state = ctx.state
     contract = state.contract
@@ -499,7 +499,7 @@ _AD = f"{LOOT}.awaiting_declarer"
 def _rows() -> list[Row]:
     rows = [
         Row("phase", "clarification", "auction_ends", SAME, "24D, 24E, 50, 26B", FAMILY,
-            "exposed cards are settled, 26B rights lapse or wait for the play; declarer's options follow",
+            "exposed cards are settled, lead restrictions (26B) lapse or wait for the play; declarer's options follow",
             cards_or_rights_to_settle, settle_cards),
         Row("phase", "clarification", "auction_ends", SAME, "22A", FAMILY,
             "the auction has ended; the clarification period runs", nothing_to_settle),

@@ -72,7 +72,7 @@ def deemed_pass(ctx: Ctx) -> bool:
 
 
 @guard("the player who has just called calls again at LHO's turn (30B2, 31C, 32C)",
-       ask="Is it the player who has just called, calling again at LHO's turn?")
+       ask="Is it the player who has just called, calling again at LHO's turn?", rare=True)
 def calls_again_at_lhos_turn(ctx: Ctx) -> bool:
     return out_of_rotation_kind(ctx) == "change"
 
@@ -240,7 +240,7 @@ def admissible_out_of_rotation(ctx: Ctx) -> bool:
 
 @guard("the offender's LHO, not the player whose turn it was, calls over an inadmissible double or "
        "redouble out of rotation (36A)",
-       ask="Does the offender's LHO call over an inadmissible double or redouble out of rotation?")
+       ask="Does the offender's LHO call over an inadmissible double or redouble out of rotation?", rare=True)
 def lho_calls_over_inadmissible(ctx: Ctx) -> bool:
     p = _p(ctx)
     return bool(p.get("inadmissible")) and ctx.seat == p.offender.lho and p.in_turn_of != p.offender.lho
@@ -415,13 +415,17 @@ def judge_after_double(ctx: Ctx) -> Outcome:
 
 _DOUBLE_BRANCHES = (
     (double_was_inadmissible, silence_partner_36b4, "29B, 36B4",
-     "an inadmissible double or redouble out of rotation: partner passes to the end",
+     "an inadmissible double or redouble out of rotation: cancelled; partner must pass for the rest of the auction",
      "a double or redouble Law 19 does not permit"),
     (double_at_rhos_turn, watch_rho_after_double, "29B, 32A",
-     "a double or redouble at RHO's turn: repeat it if RHO passes, otherwise call freely, judged",
+     ("a double or redouble at RHO's turn: cancelled; if RHO passes the offender repeats it; if RHO calls, "
+      "the offender calls freely, and if that call is not comparable, partner must pass at the next turn and "
+      "declarer may restrict the opening lead (26B)"),
      "a double or redouble at the offender's RHO's turn"),
     (double_at_other_turn, judge_after_double, "29B, 32B",
-     "a double or redouble at partner's or LHO's turn: the offender's next call is judged",
+     ("a double or redouble at partner's or LHO's turn: cancelled; partner calls freely; the offender's next "
+      "call is judged, and if that call is not comparable, partner must pass at the next turn and declarer "
+      "may restrict the opening lead (26B)"),
      "a double or redouble at partner's or LHO's turn"),
 )
 
@@ -664,10 +668,10 @@ ROWS: list[Row] = [
             "a call out of rotation: LHO may accept it, the right player may call, or the director rules",
             plain_out_of_rotation, hold_out_of_rotation, records="rotation"),
         Row("phase", source, "call_out_of_rotation", "bid_above_seven.awaiting_decision", "35C, 38", "35-39",
-            "a bid above seven out of rotation: Law 38 applies", out_of_rotation_above_seven,
+            "a bid above seven out of rotation: ruled as a bid above seven (38)", out_of_rotation_above_seven,
             hold_above_seven_out_of_rotation, records="inadmissible"),
         Row("phase", source, "call_out_of_rotation", "pass_obligation_violated.awaiting_decision",
-            "35B, 37", FAMILY, "a player obliged to pass calls out of rotation: Law 37 applies",
+            "35B, 37", FAMILY, "a player obliged to pass calls out of rotation: ruled as a call by a player obliged to pass (37)",
             out_of_rotation_while_silenced, hold_silenced_out_of_rotation),
     )),
     Row("phase", "auction", "call_out_of_rotation", "change_of_call.awaiting_judgement", "30B2, 31C, 32C",
@@ -719,20 +723,32 @@ ROWS: list[Row] = [
           judged_after_decline) for trig in ("judge_artificial", "judge_natural")),
     Row("phase", _AJ, "judge_natural", "auction", "30A", FAMILY,
         "a natural pass at RHO's turn: the offender passes at the next turn", pass_at_rhos_turn,
-        silence_after_pass_at_rhos_turn),
+        silence_after_pass_at_rhos_turn,
+        outcome="A natural pass at RHO's turn: cancelled; the offender must pass at the next turn"),
     Row("phase", _AJ, "judge_natural", "auction", "30B1b", FAMILY,
         "a natural pass at partner's or LHO's turn: the offender's next call is judged",
-        pass_at_other_turn, judge_after_pass_at_other_turn),
+        pass_at_other_turn, judge_after_pass_at_other_turn,
+        outcome="A natural pass at partner's or LHO's turn: cancelled; partner calls freely; the offender's "
+                "next call is judged, and if that call is not comparable, partner must pass at the next "
+                "turn and declarer may restrict the opening lead (26B)"),
     Row("phase", _AJ, "judge_natural", "auction", "31A", FAMILY,
         "a bid at RHO's turn: repeat it if RHO passes, otherwise call freely, judged",
-        bid_at_rhos_turn, watch_rho_after_call),
+        bid_at_rhos_turn, watch_rho_after_call,
+        outcome="A bid at RHO's turn: cancelled; if RHO passes the offender repeats it, with no rectification; "
+                "if RHO calls, the offender calls freely, and if that call is not comparable, partner "
+                "must pass at the next turn and declarer may restrict the opening lead (26B)"),
     Row("phase", _AJ, "judge_natural", "auction", "31B", FAMILY,
         "a bid at partner's or LHO's turn: partner calls freely, the offender's next call is judged",
-        bid_at_other_turn, judge_after_call_at_other_turn),
+        bid_at_other_turn, judge_after_call_at_other_turn,
+        outcome="A bid at partner's or LHO's turn: cancelled; partner calls freely; the offender's next call is "
+                "judged, and if that call is not comparable, partner must pass at the next turn and "
+                "declarer may restrict the opening lead (26B)"),
     Row("phase", _AJ, "judge_artificial", "auction", "30C, 31A", FAMILY,
-        "an artificial call at RHO's turn: Law 31A applies", at_rhos_turn, watch_rho_after_call),
+        "an artificial call at RHO's turn: ruled as a bid at RHO's turn (31A)", at_rhos_turn, watch_rho_after_call,
+        outcome="An artificial call at RHO's turn: ruled as a bid at RHO's turn, by the denominations it "
+                "showed: repeated if RHO passes, else judged as above (31A)"),
     Row("phase", _AJ, "judge_artificial", "auction", "30C, 31B", FAMILY,
-        "an artificial call at partner's or LHO's turn: Law 31B applies", at_other_turn,
+        "an artificial call at partner's or LHO's turn: ruled as a bid at partner's or LHO's turn (31B)", at_other_turn,
         judge_after_call_at_other_turn),
     *(r for source in ("auction", "clarification") for r in (
         Row("phase", source, "watched_call", source, "31A1, 32A1, 22A",
@@ -746,10 +762,14 @@ ROWS: list[Row] = [
             require_repeat),
         Row("phase", source, "watched_call", source, "31A2, 32A2", FAMILY,
             "RHO called: the offender may call freely, judged for comparability", rho_called,
-            free_but_judged),
+            free_but_judged, outcome="RHO called: the offender may call freely, and if that call is not comparable, partner "
+                                     "must pass at the next turn and declarer may restrict the opening lead (26B)"),
         Row("phase", source, "watched_call", "comparable_call.awaiting_judgement",
             "23A, 30B1b, 31A2, 31B2, 32A2, 32B2", FAMILY,
             "the offender's call after a cancelled one is judged for comparability",
-            offender_called_again, judge_offenders_call),
+            offender_called_again, judge_offenders_call,
+            outcome="The director judges the offender's call after the cancelled one: comparable, no "
+                    "rectification; not comparable, partner must pass at the next turn and declarer may restrict "
+                    "the opening lead (26B)"),
     )),
 ]

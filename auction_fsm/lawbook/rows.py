@@ -204,6 +204,10 @@ class Guard:
     #: it (the calls in rotation of Laws 17-22): the batch explorer evaluates this form, the
     #: engine the test above; both come from :mod:`auction_fsm.rules`.
     on_key: Callable[[int, int], bool] | None = None
+    #: A case a club director meets seldom (a second insufficient bid, a call the director put in
+    #: place of a changed one): the flowcharts tell it in a panel of rare cases beside the common
+    #: path instead of on it.  Words for people only: the engine never reads it.
+    rare: bool = False
 
     def __call__(self, ctx: Ctx) -> bool:
         return self.test(ctx)
@@ -227,14 +231,15 @@ class Action:
         return f"Action({self.name!r})"
 
 
-def guard(words: str, ask: str = "", on_key: Callable[[int, int], bool] | None = None
+def guard(words: str, ask: str = "", on_key: Callable[[int, int], bool] | None = None, rare: bool = False
           ) -> Callable[[Callable[[Ctx], bool]], Guard]:
     """Decorator: the function becomes a :class:`Guard` named after it, described by ``words``,
     with the director's question ``ask`` (may be left out only for a guard that is a part of
-    another and never a row's guard itself) and, for a guard of the legal auction, its form on
-    a legal-auction key (``on_key``)."""
+    another and never a row's guard itself), for a guard of the legal auction its form on a
+    legal-auction key (``on_key``), and whether the case it picks out is ``rare`` (told beside
+    the flowcharts' common path, not on it)."""
     def make(fn: Callable[[Ctx], bool]) -> Guard:
-        return Guard(fn.__name__, words, fn, question=ask, on_key=on_key)
+        return Guard(fn.__name__, words, fn, question=ask, on_key=on_key, rare=rare)
     return make
 
 
@@ -272,6 +277,10 @@ class Row:
     seat_trigger: str | None = None
     refusal: bool = False
     records: str | None = None
+    #: The outcome in full, as a flowchart's outcome box states it: who must pass and for how
+    #: long, the calls cancelled, the lead restrictions and penalty cards (empty: ``summary``
+    #: says it all).  Plain words with the law numbers, for people; the engine never reads it.
+    outcome: str = ""
 
     @property
     def target(self) -> str:
@@ -289,4 +298,4 @@ def both(a: Guard, b: Guard, ask: str = "") -> Guard:
     """The guard that holds when ``a`` and ``b`` both hold; ``ask`` is its question (by
     default ``b``'s, else ``a``'s)."""
     return Guard(f"{a.name}_and_{b.name}", f"{a.words}, and {b.words}", lambda ctx: a(ctx) and b(ctx),
-                 question=ask or b.question or a.question)
+                 question=ask or b.question or a.question, rare=a.rare or b.rare)

@@ -117,16 +117,19 @@ def _came_from(step: str) -> Guard:
 
 ROWS: list[Row] = [
     *(Row("phase", source, "attempt_change", f"{source.split('.')[0]}.{SLIP_STEP}", "25A1", FAMILY,
-          "the offender says it was a slip: the director judges 25A first", offender_says_slip, ask_slip)
+          "the offender says it was a slip: the director first judges whether it was (25A)", offender_says_slip, ask_slip,
+          outcome="The offender says the call was a slip, partner not having called since: the director first "
+                  "judges whether it was. A slip: the intended call replaces it, with no rectification (25A1); "
+                  "a change of mind: this ruling goes on where it was")
       for source in SLIP_SOURCES),
     *(Row("phase", source, "attempt_change", SAME, "25A2", FAMILY,
           "the call was already found intended: a new slip claim is refused", slip_already_judged,
           slip_claimed_again, refusal=True)
       for source in SLIP_SOURCES),
     *(Row("phase", f"{proc}.{SLIP_STEP}", "judge_unintended", "auction", "25A1", FAMILY,
-          "unintended: the intended call replaces it; the other procedure never opens", None, intended_replaces)
+          "unintended: the intended call replaces it, and the slip brings no rectification", None, intended_replaces)
       for proc in ("insufficient_bid", "inadmissible_double")),
     *(Row("phase", f"{source.split('.')[0]}.{SLIP_STEP}", "judge_intended", source, "25A", FAMILY,
-          "intended: the procedure goes on where it was", _came_from(source.split(".")[1]), back_to_procedure)
+          "intended: the ruling on the first call goes on where it was", _came_from(source.split(".")[1]), back_to_procedure)
       for source in SLIP_SOURCES),
 ]

@@ -13,7 +13,8 @@ from typing import Final, Literal
 from .procedure import Option, call_option, choice, director_option, judgement_options
 from .rows import Machine
 
-__all__ = ["StateKind", "StateSpec", "Step", "PROCEDURES", "STATES", "OPEN", "ACCEPTABLE", "WHERE_QUESTIONS"]
+__all__ = ["StateKind", "StateSpec", "Step", "PROCEDURES", "STATES", "OPEN", "ACCEPTABLE", "WHERE_QUESTIONS",
+           "MAIN_PHASES", "OPEN_PHASES"]
 
 StateKind = Literal["initial", "normal", "terminal", "obligation", "decision", "irregularity"]
 
@@ -37,6 +38,9 @@ class StateSpec:
     options: tuple[Option, ...] = ()
     question: str = ""
     place: str = ""
+    #: For a phase: the phase in a few words, as the overview chart names where else a family's
+    #: irregularities may start ("after the auction").
+    named: str = ""
     #: For an irregularity procedure: how the narration names what it is about, a template where
     #: ``{whose}`` is "East's" (or "the" when East decides), ``{who}`` the offender, ``{call}``
     #: the call or card concerned and ``{new}`` the call it would change to.
@@ -80,8 +84,8 @@ def _slip_step(what: str) -> Step:
     return Step("awaiting_slip_judgement", f"the director first judges whether {what} was a slip (25A)",
                 "the director", judgement_options(
                     "unintended", "unintended", "intended",
-                    "the intended call replaces it and this procedure never opens (25A1)",
-                    "the procedure goes on where it was"))
+                    "the intended call replaces it, and the slip brings no rectification (25A1)",
+                    "the ruling on the call goes on where it was"))
 
 
 # What each procedure is about, in words (see StateSpec.about).
@@ -138,7 +142,7 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
                  choice("accept", "accepts", "accept {it}",
                         "the insufficient bid stands and the early replacement is cancelled (27C, 27A1)", by="lho"),
                  _director("rules the early replacement as the replacement (27C, 27B)"))),
-        Step("awaiting_choice", "the director has explained the options: LHO accepts the bid (27A1) or declines",
+        Step("awaiting_choice", "the director explains: LHO may accept the bid (27A1) or decline it",
              _AFTER_EXPLAINED, _accept_or_decline(
                  "27A1", "the insufficient bid stands and the auction goes on", "27B",
                  "the offender must replace it with a legal call")),
@@ -151,7 +155,7 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
                  "(27B3, 27B4) stays",
                  "the director judges whether it is comparable (27B1b), else 27B2 applies")),
         Step("awaiting_replacement", "the offender must replace it with a legal call (27B)",
-             "the offender chooses a call; the director rules on it", (
+             "the offender; the director rules on the call", (
                  call_option("replace", "offender", "replaces {it}", "replace {it} with a legal call",
                              "the director rules on the replacement (27B1-27B4)"),)),
     )),
@@ -250,16 +254,17 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
 STATES: Final[tuple[StateSpec, ...]] = (
     # --- the auction phase --------------------------------------------------------------
     StateSpec("phase", "awaiting_first_call", "initial", "the dealer has yet to call (17B)",
-              question="Has nobody called yet?", place="the dealer still has to call"),
+              question="Has nobody called yet?", place="the dealer still has to call", named="before the first call"),
     StateSpec("phase", "auction", "normal", "calls are being made in rotation (17C)",
-              question="Is the auction under way?", place="the auction goes on"),
+              question="Is the auction under way?", place="the auction goes on", named="the auction"),
     StateSpec("phase", "clarification", "normal",
               "the auction has ended with a contract; the clarification period runs (17D1, 22A)",
               question="Has the auction ended, with no lead yet?",
-              place="the auction is over: clarification period"),
+              place="the auction is over: clarification period", named="after the auction"),
     StateSpec("phase", "opening_lead", "normal",
               "the opening lead is face down; questions may still be asked (41A, 41B)",
-              question="Is a face-down opening lead on the table?", place="the face-down opening lead stays"),
+              question="Is a face-down opening lead on the table?", place="the face-down opening lead stays",
+              named="at a face-down lead"),
     StateSpec("phase", "play", "terminal", "the opening lead is faced: the auction period is over (17D1)",
               place="the auction period is over: play begins"),
     StateSpec("phase", "passed_out", "normal",
@@ -285,6 +290,12 @@ STATES: Final[tuple[StateSpec, ...]] = (
 )
 
 OPEN: Final = ("awaiting_first_call", "auction")
+
+#: The phases of the auction period a board goes through, in order, when nothing irregular
+#: waits (the overview chart's spine), and with the passed-out board the phases that are not
+#: an irregularity procedure: where an irregularity starts and where a ruling returns.
+MAIN_PHASES: Final = ("awaiting_first_call", "auction", "clarification", "opening_lead", "play")
+OPEN_PHASES: Final = (*MAIN_PHASES, "passed_out")
 
 #: The procedures whose irregularity the offender's LHO may accept and whose decision the
 #: director's arrival opens: the step ``awaiting_choice`` (27A1, 29A).  Under Laws 36-39 the

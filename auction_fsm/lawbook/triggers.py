@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["Trigger", "TRIGGERS"]
+__all__ = ["Trigger", "TRIGGERS", "IN_TURN"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,13 +22,18 @@ class Trigger:
     names what happened in a few words; ``follow_up`` marks a trigger an action raises rather
     than an event at the table; ``procedural`` marks one that only keeps the procedure running
     (the director called again while already ruling), on which no law rules anything, so the
-    flowcharts for people leave it out."""
+    flowcharts for people leave it out; ``aside`` marks one that may come at any step of a
+    procedure, which a flowchart tells once beside the steps."""
 
     words: str
     ask: str = ""
     told: str = ""
     follow_up: bool = False
     procedural: bool = False
+    #: An event that may come at any step of a procedure and leaves it where it was or hands it
+    #: to another law (the auction restated, a call explained, a player saying a call was a
+    #: slip): a flowchart tells it once, in its panel of side questions, not on every step.
+    aside: bool = False
 
     @property
     def question(self) -> str:
@@ -187,7 +192,8 @@ TRIGGERS: Final[dict[str, Trigger]] = {
     "attempt_change": Trigger(
         "a player tries to change a call",
         ask="Does a player try to change a call?",
-        told="A player tries to change a call"),
+        told="A player tries to change a call",
+        aside=True),
     "expose_cards": Trigger(
         "cards of a player are found exposed during the auction (24)",
         ask="Are a player's cards exposed during the auction?",
@@ -198,11 +204,13 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         told="Nobody notices the call until after the lead"),
     "review_request": Trigger(
         "a player asks for the auction to be restated (20B, 20C2)",
-        ask="Does a player ask for the auction to be restated?"),
+        ask="Does a player ask for the auction to be restated?",
+        aside=True),
     "explanation_request": Trigger(
         "a player asks about the opponents' calls (20F)",
         ask="Does a player ask what an opponent's call means?",
-        told="A player asks what a call means"),
+        told="A player asks what a call means",
+        aside=True),
     "face_down_lead": Trigger(
         "the presumed leader leads face down (41A)",
         ask="Does the presumed leader lead face down?"),
@@ -254,3 +262,8 @@ TRIGGERS: Final[dict[str, Trigger]] = {
     "impose_repeat_call": Trigger("a rectification obliges the seat to repeat a cancelled call"),
     "release": Trigger("an obligation ends without the call it expected"),
 }
+
+#: The events that carry a board from one phase of the auction period to the next when nothing
+#: is irregular (a call in turn, the opening lead): the overview chart cites their laws on its
+#: spine.
+IN_TURN: Final = ("call_pass", "call_bid", "face_down_lead", "opening_lead", "face_lead")

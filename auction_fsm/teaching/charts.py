@@ -12,13 +12,23 @@ How a family becomes a chart
   insufficient bid's "awaiting decision", "premature replacement", "awaiting replacement").
 * Sections, in order: the irregularity itself (rows from the open phases), one section per step
   (in the order the procedure reaches them), then what follows on its own afterwards (the
-  follow-up rows).  Each section is a spine of question boxes; the "yes" of a question points
-  right to its outcome, the "no" down to the next question.
+  follow-up rows), then the panel of rare cases and side questions.  Each section is a spine of
+  question boxes; the "yes" of a question points right to its outcome, the "no" down to the next
+  question.  With one way in, what happened at the table heads the first step; a step whose
+  last box only says "go to step N+1" runs straight on into step N+1.
+* The common path first: a row whose guard the book marks ``rare`` (a second insufficient bid,
+  an early replacement), or whose trigger it marks ``aside`` and that comes during a procedure
+  (the auction restated, a slip), is told once in the panel, not on every step; a step reached
+  only that way is told there too, under a letter (A, B ...), and the steps of the common path
+  are numbered without it (:func:`step_labels`).
 * Rows from the same place on the same trigger with the same summary are one outcome: they
-  differ only in where the auction stands afterwards, which the outcome lists ("then ...").
+  differ only in where the auction stands afterwards, which the outcome lists ("then ...",
+  left out when the auction simply goes on).  An outcome says the row's ``outcome`` -- the
+  rectification in full -- where the book gives one, else its summary.
 * A destination inside the chart is a "go to step N" box; a destination in another family's
   procedure names that chart.
-* A chart with more than :data:`MAX_BOXES` boxes is cut between sections into parts.
+* A chart with more than :data:`MAX_BOXES` boxes or :data:`MAX_HEIGHT` inches of rows is cut
+  between sections into parts, each printed on one A4 page at its own size (9 points).
 
 Every box and arrow carries a law number; every box lists the rows it stands for, which is how
 ``draw --scenario`` finds the route an auction took.  Standard library only.
@@ -36,23 +46,25 @@ from ..errors import LawBookError
 from ..lawbook import LAWS_2017, LawBook, Row
 from ..lawbook.common import put_in_place_by_director
 from ..lawbook.rows import ASK_TRIGGER, OTHERWISE
-from ..lawbook.states import WHERE_QUESTIONS
+from ..lawbook.states import MAIN_PHASES, OPEN, OPEN_PHASES, WHERE_QUESTIONS
+from ..lawbook.triggers import IN_TURN
 
-__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "WRAP", "OPEN_PHASES", "family_charts",
+__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "WRAP", "WRAP_ASIDE", "OPEN_PHASES", "family_charts",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
-           "is_follow_up", "row_key", "charted", "chart_height"]
+           "is_follow_up", "row_key", "charted", "chart_height", "step_labels"]
 
-BoxKind = Literal["start", "step", "question", "outcome", "goto", "note"]
+BoxKind = Literal["start", "step", "question", "outcome", "goto", "note", "aside"]
 #: At most this many boxes on one chart: a chart is one A4 page at a readable size.
 MAX_BOXES: Final = 25
-#: At most this much height (in inches, drawn at its own size) on one chart: what an A4 page
-#: holds at 80% of that size.  Estimated from the lines of text (see :func:`chart_height`).
-MAX_HEIGHT: Final = 12.0
-#: The width a box's text is wrapped to, in characters (the drawing wraps the same way).
-WRAP: Final = 56
-#: The phases that are not procedures: where an irregularity starts and where a ruling returns.
-OPEN_PHASES: Final = ("awaiting_first_call", "auction", "clarification", "opening_lead", "play",
-                      "passed_out")
+#: At most this much height (in inches) of rows on one chart: what an A4 page holds below the
+#: title and the legend, the chart printed at its own size (text of 9 points).  Estimated from
+#: the lines of text (see :func:`chart_height`).
+MAX_HEIGHT: Final = 9.3
+#: The width a box's text is wrapped to, in characters (the drawing wraps the same way): two
+#: columns of boxes fit the width of an A4 page inside its margins at 9 points.
+WRAP: Final = 42
+#: The same for a box of the panel of rare cases, which spans both columns.
+WRAP_ASIDE: Final = 2 * WRAP + 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +194,31 @@ def family_steps(book: LawBook, family: str) -> list[str]:
     return sorted(seen, key=lambda s: law_order(s.split(".")[0]))
 
 
+def step_labels(book: LawBook, family: str) -> tuple[dict[str, int], dict[str, str]]:
+    """How a family's chart labels its steps: the common path's by number (1, 2 ...), the
+    steps reached only by a rare case by letter (A, B ...), in the panel of rare cases."""
+    owned = family_steps(book, family)
+    rare = [s for s in owned if _reached_only_aside(book, s)]
+    common = [s for s in owned if s not in rare]
+    return ({s: n for n, s in enumerate(common, 1)}, {s: chr(ord("A") + n) for n, s in enumerate(rare)})
+
+
+def _aside_row(row: Row, book: LawBook) -> bool:
+    """Whether a row is told in the panel of rare cases and side questions rather than on the
+    common path: its guard picks out a rare case, or its event may come at any step of a
+    procedure (the auction restated, a call said to be a slip) and comes during one."""
+    if row.guard is not None and row.guard.rare:
+        return True
+    return book.triggers[row.trigger].aside and row.source not in OPEN_PHASES
+
+
+def _reached_only_aside(book: LawBook, state: str) -> bool:
+    """Whether every way into a procedure step is a rare case or a side question (27C's early
+    replacement, 25A's slip judgement while another irregularity waits)."""
+    into = [r for r in book.rows_of("phase") if r.target == state and r.source != state and charted(r, book)]
+    return bool(into) and all(_aside_row(r, book) for r in into)
+
+
 @dataclass
 class _Group:
     """Rows on one trigger that share one outcome (they differ only in where things stand)."""
@@ -241,11 +278,20 @@ class _Builder:
     def __init__(self, book: LawBook, family: str) -> None:
         self.book = book
         self.family = family
-        self.steps = family_steps(book, family)
-        self.numbers = {s: n for n, s in enumerate(self.steps, 1)}
+        self.owned = family_steps(book, family)
         self.summaries = {s.name: s.summary for s in book.states_of("phase")}
         self.specs = {s.name: s for s in book.states_of("phase")}
         self.parents = {s.name: s.parent for s in book.states_of("phase")}
+        # the steps a club director meets on the common path are numbered; a step reached only
+        # by a rare case or a side question is told in the panel beside them, by letter
+        self.numbers, self.letters = step_labels(book, family)
+        self.steps = list(self.numbers)
+        #: the panel of rare cases and side questions: (lines, law, rows) by its lines
+        self.panel: dict[tuple[str, ...], tuple[str, list[str]]] = {}
+        #: by rare step: the cases that lead into it (their outcome, law and rows), told with it
+        self.into: dict[str, list[tuple[str, str, list[str]]]] = {}
+        #: by section index: the step that section's last box sends the reader to, if any
+        self.goes_to: dict[int, str | None] = {}
 
     # --- words ---------------------------------------------------------------------------------
     def question(self, group: _Group, alone: bool, by_phase: bool = False) -> str:
@@ -268,7 +314,7 @@ class _Builder:
             return WHERE_QUESTIONS["procedure"]
         if len(sources) == 1:
             return self.specs[r.source].question
-        if sources <= {"awaiting_first_call", "auction"}:
+        if sources <= set(OPEN):
             return self.specs["auction"].question
         return WHERE_QUESTIONS["after_auction"]
 
@@ -276,6 +322,8 @@ class _Builder:
         """Where an outcome leaves things, in words."""
         if target in self.numbers:
             return f"{'back' if target == source else 'go'} to step {self.numbers[target]}"
+        if target in self.letters:
+            return f"see {self.letters[target]} below"
         if target == "auction" and "17D3" in extra:
             return "the auction goes back to the player who missed a turn"
         if target == source and target != "auction":
@@ -288,8 +336,9 @@ class _Builder:
         title = self.book.family(owner).title if owner in self.book.drawn_families else ""
         if not title or owner is None:
             return what
-        number = family_steps(self.book, owner).index(target) + 1
-        return f"{what}: step {number} of the chart '{title.split(' (')[0]}'"
+        numbers, letters = step_labels(self.book, owner)
+        where = f"step {numbers[target]}" if target in numbers else f"{letters[target]} under rare cases"
+        return f"{what}: {where} of the chart '{title.split(' (')[0]}'"
 
     def outcome(self, group: _Group) -> tuple[list[str], str, BoxKind]:
         """The outcome box of a group: lines, law and kind.
@@ -322,29 +371,96 @@ class _Builder:
                 first = self.place(group.rows[0].target, group.rows[0].source)
                 thens = [f"{first}, unless the calls now end it ({', '.join(extras)})" if extras
                          else "the auction period goes on from where it stood"]
-        lines = [_sentence(group.rows[0].summary)]
+        told = group.rows[0].outcome
+        if told and not any(r.target in self.numbers or r.target in self.letters or r.target in OPEN_PHASES
+                            for r in group.rows):
+            thens = []  # the outcome in full already says what the other chart's step decides
+        lines = [_sentence(told or group.rows[0].summary)]
         kind: BoxKind = "outcome"
-        inside = [t for t in (r.target for r in group.rows) if t in self.numbers]
+        inside = [t for t in (r.target for r in group.rows) if t in self.numbers or t in self.letters]
         if inside and len(thens) == 1:
             kind = "goto"
-        if thens:
-            lines.append(_sentence("then " + "; or ".join(thens)))
+        if thens == [self.specs["auction"].place]:
+            thens = []  # the usual end of an outcome goes without saying (the legend says it)
+        if thens:  # one paragraph: the box reads as one sentence of what happens next
+            lines = [f"{lines[0]} {_sentence('then ' + '; or '.join(thens))}"]
         return lines, law, kind
+
+    # --- the panel of rare cases and side questions -------------------------------------------
+    def entry(self, g: _Group) -> str:
+        """One case of the panel: its outcome, which names the case ("Another insufficient bid:
+        LHO may accept it; ..."), and where it leads unless the step goes on where it was."""
+        lines, _, _ = self.outcome(g)
+        if all(r.target == r.source for r in g.rows):
+            lines = [_sentence(g.rows[0].outcome or g.rows[0].summary)]
+        return " ".join(lines)
+
+    def aside(self, texts: list[str], *groups: _Group, law: str = "") -> None:
+        """Add one case to the panel (a case told on several steps is told once)."""
+        key = tuple(texts)
+        laws = law or _join_laws(r.law for g in groups for r in g.rows)
+        keys = [row_key(r) for g in groups for r in g.rows]
+        targets = {r.target for g in groups for r in g.rows}
+        if len(groups) == 1 and len(targets) == 1 and targets <= set(self.letters) and not law \
+                and all(r.source != r.target for r in groups[0].rows):
+            # the way into a rare step is told at the head of that step's case
+            self.into.setdefault(targets.pop(), []).append(
+                (_sentence(groups[0].rows[0].outcome or groups[0].rows[0].summary), laws, keys))
+            return
+        old = self.panel.get(key)
+        if old is not None:
+            laws, keys = _join_laws([old[0], laws]), old[1] + [k for k in keys if k not in old[1]]
+        self.panel[key] = (laws, keys)
+
+    def rare_step(self, state: str) -> None:
+        """A step reached only by a rare case, told in the panel under its letter: what it is,
+        who decides, and each of its cases."""
+        rows = [r for r in self.book.rows_of("phase") if r.source == state
+                and not is_follow_up(r.trigger, self.book) and charted(r, self.book)]
+        groups = _groups(rows)
+        side = [g for g in groups if self.book.triggers[g.trigger].aside]
+        for g in side:
+            self.aside([self.entry(g)], g)
+        main = [g for g in groups if g not in side]
+        into = self.into.get(state, [])  # its summary tells them: their rows and laws are its own
+        head = f"{self.letters[state]}. {_capital(self.summaries[state])}; {self.specs[state].decider} decides."
+        texts = [head] + [self.entry(g) for g in main]
+        law = _summary_law(self.summaries[state]) or _join_laws(r.law for g in main for r in g.rows)
+        laws = _join_laws([*(x for _, x, _ in into), law, *(r.law for g in main for r in g.rows)])
+        self.aside(texts, *main, law=laws)
+        extra = [k for _, _, ks in into for k in ks]
+        laws_now, keys_now = self.panel[tuple(texts)]
+        self.panel[tuple(texts)] = (laws_now, [*extra, *(k for k in keys_now if k not in extra)])
+
+    def panel_section(self) -> list[Box]:
+        """The panel as boxes, one per case, the rare steps (by letter) last."""
+        boxes: list[Box] = []
+        ordered = sorted(self.panel.items(), key=lambda kv: kv[0][0][:2] in
+                         {f"{x}." for x in self.letters.values()})
+        for n, (texts, (law, keys)) in enumerate(ordered):
+            boxes.append(Box(f"b{n}", "aside", texts, law, n, 0, tuple(keys)))
+        return boxes
 
     # --- sections ------------------------------------------------------------------------------
     def section(self, head: tuple[BoxKind, list[str], str, list[Row]], rows: Sequence[Row],
-                out: list[Box], arrows: list[Arrow]) -> None:
-        """A head box and the question spine under it, appended at the bottom of ``out``."""
+                out: list[Box], arrows: list[Arrow], in_step: bool = False) -> str | None:
+        """A head box and the question spine under it, appended at the bottom of ``out``; the
+        step of this chart the last box sends the reader to ("go to step 2"), if it does."""
         kind, lines, law, head_rows = head
         row = max((b.row for b in out), default=-1) + 1
         head_id = f"b{len(out)}"
         out.append(Box(head_id, kind, tuple(lines), law, row, 0, tuple(row_key(r) for r in head_rows)))
         groups = _groups(rows)
+        side = [g for g in groups if all(_aside_row(r, self.book) for r in g.rows)
+                and (in_step or any(r.guard is not None and r.guard.rare for r in g.rows))]
+        for g in side:
+            self.aside([self.entry(g)], g)
+        groups = [g for g in groups if g not in side]
         by_trigger: dict[str, list[_Group]] = {}
         for g in groups:
             by_trigger.setdefault(g.trigger, []).append(g)
         ordered: list[tuple[_Group, bool, bool]] = []
-        if kind == "start":  # what happened: the irregularities in the order of their steps
+        if not in_step:  # what happened: the irregularities in the order of their steps
             order = sorted(by_trigger.values(), key=lambda gs: min(
                 [self.numbers.get(r.target, len(self.numbers) + 1) for g in gs for r in g.rows]))
         else:
@@ -371,6 +487,7 @@ class _Builder:
                 merged.append((g, alone, by_phase, []))
         prev, prev_label, prev_label_law = head_id, "", law
         prev_trigger = ""
+        last_goes_to: str | None = None
         for i, (g, alone, by_phase, also) in enumerate(merged):
             q = self.question(g, alone, by_phase)
             o_lines, o_law, o_kind = self.outcome(g)
@@ -380,11 +497,13 @@ class _Builder:
             if i == len(merged) - 1:
                 # the last case of a chain is what remains when every question before it is
                 # answered no: its outcome hangs on that "no" (or on the head box, alone)
-                lead = [] if g.trigger == prev_trigger or not trig.told or (len(merged) == 1 and kind != "start") \
-                    else [f"{trig.told}:"]
+                lead = [] if g.trigger == prev_trigger or not trig.told or len(merged) == 1 else [f"{trig.told}:"]
                 oid = f"b{len(out)}"
                 out.append(Box(oid, o_kind, tuple(lead + o_lines), o_law, row, 0, keys))
                 arrows.append(Arrow(prev, oid, prev_label, o_law if prev_label else prev_label_law))
+                targets = {r.target for x in (g, *also) for r in x.rows}
+                if o_kind == "goto" and len(targets) == 1 and targets <= set(self.numbers):
+                    last_goes_to = targets.pop()
                 continue
             if q == OTHERWISE:
                 # another event follows: the event itself is the question
@@ -402,6 +521,7 @@ class _Builder:
             out.append(Box(oid, o_kind, tuple(o_lines), o_law, row, 1, keys))
             arrows.append(Arrow(qid, oid, "yes", o_law))
             prev, prev_label, prev_trigger = qid, "no", g.trigger
+        return last_goes_to
 
     def _trigger_order(self, groups: list[_Group]) -> int:
         """Where the events of a step come in its chain, in the order a director works: first
@@ -425,12 +545,21 @@ class _Builder:
         chart it belongs to: what happens at the table, one procedure, or what follows."""
         book, fam = self.book, self.family
         rows = [r for r in book.rows_of("phase") if r.family == fam and charted(r, book)]
-        steps = set(self.steps)
+        steps = set(self.owned)
         entry = [r for r in rows if r.source not in steps and not is_follow_up(r.trigger, book)
                  and r.source in OPEN_PHASES]
         follow = [r for r in rows if r not in entry and (r.source not in steps or is_follow_up(r.trigger, book))]
         title = book.family(fam).title
         out: list[tuple[str, list[Box], list[Arrow]]] = []
+        common = [g for g in _groups(entry) if not all(r.guard is not None and r.guard.rare for r in g.rows)]
+        lead_in: list[Row] = []
+        if self.steps and len(common) == 1 and {r.target for r in common[0].rows} == {self.steps[0]}:
+            # one way in, to the first step: what happened at the table heads that step
+            lead_in = common[0].rows
+            for g in _groups(entry):
+                if g is not common[0] and g.rows[0] not in lead_in:
+                    self.aside([self.entry(g)], g)
+            entry = []
         if entry:
             boxes: list[Box] = []
             arrows: list[Arrow] = []
@@ -446,9 +575,17 @@ class _Builder:
                 raise LawBookError(f"law book {book.name!r}: the decision {s!r} does not say who decides")
             law = _summary_law(self.summaries[s]) or _summary_law(self.summaries[self.parents[s] or s]) \
                 or fam
-            self.section(("step", [f"Step {self.numbers[s]}: {self.summaries[s]}", f"Who decides: {who}."],
-                          law, []), here, boxes, arrows)
+            if lead_in and s == self.steps[0]:
+                goes_to = self.section(("start", [f"{title.split(' (')[0]}. Step 1: {self.summaries[s]}",
+                                        f"Who decides: {who}."], _join_laws([*(r.law for r in lead_in), law]),
+                              lead_in), here, boxes, arrows, in_step=True)
+            else:
+                goes_to = self.section(("step", [f"Step {self.numbers[s]}: {self.summaries[s]}",
+                                                 f"Who decides: {who}."], law, []), here, boxes, arrows, in_step=True)
             out.append((s.split(".")[0], boxes, arrows))
+            self.goes_to[len(out) - 1] = goes_to
+        for s in self.letters:
+            self.rare_step(s)
         follow.sort(key=lambda r: is_follow_up(r.trigger, book))  # what happens at the table first
         for trigger in dict.fromkeys(r.trigger for r in follow):
             # one section per thing that follows on its own (or that happens at the table while
@@ -462,39 +599,52 @@ class _Builder:
                 else ("start", [f"While another irregularity waits for its ruling: {told}"]))
             self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows)
             out.append(("~" if spec.follow_up else "+", boxes, arrows))
+        if self.panel:
+            out.append(("!", self.panel_section(), []))
+        return self.chained(out)
+
+    def chained(self, sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[tuple[str, list[Box], list[Arrow]]]:
+        """Steps that follow one another run on as one chain: where a step's last box only says
+        "go to step N" and step N comes next, the arrow goes straight on to step N's head (which
+        then stands for the rows of that box too), as long as the two fit one page together."""
+        out: list[tuple[str, list[Box], list[Arrow]]] = []
+        for i, sec in enumerate(sections):
+            prev = out[-1] if out else None
+            went = self.goes_to.get(i - 1)
+            head = sec[1][0] if sec[1] else None
+            if prev is None or went is None or head is None or head.kind not in ("step", "start") \
+                    or self.numbers.get(went) != _step_number_or_none(sec[1]) \
+                    or chart_height(prev[1]) + chart_height(sec[1]) > MAX_HEIGHT:
+                out.append(sec)
+                continue
+            boxes, arrows = list(prev[1]), list(prev[2])
+            last = boxes.pop()
+            into = [a for a in arrows if a.dst == last.id]
+            arrows = [a for a in arrows if a.dst != last.id]
+            base = max(b.row for b in boxes) + 1
+            rename = {b.id: f"b{len(boxes) + j}" for j, b in enumerate(sec[1])}
+            for j, b in enumerate(sec[1]):
+                rows = b.rows + last.rows if j == 0 else b.rows
+                boxes.append(Box(rename[b.id], b.kind, b.lines, b.law, b.row + base, b.col, rows))
+            arrows += [Arrow(a.src, rename[head.id], a.label, a.law) for a in into]
+            arrows += [Arrow(rename[a.src], rename[a.dst], a.label, a.law) for a in sec[2]]
+            out[-1] = (prev[0] if prev[0] == sec[0] else f"{prev[0]}|{sec[0]}", boxes, arrows)
         return out
 
 
 def _pages(sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[list[tuple[str, list[Box], list[Arrow]]]]:
-    """Sections cut into pages of at most :data:`MAX_BOXES` boxes, along the law's own parts:
-    a page break falls where one procedure (one law) ends and the next begins, and within a
-    procedure too long for a page, between its steps -- never inside a chain of questions."""
-    blocks: list[list[tuple[str, list[Box], list[Arrow]]]] = []
-    for sec in sections:
-        # one block per procedure, and one for what follows on its own
-        if blocks and blocks[-1][0][0] == sec[0] and sec[0] not in ("", "+"):
-            blocks[-1].append(sec)
-        else:
-            blocks.append([sec])
+    """Sections packed into pages of at most :data:`MAX_BOXES` boxes and :data:`MAX_HEIGHT`
+    inches, in chart order, a page break only between sections -- never inside a chain of
+    questions -- and the panel of rare cases on the last page when it fits there."""
     pages: list[list[tuple[str, list[Box], list[Arrow]]]] = [[]]
     count, height = 0, 0.0
-
-    def size(secs: list[tuple[str, list[Box], list[Arrow]]]) -> tuple[int, float]:
-        return sum(len(sec[1]) for sec in secs), sum(chart_height(sec[1]) for sec in secs)
-
-    for block in blocks:
-        n, h = size(block)
-        fits_alone = n <= MAX_BOXES and h <= MAX_HEIGHT
-        if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT) and fits_alone:
-            pages.append([])  # the whole part fits on a page of its own
+    for sec in sections:
+        n, h = len(sec[1]), chart_height(sec[1])
+        if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT):
+            pages.append([])
             count, height = 0, 0.0
-        for sec in block:
-            n, h = size([sec])
-            if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT):
-                pages.append([])
-                count, height = 0, 0.0
-            pages[-1].append(sec)
-            count, height = count + n, height + h
+        pages[-1].append(sec)
+        count, height = count + n, height + h
     return pages
 
 
@@ -502,15 +652,29 @@ def chart_height(boxes: Sequence[Box]) -> float:
     """About how tall (in inches) the rows of ``boxes`` are when drawn: each row as tall as its
     box with most lines of text (wrapped at :data:`WRAP`), plus its law line, padding and gap."""
     rows: dict[int, int] = {}
+    aside = {b.row for b in boxes if b.kind == "aside"}
     for b in boxes:
-        lines = sum(len(textwrap.wrap(part, WRAP)) for part in b.lines)
+        lines = sum(len(textwrap.wrap(part, WRAP_ASIDE if b.kind == "aside" else WRAP)) for part in b.lines)
         rows[b.row] = max(rows.get(b.row, 0), lines)
-    return sum(0.62 + 0.135 * n for n in rows.values())
+    return sum((0.2 + 0.15 * n) if r in aside else (0.42 + 0.17 * n) for r, n in rows.items()) \
+        + (0.35 if aside else 0.0)
+
+
+def _step_numbers(boxes: Sequence[Box]) -> list[int]:
+    """The numbers of the steps whose heads are among ``boxes`` ("Step 3: ...")."""
+    return [_step_number([b]) for b in boxes if b.kind in ("step", "start") and "Step " in b.lines[0]]
+
+
+def _step_number_or_none(boxes: Sequence[Box]) -> int | None:
+    """The number of the step a section heads, or ``None`` for a section that heads none."""
+    head = boxes[0].lines[0] if boxes else ""
+    return _step_number(boxes) if "Step " in head else None
 
 
 def _step_number(boxes: Sequence[Box]) -> int:
     """The number of the step whose section starts with ``boxes[0]`` ("Step 3: ...")."""
-    return int(boxes[0].lines[0].split(":")[0].split()[1])
+    head = boxes[0].lines[0]
+    return int(head[head.index("Step ") + 5:].split(":")[0])
 
 
 def _steps_words(numbers: list[int]) -> str:
@@ -546,6 +710,9 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
     pages = _pages(builder.sections())
     procedures = {s.name: s.summary for s in book.states_of("phase") if s.kind == "irregularity"}
     several = len({s.split(".")[0] for s in builder.steps}) > 1
+    numbers_of: dict[str, list[int]] = {}
+    for st, n in builder.numbers.items():
+        numbers_of.setdefault(st.split(".")[0], []).append(n)
     stem = "flow_" + family.replace(", ", "_").replace(" ", "")
     title = book.family(family).title
     charts = []
@@ -561,11 +728,12 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
         suffix = f"_part{p}" if len(pages) > 1 else ""
         t = title
         if len(pages) > 1:
-            keys = list(dict.fromkeys(k for k, _, _ in page))
+            keys = list(dict.fromkeys(k2 for k, _, _ in page for k2 in k.split("|")))
             words = ["what happens at the table"] if "" in keys else []
             if several:
-                for k in (k for k in keys if k not in ("", "+", "~")):
-                    mine = [n for k2, b, _ in page if k2 == k for n in [_step_number(b)]]
+                for k in (k for k in keys if k not in ("", "+", "~", "!")):
+                    mine = [n for k2, b, _ in page if k in k2.split("|") for n in _step_numbers(b)
+                            if n in numbers_of.get(k, ())]
                     steps = [s for s in builder.specs if s.startswith(k + ".")]
                     drawn = [s for s in steps if s in builder.numbers]
                     if k in procedures and 2 * len(drawn) > len(steps):
@@ -576,18 +744,15 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
                     elif mine:
                         words.append(_steps_words(mine))
             else:
-                words += [w for w in [_steps_words([_step_number(b) for k, b, _ in page if k not in ("", "+", "~")])]
+                words += [w for w in [_steps_words([n for k, b, _ in page if k not in ("", "+", "~", "!")
+                                                    for n in _step_numbers(b)])]
                           if w]
             words += ["while another irregularity waits"] if "+" in keys else []
             words += ["what follows on its own"] if "~" in keys else []
+            words += ["rare cases and side questions"] if "!" in keys else []
             t += f", part {p} of {len(pages)}: " + "; ".join(words)
         charts.append(Chart(stem + suffix, t, family, tuple(boxes), tuple(arrows), p, len(pages)))
     return charts
-
-
-_PHASE_NAMES: Final = {"awaiting_first_call": "the dealer's first call", "auction": "the auction",
-                       "clarification": "after the auction",
-                       "opening_lead": "a face-down lead"}
 
 
 def overview_chart(book: LawBook = LAWS_2017) -> Chart:
@@ -595,7 +760,7 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
     box per family whose irregularities start there (the dealer's first call counts as part of
     the auction), each naming the chart that draws it."""
     summaries = {s.name: s.summary for s in book.states_of("phase")}
-    main = [p for p in ("awaiting_first_call", "auction", "clarification", "opening_lead", "play")
+    main = [p for p in MAIN_PHASES
             if p in summaries]
     order = {p: i for i, p in enumerate(main)}
     homes: dict[str, list[tuple[str, list[str], list[Row]]]] = {p: [] for p in main}
@@ -623,7 +788,8 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
             charts = stems[0] + ".png" + (f" ({len(stems)} parts)" if len(stems) > 1 else "")
             lines = [title.split(" (Law")[0] + "."]
             if also:
-                lines.append("Also: " + "; ".join(_PHASE_NAMES.get(s, s) for s in also) + ".")
+                named = {s.name: s.named or s.summary for s in book.states_of("phase")}
+                lines.append("Also " + ", ".join(named[s] for s in also) + ".")
             lines.append(f"Chart: {charts}")
             bid = f"f_{fam}"
             boxes.append(Box(bid, "question", tuple(lines), fam, row + i, 1,
@@ -632,15 +798,17 @@ def overview_chart(book: LawBook = LAWS_2017) -> Chart:
         row += max(len(homes[p]), 1)
     for a, b in itertools.pairwise(main):
         law = _join_laws(r.law for r in book.rows_of("phase") if r.source == a and r.target == b
-                         and r.trigger in ("call_pass", "call_bid", "face_down_lead", "opening_lead",
-                                           "face_lead"))
-        arrows.append(Arrow(f"p_{a}", f"p_{b}", "then", law))
+                         and r.trigger in IN_TURN)
+        arrows.append(Arrow(f"p_{a}", f"p_{b}", "", law))  # down the spine: "then" goes without saying
     if "passed_out" in summaries:
         law = _join_laws(r.law for r in book.rows_of("phase") if r.target == "passed_out"
                          and r.family == "17-22")
         at = next(b.row for b in boxes if b.id == "p_auction")
+        # beside the auction, above its families: everything below moves down one row
+        boxes = [b if b.row < at or (b.row == at and b.col == 0) else
+                 Box(b.id, b.kind, b.lines, b.law, b.row + 1, b.col, b.rows) for b in boxes]
         boxes.append(Box("p_passed_out", "outcome", (_sentence(summaries["passed_out"].split(" (")[0]),),
-                         law, at, -1, ()))
+                         law, at, 1, ()))
         arrows.append(Arrow("p_auction", "p_passed_out", "four passes", law))
     return Chart("flow_overview", "The auction period: phases and irregularities (Laws 17-54)",
                  "all", tuple(boxes), tuple(arrows))

@@ -4,6 +4,10 @@ The layout is the chart's own grid, top to bottom: column 0 is the spine of ques
 goes down), column 1 the outcomes (a "yes" goes right); the overview also uses column -1.
 Boxes are sized to their measured text, so text never leaves its box; :func:`layout_problems`
 checks that no box, text or arrow label overlaps another, and the tests run it on every chart.
+Each kind of box has a colour and its own border (:data:`STYLES`: thick, double, round, bold,
+dashed, dotted, dash-dot), so that a page printed in black and white tells them apart; the panel
+of rare cases spans both columns at the foot.  Every text is 9 points: a chart is drawn at the
+size it prints on A4 (:func:`page_scale` is 1 for every chart of the 2017 book).
 
 Each PNG carries the chart's data (:func:`~.charts.chart_data`) as a text chunk named
 :data:`META_KEY`, so a test can compare a committed picture with the law book it came from.
@@ -20,41 +24,77 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from .charts import WRAP, Box, Chart, chart_data
+from .charts import WRAP, WRAP_ASIDE, Box, Chart, chart_data
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["META_KEY", "COLOURS", "A4", "draw_chart", "read_chart_data", "layout_problems", "natural_size",
+__all__ = ["META_KEY", "COLOURS", "STYLES", "PANEL_TITLE", "A4", "draw_chart", "read_chart_data", "layout_problems", "natural_size",
            "page_scale", "printed_font", "draw_page", "draw_handout", "handout_key", "read_handout_key"]
 
 META_KEY: Final = "auction-fsm chart"
 COLOURS: Final = {"start": "#f9cb9c", "step": "#cfe2f3", "question": "#fff2cc", "outcome": "#d9ead3",
-                  "goto": "#eeeeee", "note": "#ead1dc"}
-_LEGEND: Final = {"start": "what happens at the table", "step": "a step of the procedure (who decides)",
-                  "question": "a question: yes goes right, no goes down", "outcome": "the outcome",
-                  "goto": "go to another step", "note": "what follows on its own"}
+                  "goto": "#eeeeee", "note": "#ead1dc", "aside": "#ffffff"}
+#: How each kind of box is told apart without colour (a handout printed in black and white):
+#: its corners (the rounding in inches, 0 for square), its border's width and line style, and
+#: whether the border is double.
+STYLES: Final = {"start": (0.0, 2.4, "solid", False), "step": (0.0, 0.9, "solid", True),
+                 "question": (0.16, 0.9, "solid", False), "outcome": (0.05, 2.0, "solid", False),
+                 "goto": (0.05, 1.2, (0, (5, 3)), False), "note": (0.0, 1.3, (0, (1, 2)), False),
+                 "aside": (0.0, 1.0, (0, (6, 2, 1, 2)), False)}
+#: The legend of a chart, short: the title page of the handout says more (:data:`_LEGEND`).
+_KEY: Final = {"start": "what happened", "step": "a step: who decides", "question": "a question",
+               "outcome": "the outcome (then the auction goes on)", "goto": "go to a step", "note": "follows on its own",
+               "aside": "a rare case"}
+_LEGEND: Final = {"start": "what happens at the table (thick border)",
+                  "step": "a step of the procedure, who decides (double border)",
+                  "question": "a question: yes goes right, no goes down (round corners)",
+                  "outcome": "the outcome: the rectification in full; unless it says what comes next, the "
+                             "auction goes on (bold border)",
+                  "goto": "go to another step (dashed border)", "note": "what follows on its own (dotted border)",
+                  "aside": "a rare case or a side question (dash-dot border)"}
+#: The heading of the panel of rare cases and side questions.
+PANEL_TITLE: Final = "Rare cases and side questions"
 _WRAP: Final = WRAP
-_WRAP_OVERVIEW: Final = 42
-_FONT: Final = 8.0
-_LAW_FONT: Final = 7.0
-_LABEL_FONT: Final = 7.0
+#: The overview's columns: the phases narrow, the families beside them wider.
+_WRAP_OVERVIEW: Final = {0: 26, 1: 60}
+#: Every text of a chart is at least 9 points printed; a chart is printed at its own size.
+_FONT: Final = 9.0
+_LAW_FONT: Final = 9.0
+_LABEL_FONT: Final = 9.0
 _TITLE_FONT: Final = 12.0
-_TITLE_WRAP: Final = 70
-#: An A4 page in inches, and the margin kept free around a chart printed on it.
+_TITLE_WRAP: Final = 62
+#: An A4 page in inches, and the margins kept free around a chart printed on it: at least
+#: 10 mm everywhere (what a printer keeps), more at the foot for the page number.
 A4: Final = (8.27, 11.69)
-_MARGIN: Final = 0.4
+_MARGIN: Final = 0.5
+_FOOT: Final = 0.8
+#: Where the page number sits: its centre this far above the foot of the page (12.7 mm).
+_NUMBER_AT: Final = 0.5
 _SLACK: Final = 1.05
-_PAD: Final = 0.09  # inches between text and box edge
-_VGAP: Final = 0.26  # inches between rows
+_PAD: Final = 0.06  # inches between text and box edge
+_VGAP: Final = 0.17  # inches between rows
+_ASIDE_GAP: Final = 0.08  # inches between the boxes of the panel
 _HIGHLIGHT: Final = "#c00000"
 
 
 def _text_of(box: Box, wrap: int = _WRAP) -> str:
-    return "\n".join(line for part in box.lines for line in textwrap.wrap(part, wrap))
+    """The text of a box, wrapped, its law at the end (in parentheses after a sentence)."""
+    if box.kind == "aside":
+        wrap = WRAP_ASIDE
+    elif box.kind == "start":
+        wrap -= 4  # bold type is wider
+    law = _law_of(box)
+    parts = list(box.lines)
+    if law:
+        parts[-1] = f"{parts[-1]} ({law})"
+    if box.kind == "aside":
+        parts = [" ".join(parts)]
+    return "\n".join(line for part in parts for line in textwrap.wrap(part, wrap))
 
 
 def _law_of(box: Box) -> str:
+    """The law a box cites, as it ends the box's text ("Law 27A1", "Laws 27B1b, 27B2")."""
     if not box.law:
         return ""
     many = "," in box.law or "-" in box.law
@@ -90,6 +130,21 @@ def read_chart_data(path: str | Path) -> dict[str, Any] | None:
     return None if text is None else dict(json.loads(text))
 
 
+def _box(ax: Any, left: float, top: float, w: float, h: float, kind: str, k: float, *,
+         edge: str | None = None, face: str | None = None, wide: bool = False, gid: str = "") -> None:
+    """One box of ``kind`` in its colour and its black-and-white style (:data:`STYLES`)."""
+    from matplotlib.patches import FancyBboxPatch
+
+    rounding, lw, ls, double = STYLES[kind]
+    style = f"round,pad=0,rounding_size={rounding * k}" if rounding else "square,pad=0"
+    ax.add_patch(FancyBboxPatch((left, top), w, h, boxstyle=style, fc=face or COLOURS[kind],
+                                ec=edge or "#222", lw=(2.6 if wide else lw) * k, ls=ls, zorder=2, gid=gid))
+    if double:
+        inset = 0.035 * k
+        ax.add_patch(FancyBboxPatch((left + inset, top + inset), w - 2 * inset, h - 2 * inset, boxstyle=style,
+                                    fc="none", ec=edge or "#222", lw=lw * k, zorder=2, gid="inner"))
+
+
 def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | None, *,
             scale: float = 1.0, page: tuple[float, float] | None = None,
             legend: Mapping[str, str] | None = None) -> Figure:
@@ -103,7 +158,7 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Patch
+    from matplotlib.patches import FancyArrowPatch
 
     k = scale
     fig = plt.figure(figsize=(10, 10))
@@ -118,28 +173,32 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
         t.remove()
         return bb.width / dpi, bb.height / dpi
 
-    pad, vgap = _PAD * k, _VGAP * k
-    wrap = _WRAP if chart.family != "all" else _WRAP_OVERVIEW  # the overview has three columns
+    pad, vgap = _PAD * k, (_VGAP if chart.family != "all" else _VGAP / 2) * k  # the overview: no labels between rows
+
+    def wrap_of(b: Box) -> int:
+        return _WRAP if chart.family != "all" else _WRAP_OVERVIEW.get(b.col, _WRAP)
     sizes: dict[str, tuple[float, float, float]] = {}  # box -> width, text height, law height
     for b in chart.boxes:
-        w1, h1 = measure(_text_of(b, wrap), _FONT * k, "bold" if b.kind in ("step", "start") else "normal")
-        w2, h2 = measure(_law_of(b), _LAW_FONT * k)
+        w1, h1 = measure(_text_of(b, wrap_of(b)), _FONT * k, "bold" if b.kind == "start" else "normal")
+        w2, h2 = 0.0, 0.0  # the law ends the text (see _text_of)
         # a little room to spare: a PDF's font metrics are not quite the screen's
         sizes[b.id] = (max(w1, w2) * _SLACK + 2 * pad, h1, h2)
-    cols = sorted({b.col for b in chart.boxes})
-    col_width = {c: max(sizes[b.id][0] for b in chart.boxes if b.col == c) for c in cols}
+    flow = [b for b in chart.boxes if b.kind != "aside"]
+    panel = [b for b in chart.boxes if b.kind == "aside"]
+    cols = sorted({b.col for b in flow}) or [0]
+    col_width = {c: max([sizes[b.id][0] for b in flow if b.col == c] or [0.0]) for c in cols}
     horizontal = [a for a in chart.arrows if chart.box(a.src).row == chart.box(a.dst).row]
     gap = max([measure(_arrow_text(a.label, a.law), _LABEL_FONT * k)[0] + 0.35 * k for a in horizontal]
               + [0.7 * k])
     if chart.family == "all":
-        gap = 0.8 * k
-    tag = (0.85 if route else 0.25) * k
+        gap = 0.6 * k
+    tag = (0.85 if route else 0.06) * k
     x = tag
     centre: dict[int, float] = {}
     for c in cols:
         centre[c] = x + col_width[c] / 2
         x += col_width[c] + gap
-    width = x - gap + tag
+    width = max(x - gap + tag, max([sizes[b.id][0] for b in panel], default=0.0) + 2 * tag)
     title_lines = textwrap.wrap(chart.title, _TITLE_WRAP)
     sub_lines = textwrap.wrap(subtitle, max(40, int(width * 12 / k))) if subtitle else []
     box_h = {b.id: sizes[b.id][1] + sizes[b.id][2] + 2 * pad + (0.05 * k if sizes[b.id][2] else 0)
@@ -147,16 +206,34 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     rows = sorted({b.row for b in chart.boxes})
     row_h = {r: max(box_h[b.id] for b in chart.boxes if b.row == r) for r in rows}
     title_w, title_text_h = measure("\n".join(title_lines), _TITLE_FONT * k, "bold")
-    width = max(width, title_w + 0.6 * k)
-    title_h = title_text_h + 0.45 * k + 0.18 * k * len(sub_lines)
-    legend_h = 0.45 * k
+    width = max(width, title_w + 0.2 * k)
+    title_h = title_text_h + 0.4 * k + 0.18 * k * len(sub_lines)
+    kinds = [kind for kind in COLOURS if any(b.kind == kind for b in chart.boxes)]
+    # the legend: each kind's swatch and words, left to right, a new line where the width ends
+    labels = [(kind, (legend or {}).get(kind, _KEY[kind])) for kind in kinds]
+    if route:
+        labels.append(("route", "on this auction's route"))
+    placed: list[tuple[str, str, float, int]] = []  # kind, words, x, line
+    lx, line = tag, 0
+    for kind, words in ([] if chart.family == "all" else labels):
+        item = 0.38 * k + measure(words, _LABEL_FONT * k)[0] + 0.3 * k
+        if lx > tag and lx + item > width - tag:
+            lx, line = tag, line + 1
+        placed.append((kind, words, lx, line))
+        lx += item
+    legend_h = (0.2 * (line + 1 if placed else 0) + 0.15) * k
     y = title_h + legend_h
     row_mid: dict[int, float] = {}
+    panel_rows = {b.row for b in panel}
+    panel_top = None
     for r in range(rows[-1] + 1):
+        if r in panel_rows and panel_top is None:
+            panel_top = y + 0.05 * k
+            y += measure(PANEL_TITLE, _FONT * k, "bold")[1] + 0.15 * k
         h = row_h.get(r, 0.3 * k)
         row_mid[r] = y + h / 2
-        y += h + vgap
-    height = y + 0.1 * k
+        y += h + (_ASIDE_GAP * k if r in panel_rows else vgap)
+    height = y + 0.05 * k
     if page is None:
         fig.set_size_inches(width, height)
         ax = fig.add_axes((0, 0, 1, 1))
@@ -168,42 +245,46 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     ax.set_xlim(0, width)
     ax.set_ylim(height, 0)
     ax.axis("off")
-    ax.text(width / 2, 0.2 * k, "\n".join(title_lines), ha="center", va="top", fontsize=_TITLE_FONT * k,
+    ax.text(width / 2, 0.12 * k, "\n".join(title_lines), ha="center", va="top", fontsize=_TITLE_FONT * k,
             fontweight="bold", gid="title")
     if sub_lines:
-        ax.text(width / 2, 0.2 * k + title_text_h + 0.1 * k, "\n".join(sub_lines), ha="center", va="top",
-                fontsize=9 * k, color="#444", gid="subtitle")
-    kinds = [kind for kind in COLOURS if any(b.kind == kind for b in chart.boxes)]
-    if chart.family != "all":
-        handles = [Patch(fc=COLOURS[kind], ec="#333", label=(legend or {}).get(kind, _LEGEND[kind]))
-                   for kind in kinds]
-        if route:
-            handles.append(Patch(fc="white", ec=_HIGHLIGHT, lw=2, label="on this auction's route"))
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 1 - title_h / height),
-                  ncol=min(len(handles), 3), fontsize=_LABEL_FONT * k, frameon=False)
+        ax.text(width / 2, 0.12 * k + title_text_h + 0.1 * k, "\n".join(sub_lines), ha="center", va="top",
+                fontsize=_LABEL_FONT * k, color="#444", gid="subtitle")
+    for kind, words, lx, line in placed:
+        ly = title_h + line * 0.2 * k
+        if kind == "route":
+            _box(ax, lx, ly, 0.3 * k, 0.13 * k, "outcome", k, edge=_HIGHLIGHT, face="white")
+        else:
+            _box(ax, lx, ly, 0.3 * k, 0.13 * k, kind, k)
+        ax.text(lx + 0.38 * k, ly + 0.065 * k, words, ha="left", va="center", fontsize=_LABEL_FONT * k,
+                gid=f"legend:{kind}")
+    if panel_top is not None:
+        ax.text(tag, panel_top, PANEL_TITLE, ha="left", va="top", fontsize=_FONT * k, fontweight="bold",
+                gid="panel")
+    full = width - 2 * tag
     edges: dict[str, tuple[float, float, float, float]] = {}
     for b in chart.boxes:
-        w, h = col_width[b.col] if b.col == 0 and chart.family != "all" else sizes[b.id][0], box_h[b.id]
-        cx, cy = centre[b.col], row_mid[b.row]
+        if b.kind == "aside":
+            w, cx = full, width / 2
+        else:
+            w, cx = (col_width[b.col] if b.col == 0 and chart.family != "all" else sizes[b.id][0]), centre[b.col]
+        h = box_h[b.id]
+        cy = row_mid[b.row]
         left, top = cx - w / 2, cy - h / 2
         edges[b.id] = (left, top, left + w, top + h)
         on_route = b.id in route
-        ax.add_patch(FancyBboxPatch((left, top), w, h, boxstyle=f"round,pad=0,rounding_size={0.08 * k}",
-                                    fc=COLOURS[b.kind], ec=_HIGHLIGHT if on_route else "#333",
-                                    lw=(2.6 if on_route else 0.9) * k, zorder=2))
-        ax.text(left + pad, top + pad, _text_of(b, wrap), ha="left", va="top", fontsize=_FONT * k, zorder=3,
-                fontweight="bold" if b.kind in ("step", "start") else "normal", gid=f"text:{b.id}")
-        if _law_of(b):
-            ax.text(left + pad, top + h - pad, _law_of(b), ha="left", va="bottom", fontsize=_LAW_FONT * k,
-                    color="#7f1d1d", style="italic", zorder=3, gid=f"law:{b.id}")
+        _box(ax, left, top, w, h, b.kind, k, edge=_HIGHLIGHT if on_route else None, wide=on_route,
+             gid=f"box:{b.id}")
+        ax.text(left + pad, top + pad, _text_of(b, wrap_of(b)), ha="left", va="top", fontsize=_FONT * k, zorder=3,
+                fontweight="bold" if b.kind == "start" else "normal", gid=f"text:{b.id}")
         if on_route:
             events = route[b.id]
             label = ("event " if len(events) == 1 else "events ") + ", ".join(str(n) for n in events)
             label = "\n".join(textwrap.wrap(label, 12))
-            if b.col <= 0:
+            if b.col <= 0 and b.kind != "aside":
                 ax.text(left - 0.08 * k, cy, label, ha="right", va="center", fontsize=_LABEL_FONT * k,
                         color=_HIGHLIGHT, fontweight="bold", zorder=3, gid=f"tag:{b.id}")
-            else:
+            elif b.kind != "aside":
                 ax.text(left + w + 0.08 * k, cy, label, ha="left", va="center", fontsize=_LABEL_FONT * k,
                         color=_HIGHLIGHT, fontweight="bold", zorder=3, gid=f"tag:{b.id}")
     for a in chart.arrows:
@@ -244,15 +325,22 @@ def natural_size(chart: Chart) -> tuple[float, float]:
     return w, h
 
 
+def _room() -> tuple[float, float]:
+    """The width and height in inches an A4 page leaves a chart inside its margins."""
+    return A4[0] - 2 * _MARGIN, A4[1] - _MARGIN - _FOOT
+
+
 def page_scale(chart: Chart) -> float:
-    """How much the chart shrinks to fit one A4 page inside its margins (1.0: it fits as drawn)."""
+    """How much the chart shrinks to fit one A4 page inside its margins (1.0: it fits as drawn,
+    so its text prints at 9 points or more)."""
     w, h = natural_size(chart)
-    return min(1.0, (A4[0] - 2 * _MARGIN) / w, (A4[1] - 2 * _MARGIN) / h)
+    room = _room()
+    return min(1.0, room[0] / w, room[1] / h)
 
 
 def printed_font(chart: Chart) -> float:
     """The size in points of the smallest text of the chart printed on its A4 page."""
-    return min(_LAW_FONT, _LABEL_FONT) * page_scale(chart)
+    return min(_FONT, _LAW_FONT, _LABEL_FONT) * page_scale(chart)
 
 
 def draw_page(chart: Chart) -> Figure:
@@ -260,7 +348,7 @@ def draw_page(chart: Chart) -> Figure:
     import matplotlib.pyplot as plt
 
     scale = page_scale(chart)
-    room = (A4[0] - 2 * _MARGIN, A4[1] - 2 * _MARGIN)
+    room = _room()
     for _ in range(3):  # text does not shrink quite in proportion: shrink a little more if need be
         fig = _figure(chart, {}, None, scale=scale, page=A4)
         box = fig.axes[0].get_position()
@@ -290,60 +378,105 @@ def read_handout_key(path: str | Path) -> str | None:
 def draw_handout(charts: Sequence[Chart], path: str | Path, *, title: str, note: str = "") -> Path:
     """Every chart on an A4 page of one PDF, after a title page and a contents page.
 
-    The title page says how to read a chart (the colours of the boxes); the contents page lists
-    each chart with its page number; each chart page carries its number at the foot.  The PDF
-    is reproducible: no creation date is written."""
+    The title page says how to read a chart (each kind of box, told apart by its border as well
+    as its colour, so that a page printed in black and white reads the same); the contents page
+    lists each chart with its page number, a long title wrapped short of the number; each chart
+    page carries its number at the foot, inside the margins.  Every text is 9 points or more and
+    keeps 10 mm or more from the edge of the page.  The PDF is reproducible: no creation date."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.backends.backend_pdf import PdfPages
-    from matplotlib.patches import Rectangle
 
     out = Path(path)
     first = 3  # the title page and the contents page come first
     meta = {"Title": title, "Creator": "auction-fsm", "CreationDate": None, "Keywords": handout_key(charts)}
+    w_in, h_in = A4
+
+    def page_axes(fig: Figure) -> Any:
+        """Axes over the whole page in inches, y downwards from the top."""
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_xlim(0, w_in)
+        ax.set_ylim(h_in, 0)
+        ax.axis("off")
+        return ax
+
+    def number(ax: Any, n: int) -> None:
+        ax.text(w_in / 2, h_in - _NUMBER_AT, f"page {n}", ha="center", va="center", fontsize=_LABEL_FONT,
+                color="#222", gid="page-number")
+
     with PdfPages(out, metadata=meta) as pdf:
         fig = plt.figure(figsize=A4)
-        fig.text(0.5, 0.72, "\n".join(textwrap.wrap(title, 40)), ha="center", va="center", fontsize=22,
-                 fontweight="bold")
+        ax = page_axes(fig)
+        ax.text(w_in / 2, 2.6, "\n".join(textwrap.wrap(title, 40)), ha="center", va="center", fontsize=22,
+                fontweight="bold")
+        y = 3.5
         if note:
-            fig.text(0.5, 0.62, "\n".join(textwrap.wrap(note, 70)), ha="center", va="top", fontsize=11)
-        fig.text(0.12, 0.45, "How to read a chart", fontsize=13, fontweight="bold")
-        for i, (kind, words) in enumerate(_LEGEND.items()):
-            y = 0.41 - i * 0.035
-            fig.add_artist(Rectangle((0.12, y - 0.008), 0.05, 0.022, transform=fig.transFigure,
-                                     fc=COLOURS[kind], ec="#333", lw=0.8))
-            fig.text(0.19, y, words, fontsize=11, va="bottom")
-        fig.text(0.12, 0.41 - len(_LEGEND) * 0.035 - 0.02,
-                 "\n".join(textwrap.wrap("Each box and arrow names the law it comes from. A chart is read top "
-                                         "to bottom, in the order the director works.", 80)),
-                 fontsize=11, va="top")
+            lines = textwrap.wrap(note, 70)
+            ax.text(w_in / 2, y, "\n".join(lines), ha="center", va="top", fontsize=11)
+            y += 0.25 * len(lines) + 0.5
+        ax.text(1.0, y, "How to read a chart", fontsize=13, fontweight="bold", va="top")
+        y += 0.45
+        for kind, words in _LEGEND.items():
+            lines = textwrap.wrap(words, 60)
+            _box(ax, 1.0, y, 0.55, 0.28, kind, 1.0)
+            ax.text(1.75, y + 0.14 - 0.09, "\n".join(lines), fontsize=11, va="top")
+            y += 0.2 * len(lines) + 0.25
+        ax.text(1.0, y + 0.1, "\n".join(textwrap.wrap(
+            "A chart is read top to bottom, in the order the director works: yes goes right to the "
+            "outcome, no goes down to the next question. Each box names the law it comes from. The "
+            "cases a club director meets seldom, and the questions that may come at any step, are told "
+            f"once, under '{PANEL_TITLE}' at the foot of the chart.", 78)), fontsize=11, va="top")
         pdf.savefig(fig)
         plt.close(fig)
         fig = plt.figure(figsize=A4)
-        fig.text(0.1, 0.94, "Contents", fontsize=16, fontweight="bold")
-        y = 0.9
+        ax = page_axes(fig)
+        renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+        ax.text(1.0, 0.9, "Contents", fontsize=16, fontweight="bold", va="top")
+        size, step = 10.0, 0.2
+        right = w_in - 1.0  # the page numbers end here
+        room = right - 0.5  # a title ends at least this far short of them
+
+        def fitted(text: str, x: float) -> list[str]:
+            """``text`` wrapped so that no line runs into the column of page numbers."""
+            words, lines = text.split(), [""]
+            for word in words:
+                trial = f"{lines[-1]} {word}".strip()
+                t = ax.text(x, 0, trial, fontsize=size)
+                wide = t.get_window_extent(renderer).width / fig.dpi
+                t.remove()
+                if lines[-1] and x + wide > room:
+                    lines.append(word)
+                else:
+                    lines[-1] = trial
+            return lines
+
+        y = 1.5
         family = None
         for i, chart in enumerate(charts):
             if chart.parts > 1:
                 head, _, part = chart.title.partition(", part ")
                 if head != family:
-                    fig.text(0.1, y, head, fontsize=10, va="top")
-                    y -= 0.022
-                text, x = "part " + part, 0.14
+                    for line in fitted(head, 1.0):
+                        ax.text(1.0, y, line, fontsize=size, va="top")
+                        y += step
+                text, x = "part " + part, 1.3
             else:
-                text, x = chart.title, 0.1
+                text, x = chart.title, 1.0
             family = chart.title.partition(", part ")[0]
-            fig.text(x, y, text, fontsize=10, va="top")
-            fig.text(0.9, y, str(first + i), fontsize=10, va="top", ha="right")
-            y -= 0.022
+            lines = fitted(text, x)
+            for n, line in enumerate(lines):  # one text per line: the number sits on the last one's line
+                ax.text(x, y + step * n, line, fontsize=size, va="top", gid="contents")
+            ax.text(right, y + step * (len(lines) - 1), str(first + i), fontsize=size, va="top", ha="right",
+                    gid="contents-number")
+            y += step * len(lines) + 0.06
+        number(ax, 2)
         pdf.savefig(fig)
         plt.close(fig)
         for i, chart in enumerate(charts):
             fig = draw_page(chart)
-            fig.text(0.5, _MARGIN / 2 / A4[1], f"page {first + i}", ha="center", va="center", fontsize=8,
-                     color="#444")
+            number(page_axes(fig), first + i)
             pdf.savefig(fig)
             plt.close(fig)
     return out
@@ -362,7 +495,9 @@ def layout_problems(chart: Chart, route: Mapping[str, Sequence[int]] | None = No
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
     ax = fig.axes[0]
-    boxes = [p.get_window_extent(renderer) for p in ax.patches if isinstance(p, FancyBboxPatch)]
+    drawn = {str(p.get_gid())[4:]: p.get_window_extent(renderer) for p in ax.patches
+             if isinstance(p, FancyBboxPatch) and str(p.get_gid()).startswith("box:")}
+    boxes = [drawn[b.id] for b in chart.boxes]
     texts = [(t.get_gid() or "", t.get_window_extent(renderer)) for t in ax.texts if isinstance(t, Text)]
     problems: list[str] = []
     for i, a in enumerate(boxes):
@@ -382,7 +517,7 @@ def layout_problems(chart: Chart, route: Mapping[str, Sequence[int]] | None = No
                     problems.append(f"{chart.stem}: the label {gid} lies on a box")
                     break
     if page:
-        inside = (_MARGIN * fig.dpi - 1, _MARGIN * fig.dpi - 1, (A4[0] - _MARGIN) * fig.dpi + 1,
+        inside = (_MARGIN * fig.dpi - 1, _FOOT * fig.dpi - 1, (A4[0] - _MARGIN) * fig.dpi + 1,
                   (A4[1] - _MARGIN) * fig.dpi + 1)
         for gid, bb in texts:
             if bb.x0 < inside[0] or bb.y0 < inside[1] or bb.x1 > inside[2] or bb.y1 > inside[3]:

@@ -124,7 +124,7 @@ def test_the_first_lesson_clicked_through(page: Page) -> None:
     assert p.find("#chart-select").get_attribute("value") == "flow_27_part1"
     here = chart_here(p)
     # step 1 and its first question, which asks about the offender's LHO, who decides here
-    assert here[0].startswith("Step 1") and "offender's LHO" in here[1]
+    assert "Step 1:" in here[0] and "offender's LHO" in here[1]
     p.shot("lesson-1-insufficient-bid")
 
     # North's pass first; the bidding box is lit for North, whose call decides
