@@ -284,10 +284,8 @@ def _exposure(state: AuctionState, event: ExposeCards) -> str:
 
 def _request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> str:
     kind = "review" if isinstance(event, ReviewRequest) else "explanation"
-    if state.pending is not None and kind == "review":
-        return "review_request"  # the rows say who may still ask (20B: LHO about to call)
     if state.pending is not None:
-        raise DecisionError(f"{event.seat.long_name}'s {kind} request must wait: {expected(state)}")
+        return f"{kind}_request"  # the rows say who may still ask (20B, 20F1: the player about to call)
     if state.is_passed_out:
         raise DecisionError(f"{event.seat.long_name}'s {kind} request: the board was passed out")
     return f"{kind}_request"
