@@ -59,6 +59,11 @@ def _after_auction(state: AuctionState, event: ReviewRequest | ExplanationReques
     if s == contract.dummy:
         raise DecisionError(f"{s.long_name} is dummy and may not ask for a {kind} (20C2, 20F2)")
     lead = state.current_lead
+    if lead is None and s != contract.opening_leader:
+        raise DecisionError(f"{s.long_name}'s {kind} must wait for the opening lead to be made face down: "
+                            f"before it, only {contract.opening_leader.long_name}, at his turn to play, may ask "
+                            "(20C2, 20F2); declarer and the leader's partner ask after the face-down lead, "
+                            "before it is faced (41B)")
     if lead is not None and s == lead.seat:
         raise DecisionError(f"{s.long_name} has led face down; the questions now belong to the "
                             "leader's partner and declarer (41B)")
@@ -94,12 +99,17 @@ def _explained(state: AuctionState, event: ExplanationRequest) -> AuctionState:
                       "is explained by the caller's partner")
 
 
+def _after_law(law: str, state: AuctionState) -> str:
+    """``law`` (20C2, 20F2), with 41B once the opening lead is face down (the rows' own laws)."""
+    return f"{law}, 41B" if state.current_lead is not None else law
+
+
 @action("the auction is restated after the final pass (20C2)")
 def restate_after(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ReviewRequest)
     _after_auction(ctx.state, event, "review")
-    return Outcome(ctx.state.rule("20C2, 41B", f"auction restated for {event.seat.long_name}: "
+    return Outcome(ctx.state.rule(_after_law("20C2", ctx.state), f"auction restated for {event.seat.long_name}: "
                                   f"{restatement(ctx.state)}"))
 
 
@@ -108,7 +118,7 @@ def explain_after(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ExplanationRequest)
     _after_auction(ctx.state, event, "explanation")
-    return Outcome(ctx.state.rule("20F2", f"{event.seat.long_name} asks about the opponents' auction; "
+    return Outcome(ctx.state.rule(_after_law("20F2", ctx.state), f"{event.seat.long_name} asks about the opponents' auction; "
                                   "the partner of the player who made each call answers"))
 
 
