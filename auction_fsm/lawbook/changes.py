@@ -105,17 +105,50 @@ def can_change(ctx: Ctx) -> bool:
     return changeable_call(ctx.state, ctx.seat) is not None
 
 
-@guard("the player has no call to change, or partner has called since (25A4, 21B1a)",
-       ask=OTHERWISE)
+def _too_late(ctx: Ctx) -> int | None:
+    """The record index of the player's last standing call when partner has called since (or
+    partner's turn is gone) and the change names another call: a change made too late."""
+    event = ctx.event
+    assert isinstance(event, ChangeCall)
+    old = _last_call_index(ctx.state, event.seat)
+    if old is None or not _partners_turn_gone(ctx.state, event.seat, old) or ctx.state.record[old].call == event.call:
+        return None
+    return old
+
+
+@guard("partner has called since the player's call, and the player names another call (25A4, 21B1a)",
+       ask="Has partner called since the call the player wants to change?")
+def partner_called_since(ctx: Ctx) -> bool:
+    return _too_late(ctx) is not None
+
+
+@guard("the player has no call to change, or names the call already made", ask=OTHERWISE)
 def cannot_change(ctx: Ctx) -> bool:
-    return changeable_call(ctx.state, ctx.seat) is None
+    return changeable_call(ctx.state, ctx.seat) is None and _too_late(ctx) is None
 
 
-@action("refused: there is no call the player may still change")
+@action("refused: the player has no call to change, or names the call already made")
 def too_late_to_change(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, ChangeCall)
     attempt(ctx.state, ctx.event)  # raises with the reason
     raise AssertionError("a change of call refused by its guard was accepted")  # pragma: no cover
+
+
+@action("too late: the attempted call is cancelled and stays in the record (25A4, 21B1a; 16C)")
+def cancel_too_late_change(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ChangeCall)
+    old = _too_late(ctx)
+    assert old is not None
+    mis = event.ground == "misinformation"
+    law = "21B1a" if mis else "25A4"
+    first = ctx.state.record[old]
+    state = ctx.state.add_call(CallRecord(event.seat, event.call, first.in_turn_of, "cancelled", "change_of_call",
+                                          law))
+    return Outcome(state.rule(
+        law, f"{event.seat.long_name} tries to replace {first.call} with {event.call}, but partner has called "
+        f"since: too late, so {first.call} stands (Law {law}); the attempted {event.call} is cancelled and stays in "
+        "the record, as what it tells partner is unauthorised information (16C, 25B3)"))
 
 
 @guard("the player says the call was a slip (25)")
@@ -258,11 +291,14 @@ def refuse_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, new = p.offender, parse_call(p.get("new"))
     state = evolve(ctx.state, pending=None)
-    if p.get("made_at"):
-        state = state.add_call(CallRecord(o, new, Seat[p.get("made_at")], "cancelled", "change_of_call", "25B2"))
+    # the attempted call stays in the record, cancelled: 16C applies to it (25B3); one made as a
+    # call at LHO's turn (30B2, 31C, 32C) is recorded at that turn
+    turn = Seat[p.get("made_at")] if p.get("made_at") else p.in_turn_of
+    state = state.add_call(CallRecord(o, new, turn, "cancelled", "change_of_call", "25B2"))
     return Outcome(state.rule(
-        "25B2", f"{o.lho.long_name} does not accept the change: it is cancelled and "
-        f"{o.long_name}'s {state.record[p.call_index].call} stands"))
+        "25B2", f"{o.lho.long_name} does not accept the change: {o.long_name}'s {new} is cancelled and "
+        f"{state.record[p.call_index].call} stands; the cancelled {new} stays in the record, as what it tells "
+        "partner is unauthorised information (25B3, 16C)"))
 
 
 @guard("LHO, who had not called over the changed call, calls now",
@@ -333,8 +369,11 @@ def _rows() -> list[Row]:
                 both(ground_is_misinformation, can_change,
                      ask="Does the player say misinformation from an opponent led to the call, partner "
                          "not having called since?"), ask_about_change),
-            Row("phase", source, "attempt_change", SAME, "25A4, 21B1a", FAMILY,
-                "no call to change, or partner has called since: the change is refused", cannot_change,
+            Row("phase", source, "attempt_change", SAME, "25A4, 21B1a; 16C", FAMILY,
+                "partner has called since: too late; the attempted call is cancelled and stays in the record",
+                partner_called_since, cancel_too_late_change),
+            Row("phase", source, "attempt_change", SAME, "25A, 21B1", FAMILY,
+                "no call to change, or the call named is the call made: the change is refused", cannot_change,
                 too_late_to_change, refusal=True),
         ]
     for dest in ("auction", "clarification", "opening_lead", "passed_out"):

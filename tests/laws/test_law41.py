@@ -254,8 +254,12 @@ def test_21B1_change_before_any_lead_reopens_the_auction() -> None:
 
 
 def test_21B1a_no_change_once_partner_has_called_since() -> None:
+    # too late: the attempted double stays in the record, cancelled (16C); the lead stays
+    s = table("N", MISINFORMED, "E leads SJ down", "E change X misinformation").state
+    assert record(s)[-1] == "E X cancelled 21B1a"
+    assert outcome(s)["phase"] == "opening_lead" and outcome(s)["contract"] == "2H"
     sim = table("N", MISINFORMED, "E leads SJ down")
-    message = refused(sim, "E change X misinformation", IllegalCallError, law="21B1a")
+    message = refused(sim, "E change P misinformation", IllegalCallError, law="21B1a")
     assert "partner has called since" in message
 
 
