@@ -25,6 +25,7 @@ from .rows import (
     SAME,
     CalledOver,
     Ctx,
+    DeclarerOptions,
     Guard,
     JudgeChange,
     Outcome,
@@ -35,7 +36,8 @@ from .rows import (
     both,
     guard,
 )
-from .states import STATES
+from .lead import DLO, due_option
+from .states import PROCEDURES, STATES
 
 __all__ = ["ROWS", "attempt", "changeable_call"]
 
@@ -198,8 +200,15 @@ def lho_called_over(ctx: Ctx) -> bool:
 def no_misinformation(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     old = ctx.state.record[p.call_index].call
-    return Outcome(evolve(ctx.state, pending=None).rule(
+    return _choices_again(evolve(ctx.state, pending=None).rule(
         "21B1", f"no misinformation found: {p.offender.long_name}'s {old} stands"))
+
+
+def _choices_again(state: AuctionState) -> Outcome:
+    """``state`` once a change of call is closed with nothing changed: if the auction had ended
+    and declarer still has a choice to make before the opening lead (a change may be claimed
+    while it waits, 25A5), that choice is asked again."""
+    return Outcome(state, (DeclarerOptions(),) if state.phase == "clarification" and due_option(state) else ())
 
 
 @action("a change of mind: LHO may accept it or not (25B)")
@@ -295,7 +304,7 @@ def refuse_change(ctx: Ctx) -> Outcome:
     # call at LHO's turn (30B2, 31C, 32C) is recorded at that turn
     turn = Seat[p.get("made_at")] if p.get("made_at") else p.in_turn_of
     state = state.add_call(CallRecord(o, new, turn, "cancelled", "change_of_call", "25B2"))
-    return Outcome(state.rule(
+    return _choices_again(state.rule(
         "25B2", f"{o.lho.long_name} does not accept the change: {o.long_name}'s {new} is cancelled and "
         f"{state.record[p.call_index].call} stands; the cancelled {new} stays in the record, as what it tells "
         "partner is unauthorised information (25B3, 16C)"))
@@ -357,8 +366,9 @@ def judge_change(ctx: Ctx) -> Outcome:
 
 def _rows() -> list[Row]:
     rows: list[Row] = []
-    for source in ("awaiting_first_call", "auction", "clarification", "opening_lead", "passed_out"):
-        law = {"opening_lead": "25A5", "passed_out": "22B, 25A5"}.get(source, "25")
+    for source in ("awaiting_first_call", "auction", "clarification", "opening_lead", "passed_out",
+                   *(f"{DLO}.{step.name}" for step in PROCEDURES[DLO][1])):
+        law = {"opening_lead": "25A5", "passed_out": "22B, 25A5"}.get(source, "25A5" if DLO in source else "25")
         rows += [
             Row("phase", source, "attempt_change", f"{CH}.awaiting_judgement", law, FAMILY,
                 "a player tries to replace a call made by a slip", both(ground_is_slip, can_change, ask="Does the player say the call was a slip "

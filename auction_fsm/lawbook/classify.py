@@ -191,10 +191,12 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
 
 def may_claim_change(state: AuctionState, seat: Seat) -> bool:
     """Whether a change of call by ``seat`` is an event the book is asked about here: any
-    seat's with nothing pending; while a procedure is pending, only its offender's (a claim that
-    the irregular call was a slip, 25A).  Whether the change is then allowed is the rows' to say."""
+    seat's with nothing pending, or while declarer's choices before the opening lead wait (the
+    auction period runs until the lead is faced, 17D1, 25A5); while an irregularity procedure is
+    pending, only its offender's (a claim that the irregular call was a slip, 25A).  Whether the
+    change is then allowed is the rows' to say."""
     p = state.pending
-    return p is None or seat == p.offender
+    return p is None or p.procedure == "declarer_lead_options" or seat == p.offender
 
 
 def _attention(state: AuctionState) -> str:

@@ -416,3 +416,46 @@ def test_25B1_issue17_keeps_lhos_accept_or_decline_after_the_directors_arrival()
     s = walk("N", "N 1H, E P, S 2H, S 3H, director, judge unintended no, W choose accept, judge comparable yes")
     assert record(s) == ["N 1H stands", "E P stands", "S 2H withdrawn", "S 3H stands"]
     assert s.pending is None and s.turn.name == "W"
+
+
+# --- 25A5 while declarer's 26B choice waits (issue 40) ----------------------------------------------
+TO_4H_WITH_26B = ("N 1H, N change 1S, judge unintended no, E choose accept, judge comparable no, "
+                  "E 2H, S P, W 4H, N P, E P, S P")  # 4H by East; South leads; East may bar a suit (26B)
+CHOICE_26B = ("declarer_lead_options.lead_restriction", "E",
+              ("prohibit_C", "prohibit_D", "prohibit_H", "no_prohibition"))
+
+
+def test_25A5_17D1_unintended_final_pass_may_be_changed_while_declarers_26B_choice_waits() -> None:
+    # South's final pass was a slip for 4S.  The auction period lasts until the opening lead is
+    # faced (17D1) and North has not called since: 25A still applies, whatever declarer is
+    # choosing meanwhile; the choice waits for the judgement.
+    assert outcome(walk("N", TO_4H_WITH_26B))["pending"] == CHOICE_26B
+    s = walk("N", TO_4H_WITH_26B, "S change 4S")
+    assert outcome(s)["pending"] == JUDGE_UNINTENDED
+    s = walk("N", TO_4H_WITH_26B, "S change 4S, judge unintended yes")
+    assert outcome(s) == {
+        "record": ["N 1H withdrawn", "N 1S stands", "E 2H stands", "S P stands", "W 4H stands",
+                   "N P stands", "E P stands", "S P withdrawn", "S 4S stands"],
+        "obligations": {},
+        "turn": "W",  # the auction is open again; declarer's choice lapses with it
+        "pending": None,
+        "restrictions": [("N", "S", "1H", "CDH")],
+        "result": None,
+    }
+    assert laws(s)[7] == "25A1"
+
+
+def test_25A5_the_26B_choice_is_asked_again_when_the_final_pass_stands() -> None:
+    # judged a change of mind and refused by West: the pass stands, declarer chooses again
+    s = walk("N", TO_4H_WITH_26B, "S change 4S, judge unintended no, W choose refuse")
+    assert outcome(s)["pending"] == CHOICE_26B
+    assert record(s)[-1] == "S 4S cancelled"  # 25B3: 16C applies to it
+    s = walk("N", TO_4H_WITH_26B, "S change 4S, judge unintended no, W choose refuse, E choose no_prohibition")
+    assert s.pending is None and s.phase == "clarification"
+
+
+def test_25A5_17D1_a_change_is_still_possible_after_the_26B_choice_until_the_lead_is_faced() -> None:
+    base = TO_4H_WITH_26B + ", E choose prohibit_C, S lead D2 facedown"
+    s = walk("N", base, "S change 4S")
+    assert outcome(s)["pending"] == JUDGE_UNINTENDED
+    unchanged_after(walk("N", base, "face"), AuctionOverError, "S change 4S", match="17D1")
