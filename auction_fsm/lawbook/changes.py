@@ -37,7 +37,7 @@ from .rows import (
     guard,
 )
 from .lead import DLO, due_option
-from .states import PROCEDURES, STATES
+from .states import OPEN, PROCEDURES, STATES
 
 __all__ = ["ROWS", "attempt", "changeable_call"]
 
@@ -288,7 +288,9 @@ def accept_change(ctx: Ctx) -> Outcome:
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     assert isinstance(ctx.event, CallEvent)
-    out = substitute(ctx.state, p, keep_lho=True, law="25B1", by_director=False)
+    # once the director has judged the change a change of mind he is at the table: he rules at
+    # once on the new call if it is irregular (36B, 37B, 38B-C), as after a choice (9B2)
+    out = substitute(ctx.state, p, keep_lho=True, law="25B1", by_director=p.step == "awaiting_acceptance")
     state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
     called = CalledOver(ctx.event.seat, ctx.event.call, ctx.event.specifies)
     return Outcome(state, (*out.follow, called, JudgeChange(p.offender, ctx.state.record[p.call_index].call,
@@ -315,6 +317,18 @@ def refuse_change(ctx: Ctx) -> Outcome:
 def lho_calls_over_change(ctx: Ctx) -> bool:
     p = _pending(ctx)
     return ctx.seat == p.offender.lho and not p.get("lho_call")
+
+
+@action("LHO's call made over a new call the director then cancelled cannot stand: it is cancelled and "
+        "stays in the record; LHO calls at his turn (25B1, 36B)")
+def called_over_lapses(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, CalledOver)
+    state = ctx.state.add_call(CallRecord(event.seat, event.call, event.seat, "cancelled", "called_over_inadmissible",
+                                          "25B1, 36B"))
+    return Outcome(state.rule("25B1, 36B", f"{event.seat.long_name}'s {event.call}, made over the new call the "
+                              f"director has since cancelled, cannot stand: it is cancelled, and "
+                              f"{event.seat.long_name} calls at his turn"))
 
 
 @action("LHO's kept call is made again")
@@ -419,6 +433,9 @@ def _rows() -> list[Row]:
                         "not accepted: the original call stands", _back(dest), refuse_change))
     rows.append(Row("phase", "auction", "restore_call", "auction", "25A6, 21B2", FAMILY,
                     "LHO's kept call is made again", None, restore))
+    rows += [Row("phase", source, "called_over_lapses", SAME, "25B1, 36B", FAMILY,
+                 "LHO's call over a new call the director cancelled cannot stand", None, called_over_lapses)
+             for source in OPEN]
     for s in STATES:
         if s.machine != "phase" or s.kind in ("irregularity", "terminal"):
             continue  # at a terminal state the engine drops what is left to rule

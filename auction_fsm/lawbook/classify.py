@@ -33,7 +33,16 @@ from ..events import (
 )
 from ..records import Pending
 from ..seats import Seat
-from .rows import AuctionEnds, DeclarerOptions, FollowUp, JudgeChange, Replacement, RestoredCall, WatchedCall
+from .rows import (
+    AuctionEnds,
+    CalledOver,
+    DeclarerOptions,
+    FollowUp,
+    JudgeChange,
+    Replacement,
+    RestoredCall,
+    WatchedCall,
+)
 from .states import PROCEDURES, Step
 
 __all__ = ["classify", "call_kind", "in_turn_kind", "expected", "may_claim_change", "CALL_TRIGGERS",
@@ -61,7 +70,7 @@ _FOLLOW = {AuctionEnds: "auction_ends", WatchedCall: "watched_call", DeclarerOpt
 EVENT_TRIGGERS: dict[type, frozenset[str]] = {
     CallEvent: frozenset({*CALL_TRIGGERS.values(), "insufficient_bid", "inadmissible_double",
                           "violates_pass_obligation", "bid_above_seven", "call_out_of_rotation",
-                          "call_after_final_pass", "call_while_pending"}),
+                          "call_after_final_pass", "call_while_pending", "called_over_lapses"}),
     DirectorCalled: frozenset({"director_called", "director_present", "director_idle"}),
     Judgement: frozenset(_JUDGEMENTS.values()),
     Choice: frozenset({f"choose_{c}" for c in _CHOICES} | {"choose_other"}),
@@ -218,6 +227,8 @@ def _call(state: AuctionState, event: CallEvent) -> str:
     seat, call = event.seat, event.call
     if state.pending is not None:
         return "call_while_pending"
+    if isinstance(event, CalledOver) and not state.is_over and seat != state.turn:
+        return "called_over_lapses"  # the director has cancelled the call it was made over (36B)
     if state.is_over:
         if state.is_passed_out:
             raise AuctionOverError(

@@ -239,6 +239,10 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         "LHO's kept call is made again at LHO's turn",
         ask="Is it LHO's turn to make the kept call again?",
         follow_up=True),
+    "called_over_lapses": Trigger(
+        "LHO's call, made over a new call the director has since cancelled, cannot stand",
+        ask="Has the director cancelled the call LHO called over?",
+        follow_up=True),
     "restore_lapses": Trigger(
         "LHO's kept call cannot be made again now",
         ask="Has the chance to make the kept call again passed?",

@@ -166,3 +166,44 @@ def test_36C_only_a_fresh_inadmissible_double_can_be_noticed_late() -> None:
     unchanged_after(s, DecisionError, "noticed after lead", match="36C")
     unchanged_after(walk("N", "N 1H, E 1C"), DecisionError, "noticed after lead", match="inadmissible double")
     unchanged_after(walk("N", "N 1H"), DecisionError, "noticed after lead", match="36C")
+
+
+# --- a change of call to an inadmissible double, with the director at the table (issue 40) -------
+CHANGE_TO_X_JUDGED = "N 1H, E P, S 2H, S change X, director, judge unintended no"  # a change of mind
+
+
+def test_25B_36B_lho_accepts_a_change_to_an_inadmissible_double_and_the_director_rules_36B_at_once() -> None:
+    # South changes 2H to a double of partner's 1H.  The director, at the table, judges it a change
+    # of mind and offers West the 25B choice; West accepts: the double is the director's to rule
+    # on at once (36B), with no second call for him.
+    assert outcome(walk("N", CHANGE_TO_X_JUDGED))["pending"] == ("change_of_call.awaiting_acceptance", "W",
+                                                               ("accept", "refuse"))
+    s = walk("N", CHANGE_TO_X_JUDGED, "W choose accept")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S 2H withdrawn", "S X cancelled"],
+        "obligations": {"N": [("pass_rest_of_auction", "36B2", None)]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [("S", "N", "X", "CDHS")],
+        "result": None,
+    }
+    assert laws(s)[-1] == "36B1" and "36A" not in ruling_laws(s)
+
+
+def test_25B_36B_lho_accepting_by_calling_with_the_director_there_is_36B_not_36A() -> None:
+    # West accepts the change by calling over it, after the director has offered the choice: the
+    # director is there and rules 36B; West's pass, made over a double now cancelled, cannot stand
+    # and stays in the record, cancelled; South calls again, then West at his turn.
+    s = walk("N", CHANGE_TO_X_JUDGED, "W P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S 2H withdrawn", "S X cancelled", "W P cancelled"],
+        "obligations": {"N": [("pass_rest_of_auction", "36B2", None)]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [("S", "N", "X", "CDHS")],
+        "result": None,
+    }
+    assert "36A" not in ruling_laws(s) and "36B" in ruling_laws(s)
+    # before the director has judged anything, LHO's call over the change is still 36A (25B1)
+    s = walk("N", "N 1H, E P, S 2H, S change X, W P")
+    assert ruling_laws(s)[-1] == "36A" and s.obligations[0] == ()
