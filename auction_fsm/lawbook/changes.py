@@ -19,6 +19,7 @@ from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
 from .common import open_comparable
+from .lead import DLO, due_option
 from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
@@ -36,7 +37,6 @@ from .rows import (
     both,
     guard,
 )
-from .lead import DLO, due_option
 from .states import OPEN, PROCEDURES, STATES
 
 __all__ = ["ROWS", "attempt", "changeable_call"]

@@ -33,6 +33,7 @@ from ..events import (
 )
 from ..records import Pending
 from ..seats import Seat
+from .attention import unnoticed_call
 from .rows import (
     AuctionEnds,
     CalledOver,
@@ -71,7 +72,7 @@ EVENT_TRIGGERS: dict[type, frozenset[str]] = {
     CallEvent: frozenset({*CALL_TRIGGERS.values(), "insufficient_bid", "inadmissible_double",
                           "violates_pass_obligation", "bid_above_seven", "call_out_of_rotation",
                           "call_after_final_pass", "call_while_pending", "called_over_lapses"}),
-    DirectorCalled: frozenset({"director_called", "director_present", "director_idle"}),
+    DirectorCalled: frozenset({"director_called", "director_present", "director_idle", "attention_drawn"}),
     Judgement: frozenset(_JUDGEMENTS.values()),
     Choice: frozenset({f"choose_{c}" for c in _CHOICES} | {"choose_other"}),
     ChangeCall: frozenset({"attempt_change"}),
@@ -82,7 +83,7 @@ EVENT_TRIGGERS: dict[type, frozenset[str]] = {
                      "lead_by_declaring_side"}),
     FaceLead: frozenset({"face_lead"}),
     HandsReturned: frozenset({"hands_returned"}),
-    Attention: frozenset({"noticed_after_lead"}),
+    Attention: frozenset({"noticed_after_lead", "noticed_later"}),
 }
 
 
@@ -194,7 +195,7 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
     if isinstance(event, FaceLead):
         return _face(state)
     if isinstance(event, Attention):
-        return _attention(state)
+        return _attention(state, event)
     raise DecisionError(f"unknown event {event!r}")
 
 
@@ -208,19 +209,21 @@ def may_claim_change(state: AuctionState, seat: Seat) -> bool:
     return p is None or p.procedure == "declarer_lead_options" or seat == p.offender
 
 
-def _attention(state: AuctionState) -> str:
-    """36C: only an inadmissible double or redouble, made in turn over a bid and not yet called
-    over (nor the director called), can be said to be noticed only after the opening lead."""
+def _attention(state: AuctionState, event: Attention) -> str:
+    """36A-C: only an inadmissible double or redouble, made in turn over a bid and not yet called
+    over (nor the director called), can be said to be noticed only later (for now, or only after
+    the opening lead)."""
+    what = "for now (9A, 36)" if event.when == "later" else "until after the opening lead (36C)"
     p = state.pending
     if p is None or p.procedure != "inadmissible_double" or p.step != "awaiting_decision":
-        raise DecisionError("attention drawn only after the opening lead: this applies to an inadmissible "
-                            "double or redouble just made, before anyone calls over it or calls the "
-                            f"director (36C); here {_where(state)}")
+        raise DecisionError(f"nobody noticing a call {what}: this applies to an inadmissible double or "
+                            "redouble just made, before anyone calls over it or calls the director; here "
+                            f"{_where(state)}")
     r = state.record[p.call_index]
     if r.in_turn_of != r.seat or rules.unpack(state.key)[1] < 0:
         raise DecisionError(f"{r.seat.long_name}'s {r.call} is out of turn or doubles no bid: the model rules "
-                            "it at once (36B), not as noticed after the opening lead (36C)")
-    return "noticed_after_lead"
+                            f"it at once (36B), not as unnoticed {what}")
+    return "noticed_later" if event.when == "later" else "noticed_after_lead"
 
 
 def _call(state: AuctionState, event: CallEvent) -> str:
@@ -252,7 +255,8 @@ def _director(state: AuctionState) -> str:
     irregularity not yet ruled on, again while already ruling, or with nothing to rule."""
     p = state.pending
     if p is None:
-        return "director_idle"
+        # an inadmissible call nobody had noticed: calling the director draws attention to it (36A-B)
+        return "attention_drawn" if unnoticed_call(state) is not None else "director_idle"
     if "director" not in p.options:
         return "director_present"
     return "director_called"
