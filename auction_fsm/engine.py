@@ -182,10 +182,9 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
     if isinstance(event, ExposeCards):
         return frozenset({"exposure"})
     if isinstance(event, ChangeCall):
-        if before.pending is not None and after.pending is not None \
-                and after.pending.procedure == before.pending.procedure:
-            # the offender says the call under rectification was a slip (25A before 27 or
-            # 36): a step of the incident already counted, as the repeat below is
+        if before.pending is not None and after.pending is not None and after.pending.step == SLIP_STEP:
+            # the offender says the call under rectification was a slip (25A before 27, 36 or
+            # 37): a step of the incident already counted, as the repeat below is
             return frozenset()
         return frozenset({"changes"})
     if isinstance(event, Lead):
