@@ -39,7 +39,7 @@ from .rows import (
 )
 from .states import OPEN, PROCEDURES, STATES
 
-__all__ = ["ROWS", "attempt", "changeable_call"]
+__all__ = ["ROWS", "attempt", "changeable_call", "may_still_replace"]
 
 FAMILY = "21B, 25"
 CH, MI = "change_of_call", "misinformation"
@@ -100,6 +100,17 @@ def changeable_call(state: AuctionState, seat: Seat) -> int | None:
     if old is None or _partners_turn_gone(state, seat, old):
         return None
     return old
+
+
+def may_still_replace(state: AuctionState, seat: Seat) -> bool:
+    """Whether a change of call by ``seat`` could still replace a call here: a slip claim on the
+    call under rectification (25A before 27, 36, 37), or a standing call partner has not called
+    over (25A4, 21B1a).  A change made too late only adds a cancelled call to the record, the
+    auction unchanged; an explorer of the auction leaves it out (docs/modelling-decisions.md)."""
+    p = state.pending
+    if p is not None and p.procedure != DLO:
+        return seat == p.offender
+    return changeable_call(state, seat) is not None
 
 
 @guard("the player has a call that partner has not called over (25A4, 21B1a)")
