@@ -116,7 +116,10 @@ def test_side_questions_are_told_once_in_their_panel() -> None:
     once, in its panel of rare cases, and the common path starts with what LHO may do."""
     boxes = [b for c in CHARTS if c.family == "27" for b in c.boxes]
     restated = [b for b in boxes if any("restated" in line for line in b.lines)]
-    assert len(restated) == 1 and restated[0].kind == "aside"
+    # two rows restate (20B): for the player about to call, and for the one deciding at his turn
+    # (issue 40); each is told once, in the panel
+    assert len(restated) == 2 and {b.kind for b in restated} == {"aside"}
+    assert len({b.lines for b in restated}) == len(restated)
     first = next(c for c in CHARTS if c.family == "27" and c.part == 1)
     questions = [b for b in first.boxes if b.kind == "question"]
     assert questions[0].lines[-1] == "Does the offender's LHO call over the insufficient bid?"
