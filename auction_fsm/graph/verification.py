@@ -2,7 +2,7 @@
 
 >>> reports = verify([NAMED_SCOPES["declarer-1"]])
 >>> [(r.graph, r.scope, r.states, r.ok) for r in reports]
-[('machine', 'table', 47, True), ('configuration', 'declarer-1', 78106, True)]
+[('machine', 'table', 48, True), ('configuration', 'declarer-1', 78106, True)]
 """
 
 from __future__ import annotations
