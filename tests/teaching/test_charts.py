@@ -241,6 +241,35 @@ def test_a_chart_fits_an_a4_page_at_a_readable_size(stem: str) -> None:
     assert layout_problems(chart, page=True) == []
 
 
+def test_law_27_takes_one_page() -> None:
+    """Issue 39's target: the insufficient bid -- the common path and its panel of rare cases --
+    on one A4 page, at its own size (text of 9 points)."""
+    charts = [c for c in CHARTS if c.family == "27"]
+    assert [c.stem for c in charts] == ["flow_27"]
+    assert page_scale(charts[0]) == 1.0
+
+
+#: The pages each family takes on the 2017 book, as measured when the layout last changed: a
+#: family may take fewer, never more without someone deciding so here (one page if not listed).
+MEASURED_PAGES = {"28-34": 5, "35-39": 3, "21B, 25": 3, "41, 50, 51, 54": 3}
+#: Issue 39's target: every family but Law 27 on at most two pages.
+TARGET_PAGES = 2
+
+
+@pytest.mark.parametrize("family", DRAWN_FAMILIES)
+def test_a_family_takes_no_more_pages_than_measured(family: str) -> None:
+    assert len(family_charts(LAWS_2017, family)) <= MEASURED_PAGES.get(family, 1)
+
+
+@pytest.mark.parametrize("family", sorted(f for f, n in MEASURED_PAGES.items() if n > TARGET_PAGES))
+@pytest.mark.xfail(strict=True, reason="issue 39's target (two pages a family) is not met for this family "
+                   "yet at 9 points with every outcome in full: see docs/teaching.md")
+def test_a_family_takes_at_most_two_pages(family: str) -> None:
+    """Strict: once a family meets the target, this fails as passing, and MEASURED_PAGES is
+    lowered so that the target cannot slip back."""
+    assert len(family_charts(LAWS_2017, family)) <= TARGET_PAGES
+
+
 def test_the_handout_has_a_title_page_a_contents_page_and_a_page_per_chart(tmp_path: Path) -> None:
     charts = [BY_STEM["flow_24"], BY_STEM["flow_20"], *[c for c in CHARTS if c.family == "27"]]
     path = draw_handout(charts, tmp_path / "h.pdf", title="The auction period in flowcharts")
