@@ -27,8 +27,11 @@ How a family becomes a chart
   rectification in full -- where the book gives one, else its summary.
 * A destination inside the chart is a "go to step N" box; a destination in another family's
   procedure names that chart.
-* A chart with more than :data:`MAX_BOXES` boxes or :data:`MAX_HEIGHT` inches of rows is cut
-  between sections into parts, each printed on one A4 page at its own size (9 points).
+* A chart with more than :data:`MAX_BOXES` boxes or :data:`MAX_HEIGHT` inches (its title, legend
+  and rows, estimated from the lines of text) is cut between sections into parts, each printed
+  on one A4 page at its own size (9 points).  To save height, a box alone on its row of a chain
+  (a step's head, a chain's last box) spans both columns, and the panel stands in two columns
+  (:func:`spanning`, :func:`panel_split`; the drawing uses the same).
 
 Every box and arrow carries a law number; every box lists the rows it stands for, which is how
 ``draw --scenario`` finds the route an auction took.  Standard library only.

@@ -5,8 +5,9 @@ goes down), column 1 the outcomes (a "yes" goes right); the overview also uses c
 Boxes are sized to their measured text, so text never leaves its box; :func:`layout_problems`
 checks that no box, text or arrow label overlaps another, and the tests run it on every chart.
 Each kind of box has a colour and its own border (:data:`STYLES`: thick, double, round, bold,
-dashed, dotted, dash-dot), so that a page printed in black and white tells them apart; the panel
-of rare cases spans both columns at the foot.  Every text is 9 points: a chart is drawn at the
+dashed, dotted, dash-dot), so that a page printed in black and white tells them apart.  A box
+alone on its row of a chain spans both columns; the panel of rare cases stands at the foot in two
+columns of its own, read down the left one, then the right.  Every text is 9 points: a chart is drawn at the
 size it prints on A4 (:func:`page_scale` is 1 for every chart of the 2017 book).
 
 Each PNG carries the chart's data (:func:`~.charts.chart_data`) as a text chunk named
