@@ -52,7 +52,7 @@ from ..lawbook.rows import ASK_TRIGGER, OTHERWISE
 from ..lawbook.states import MAIN_PHASES, OPEN, OPEN_PHASES, WHERE_QUESTIONS
 from ..lawbook.triggers import IN_TURN
 
-__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "TITLE_WRAP", "LEGEND_WORDS", "head_height", "WRAP", "WRAP_ASIDE", "WRAP_WIDE", "OPEN_PHASES",
+__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "TITLE_WRAP", "LEGEND_WORDS", "head_height", "WRAP", "WRAP_ASIDE", "WRAP_WIDE", "WRAP_OUTCOME", "OPEN_PHASES",
            "family_charts", "spanning", "panel_split",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
            "is_follow_up", "row_key", "charted", "chart_height", "step_labels"]
@@ -75,13 +75,17 @@ LEGEND_WORDS: Final[dict[BoxKind, str]] = {
     "aside": "a rare case"}
 #: The width a box's text is wrapped to, in characters (the drawing wraps the same way): two
 #: columns of boxes fit the width of an A4 page inside its margins at 9 points.
-WRAP: Final = 42
+WRAP: Final = 41
+#: The width an outcome's text is wrapped to (the column right of the questions): a little wider
+#: than a question's, the gap between them narrow (only "yes" stands in it), since the outcomes,
+#: stating the rectification in full, are the tallest boxes of a chain.
+WRAP_OUTCOME: Final = WRAP + 4
 #: The width a box alone on its row of a chain is wrapped to (a step's head, the last box of a
 #: chain): it spans both columns, so it takes half the lines it would take in one.
-WRAP_WIDE: Final = 2 * WRAP + 8
+WRAP_WIDE: Final = 2 * WRAP + 10
 #: The same for a box of the panel of rare cases, whose boxes stand in two columns of their own
 #: (a panel one box wide wastes the ends of its lines and repeats its paddings).
-WRAP_ASIDE: Final = WRAP + 2
+WRAP_ASIDE: Final = WRAP + 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -730,7 +734,8 @@ def chart_height(boxes: Sequence[Box]) -> float:
     panel = [0.16 + 0.137 * _lines(b, WRAP_ASIDE) for b in boxes if b.kind == "aside"]
     for b in boxes:
         if b.kind != "aside":
-            rows[b.row] = max(rows.get(b.row, 0), _lines(b, WRAP_WIDE if b.id in wide else WRAP))
+            wrap = WRAP_WIDE if b.id in wide else WRAP_OUTCOME if b.col == 1 else WRAP
+            rows[b.row] = max(rows.get(b.row, 0), _lines(b, wrap))
     flow = sum(0.25 + 0.137 * n for n in rows.values())
     if not panel:
         return flow

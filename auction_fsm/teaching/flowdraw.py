@@ -30,6 +30,7 @@ from .charts import (
     TITLE_WRAP,
     WRAP,
     WRAP_ASIDE,
+    WRAP_OUTCOME,
     WRAP_WIDE,
     Box,
     Chart,
@@ -193,6 +194,8 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
             return WRAP_ASIDE
         if b.id in wide:
             return WRAP_WIDE
+        if b.col == 1 and chart.family != "all":
+            return WRAP_OUTCOME
         return _WRAP if chart.family != "all" else _WRAP_OVERVIEW.get(b.col, _WRAP)
     sizes: dict[str, tuple[float, float, float]] = {}  # box -> width, text height, law height
     for b in chart.boxes:
@@ -207,7 +210,7 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     col_width = {c: max([sizes[b.id][0] for b in flow if b.col == c and b.id not in wide] or [0.0]) for c in cols}
     horizontal = [a for a in chart.arrows if chart.box(a.src).row == chart.box(a.dst).row]
     gap = max([measure(_arrow_text(a.label, a.law), _LABEL_FONT * k)[0] + 0.35 * k for a in horizontal]
-              + [0.7 * k])
+              + [0.5 * k])
     if chart.family == "all":
         gap = 0.6 * k
     tag = (0.85 if route else 0.06) * k
