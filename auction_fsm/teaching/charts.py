@@ -61,10 +61,11 @@ BoxKind = Literal["start", "step", "question", "outcome", "goto", "note", "aside
 #: At most this many boxes on one chart: a chart is one A4 page at a readable size.
 MAX_BOXES: Final = 25
 #: At most this much height (in inches) on one chart, its title and legend included: what an A4
-#: page holds inside its margins (11.69 in less 0.5 at the top and 0.8 at the foot), the chart
-#: printed at its own size (text of 9 points).  Estimated from the lines of text (see
-#: :func:`chart_height` and :func:`head_height`).
-MAX_HEIGHT: Final = 10.25
+#: page holds inside its margins (11.69 in less 0.5 at the top and 0.65 at the foot, where the
+#: page number sits: 10.54 in), less 0.14 in for the estimate's error, the chart printed at its
+#: own size (text of 9 points).  Estimated from the lines of text (see :func:`chart_height` and
+#: :func:`head_height`).
+MAX_HEIGHT: Final = 10.4
 #: The width a chart's title is wrapped to, in characters (12 points, bold).
 TITLE_WRAP: Final = 62
 #: What each kind of box means, as a chart's legend says it (short: the handout's title page says

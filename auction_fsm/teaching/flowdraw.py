@@ -79,7 +79,7 @@ _TITLE_WRAP: Final = TITLE_WRAP
 #: 10 mm everywhere (what a printer keeps), more at the foot for the page number.
 A4: Final = (8.27, 11.69)
 _MARGIN: Final = 0.5
-_FOOT: Final = 0.8
+_FOOT: Final = 0.65
 #: Where the page number sits: its centre this far above the foot of the page (12.7 mm).
 _NUMBER_AT: Final = 0.5
 _SLACK: Final = 1.05
