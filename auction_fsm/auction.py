@@ -42,7 +42,7 @@ from .seats import Seat, parse_seat
 from .values import evolve, pickled_by_fields
 from .vulnerability import VULNERABILITIES, parse_vulnerability
 
-__all__ = ["AuctionState", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
+__all__ = ["AuctionState", "UNNOTICED_LAWS", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
 
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 
@@ -51,6 +51,11 @@ RestrictionStatus = Literal["may_apply", "lapsed", "applies_in_play", "to_choose
 RESTRICTION_STATUSES: tuple[RestrictionStatus, ...] = get_args(RestrictionStatus)
 
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
+#: The laws marking an inadmissible double or redouble that stands because nobody has drawn
+#: attention to it: "36C", nobody will until after the opening lead is faced; "9A, 36", nobody
+#: has yet (the next call of the director draws attention to it).  Either is scored as if not
+#: made once the lead is faced (36C).
+UNNOTICED_LAWS: tuple[str, ...] = ("36C", "9A, 36")
 _SEATS = tuple(Seat)
 
 # The legal-auction key after each prefix of a record, for the records seen last: keys[j] is the
@@ -395,13 +400,13 @@ class AuctionState:
         """36C: once the opening lead is faced, an inadmissible double or redouble that nobody
         noticed until then (marked ``36C`` in the record) is scored as if it had not been made."""
         lead = self.current_lead
-        if lead is None or not lead.faced or not any(r.law == "36C" and r.stands for r in self.record):
+        if lead is None or not lead.faced or not any(r.law in UNNOTICED_LAWS and r.stands for r in self.record):
             return doubled
         doubled = 0
         for r in self.standing_calls:
             if r.call.is_bid:
                 doubled = 0
-            elif r.law != "36C" and (r.call.is_double or r.call.is_redouble):
+            elif r.law not in UNNOTICED_LAWS and (r.call.is_double or r.call.is_redouble):
                 doubled = 1 if r.call.is_double else 2
         return doubled
 

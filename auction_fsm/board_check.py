@@ -341,7 +341,9 @@ def _marks(report: BoardReport, state: AuctionState) -> None:
     """Compare the file's ^I marks with what the model found insufficient (§3.9)."""
     board = report.board
     marked = [wc for wc in board.calls if wc.marked_insufficient]
-    ruled = {(r.seat, r.call) for r in state.record if r.irregularity == "insufficient_bid"}
+    # an insufficient bid, or a call out of rotation accepted where it is insufficient (29A, 27A1)
+    ruled = {(r.seat, r.call) for r in state.record
+             if r.irregularity == "insufficient_bid" or "27A1" in (r.law or "").split(", ")}
     for wc in marked:
         if (wc.seat, wc.call) not in ruled and report.verdict != "illegal":
             report.notes.append(f"{wc.seat.long_name}'s {wc.call.text} is marked ^I but the model "

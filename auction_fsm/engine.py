@@ -21,7 +21,7 @@ from typing import cast
 from . import rules
 from .auction import AuctionState
 from .errors import DecisionError, LawBookError
-from .events import CallEvent, ChangeCall, Choice, Event, ExposeCards, Lead, ReviewRequest
+from .events import CallEvent, ChangeCall, Choice, Event, ExplanationRequest, ExposeCards, Lead, ReviewRequest
 from .lawbook import LAWS_2017, LawBook, Row
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
@@ -132,9 +132,10 @@ def _refusal(state: AuctionState, event: Event | FollowUp, trigger: str, book: L
         return DecisionError(f"{event.option!r} cannot be chosen now: {expected(state)}")
     if isinstance(event, ChangeCall):
         return DecisionError(f"{event.seat.long_name} cannot change a call now: {expected(state)}")
-    if isinstance(event, ReviewRequest):
-        return DecisionError(f"{event.seat.long_name}'s review request must wait: only the player about "
-                             f"to call may ask now (20B); {expected(state)}")
+    if isinstance(event, (ReviewRequest, ExplanationRequest)):
+        kind, law = ("review", "20B") if isinstance(event, ReviewRequest) else ("explanation", "20F1")
+        return DecisionError(f"{event.seat.long_name}'s {kind} request must wait: only the player about "
+                             f"to call may ask now ({law}); {expected(state)}")
     if type(event).__module__ == "auction_fsm.lawbook.rows":
         return LawBookError(f"law book {book.name!r} has no row from {state.phase!r} for the follow-up "
                             f"{trigger!r} ({event.describe()})")
@@ -181,10 +182,9 @@ def irregularities(before: AuctionState, event: Event, after: AuctionState) -> f
     if isinstance(event, ExposeCards):
         return frozenset({"exposure"})
     if isinstance(event, ChangeCall):
-        if before.pending is not None and after.pending is not None \
-                and after.pending.procedure == before.pending.procedure:
-            # the offender says the call under rectification was a slip (25A before 27 or
-            # 36): a step of the incident already counted, as the repeat below is
+        if before.pending is not None and after.pending is not None and after.pending.step == SLIP_STEP:
+            # the offender says the call under rectification was a slip (25A before 27, 36 or
+            # 37): a step of the incident already counted, as the repeat below is
             return frozenset()
         return frozenset({"changes"})
     if isinstance(event, Lead):

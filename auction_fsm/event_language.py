@@ -102,6 +102,9 @@ class TextForm:
     flags: tuple[tuple[str, str, Any], ...] = ()
     keyword: tuple[str, str] | None = None
     aliases: tuple[str, ...] = ()
+    #: Other verbs that also set a field: ``(verb, field, value)``; the text of an event whose
+    #: field has that value is written with that verb (``noticed later``).
+    variants: tuple[tuple[str, str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +150,8 @@ KINDS: Final[tuple[EventKind, ...]] = (
     EventKind("face_lead", FaceLead, (), TextForm("face", aliases=("face_lead",))),
     EventKind("hands_returned", HandsReturned, (), TextForm("hands returned", aliases=("hands_returned",))),
     EventKind("attention", Attention, (Field("when", "when", "after_opening_lead", True),),
-              TextForm("noticed after lead", aliases=("attention",))),
+              TextForm("noticed after lead", aliases=("attention",),
+                       variants=(("noticed later", "when", "later"), ("attention later", "when", "later")))),
 )
 
 _BY_CLASS: Final[dict[object, EventKind]] = {k.cls: k for k in KINDS}
@@ -312,8 +316,9 @@ def to_text(event: Event) -> str:
     words: list[str] = []
     if form.seat is not None:
         words.append(getattr(event, form.seat).name)
-    if form.verb:
-        words.append(form.verb)
+    variant = next((v for v, name, value in form.variants if getattr(event, name) == value), None)
+    if variant is not None or form.verb:
+        words.append(variant or form.verb)
     for name in form.values:
         words.append(_word(kind.field(name), getattr(event, name)))
     if form.rest is not None and getattr(event, form.rest):
@@ -381,23 +386,27 @@ def _seat_or_none(word: str) -> Seat | None:
         return None
 
 
-def _verb_kind(words: list[str], seat_first: bool) -> tuple[EventKind, int] | None:
-    """The kind whose verb (or alias) the words start with, and how many words it takes."""
+def _verb_kind(words: list[str], seat_first: bool) -> tuple[EventKind, int, dict[str, Any]] | None:
+    """The kind whose verb (or alias, or variant) the words start with, how many words it takes
+    and the field a variant sets."""
     for kind in KINDS:
         form = kind.text
         if not form.verb or (form.seat is not None) != seat_first:
             continue
-        for verb in (form.verb, *form.aliases):
+        verbs: list[tuple[str, dict[str, Any]]] = [(v, {}) for v in (form.verb, *form.aliases)]
+        verbs += [(v, {f: x}) for v, f, x in form.variants]
+        for verb, preset in sorted(verbs, key=lambda vp: -vp[0].count(" ")):  # the longest verb first
             n = verb.count(" ") + 1
             if [w.lower() for w in words[:n]] == verb.split():
-                return kind, n
+                return kind, n, preset
     return None
 
 
-def _fill(kind: EventKind, words: list[str], text: str, where: str, seat: Seat | None) -> Event:
-    """The event of ``kind`` from the words after its verb."""
+def _fill(kind: EventKind, words: list[str], text: str, where: str, seat: Seat | None,
+          preset: dict[str, Any] | None = None) -> Event:
+    """The event of ``kind`` from the words after its verb (``preset``: the fields its verb set)."""
     form = kind.text
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = dict(preset or {})
     if form.seat is not None:
         values[form.seat] = seat
     if form.keyword is not None:
@@ -453,8 +462,8 @@ def read_event(text: str, where: str = "") -> Event:
         raise ScenarioError(f"{where}: an empty event")
     found = _verb_kind(words, seat_first=False)
     if found is not None:
-        kind, n = found
-        return _fill(kind, words[n:], text, where, None)
+        kind, n, preset = found
+        return _fill(kind, words[n:], text, where, None, preset)
     legacy = next((k for k in KINDS if k.legacy_verb == words[0].lower()), None)
     if legacy is not None and len(words) >= 2 and _seat_or_none(words[1]) is not None:
         return _fill(legacy, words[2:], text, where, parse_seat(words[1]))
@@ -467,8 +476,8 @@ def read_event(text: str, where: str = "") -> Event:
                             "e.g. 'N 1H' or 'N review'")
     found = _verb_kind(words[1:], seat_first=True)
     if found is not None:
-        kind, n = found
-        return _fill(kind, words[1 + n:], text, where, seat)
+        kind, n, preset = found
+        return _fill(kind, words[1 + n:], text, where, seat, preset)
     if _looks_like_call(words[1]):
         return _fill(by_type_strict("call"), words[1:], text, where, seat)
     # A choice may leave out "choose": "S accept", "N prohibit H", "N no prohibition".

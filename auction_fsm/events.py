@@ -230,7 +230,7 @@ class HandsReturned:
 
 
 #: When attention may be said to be drawn to a call (see :class:`Attention`).
-ATTENTION_WHEN: tuple[str, ...] = ("after_opening_lead",)
+ATTENTION_WHEN: tuple[str, ...] = ("after_opening_lead", "later")
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,13 +240,18 @@ class Attention:
     Given right after an inadmissible double or redouble (Law 19) that nobody has yet called
     over: ``when="after_opening_lead"`` says that nobody noticed it until after the opening lead
     was faced.  The call then stands as made, the auction goes on, and once the lead is faced
-    the contract is scored as if the call had not been made (36C).  Without this event an
-    irregularity is taken as noticed at once, as the model has always done.
+    the contract is scored as if the call had not been made (36C).  ``when="later"`` says only
+    that nobody draws attention to it now: the call stands as made and the auction goes on until
+    the director is next called in the auction period, which draws attention to it (36A if
+    anyone has called since, else 36B); if nobody calls him before the lead is faced, 36C.
+    Without this event an irregularity is taken as noticed at once, as the model has always done.
     """
 
     when: str = "after_opening_lead"
 
     def describe(self) -> str:
+        if self.when == "later":
+            return "nobody draws attention to that call for now"
         return "nobody draws attention to that call until after the opening lead is faced"
 
 

@@ -47,6 +47,7 @@ from .events import (
     Lead,
 )
 from .lawbook import LAWS_2017, LawBook
+from .lawbook.changes import may_still_replace
 from .lawbook.classify import EVENT_TRIGGERS, classify, in_turn_kind, may_claim_change
 from .lawbook.exposure import penalty_cards
 from .lawbook.restrictions import suits_specified_by
@@ -693,7 +694,8 @@ def alphabet(state: AuctionState, scope: Scope, room: bool,
     Calls by every seat of every call up to the scope's level (and one bid above seven while an
     irregularity may still be committed and inadmissible calls are on), the director, both
     answers to the judgement asked for, every option offered, changes of call on both grounds
-    (while a procedure is pending, by its offender only: the classifier refuses the others'),
+    that could still replace a call (while a procedure is pending, by its offender only: the
+    classifier refuses the others'; a change made too late, 25A4, only adds a cancelled call),
     exposures of one honour and one low card per seat, leads of one representative card per
     suit (a rank of its own for each seat) and of any known penalty card, and facing a lead.
     ``kinds`` limits it to those kinds of event.  Which events the position admits is the law
@@ -722,8 +724,9 @@ def alphabet(state: AuctionState, scope: Scope, room: bool,
             for call in calls:
                 yield _CALL_EVENTS[seat][call.code] if call.code < 38 else CallEvent(seat, call)
     if wanted(ChangeCall):
-        # only the changes the classifier takes here: while a procedure is pending, the offender's
-        for seat in (s for s in Seat if may_claim_change(state, s)):
+        # only the changes the classifier takes here: while a procedure is pending, the offender's;
+        # and only those that could still replace a call (one made too late changes no call)
+        for seat in (s for s in Seat if may_claim_change(state, s) and may_still_replace(state, s)):
             for call in calls:
                 if call.code < 38:
                     yield ChangeCall(seat, call, "slip")

@@ -259,7 +259,7 @@ def _describe_event(event: Event, before: AuctionState | None = None, book: LawB
     if isinstance(event, FaceLead):
         return "The face-down opening lead is faced."
     if isinstance(event, Attention):
-        return "Nobody draws attention to that call until after the opening lead is faced."
+        return event.describe().capitalize() + "."
     return f"{event.describe()}."  # pragma: no cover - every event type is told above
 
 

@@ -56,9 +56,8 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
                                   "violates_pass_obligation", "play", "comparable_call"}),
                        ("the explorer's keys and candidate events: rewritten by another issue "
                         "(successor tables the book declares)")),
-    "teaching/charts.py": (frozenset({"awaiting_first_call", "auction", "clarification", "opening_lead", "play",
-                                      "passed_out", "call_pass", "call_bid", "face_down_lead"}),
-                           "the overview chart's phases and the legal flow: the charts are being rewritten"),
+    "teaching/charts.py": (frozenset({"awaiting_first_call", "auction", "passed_out"}),
+                           "the overview chart's phases: where the legal flow starts and ends"),
     "machines.py": (frozenset({"awaiting_first_call", "auction", "clarification", "passed_out", "release"}),
                     (f"{_PHASES} (which phases a call may be made in, which end the auction) and the "
                      "'release' family of seat triggers")),
@@ -74,6 +73,9 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     "teaching/quiz.py": (frozenset({"change_of_call", "lead_out_of_turn", "declarer_lead_options"}),
                          f"{_PROCEDURES}, and a quiz template named after its procedure"),
     "teaching/situations.py": (frozenset({"lead_out_of_turn"}), "a quiz template named after its procedure"),
+    "event_text.py": (frozenset({"auction", "play"}),
+                      ("names of our own PBN comments that keep a file's auction and play sections "
+                       "whole ({auction-fsm: auction ...}), not the phases they share a word with")),
     "pbn_write.py": (frozenset({"insufficient_bid"}), f"{_PROCEDURES}: PBN's ^I mark for it"),
     "scope.py": (frozenset({"insufficient_bid", "opening_lead"}),
                  "the names of scope families, which share the procedures' names"),
@@ -156,7 +158,7 @@ def test_the_count_the_docs_give() -> None:
     """docs/law-book.md gives these figures (taken when this test was written)."""
     found = spelt_outside_the_book()
     literals = sum(sum(c.values()) for c in found.values())
-    assert len(found) <= 18 and literals <= 150, (len(found), literals)
+    assert len(found) <= 19 and literals <= 132, (len(found), literals)
     assert "tests/test_book_ids.py" in (PACKAGE.parent / "docs" / "law-book.md").read_text(encoding="utf-8")
 
 

@@ -113,7 +113,8 @@ def test_every_phase_a_drawn_row_starts_or_ends_in_has_words() -> None:
 
 def test_follow_up_triggers_are_those_the_book_marks() -> None:
     assert {t for t in BOOK.triggers if is_follow_up(t)} == {
-        "auction_ends", "watched_call", "declarer_options", "restore_call", "restore_lapses", "judge_change"}
+        "auction_ends", "watched_call", "declarer_options", "restore_call", "restore_lapses", "judge_change",
+        "called_over_lapses"}
 
 
 def test_every_family_a_row_cites_is_declared_and_only_the_seat_family_is_not_drawn() -> None:

@@ -53,7 +53,7 @@ EXPECTED = {
         rulings=("54", "54C", "54D, 56", "50D2b", "41A", "41C, 17D1")),
     "misinformation-21B.json": Expected(
         "play", "3D", ("W", "E", "N"), 12, not_standing={8: "withdrawn"}, opening_lead=("N", "HA"),
-        rulings=("41A", "20F2", "21B1", "41A", "21B1", "41A", "41C, 17D1")),
+        rulings=("41A", "20F2, 41B", "21B1", "41A", "21B1", "41A", "41C, 17D1")),
     "out-of-rotation-31A1.json": Expected(
         "play", "4H", ("W", "E", "N"), 11, not_standing={2: "cancelled"}, opening_lead=("N", "SA"),
         rulings=("9B2, 10C", "31A", "31A1", "20B", "41A", "41C, 17D1")),

@@ -1,35 +1,116 @@
-"""When attention is drawn only later: Law 36C.
+"""When attention is drawn only later: Laws 36A, 36B and 36C for a call nobody noticed at once.
 
 The model takes an irregularity as noticed when it is made.  An :class:`~auction_fsm.events.
 Attention` event given right after an inadmissible double or redouble (Law 19) that nobody has
-called over says instead that nobody noticed it until after the opening lead was faced: the call
-stands as made, the auction goes on, and when the opening lead is faced the contract is scored
-as if the call had not been made (36C).  The call is marked in the record (law ``36C``) until
-then; the rows that face the opening lead give the ruling (:func:`score_as_if_not_made`), and from
-then on :attr:`~auction_fsm.auction.AuctionState.contract` is the contract scored.
+called over says instead that nobody noticed it then:
+
+* ``after_opening_lead``: nobody noticed it until after the opening lead was faced.  The call
+  stands as made, the auction goes on, and when the opening lead is faced the contract is scored
+  as if the call had not been made (36C).  The call is marked in the record (law ``36C``) until
+  then; the rows that face the opening lead give the ruling (:func:`score_as_if_not_made`), and
+  from then on :attr:`~auction_fsm.auction.AuctionState.contract` is the contract scored.
+* ``later``: nobody draws attention to it for now.  The call stands as made (law ``9A, 36``)
+  and the auction goes on; the next call of the director in the auction period draws attention
+  to it.  If anyone has called since, the offender's LHO called before rectification: the call
+  and every call after it are cancelled and the auction goes back to the offender (36A); if
+  nobody has, the director rules as if called at once (36B).  If nobody calls him before the
+  lead is faced, 36C, as above.
 """
 
 from __future__ import annotations
 
-from ..auction import AuctionState
+from ..auction import UNNOTICED_LAWS, AuctionState
+from ..events import DirectorCalled
+from ..records import Pending
 from ..values import evolve
-from .rows import Ctx, Outcome, Row, action
+from .rows import Ctx, Outcome, Row, action, guard
 
-__all__ = ["ROWS", "score_as_if_not_made", "UNNOTICED"]
+__all__ = ["ROWS", "score_as_if_not_made", "UNNOTICED", "NOT_YET_NOTICED", "unnoticed_call"]
 
 FAMILY = "35-39"
-UNNOTICED = "36C"  # the law on a record that stands until the opening lead is faced
+UNNOTICED, NOT_YET_NOTICED = UNNOTICED_LAWS  # the laws on a call that stands unnoticed (see above)
+assert (UNNOTICED, NOT_YET_NOTICED) == ("36C", "9A, 36")
+
+
+def _let_stand(ctx: Ctx, law: str, until: str) -> Outcome:
+    p = ctx.state.pending
+    assert p is not None
+    state = evolve(ctx.state, pending=None).set_status(p.call_index, "stands", law)
+    call = state.record[p.call_index]
+    return Outcome(state.rule(law, f"nobody draws attention to {call.seat.long_name}'s inadmissible "
+                              f"{call.call} {until}"))
 
 
 @action("the inadmissible call stands for now; the contract will be scored as if it had not been made")
 def let_stand_unnoticed(ctx: Ctx) -> Outcome:
-    p = ctx.state.pending
-    assert p is not None
-    state = evolve(ctx.state, pending=None).set_status(p.call_index, "stands", UNNOTICED)
-    call = state.record[p.call_index]
-    return Outcome(state.rule(UNNOTICED, f"nobody draws attention to {call.seat.long_name}'s inadmissible "
-                              f"{call.call} until after the opening lead is faced: the auction goes on with "
-                              "it, and the contract is then scored as if it had not been made"))
+    return _let_stand(ctx, UNNOTICED, "until after the opening lead is faced: the auction goes on with it, "
+                      "and the contract is then scored as if it had not been made")
+
+
+@action("the inadmissible call stands for now; the next call of the director draws attention to it")
+def let_stand_for_now(ctx: Ctx) -> Outcome:
+    return _let_stand(ctx, NOT_YET_NOTICED, "for now: the auction goes on with it until the director is called "
+                      "(36A if anyone has called since, 36B if not; 36C if only after the opening lead is faced)")
+
+
+def unnoticed_call(state: AuctionState) -> int | None:
+    """The record index of an inadmissible call nobody has yet drawn attention to (law ``9A,
+    36``), when every call after it stands and is regular (the calls 36A would cancel); ``None``
+    otherwise.  Only with nothing pending: a procedure's own rows take the director's call."""
+    if state.pending is not None:
+        return None
+    for i, r in enumerate(state.record):
+        if r.law == NOT_YET_NOTICED and r.stands:
+            later = state.record[i + 1:]
+            return i if all(x.stands and x.irregularity is None for x in later) else None
+    return None
+
+
+@guard("someone has called since the unnoticed call: its LHO called before rectification (36A)",
+       ask="Has anyone called since the inadmissible call?")
+def called_since(ctx: Ctx) -> bool:
+    i = unnoticed_call(ctx.state)
+    return i is not None and i + 1 < len(ctx.state.record)
+
+
+@guard("nobody has called since the unnoticed call", ask="Has nobody called since the inadmissible call?")
+def nobody_called_since(ctx: Ctx) -> bool:
+    i = unnoticed_call(ctx.state)
+    return i is not None and i + 1 == len(ctx.state.record)
+
+
+@action("attention is drawn: the inadmissible call and every call after it are cancelled; the auction goes "
+        "back to the offender, with no rectification and no lead restrictions (36A)")
+def cancel_all_after(ctx: Ctx) -> Outcome:
+    i = unnoticed_call(ctx.state)
+    assert i is not None
+    state = ctx.state
+    r = state.record[i]
+    for j in range(len(state.record) - 1, i - 1, -1):
+        state = state.set_status(j, "cancelled", "36A")
+    face_down = state.current_lead
+    if face_down is not None:
+        state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="41A") if ld is face_down
+                                          else ld for ld in state.leads))
+        state = state.rule("41A", f"the auction reopens: {face_down.seat.long_name}'s face-down lead goes "
+                           "back to the hand")
+    later = len(ctx.state.record) - i - 1
+    return Outcome(state.rule("36A", f"attention is drawn to {r.seat.long_name}'s inadmissible {r.call} after "
+                              f"{later} call{'s' if later > 1 else ''}: {r.seat.lho.long_name} called before "
+                              f"rectification, so it and every call after it are cancelled; the auction goes "
+                              f"back to {r.seat.long_name} as though there had been no irregularity, with no lead "
+                              "restrictions"))
+
+
+@action("attention is drawn before anyone has called over it: the director rules as if called at once (36B)")
+def rule_now(ctx: Ctx) -> Outcome:
+    i = unnoticed_call(ctx.state)
+    assert i is not None
+    r = ctx.state.record[i]
+    state = ctx.state.set_status(i, "pending", "19, 36")
+    p = Pending("inadmissible_double", "awaiting_decision", "19, 36", r.seat.lho.name, ("lho_calls", "director"),
+                r.seat, i, r.in_turn_of)
+    return Outcome(evolve(state, pending=p), (DirectorCalled(),))
 
 
 def score_as_if_not_made(state: AuctionState) -> AuctionState:
@@ -37,7 +118,7 @@ def score_as_if_not_made(state: AuctionState) -> AuctionState:
     contract is scored as if it had not been made (36C).  The call stays in the record as made;
     :attr:`AuctionState.contract` leaves it out of the doubling from then on."""
     for r in state.record:
-        if r.law == UNNOTICED and r.stands:
+        if r.law in UNNOTICED_LAWS and r.stands:
             contract = state.contract
             scored = "" if contract is None else f": the contract is {contract.text}"
             state = state.rule(UNNOTICED, f"attention is drawn to {r.seat.long_name}'s inadmissible {r.call} "
@@ -50,4 +131,11 @@ ROWS: list[Row] = [
     Row("phase", "inadmissible_double.awaiting_decision", "noticed_after_lead", "auction", "36C", FAMILY,
         "noticed only after the opening lead is faced: the call stands; scored as if not made", None,
         let_stand_unnoticed),
+    Row("phase", "inadmissible_double.awaiting_decision", "noticed_later", "auction", "9A, 36", FAMILY,
+        "nobody notices it for now: the call stands until the director is called", None, let_stand_for_now),
+    *(Row("phase", source, "attention_drawn", "auction", "36A", FAMILY,
+          "attention drawn after calls over it: it and every later call are cancelled", called_since,
+          cancel_all_after) for source in ("auction", "clarification", "opening_lead")),
+    Row("phase", "auction", "attention_drawn", "inadmissible_double.awaiting_decision", "36B", FAMILY,
+        "attention drawn before anyone called over it: the director rules at once", nobody_called_since, rule_now),
 ]

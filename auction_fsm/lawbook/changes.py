@@ -19,12 +19,14 @@ from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
 from .common import open_comparable
+from .lead import DLO, due_option
 from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
     SAME,
     CalledOver,
     Ctx,
+    DeclarerOptions,
     Guard,
     JudgeChange,
     Outcome,
@@ -35,9 +37,9 @@ from .rows import (
     both,
     guard,
 )
-from .states import STATES
+from .states import OPEN, PROCEDURES, STATES
 
-__all__ = ["ROWS", "attempt", "changeable_call"]
+__all__ = ["ROWS", "attempt", "changeable_call", "may_still_replace"]
 
 FAMILY = "21B, 25"
 CH, MI = "change_of_call", "misinformation"
@@ -100,22 +102,66 @@ def changeable_call(state: AuctionState, seat: Seat) -> int | None:
     return old
 
 
+def may_still_replace(state: AuctionState, seat: Seat) -> bool:
+    """Whether a change of call by ``seat`` could still replace a call here: a slip claim on the
+    call under rectification (25A before 27, 36, 37), or a standing call partner has not called
+    over (25A4, 21B1a).  A change made too late only adds a cancelled call to the record, the
+    auction unchanged; an explorer of the auction leaves it out (docs/modelling-decisions.md)."""
+    p = state.pending
+    if p is not None and p.procedure != DLO:
+        return seat == p.offender
+    return changeable_call(state, seat) is not None
+
+
 @guard("the player has a call that partner has not called over (25A4, 21B1a)")
 def can_change(ctx: Ctx) -> bool:
     return changeable_call(ctx.state, ctx.seat) is not None
 
 
-@guard("the player has no call to change, or partner has called since (25A4, 21B1a)",
-       ask=OTHERWISE)
+def _too_late(ctx: Ctx) -> int | None:
+    """The record index of the player's last standing call when partner has called since (or
+    partner's turn is gone) and the change names another call: a change made too late."""
+    event = ctx.event
+    assert isinstance(event, ChangeCall)
+    old = _last_call_index(ctx.state, event.seat)
+    if old is None or not _partners_turn_gone(ctx.state, event.seat, old) or ctx.state.record[old].call == event.call:
+        return None
+    return old
+
+
+@guard("partner has called since the player's call, and the player names another call (25A4, 21B1a)",
+       ask="Has partner called since the call the player wants to change?")
+def partner_called_since(ctx: Ctx) -> bool:
+    return _too_late(ctx) is not None
+
+
+@guard("the player has no call to change, or names the call already made", ask=OTHERWISE)
 def cannot_change(ctx: Ctx) -> bool:
-    return changeable_call(ctx.state, ctx.seat) is None
+    return changeable_call(ctx.state, ctx.seat) is None and _too_late(ctx) is None
 
 
-@action("refused: there is no call the player may still change")
+@action("refused: the player has no call to change, or names the call already made")
 def too_late_to_change(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, ChangeCall)
     attempt(ctx.state, ctx.event)  # raises with the reason
     raise AssertionError("a change of call refused by its guard was accepted")  # pragma: no cover
+
+
+@action("too late: the attempted call is cancelled and stays in the record (25A4, 21B1a; 16C)")
+def cancel_too_late_change(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ChangeCall)
+    old = _too_late(ctx)
+    assert old is not None
+    mis = event.ground == "misinformation"
+    law = "21B1a" if mis else "25A4"
+    first = ctx.state.record[old]
+    state = ctx.state.add_call(CallRecord(event.seat, event.call, first.in_turn_of, "cancelled", "change_of_call",
+                                          law))
+    return Outcome(state.rule(
+        law, f"{event.seat.long_name} tries to replace {first.call} with {event.call}, but partner has called "
+        f"since: too late, so {first.call} stands (Law {law}); the attempted {event.call} is cancelled and stays in "
+        "the record, as what it tells partner is unauthorised information (16C, 25B3)"))
 
 
 @guard("the player says the call was a slip (25)")
@@ -165,8 +211,15 @@ def lho_called_over(ctx: Ctx) -> bool:
 def no_misinformation(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     old = ctx.state.record[p.call_index].call
-    return Outcome(evolve(ctx.state, pending=None).rule(
+    return _choices_again(evolve(ctx.state, pending=None).rule(
         "21B1", f"no misinformation found: {p.offender.long_name}'s {old} stands"))
+
+
+def _choices_again(state: AuctionState) -> Outcome:
+    """``state`` once a change of call is closed with nothing changed: if the auction had ended
+    and declarer still has a choice to make before the opening lead (a change may be claimed
+    while it waits, 25A5), that choice is asked again."""
+    return Outcome(state, (DeclarerOptions(),) if state.phase == "clarification" and due_option(state) else ())
 
 
 @action("a change of mind: LHO may accept it or not (25B)")
@@ -246,7 +299,9 @@ def accept_change(ctx: Ctx) -> Outcome:
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     assert isinstance(ctx.event, CallEvent)
-    out = substitute(ctx.state, p, keep_lho=True, law="25B1", by_director=False)
+    # once the director has judged the change a change of mind he is at the table: he rules at
+    # once on the new call if it is irregular (36B, 37B, 38B-C), as after a choice (9B2)
+    out = substitute(ctx.state, p, keep_lho=True, law="25B1", by_director=p.step == "awaiting_acceptance")
     state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
     called = CalledOver(ctx.event.seat, ctx.event.call, ctx.event.specifies)
     return Outcome(state, (*out.follow, called, JudgeChange(p.offender, ctx.state.record[p.call_index].call,
@@ -258,11 +313,14 @@ def refuse_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, new = p.offender, parse_call(p.get("new"))
     state = evolve(ctx.state, pending=None)
-    if p.get("made_at"):
-        state = state.add_call(CallRecord(o, new, Seat[p.get("made_at")], "cancelled", "change_of_call", "25B2"))
-    return Outcome(state.rule(
-        "25B2", f"{o.lho.long_name} does not accept the change: it is cancelled and "
-        f"{o.long_name}'s {state.record[p.call_index].call} stands"))
+    # the attempted call stays in the record, cancelled: 16C applies to it (25B3); one made as a
+    # call at LHO's turn (30B2, 31C, 32C) is recorded at that turn
+    turn = Seat[p.get("made_at")] if p.get("made_at") else p.in_turn_of
+    state = state.add_call(CallRecord(o, new, turn, "cancelled", "change_of_call", "25B2"))
+    return _choices_again(state.rule(
+        "25B2", f"{o.lho.long_name} does not accept the change: {o.long_name}'s {new} is cancelled and "
+        f"{state.record[p.call_index].call} stands; the cancelled {new} stays in the record, as what it tells "
+        "partner is unauthorised information (25B3, 16C)"))
 
 
 @guard("LHO, who had not called over the changed call, calls now",
@@ -270,6 +328,18 @@ def refuse_change(ctx: Ctx) -> Outcome:
 def lho_calls_over_change(ctx: Ctx) -> bool:
     p = _pending(ctx)
     return ctx.seat == p.offender.lho and not p.get("lho_call")
+
+
+@action("LHO's call made over a new call the director then cancelled cannot stand: it is cancelled and "
+        "stays in the record; LHO calls at his turn (25B1, 36B)")
+def called_over_lapses(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, CalledOver)
+    state = ctx.state.add_call(CallRecord(event.seat, event.call, event.seat, "cancelled", "called_over_inadmissible",
+                                          "25B1, 36B"))
+    return Outcome(state.rule("25B1, 36B", f"{event.seat.long_name}'s {event.call}, made over the new call the "
+                              f"director has since cancelled, cannot stand: it is cancelled, and "
+                              f"{event.seat.long_name} calls at his turn"))
 
 
 @action("LHO's kept call is made again")
@@ -321,8 +391,9 @@ def judge_change(ctx: Ctx) -> Outcome:
 
 def _rows() -> list[Row]:
     rows: list[Row] = []
-    for source in ("awaiting_first_call", "auction", "clarification", "opening_lead", "passed_out"):
-        law = {"opening_lead": "25A5", "passed_out": "22B, 25A5"}.get(source, "25")
+    for source in ("awaiting_first_call", "auction", "clarification", "opening_lead", "passed_out",
+                   *(f"{DLO}.{step.name}" for step in PROCEDURES[DLO][1])):
+        law = {"opening_lead": "25A5", "passed_out": "22B, 25A5"}.get(source, "25A5" if DLO in source else "25")
         rows += [
             Row("phase", source, "attempt_change", f"{CH}.awaiting_judgement", law, FAMILY,
                 "a player tries to replace a call made by a slip", both(ground_is_slip, can_change, ask="Does the player say the call was a slip "
@@ -333,8 +404,11 @@ def _rows() -> list[Row]:
                 both(ground_is_misinformation, can_change,
                      ask="Does the player say misinformation from an opponent led to the call, partner "
                          "not having called since?"), ask_about_change),
-            Row("phase", source, "attempt_change", SAME, "25A4, 21B1a", FAMILY,
-                "no call to change, or partner has called since: the change is refused", cannot_change,
+            Row("phase", source, "attempt_change", SAME, "25A4, 21B1a; 16C", FAMILY,
+                "partner has called since: too late; the attempted call is cancelled and stays in the record",
+                partner_called_since, cancel_too_late_change),
+            Row("phase", source, "attempt_change", SAME, "25A, 21B1", FAMILY,
+                "no call to change, or the call named is the call made: the change is refused", cannot_change,
                 too_late_to_change, refusal=True),
         ]
     for dest in ("auction", "clarification", "opening_lead", "passed_out"):
@@ -370,6 +444,9 @@ def _rows() -> list[Row]:
                         "not accepted: the original call stands", _back(dest), refuse_change))
     rows.append(Row("phase", "auction", "restore_call", "auction", "25A6, 21B2", FAMILY,
                     "LHO's kept call is made again", None, restore))
+    rows += [Row("phase", source, "called_over_lapses", SAME, "25B1, 36B", FAMILY,
+                 "LHO's call over a new call the director cancelled cannot stand", None, called_over_lapses)
+             for source in OPEN]
     for s in STATES:
         if s.machine != "phase" or s.kind in ("irregularity", "terminal"):
             continue  # at a terminal state the engine drops what is left to rule

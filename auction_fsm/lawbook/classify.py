@@ -33,7 +33,17 @@ from ..events import (
 )
 from ..records import Pending
 from ..seats import Seat
-from .rows import AuctionEnds, DeclarerOptions, FollowUp, JudgeChange, Replacement, RestoredCall, WatchedCall
+from .attention import unnoticed_call
+from .rows import (
+    AuctionEnds,
+    CalledOver,
+    DeclarerOptions,
+    FollowUp,
+    JudgeChange,
+    Replacement,
+    RestoredCall,
+    WatchedCall,
+)
 from .states import PROCEDURES, Step
 
 __all__ = ["classify", "call_kind", "in_turn_kind", "expected", "may_claim_change", "CALL_TRIGGERS",
@@ -61,8 +71,8 @@ _FOLLOW = {AuctionEnds: "auction_ends", WatchedCall: "watched_call", DeclarerOpt
 EVENT_TRIGGERS: dict[type, frozenset[str]] = {
     CallEvent: frozenset({*CALL_TRIGGERS.values(), "insufficient_bid", "inadmissible_double",
                           "violates_pass_obligation", "bid_above_seven", "call_out_of_rotation",
-                          "call_after_final_pass", "call_while_pending"}),
-    DirectorCalled: frozenset({"director_called", "director_present", "director_idle"}),
+                          "call_after_final_pass", "call_while_pending", "called_over_lapses"}),
+    DirectorCalled: frozenset({"director_called", "director_present", "director_idle", "attention_drawn"}),
     Judgement: frozenset(_JUDGEMENTS.values()),
     Choice: frozenset({f"choose_{c}" for c in _CHOICES} | {"choose_other"}),
     ChangeCall: frozenset({"attempt_change"}),
@@ -73,7 +83,7 @@ EVENT_TRIGGERS: dict[type, frozenset[str]] = {
                      "lead_by_declaring_side"}),
     FaceLead: frozenset({"face_lead"}),
     HandsReturned: frozenset({"hands_returned"}),
-    Attention: frozenset({"noticed_after_lead"}),
+    Attention: frozenset({"noticed_after_lead", "noticed_later"}),
 }
 
 
@@ -185,37 +195,43 @@ def classify(state: AuctionState, event: Event | FollowUp) -> str:
     if isinstance(event, FaceLead):
         return _face(state)
     if isinstance(event, Attention):
-        return _attention(state)
+        return _attention(state, event)
     raise DecisionError(f"unknown event {event!r}")
 
 
 def may_claim_change(state: AuctionState, seat: Seat) -> bool:
     """Whether a change of call by ``seat`` is an event the book is asked about here: any
-    seat's with nothing pending; while a procedure is pending, only its offender's (a claim that
-    the irregular call was a slip, 25A).  Whether the change is then allowed is the rows' to say."""
+    seat's with nothing pending, or while declarer's choices before the opening lead wait (the
+    auction period runs until the lead is faced, 17D1, 25A5); while an irregularity procedure is
+    pending, only its offender's (a claim that the irregular call was a slip, 25A).  Whether the
+    change is then allowed is the rows' to say."""
     p = state.pending
-    return p is None or seat == p.offender
+    return p is None or p.procedure == "declarer_lead_options" or seat == p.offender
 
 
-def _attention(state: AuctionState) -> str:
-    """36C: only an inadmissible double or redouble, made in turn over a bid and not yet called
-    over (nor the director called), can be said to be noticed only after the opening lead."""
+def _attention(state: AuctionState, event: Attention) -> str:
+    """36A-C: only an inadmissible double or redouble, made in turn over a bid and not yet called
+    over (nor the director called), can be said to be noticed only later (for now, or only after
+    the opening lead)."""
+    what = "for now (9A, 36)" if event.when == "later" else "until after the opening lead (36C)"
     p = state.pending
     if p is None or p.procedure != "inadmissible_double" or p.step != "awaiting_decision":
-        raise DecisionError("attention drawn only after the opening lead: this applies to an inadmissible "
-                            "double or redouble just made, before anyone calls over it or calls the "
-                            f"director (36C); here {_where(state)}")
+        raise DecisionError(f"nobody noticing a call {what}: this applies to an inadmissible double or "
+                            "redouble just made, before anyone calls over it or calls the director; here "
+                            f"{_where(state)}")
     r = state.record[p.call_index]
     if r.in_turn_of != r.seat or rules.unpack(state.key)[1] < 0:
         raise DecisionError(f"{r.seat.long_name}'s {r.call} is out of turn or doubles no bid: the model rules "
-                            "it at once (36B), not as noticed after the opening lead (36C)")
-    return "noticed_after_lead"
+                            f"it at once (36B), not as unnoticed {what}")
+    return "noticed_later" if event.when == "later" else "noticed_after_lead"
 
 
 def _call(state: AuctionState, event: CallEvent) -> str:
     seat, call = event.seat, event.call
     if state.pending is not None:
         return "call_while_pending"
+    if isinstance(event, CalledOver) and not state.is_over and seat != state.turn:
+        return "called_over_lapses"  # the director has cancelled the call it was made over (36B)
     if state.is_over:
         if state.is_passed_out:
             raise AuctionOverError(
@@ -239,7 +255,8 @@ def _director(state: AuctionState) -> str:
     irregularity not yet ruled on, again while already ruling, or with nothing to rule."""
     p = state.pending
     if p is None:
-        return "director_idle"
+        # an inadmissible call nobody had noticed: calling the director draws attention to it (36A-B)
+        return "attention_drawn" if unnoticed_call(state) is not None else "director_idle"
     if "director" not in p.options:
         return "director_present"
     return "director_called"
@@ -284,10 +301,8 @@ def _exposure(state: AuctionState, event: ExposeCards) -> str:
 
 def _request(state: AuctionState, event: ReviewRequest | ExplanationRequest) -> str:
     kind = "review" if isinstance(event, ReviewRequest) else "explanation"
-    if state.pending is not None and kind == "review":
-        return "review_request"  # the rows say who may still ask (20B: LHO about to call)
     if state.pending is not None:
-        raise DecisionError(f"{event.seat.long_name}'s {kind} request must wait: {expected(state)}")
+        return f"{kind}_request"  # the rows say who may still ask (20B, 20F1: the player about to call)
     if state.is_passed_out:
         raise DecisionError(f"{event.seat.long_name}'s {kind} request: the board was passed out")
     return f"{kind}_request"

@@ -15,6 +15,7 @@ from ..auction import AuctionState
 from ..errors import DecisionError
 from ..events import ExplanationRequest, ReviewRequest
 from ..records import CallRecord
+from ..seats import Seat
 from .rows import SAME, Ctx, Outcome, Row, action, guard
 from .states import OPEN
 
@@ -58,6 +59,11 @@ def _after_auction(state: AuctionState, event: ReviewRequest | ExplanationReques
     if s == contract.dummy:
         raise DecisionError(f"{s.long_name} is dummy and may not ask for a {kind} (20C2, 20F2)")
     lead = state.current_lead
+    if lead is None and s != contract.opening_leader:
+        raise DecisionError(f"{s.long_name}'s {kind} must wait for the opening lead to be made face down: "
+                            f"before it, only {contract.opening_leader.long_name}, at his turn to play, may ask "
+                            "(20C2, 20F2); declarer and the leader's partner ask after the face-down lead, "
+                            "before it is faced (41B)")
     if lead is not None and s == lead.seat:
         raise DecisionError(f"{s.long_name} has led face down; the questions now belong to the "
                             "leader's partner and declarer (41B)")
@@ -79,13 +85,23 @@ def explain(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ExplanationRequest)
     _at_own_turn(ctx.state, event, "20F1")
+    return Outcome(_explained(ctx.state, event))
+
+
+def _explained(state: AuctionState, event: ExplanationRequest) -> AuctionState:
+    """``state`` with the 20F1 ruling for ``event`` (the call asked about checked first)."""
     s = event.seat
     if event.call_index:
-        r = _check_opponents_call(ctx.state, event)
-        return Outcome(ctx.state.rule("20F1", f"{s.long_name} asks what {r.seat.long_name}'s {r.call} "
-                                      f"means; {r.seat.partner.long_name} answers"))
-    return Outcome(ctx.state.rule("20F1", f"{s.long_name} asks about the opponents' auction; each call "
-                                  "is explained by the caller's partner"))
+        r = _check_opponents_call(state, event)
+        return state.rule("20F1", f"{s.long_name} asks what {r.seat.long_name}'s {r.call} "
+                          f"means; {r.seat.partner.long_name} answers")
+    return state.rule("20F1", f"{s.long_name} asks about the opponents' auction; each call "
+                      "is explained by the caller's partner")
+
+
+def _after_law(law: str, state: AuctionState) -> str:
+    """``law`` (20C2, 20F2), with 41B once the opening lead is face down (the rows' own laws)."""
+    return f"{law}, 41B" if state.current_lead is not None else law
 
 
 @action("the auction is restated after the final pass (20C2)")
@@ -93,7 +109,7 @@ def restate_after(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ReviewRequest)
     _after_auction(ctx.state, event, "review")
-    return Outcome(ctx.state.rule("20C2, 41B", f"auction restated for {event.seat.long_name}: "
+    return Outcome(ctx.state.rule(_after_law("20C2", ctx.state), f"auction restated for {event.seat.long_name}: "
                                   f"{restatement(ctx.state)}"))
 
 
@@ -102,37 +118,71 @@ def explain_after(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ExplanationRequest)
     _after_auction(ctx.state, event, "explanation")
-    return Outcome(ctx.state.rule("20F2", f"{event.seat.long_name} asks about the opponents' auction; "
+    return Outcome(ctx.state.rule(_after_law("20F2", ctx.state), f"{event.seat.long_name} asks about the opponents' auction; "
                                   "the partner of the player who made each call answers"))
 
 
 #: The steps at which the offender's LHO may still settle the irregularity by calling over it
-#: (27A1, 27C, 29A, 36A, 37A, 38D, 39B): LHO is about to call, so it is LHO's turn to ask.
+#: (27A1, 27C, 29A, 36A, 37A, 38D, 39B), or decides whether to accept it once the director has
+#: explained (27A1, 29A): LHO is about to call, so it is LHO's turn to ask.
 _LHO_MAY_CALL: Final = ("insufficient_bid.awaiting_decision", "insufficient_bid.premature_replacement",
+                        "insufficient_bid.awaiting_choice", "out_of_rotation.awaiting_choice",
                         "out_of_rotation.awaiting_decision", "inadmissible_double.awaiting_decision",
                         "pass_obligation_violated.awaiting_decision", "bid_above_seven.awaiting_decision",
                         "call_after_final_pass.awaiting_decision")
+#: The steps whose decider is the player whose turn it is to call: LHO deciding on a change of
+#: call (25B), the offender who must replace an insufficient bid (27B).
+_DECIDER_AT_TURN: Final = ("change_of_call.awaiting_acceptance", "insufficient_bid.awaiting_replacement")
 
 
-@guard("the offender's LHO asks, who may accept or let the call go by calling now (20B)",
-       ask="Does the offender's LHO, about to call, ask for the auction to be restated?")
+@guard("the offender's LHO asks, who may accept or let the call go by calling now (20B, 20F1)",
+       ask="Does the offender's LHO, about to call, ask for a review or an explanation?")
 def asked_by_lho_about_to_call(ctx: Ctx) -> bool:
     p = ctx.state.pending
     return p is not None and getattr(ctx.event, "seat", None) == p.offender.lho
 
 
-@action("the auction is restated for LHO before LHO decides whether to call over it (20B)")
+@guard("the player who decides asks, at his turn to call (20B, 20F1)",
+       ask="Does the player who decides, at his turn to call, ask for a review or an explanation?")
+def asked_by_decider_at_turn(ctx: Ctx) -> bool:
+    p = ctx.state.pending
+    seat = getattr(ctx.event, "seat", None)
+    return p is not None and seat is not None and seat.name == p.decider and seat == ctx.state.turn
+
+
+def _not_silenced(state: AuctionState, seat: Seat, law: str) -> None:
+    if state.must_pass(seat):
+        raise DecisionError(f"{seat.long_name} is obliged to pass and may not ask (Law {law})")
+
+
+@action("the auction is restated for the player about to call, before he decides (20B)")
 def restate_before_deciding(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ReviewRequest)
+    _not_silenced(ctx.state, event.seat, "20B")
     return Outcome(ctx.state.rule("20B", f"auction restated for {event.seat.long_name}, who is about to call: "
                                   f"{restatement(ctx.state)}"))
 
 
+@action("the opponents' call is explained to the player about to call, before he decides (20F1)")
+def explain_before_deciding(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, ExplanationRequest)
+    _not_silenced(ctx.state, event.seat, "20F1")
+    return Outcome(_explained(ctx.state, event))
+
+
 ROWS: list[Row] = [
-    *(Row("phase", source, "review_request", SAME, "20B", FAMILY,
-          "LHO, about to call, has the auction restated", asked_by_lho_about_to_call, restate_before_deciding)
-      for source in _LHO_MAY_CALL),
+    *(Row("phase", source, trigger, SAME, law, FAMILY, f"the player about to call {what}", who, act)
+      for source, who in ((s, asked_by_lho_about_to_call) for s in _LHO_MAY_CALL)
+      for trigger, law, what, act in (
+          ("review_request", "20B", "has the auction restated", restate_before_deciding),
+          ("explanation_request", "20F1", "asks what an opponent's call means", explain_before_deciding))),
+    *(Row("phase", source, trigger, SAME, law, FAMILY, f"the player who decides, at his turn, {what}", who, act)
+      for source, who in ((s, asked_by_decider_at_turn) for s in _DECIDER_AT_TURN)
+      for trigger, law, what, act in (
+          ("review_request", "20B", "has the auction restated", restate_before_deciding),
+          ("explanation_request", "20F1", "asks what an opponent's call means", explain_before_deciding))),
     *(r for source in OPEN for r in (
         Row("phase", source, "review_request", SAME, "20B", FAMILY, "the auction is restated", None, restate),
         Row("phase", source, "explanation_request", SAME, "20F1", FAMILY, "an opponent's call is explained",

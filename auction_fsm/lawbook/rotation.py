@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .. import rules
 from ..auction import AuctionState
-from ..calls import PASS, Call
+from ..calls import ALL_CALLS, PASS, Call
 from ..events import ChangeCall, Judgement
 from ..records import CallRecord, Obligation, Pending, Watch
 from ..seats import Seat
@@ -183,7 +183,8 @@ def accept_out_of_rotation(ctx: Ctx) -> Outcome:
         "29A", f"{seat.long_name} called over {p.offender.long_name}'s call out of rotation, "
         "accepting it; no rectification")
     reverts = pass_out_of_rotation_at_end(cleared.set_status(p.call_index, "stands"))
-    out = stand(cleared, index=p.call_index, law="29A")
+    law, cleared = accepted_as_insufficient(cleared, p.call_index)
+    out = stand(cleared, index=p.call_index, law=law)
     if out.state.pending is None and reverts and call.is_pass:
         # 17D3 will undo the accepted pass; the accepting pass is one of the passes it cancels
         return Outcome(out.state.add_call(CallRecord(seat, call, seat, "cancelled", "after_17d3", "17D3")),
@@ -263,7 +264,22 @@ def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _p(ctx)
     state = evolve(ctx.state, pending=None).rule(
         "29A", f"{ctx.seat.long_name} accepts {p.offender.long_name}'s call out of rotation; no rectification")
-    return stand(state, index=p.call_index, law="29A")
+    law, state = accepted_as_insufficient(state, p.call_index)
+    return stand(state, index=p.call_index, law=law)
+
+
+def accepted_as_insufficient(state: AuctionState, index: int) -> tuple[str, AuctionState]:
+    """The law of accepted call ``index`` out of rotation, and the state with its ruling: 29A, or
+    "29A, 27A1" when the call, treated as made in rotation, is an insufficient bid there -- the
+    acceptance by the offender's LHO then accepts the insufficient bid too (27A1)."""
+    r = state.record[index]
+    key = state.key_before(index)
+    if not r.call.is_bid or rules.step_or_none(key, r.call.code) is not None:
+        return "29A", state
+    last = ALL_CALLS[rules.unpack(key)[1]]
+    return "29A, 27A1", state.rule(
+        "27A1", f"{r.seat.long_name}'s {r.call}, now treated as made in rotation, is insufficient over {last}: "
+        "accepting the call out of rotation accepts the insufficient bid too, so it stands as if legal (29A, 27A1)")
 
 
 def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:

@@ -1,7 +1,7 @@
 """Law 25A before the irregularity it would cure: an irregular call that was a slip.
 
-An insufficient bid (27) or a double or redouble Law 19 does not permit (36) may have been a
-slip of the tongue or a mechanical error: the player meant another call.  Law 25A lets an
+An insufficient bid (27), a double or redouble Law 19 does not permit (36) or a call by a
+player obliged to pass (37) may have been a slip of the tongue or a mechanical error: the player meant another call.  Law 25A lets an
 unintended call be replaced until partner calls, however attention was drawn to it (25A1,
 25A3), so the director judges that first.  If the call was unintended, the intended call
 replaces it and the other procedure never opens; the intended call is then ruled as made in
@@ -29,7 +29,8 @@ SLIP_STEP = "awaiting_slip_judgement"
 #: The steps, before any rectification is assessed, from which the offender may say the
 #: irregular call was a slip (the procedures whose call could be a slip of an intended call).
 SLIP_SOURCES = ("insufficient_bid.awaiting_decision", "insufficient_bid.awaiting_choice",
-                "inadmissible_double.awaiting_decision")  # under 36 the director rules when he comes
+                "inadmissible_double.awaiting_decision",  # under 36 and 37 the director rules when he comes
+                "pass_obligation_violated.awaiting_decision")
 # What the director's "yes" and "no" leave behind, kept on the pending procedure meanwhile.
 _KEPT = ("back_to", "back_law", "back_decider", "back_options", "new", "judgement")
 #: The fact left on the procedure once the director has found the call intended (25A2).
@@ -128,7 +129,7 @@ ROWS: list[Row] = [
       for source in SLIP_SOURCES),
     *(Row("phase", f"{proc}.{SLIP_STEP}", "judge_unintended", "auction", "25A1", FAMILY,
           "unintended: the intended call replaces it, and the slip brings no rectification", None, intended_replaces)
-      for proc in ("insufficient_bid", "inadmissible_double")),
+      for proc in ("insufficient_bid", "inadmissible_double", "pass_obligation_violated")),
     *(Row("phase", f"{source.split('.')[0]}.{SLIP_STEP}", "judge_intended", source, "25A", FAMILY,
           "intended: the ruling on the first call goes on where it was", _came_from(source.split(".")[1]), back_to_procedure)
       for source in SLIP_SOURCES),

@@ -171,6 +171,7 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
              _LHO_BY_CALLING, (
             _lho_calls("37A", "the call stands, with no lead restrictions; LHO's call is then ruled"),
             _director("rules on the call by a player obliged to pass (37B)"))),
+        _slip_step("the call"),
     )),
     "bid_above_seven": ("a bid above seven (38)", (
         Step("awaiting_decision", "LHO may call (38D) or, once called, the director rules (38B, 38C)",

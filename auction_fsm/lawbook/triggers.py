@@ -202,6 +202,15 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         "nobody draws attention to the call until after the opening lead is faced (36C)",
         ask="Does nobody notice the call until after the opening lead is faced?",
         told="Nobody notices the call until after the lead"),
+    "noticed_later": Trigger(
+        "nobody draws attention to the call for now: the auction goes on with it (9A, 36)",
+        ask="Does nobody notice the call for now?",
+        told="Nobody notices the call for now"),
+    "attention_drawn": Trigger(
+        "the director is called while an inadmissible call nobody had noticed stands: attention is drawn "
+        "to it (36A, 36B)",
+        ask="Is the director called while an unnoticed inadmissible call stands?",
+        told="Attention is drawn to an unnoticed call"),
     "review_request": Trigger(
         "a player asks for the auction to be restated (20B, 20C2)",
         ask="Does a player ask for the auction to be restated?",
@@ -246,6 +255,10 @@ TRIGGERS: Final[dict[str, Trigger]] = {
     "restore_call": Trigger(
         "LHO's kept call is made again at LHO's turn",
         ask="Is it LHO's turn to make the kept call again?",
+        follow_up=True),
+    "called_over_lapses": Trigger(
+        "LHO's call, made over a new call the director has since cancelled, cannot stand",
+        ask="Has the director cancelled the call LHO called over?",
         follow_up=True),
     "restore_lapses": Trigger(
         "LHO's kept call cannot be made again now",

@@ -65,7 +65,7 @@ MAX_BOXES: Final = 25
 #: page number sits: 10.54 in), less 0.14 in for the estimate's error, the chart printed at its
 #: own size (text of 9 points).  Estimated from the lines of text (see :func:`chart_height` and
 #: :func:`head_height`).
-MAX_HEIGHT: Final = 10.4
+MAX_HEIGHT: Final = 10.5
 #: The width a chart's title is wrapped to, in characters (12 points, bold).
 TITLE_WRAP: Final = 62
 #: What each kind of box means, as a chart's legend says it (short: the handout's title page says
@@ -86,7 +86,7 @@ WRAP_OUTCOME: Final = WRAP + 4
 WRAP_WIDE: Final = 2 * WRAP + 10
 #: The same for a box of the panel of rare cases, whose boxes stand in two columns of their own
 #: (a panel one box wide wastes the ends of its lines and repeats its paddings).
-WRAP_ASIDE: Final = WRAP + 3
+WRAP_ASIDE: Final = WRAP + 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,11 +455,26 @@ class _Builder:
         self.panel[tuple(texts)] = (laws_now, [*extra, *(k for k in keys_now if k not in extra)])
 
     def panel_section(self) -> list[Box]:
-        """The panel as boxes, one per case, the rare steps (by letter) last."""
+        """The panel as boxes, one per case, the rare steps (by letter) last.  Cases of one and
+        the same law (the auction restated for the player about to call, and for the player who
+        decides) share a box, told one after the other: a box's frame and law are said once."""
+        lettered = {f"{x}." for x in self.letters.values()}
+        ordered = sorted(self.panel.items(), key=lambda kv: kv[0][0][:2] in lettered)
+        shared: dict[str, tuple[list[str], list[str]]] = {}  # by law: texts, rows
+        cases: list[tuple[tuple[str, ...], str, list[str]]] = []
+        for texts, (law, keys) in ordered:
+            if texts[0][:2] in lettered:
+                cases.append((texts, law, keys))
+            elif law in shared:
+                shared[law][0].extend(texts)
+                shared[law][1].extend(k for k in keys if k not in shared[law][1])
+            else:
+                shared[law] = (list(texts), list(keys))
+                cases.append(((), law, []))  # filled in below, where its law first came
         boxes: list[Box] = []
-        ordered = sorted(self.panel.items(), key=lambda kv: kv[0][0][:2] in
-                         {f"{x}." for x in self.letters.values()})
-        for n, (texts, (law, keys)) in enumerate(ordered):
+        for n, (texts, law, keys) in enumerate(cases):
+            if not texts:
+                texts, keys = tuple(shared[law][0]), shared[law][1]
             boxes.append(Box(f"b{n}", "aside", texts, law, n, 0, tuple(keys)))
         return boxes
 
@@ -690,7 +705,7 @@ def head_height(title: str, boxes: Sequence[Box]) -> float:
         if x and x + item > 6.7:
             lines, x = lines + 1, 0.0
         x += item
-    return 0.45 + 0.2 * len(textwrap.wrap(title, TITLE_WRAP)) + 0.2 * lines
+    return 0.37 + 0.2 * len(textwrap.wrap(title, TITLE_WRAP)) + 0.2 * lines
 
 
 def spanning(boxes: Sequence[Box]) -> set[str]:
@@ -732,12 +747,12 @@ def chart_height(boxes: Sequence[Box]) -> float:
     :data:`WRAP_ASIDE`), as tall as the taller, plus its heading."""
     rows: dict[int, int] = {}
     wide = spanning(boxes)
-    panel = [0.16 + 0.137 * _lines(b, WRAP_ASIDE) for b in boxes if b.kind == "aside"]
+    panel = [0.17 + 0.1375 * _lines(b, WRAP_ASIDE) for b in boxes if b.kind == "aside"]
     for b in boxes:
         if b.kind != "aside":
             wrap = WRAP_WIDE if b.id in wide else WRAP_OUTCOME if b.col == 1 else WRAP
             rows[b.row] = max(rows.get(b.row, 0), _lines(b, wrap))
-    flow = sum(0.25 + 0.137 * n for n in rows.values())
+    flow = sum(0.258 + 0.1375 * n for n in rows.values())
     if not panel:
         return flow
     k = panel_split(panel)

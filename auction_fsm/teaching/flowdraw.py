@@ -87,7 +87,7 @@ _PAD: Final = 0.05  # inches between text and box edge
 _VGAP: Final = 0.15  # inches between rows (room for the "no" of an arrow)
 #: The distance between the lines of a box's text, in multiples of the font size.
 _LINESPACING: Final = 1.1
-_ASIDE_GAP: Final = 0.08  # inches between the boxes of the panel
+_ASIDE_GAP: Final = 0.06  # inches between the boxes of the panel
 _HIGHLIGHT: Final = "#c00000"
 
 
@@ -233,7 +233,7 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     row_h = {r: max(box_h[b.id] for b in flow if b.row == r) for r in rows}
     title_w, title_text_h = measure("\n".join(title_lines), _TITLE_FONT * k, "bold")
     width = max(width, title_w + 0.2 * k)
-    title_h = title_text_h + 0.3 * k + 0.18 * k * len(sub_lines)
+    title_h = title_text_h + 0.22 * k + 0.18 * k * len(sub_lines)
     kinds = [kind for kind in COLOURS if any(b.kind == kind for b in chart.boxes)]
     # the legend: each kind's swatch and words, left to right, a new line where the width ends
     labels = [(kind, (legend or {}).get(kind, _KEY[kind])) for kind in kinds]
@@ -265,8 +265,8 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
         spot[b.id] = (left, row_mid[b.row] - box_h[b.id] / 2, w)
     panel_top = None
     if panel:
-        panel_top = y + 0.05 * k
-        y += measure(PANEL_TITLE, _FONT * k, "bold")[1] + 0.15 * k
+        panel_top = y + 0.02 * k
+        y += measure(PANEL_TITLE, _FONT * k, "bold")[1] + 0.13 * k
         cut = panel_split([box_h[b.id] + _ASIDE_GAP * k for b in panel])
         bottom = y
         for column, these in enumerate((panel[:cut], panel[cut:])):

@@ -70,6 +70,7 @@ Any seat may act, in turn or not; the model is the director and rules.
   E expose SK led                   a card led before the auction was over
   noticed after lead                nobody notices the inadmissible double just made until
                                     after the opening lead is faced (36C)
+  noticed later                     nobody notices it for now; the next 'director' does (36A)
   N change 2H                       a player tries to change the last call (a slip)
   N change 2H misinformation        the same, after misinformation from an opponent
   N review   E explain 3   E explain

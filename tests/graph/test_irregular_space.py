@@ -34,6 +34,7 @@ from auction_fsm.graph.quotient import bisimulation_classes
 from auction_fsm.graph.results import Exploration
 from auction_fsm.graph.scopes import NAMED_SCOPES, ScopeError, scope_named, space_for
 from auction_fsm.lawbook import BOOKS, LAWS_2017
+from auction_fsm.lawbook.classify import may_claim_change
 from auction_fsm.machines import TableMachines
 from auction_fsm.records import Pending
 from auction_fsm.scope import ROW_FAMILIES, Scope
@@ -371,8 +372,8 @@ def test_the_candidates_are_the_events_a_row_of_the_book_takes(families: tuple[s
             if exploration.within_scope(state, event, after, scope):
                 accepted_offered.add(event)
         if state.pending is not None:  # the alphabet leaves out other seats' changes: refused
-            for seat in Seat:
-                if seat != state.pending.offender:
+            for seat in Seat:  # (anyone's while declarer's choices before the lead wait, 25A5)
+                if not may_claim_change(state, seat):
                     for call in ("P", "1NT"):
                         with pytest.raises(AuctionFsmError, match="cannot change a call now"):
                             apply_event(state, ChangeCall(seat, parse_call(call), "slip"))

@@ -190,5 +190,5 @@ def test_an_exposed_card_or_explanation_request_while_27_is_pending_waits_in_pla
     # machine state's name
     s = walk("N", "N 1H, E 1D")
     for event, what in (("W expose SA", "exposed card"), ("W explain 1", "explanation request")):
-        info = unchanged_after(s, DecisionError, event, match=f"{what} must wait: an insufficient bid")
+        info = unchanged_after(s, DecisionError, event, match=f"{what} must wait: .*an insufficient bid")
         assert "waiting for South" in str(info.value) and "insufficient_bid." not in str(info.value)

@@ -73,3 +73,46 @@ def test_20B_lho_about_to_call_may_have_the_auction_restated_while_27A1_acceptan
 def test_20B_a_review_by_a_player_not_about_to_call_stays_refused_while_27_is_pending() -> None:
     s = walk("N", "N 1H, E 1D")
     unchanged_after(s, DecisionError, "W review", match="review request must wait")
+
+
+# --- 20B and 20F1 for the player who decides at his turn to call (issue 40) ------------------------
+CHANGE_OF_MIND = "N 1H, N change 1S, judge unintended no"  # East may accept the change (25B)
+MUST_REPLACE = "N 1H, E 1D, director, S choose decline"  # East must replace 1D (27B)
+
+
+def test_20B_20F1_lho_deciding_on_a_change_of_call_is_about_to_call_and_may_ask() -> None:
+    before = walk("N", CHANGE_OF_MIND)
+    assert outcome(before)["pending"] == ("change_of_call.awaiting_acceptance", "E", ("accept", "refuse"))
+    s = walk("N", CHANGE_OF_MIND, "E review")
+    assert outcome(s) == outcome(before) and ruling_laws(s)[-1] == "20B"
+    assert s.rulings[-1].summary.endswith("N 1H")
+    s = walk("N", CHANGE_OF_MIND, "E explain 1, E explain")
+    assert outcome(s) == outcome(before) and ruling_laws(s)[-2:] == ["20F1", "20F1"]
+    assert "North's 1H" in s.rulings[-2].summary
+    s = walk("N", CHANGE_OF_MIND, "E review, E choose accept")  # the decision is still East's
+    assert record(s)[:2] == ["N 1H withdrawn", "N 1S stands"]
+
+
+def test_20B_20F1_the_offender_who_must_replace_an_insufficient_bid_may_ask() -> None:
+    before = walk("N", MUST_REPLACE)
+    assert outcome(before)["pending"] == ("insufficient_bid.awaiting_replacement", "E", ("replace",))
+    s = walk("N", MUST_REPLACE, "E review, E explain 1")
+    assert outcome(s) == outcome(before) and ruling_laws(s)[-2:] == ["20B", "20F1"]
+    s = walk("N", MUST_REPLACE, "E review, E 2D")
+    assert record(s)[-1] == "E 2D stands"
+
+
+def test_20F1_lho_about_to_call_over_an_irregular_call_may_ask_what_it_means() -> None:
+    s = walk("N", "N 1H, E 1D, S explain 2")
+    assert ruling_laws(s)[-1] == "20F1" and "East's 1D" in s.rulings[-1].summary
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_decision", "S", ("accept", "director"))
+
+
+def test_20B_20F1_nobody_else_may_ask_while_the_decision_waits() -> None:
+    for base, others in ((CHANGE_OF_MIND, "NSW"), (MUST_REPLACE, "NSW")):
+        s = walk("N", base)
+        for seat in others:
+            unchanged_after(s, DecisionError, f"{seat} review", match="must wait")
+            unchanged_after(s, DecisionError, f"{seat} explain", match="must wait")
+    # a question about one's own side's call is refused as at any turn (20F1)
+    unchanged_after(walk("N", MUST_REPLACE), DecisionError, "E explain 2", match="not an opponent's call")

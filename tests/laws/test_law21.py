@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from auction_fsm.errors import DecisionError, IllegalCallError
 
-from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
+from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
 
 JUDGE_MI = ("misinformation.awaiting_judgement", "director", ("misinformation", "no_misinformation"))
 
@@ -47,9 +47,17 @@ def test_21B1_no_misinformation_the_call_stands() -> None:
     assert ruling_laws(s) == ["21B1", "21B1"]
 
 
-def test_21B1a_not_once_partner_has_called() -> None:
-    s = walk("N", "N 1NT, E P, S 2C, W P")
-    info = unchanged_after(s, IllegalCallError, "E change X misinformation", match="partner has called")
+def test_21B1a_not_once_partner_has_called_the_attempted_call_stays_cancelled() -> None:
+    # Too late: East's pass stands; the double East tried to put in its place was said at the
+    # table, so it stays in the record, cancelled, for 16C (issue 40).
+    before = walk("N", "N 1NT, E P, S 2C, W P")
+    s = walk("N", "N 1NT, E P, S 2C, W P, E change X misinformation")
+    assert record(s) == [*record(before), "E X cancelled"]
+    assert s.key == before.key and s.pending is None and s.turn == before.turn
+    assert s.record[-1].law == "21B1a" and ruling_laws(s)[-1] == "21B1a"
+    assert "16C" in s.rulings[-1].summary
+    # naming the call already made attempts nothing: still refused
+    info = unchanged_after(before, IllegalCallError, "E change P misinformation", match="partner has called")
     assert info.value.law == "21B1a"  # type: ignore[attr-defined]
 
 

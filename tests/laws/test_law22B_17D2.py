@@ -63,7 +63,7 @@ REFUSALS: dict[str, tuple[type[Exception], str | None, str]] = {
     "E leads S4": (AuctionOverError, "22B", "passed out"),
     "E leads S4 down": (AuctionOverError, "22B", "no opening lead"),
     "face": (DecisionError, None, "no face-down opening lead"),
-    "N change 1C": (IllegalCallError, "25A4", "partner has called since"),
+    "N change P": (IllegalCallError, "25A4", "partner has called since"),
     "E review": (DecisionError, None, "passed out"),
     "E explain": (DecisionError, None, "passed out"),
     "E expose SA": (DecisionError, None, "passed out: there is no play, so no penalty card"),
@@ -80,6 +80,12 @@ def test_17D2_nothing_happens_after_a_passed_out_board(event: str) -> None:
     message = refused(sim, event, exc, law=law)
     assert words in message, message
     assert outcome(sim.state)["phase"] == "passed_out"
+
+
+def test_25A4_a_change_too_late_on_a_passed_out_board_stays_cancelled_and_the_board_stays_passed_out() -> None:
+    s = table("N", PASSED_OUT, "N change 1C").state
+    assert s.phase == "passed_out" and s.record[-1].status == "cancelled" and s.record[-1].law == "25A4"
+    assert [r.law for r in s.rulings] == ["25A4"]
 
 
 def test_17D2_cards_exposed_during_a_passed_out_auction_are_no_penalty_cards() -> None:

@@ -133,7 +133,7 @@ def test_25A2_call_the_player_meant_to_make_stands() -> None:
     # Judged not a slip (a change of mind): not 25A; LHO may accept under 25B, else 1H stands.
     s = walk("N", "N 1H, N change 1S, judge unintended no, E choose refuse")
     assert outcome(s) == {
-        "record": ["N 1H stands"],
+        "record": ["N 1H stands", "N 1S cancelled"],
         "obligations": {},
         "turn": "E",
         "pending": None,
@@ -147,9 +147,24 @@ def test_25A3_change_allowed_however_the_slip_came_to_light_even_after_lho_calle
     assert outcome(s)["pending"] == JUDGE_UNINTENDED
 
 
-def test_25A4_no_substitution_once_partner_has_called() -> None:
-    s = walk("N", "N 1H, E P, S 2H")
-    info = unchanged_after(s, IllegalCallError, "N change 1S", match="partner has called since")
+def test_25A4_no_substitution_once_partner_has_called_the_attempt_stays_cancelled_for_16C() -> None:
+    # Issue 40: North says 1H was a slip for 1S after South has called.  Too late (25A4): 1H
+    # stands; the 1S North said is cancelled and stays in the record, since 16C applies to it.
+    s = walk("N", "N 1H, E P, S 2H, N change 1S")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S 2H stands", "N 1S cancelled"],
+        "obligations": {},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert laws(s)[-1] == "25A4" and ruling_laws(s) == ["25A4"] and "16C" in s.rulings[-1].summary
+    s = walk("N", "N 1H, E P, S 2H, N change 1S, W P, N P, E P")
+    assert outcome(s)["result"] == ("2H", "N", "S", "E")  # North named hearts first
+    # naming the call already made attempts nothing: refused, nothing recorded
+    info = unchanged_after(walk("N", "N 1H, E P, S 2H"), IllegalCallError, "N change 1H",
+                           match="partner has called since")
     assert info.value.law == "25A4"  # type: ignore[attr-defined]
 
 
@@ -303,8 +318,9 @@ def test_25B1_lho_accepts_by_calling_and_that_call_stands() -> None:
 
 def test_25B2_change_not_accepted_is_cancelled_original_stands() -> None:
     s = walk("N", "N 1H, N change 1S, judge unintended no, E choose refuse")
-    assert outcome(s)["record"] == ["N 1H stands"]
-    assert ruling_laws(s) == ["25", "25B", "25B2"]
+    assert outcome(s)["record"] == ["N 1H stands", "N 1S cancelled"]  # 25B3: 16C applies to it
+    assert laws(s) == [None, "25B2"] and s.turn.name == "E"
+    assert ruling_laws(s) == ["25", "25B", "25B2"] and "16C" in s.rulings[-1].summary
     s = walk("N", "N 1H, N change 1S, judge unintended no, E choose refuse, E P, S P, W P")
     assert outcome(s)["result"] == ("1H", "N", "S", "E")
 
@@ -351,8 +367,11 @@ def test_25A4_no_change_once_a_call_out_of_rotation_has_taken_partners_turn() ->
     # and the auction ended by them).
     s = walk("S", "S 2NT, W P, N P, E 3D, S P, N P, director, E choose accept")
     assert record(s)[-1] == "N P@W stands"
-    unchanged_after(s, IllegalCallError, "E change P", match="out of rotation has since taken partner's turn")
-    unchanged_after(s, IllegalCallError, "E change P misinformation", match="21B1a")
+    unchanged_after(s, IllegalCallError, "E change 3D", match="out of rotation has since taken partner's turn")
+    unchanged_after(s, IllegalCallError, "E change 3D misinformation", match="21B1a")
+    # a change to another call is too late: it stays in the record, cancelled (16C)
+    t = walk("S", "S 2NT, W P, N P, E 3D, S P, N P, director, E choose accept, E change P")
+    assert record(t)[-1] == "E P cancelled" and t.key == s.key
 
 
 def test_25A6_regression_withdraw_after_an_accepted_call_out_of_rotation_is_refused_cleanly() -> None:
@@ -397,3 +416,46 @@ def test_25B1_issue17_keeps_lhos_accept_or_decline_after_the_directors_arrival()
     s = walk("N", "N 1H, E P, S 2H, S 3H, director, judge unintended no, W choose accept, judge comparable yes")
     assert record(s) == ["N 1H stands", "E P stands", "S 2H withdrawn", "S 3H stands"]
     assert s.pending is None and s.turn.name == "W"
+
+
+# --- 25A5 while declarer's 26B choice waits (issue 40) ----------------------------------------------
+TO_4H_WITH_26B = ("N 1H, N change 1S, judge unintended no, E choose accept, judge comparable no, "
+                  "E 2H, S P, W 4H, N P, E P, S P")  # 4H by East; South leads; East may bar a suit (26B)
+CHOICE_26B = ("declarer_lead_options.lead_restriction", "E",
+              ("prohibit_C", "prohibit_D", "prohibit_H", "no_prohibition"))
+
+
+def test_25A5_17D1_unintended_final_pass_may_be_changed_while_declarers_26B_choice_waits() -> None:
+    # South's final pass was a slip for 4S.  The auction period lasts until the opening lead is
+    # faced (17D1) and North has not called since: 25A still applies, whatever declarer is
+    # choosing meanwhile; the choice waits for the judgement.
+    assert outcome(walk("N", TO_4H_WITH_26B))["pending"] == CHOICE_26B
+    s = walk("N", TO_4H_WITH_26B, "S change 4S")
+    assert outcome(s)["pending"] == JUDGE_UNINTENDED
+    s = walk("N", TO_4H_WITH_26B, "S change 4S, judge unintended yes")
+    assert outcome(s) == {
+        "record": ["N 1H withdrawn", "N 1S stands", "E 2H stands", "S P stands", "W 4H stands",
+                   "N P stands", "E P stands", "S P withdrawn", "S 4S stands"],
+        "obligations": {},
+        "turn": "W",  # the auction is open again; declarer's choice lapses with it
+        "pending": None,
+        "restrictions": [("N", "S", "1H", "CDH")],
+        "result": None,
+    }
+    assert laws(s)[7] == "25A1"
+
+
+def test_25A5_the_26B_choice_is_asked_again_when_the_final_pass_stands() -> None:
+    # judged a change of mind and refused by West: the pass stands, declarer chooses again
+    s = walk("N", TO_4H_WITH_26B, "S change 4S, judge unintended no, W choose refuse")
+    assert outcome(s)["pending"] == CHOICE_26B
+    assert record(s)[-1] == "S 4S cancelled"  # 25B3: 16C applies to it
+    s = walk("N", TO_4H_WITH_26B, "S change 4S, judge unintended no, W choose refuse, E choose no_prohibition")
+    assert s.pending is None and s.phase == "clarification"
+
+
+def test_25A5_17D1_a_change_is_still_possible_after_the_26B_choice_until_the_lead_is_faced() -> None:
+    base = TO_4H_WITH_26B + ", E choose prohibit_C, S lead D2 facedown"
+    s = walk("N", base, "S change 4S")
+    assert outcome(s)["pending"] == JUDGE_UNINTENDED
+    unchanged_after(walk("N", base, "face"), AuctionOverError, "S change 4S", match="17D1")

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
 from auction_fsm.calls import Call
+from auction_fsm.cli import main
 from auction_fsm.errors import DecisionError
 
 from .conftest import laws, outcome, record, ruling_laws, unchanged_after, walk
@@ -231,3 +239,44 @@ def test_29C_a_judgement_while_LHO_may_still_accept_is_a_ruling_on_a_declined_ca
     assert direct.pending is None and direct.watches
     assert (direct.record, direct.obligations, direct.watches) == (
         declined.record, declined.obligations, declined.watches)
+
+
+# --- an insufficient bid out of rotation, accepted (issue 40; PBN 2.1 section 3.9) -----------------
+def test_29A_27A1_an_insufficient_bid_out_of_rotation_accepted_by_calling_is_accepted_as_insufficient() -> None:
+    # PBN 2.1's example "1D ^S ^I 1C": West 1D, East 1C at North's turn, South passes over it.
+    # Accepted, the 1C is treated as made in rotation (29A), where it is insufficient over 1D;
+    # South, the offender's LHO, has called over it, which accepts the insufficient bid (27A1).
+    s = walk("W", "W 1D, E 1C, S P")
+    assert record(s) == ["W 1D stands", "E 1C@N stands", "S P stands"]
+    assert laws(s)[1] == "29A, 27A1"
+    assert ruling_laws(s) == ["29A", "27A1"]
+    assert "insufficient" in s.rulings[-1].summary and "1D" in s.rulings[-1].summary
+    s = walk("W", "W 1D, E 1C, S P, W P, N P")
+    assert s.contract is not None and s.contract.text == "1C" and s.declarer is not None and s.declarer.name == "E"
+
+
+def test_29A_27A1_accepted_by_choice_after_the_director_explains() -> None:
+    s = walk("W", "W 1D, E 1C, director, S choose accept")
+    assert laws(s)[1] == "29A, 27A1" and ruling_laws(s)[-2:] == ["29A", "27A1"]
+
+
+def test_29A_a_sufficient_bid_out_of_rotation_accepted_is_only_29A() -> None:
+    s = walk("W", "W 1D, E 2C, S P")
+    assert laws(s)[1] == "29A" and ruling_laws(s) == ["29A"]
+
+
+def test_29A_27A1_check_rules_the_pbn21_example_and_its_note_agrees() -> None:
+    shared = [p / "shared" for p in Path(__file__).resolve().parents[3:5] if (p / "shared").is_dir()]
+    if not shared:
+        pytest.skip("no shared regression folder beside the checkout")
+    path = shared[0] / "regressions" / "files" / "pbn21_examples.pbn"
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["check", "--json", str(path)]) == 0
+    boards = json.loads(buf.getvalue())["files"][0]["boards"]
+    board4 = next(b for b in boards if b["board"] == "4")
+    assert board4["calls"] == ["1D", "1C", "P", "P", "P"]
+    assert any(r.startswith("27A1:") and "insufficient" in r for r in board4["rulings"])
+    assert not any("does not find it insufficient" in n for n in board4["notes"])
+    for b in boards:  # no board's ^I mark disagrees with the ruling
+        assert not any("does not find it insufficient" in n for n in b["notes"]), b["board"]

@@ -166,3 +166,84 @@ def test_36C_only_a_fresh_inadmissible_double_can_be_noticed_late() -> None:
     unchanged_after(s, DecisionError, "noticed after lead", match="36C")
     unchanged_after(walk("N", "N 1H, E 1C"), DecisionError, "noticed after lead", match="inadmissible double")
     unchanged_after(walk("N", "N 1H"), DecisionError, "noticed after lead", match="36C")
+
+
+# --- a change of call to an inadmissible double, with the director at the table (issue 40) -------
+CHANGE_TO_X_JUDGED = "N 1H, E P, S 2H, S change X, director, judge unintended no"  # a change of mind
+
+
+def test_25B_36B_lho_accepts_a_change_to_an_inadmissible_double_and_the_director_rules_36B_at_once() -> None:
+    # South changes 2H to a double of partner's 1H.  The director, at the table, judges it a change
+    # of mind and offers West the 25B choice; West accepts: the double is the director's to rule
+    # on at once (36B), with no second call for him.
+    assert outcome(walk("N", CHANGE_TO_X_JUDGED))["pending"] == ("change_of_call.awaiting_acceptance", "W",
+                                                               ("accept", "refuse"))
+    s = walk("N", CHANGE_TO_X_JUDGED, "W choose accept")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S 2H withdrawn", "S X cancelled"],
+        "obligations": {"N": [("pass_rest_of_auction", "36B2", None)]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [("S", "N", "X", "CDHS")],
+        "result": None,
+    }
+    assert laws(s)[-1] == "36B1" and "36A" not in ruling_laws(s)
+
+
+def test_25B_36B_lho_accepting_by_calling_with_the_director_there_is_36B_not_36A() -> None:
+    # West accepts the change by calling over it, after the director has offered the choice: the
+    # director is there and rules 36B; West's pass, made over a double now cancelled, cannot stand
+    # and stays in the record, cancelled; South calls again, then West at his turn.
+    s = walk("N", CHANGE_TO_X_JUDGED, "W P")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S 2H withdrawn", "S X cancelled", "W P cancelled"],
+        "obligations": {"N": [("pass_rest_of_auction", "36B2", None)]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [("S", "N", "X", "CDHS")],
+        "result": None,
+    }
+    assert "36A" not in ruling_laws(s) and "36B" in ruling_laws(s)
+    # before the director has judged anything, LHO's call over the change is still 36A (25B1)
+    s = walk("N", "N 1H, E P, S 2H, S change X, W P")
+    assert ruling_laws(s)[-1] == "36A" and s.obligations[0] == ()
+
+
+# --- 36A when attention is drawn some calls later (issue 40) -------------------------------------
+def test_36A_attention_drawn_after_two_calls_cancels_the_double_and_every_call_after_it() -> None:
+    # South doubles partner's 1H; nobody notices ("noticed later"): West passes, North bids 2H,
+    # and then attention is drawn (the director is called).  West, the offender's LHO, called
+    # before rectification: the double and all subsequent calls are cancelled, the auction goes
+    # back to South and proceeds as though there had been no irregularity (36A).
+    s = walk("N", "N 1H, E P, S X, noticed later, W P, N 2H")
+    assert record(s) == ["N 1H stands", "E P stands", "S X stands", "W P stands", "N 2H stands"]
+    assert s.pending is None and s.turn == Seat.E
+    s = walk("N", "N 1H, E P, S X, noticed later, W P, N 2H, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S X cancelled", "W P cancelled", "N 2H cancelled"],
+        "obligations": {},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [],  # 36A: no 26B
+        "result": None,
+    }
+    assert laws(s)[2:] == ["36A", "36A", "36A"] and ruling_laws(s)[-1] == "36A"
+    s = walk("N", "N 1H, E P, S X, noticed later, W P, N 2H, director, S 2H, W P, N P, E P")
+    assert outcome(s)["result"] == ("2H", "N", "S", "E")
+
+
+def test_36A_attention_drawn_after_the_auction_has_ended_reopens_it() -> None:
+    s = walk("N", "N 1H, E P, S X, noticed later, W P, N P, E P, director")
+    assert record(s)[2:] == ["S X cancelled", "W P cancelled", "N P cancelled", "E P cancelled"]
+    assert s.phase == "auction" and s.turn == Seat.S
+
+
+def test_36B_attention_drawn_before_anyone_has_called_over_it_is_36B() -> None:
+    s = walk("N", "N 1H, E P, S X, noticed later, director")
+    assert record(s) == ["N 1H stands", "E P stands", "S X cancelled"]
+    assert s.obligations[Seat.N][0].kind == "pass_rest_of_auction" and s.turn == Seat.S
+
+
+def test_36C_noticed_later_and_never_drawn_before_the_lead_is_faced_is_36C() -> None:
+    s = walk("N", "N 1H, E P, S X, noticed later, W P, N P, E P, E leads SK")
+    assert s.contract is not None and s.contract.text == "1H" and ruling_laws(s)[-1] == "36C"

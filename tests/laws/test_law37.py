@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auction_fsm.errors import DecisionError
+from auction_fsm.errors import DecisionError, IllegalCallError
 
 from .conftest import laws, outcome, ruling_laws, unchanged_after, walk
 
@@ -113,3 +113,34 @@ def test_37B_issue17_1NT_1S_2D_not_comparable_then_3D_by_silenced_west_director_
         "result": None,
     }
     assert ruling_laws(s)[-1] == "37B"
+
+
+# --- 25A while Law 37 waits (issue 40) ----------------------------------------------------------
+SILENCED_TO_THE_END_W_BIDS = "N 1H, E 1C, director, E 1NT, judge comparable no, S P, W 2C"  # 27B2
+
+
+def test_37_25A1_a_slip_by_the_player_obliged_to_pass_is_replaced_by_the_intended_pass() -> None:
+    # West, silenced to the end (27B2), pulls 2C meaning to pass.  25A lets an unintended call be
+    # replaced until partner calls, whatever procedure waits: the director judges the slip first.
+    s = walk("N", SILENCED_TO_THE_END_W_BIDS, "W change P")
+    assert outcome(s)["pending"] == ("pass_obligation_violated.awaiting_slip_judgement", "director",
+                                     ("unintended", "intended"))
+    s = walk("N", SILENCED_TO_THE_END_W_BIDS, "W change P, judge unintended yes")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E 1C withdrawn", "E 1NT stands", "S P stands", "W 2C withdrawn",
+                   "W P stands"],
+        "obligations": {"W": [("pass_rest_of_auction", "27B2", None)]},
+        "turn": "N",
+        "pending": None,
+        "restrictions": [("E", "W", "1C", "CDHS")],  # from 27B2 only: no 37B for the slip
+        "result": None,
+    }
+    assert laws(s)[4] == "25A1" and not any(law.startswith("37") for law in ruling_laws(s))
+
+
+def test_37_25A_the_call_found_intended_goes_back_to_law_37() -> None:
+    s = walk("N", SILENCED_TO_THE_END_W_BIDS, "W change P, judge unintended no")
+    assert outcome(s)["pending"] == ("pass_obligation_violated.awaiting_decision", "N", ("lho_calls", "director"))
+    unchanged_after(s, IllegalCallError, "W change P", match="25A2")
+    s = walk("N", SILENCED_TO_THE_END_W_BIDS, "W change P, judge unintended no, director")
+    assert laws(s)[4:] == ["37B1", "37B2"]  # 37B as before the claim

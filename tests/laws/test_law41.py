@@ -110,17 +110,29 @@ def test_41_no_lead_before_the_auction_ends() -> None:
 
 # --- 41B, 20C2, 20F2: review and explanation in the clarification period ----------------------
 @pytest.mark.parametrize("request_", ["review", "explain"])
-@pytest.mark.parametrize("seat", ["E", "N", "W"])
-def test_41B_before_any_lead_leader_declarer_and_leaders_partner_may_ask(seat: str, request_: str) -> None:
-    # East at the first turn to play (20C2, 20F2); North and West under 41B.
+def test_20C2_20F2_before_any_lead_the_presumed_leader_at_his_turn_to_play_may_ask(request_: str) -> None:
+    # East is at his first turn to play: the opening lead (20C2, 20F2).
     sim = table("N", AUCTION)
-    s = more(sim, f"{seat} {request_}").state
+    s = more(sim, f"E {request_}").state
     assert outcome(s) == BEFORE_ANY_LEAD  # a question changes nothing
     assert s.record == table("N", AUCTION).state.record
     law = s.rulings[-1].law
-    assert law == ("20C2, 41B" if request_ == "review" else "20F2")
+    assert law == ("20C2" if request_ == "review" else "20F2")
     if request_ == "review":
         assert s.rulings[-1].summary.endswith("N 1NT, E P, S 3NT, W P, N P, E P")
+
+
+@pytest.mark.parametrize("request_", ["review", "explain"])
+@pytest.mark.parametrize("seat", ["N", "W"])
+def test_41B_declarer_and_leaders_partner_wait_for_the_face_down_lead(seat: str, request_: str) -> None:
+    # Issue 40: 41B gives declarer and the leader's partner their questions after the opening
+    # lead is made face down and before it is faced; neither is at a turn to play before that
+    # (20C2, 20F2).  Refused with the law, nothing changes; allowed once the lead is face down.
+    sim = table("N", AUCTION)
+    message = refused(sim, f"{seat} {request_}", DecisionError, match="41B")
+    assert "face down" in message
+    s = more(sim, "E leads S4 down", f"{seat} {request_}").state
+    assert s.phase == "opening_lead" and s.rulings[-1].law.endswith("41B")
 
 
 @pytest.mark.parametrize("request_", ["review", "explain"])
@@ -153,10 +165,10 @@ def test_41B_the_opening_leader_may_not_ask_after_leading_face_down(request_: st
 def test_20F2_questions_are_about_an_opponents_call(text: str) -> None:
     # After the final pass declarer asks about a defender's call and a defender about the
     # opposing auction (20F2): never about one's own side's calls, nor about a call not made.
-    sim = table("N", AUCTION)
+    sim = table("N", AUCTION, "E leads S4 down")
     refused(sim, text, DecisionError)
     s = more(sim, "N explain 2, W explain 3").state  # East's pass; South's 3NT
-    assert [r.law for r in s.rulings] == ["20F2", "20F2"]
+    assert [r.law for r in s.rulings] == ["41A", "20F2, 41B", "20F2, 41B"]
 
 
 def test_41B_questions_wait_while_a_decision_is_pending() -> None:
@@ -190,7 +202,7 @@ def test_21B1_change_after_misinformation_reopens_the_auction_and_returns_the_fa
         "opening_lead": None,
     }
     assert s.turn is Seat.N and sim.phase == "auction"
-    assert [r.law for r in s.rulings] == ["41A", "20F2", "21B1", "41A", "21B1"]
+    assert [r.law for r in s.rulings] == ["41A", "20F2, 41B", "21B1", "41A", "21B1"]
     s = more(sim, "N P, E P, S P").state
     assert outcome(s) == {
         "phase": "clarification",
@@ -242,8 +254,12 @@ def test_21B1_change_before_any_lead_reopens_the_auction() -> None:
 
 
 def test_21B1a_no_change_once_partner_has_called_since() -> None:
+    # too late: the attempted double stays in the record, cancelled (16C); the lead stays
+    s = table("N", MISINFORMED, "E leads SJ down", "E change X misinformation").state
+    assert record(s)[-1] == "E X cancelled 21B1a"
+    assert outcome(s)["phase"] == "opening_lead" and outcome(s)["contract"] == "2H"
     sim = table("N", MISINFORMED, "E leads SJ down")
-    message = refused(sim, "E change X misinformation", IllegalCallError, law="21B1a")
+    message = refused(sim, "E change P misinformation", IllegalCallError, law="21B1a")
     assert "partner has called since" in message
 
 

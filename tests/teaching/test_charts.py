@@ -115,8 +115,11 @@ def test_side_questions_are_told_once_in_their_panel() -> None:
     """The restatement (20B) and the slip (25A1) come at any step: the Law 27 chart tells each
     once, in its panel of rare cases, and the common path starts with what LHO may do."""
     boxes = [b for c in CHARTS if c.family == "27" for b in c.boxes]
-    restated = [b for b in boxes if any("restated" in line for line in b.lines)]
-    assert len(restated) == 1 and restated[0].kind == "aside"
+    restated = [(b.kind, line) for b in boxes for line in b.lines if "restated" in line]
+    # two rows restate (20B): for the player about to call, and for the one deciding at his turn
+    # (issue 40); each is told once, in the panel (one box of Law 20B tells both)
+    assert len(restated) == 2 and {kind for kind, _ in restated} == {"aside"}
+    assert len({line for _, line in restated}) == len(restated)
     first = next(c for c in CHARTS if c.family == "27" and c.part == 1)
     questions = [b for b in first.boxes if b.kind == "question"]
     assert questions[0].lines[-1] == "Does the offender's LHO call over the insufficient bid?"
@@ -267,7 +270,7 @@ def test_longer_words_take_law_27_onto_a_second_page() -> None:
 
 #: The pages each family takes on the 2017 book, as measured when the layout last changed: a
 #: family may take fewer, never more without someone deciding so here (one page if not listed).
-MEASURED_PAGES = {"28-34": 5, "35-39": 2, "21B, 25": 3, "41, 50, 51, 54": 3}
+MEASURED_PAGES = {"28-34": 5, "35-39": 3, "21B, 25": 4, "41, 50, 51, 54": 3}
 #: Issue 39's target: every family but Law 27 on at most two pages.
 TARGET_PAGES = 2
 
