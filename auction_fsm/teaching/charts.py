@@ -27,8 +27,11 @@ How a family becomes a chart
   rectification in full -- where the book gives one, else its summary.
 * A destination inside the chart is a "go to step N" box; a destination in another family's
   procedure names that chart.
-* A chart with more than :data:`MAX_BOXES` boxes or :data:`MAX_HEIGHT` inches of rows is cut
-  between sections into parts, each printed on one A4 page at its own size (9 points).
+* A chart with more than :data:`MAX_BOXES` boxes or :data:`MAX_HEIGHT` inches (its title, legend
+  and rows, estimated from the lines of text) is cut between sections into parts, each printed
+  on one A4 page at its own size (9 points).  To save height, a box alone on its row of a chain
+  (a step's head, a chain's last box) spans both columns, and the panel stands in two columns
+  (:func:`spanning`, :func:`panel_split`; the drawing uses the same).
 
 Every box and arrow carries a law number; every box lists the rows it stands for, which is how
 ``draw --scenario`` finds the route an auction took.  Standard library only.
@@ -49,22 +52,41 @@ from ..lawbook.rows import ASK_TRIGGER, OTHERWISE
 from ..lawbook.states import MAIN_PHASES, OPEN, OPEN_PHASES, WHERE_QUESTIONS
 from ..lawbook.triggers import IN_TURN
 
-__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "WRAP", "WRAP_ASIDE", "OPEN_PHASES", "family_charts",
+__all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "TITLE_WRAP", "LEGEND_WORDS", "head_height", "WRAP", "WRAP_ASIDE", "WRAP_WIDE", "WRAP_OUTCOME", "OPEN_PHASES",
+           "family_charts", "spanning", "panel_split",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
            "is_follow_up", "row_key", "charted", "chart_height", "step_labels"]
 
 BoxKind = Literal["start", "step", "question", "outcome", "goto", "note", "aside"]
 #: At most this many boxes on one chart: a chart is one A4 page at a readable size.
 MAX_BOXES: Final = 25
-#: At most this much height (in inches) of rows on one chart: what an A4 page holds below the
-#: title and the legend, the chart printed at its own size (text of 9 points).  Estimated from
-#: the lines of text (see :func:`chart_height`).
-MAX_HEIGHT: Final = 9.3
+#: At most this much height (in inches) on one chart, its title and legend included: what an A4
+#: page holds inside its margins (11.69 in less 0.5 at the top and 0.65 at the foot, where the
+#: page number sits: 10.54 in), less 0.14 in for the estimate's error, the chart printed at its
+#: own size (text of 9 points).  Estimated from the lines of text (see :func:`chart_height` and
+#: :func:`head_height`).
+MAX_HEIGHT: Final = 10.5
+#: The width a chart's title is wrapped to, in characters (12 points, bold).
+TITLE_WRAP: Final = 62
+#: What each kind of box means, as a chart's legend says it (short: the handout's title page says
+#: more).
+LEGEND_WORDS: Final[dict[BoxKind, str]] = {
+    "start": "what happened", "step": "a step: who decides", "question": "a question",
+    "outcome": "the outcome (then the auction goes on)", "goto": "go to a step", "note": "follows on its own",
+    "aside": "a rare case"}
 #: The width a box's text is wrapped to, in characters (the drawing wraps the same way): two
 #: columns of boxes fit the width of an A4 page inside its margins at 9 points.
-WRAP: Final = 42
-#: The same for a box of the panel of rare cases, which spans both columns.
-WRAP_ASIDE: Final = 2 * WRAP + 10
+WRAP: Final = 41
+#: The width an outcome's text is wrapped to (the column right of the questions): a little wider
+#: than a question's, the gap between them narrow (only "yes" stands in it), since the outcomes,
+#: stating the rectification in full, are the tallest boxes of a chain.
+WRAP_OUTCOME: Final = WRAP + 4
+#: The width a box alone on its row of a chain is wrapped to (a step's head, the last box of a
+#: chain): it spans both columns, so it takes half the lines it would take in one.
+WRAP_WIDE: Final = 2 * WRAP + 10
+#: The same for a box of the panel of rare cases, whose boxes stand in two columns of their own
+#: (a panel one box wide wastes the ends of its lines and repeats its paddings).
+WRAP_ASIDE: Final = WRAP + 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,11 +455,26 @@ class _Builder:
         self.panel[tuple(texts)] = (laws_now, [*extra, *(k for k in keys_now if k not in extra)])
 
     def panel_section(self) -> list[Box]:
-        """The panel as boxes, one per case, the rare steps (by letter) last."""
+        """The panel as boxes, one per case, the rare steps (by letter) last.  Cases of one and
+        the same law (the auction restated for the player about to call, and for the player who
+        decides) share a box, told one after the other: a box's frame and law are said once."""
+        lettered = {f"{x}." for x in self.letters.values()}
+        ordered = sorted(self.panel.items(), key=lambda kv: kv[0][0][:2] in lettered)
+        shared: dict[str, tuple[list[str], list[str]]] = {}  # by law: texts, rows
+        cases: list[tuple[tuple[str, ...], str, list[str]]] = []
+        for texts, (law, keys) in ordered:
+            if texts[0][:2] in lettered:
+                cases.append((texts, law, keys))
+            elif law in shared:
+                shared[law][0].extend(texts)
+                shared[law][1].extend(k for k in keys if k not in shared[law][1])
+            else:
+                shared[law] = (list(texts), list(keys))
+                cases.append(((), law, []))  # filled in below, where its law first came
         boxes: list[Box] = []
-        ordered = sorted(self.panel.items(), key=lambda kv: kv[0][0][:2] in
-                         {f"{x}." for x in self.letters.values()})
-        for n, (texts, (law, keys)) in enumerate(ordered):
+        for n, (texts, law, keys) in enumerate(cases):
+            if not texts:
+                texts, keys = tuple(shared[law][0]), shared[law][1]
             boxes.append(Box(f"b{n}", "aside", texts, law, n, 0, tuple(keys)))
         return boxes
 
@@ -614,7 +651,7 @@ class _Builder:
             head = sec[1][0] if sec[1] else None
             if prev is None or went is None or head is None or head.kind not in ("step", "start") \
                     or self.numbers.get(went) != _step_number_or_none(sec[1]) \
-                    or chart_height(prev[1]) + chart_height(sec[1]) > MAX_HEIGHT:
+                    or chart_height(prev[1]) + chart_height(sec[1]) > MAX_HEIGHT - 1.3:
                 out.append(sec)
                 continue
             boxes, arrows = list(prev[1]), list(prev[2])
@@ -632,15 +669,24 @@ class _Builder:
         return out
 
 
-def _pages(sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[list[tuple[str, list[Box], list[Arrow]]]]:
+def _pages(sections: list[tuple[str, list[Box], list[Arrow]]], title: str,
+           title_lines: int = 2) -> list[list[tuple[str, list[Box], list[Arrow]]]]:
     """Sections packed into pages of at most :data:`MAX_BOXES` boxes and :data:`MAX_HEIGHT`
-    inches, in chart order, a page break only between sections -- never inside a chain of
-    questions -- and the panel of rare cases on the last page when it fits there."""
+    inches with their title and legend, in chart order, a page break only between sections --
+    never inside a chain of questions -- and the panel of rare cases on the last page when it
+    fits there.  A family that fits one page under its own title takes one; a part's title is
+    taken to need ``title_lines`` lines."""
+    every = [b for sec in sections for b in sec[1]]
+    if len(every) <= MAX_BOXES and head_height(title, every) + sum(chart_height(sec[1]) for sec in sections) \
+            <= MAX_HEIGHT:
+        return [sections]
+    part_title = "x " * (TITLE_WRAP // 2 * title_lines - 1)  # as many lines as a part's title may take
     pages: list[list[tuple[str, list[Box], list[Arrow]]]] = [[]]
     count, height = 0, 0.0
     for sec in sections:
         n, h = len(sec[1]), chart_height(sec[1])
-        if pages[-1] and (count + n > MAX_BOXES or height + h > MAX_HEIGHT):
+        here = [b for s in pages[-1] for b in s[1]] + sec[1]
+        if pages[-1] and (count + n > MAX_BOXES or head_height(part_title, here) + height + h > MAX_HEIGHT):
             pages.append([])
             count, height = 0, 0.0
         pages[-1].append(sec)
@@ -648,16 +694,69 @@ def _pages(sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[list[tupl
     return pages
 
 
+def head_height(title: str, boxes: Sequence[Box]) -> float:
+    """About how tall (in inches) a chart's title and legend are: the title wrapped at
+    :data:`TITLE_WRAP`, the legend's items (a swatch and :data:`LEGEND_WORDS` of each kind of box
+    on the chart) side by side, a new line where a chart's width (about 6.8 in) ends."""
+    kinds = [k for k in LEGEND_WORDS if any(b.kind == k for b in boxes)]
+    lines, x = 1, 0.0
+    for k in kinds:
+        item = 0.6 + 0.072 * len(LEGEND_WORDS[k])
+        if x and x + item > 6.7:
+            lines, x = lines + 1, 0.0
+        x += item
+    return 0.37 + 0.2 * len(textwrap.wrap(title, TITLE_WRAP)) + 0.2 * lines
+
+
+def spanning(boxes: Sequence[Box]) -> set[str]:
+    """The boxes of a chain drawn across both columns: those alone on their row (a step's head,
+    the last box of a chain) in a chart that has outcomes to the right of its questions."""
+    flow = [b for b in boxes if b.kind != "aside"]
+    if not any(b.col == 1 for b in flow) or any(b.col < 0 for b in flow):
+        return set()
+    count: dict[int, int] = {}
+    for b in flow:
+        count[b.row] = count.get(b.row, 0) + 1
+    return {b.id for b in flow if b.col == 0 and count[b.row] == 1}
+
+
+def panel_split(heights: Sequence[float]) -> int:
+    """How many boxes of the panel (of these heights, in order) stand in its left column, the
+    rest in the right one: the cut that makes the taller column lowest, the order kept (the
+    panel reads down the left column, then down the right one)."""
+    if len(heights) < 2:
+        return len(heights)
+    return min(range(1, len(heights)), key=lambda k: (max(sum(heights[:k]), sum(heights[k:])), -k))
+
+
+def _lines(box: Box, wrap: int) -> int:
+    """How many lines the text of ``box`` takes wrapped at ``wrap`` (its law ends the last one)."""
+    parts = list(box.lines)
+    parts[-1] = f"{parts[-1]} (Laws {box.law})"
+    if box.kind == "aside":
+        parts = [" ".join(parts)]
+    elif box.kind == "start":
+        wrap -= 4  # bold type is wider
+    return sum(len(textwrap.wrap(part, wrap)) for part in parts)
+
+
 def chart_height(boxes: Sequence[Box]) -> float:
-    """About how tall (in inches) the rows of ``boxes`` are when drawn: each row as tall as its
-    box with most lines of text (wrapped at :data:`WRAP`), plus its law line, padding and gap."""
+    """About how tall (in inches) the rows of ``boxes`` are when drawn: each row of a chain as
+    tall as its box with most lines of text (wrapped at :data:`WRAP`, or :data:`WRAP_WIDE`
+    across both columns), plus padding and gap; the panel in its two columns (wrapped at
+    :data:`WRAP_ASIDE`), as tall as the taller, plus its heading."""
     rows: dict[int, int] = {}
-    aside = {b.row for b in boxes if b.kind == "aside"}
+    wide = spanning(boxes)
+    panel = [0.17 + 0.1375 * _lines(b, WRAP_ASIDE) for b in boxes if b.kind == "aside"]
     for b in boxes:
-        lines = sum(len(textwrap.wrap(part, WRAP_ASIDE if b.kind == "aside" else WRAP)) for part in b.lines)
-        rows[b.row] = max(rows.get(b.row, 0), lines)
-    return sum((0.2 + 0.15 * n) if r in aside else (0.42 + 0.17 * n) for r, n in rows.items()) \
-        + (0.35 if aside else 0.0)
+        if b.kind != "aside":
+            wrap = WRAP_WIDE if b.id in wide else WRAP_OUTCOME if b.col == 1 else WRAP
+            rows[b.row] = max(rows.get(b.row, 0), _lines(b, wrap))
+    flow = sum(0.258 + 0.1375 * n for n in rows.values())
+    if not panel:
+        return flow
+    k = panel_split(panel)
+    return flow + max(sum(panel[:k]), sum(panel[k:])) + 0.3
 
 
 def _step_numbers(boxes: Sequence[Box]) -> list[int]:
@@ -707,7 +806,19 @@ def family_charts(book: LawBook = LAWS_2017, family: str = "27") -> list[Chart]:
 
 def _family_charts(book: LawBook, family: str) -> list[Chart]:
     builder = _Builder(book, family)
-    pages = _pages(builder.sections())
+    sections = builder.sections()
+    charts: list[Chart] = []
+    for lines in (2, 3, 4):  # the parts' titles, once written, may take more lines than supposed
+        charts = _cut(book, family, builder, _pages(sections, book.family(family).title, lines))
+        if all(head_height(c.title, c.boxes) + chart_height(c.boxes) <= MAX_HEIGHT for c in charts):
+            break
+    return charts
+
+
+def _cut(book: LawBook, family: str, builder: _Builder,
+         pages: list[list[tuple[str, list[Box], list[Arrow]]]]) -> list[Chart]:
+    """The charts of a family cut into ``pages``: each part's boxes renumbered, its title
+    saying what it holds."""
     procedures = {s.name: s.summary for s in book.states_of("phase") if s.kind == "irregularity"}
     several = len({s.split(".")[0] for s in builder.steps}) > 1
     numbers_of: dict[str, list[int]] = {}

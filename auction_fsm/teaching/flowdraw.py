@@ -5,8 +5,9 @@ goes down), column 1 the outcomes (a "yes" goes right); the overview also uses c
 Boxes are sized to their measured text, so text never leaves its box; :func:`layout_problems`
 checks that no box, text or arrow label overlaps another, and the tests run it on every chart.
 Each kind of box has a colour and its own border (:data:`STYLES`: thick, double, round, bold,
-dashed, dotted, dash-dot), so that a page printed in black and white tells them apart; the panel
-of rare cases spans both columns at the foot.  Every text is 9 points: a chart is drawn at the
+dashed, dotted, dash-dot), so that a page printed in black and white tells them apart.  A box
+alone on its row of a chain spans both columns; the panel of rare cases stands at the foot in two
+columns of its own, read down the left one, then the right.  Every text is 9 points: a chart is drawn at the
 size it prints on A4 (:func:`page_scale` is 1 for every chart of the 2017 book).
 
 Each PNG carries the chart's data (:func:`~.charts.chart_data`) as a text chunk named
@@ -24,7 +25,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from .charts import WRAP, WRAP_ASIDE, Box, Chart, chart_data
+from .charts import (
+    LEGEND_WORDS,
+    TITLE_WRAP,
+    WRAP,
+    WRAP_ASIDE,
+    WRAP_OUTCOME,
+    WRAP_WIDE,
+    Box,
+    Chart,
+    chart_data,
+    panel_split,
+    spanning,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -43,9 +56,7 @@ STYLES: Final = {"start": (0.0, 2.4, "solid", False), "step": (0.0, 0.9, "solid"
                  "goto": (0.05, 1.2, (0, (5, 3)), False), "note": (0.0, 1.3, (0, (1, 2)), False),
                  "aside": (0.0, 1.0, (0, (6, 2, 1, 2)), False)}
 #: The legend of a chart, short: the title page of the handout says more (:data:`_LEGEND`).
-_KEY: Final = {"start": "what happened", "step": "a step: who decides", "question": "a question",
-               "outcome": "the outcome (then the auction goes on)", "goto": "go to a step", "note": "follows on its own",
-               "aside": "a rare case"}
+_KEY: Final[dict[str, str]] = {kind: words for kind, words in LEGEND_WORDS.items()}
 _LEGEND: Final = {"start": "what happens at the table (thick border)",
                   "step": "a step of the procedure, who decides (double border)",
                   "question": "a question: yes goes right, no goes down (round corners)",
@@ -63,26 +74,27 @@ _FONT: Final = 9.0
 _LAW_FONT: Final = 9.0
 _LABEL_FONT: Final = 9.0
 _TITLE_FONT: Final = 12.0
-_TITLE_WRAP: Final = 62
+_TITLE_WRAP: Final = TITLE_WRAP
 #: An A4 page in inches, and the margins kept free around a chart printed on it: at least
 #: 10 mm everywhere (what a printer keeps), more at the foot for the page number.
 A4: Final = (8.27, 11.69)
 _MARGIN: Final = 0.5
-_FOOT: Final = 0.8
+_FOOT: Final = 0.65
 #: Where the page number sits: its centre this far above the foot of the page (12.7 mm).
 _NUMBER_AT: Final = 0.5
 _SLACK: Final = 1.05
-_PAD: Final = 0.06  # inches between text and box edge
-_VGAP: Final = 0.17  # inches between rows
-_ASIDE_GAP: Final = 0.08  # inches between the boxes of the panel
+_PAD: Final = 0.05  # inches between text and box edge
+_VGAP: Final = 0.15  # inches between rows (room for the "no" of an arrow)
+#: The distance between the lines of a box's text, in multiples of the font size.
+_LINESPACING: Final = 1.1
+_ASIDE_GAP: Final = 0.06  # inches between the boxes of the panel
 _HIGHLIGHT: Final = "#c00000"
 
 
 def _text_of(box: Box, wrap: int = _WRAP) -> str:
-    """The text of a box, wrapped, its law at the end (in parentheses after a sentence)."""
-    if box.kind == "aside":
-        wrap = WRAP_ASIDE
-    elif box.kind == "start":
+    """The text of a box, wrapped at ``wrap``, its law at the end (in parentheses after a
+    sentence); a case of the panel is one paragraph."""
+    if box.kind == "start":
         wrap -= 4  # bold type is wider
     law = _law_of(box)
     parts = list(box.lines)
@@ -165,31 +177,40 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
     dpi = fig.dpi
 
-    def measure(text: str, size: float, weight: str = "normal") -> tuple[float, float]:
+    def measure(text: str, size: float, weight: str = "normal", spacing: float = 1.2) -> tuple[float, float]:
         if not text:
             return 0.0, 0.0
-        t = fig.text(0, 0, text, fontsize=size, fontweight=weight)
+        t = fig.text(0, 0, text, fontsize=size, fontweight=weight, linespacing=spacing)
         bb = t.get_window_extent(renderer=renderer)
         t.remove()
         return bb.width / dpi, bb.height / dpi
 
     pad, vgap = _PAD * k, (_VGAP if chart.family != "all" else _VGAP / 2) * k  # the overview: no labels between rows
 
+    wide = spanning(chart.boxes) if chart.family != "all" else set()
+
     def wrap_of(b: Box) -> int:
+        if b.kind == "aside":
+            return WRAP_ASIDE
+        if b.id in wide:
+            return WRAP_WIDE
+        if b.col == 1 and chart.family != "all":
+            return WRAP_OUTCOME
         return _WRAP if chart.family != "all" else _WRAP_OVERVIEW.get(b.col, _WRAP)
     sizes: dict[str, tuple[float, float, float]] = {}  # box -> width, text height, law height
     for b in chart.boxes:
-        w1, h1 = measure(_text_of(b, wrap_of(b)), _FONT * k, "bold" if b.kind == "start" else "normal")
+        w1, h1 = measure(_text_of(b, wrap_of(b)), _FONT * k, "bold" if b.kind == "start" else "normal",
+                         _LINESPACING)
         w2, h2 = 0.0, 0.0  # the law ends the text (see _text_of)
         # a little room to spare: a PDF's font metrics are not quite the screen's
         sizes[b.id] = (max(w1, w2) * _SLACK + 2 * pad, h1, h2)
     flow = [b for b in chart.boxes if b.kind != "aside"]
-    panel = [b for b in chart.boxes if b.kind == "aside"]
+    panel = sorted((b for b in chart.boxes if b.kind == "aside"), key=lambda b: b.row)
     cols = sorted({b.col for b in flow}) or [0]
-    col_width = {c: max([sizes[b.id][0] for b in flow if b.col == c] or [0.0]) for c in cols}
+    col_width = {c: max([sizes[b.id][0] for b in flow if b.col == c and b.id not in wide] or [0.0]) for c in cols}
     horizontal = [a for a in chart.arrows if chart.box(a.src).row == chart.box(a.dst).row]
     gap = max([measure(_arrow_text(a.label, a.law), _LABEL_FONT * k)[0] + 0.35 * k for a in horizontal]
-              + [0.7 * k])
+              + [0.5 * k])
     if chart.family == "all":
         gap = 0.6 * k
     tag = (0.85 if route else 0.06) * k
@@ -198,16 +219,21 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     for c in cols:
         centre[c] = x + col_width[c] / 2
         x += col_width[c] + gap
-    width = max(x - gap + tag, max([sizes[b.id][0] for b in panel], default=0.0) + 2 * tag)
+    # a box alone on its row spans both columns (at least): the flow is as wide as the widest
+    span_w = max([x - gap - tag] + [sizes[i][0] for i in wide])
+    # the panel: two columns side by side, as wide as the flow between them
+    pgap = 0.15 * k
+    pcol_w = max([sizes[b.id][0] for b in panel] + [(span_w - pgap) / 2])
+    width = max(tag + span_w + tag, (2 * pcol_w + pgap + 2 * tag) if panel else 0.0)
     title_lines = textwrap.wrap(chart.title, _TITLE_WRAP)
     sub_lines = textwrap.wrap(subtitle, max(40, int(width * 12 / k))) if subtitle else []
     box_h = {b.id: sizes[b.id][1] + sizes[b.id][2] + 2 * pad + (0.05 * k if sizes[b.id][2] else 0)
              for b in chart.boxes}
-    rows = sorted({b.row for b in chart.boxes})
-    row_h = {r: max(box_h[b.id] for b in chart.boxes if b.row == r) for r in rows}
+    rows = sorted({b.row for b in flow})
+    row_h = {r: max(box_h[b.id] for b in flow if b.row == r) for r in rows}
     title_w, title_text_h = measure("\n".join(title_lines), _TITLE_FONT * k, "bold")
     width = max(width, title_w + 0.2 * k)
-    title_h = title_text_h + 0.4 * k + 0.18 * k * len(sub_lines)
+    title_h = title_text_h + 0.22 * k + 0.18 * k * len(sub_lines)
     kinds = [kind for kind in COLOURS if any(b.kind == kind for b in chart.boxes)]
     # the legend: each kind's swatch and words, left to right, a new line where the width ends
     labels = [(kind, (legend or {}).get(kind, _KEY[kind])) for kind in kinds]
@@ -216,7 +242,7 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     placed: list[tuple[str, str, float, int]] = []  # kind, words, x, line
     lx, line = tag, 0
     for kind, words in ([] if chart.family == "all" else labels):
-        item = 0.38 * k + measure(words, _LABEL_FONT * k)[0] + 0.3 * k
+        item = 0.38 * k + measure(words, _LABEL_FONT * k)[0] + 0.22 * k
         if lx > tag and lx + item > width - tag:
             lx, line = tag, line + 1
         placed.append((kind, words, lx, line))
@@ -224,15 +250,32 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     legend_h = (0.2 * (line + 1 if placed else 0) + 0.15) * k
     y = title_h + legend_h
     row_mid: dict[int, float] = {}
-    panel_rows = {b.row for b in panel}
-    panel_top = None
-    for r in range(rows[-1] + 1):
-        if r in panel_rows and panel_top is None:
-            panel_top = y + 0.05 * k
-            y += measure(PANEL_TITLE, _FONT * k, "bold")[1] + 0.15 * k
+    for r in range(rows[-1] + 1 if rows else 0):
         h = row_h.get(r, 0.3 * k)
         row_mid[r] = y + h / 2
-        y += h + (_ASIDE_GAP * k if r in panel_rows else vgap)
+        y += h + vgap
+    # where each box stands: left, top, width
+    spot: dict[str, tuple[float, float, float]] = {}
+    for b in flow:
+        if b.id in wide:
+            w, left = span_w, tag
+        else:
+            w = col_width[b.col] if b.col == 0 and chart.family != "all" else sizes[b.id][0]
+            left = centre[b.col] - w / 2
+        spot[b.id] = (left, row_mid[b.row] - box_h[b.id] / 2, w)
+    panel_top = None
+    if panel:
+        panel_top = y + 0.02 * k
+        y += measure(PANEL_TITLE, _FONT * k, "bold")[1] + 0.13 * k
+        cut = panel_split([box_h[b.id] + _ASIDE_GAP * k for b in panel])
+        bottom = y
+        for column, these in enumerate((panel[:cut], panel[cut:])):
+            py = y
+            for b in these:
+                spot[b.id] = (tag + column * (pcol_w + pgap), py, pcol_w)
+                py += box_h[b.id] + _ASIDE_GAP * k
+            bottom = max(bottom, py)
+        y = bottom
     height = y + 0.05 * k
     if page is None:
         fig.set_size_inches(width, height)
@@ -261,21 +304,17 @@ def _figure(chart: Chart, route: Mapping[str, Sequence[int]], subtitle: str | No
     if panel_top is not None:
         ax.text(tag, panel_top, PANEL_TITLE, ha="left", va="top", fontsize=_FONT * k, fontweight="bold",
                 gid="panel")
-    full = width - 2 * tag
     edges: dict[str, tuple[float, float, float, float]] = {}
     for b in chart.boxes:
-        if b.kind == "aside":
-            w, cx = full, width / 2
-        else:
-            w, cx = (col_width[b.col] if b.col == 0 and chart.family != "all" else sizes[b.id][0]), centre[b.col]
+        left, top, w = spot[b.id]
         h = box_h[b.id]
-        cy = row_mid[b.row]
-        left, top = cx - w / 2, cy - h / 2
+        cy = top + h / 2
         edges[b.id] = (left, top, left + w, top + h)
         on_route = b.id in route
         _box(ax, left, top, w, h, b.kind, k, edge=_HIGHLIGHT if on_route else None, wide=on_route,
              gid=f"box:{b.id}")
         ax.text(left + pad, top + pad, _text_of(b, wrap_of(b)), ha="left", va="top", fontsize=_FONT * k, zorder=3,
+                linespacing=_LINESPACING,
                 fontweight="bold" if b.kind == "start" else "normal", gid=f"text:{b.id}")
         if on_route:
             events = route[b.id]

@@ -115,11 +115,11 @@ def test_side_questions_are_told_once_in_their_panel() -> None:
     """The restatement (20B) and the slip (25A1) come at any step: the Law 27 chart tells each
     once, in its panel of rare cases, and the common path starts with what LHO may do."""
     boxes = [b for c in CHARTS if c.family == "27" for b in c.boxes]
-    restated = [b for b in boxes if any("restated" in line for line in b.lines)]
+    restated = [(b.kind, line) for b in boxes for line in b.lines if "restated" in line]
     # two rows restate (20B): for the player about to call, and for the one deciding at his turn
-    # (issue 40); each is told once, in the panel
-    assert len(restated) == 2 and {b.kind for b in restated} == {"aside"}
-    assert len({b.lines for b in restated}) == len(restated)
+    # (issue 40); each is told once, in the panel (one box of Law 20B tells both)
+    assert len(restated) == 2 and {kind for kind, _ in restated} == {"aside"}
+    assert len({line for _, line in restated}) == len(restated)
     first = next(c for c in CHARTS if c.family == "27" and c.part == 1)
     questions = [b for b in first.boxes if b.kind == "question"]
     assert questions[0].lines[-1] == "Does the offender's LHO call over the insufficient bid?"
@@ -242,6 +242,53 @@ def test_a_chart_fits_an_a4_page_at_a_readable_size(stem: str) -> None:
     assert page_scale(chart) == 1.0
     assert printed_font(chart) >= 9.0
     assert layout_problems(chart, page=True) == []
+
+
+def test_law_27_takes_one_page() -> None:
+    """Issue 39's target: the insufficient bid -- the common path and its panel of rare cases --
+    on one A4 page, at its own size (text of 9 points)."""
+    charts = [c for c in CHARTS if c.family == "27"]
+    assert [c.stem for c in charts] == ["flow_27"], (
+        f"Law 27 takes {len(charts)} pages: its words grew past one A4 page at 9 points "
+        "(docs/teaching.md, the page targets); shorten them or make the layout denser")
+    assert page_scale(charts[0]) == 1.0
+
+
+def test_longer_words_take_law_27_onto_a_second_page() -> None:
+    """The page count follows the words: a variant book whose 27B1a outcome runs to a long
+    paragraph no longer fits Law 27 on one page, and every row is still drawn."""
+    from dataclasses import replace
+
+    long = "it stands, with no rectification and no lead restrictions; " * 12
+    variant = LAWS_2017.replace_row(lambda r: r.law == "27B1a" and r.outcome != "",
+                                    lambda r: replace(r, outcome=long))
+    charts = family_charts(variant, "27")
+    assert len(charts) == 2
+    drawn = {k for c in charts for b in c.boxes for k in b.rows}
+    assert {row_key(r) for r in variant.rows_of("phase") if r.family == "27" and charted(r, variant)} <= drawn
+
+
+#: The pages each family takes on the 2017 book, as measured when the layout last changed: a
+#: family may take fewer, never more without someone deciding so here (one page if not listed).
+MEASURED_PAGES = {"28-34": 5, "35-39": 3, "21B, 25": 4, "41, 50, 51, 54": 3}
+#: Issue 39's target: every family but Law 27 on at most two pages.
+TARGET_PAGES = 2
+
+
+@pytest.mark.parametrize("family", DRAWN_FAMILIES)
+def test_a_family_takes_no_more_pages_than_measured(family: str) -> None:
+    pages, measured = len(family_charts(LAWS_2017, family)), MEASURED_PAGES.get(family, 1)
+    assert pages <= measured, (f"family {family} takes {pages} pages, more than the {measured} measured: shorten "
+                               "its words, or raise MEASURED_PAGES saying why")
+
+
+@pytest.mark.parametrize("family", sorted(f for f, n in MEASURED_PAGES.items() if n > TARGET_PAGES))
+@pytest.mark.xfail(strict=True, reason="issue 39's target (two pages a family) is not met for this family "
+                   "yet at 9 points with every outcome in full: see docs/teaching.md")
+def test_a_family_takes_at_most_two_pages(family: str) -> None:
+    """Strict: once a family meets the target, this fails as passing, and MEASURED_PAGES is
+    lowered so that the target cannot slip back."""
+    assert len(family_charts(LAWS_2017, family)) <= TARGET_PAGES
 
 
 def test_the_handout_has_a_title_page_a_contents_page_and_a_page_per_chart(tmp_path: Path) -> None:

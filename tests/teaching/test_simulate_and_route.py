@@ -61,7 +61,7 @@ def test_draw_scenario_draws_the_route(tmp_path: Path, capsys: object) -> None:
     status = main(["draw", "--scenario", str(EXAMPLE), "-o", str(tmp_path)])
     assert status == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert "route.png" in names and "route_flow_27_part1.png" in names and "route_flow_23_26.png" in names
+    assert "route.png" in names and "route_flow_27.png" in names and "route_flow_23_26.png" in names
 
 
 def test_draw_only_one_flowchart(tmp_path: Path) -> None:

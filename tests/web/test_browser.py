@@ -121,7 +121,7 @@ def test_the_first_lesson_clicked_through(page: Page) -> None:
     p.call("W", "1S")  # ...and any seat may still make any call
     assert "insufficient" in p.text("#narration .event:last-child")
     assert "Waiting for North" in p.text("#situation")
-    assert p.find("#chart-select").get_attribute("value") == "flow_27_part1"
+    assert p.find("#chart-select").get_attribute("value") == "flow_27"
     here = chart_here(p)
     # step 1 and its first question, which asks about the offender's LHO, who decides here
     assert "Step 1:" in here[0] and "offender's LHO" in here[1]
@@ -285,8 +285,8 @@ def test_the_overview_marks_the_phase_and_opens_a_familys_chart(page: Page) -> N
     assert p.find("#chart-select").get_attribute("value") == "flow_overview"
     assert chart_here(p) and "dealer has yet to call" in chart_here(p)[0]
     p.find("#chart svg g[data-box='f_27']").click()
-    p.wait.until(lambda d: p.find("#chart-select").get_attribute("value") == "flow_27_part1")
-    assert p.find("#chart svg").get_attribute("data-stem") == "flow_27_part1"
+    p.wait.until(lambda d: p.find("#chart-select").get_attribute("value") == "flow_27")
+    assert p.find("#chart svg").get_attribute("data-stem") == "flow_27"
 
 
 def test_a_change_of_call(page: Page) -> None:
