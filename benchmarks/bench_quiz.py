@@ -20,9 +20,10 @@ It draws the questions ``auction-fsm quiz`` would ask (every level in turn, seed
   non-offending side made to pass, a player other than the one the question names, a player
   other than the one on lead made to lead, a penalty card when no card was exposed), prefers
   an option that echoes the question (its verb, "accepts"; "X may ..." to "What may X do?";
-  the seat the question names), and among those the option whose shape (the words with seats,
-  calls, cards and the law cited taken out) was the right answer most often, for that kind of
-  question, over questions of other seeds (``--train`` of them, drawn first).
+  the seat the question names), and among those the most frequent answer: the option whose
+  shape (its words with seats, calls, cards, suits and the law cited taken out) was the right
+  answer most often, for that kind of question, over questions of another seed (``--train`` of
+  them, drawn first).
 
 Targets: neither "cites the law" nor "longest" scores more than 10 points above chance (issue
 18); "reads the stem" scores at most 30% at every level (issue 39), printed with its ratio to
@@ -142,18 +143,16 @@ class StemReader:
 
     def __init__(self) -> None:
         self.right: Counter[tuple[str, str]] = Counter()
-        self.shown: Counter[tuple[str, str]] = Counter()
+        self.asked: Counter[str] = Counter()
 
     def learn(self, q: Question) -> None:
-        """Count how often each shape of option is shown, and how often it is the answer."""
-        for i, c in enumerate(q.choices):
-            self.shown[(q.kind, shape(c))] += 1
-            self.right[(q.kind, shape(c))] += i == q.answer
+        """Count how often each shape of option is the answer, by kind of question."""
+        self.asked[q.kind] += 1
+        self.right[(q.kind, shape(q.choices[q.answer]))] += 1
 
     def prior(self, q: Question, option: str) -> float:
-        """How often this shape was the answer when shown (a quarter when never seen)."""
-        key = (q.kind, shape(option))
-        return (self.right[key] + 0.25) / (self.shown[key] + 1)
+        """How often this shape was the answer to this kind of question (as a share of them)."""
+        return self.right[(q.kind, shape(option))] / max(1, self.asked[q.kind])
 
     def __call__(self, q: Question, rng: random.Random) -> int:
         kept = [i for i, c in enumerate(q.choices) if not wrong_on_its_face(q, c)] or list(range(len(q.choices)))
@@ -179,7 +178,7 @@ def run(questions: int, seed: str, train: int = 1000) -> dict[str, object]:
     levels: Counter[int] = Counter()
     start = time.perf_counter()
     READER.right.clear()
-    READER.shown.clear()
+    READER.asked.clear()
     for n in range(train):
         READER.learn(make_question(f"train:{seed}", n // len(LEVELS) + 1, level=1 + n % len(LEVELS)))
     for n in range(questions):
