@@ -494,9 +494,15 @@ _DURATION: Final = {"pass_next_turn": "must pass at the next turn",
                     "pass_rest_of_auction": "must pass for the rest of the auction"}
 
 
-def _duty(seats: list[Seat], kind: str, law: str, offender: Seat) -> str:
+def _duty(seats: list[Seat], kind: str, law: str, offender: Seat, earlier: Seat | None = None) -> str:
+    """A duty to pass (or repeat a call) in words, each player named with the role: the
+    offender's side, or, after two irregularities, the side of the earlier one."""
     names = " and ".join(s.long_name for s in seats)
-    if len(seats) == 2 and seats[0].partner == seats[1]:
+    if earlier is not None and offender not in seats and offender.partner not in seats:
+        offender = earlier  # a duty from the earlier irregularity, on the other side
+        roles = ("the earlier offender's side" if len(seats) == 2 else "who made the earlier irregularity"
+                 if seats[0] == earlier else "the earlier offender's partner")
+    elif len(seats) == 2 and seats[0].partner == seats[1]:
         roles = "the offender's side" if offender in seats else "the non-offending side"
     else:
         roles = _role(seats[0], offender)
@@ -517,7 +523,9 @@ def _obligations(rng: random.Random, sit: Situation) -> _Built | None:
     ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10", "20", "27D"))]
     model = next(iter(obs))[1] if obs else ruled[-1] if ruled else f"{sit.template.law}"
     if obs:
-        parts = [_duty(seats, kind, law, seat) for (kind, law), seats in obs.items()]
+        earlier = getattr(sim.steps[sit.earlier - 1].event, "seat", None) if sit.earlier else None
+        parts = [_duty(seats, kind, law, seat, earlier if isinstance(earlier, Seat) else None)
+                 for (kind, law), seats in obs.items()]
         right = _Option("; ".join(parts), frozenset((k, s) for (k, _), ss in obs.items() for s in ss))
     else:
         right = _Option(f"Nobody: the offender, partner and both opponents may all call freely {_cite(model)}",
@@ -534,8 +542,10 @@ def _obligations(rng: random.Random, sit: Situation) -> _Built | None:
     pool = [o for o in pool if o.text not in right_parts]
     why = [line.strip() for n, st in enumerate(sim.steps, 1) if n >= (sit.earlier or sit.irregular)
            for line in _ruling_lines(n, st, sim)]
+    # a player of the side that did nothing wrong made to pass is wrong on its face
+    banned = ("(the offender's left-hand opponent)", "(the offender's right-hand opponent)", "(the non-offending side)")
     return _Built("The irregularity has been dealt with. Who must pass, and for how long?", right, pool,
-                  len(sim.steps), why)
+                  len(sim.steps), why, banned=banned)
 
 
 _SUIT_WORDS: Final = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
@@ -766,8 +776,8 @@ def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
           preferred: frozenset[object] = frozenset()) -> list[_Option] | None:
     """Three wrong choices from ``pool``: each means something else than the right one; when
     the right one cites ``topic``, at least two of them cite it too (three when that does not
-    make the lengths tell); when the right one repeats the question's words, at least two of
-    them repeat as many; the right one is the longest (and the shortest) about one time in
+    make the lengths tell); when the right one repeats the question's words, another one
+    repeats as many; the right one is the longest (and the shortest) about one time in
     four: each question draws whether it should be, and the three are picked to come closest;
     the choices keyed in ``preferred`` (the answers of nearby variants) are taken first."""
     right = built.right
@@ -801,7 +811,7 @@ def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
         others = sum(topic in cited_numbers(o.text) for o in trio)
         if law_counts and others < 2:
             continue
-        if echo and sum(_echoes(built, o.text) >= echo for o in trio) < 2:
+        if echo and not any(_echoes(built, o.text) >= echo for o in trio):
             continue
         cost = (abs(_chance_by_length(right, trio, True) - want_longest)
                 + abs(_chance_by_length(right, trio, False) - want_shortest)

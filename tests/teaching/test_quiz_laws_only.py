@@ -67,7 +67,7 @@ def test_the_right_choice_is_never_alone_in_repeating_the_verb_of_the_question()
         assert done, q.prompt
         verb = done.group(2)
         if verb in q.choices[q.answer]:
-            assert sum(verb in c for i, c in enumerate(q.choices) if i != q.answer) >= 2, (q.prompt, q.choices)
+            assert any(verb in c for i, c in enumerate(q.choices) if i != q.answer), (q.prompt, q.choices)
 
 
 def test_who_decides_is_answered_by_the_seat_alone_and_each_role_answers_some() -> None:
@@ -117,5 +117,4 @@ def test_the_lead_answer_is_the_engines_the_exposed_club_ten_must_be_led() -> No
     assert q is not None
     right = q.choices[q.answer]
     assert right.startswith("Only CT: West must lead it") and right.endswith("(Law 50D1)"), right
-    assert not any(c.startswith("None: West may lead any card") for c in q.choices if c != right) or True
-    assert all("may lead any card" not in c or c != right for c in q.choices)
+    assert "may lead any card" not in right
