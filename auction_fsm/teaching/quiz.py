@@ -12,13 +12,24 @@ plausible moment, played out by the engine.  Six kinds of question are asked abo
 * **obligations**: once the irregularity is dealt with, who must pass and for how long;
 * **lead**: once the auction is over, what lead restrictions follow.
 
-The right answer is read from the position the engine reached -- never written here.  The
-wrong answers are plausible: other players and roles, other option sets, the rulings the other
-options would bring (ruled by the engine too), the neighbouring paragraphs of the same law.
+The right answer is read from the position the engine reached -- never written here (what a
+leader with a penalty card may lead is what the engine lets him lead, 50D1).  The wrong answers
+are real answers too (issue 39): the same question's answers on other boards with the same
+irregularity (and, in part, with others of the level), told at this table, and for "what may X
+do" and "what does the director rule" the answers of nearby variants of the position (another
+irregularity at the same moment of the same auction), ruled by the engine.  None is wrong on its
+face: nobody of the side that did nothing wrong is made to pass, "what may X do" offers only
+what X may do, only the player on lead is made to lead, no penalty card is named when no card
+was shown.  The question's own words never single out the answer (the right one is never the
+only one repeating its verb), "who decides" names the seat alone (the role is for the student to
+work out, and the explanation tells it), and each answer is asked about as often as the others
+on boards of its irregularity (:func:`_kept`), so that no answer comes up most of the time (a
+kind of question is not asked about an irregularity whose answer to it hardly varies).
 Every choice cites a law, and the choices are picked so that neither the law cited nor the
 length gives the right one away: when the right choice cites the law the situation is about,
 at least two wrong ones cite it too, and the right choice is the longest (and the shortest)
-about one time in four (``benchmarks/bench_quiz.py`` measures both against chance).
+about one time in four (``benchmarks/bench_quiz.py`` measures these and a chooser that reads
+the stem but knows no law, against chance).
 
 Levels (:data:`LEVELS`): *beginner* (insufficient bids, calls out of rotation, exposed cards),
 *club* (inadmissible doubles, opening leads out of turn, what the options are, lead
@@ -254,11 +265,6 @@ def _like(rng: random.Random, book: LawBook, law: str) -> str:
         same = [x for x in every if _number(x) == _number(t) and x not in picks]
         picks.append(rng.choice(same) if same else t)
     return ", ".join(dict.fromkeys(picks))  # as many paragraphs as the book has to give
-
-
-def _overlaps(a: str, b: str) -> bool:
-    """Two paragraph references overlap: one is the other or contains it (27B and 27B2)."""
-    return a.startswith(b) or b.startswith(a)
 
 
 # --- the kinds of question -------------------------------------------------------------------
@@ -873,7 +879,7 @@ _FROM_ANSWERS: Final = ("law", "obligations", "lead")
 #: about it: with its wrong choices drawn from those answers, four or more leave a student who
 #: has only learnt which answers come up most often no better off than guessing.
 _FEWEST: Final = {"law": 4, "obligations": 3, "lead": 3, "who": 2, "options": 3, "next": 2}
-_ANSWER_BOARDS: Final = 30
+_ANSWER_BOARDS: Final = 80
 _ANSWERS: dict[tuple[int, str, str], tuple[LawBook, list[tuple[str, int]]]] = {}
 _SUIT_NAMES: Final = re.compile(r"\b(?:club|diamond|heart|spade)s?\b")
 
@@ -882,7 +888,7 @@ def answer_shape(text: str) -> str:
     """What an answer says once the board's particulars are taken out (seats, calls, cards,
     suits, the law cited): answers of one shape are one answer to a student who has learnt
     which answers come up most often."""
-    text = _SEAT_NAME.sub("SEAT", re.sub(r"\{[0-3]\}", "SEAT", _bare(text)))
+    text = _SEAT_NAME.sub("SEAT", re.sub(r"\{[0-3]\}", "SEAT", _bare(text).replace("{4}", "CALL")))
     text = re.sub(r"^Laws? ", "", _CALL_OR_CARD.sub("CALL", text))
     return _SUIT_NAMES.sub("SUIT", re.sub(r"\b(?:P|X|XX)\b", "CALL", text))
 
@@ -937,6 +943,9 @@ def _answers(kind: str, template: Template, book: LawBook) -> list[tuple[str, in
         if built is None or offender is None:
             continue
         text = _seat_marks(built.right.text, offender)
+        made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None) if sit is not None else None
+        if made is not None and kind == "obligations":  # "must repeat 1S": the offender's own call
+            text = re.sub(rf"(?<=repeat ){re.escape(str(made))}\b", "{4}", text)
         counts[text] = counts.get(text, 0) + 1
     table = sorted(counts.items())
     _ANSWERS[key] = (book, table)
@@ -952,19 +961,21 @@ def _answers_here(rng: random.Random, kind: str, sit: Situation, level: int, bui
     if me is None:
         return []
     seen = frozenset(_CALL_OR_CARD.findall(" ".join(_tell(n, st) for n, st in enumerate(sit.sim.steps, 1))))
-    names = [Seat((me + k) % 4).long_name for k in range(4)]
+    made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None)
+    names = [*(Seat((me + k) % 4).long_name for k in range(4)), str(made) if made is not None else "?"]
 
     def here(template: Template) -> list[tuple[str, int]]:
-        table = [(text.format(*names), n) for text, n in _answers(kind, template, sit.sim.book)]
+        table = [(text.format(*names), n) for text, n in _answers(kind, template, sit.sim.book)
+                 if made is not None or "{4}" not in text]
         return [(t, n) for t, n in table if _bare(t) != _bare(built.right.text) and _fair(built, t, seen)]
 
     own = here(sit.template)
     rng.shuffle(own)  # each as likely: the answers asked are spread evenly (:func:`_kept`)
     out = [_Option(text, ("answer", _bare(text))) for text, _ in own[:3]]
     others = [t for t in templates_for(level, None) if t != sit.template]
-    for template in rng.sample(others, min(2, len(others))):
+    for template in rng.sample(others, min(3, len(others))):
         table = here(template)
-        for _ in range(2):
+        for _ in range(3):
             if table:
                 (text, _), = rng.choices(table, [n for _, n in table])
                 out.append(_Option(text, ("answer", _bare(text))))
@@ -1069,7 +1080,9 @@ def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situati
     elif kind in _FROM_ANSWERS:
         answers = _answers_here(rng, kind, sit, lv, built)
         preferred = frozenset(o.key for o in answers)
-        pool = answers + pool
+        # real answers alone when there are enough: a choice that is never an answer anywhere
+        # is one a student who has learnt the commonest answers strikes out
+        pool = answers if _pick(random.Random(tag), built, answers, topic, preferred) else answers + pool
     wrong = _pick(rng, built, pool, topic, preferred)
     if wrong is None:
         return None
