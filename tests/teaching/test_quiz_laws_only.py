@@ -82,11 +82,18 @@ def test_who_decides_is_answered_by_the_seat_alone_and_each_role_answers_some() 
     assert len(roles) >= 3, roles
 
 
-@pytest.mark.parametrize("kind", ["law", "obligations", "lead", "options", "next"])
+#: The largest share of its kind one answer may have.  "What does the director rule" allows
+#: more: after a call out of rotation is declined the ruling is always the director's question
+#: whether it was artificial, and the other option (accepting) is asked less often, since its
+#: ruling repeats the question's verb and is asked only beside another choice that does too.
+SHARE = {"law": 0.5, "obligations": 0.5, "lead": 0.5, "options": 0.5, "next": 0.6}
+
+
+@pytest.mark.parametrize("kind", sorted(SHARE))
 def test_the_answers_of_each_kind_are_spread(kind: str) -> None:
     asked = _of(kind)
     shapes = Counter(answer_shape(q.choices[q.answer]) for q in asked)
-    assert max(shapes.values()) <= 0.5 * len(asked), shapes
+    assert max(shapes.values()) <= SHARE[kind] * len(asked), shapes
 
 
 def _west_exposes_the_club_ten_and_leads() -> Situation:
