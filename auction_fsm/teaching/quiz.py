@@ -879,7 +879,7 @@ _FROM_ANSWERS: Final = ("law", "obligations", "lead")
 #: about it: with its wrong choices drawn from those answers, four or more leave a student who
 #: has only learnt which answers come up most often no better off than guessing.
 _FEWEST: Final = {"law": 4, "obligations": 3, "lead": 3, "who": 2, "options": 3, "next": 2}
-_ANSWER_BOARDS: Final = 80
+_ANSWER_BOARDS: Final = 40
 _ANSWERS: dict[tuple[int, str, str], tuple[LawBook, list[tuple[str, int]]]] = {}
 _SUIT_NAMES: Final = re.compile(r"\b(?:club|diamond|heart|spade)s?\b")
 
