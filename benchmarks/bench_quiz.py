@@ -212,8 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the options, run, print."""
     ap = argparse.ArgumentParser(description="How fair the quiz's choices are: the score of choosers that "
                                              "read only the options (an option citing the situation's law, the "
-                                             "longest option, the odd law out) against a random letter, over "
-                                             "generated questions.")
+                                             "longest option, the odd law out), and of one that reads the "
+                                             "question but knows no law (by level), against a random letter "
+                                             "drawn in the same run, over generated questions.")
     ap.add_argument("--questions", type=int, default=1000, help="questions to draw (default 1,000), every level in turn")
     ap.add_argument("--seed", default="1", help="which questions (default 1)")
     ap.add_argument("--train", type=int, default=1000, help="questions of another seed the stem reader learns "
