@@ -384,7 +384,7 @@ def test_replay_json_irregular_calls_obligations_and_26B(tmp_path: Path,
 
 
 def test_replay_json_repeat_call_obligation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = example_json(tmp_path, capsys, "out-of-rotation-31A1.json", 5)
+    data = example_json(tmp_path, capsys, "out-of-rotation-31A1.json", 6)  # North declined, South passed
     assert data["phase"] == "auction" and data["to_act"] == "W" and data["legal_calls"] == ["1H"]
     assert data["calls"][1] == {"seat": "W", "call": "1H", "in_turn_of": "S", "status": "cancelled",
                                 "stands": False, "irregularity": "out_of_rotation", "law": "29B"}

@@ -12,13 +12,24 @@ plausible moment, played out by the engine.  Six kinds of question are asked abo
 * **obligations**: once the irregularity is dealt with, who must pass and for how long;
 * **lead**: once the auction is over, what lead restrictions follow.
 
-The right answer is read from the position the engine reached -- never written here.  The
-wrong answers are plausible: other players and roles, other option sets, the rulings the other
-options would bring (ruled by the engine too), the neighbouring paragraphs of the same law.
+The right answer is read from the position the engine reached -- never written here (what a
+leader with a penalty card may lead is what the engine lets him lead, 50D1).  The wrong answers
+are real answers too (issue 39): the same question's answers on other boards with the same
+irregularity (and, in part, with others of the level), told at this table, and for "what may X
+do" and "what does the director rule" the answers of nearby variants of the position (another
+irregularity at the same moment of the same auction), ruled by the engine.  None is wrong on its
+face: nobody of the side that did nothing wrong is made to pass, "what may X do" offers only
+what X may do, only the player on lead is made to lead, no penalty card is named when no card
+was shown.  The question's own words never single out the answer (the right one is never the
+only one repeating its verb), "who decides" names the seat alone (the role is for the student to
+work out, and the explanation tells it), and each answer is asked about as often as the others
+on boards of its irregularity (:func:`_kept`), so that no answer comes up most of the time (a
+kind of question is not asked about an irregularity whose answer to it hardly varies).
 Every choice cites a law, and the choices are picked so that neither the law cited nor the
 length gives the right one away: when the right choice cites the law the situation is about,
 at least two wrong ones cite it too, and the right choice is the longest (and the shortest)
-about one time in four (``benchmarks/bench_quiz.py`` measures both against chance).
+about one time in four (``benchmarks/bench_quiz.py`` measures these and a chooser that reads
+the stem but knows no law, against chance).
 
 Levels (:data:`LEVELS`): *beginner* (insufficient bids, calls out of rotation, exposed cards),
 *club* (inadmissible doubles, opening leads out of turn, what the options are, lead
@@ -38,10 +49,21 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from ..calls import Call, Strain
-from ..events import CallEvent, Choice, DirectorCalled
+from ..events import CallEvent, Choice, DirectorCalled, ExposeCards
 from ..lawbook import LAWS_2017, LawBook
 from ..seats import Seat
-from .situations import LEVELS, Situation, finish_auction, make_situation, settle, templates_for
+from .situations import (
+    LEVELS,
+    Situation,
+    Template,
+    finish_auction,
+    make_situation,
+    make_variant,
+    offender_of,
+    resolve_one,
+    settle,
+    templates_for,
+)
 
 if TYPE_CHECKING:
     from ..auction import AuctionState
@@ -49,7 +71,7 @@ if TYPE_CHECKING:
     from ..lawbook.procedure import Option
     from ..simulator import Simulator
 
-__all__ = ["Question", "make_question", "QuizSession", "family_numbers", "families_for_law", "KINDS",
+__all__ = ["Question", "make_question", "question_on", "answer_shape", "QuizSession", "family_numbers", "families_for_law", "KINDS",
            "LEVELS", "cited_numbers", "level_number", "quiz_laws"]
 
 KINDS: Final = ("law", "who", "options", "next", "obligations", "lead")
@@ -153,6 +175,20 @@ class _Built:
     pool: list[_Option]
     told: int  # how many events the situation tells
     why: list[str]
+    #: Words of the question an option may repeat (the verb of what was done, the seat named):
+    #: the right choice is never the only one repeating them (issue 39).
+    echo: tuple[str, ...] = ()
+    #: Paragraphs no wrong choice may name (a law question's right paragraphs and those beside
+    #: them, 27B for 27B2).
+    clash: tuple[str, ...] = ()
+    #: The only players a choice may name (``None``: any): a choice naming another is wrong on
+    #: its face (a player of the other side made to pass, another than the one asked about,
+    #: another than the one on lead made to lead).
+    seats: frozenset[str] | None = None
+    #: Words that make a choice wrong on its face here ("penalty card" when no card was exposed).
+    banned: tuple[str, ...] = ()
+    #: The player on lead, for a lead question: a choice making another player lead is wrong.
+    leader: str = ""
 
 
 # --- telling the situation -------------------------------------------------------------------
@@ -231,44 +267,62 @@ def _like(rng: random.Random, book: LawBook, law: str) -> str:
     return ", ".join(dict.fromkeys(picks))  # as many paragraphs as the book has to give
 
 
-def _overlaps(a: str, b: str) -> bool:
-    """Two paragraph references overlap: one is the other or contains it (27B and 27B2)."""
-    return a.startswith(b) or b.startswith(a)
-
-
 # --- the kinds of question -------------------------------------------------------------------
 
-def _call_director(rng: random.Random, sim: Simulator) -> None:
-    """The director is called, when the player entitled may call them, six times in ten."""
-    p = sim.state.pending
-    if p is not None and "director" in p.options and rng.random() < 0.6:
-        seat = Seat[p.decider] if p.decider in Seat.__members__ else None
-        sim.apply(DirectorCalled(seat))
+#: Who may be the one to decide, by role: the answers of "who decides" are drawn evenly among
+#: them (issue 39: the offender's left-hand opponent answered 17 of 22).
+_DECIDERS: Final = ("lho", "director", "offender")
+
+
+def _decider_role(state: AuctionState) -> str | None:
+    """The role of whoever the pending decision waits for: ``lho``, ``director``, ``offender``,
+    or ``None`` for another (declarer after the auction, or nobody)."""
+    p = state.pending
+    if p is None or (state.contract is not None and p.procedure in ("lead_out_of_turn", "declarer_lead_options")):
+        return None
+    if p.decider == "director":
+        return "director"
+    if p.decider not in Seat.__members__:
+        return None
+    seat = Seat[p.decider]
+    return "offender" if seat == p.offender else "lho" if seat == p.offender.lho else None
 
 
 def _who(rng: random.Random, sit: Situation) -> _Built | None:
+    """Who decides: the moment asked about is drawn so that each role decides as often (the
+    offender's left-hand opponent before or after the director comes, the director judging, the
+    offender replacing the call); the wrong choices are the other roles."""
     sim = sit.sim
-    _call_director(rng, sim)
-    p = sim.state.pending
-    if p is None:
+    target = rng.choice(_DECIDERS)
+    for _ in range(8):
+        role = _decider_role(sim.state)
+        if role is None:
+            return None
+        if role == target:
+            break
+        if not resolve_one(rng, sim):
+            return None
+    else:
         return None
+    p = sim.state.pending
+    assert p is not None
     offender = p.offender
+
     def say(who: str, law: str) -> _Option:
+        # the seat alone: which player that is (the offender, the left-hand opponent ...) is
+        # for the student to work out from the auction; the explanation says it
         if who == "director":
             return _Option(f"The director, without asking the players {_cite(law)}", who)
-        seat = Seat[who]
-        contract = sim.state.contract
-        if contract is not None and p.procedure in ("lead_out_of_turn", "declarer_lead_options"):
-            role = ("declarer" if seat == contract.declarer else "dummy" if seat == contract.dummy
-                    else "the defender who led" if seat == offender else "the other defender")
-        else:
-            role = "who made the irregular call" if seat == offender else _role(seat, offender)
-        return _Option(f"{seat.long_name}, {role} {_cite(law)}", who)
+        return _Option(f"{Seat[who].long_name} {_cite(law)}", who)
 
     right = say(p.decider, p.law)
     pool = [say(w, _like(rng, sim.book, p.law)) for w in ("director", *(s.name for s in Seat)) if w != p.decider]
-    return _Built("Who decides what happens now?", right, pool, len(sim.steps),
-                  [f"{_decision(sim.state)}"])
+    role = "the director" if p.decider == "director" else (
+        "the offender" if Seat[p.decider] == offender else _role(Seat[p.decider], offender))
+    why = [f"{right.text.split(' (')[0].removesuffix(', without asking the players')} is {role}."
+           if p.decider != "director" else "The director decides, without asking the players.",
+           _decision(sim.state)]
+    return _Built("Who decides what happens now?", right, pool, len(sim.steps), why)
 
 
 def _decision(state: AuctionState) -> str:
@@ -281,17 +335,17 @@ def _decision(state: AuctionState) -> str:
     return re.sub(r" The director may first judge .*$", "", text).rstrip(".")
 
 
+#: The option sets of the decisions a player really faces at the table in the quiz's situations
+#: (as the engine offers them): the wrong choices of "what may X do" are taken from these.
 _OPTION_SETS: Final = (("accept", "director"), ("accept", "decline"), ("accept", "correct_player_calls", "director"),
-                       ("replace",), ("accept",), ("decline",), ("accept", "correct_player_calls"))
-#: Wrong option sets for a procedure of its own kind: a change of call, a lead out of turn.
-_OWN_SETS: Final = {"change_of_call": (("keep", "withdraw", "change"), ("keep",), ("withdraw",), ("accept", "refuse")),
-                    "misinformation": (("keep", "withdraw", "change"), ("keep",), ("withdraw",), ("accept", "refuse")),
-                    "lead_out_of_turn": (("accept", "spread", "refuse"), ("accept", "refuse"), ("spread", "refuse"),
-                                         ("accept", "spread"), ("refuse",), ("spread",), ("accept", "decline"))}
+                       ("lho_calls", "director"), ("accept", "refuse"), ("accept", "correct_player_calls"),
+                       ("keep", "withdraw"), ("keep", "change"))
 
 
 def _options_key(decider: str, options: tuple[str, ...]) -> object:
-    same = {"lho_calls": "accept"}  # calling over it is accepting it (27A1, 29A, 36A)
+    # calling over it is accepting it (27A1, 29A, 36A); refusing a change is declining it (the
+    # same in plain English, so never two choices differing by that word alone)
+    same = {"lho_calls": "accept", "refuse": "decline"}
     return decider, frozenset(same.get(o, o) for o in options)
 
 
@@ -340,43 +394,36 @@ def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], l
             return None
         phrases.append(spec.may.format(it=it if n == 0 else "it", x=spec.detail(o)))
     role = " as declarer" if p.procedure == "lead_out_of_turn" else ""
-    verb = "must" if len(phrases) == 1 else "may"
-    return f"{Seat[decider].long_name}{role} {verb} {join_words(phrases)} {_cite(law)}"
+    return f"{Seat[decider].long_name}{role} may {join_words(phrases)} {_cite(law)}"
 
 
 def _options(rng: random.Random, sit: Situation) -> _Built | None:
-    """The director has been called (before that, "accept or decline" and "accept or call the
-    director" would both be half right): what may the player entitled do?  The right choice
-    is the decision the engine waits for; the wrong ones other option sets (those of other
-    steps of the book) or another player, told in the same words."""
+    """What may the player entitled do?  Asked before the director comes (accept by calling, or
+    call the director) or after (accept or decline), half the time each; the right choice is
+    the decision the engine waits for, the wrong ones other option sets players face at the
+    table, for the same player about the same irregularity, told in the same words."""
     sim = sit.sim
-    _bring_the_director(sim)
+    if rng.random() < 0.5:
+        _bring_the_director(sim)
     state = sim.state
     p = state.pending
     if p is None or p.decider not in Seat.__members__ or len(p.options) < 2 or p.procedure.startswith(
-            "declarer_lead"):
-        return None
+            ("declarer_lead", "lead_out_of_turn")):
+        return None  # declarer's options after the auction are asked by the lead questions
     told = _options_text(state, p.decider, p.options, p.law, sim.book)
     if told is None:
         return None
     right = _Option(told, _options_key(p.decider, p.options))
     pool: list[_Option] = []
-    offender = p.offender
-    own = _OWN_SETS.get(p.procedure)
-    deciders = (p.decider,) if p.procedure == "lead_out_of_turn" else (
-        p.decider, offender.name, offender.partner.name, offender.rho.name)
-    for decider in deciders:
-        for opts in own or _OPTION_SETS:
-            if decider == offender.name and opts != ("replace",) and own is None:
-                continue
-            text = _options_text(state, decider, opts, _like(rng, sim.book, p.law), sim.book)
-            if text is not None:
-                pool.append(_Option(text, _options_key(decider, opts)))
+    for opts in _OPTION_SETS:
+        text = _options_text(state, p.decider, opts, _like(rng, sim.book, p.law), sim.book)
+        if text is not None:
+            pool.append(_Option(text, _options_key(p.decider, opts)))
     from ..narrate import options_lines
 
     who = Seat[p.decider].long_name
     why = [line.strip().removeprefix("- ") for line in options_lines(state, sim.book)]
-    return _Built(f"What may {who} do now?", right, pool, len(sim.steps), why)
+    return _Built(f"What may {who} do now?", right, pool, len(sim.steps), why, echo=(who,))
 
 
 def _result_text(result: object) -> str:
@@ -424,8 +471,9 @@ def _next(rng: random.Random, sit: Situation) -> _Built | None:
         from ..narrate import decision_in_words
 
         why.append(f"Then: {decision_in_words(sim.state)}")
+    verb = option_words(pick.option, p, sim.book).split()[0]
     return _Built(f"The director has explained the options. {told}. What does the director rule at once?",
-                  right, pool, told_steps, why)
+                  right, pool, told_steps, why, echo=(verb.removesuffix("s"), pick.seat.long_name))
 
 
 def _ruling_lines(n: int, st: Step, sim: Simulator) -> list[str]:
@@ -452,9 +500,15 @@ _DURATION: Final = {"pass_next_turn": "must pass at the next turn",
                     "pass_rest_of_auction": "must pass for the rest of the auction"}
 
 
-def _duty(seats: list[Seat], kind: str, law: str, offender: Seat) -> str:
+def _duty(seats: list[Seat], kind: str, law: str, offender: Seat, earlier: Seat | None = None) -> str:
+    """A duty to pass (or repeat a call) in words, each player named with the role: the
+    offender's side, or, after two irregularities, the side of the earlier one."""
     names = " and ".join(s.long_name for s in seats)
-    if len(seats) == 2 and seats[0].partner == seats[1]:
+    if earlier is not None and offender not in seats and offender.partner not in seats:
+        offender = earlier  # a duty from the earlier irregularity, on the other side
+        roles = ("the earlier offender's side" if len(seats) == 2 else "who made the earlier irregularity"
+                 if seats[0] == earlier else "the earlier offender's partner")
+    elif len(seats) == 2 and seats[0].partner == seats[1]:
         roles = "the offender's side" if offender in seats else "the non-offending side"
     else:
         roles = _role(seats[0], offender)
@@ -475,25 +529,29 @@ def _obligations(rng: random.Random, sit: Situation) -> _Built | None:
     ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10", "20", "27D"))]
     model = next(iter(obs))[1] if obs else ruled[-1] if ruled else f"{sit.template.law}"
     if obs:
-        parts = [_duty(seats, kind, law, seat) for (kind, law), seats in obs.items()]
+        earlier = getattr(sim.steps[sit.earlier - 1].event, "seat", None) if sit.earlier else None
+        parts = [_duty(seats, kind, law, seat, earlier if isinstance(earlier, Seat) else None)
+                 for (kind, law), seats in obs.items()]
         right = _Option("; ".join(parts), frozenset((k, s) for (k, _), ss in obs.items() for s in ss))
     else:
         right = _Option(f"Nobody: the offender, partner and both opponents may all call freely {_cite(model)}",
                         frozenset())
     pool = [_Option(f"Nobody: the offender, partner and both opponents may all call freely {_cite(_like(rng, sim.book, model))}", frozenset())]
-    for s in Seat:
+    # only the offending side is ever made to pass: a duty on the other side is wrong on its face
+    for s in (seat, seat.partner):
         for kind in _DURATION:
             pool.append(_Option(_duty([s], kind, _like(rng, sim.book, model), seat), frozenset({(kind, s)})))
-    for s in (seat, seat.lho):
-        pool.append(_Option(_duty([s, s.partner], "pass_rest_of_auction", _like(rng, sim.book, model), seat),
-                            frozenset({("pass_rest_of_auction", s), ("pass_rest_of_auction", s.partner)})))
+    pool.append(_Option(_duty([seat, seat.partner], "pass_rest_of_auction", _like(rng, sim.book, model), seat),
+                        frozenset({("pass_rest_of_auction", seat), ("pass_rest_of_auction", seat.partner)})))
     # a wrong choice is never part of the right one (no half-right answers)
     right_parts = set(right.text.split("; "))
     pool = [o for o in pool if o.text not in right_parts]
     why = [line.strip() for n, st in enumerate(sim.steps, 1) if n >= (sit.earlier or sit.irregular)
            for line in _ruling_lines(n, st, sim)]
+    # a player of the side that did nothing wrong made to pass is wrong on its face
+    banned = ("(the offender's left-hand opponent)", "(the offender's right-hand opponent)", "(the non-offending side)")
     return _Built("The irregularity has been dealt with. Who must pass, and for how long?", right, pool,
-                  len(sim.steps), why)
+                  len(sim.steps), why, banned=banned)
 
 
 _SUIT_WORDS: Final = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
@@ -512,6 +570,12 @@ def _lead_option(key: _LeadKey, law: str) -> _Option:
     kind = key[0]
     if kind == "none":
         text = f"None: {key[1]} may lead any card; declarer has no lead option here {_cite(law)}"
+    elif kind == "must_lead":
+        text = (f"Only {' or '.join(key[2])}: {key[1]} must lead it, a major penalty card, at the first "
+                f"opportunity; declarer has no lead option here {_cite(law)}")
+    elif kind == "minor":
+        text = (f"{key[1]} may lead any card, but a {_suits([key[2][0][0]])} only if it is the {key[2][0]} (a minor "
+                f"penalty card) or an honour {_cite(law)}")
     elif kind == "prohibit":
         text = f"Declarer may forbid {key[1]} to lead a {_suits(list(key[2]))} {_cite(law)}"
     elif kind == "require":
@@ -527,6 +591,47 @@ def _lead_option(key: _LeadKey, law: str) -> _Option:
     return _Option(text, key)
 
 
+def _probe_lead(state: AuctionState, leader: Seat, book: LawBook) -> tuple[_LeadKey, str] | None:
+    """What the engine lets ``leader`` lead, when a penalty card of the leader's own binds the
+    lead and declarer has no choice: a card other than a major penalty card refused (50D1), or
+    a low card of a minor penalty card's suit refused (50C).  Read from the engine's refusals,
+    never decided here."""
+    from ..cards import Card, Suit
+    from ..engine import step
+    from ..errors import AuctionFsmError
+    from ..events import Lead
+    from ..lawbook.exposure import penalty_cards
+    from ..lawbook.lead import leadable_major_penalty_cards
+
+    own = [pc for pc in penalty_cards(state) if pc.seat == leader]
+    if not own:
+        return None
+    taken = {pc.card for pc in penalty_cards(state)}
+
+    def refused(card: Card) -> str | None:
+        try:
+            step(state, Lead(leader, card, False), book)
+        except AuctionFsmError as err:
+            return getattr(err, "law", None) or "?"
+        return None
+
+    suits = {pc.card.suit for pc in own}
+    free = next((s for s in Suit if s not in suits), None)
+    if free is not None:
+        plain = next(Card(free, r) for r in "65478923" if Card(free, r) not in taken)
+        law = refused(plain)
+        if law == "50D1":
+            majors = leadable_major_penalty_cards(state, leader)
+            return ("must_lead", leader.long_name, tuple(pc.card.text for pc in majors)), law
+    for pc in own:
+        if pc.major or pc.card.is_honour:
+            continue
+        lower = [Card(pc.card.suit, r) for r in "23456789" if Card(pc.card.suit, r) not in taken]
+        if lower and refused(lower[0]) == "50C":
+            return ("minor", leader.long_name, (pc.card.text,)), "50C"
+    return None
+
+
 def _lead(rng: random.Random, sit: Situation) -> _Built | None:
     sim = sit.sim
     if sit.template.name in ("lead_out_of_turn", "after_final_pass"):
@@ -537,8 +642,9 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
     contract = state.contract
     if contract is None or state.leads:
         return None
-    leader = contract.opening_leader.long_name
-    other = contract.opening_leader.partner.long_name
+    leader_seat = contract.opening_leader
+    leader = leader_seat.long_name
+    other = leader_seat.partner.long_name
     p = state.pending
     key: _LeadKey
     law = ""
@@ -557,7 +663,10 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
         from ..lawbook.restrictions import restriction_status
 
         statuses = [restriction_status(state, r) for r in state.restrictions]
-        if "applies_in_play" in statuses:
+        bound = _probe_lead(state, leader_seat, sim.book)
+        if bound is not None:
+            key, law = bound
+        elif "applies_in_play" in statuses:
             r = state.restrictions[statuses.index("applies_in_play")]
             key, law = ("in_play", r.leader.long_name, ()), "26B"
         elif "lapsed" in statuses:
@@ -567,38 +676,50 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
             ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10", "20", "22", "27D"))]
             key, law = ("none", leader, ()), ruled[-1] if ruled else "26A"
     right = _lead_option(key, law)
+    exposed = any(isinstance(st.event, ExposeCards) for st in sim.steps)
     pool: list[_Option] = [_lead_option(("none", leader, ()), _like(rng, sim.book, law))]
     all_suits = ("C", "D", "H", "S")
-    for who in (leader, other):
-        for kind in ("prohibit", "require", "both"):
-            for _ in range(2):
-                n = rng.choice((1, 1, 3, 4)) if kind == "prohibit" else 1
-                suits = tuple(sorted(rng.sample(all_suits, n)))
-                pool.append(_lead_option((kind, who, suits), _like(rng, sim.book, law)))
-    offender = getattr(sim.steps[sit.irregular - 1].event, "seat", None)
-    if isinstance(offender, Seat):
+    for kind in ("prohibit", "require", "both"):
+        for _ in range(2):
+            n = rng.choice((1, 1, 3, 4)) if kind == "prohibit" else 1
+            suits = tuple(sorted(rng.sample(all_suits, n)))
+            pool.append(_lead_option((kind, leader, suits), _like(rng, sim.book, law)))
+    offender = offender_of(sit)
+    seats = {leader}
+    if offender is not None and offender in (contract.declarer, contract.dummy):
         pool.append(_lead_option(("lapsed", offender.long_name, ()), _like(rng, sim.book, law)))
-    pool.append(_lead_option(("in_play", other, ()), _like(rng, sim.book, law)))
+        seats.add(offender.long_name)
+    if offender == leader_seat or (offender is not None and offender.partner == leader_seat):
+        # the offending side defends: the right may wait for the other defender's first lead
+        pool.append(_lead_option(("in_play", other, ()), _like(rng, sim.book, law)))
+        seats.add(other)
+    if exposed:
+        for card in (st.event.cards[0] for st in sim.steps if isinstance(st.event, ExposeCards)):
+            pool.append(_lead_option(("must_lead", leader, (card.text,)), _like(rng, sim.book, law)))
     why = [line.strip() for n, st in enumerate(sim.steps, 1) if n >= (sit.earlier or sit.irregular)
            for line in _ruling_lines(n, st, sim)]
-    return _Built("The auction is over. What lead restrictions follow?", right, pool, len(sim.steps), why)
+    # wrong on their face: a right lapsing for a defender, the leader's "first lead in the play"
+    banned = [f"since {d.long_name} became declarer or dummy" for d in (leader_seat, leader_seat.partner)]
+    banned += [f"when {leader} first leads in the play"] + ([] if exposed else ["penalty card"])
+    return _Built(f"The auction is over and {leader} is on lead. What lead restrictions follow?", right, pool,
+                  len(sim.steps), why, seats=frozenset(seats), banned=tuple(banned), leader=leader)
 
 
 def _law(rng: random.Random, sit: Situation) -> _Built | None:
     sim = sit.sim
     if sim.state.pending is not None and not _settled(rng, sit):
         return None
-    chosen: tuple[int, str] | None = None
+    rulings: list[tuple[int, str]] = []
     for n, st in enumerate(sim.steps, 1):
         if n < sit.irregular:
             continue
         main = [r for r in st.after.rulings[len(st.before.rulings):]
                 if not r.law.startswith(("9", "10", "20", "41", "22", "17", "27D"))]
         if main:
-            chosen = (n, main[0].law)  # the ruling itself, not a note on a later score adjustment
-    if chosen is None:
+            rulings.append((n, main[0].law))  # the ruling itself, not a note on a later score adjustment
+    if not rulings:
         return None
-    n, law = chosen
+    n, law = rng.choice(rulings)  # any ruling of the irregularity: the answers vary more
     st = sim.steps[n - 1]
     # the paragraphs the procedure was under before the event count as right too (27B1b when
     # the director judges a replacement comparable): none of them is offered as a wrong answer
@@ -606,7 +727,9 @@ def _law(rng: random.Random, sit: Situation) -> _Built | None:
     used = [t for law_ in (law, before, *(f.row.law for f in st.fired),
                            *(r.law for r in st.after.rulings[len(st.before.rulings):])) for t in _tokens(law_)]
     width = len(_tokens(law))
-    candidates = [t for t in _family_tokens(sit.template.law, sim.book) if not any(_overlaps(t, u) for u in used)]
+    # no paragraph containing one that applied (27B for 27B2), none inside the answer (27B2a)
+    candidates = [t for t in _family_tokens(sit.template.law, sim.book)
+                  if not any(u.startswith(t) for u in used) and not any(t.startswith(r) for r in _tokens(law))]
     same = [t for t in candidates if _number(t) == _number(_tokens(law)[0])]
     pool: list[_Option] = []
     if width == 1:  # every other paragraph of the law, and its neighbours
@@ -619,7 +742,7 @@ def _law(rng: random.Random, sit: Situation) -> _Built | None:
         pool.append(_Option(f"Law {', '.join(picked)}", tuple(picked)))
     right = _Option(f"Law {law}", tuple(sorted(_tokens(law))))
     why = [line.strip() for line in _ruling_lines(n, st, sim)]
-    return _Built(f"Under which law does the director rule at event {n}?", right, pool, n, why)
+    return _Built(f"Under which law does the director rule at event {n}?", right, pool, n, why, clash=tuple(used))
 
 
 _BUILDERS: Final[dict[str, Callable[[random.Random, Situation], _Built | None]]] = {
@@ -638,19 +761,39 @@ def _chance_by_length(right: _Option, trio: list[_Option], longest: bool) -> Fra
     return Fraction(1, 1 + sum(len(o.text) == n for o in trio))
 
 
-def _pick(rng: random.Random, right: _Option, pool: list[_Option], topic: int) -> list[_Option] | None:
+def _bare(text: str) -> str:
+    """A choice without the law it cites: two choices saying the same under different laws
+    are the same answer."""
+    return re.sub(r"\s*\(Laws? [^)]*\)$", "", text)
+
+
+def _echoes(built: _Built, text: str) -> int:
+    """How many of the question's own words (``built.echo``) a choice repeats: the verb of what
+    was done anywhere in it, the seat named at its start."""
+    if not built.echo:
+        return 0
+    verb, *seat = built.echo
+    if seat:
+        return int(verb in text) + int(text.startswith(seat[0]))
+    return int(text.startswith(verb))
+
+
+def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
+          preferred: frozenset[object] = frozenset()) -> list[_Option] | None:
     """Three wrong choices from ``pool``: each means something else than the right one; when
     the right one cites ``topic``, at least two of them cite it too (three when that does not
-    make the lengths tell);
-    and the right one is the longest (and the shortest) about one time in four: each question
-    draws whether it should be, and the three are picked to come closest."""
+    make the lengths tell); when the right one repeats the question's words, another one
+    repeats as many; the right one is the longest (and the shortest) about one time in
+    four: each question draws whether it should be, and the three are picked to come closest;
+    the choices keyed in ``preferred`` (the answers of nearby variants) are taken first."""
+    right = built.right
     seen: dict[object, _Option] = {}
-    texts = {right.text}
+    texts = {_bare(right.text)}
     for o in pool:
-        if o.key == right.key or o.text in texts or o.key in seen:
+        if o.key == right.key or _bare(o.text) in texts or o.key in seen:
             continue
         seen[o.key] = o
-        texts.add(o.text)
+        texts.add(_bare(o.text))
     wrong = list(seen.values())
     if len(wrong) < 3:
         return None
@@ -664,21 +807,216 @@ def _pick(rng: random.Random, right: _Option, pool: list[_Option], topic: int) -
         if len(citing) == 2:  # both are in, the third is free
             fixed = citing
             wrong = [o for o in wrong if o not in citing]
+    echo = _echoes(built, right.text)
     want_longest = Fraction(int(rng.random() < 0.25))
     want_shortest = Fraction(int(rng.random() < 0.25))
     best: list[_Option] | None = None
     best_cost = Fraction(99)
-    for _ in range(60):
+    for _ in range(80):
         trio = [*fixed, *rng.sample(wrong, 3 - len(fixed))]
         others = sum(topic in cited_numbers(o.text) for o in trio)
         if law_counts and others < 2:
             continue
+        if echo and not any(_echoes(built, o.text) >= echo for o in trio):
+            continue
         cost = (abs(_chance_by_length(right, trio, True) - want_longest)
                 + abs(_chance_by_length(right, trio, False) - want_shortest)
-                + (Fraction(3 - others, 2) if law_counts else 0))
+                + (Fraction(3 - others, 2) if law_counts else 0)
+                + sum(o.key not in preferred for o in trio))
         if cost < best_cost:
             best, best_cost = trio, cost
     return best
+
+
+_SEAT_NAME: Final = re.compile(r"\b(North|East|South|West)\b")
+
+
+def _reseat(text: str, shift: int) -> str:
+    """``text`` with every seat turned ``shift`` places clockwise (a variant's answer told at
+    this table: its offender becomes this offender, its partner this partner ...)."""
+    return _SEAT_NAME.sub(lambda m: Seat((Seat[m.group(1)[0]] + shift) % 4).long_name, text)
+
+
+#: Who a lead-restriction choice makes lead: "forbid X to lead", "lead from X", "X may lead",
+#: "X must lead".
+_LEADING: Final = re.compile(r"\b(North|East|South|West)(?= may lead| must lead)|(?<=forbid )(North|East|South|West)"
+                             r"(?= to lead)|(?<=require )(North|East|South|West)(?= to lead)|(?<=lead from )"
+                             r"(North|East|South|West)")
+_CALL_OR_CARD: Final = re.compile(r"\b(?:[1-7](?:NT|[CDHS])|[CDHS][2-9TJQKA])\b")
+
+
+def _fair(built: _Built, text: str, seen: frozenset[str] = frozenset()) -> bool:
+    """A choice not wrong on its face: it names only the players it may, only calls and cards
+    the table has seen (``seen``, when given), none of the words that cannot apply here, and no
+    paragraph of the right answer."""
+    if built.seats is not None and not set(_SEAT_NAME.findall(text)) <= built.seats:
+        return False
+    if built.leader and any(who and who != built.leader for found in _LEADING.findall(text) for who in found):
+        return False  # a player not on lead made to lead
+    if seen and not set(_CALL_OR_CARD.findall(_bare(text))) <= seen:
+        return False
+    if any(w in text for w in built.banned):
+        return False
+    if built.clash:  # a law question: no paragraph containing one that applied, none inside the answer
+        named = _tokens(_bare(text).removeprefix("Law "))
+        right = _tokens(_bare(built.right.text).removeprefix("Law "))
+        if any(u.startswith(t) for t in named for u in built.clash) or any(
+                t.startswith(r) for t in named for r in right):
+            return False
+    return True
+
+
+#: The kinds of question whose wrong choices are drawn from nearby variants, and how many
+#: variants are tried for each question.
+_FROM_VARIANTS: Final = ("options", "next")
+_VARIANTS: Final = 4
+#: The kinds whose wrong choices are drawn from the answers the same question has on other
+#: boards with the same kind of irregularity (with :func:`_kept` spreading the answers asked,
+#: a wrong choice is then as likely to be shown as the right one is to be right: no answer is
+#: told by how often it comes up), and how many boards are asked for each table.
+_FROM_ANSWERS: Final = ("law", "obligations", "lead")
+#: The fewest answers a kind of question must have on boards of an irregularity to be asked
+#: about it: with its wrong choices drawn from those answers, four or more leave a student who
+#: has only learnt which answers come up most often no better off than guessing.
+_FEWEST: Final = {"law": 4, "obligations": 3, "lead": 3, "who": 2, "options": 3, "next": 2}
+_ANSWER_BOARDS: Final = 40
+_ANSWERS: dict[tuple[int, str, str], tuple[LawBook, list[tuple[str, int]]]] = {}
+_SUIT_NAMES: Final = re.compile(r"\b(?:club|diamond|heart|spade)s?\b")
+
+
+def answer_shape(text: str) -> str:
+    """What an answer says once the board's particulars are taken out (seats, calls, cards,
+    suits, the law cited): answers of one shape are one answer to a student who has learnt
+    which answers come up most often."""
+    text = _SEAT_NAME.sub("SEAT", re.sub(r"\{[0-3]\}", "SEAT", _bare(text).replace("{4}", "CALL")))
+    text = re.sub(r"^Laws? ", "", _CALL_OR_CARD.sub("CALL", text))
+    return _SUIT_NAMES.sub("SUIT", re.sub(r"\b(?:P|X|XX)\b", "CALL", text))
+
+
+def _kept(rng: random.Random, kind: str, sit: Situation, built: _Built) -> bool:
+    """Whether to ask this question: each answer is kept in inverse proportion to how often it
+    is the answer on other boards with the same irregularity (:func:`_answers`), so that no
+    answer comes up more often than the others (issue 39: "the offender's left-hand opponent"
+    answered 17 of 22 "who decides")."""
+    counts: dict[str, int] = {}
+    for text, n in _answers(kind, sit.template, sit.sim.book):
+        counts[_answer_key(text)] = counts.get(_answer_key(text), 0) + n
+    if len(counts) < _FEWEST.get(kind, 2):
+        return False  # nearly the same answer on every board of this kind: known by heart, not by the law
+    least = min(counts.values())
+    offender = offender_of(sit)
+    right = built.right.text if offender is None else _seat_marks(built.right.text, offender)
+    key = _answer_key(right)
+    # "the director" reads unlike every seat: asked as often as a seat's role, it would be the
+    # one answer a student could learn to pick, so it is kept less often than a player
+    weight = 0.3 if kind == "who" and key.startswith("The director") else 1.0
+    return rng.random() * counts.get(key, least) < least * weight
+
+
+def _answer_key(marked: str) -> str:
+    """An answer with its seats marked as places from the offender (:func:`_seat_marks`), by
+    its shape but keeping those places: "the offender's left-hand opponent" and "the offender"
+    are different answers even where both are told by the seat alone."""
+    return answer_shape(re.sub(r"\{([0-3])\}", r"PLACE\1", marked))
+
+
+def _seat_marks(text: str, offender: Seat) -> str:
+    """``text`` with each seat written as its place from the offender (``{0}`` the offender,
+    ``{1}`` the offender's left-hand opponent ...), to be told at another table."""
+    return _SEAT_NAME.sub(lambda m: "{" + str((Seat[m.group(1)[0]] - offender) % 4) + "}",
+                          text.replace("{", "(").replace("}", ")"))
+
+
+def _answers(kind: str, template: Template, book: LawBook) -> list[tuple[str, int]]:
+    """The right answers of question ``kind`` on boards with irregularity ``template``, with the
+    seats as places from the offender, and how often each came (worked out once per book)."""
+    key = (id(book), kind, template.name)
+    known = _ANSWERS.get(key)
+    if known is not None and known[0] is book:
+        return known[1]
+    counts: dict[str, int] = {}
+    for i in range(_ANSWER_BOARDS):
+        rng = random.Random(f"quiz-answers:{kind}:{template.name}:{i}")
+        sit = make_situation(rng, max(template.level, 1), None, book, template)
+        offender = None if sit is None else offender_of(sit)
+        built = None if sit is None else _BUILDERS[kind](rng, sit)
+        if built is None or offender is None:
+            continue
+        text = _seat_marks(built.right.text, offender)
+        made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None) if sit is not None else None
+        if made is not None and kind == "obligations":  # "must repeat 1S": the offender's own call
+            text = re.sub(rf"(?<=repeat ){re.escape(str(made))}\b", "{4}", text)
+        counts[text] = counts.get(text, 0) + 1
+    table = sorted(counts.items())
+    _ANSWERS[key] = (book, table)
+    return table
+
+
+def _answers_here(rng: random.Random, kind: str, sit: Situation, level: int, built: _Built) -> list[_Option]:
+    """Wrong choices drawn from :func:`_answers`: first those of the same irregularity (each as
+    likely as another, as they are asked), then those of two other irregularities of the level
+    (as often as each is an answer there), told at this table; those wrong on their face here
+    (other players, calls not made, paragraphs of the answer) are left out."""
+    me = offender_of(sit)
+    if me is None:
+        return []
+    seen = frozenset(_CALL_OR_CARD.findall(" ".join(_tell(n, st) for n, st in enumerate(sit.sim.steps, 1))))
+    made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None)
+    names = [*(Seat((me + k) % 4).long_name for k in range(4)), str(made) if made is not None else "?"]
+
+    def here(template: Template) -> list[tuple[str, int]]:
+        table = [(text.format(*names), n) for text, n in _answers(kind, template, sit.sim.book)
+                 if made is not None or "{4}" not in text]
+        return [(t, n) for t, n in table if _bare(t) != _bare(built.right.text) and _fair(built, t, seen)]
+
+    own = here(sit.template)
+    rng.shuffle(own)  # each as likely: the answers asked are spread evenly (:func:`_kept`)
+    out = [_Option(text, ("answer", _bare(text))) for text, _ in own[:3]]
+    others = [t for t in templates_for(level, None) if t != sit.template]
+    for template in rng.sample(others, min(3, len(others))):
+        table = here(template)
+        for _ in range(3):
+            if table:
+                (text, _), = rng.choices(table, [n for _, n in table])
+                out.append(_Option(text, ("answer", _bare(text))))
+    return out
+
+
+def _variant_answers(tag: str, kind: str, sit: Situation, level: int, law: int | None,
+                     built: _Built) -> list[_Option]:
+    """The right answers of the same question asked of nearby variants of ``sit`` (another
+    irregularity at the same moment of the same auction), ruled by the engine and told at this
+    table; those wrong on their face here are left out."""
+    me = offender_of(sit)
+    state = sit.sim.state
+    here = state.pending
+    seen = frozenset(_CALL_OR_CARD.findall(" ".join(_tell(n, st) for n, st in enumerate(sit.sim.steps, 1))))
+    out: list[_Option] = []
+    for k in range(_VARIANTS):
+        rng = random.Random(f"{tag}:variant:{k}")
+        # the options a player faces are told about this irregularity, so they may come from
+        # another kind of irregularity; the other answers name their own, so only the same kind
+        var = make_variant(rng, sit, level, law, same=kind != "options")
+        if var is None:
+            continue
+        other = _BUILDERS[kind](rng, var)
+        them = offender_of(var)
+        if other is None or me is None or them is None:
+            continue
+        if kind == "options":
+            there = var.sim.state.pending
+            if here is None or there is None or len(there.options) < 2 or there.procedure.startswith(
+                    ("declarer_lead", "lead_out_of_turn")):
+                continue
+            told = _options_text(state, here.decider, there.options, _like(rng, sit.sim.book, here.law),
+                                 sit.sim.book)
+            if told is not None:
+                out.append(_Option(told, _options_key(here.decider, there.options)))
+            continue
+        text = _reseat(other.right.text, (me - them) % 4)
+        if _fair(built, text, seen):
+            out.append(_Option(text, ("variant", _bare(text))))
+    return out
 
 
 def _above_game(call: Call) -> bool:
@@ -699,34 +1037,67 @@ def make_question(seed: int | str, number: int, law: int | None = None, book: La
         raise ValueError(f"the quiz has no situation about Law {law}")
     attempt = 0
     while True:
-        rng = random.Random(f"quiz:{seed}:{lv}:{number}:{attempt}")
+        tag = f"quiz:{seed}:{lv}:{number}:{attempt}"
+        rng = random.Random(tag)
         attempt += 1
         kind = rng.choice(KINDS_AT[lv])
         sit = make_situation(rng, lv, law, book)
         if sit is None:
             continue
-        built = _BUILDERS[kind](rng, sit)
-        if built is None:
-            continue
-        topic = sit.template.law
-        if topic != 38 and any(_above_game(r.call) for r in sit.sim.state.record):
-            continue  # a replacement forced past game (an insufficient bid at the four level)
-        wrong = _pick(rng, built.right, built.pool, topic)
-        if wrong is None:
-            continue
-        choices = [built.right.text, *(o.text for o in wrong)]
-        order = list(range(4))
-        rng.shuffle(order)
-        shown = tuple(choices[i] for i in order)
-        sim = sit.sim
-        situation = (f"Dealer {sim.dealer.long_name}, neither side vulnerable.",
-                     *(_tell(n, s) for n, s in enumerate(sim.steps[:built.told], 1)))
-        explanation = [f"The answer: {built.right.text}.", *built.why]
-        fam = families_for_law(topic, book)
-        if fam and fam[0] in sim.book.drawn_families:
-            explanation.append(f"See the flowchart: {sim.book.family(fam[0]).title}.")
-        return Question(number, kind, situation, built.prompt, shown, order.index(0), tuple(explanation),
-                        topic, lv)
+        q = _question(rng, tag, number, kind, sit, lv, law, spread=True)
+        if q is not None:
+            return q
+
+
+def question_on(situation: Situation, kind: str, seed: int | str = 0, *, level: int | str = 4) -> Question | None:
+    """A question of ``kind`` (one of :data:`KINDS`) about a given ``situation`` (a board played
+    up to its irregularity, :class:`~auction_fsm.teaching.situations.Situation`), its wrong
+    choices drawn as the quiz draws them (``seed``); ``None`` when that kind of question does
+    not fit the board.  The board's simulator is played on as the question needs."""
+    if kind not in KINDS:
+        raise ValueError(f"no kind of question {kind!r}: the kinds are {', '.join(KINDS)}")
+    lv = level_number(level)
+    tag = f"question-on:{seed}:{kind}"
+    return _question(random.Random(tag), tag, 1, kind, situation, lv, None, spread=False)
+
+
+def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situation, lv: int, law: int | None, *,
+              spread: bool) -> Question | None:
+    """The question of ``kind`` on ``sit``, or ``None`` when it does not fit; ``spread``: drop
+    it as often as :func:`_kept` says, to spread the answers of a quiz."""
+    built = _BUILDERS[kind](rng, sit)
+    if built is None or (spread and not _kept(rng, kind, sit, built)):
+        return None
+    topic = sit.template.law
+    if topic != 38 and any(_above_game(r.call) for r in sit.sim.state.record):
+        return None  # a replacement forced past game (an insufficient bid at the four level)
+    pool = [o for o in built.pool if _fair(built, o.text)]
+    preferred: frozenset[object] = frozenset()
+    if kind in _FROM_VARIANTS:
+        variants = _variant_answers(tag, kind, sit, lv, law, built)
+        preferred = frozenset(o.key for o in variants)
+        pool = variants + pool
+    elif kind in _FROM_ANSWERS:
+        answers = _answers_here(rng, kind, sit, lv, built)
+        preferred = frozenset(o.key for o in answers)
+        # real answers alone when there are enough: a choice that is never an answer anywhere
+        # is one a student who has learnt the commonest answers strikes out
+        pool = answers if _pick(random.Random(tag), built, answers, topic, preferred) else answers + pool
+    wrong = _pick(rng, built, pool, topic, preferred)
+    if wrong is None:
+        return None
+    choices = [built.right.text, *(o.text for o in wrong)]
+    order = list(range(4))
+    rng.shuffle(order)
+    shown = tuple(choices[i] for i in order)
+    sim = sit.sim
+    situation = (f"Dealer {sim.dealer.long_name}, neither side vulnerable.",
+                 *(_tell(n, s) for n, s in enumerate(sim.steps[:built.told], 1)))
+    explanation = [f"The answer: {built.right.text}.", *built.why]
+    fam = families_for_law(topic, sim.book)
+    if fam and fam[0] in sim.book.drawn_families:
+        explanation.append(f"See the flowchart: {sim.book.family(fam[0]).title}.")
+    return Question(number, kind, situation, built.prompt, shown, order.index(0), tuple(explanation), topic, lv)
 
 
 class QuizSession:

@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from ..lawbook import LawBook
     from ..simulator import Simulator
 
-__all__ = ["LEVELS", "Template", "TEMPLATES", "Situation", "legal_call", "make_situation",
-           "templates_for", "resolve_one", "finish_auction", "settle"]
+__all__ = ["LEVELS", "Template", "TEMPLATES", "Situation", "legal_call", "make_situation", "make_variant",
+           "templates_for", "resolve_one", "finish_auction", "settle", "offender_of"]
 
 #: The levels of the quiz, from a first lesson to the director's examination.
 LEVELS: Final = ("beginner", "club", "advanced", "exam")
@@ -404,13 +404,14 @@ def _silencing(rng: random.Random, sim: Simulator) -> int | None:
 
 
 def make_situation(rng: random.Random, level: int, law: int | None = None,
-                   book: LawBook | None = None) -> Situation | None:
-    """A legal start and an irregularity at ``level`` (about ``law``), ruled by ``book`` (the
-    2017 Laws unless given), played up to the moment the irregularity is on the table; ``None``
-    when this draw does not fit (draw again)."""
+                   book: LawBook | None = None, template: Template | None = None) -> Situation | None:
+    """A legal start and an irregularity at ``level`` (about ``law``; of ``template`` when
+    given), ruled by ``book`` (the 2017 Laws unless given), played up to the moment the
+    irregularity is on the table; ``None`` when this draw does not fit (draw again)."""
     from ..simulator import Simulator
 
-    template = rng.choice(templates_for(level, law))
+    if template is None:
+        template = rng.choice(templates_for(level, law))
     from ..lawbook import LAWS_2017
 
     sim = Simulator(Seat(rng.randrange(4)), check=False, book=book or LAWS_2017)
@@ -453,6 +454,43 @@ def make_situation(rng: random.Random, level: int, law: int | None = None,
     if not is_incident(st.before, st.event, st.after):
         return None
     return Situation(sim, template, len(sim.steps), earlier)
+
+
+def make_variant(rng: random.Random, sit: Situation, level: int, law: int | None = None, *,
+                 same: bool = False) -> Situation | None:
+    """A nearby variant of ``sit``: the same table up to the irregularity (the same dealer, the
+    same calls, the same earlier irregularity), then another irregularity of ``level`` (about
+    ``law``) at that moment -- the same kind half the time (always when ``same``), made afresh
+    (another seat, call or card).  The quiz asks its question of variants too, and offers their answers, ruled by the
+    engine, as the wrong choices: what a player at that table could really have faced.
+    ``None`` when the draw does not fit."""
+    from ..engine import is_incident
+    from ..simulator import Simulator
+
+    first = sit.sim
+    sim = Simulator(first.dealer, check=False, book=first.book)
+    for st in first.steps[:sit.irregular - 1]:
+        if not _apply(sim, st.event):
+            return None
+    choices = templates_for(level, law)
+    template = sit.template if same or rng.random() < 0.5 or len(choices) == 1 else rng.choice(choices)
+    if sim.state.is_over and template.name not in ("lead_out_of_turn", "after_final_pass"):
+        return None
+    if template != sit.template and template.name in ("lead_out_of_turn", "after_final_pass", "above_seven"):
+        return None  # these would play on to another auction, not vary this one
+    if not _irregularity(rng, sim, template):
+        return None
+    st = sim.steps[-1]
+    if not is_incident(st.before, st.event, st.after):
+        return None
+    return Situation(sim, template, len(sim.steps), sit.earlier)
+
+
+def offender_of(sit: Situation) -> Seat | None:
+    """The seat that made the situation's irregularity (the caller, the player who exposed a
+    card, the defender who led out of turn)."""
+    seat = getattr(sit.sim.steps[sit.irregular - 1].event, "seat", None)
+    return seat if isinstance(seat, Seat) else None
 
 
 def settle(rng: random.Random, sim: Simulator, *, watched: bool = False) -> bool:
