@@ -319,9 +319,7 @@ def _then(result: Result, book: LawBook) -> str:
 
 def _result_words(result: Result, book: LawBook) -> str:
     text = "; ".join(r.rstrip(".") for r in result.rulings) or "nothing changes"
-    above = "".join(f"; a bid above seven then goes on to Law {law}: {words.rstrip('.')}"
-                    for law, words in result.above_seven)
-    return f"{text} (Law {result.law}){_then(result, book)}{above}"
+    return f"{text} (Law {result.law}){_then(result, book)}"
 
 
 def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]:
@@ -333,6 +331,9 @@ def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]
         return []
     book = book or book_of(state)
     lines = ["   What each option leads to:"]
+    # where a bid above seven goes after the row that took it (F08): told once, after the options,
+    # rather than on every group of calls it could be among
+    above: dict[tuple[str, str], list[str]] = {}
     for c in consequences(state, book):
         who = c.seat.long_name if c.seat is not None else "anyone"
         spec = c.spec
@@ -341,6 +342,8 @@ def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]
             head = f"If the director judges that {yes if c.value else no}"
         else:
             head = f"If {who} {option_words(c.option, pending, book)}"
+        for a in dict.fromkeys(a for r in c.results for a in r.above_seven):
+            above.setdefault(a, []).append(head[0].lower() + head[1:])
         if not c.results:
             lines.append(f"   - {head}: no law takes it here.")
         elif c.how == "call" and len(c.results) > 1:
@@ -349,6 +352,8 @@ def options_lines(state: AuctionState, book: LawBook | None = None) -> list[str]
                 lines.append(f"   - {head} with {calls}: {_result_words(r, book)}.")
         else:
             lines.append(f"   - {head}: {_result_words(c.results[0], book)}.")
+    lines.extend(f"   - A bid above seven ({join_words(heads)}) then goes on to Law {law}: {words.rstrip('.')}."
+                 for (law, words), heads in above.items())
     return lines
 
 

@@ -195,8 +195,10 @@ def test_10C1_28B_F08_the_right_player_bidding_above_seven_is_told_going_on_to_3
     assert group.law == "28B" and len(group.calls) == 39 and group.calls[-1].text == "8C"
     assert [law for law, _ in group.above_seven] == ["38"]
     told = options_lines(state)
-    line = next(x for x in told if x.startswith("   - If East calls in turn: "))
-    assert "(Law 28B); a bid above seven then goes on to Law 38: the bid is held" in line, line
+    # told once, after the options, naming the options it follows (not repeated on every group)
+    line = next(x for x in told if x.startswith("   - A bid above seven ("))
+    assert "if East calls in turn" in line and "then goes on to Law 38: the bid is held" in line, line
+    assert sum("above seven" in x for x in told) == 1 + sum("or a bid above seven" in x for x in told)
     data = state_to_json(state)["pending"]["options_lead_to"]
     (told,) = [r for o in data if o["option"] == "correct_player_calls" for r in o["results"]]
     assert "8C" in told["calls"] and [a["law"] for a in told["above_seven"]] == ["38"]
