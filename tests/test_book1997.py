@@ -252,3 +252,22 @@ def test_the_explorer_offers_a_required_repeat_that_has_become_insufficient(book
     offered = [(e.seat.name, e.call.text) for e in candidate_events(s, scope_named("rotation-1"), book)
                if isinstance(e, CallEvent)]
     assert offered == [("S", "1C")]
+
+
+# --- the position carries its book (issue 37, item 1) ---------------------------------------------
+def test_a_position_started_under_1997_is_ruled_by_1997_without_naming_the_book_again() -> None:
+    """West passes at East's turn and North declines it (30B: 1997 bars West's partner from doubling,
+    2017 does not).  A position started under the 1997 book is stepped with no book given: the
+    engine reads the book from the position (it used to rule by 2017 while the position said
+    1997)."""
+    from laws.conftest import _Declined, events
+
+    from auction_fsm.engine import apply_event
+
+    s97, s17 = AuctionState.start("N", law_book="1997"), AuctionState.start("N")
+    for e in events("N 1H, W P, director, declined, judge artificial no"):
+        s97 = apply_event(s97, e.resolve(s97) if isinstance(e, _Declined) else e)
+        s17 = apply_event(s17, e.resolve(s17) if isinstance(e, _Declined) else e)
+    assert s97.law_book == "1997" and s17.law_book == "2017"
+    assert (s97.rulings[-1].law, s17.rulings[-1].law) == ("30B2 (1997)", "30B1b")
+    assert "X" not in [c.text for c in s97.legal_calls()] and "X" in [c.text for c in s17.legal_calls()]
