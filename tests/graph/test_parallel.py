@@ -322,7 +322,7 @@ def test_the_machine_check_reads_the_guards_the_strict_engine_step_tested() -> N
     noted = 0
     for event in (CallEvent.of("N", "1NT"), CallEvent.of("E", "1C"), DirectorCalled(Seat.S),
                   Choice(Seat.S, "decline"), CallEvent.of("E", "2C")):
-        st = step(state, event, LAWS_2017)
+        st = step(state, event)
         for f in st.fired:
             if f.ctx.tested is None:  # the fast path of a plain call tests no guard
                 continue
