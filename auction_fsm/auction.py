@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from . import rules
 from .calls import ALL_CALLS, Call, CallList, parse_call
@@ -41,6 +41,9 @@ from .records import (
 from .seats import Seat, parse_seat
 from .values import evolve, pickled_by_fields
 from .vulnerability import VULNERABILITIES, parse_vulnerability
+
+if TYPE_CHECKING:  # the law book's rows import this module: the book is loaded by start()
+    from .lawbook import LawBook
 
 __all__ = ["AuctionState", "UNNOTICED_LAWS", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
 
@@ -169,6 +172,10 @@ class AuctionState:
 
     dealer: Seat
     key: int
+    #: The law book in force for this board: the engine rules every event at this position by
+    #: it (``engine.step`` takes no other book), and a report or narration of the position
+    #: cites it.  Compared by identity, pickled by its registered name (docs/law-book.md).
+    book: LawBook
     record: Record = ()
     obligations: tuple[tuple[Obligation, ...], ...] = _NO_OBLIGATIONS
     pending: Pending | None = None
@@ -193,21 +200,29 @@ class AuctionState:
     vulnerability: str = "None"
     #: A passed-out board's hands are back in the board: the auction period is over (17D2).
     hands_returned: bool = False
-    #: The name of the law book in force for this board (``"2017"``, ``"1997"``): the edition is
-    #: a fact of the position, so a report or narration of it rules by the same book.
-    law_book: str = "2017"
 
     @classmethod
-    def start(cls, dealer: Seat | str, vulnerability: str = "None", law_book: str = "2017") -> AuctionState:
+    def start(cls, dealer: Seat | str, vulnerability: str = "None",
+              law_book: LawBook | str = "2017") -> AuctionState:
         """The empty auction with ``dealer`` to call first (17B), on a board of ``vulnerability``,
-        under the law book named ``law_book``.
+        under ``law_book``: a :class:`~auction_fsm.lawbook.LawBook` or the name of a registered
+        one (``"2017"``, ``"1997"``).
 
-        An unknown vulnerability raises :class:`~auction_fsm.errors.ScenarioError` quoting it.
+        An unknown vulnerability raises :class:`~auction_fsm.errors.ScenarioError` quoting it, an
+        unknown book name :class:`~auction_fsm.lawbook.UnknownLawBookError` listing the names.
         """
+        from .lawbook import book_named
+
         d = parse_seat(dealer, "dealer")
         if vulnerability not in VULNERABILITIES:
             vulnerability = parse_vulnerability(vulnerability)
-        return cls(dealer=d, key=rules.initial_key(d), vulnerability=vulnerability, law_book=law_book)
+        book = book_named(law_book) if isinstance(law_book, str) else law_book
+        return cls(dealer=d, key=rules.initial_key(d), book=book, vulnerability=vulnerability)
+
+    @property
+    def law_book(self) -> str:
+        """The name of the law book in force (``"2017"``, ``"1997"``): what files and reports say."""
+        return self.book.name
 
     def is_vulnerable(self, seat: Seat | str) -> bool:
         """True when ``seat``'s side is vulnerable on this board.
@@ -364,13 +379,12 @@ class AuctionState:
         record = appended(self.record, CallRecord(seat, call, seat))
         if _PREFIX_KEYS:
             _extend_keys(self.dealer, self.record, record, key)
-        return AuctionState(self.dealer, key, record,
+        return AuctionState(self.dealer, key, self.book, record,
                             self.obligations if obligations is None else obligations, self.pending,
                             self.watches, self.restrictions, self.exposed, self.rulings, self.leads,
                             self.lead_rules, self.refused_leads, self.picked_up, self.swapped,
                             self.options_key, self.lead_choices, self.incidents, self.first_offender,
-                            self.vulnerability,
-                            self.hands_returned, self.law_book)
+                            self.vulnerability, self.hands_returned)
 
     def calls(self, *tokens: str | Call | Iterable[str | Call], seat: Seat | str | None = None) -> AuctionState:
         """Make several legal calls, each by the seat to act (or by ``seat``), with :meth:`call`.

@@ -250,10 +250,10 @@ class Board:
             return None
         named = self.tags.get("LawBook")
         book = book_named(named) if named else LAWS_2017
-        state = AuctionState.start(self.dealer, self.vulnerability or "None", book.name)
+        state = AuctionState.start(self.dealer, self.vulnerability or "None", book)
         for n, event in enumerate(self.events(), 1):
             try:
-                state = apply_event(state, event, book)
+                state = apply_event(state, event)
             except InternalError:
                 raise
             except AuctionFsmError as err:

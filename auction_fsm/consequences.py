@@ -33,7 +33,7 @@ from .calls import ALL_CALLS, Call, Strain
 from .engine import Step, step
 from .errors import AuctionFsmError
 from .events import CallEvent, Choice, DirectorCalled, Event, Judgement
-from .lawbook import LAWS_2017, LawBook, Row, book_of
+from .lawbook import LawBook, Row, ruling_book
 from .lawbook.procedure import Option, taker
 from .records import Pending
 from .seats import Seat
@@ -78,10 +78,10 @@ class Consequence:
     spec: Option | None = None
 
 
-def _one(state: AuctionState, event: Event, book: LawBook) -> Step | None:
+def _one(state: AuctionState, event: Event) -> Step | None:
     """The step ``event`` would make at ``state``, or ``None`` when the book refuses it."""
     try:
-        st = step(state, event, book)
+        st = step(state, event)  # by the position's own book
     except AuctionFsmError:
         return None
     if st.fired and st.fired[0].row.refusal:
@@ -99,13 +99,13 @@ def _result(st: Step) -> Result:
     return Result(law, rulings, (), st.after.pending, st.after)
 
 
-def _by_calls(state: AuctionState, seat: Seat, book: LawBook) -> tuple[Result, ...]:
+def _by_calls(state: AuctionState, seat: Seat) -> tuple[Result, ...]:
     """Every call ``seat`` could make here, grouped by the row of the book that takes it; each
     group told by that row's law and words (the rulings differ call by call)."""
     groups: dict[int, tuple[Row, list[Call], Step]] = {}
     above: dict[int, tuple[tuple[str, str], ...]] = {}
     for call in (*ALL_CALLS, ABOVE_SEVEN):
-        st = _one(state, CallEvent(seat, call), book)
+        st = _one(state, CallEvent(seat, call))
         if st is None or not st.fired:
             continue
         row = st.fired[0].row
@@ -150,9 +150,11 @@ def _row_words(row: Row) -> str:
 _LAST: list[tuple[AuctionState, LawBook, tuple[Consequence, ...]]] = []
 
 
-def consequences(state: AuctionState, book: LawBook = LAWS_2017) -> tuple[Consequence, ...]:
-    """What each option of ``state``'s pending decision leads to under ``book`` (empty when
-    nothing is pending).  An option that no row of the book takes has no results."""
+def consequences(state: AuctionState, book: LawBook | None = None) -> tuple[Consequence, ...]:
+    """What each option of ``state``'s pending decision leads to under the position's book
+    (empty when nothing is pending).  An option that no row of the book takes has no results.
+    ``book``, if given, must be the position's (:func:`~auction_fsm.lawbook.ruling_book`)."""
+    book = ruling_book(state, book)
     if state.pending is None:
         return ()
     if _LAST and _LAST[0][0] is state and _LAST[0][1] is book:
@@ -172,7 +174,7 @@ def _consequences(state: AuctionState, book: LawBook) -> tuple[Consequence, ...]
         event: Event | None
         if spec.how == "call":
             assert seat is not None, f"{pending.state_name}: {word} is taken by a call of nobody"
-            out.append(Consequence(word, "call", seat, _by_calls(state, seat, book), spec=spec))
+            out.append(Consequence(word, "call", seat, _by_calls(state, seat), spec=spec))
             continue
         if spec.how == "judgement":
             event = Judgement(spec.judgement, bool(spec.value))  # type: ignore[arg-type]
@@ -181,7 +183,7 @@ def _consequences(state: AuctionState, book: LawBook) -> tuple[Consequence, ...]
         else:
             assert seat is not None, f"{pending.state_name}: {word} is chosen by nobody"
             event = Choice(seat, word)
-        st = _one(state, event, book)
+        st = _one(state, event)
         out.append(Consequence(word, spec.how, None if spec.how == "judgement" else seat,
                                () if st is None else (_result(st),), spec.value, spec))
     return tuple(out)
@@ -214,11 +216,11 @@ def required_call(state: AuctionState, book: LawBook | None = None) -> RequiredC
     is ruled as an insufficient bid (27), so the seat then has no legal call yet must call."""
     if state.pending is not None or state.is_over:
         return None
-    book = book if book is not None else book_of(state)
+    book = ruling_book(state, book)
     seat = state.turn
     for ob in state.obligations[seat]:
         if ob.kind == "repeat_call" and ob.call is not None:
-            st = _one(state, CallEvent(seat, ob.call), book)
+            st = _one(state, CallEvent(seat, ob.call))
             return RequiredCall(seat, ob.call, ob.law, ob.call in state.legal_calls(),
                                 None if st is None else _result(st))
     return None

@@ -22,7 +22,7 @@ from . import rules
 from .auction import AuctionState
 from .errors import DecisionError, LawBookError
 from .events import CallEvent, ChangeCall, Choice, Event, ExplanationRequest, ExposeCards, Lead, ReviewRequest
-from .lawbook import LAWS_2017, LawBook, Row
+from .lawbook import LawBook, Row
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
 from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome
@@ -56,11 +56,16 @@ class Step:
 
 
 
-def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *, strict: bool = True,
+def step(state: AuctionState, event: Event, *, strict: bool = True,
          room: frozenset[str] | None = None) -> Step:
-    """Rule ``event`` at ``state`` under ``book``; raise an input error (and change nothing) when
-    no row of the book can take it.  ``strict`` tests every guard of the candidate rows, so that
-    two rows holding at once is found (:meth:`LawBook.select`).
+    """Rule ``event`` at ``state`` under the law book the position carries (``state.book``); raise
+    an input error (and change nothing) when no row of the book can take it.  ``strict`` tests
+    every guard of the candidate rows, so that two rows holding at once is found
+    (:meth:`LawBook.select`).
+
+    There is no separate book to pass: a position started under the 1997 book is ruled by it
+    and every position after it carries it on (docs/law-book.md, "How the book reaches the
+    engine").
 
     ``room`` (for an explorer bounding the irregularities) names the families in which the
     event may still commit an irregularity: before a row declared to record an irregular call
@@ -69,10 +74,10 @@ def step(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *, strict
     outcome outside the bounds whatever followed).
     """
     if type(event) is CallEvent and event.specifies is None:
-        fast = _plain_call(state, event, book)
+        fast = _plain_call(state, event)
         if fast is not None:
             return fast
-    return _dispatch(state, event, book, strict, room)
+    return _dispatch(state, event, strict, room)
 
 
 class OutsideBounds(Exception):
@@ -80,9 +85,10 @@ class OutsideBounds(Exception):
     (:func:`step`'s ``room``): not an input error, and never raised without ``room``."""
 
 
-def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = True,
+def _dispatch(state: AuctionState, event: Event, strict: bool = True,
               room: frozenset[str] | None = None) -> Step:
     """The general path of :func:`step`: classify, select the row, run it, then the follow-ups."""
+    book = state.book
     if room is not None and not judged_by_record(state, event):
         room = None
     fired: list[Fired] = []
@@ -118,10 +124,9 @@ def _dispatch(state: AuctionState, event: Event, book: LawBook, strict: bool = T
     return Step(event, state, cur, tuple(fired))
 
 
-def apply_event(state: AuctionState, event: Event, book: LawBook = LAWS_2017, *,
-                strict: bool = True) -> AuctionState:
-    """The state after ``event`` (see :func:`step`)."""
-    return step(state, event, book, strict=strict).after
+def apply_event(state: AuctionState, event: Event, *, strict: bool = True) -> AuctionState:
+    """The state after ``event``, ruled by the position's own book (see :func:`step`)."""
+    return step(state, event, strict=strict).after
 
 
 def _refusal(state: AuctionState, event: Event | FollowUp, trigger: str, book: LawBook) -> Exception:
@@ -292,7 +297,7 @@ def _fast_rows(book: LawBook) -> _FastRows | None:
     return found
 
 
-def _plain_call(state: AuctionState, event: CallEvent, book: LawBook) -> Step | None:
+def _plain_call(state: AuctionState, event: CallEvent) -> Step | None:
     """The commonest event, a legal call in rotation that changes nothing but the auction, ruled
     without the general dispatch; ``None`` when the call needs it.
 
@@ -309,6 +314,7 @@ def _plain_call(state: AuctionState, event: CallEvent, book: LawBook) -> Step | 
     nxt = rules.row(state.key)[call.code]
     if nxt < 0:
         return None
+    book = state.book
     fast = cast("_FastRows | None", book.derived["fast"]) if "fast" in book.derived else _fast_rows(book)
     if fast is None:
         return None

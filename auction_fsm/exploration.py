@@ -46,7 +46,7 @@ from .events import (
     Judgement,
     Lead,
 )
-from .lawbook import LAWS_2017, LawBook
+from .lawbook import LawBook, ruling_book
 from .lawbook.changes import may_still_replace
 from .lawbook.classify import EVENT_TRIGGERS, classify, in_turn_kind, may_claim_change
 from .lawbook.exposure import penalty_cards
@@ -752,9 +752,9 @@ _REGULAR_TRIGGERS = frozenset({"call_pass", "call_bid", "call_double", "call_red
                                "face_lead", "hands_returned"})
 
 
-def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_2017) -> Iterator[Event]:
-    """The events of the alphabet (:func:`alphabet`) for which a row of ``book`` is enabled at
-    ``state`` — the classifier gives the event's trigger, the book the row whose guard holds —
+def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = None) -> Iterator[Event]:
+    """The events of the alphabet (:func:`alphabet`) for which a row of the position's book
+    (``book``, if given, must be it) is enabled at ``state`` — the classifier gives the event's trigger, the book the row whose guard holds —
     and whose row's family the scope switches on (:data:`~auction_fsm.scope.ROW_FAMILIES`;
     inside a procedure its steps are always on), unless the row is declared to record an
     irregularity the bounds leave out (``Row.records``: a new one with the budget spent, or
@@ -765,6 +765,7 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook = LAWS_201
     family, and the Laws still require it (it is part of the incident that caused it,
     :func:`~auction_fsm.engine.is_required_repeat`).
     """
+    book = ruling_book(state, book)
     allowed = room_for(state, scope)
     room = bool(allowed)
     phase = state.phase

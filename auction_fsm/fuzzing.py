@@ -77,7 +77,7 @@ from .errors import AuctionFsmError, InternalError, MachineDisagreementError
 from .event_draw import ABOVE_SEVEN, DRAWERS, draw_event
 from .event_language import KINDS
 from .events import JUDGEMENT_KINDS, CallEvent, Event
-from .lawbook import LAWS_2017, LawBook
+from .lawbook import LawBook, ruling_book
 from .lawbook.procedure import taker
 from .report import pending_to_json
 from .scenario import Scenario, dump_scenario
@@ -195,15 +195,17 @@ def _judgement(rng: random.Random, kind: str | None = None) -> Event:
     return draw_event(rng, "judgement")
 
 
-def next_event(rng: random.Random, state: AuctionState, book: LawBook = LAWS_2017) -> Event:
+def next_event(rng: random.Random, state: AuctionState, book: LawBook | None = None) -> Event:
     """One plausible next event for the position ``state``, legal or not.
 
     The mix depends on the phase: while a procedure waits, mostly what it waits for; in the
     auction, mostly legal calls in turn plus every kind of irregular call; after the final pass,
     mostly the lead and the requests of the clarification period.  Weights are rough and meant
     to reach every procedure often, not to model real tables.  How a pending decision's
-    options are taken, and by whom, is what ``book`` declares for it.
+    options are taken, and by whom, is what the position's book declares for it (``book``, if
+    given, must be that book).
     """
+    book = ruling_book(state, book)
     turn = state.turn
     someone = SEATS[rng.randrange(4)]
     other = rng.choice([s for s in SEATS if s != turn])

@@ -29,7 +29,7 @@ from .calls import Call
 from .cards import Card
 from .consequences import Consequence, consequences, required_call
 from .errors import error_kind
-from .lawbook import LAWS_2017, LawBook, book_of
+from .lawbook import LawBook, book_of, ruling_book
 from .lawbook.exposure import penalty_cards
 from .lawbook.restrictions import eligible_suits, restriction_status
 from .records import (
@@ -240,9 +240,11 @@ def _required_call(state: AuctionState, book: LawBook) -> dict[str, Any] | None:
             "then": then, "words": req.words()}
 
 
-def position_to_json(state: AuctionState, book: LawBook = LAWS_2017) -> dict[str, Any]:
+def position_to_json(state: AuctionState, book: LawBook | None = None) -> dict[str, Any]:
     """A core position as JSON-ready data (without the simulator's dealer and vulnerability);
-    what each pending option leads to is ruled under ``book``."""
+    what each pending option leads to is ruled under the position's book (``book``, if given,
+    must be it)."""
+    book = ruling_book(state, book)
     contract = state.contract
     lead = state.current_lead
     return {

@@ -70,7 +70,7 @@ class Simulator:
         book = LAWS_2017 if book is None else book
         self.dealer = parse_seat(dealer, "dealer")
         self.book = book
-        self.state = AuctionState.start(self.dealer, vulnerability, book.name)
+        self.state = AuctionState.start(self.dealer, vulnerability, book)
         self.vulnerability = self.state.vulnerability
         self.machines = TableMachines(self.dealer, book, nested=nested)
         self.keep_steps = keep_steps
@@ -84,7 +84,7 @@ class Simulator:
     def reset(self, dealer: Seat | str, vulnerability: str = "None") -> None:
         """Start a new auction, reusing the built machines (building them is the costly part)."""
         self.dealer = parse_seat(dealer, "dealer")
-        self.state = AuctionState.start(self.dealer, vulnerability, self.book.name)
+        self.state = AuctionState.start(self.dealer, vulnerability, self.book)
         self.vulnerability = self.state.vulnerability
         self.machines.reset(self.dealer)
         self.steps = self._no_steps()
@@ -97,7 +97,7 @@ class Simulator:
 
     def apply(self, event: Event) -> Step:
         """Apply one event; on error nothing changes and the error says why."""
-        return self.fire(step(self.state, event, self.book))  # raises on anything no row takes
+        return self.fire(step(self.state, event))  # by the position's book, the simulator's; raises on anything no row takes
 
     def fire(self, st: Step) -> Step:
         """Drive the machines through ``st``, a step the engine (strictly) ruled from the

@@ -245,10 +245,71 @@ def test_the_explorer_offers_a_required_repeat_that_has_become_insufficient(book
     from auction_fsm.lawbook import LawBook
 
     assert isinstance(book, LawBook)
-    s = AuctionState.start("N", law_book=book.name)
+    s = AuctionState.start("N", law_book=book)
     for e in events("N 1C, S 1C, director, judge artificial no, E P"):
-        s = apply_event(s, e, book)
+        s = apply_event(s, e)
     assert [o.kind for o in s.obligations[Seat.S]] == ["repeat_call"]
     offered = [(e.seat.name, e.call.text) for e in candidate_events(s, scope_named("rotation-1"), book)
                if isinstance(e, CallEvent)]
     assert offered == [("S", "1C")]
+
+
+# --- the position carries its book (issue 37, item 1) ---------------------------------------------
+def test_a_position_started_under_1997_is_ruled_by_1997_without_naming_the_book_again() -> None:
+    """West passes at East's turn and North declines it (30B: 1997 bars West's partner from doubling,
+    2017 does not).  A position started under the 1997 book is stepped with no book given: the
+    engine reads the book from the position (it used to rule by 2017 while the position said
+    1997)."""
+    from laws.conftest import _Declined, events
+
+    from auction_fsm.engine import apply_event
+
+    s97, s17 = AuctionState.start("N", law_book="1997"), AuctionState.start("N")
+    for e in events("N 1H, W P, director, declined, judge artificial no"):
+        s97 = apply_event(s97, e.resolve(s97) if isinstance(e, _Declined) else e)
+        s17 = apply_event(s17, e.resolve(s17) if isinstance(e, _Declined) else e)
+    assert s97.law_book == "1997" and s17.law_book == "2017"
+    assert (s97.rulings[-1].law, s17.rulings[-1].law) == ("30B2 (1997)", "30B1b")
+    assert "X" not in [c.text for c in s97.legal_calls()] and "X" in [c.text for c in s17.legal_calls()]
+
+
+def test_two_positions_ruled_by_different_books_are_not_equal() -> None:
+    """The explorer and the agreement checks compare positions: the same calls under two books
+    are two positions (the book is a field, compared by identity)."""
+    s97 = AuctionState.start("N", law_book=LAWS_1997).calls("1H", "P")
+    s17 = AuctionState.start("N").calls("1H", "P")
+    assert s97.record == s17.record and s97 != s17
+    assert s97 == AuctionState.start("N", law_book="1997").calls("1H", "P")
+    assert hash(s97) == hash(AuctionState.start("N", law_book="1997").calls("1H", "P"))
+
+
+def test_a_position_pickles_with_its_book_by_name() -> None:
+    """Positions travel between processes (``--jobs``, the cluster): a registered book goes as
+    its name and comes back as the very same book; a variant book cannot go, and says so."""
+    import pickle
+
+    s = AuctionState.start("N", law_book="1997").calls("1H")
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s and back.book is LAWS_1997 and back.law_book == "1997"
+    assert len(pickle.dumps(LAWS_1997)) < 100  # the name and where to look it up, not the rows
+
+
+def test_an_unregistered_book_is_refused_by_pickle_with_its_name() -> None:
+    import pickle
+
+    row = LAWS_2017.rows[0]
+    variant = LAWS_2017.replace_row(lambda r: r is row, lambda r: r, name="variant")
+    with pytest.raises(pickle.PicklingError, match=r"'variant' is not a registered law book"):
+        pickle.dumps(AuctionState.start("N", law_book=variant))
+    with pytest.raises(pickle.PicklingError, match=r"'2017' is not a registered"):
+        pickle.dumps(LAWS_2017.replace_row(lambda r: r is row, lambda r: r, name="2017"))
+
+
+def test_a_book_passed_besides_the_position_must_be_its_own() -> None:
+    from auction_fsm.consequences import consequences
+    from auction_fsm.lawbook import BookMismatchError
+
+    s = AuctionState.start("N", law_book="1997")
+    assert consequences(s, LAWS_1997) == consequences(s) == ()
+    with pytest.raises(BookMismatchError, match=r"ruled by law book '1997', not '2017'"):
+        consequences(s, LAWS_2017)

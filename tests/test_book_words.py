@@ -74,10 +74,10 @@ def test_every_option_a_pending_decision_offers_is_declared_by_its_state() -> No
     reached: set[str] = set()
     for i in range(400):
         rng = random.Random(i)
-        state = AuctionState.start(Seat.N)
+        state = AuctionState.start(Seat.N, law_book=BOOK)
         for _ in range(40):
             try:
-                state = step(state, next_event(rng, state), BOOK).after
+                state = step(state, next_event(rng, state)).after
             except AuctionFsmError:
                 continue
             p = state.pending

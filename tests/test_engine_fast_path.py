@@ -21,7 +21,6 @@ from auction_fsm.errors import AuctionFsmError
 from auction_fsm.events import CallEvent, ExposeCards
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.irregular_space import IrregularSpace
-from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.records import CallRecord, Obligation, Pending
 from auction_fsm.scope import Scope
 from auction_fsm.seats import Seat
@@ -36,7 +35,7 @@ def _positions(families: set[str]) -> list[AuctionState]:
 
 def _general(state: AuctionState, event: CallEvent) -> object:
     try:
-        return engine._dispatch(state, event, LAWS_2017)
+        return engine._dispatch(state, event)
     except AuctionFsmError as err:
         return type(err)
 
@@ -49,7 +48,7 @@ def test_plain_call_matches_dispatch_on_every_position(families: set[str]) -> No
         for seat in Seat:
             for code in range(38):
                 event = CallEvent(seat, ALL_CALLS[code])
-                fast = engine._plain_call(state, event, LAWS_2017)
+                fast = engine._plain_call(state, event)
                 if fast is None:
                     continue
                 taken += 1
@@ -65,8 +64,8 @@ def test_plain_call_takes_the_final_pass_of_a_regular_auction_as_the_dispatch_do
     for calls, seat in (("1H P P", Seat.W), ("P P P", Seat.W)):
         state = AuctionState.start("N").calls(calls)
         event = CallEvent(seat, ALL_CALLS[35])
-        fast = engine._plain_call(state, event, LAWS_2017)
-        slow = engine._dispatch(state, event, LAWS_2017)
+        fast = engine._plain_call(state, event)
+        slow = engine._dispatch(state, event)
         assert fast is not None and fast.after == slow.after
         assert [(f.row, f.ctx, f.after) for f in fast.fired] == [(f.row, f.ctx, f.after) for f in slow.fired]
 
@@ -79,7 +78,7 @@ def test_plain_call_declines_the_final_pass_after_an_irregularity() -> None:
     before = apply_event(apply_event(apply_event(AuctionState.start("N").calls("1H"),
                                                  ExposeCards(Seat.E, (parse_card("S2"),))),
                                      CallEvent.of("E", "P")), CallEvent.of("S", "P"))
-    assert engine._plain_call(before, CallEvent.of("W", "P"), LAWS_2017) is None
+    assert engine._plain_call(before, CallEvent.of("W", "P")) is None
 
 
 def test_evolve_equals_dataclasses_replace() -> None:

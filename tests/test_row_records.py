@@ -53,7 +53,7 @@ def test_rows_declared_to_record_an_irregular_call_always_do(
             wide = Scope("unbounded", frozenset(FAMILIES), max_irregularities=state.incidents + 1, max_level=1)
             for event in candidate_events(state, wide, book):
                 try:
-                    ruled = step(state, event, book)
+                    ruled = step(state, event)
                 except AuctionFsmError:
                     continue
                 for f in ruled.fired:

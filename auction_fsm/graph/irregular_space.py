@@ -262,7 +262,7 @@ class IrregularSpace:
         out: list[str] = []
         for event, target in zip(labels, targets, strict=True):
             try:
-                st = rule_step(state, event, self.book)  # strict
+                st = rule_step(state, event)  # strict, by the position's book
             except AuctionFsmError as exc:
                 self.replayed_events += 1
                 problem: str | None = f"the engine refused the event on replay: {exc}"
@@ -340,9 +340,9 @@ class IrregularSpace:
         """One key per dealer: the empty auction."""
         keys = []
         for d in self.dealers:
-            state = AuctionState.start(d)
+            state = AuctionState.start(d, law_book=self.book)  # every position it reaches carries the book
             for event in self.prefix:
-                state = apply_event(state, event, self.book)
+                state = apply_event(state, event)
             k = self.key_of(state)
             self._states.setdefault(k, state)
             self._parent.setdefault(k, None)
@@ -362,7 +362,7 @@ class IrregularSpace:
         simulator does (every guard of the candidate rows tested); where that finds two rows
         holding at once (a fault of the book), the step is the one the first row that holds
         gives, as without ``strict``, and the fault comes third (otherwise ``None``)."""
-        fam, book = self.families, self.book
+        fam = self.families
         if (not self.ends_at_lead and self.ended(state)) or handed_over(state, fam):
             return
         # a step that records an irregular call of a family outside the room is stopped there
@@ -372,11 +372,11 @@ class IrregularSpace:
             problem = None
             try:
                 try:
-                    st = rule_step(state, event, book, strict=strict, room=room)
+                    st = rule_step(state, event, strict=strict, room=room)
                 except LawBookError as exc:
                     if not strict:
                         raise
-                    st = rule_step(state, event, book, strict=False, room=room)
+                    st = rule_step(state, event, strict=False, room=room)
                     problem = f"the strict engine step refused the event: {exc}"
             except InternalError:
                 raise  # a fault of the book or the engine is never a refused event
@@ -527,7 +527,7 @@ class IrregularSpace:
         outside: list[str] = []
         for event in candidate_events(state, wide, self.book):
             try:
-                after = apply_event(state, event, self.book, strict=False)
+                after = apply_event(state, event, strict=False)
             except InternalError:
                 raise
             except AuctionFsmError:

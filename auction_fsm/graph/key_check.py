@@ -45,7 +45,7 @@ def inexact_keys(ex: Exploration[Any, Any], progress: ProgressCallback | None = 
     space = ex.space
     if not isinstance(space, IrregularSpace):
         raise TypeError(f"the key check applies to irregular scopes, not {type(space).__name__}")
-    keys, book = ex.keys, space.book
+    keys = ex.keys
     off_tree = ex.edges - sum(1 for p in ex.parent if p >= 0)
     compared = 0
     found: list[tuple[int, str]] = []
@@ -56,7 +56,7 @@ def inexact_keys(ex: Exploration[Any, Any], progress: ProgressCallback | None = 
         for label, j in ex.successors_of(i):
             if space.first_reached_by(keys[j]) == (key, label):
                 continue  # the edge the key's representative came by
-            reached = apply_event(representative, label, book, strict=False)
+            reached = apply_event(representative, label, strict=False)
             compared += 1
             if progress is not None and not compared & 1023:
                 progress(compared, off_tree - compared)

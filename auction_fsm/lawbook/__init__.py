@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import UsageError
+from ..errors import InternalError, UsageError
 from .book import TRIGGERS, LawBook
 from .classify import classify
 from .edition_1997 import ALIASES, LAWS_1997
@@ -18,7 +18,7 @@ from .rows import SAME, Action, Ctx, Guard, Outcome, Row
 from .states import PROCEDURES, STATES, StateSpec
 
 __all__ = ["LawBook", "LAWS_2017", "LAWS_1997", "LAWS_1997_30_31", "BOOKS", "ALIASES", "is_book_name",
-           "book_named", "book_of", "Row", "Guard", "Action", "Ctx", "Outcome",
+           "book_named", "book_of", "ruling_book", "BookMismatchError", "Row", "Guard", "Action", "Ctx", "Outcome",
            "SAME", "StateSpec", "UnknownLawBookError", "STATES", "PROCEDURES", "TRIGGERS", "classify"]
 
 if TYPE_CHECKING:
@@ -51,7 +51,20 @@ def book_named(name: str) -> LawBook:
                                   f"{', '.join(sorted(BOOKS))}") from None
 
 
+class BookMismatchError(InternalError):
+    """Code asked for a position to be ruled by a book other than the one the position carries:
+    a fault of that code (a position started under one book is ruled by it throughout)."""
+
+
 def book_of(state: AuctionState) -> LawBook:
-    """The law book in force for ``state`` (the one it names); :class:`UnknownLawBookError`
-    when it names a book that is not registered."""
-    return book_named(state.law_book)
+    """The law book in force for ``state``: the one it carries (``state.book``)."""
+    return state.book
+
+
+def ruling_book(state: AuctionState, book: LawBook | None = None) -> LawBook:
+    """The book that rules ``state``: its own.  ``book``, kept for callers that still pass one,
+    must be that very book; another raises :class:`BookMismatchError` naming both."""
+    if book is None or book is state.book:
+        return state.book
+    raise BookMismatchError(f"the position is ruled by law book {state.book.name!r}, not {book.name!r}: "
+                            "a position carries its book (AuctionState.start(..., law_book=...))")

@@ -9,6 +9,7 @@ original.  Standard library only.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -21,9 +22,15 @@ from .triggers import TRIGGERS, Trigger
 
 __all__ = ["LawBook", "TRIGGERS"]
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class LawBook:
     """A validated set of machine states and rows.
+
+    A book is one object, equal only to itself (hashed by identity): a position carries its book
+    (``AuctionState.book``), so two positions ruled by different books never compare equal, and
+    comparing two positions under the same book costs nothing for it.  A registered book
+    (:data:`~auction_fsm.lawbook.BOOKS`) pickles as its name and unpickles as that same object;
+    another book (a test's variant) cannot be pickled (docs/law-book.md).
 
     ``name`` identifies the book on the command line (``--law-book 2017``).  Rows are indexed by
     ``(machine, source, trigger)``; rows sharing a key must have guards, which the Laws make
@@ -112,6 +119,19 @@ class LawBook:
 
     def __repr__(self) -> str:  # the rows are many: name the book only (help(), tracebacks)
         return f"<LawBook {self.name!r}: {len(self.rows)} rows>"
+
+    def __reduce__(self) -> tuple[Callable[[str], LawBook], tuple[str]]:
+        """Pickle a registered book as its name: its guards and actions are functions (some
+        made on the fly) that pickle cannot carry, and another process has the same book
+        under the same name.  A book that is not the one registered under its name (a variant)
+        raises :class:`pickle.PicklingError` naming it."""
+        from . import BOOKS, book_named
+
+        if BOOKS.get(self.name) is not self:
+            raise pickle.PicklingError(
+                f"law book {self.name!r} is not a registered law book (auction_fsm.lawbook.BOOKS: "
+                f"{', '.join(sorted(BOOKS))}); only a registered book can be sent to another process")
+        return book_named, (self.name,)
 
     # --- reading the book -------------------------------------------------------------
     def states_of(self, machine: Machine) -> tuple[StateSpec, ...]:

@@ -273,7 +273,7 @@ class WebSession:
             if event is None:
                 continue
             try:
-                st = step(state, event_from_dict(event, "an option"), self.book)
+                st = step(state, event_from_dict(event, "an option"))
             except (AuctionFsmError, ValueError):
                 continue
             keys.update(row_key(f.row) for f in st.fired[:1])
@@ -315,7 +315,7 @@ class WebSession:
 
         state = self.teach.sim.state
         try:
-            st = step(state, Judgement(kind, value), self.book)  # type: ignore[arg-type]
+            st = step(state, Judgement(kind, value))  # type: ignore[arg-type]
         except AuctionFsmError as err:
             return f"If the director judges that {words}: {plain_message(str(err))}."
         rulings = [r.summary.rstrip(".") for r in st.after.rulings[len(st.before.rulings):]]

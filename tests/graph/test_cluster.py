@@ -294,3 +294,18 @@ def test_without_dask_the_package_works_and_the_cluster_option_says_what_to_inst
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip().count("\n") == 0
     assert "pip install 'auction-fsm[cluster]'" in done.stderr
+
+
+def test_a_cluster_ships_positions_of_the_1997_book_by_its_name(client: Any) -> None:
+    """The positions the workers send each other carry their book (issue 37): a registered
+    book travels as its name and the verdicts are the one process's under that book."""
+    from auction_fsm.graph.cluster import ScopeSpace, explore_partitioned
+    from auction_fsm.lawbook import LAWS_1997
+
+    scope = NAMED_SCOPES["exposure-1"]
+    space = space_for(scope.narrowed(agreement="off"), LAWS_1997)
+    report, terminals = one_process(space)
+    assert {s.book for s in cast(IrregularSpace, space)._states.values()} == {LAWS_1997}
+    on_cluster = explore_partitioned(client, ScopeSpace(scope, "1997"), scope.name)
+    assert (on_cluster.states, on_cluster.edges) == (report.states, report.edges)
+    assert on_cluster.info["terminals"] == terminals and on_cluster.counts == report.counts

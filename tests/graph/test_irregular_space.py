@@ -676,9 +676,9 @@ def test_31A2_the_cancelled_bid_a_later_call_is_judged_against_is_kept_only_wher
     space = IrregularSpace(Scope.of({"rotation"}, max_level=2), book=laws)
 
     def position(bid: str) -> AuctionState:
-        state = AuctionState.start(Seat.N)
+        state = AuctionState.start(Seat.N, law_book=laws)
         for text in ("N 1H", "E 1S", f"W {bid}", "director", "judge artificial yes", "S X"):
-            state = apply_event(state, read_event(text), laws)
+            state = apply_event(state, read_event(text))
         return state
 
     first, second = position("1NT"), position("2C")

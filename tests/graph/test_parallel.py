@@ -322,7 +322,7 @@ def test_the_machine_check_reads_the_guards_the_strict_engine_step_tested() -> N
     noted = 0
     for event in (CallEvent.of("N", "1NT"), CallEvent.of("E", "1C"), DirectorCalled(Seat.S),
                   Choice(Seat.S, "decline"), CallEvent.of("E", "2C")):
-        st = step(state, event, LAWS_2017)
+        st = step(state, event)
         for f in st.fired:
             if f.ctx.tested is None:  # the fast path of a plain call tests no guard
                 continue
@@ -335,3 +335,17 @@ def test_the_machine_check_reads_the_guards_the_strict_engine_step_tested() -> N
     # two rows on East's 1C (a player's insufficient bid, or one the director put in place of a
     # changed call), two on South's choice, six on East's replacement
     assert noted == 10
+
+
+def test_positions_a_worker_sends_back_keep_their_book(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the 1997 book the representatives the forked worker pickles back carry that book
+    (by its name) and the exploration is the one process's (issue 37)."""
+    from auction_fsm.lawbook import LAWS_1997
+
+    monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)
+    monkeypatch.setattr(parallel, "FIXED_DEALING", 2)  # the worker surely answers half the tasks
+    one = _space({"insufficient_bid"}, agreement="off", book=LAWS_1997)
+    two = _space({"insufficient_bid"}, agreement="off", book=LAWS_1997)
+    two.explore_jobs = 2
+    _same(one, two)
+    assert {s.book for s in two._states.values()} == {LAWS_1997}

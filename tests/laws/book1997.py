@@ -16,11 +16,11 @@ BOOK = LAWS_1997
 
 def walk97(dealer: str, *texts: str) -> AuctionState:
     """The state after the events under the 1997 book; the simulator must reach the same one."""
-    state = AuctionState.start(dealer, law_book=BOOK.name)
+    state = AuctionState.start(dealer, law_book=BOOK)
     sim = Simulator(dealer, book=BOOK)
     for e in events(*texts):
         real = e.resolve(state) if isinstance(e, _Declined) else e
-        state = apply_event(state, real, BOOK)
+        state = apply_event(state, real)  # the position's book: BOOK
         sim.apply(real)
     assert sim.state == state
     return state
