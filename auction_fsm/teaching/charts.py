@@ -11,8 +11,9 @@ How a family becomes a chart
 * Its *steps* are the procedure states whose rows mostly belong to the family (the
   insufficient bid's "awaiting decision", "premature replacement", "awaiting replacement").
 * Sections, in order: the irregularity itself (rows from the open phases), one section per step
-  (in the order the procedure reaches them), then what follows on its own afterwards (the
-  follow-up rows), then the panel of rare cases and side questions.  Each section is a spine of
+  (in the order the procedure reaches them), then what may happen at the table while another
+  irregularity waits and what follows on its own afterwards (the follow-up rows), each one chain
+  of its events' questions under one head, then the panel of rare cases and side questions.  Each section is a spine of
   question boxes; the "yes" of a question points right to its outcome, the "no" down to the next
   question.  With one way in, what happened at the table heads the first step; a step whose
   last box only says "go to step N+1" runs straight on into step N+1.
@@ -58,8 +59,9 @@ __all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "TITLE
            "is_follow_up", "row_key", "charted", "chart_height", "step_labels"]
 
 BoxKind = Literal["start", "step", "question", "outcome", "goto", "note", "aside"]
-#: At most this many boxes on one chart: a chart is one A4 page at a readable size.
-MAX_BOXES: Final = 25
+#: At most this many boxes on one chart (was 25): what limits a page is its height at 9 points
+#: (:data:`MAX_HEIGHT`, checked by drawing it); this keeps a page from being a wall of boxes.
+MAX_BOXES: Final = 30
 #: At most this much height (in inches) on one chart, its title and legend included: what an A4
 #: page holds inside its margins (11.69 in less 0.5 at the top and 0.65 at the foot, where the
 #: page number sits: 10.54 in), less 0.14 in for the estimate's error, the chart printed at its
@@ -480,9 +482,12 @@ class _Builder:
 
     # --- sections ------------------------------------------------------------------------------
     def section(self, head: tuple[BoxKind, list[str], str, list[Row]], rows: Sequence[Row],
-                out: list[Box], arrows: list[Arrow], in_step: bool = False) -> str | None:
+                out: list[Box], arrows: list[Arrow], in_step: bool = False,
+                name_events: bool = False) -> str | None:
         """A head box and the question spine under it, appended at the bottom of ``out``; the
-        step of this chart the last box sends the reader to ("go to step 2"), if it does."""
+        step of this chart the last box sends the reader to ("go to step 2"), if it does.
+        With ``name_events`` (a chain of several events under one head) an event the book gives
+        no short line for is named by its words, where its questions begin."""
         kind, lines, law, head_rows = head
         row = max((b.row for b in out), default=-1) + 1
         head_id = f"b{len(out)}"
@@ -530,11 +535,12 @@ class _Builder:
             o_lines, o_law, o_kind = self.outcome(g)
             keys = tuple(row_key(r) for x in (g, *also) for r in x.rows)
             trig = self.book.triggers[g.trigger]
+            told = trig.told or (_capital(trig.words.split(" (")[0]) if name_events else "")
             row += 1
             if i == len(merged) - 1:
                 # the last case of a chain is what remains when every question before it is
                 # answered no: its outcome hangs on that "no" (or on the head box, alone)
-                lead = [] if g.trigger == prev_trigger or not trig.told or len(merged) == 1 else [f"{trig.told}:"]
+                lead = [] if g.trigger == prev_trigger or not told or len(merged) == 1 else [f"{told}:"]
                 oid = f"b{len(out)}"
                 out.append(Box(oid, o_kind, tuple(lead + o_lines), o_law, row, 0, keys))
                 arrows.append(Arrow(prev, oid, prev_label, o_law if prev_label else prev_label_law))
@@ -547,7 +553,7 @@ class _Builder:
                 q = trig.question
             # the context names the event when the question is about something else (a guard),
             # once at the head of the questions on that event
-            context = trig.told if q != trig.question and g.trigger != prev_trigger else None
+            context = told if q != trig.question and g.trigger != prev_trigger else None
             q_lines = ([f"{context}:"] if context else []) + [q] + [
                 "Or: " + _lower_first(self.book.triggers[x.trigger].question) for x in also
                 if x.trigger != g.trigger]
@@ -623,19 +629,23 @@ class _Builder:
             self.goes_to[len(out) - 1] = goes_to
         for s in self.letters:
             self.rare_step(s)
-        follow.sort(key=lambda r: is_follow_up(r.trigger, book))  # what happens at the table first
-        for trigger in dict.fromkeys(r.trigger for r in follow):
-            # one section per thing that follows on its own (or that happens at the table while
-            # another irregularity waits), so each chain asks about one event
+        for follow_up in (False, True):  # what happens at the table first
+            # one chain for what may happen at the table while another irregularity waits, one
+            # for what follows on its own: each event's questions one after the other, the event
+            # named where its questions begin (a head per event cost a row each)
+            these = [r for r in follow if is_follow_up(r.trigger, book) == follow_up]
+            if not these:
+                continue
             boxes, arrows = [], []
-            spec = book.triggers[trigger]
-            told = _lower_first(spec.told or spec.words)
-            these = [r for r in follow if r.trigger == trigger]
+            triggers = list(dict.fromkeys(r.trigger for r in these))
+            spec = book.triggers[triggers[0]]
+            told = ": " + _lower_first(spec.told or spec.words) if len(triggers) == 1 else ""
             head: tuple[BoxKind, list[str]] = (
-                ("note", [f"Afterwards, on its own: {told}"]) if spec.follow_up
-                else ("start", [f"While another irregularity waits for its ruling: {told}"]))
-            self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows)
-            out.append(("~" if spec.follow_up else "+", boxes, arrows))
+                ("note", [f"Afterwards, on its own{told}"]) if follow_up
+                else ("start", [f"While another irregularity waits for its ruling{told}"]))
+            self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows,
+                         name_events=len(triggers) > 1)
+            out.append(("~" if follow_up else "+", boxes, arrows))
         if self.panel:
             out.append(("!", self.panel_section(), []))
         return self.chained(out)
