@@ -441,7 +441,7 @@ def _rows() -> list[Row]:
     ]
     for dest in ("auction", "clarification", "opening_lead", "passed_out"):
         rows.append(Row("phase", f"{CH}.awaiting_acceptance", "choose_refuse", dest, "25B2", FAMILY,
-                        "not accepted: the original call stands", _back(dest), refuse_change))
+                        "the original call stands", _back(dest), refuse_change))
     rows.append(Row("phase", "auction", "restore_call", "auction", "25A6, 21B2", FAMILY,
                     "LHO's kept call is made again", None, restore))
     rows += [Row("phase", source, "called_over_lapses", SAME, "25B1, 36B", FAMILY,

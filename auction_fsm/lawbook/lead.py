@@ -543,7 +543,7 @@ def _rows() -> list[Row]:
               "a card of presumed declarer or dummy: no rectification", exposed_by_declaring_side,
               declaring_side_card) for source in ("clarification", "opening_lead")),
         Row("phase", _AD, "choose_refuse", "clarification", "54D, 56", FAMILY,
-            "refused: the card becomes a major penalty card", None, refuse_lead),
+            "the card becomes a major penalty card", None, refuse_lead),
     ]
     for trig, law, summary in (
             ("choose_require", "50D2a", "the leader must lead the suit; the penalty card is picked up"),

@@ -436,12 +436,12 @@ _DOUBLE_BRANCHES = (
     (double_at_rhos_turn, watch_rho_after_double, "29B, 32A",
      ("a double or redouble at RHO's turn: cancelled; if RHO passes the offender repeats it; if RHO calls, "
       "the offender calls freely, and if that call is not comparable, partner must pass at the next turn and "
-      "declarer may restrict the opening lead (26B)"),
+      "declarer may restrict the lead (26B)"),
      "a double or redouble at the offender's RHO's turn"),
     (double_at_other_turn, judge_after_double, "29B, 32B",
      ("a double or redouble at partner's or LHO's turn: cancelled; partner calls freely; the offender's next "
       "call is judged, and if that call is not comparable, partner must pass at the next turn and declarer "
-      "may restrict the opening lead (26B)"),
+      "may restrict the lead (26B)"),
      "a double or redouble at partner's or LHO's turn"),
 )
 
@@ -735,7 +735,7 @@ ROWS: list[Row] = [
         both(pass_or_bid_out_of_rotation, meaning_explained,
              ask="Was it a pass or bid whose meaning was explained at the table?"), ask_artificial_explained),
     *(Row("phase", _AC, trig, _AJ, "29B, 29C", FAMILY,
-          "the director rules on artificiality: LHO did not accept the call", pass_or_bid_out_of_rotation,
+          "LHO did not accept the call", pass_or_bid_out_of_rotation,
           judged_after_decline) for trig in ("judge_artificial", "judge_natural")),
     Row("phase", _AJ, "judge_natural", "auction", "30A", FAMILY,
         "a natural pass at RHO's turn: the offender passes at the next turn", pass_at_rhos_turn,
@@ -746,19 +746,19 @@ ROWS: list[Row] = [
         pass_at_other_turn, judge_after_pass_at_other_turn,
         outcome="A natural pass at partner's or LHO's turn: cancelled; partner calls freely; the offender's "
                 "next call is judged, and if that call is not comparable, partner must pass at the next "
-                "turn and declarer may restrict the opening lead (26B)"),
+                "turn and declarer may restrict the lead (26B)"),
     Row("phase", _AJ, "judge_natural", "auction", "31A", FAMILY,
         "a bid at RHO's turn: repeat it if RHO passes, otherwise call freely, judged",
         bid_at_rhos_turn, watch_rho_after_call,
         outcome="A bid at RHO's turn: cancelled; if RHO passes the offender repeats it, with no rectification; "
                 "if RHO calls, the offender calls freely, and if that call is not comparable, partner "
-                "must pass at the next turn and declarer may restrict the opening lead (26B)"),
+                "must pass at the next turn and declarer may restrict the lead (26B)"),
     Row("phase", _AJ, "judge_natural", "auction", "31B", FAMILY,
         "a bid at partner's or LHO's turn: partner calls freely, the offender's next call is judged",
         bid_at_other_turn, judge_after_call_at_other_turn,
         outcome="A bid at partner's or LHO's turn: cancelled; partner calls freely; the offender's next call is "
                 "judged, and if that call is not comparable, partner must pass at the next turn and "
-                "declarer may restrict the opening lead (26B)"),
+                "declarer may restrict the lead (26B)"),
     Row("phase", _AJ, "judge_artificial", "auction", "30C, 31A", FAMILY,
         "an artificial call at RHO's turn: ruled as a bid at RHO's turn (31A)", at_rhos_turn, watch_rho_after_call,
         outcome="An artificial call at RHO's turn: ruled as a bid at RHO's turn, by the denominations it "
@@ -779,7 +779,7 @@ ROWS: list[Row] = [
         Row("phase", source, "watched_call", source, "31A2, 32A2", FAMILY,
             "RHO called: the offender may call freely, judged for comparability", rho_called,
             free_but_judged, outcome="RHO called: the offender may call freely, and if that call is not comparable, partner "
-                                     "must pass at the next turn and declarer may restrict the opening lead (26B)"),
+                                     "must pass at the next turn and declarer may restrict the lead (26B)"),
         Row("phase", source, "watched_call", "comparable_call.awaiting_judgement",
             "23A, 30B1b, 31A2, 31B2, 32A2, 32B2", FAMILY,
             "the offender's call after a cancelled one is judged for comparability",

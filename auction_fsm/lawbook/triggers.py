@@ -77,7 +77,7 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         told="A bid above seven"),
     "call_out_of_rotation": Trigger(
         "a seat calls when it is not its turn",
-        ask="Does a player call when it is not their turn?",
+        ask="Is it a call out of turn?",
         told="A call out of rotation"),
     "call_after_final_pass": Trigger(
         "a call after the auction has ended",

@@ -41,6 +41,7 @@ Every box and arrow carries a law number; every box lists the rows it stands for
 from __future__ import annotations
 
 import itertools
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -296,6 +297,35 @@ def _summary_law(summary: str) -> str:
     return ""
 
 
+_TO_STEP: Final = re.compile(r"^(.+?): (.+)\. Then go to step (\d+)\.$")
+
+
+def _same_words_merged(cases: list[tuple[tuple[str, ...], tuple[str, list[str]]]]
+                       ) -> list[tuple[tuple[str, ...], tuple[str, list[str]]]]:
+    """Cases of the panel that say the same words of different calls, each then going to its own
+    step ("A bid above seven: put in place ... by the director ... Then go to step 3."), told in
+    one box: the shared words once, then each call with its step.  The box cites every law of
+    the cases and stands for all their rows; it takes the place of the first of them."""
+    shared: dict[str, list[int]] = {}
+    for i, (texts, _) in enumerate(cases):
+        found = _TO_STEP.match(texts[0]) if len(texts) == 1 else None
+        if found:
+            shared.setdefault(found.group(2), []).append(i)
+    out: list[tuple[tuple[str, ...], tuple[str, list[str]]]] = []
+    for i, (texts, (law, keys)) in enumerate(cases):
+        found = _TO_STEP.match(texts[0]) if len(texts) == 1 else None
+        together = shared.get(found.group(2), []) if found else []
+        if len(together) < 2:
+            out.append((texts, (law, keys)))
+        elif i == together[0]:
+            parts = [_TO_STEP.match(cases[j][0][0]) for j in together]
+            calls = "; ".join(f"{_lower_first(m.group(1))} (go to step {m.group(3)})" for m in parts if m)
+            laws = _join_laws(cases[j][1][0] for j in together)
+            rows = [k for j in together for k in cases[j][1][1]]
+            out.append(((f"{_capital(found.group(2)) if found else ''}: {calls}.",), (laws, rows)))
+    return out
+
+
 class _Builder:
     """Lays out the sections of one family on the grid."""
 
@@ -393,7 +423,7 @@ class _Builder:
             if len(thens) > 2:
                 # the usual ways an auction may stand after a call: said once, with their laws
                 first = self.place(group.rows[0].target, group.rows[0].source)
-                thens = [f"{first}, unless the calls now end it ({', '.join(extras)})" if extras
+                thens = [f"{first} (or ends: {', '.join(extras)})" if extras
                          else "the auction period goes on from where it stood"]
         told = group.rows[0].outcome
         if told and not any(r.target in self.numbers or r.target in self.letters or r.target in OPEN_PHASES
@@ -461,7 +491,7 @@ class _Builder:
         the same law (the auction restated for the player about to call, and for the player who
         decides) share a box, told one after the other: a box's frame and law are said once."""
         lettered = {f"{x}." for x in self.letters.values()}
-        ordered = sorted(self.panel.items(), key=lambda kv: kv[0][0][:2] in lettered)
+        ordered = sorted(_same_words_merged(list(self.panel.items())), key=lambda kv: kv[0][0][:2] in lettered)
         shared: dict[str, tuple[list[str], list[str]]] = {}  # by law: texts, rows
         cases: list[tuple[tuple[str, ...], str, list[str]]] = []
         for texts, (law, keys) in ordered:
@@ -540,9 +570,11 @@ class _Builder:
             if i == len(merged) - 1:
                 # the last case of a chain is what remains when every question before it is
                 # answered no: its outcome hangs on that "no" (or on the head box, alone)
-                lead = [] if g.trigger == prev_trigger or not told or len(merged) == 1 else [f"{told}:"]
+                # the event, when named, begins the box's one paragraph (the box spans the page)
+                lead = "" if g.trigger == prev_trigger or not told or len(merged) == 1 else f"{told}: "
+                text = [lead + (_lower_first(o_lines[0]) if lead else o_lines[0]), *o_lines[1:]]
                 oid = f"b{len(out)}"
-                out.append(Box(oid, o_kind, tuple(lead + o_lines), o_law, row, 0, keys))
+                out.append(Box(oid, o_kind, tuple(text), o_law, row, 0, keys))
                 arrows.append(Arrow(prev, oid, prev_label, o_law if prev_label else prev_label_law))
                 targets = {r.target for x in (g, *also) for r in x.rows}
                 if o_kind == "goto" and len(targets) == 1 and targets <= set(self.numbers):
@@ -606,7 +638,7 @@ class _Builder:
         if entry:
             boxes: list[Box] = []
             arrows: list[Arrow] = []
-            self.section(("start", [f"During the auction period: {title.split(' (')[0].lower()}"],
+            self.section(("start", [f"In the auction period: {title.split(' (')[0].lower()}"],
                           fam, []), entry, boxes, arrows)
             out.append(("", boxes, arrows))
         for s in self.steps:
@@ -742,7 +774,8 @@ def panel_split(heights: Sequence[float]) -> int:
 def _lines(box: Box, wrap: int) -> int:
     """How many lines the text of ``box`` takes wrapped at ``wrap`` (its law ends the last one)."""
     parts = list(box.lines)
-    parts[-1] = f"{parts[-1]} (Laws {box.law})"
+    many = "," in box.law or "-" in box.law  # as the drawing cites it: "Law 36B", "Laws 37, 9B2"
+    parts[-1] = f"{parts[-1]} (Law{'s' if many else ''} {box.law})"
     if box.kind == "aside":
         parts = [" ".join(parts)]
     elif box.kind == "start":
