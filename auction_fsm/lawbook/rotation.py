@@ -66,7 +66,7 @@ def _with_deemed_pass(ctx: Ctx) -> AuctionState:
 
 
 @guard("the player whose turn it was must pass, so this call by their LHO counts as in rotation (28A)",
-       ask="Did the player whose turn it was have to pass, so that the call counts as made in rotation?")
+       ask="Did the player whose turn it was have to pass?")
 def deemed_pass(ctx: Ctx) -> bool:
     return out_of_rotation_kind(ctx) == "deemed"
 
@@ -677,7 +677,7 @@ ROWS: list[Row] = [
     *(r for source in OPEN for r in (
         *by_end_of_auction(Row(
             "phase", source, "call_out_of_rotation", "auction", "28A", FAMILY,
-            "RHO had to pass: the pass is deemed made and the call counts as in rotation",
+            "the pass RHO owed is deemed made; the call counts as in rotation",
             None, deem_pass, seat_trigger="deemed_pass"), deemed_pass, _with_deemed_pass)[
             :1 if source == "awaiting_first_call" else None],
         Row("phase", source, "call_out_of_rotation", f"{OOR}.awaiting_decision", "28-32", FAMILY,
@@ -687,7 +687,7 @@ ROWS: list[Row] = [
             "a bid above seven out of rotation: ruled as a bid above seven (38)", out_of_rotation_above_seven,
             hold_above_seven_out_of_rotation, records="inadmissible"),
         Row("phase", source, "call_out_of_rotation", "pass_obligation_violated.awaiting_decision",
-            "35B, 37", FAMILY, "a player obliged to pass calls out of rotation: ruled as a call by a player obliged to pass (37)",
+            "35B, 37", FAMILY, "ruled as a call by a player obliged to pass (37)",
             out_of_rotation_while_silenced, hold_silenced_out_of_rotation),
     )),
     Row("phase", "auction", "call_out_of_rotation", "change_of_call.awaiting_judgement", "30B2, 31C, 32C",

@@ -122,7 +122,7 @@ TRIGGERS: Final[dict[str, Trigger]] = {
     "judge_unintended": Trigger(
         "the director judges the first call a slip (25A)",
         ask="Does the director judge the first call a slip?",
-        told="The director judges the first call a slip"),
+        told="The director finds a slip"),
     "judge_intended": Trigger(
         "the director judges the change a change of mind (25B)",
         ask="Does the director judge it a change of mind?"),

@@ -678,9 +678,27 @@ class _Builder:
             self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows,
                          name_events=len(triggers) > 1)
             out.append(("~" if follow_up else "+", boxes, arrows))
+        self.told_on_the_path(out)
         if self.panel:
             out.append(("!", self.panel_section(), []))
         return self.chained(out)
+
+    def told_on_the_path(self, sections: list[tuple[str, list[Box], list[Arrow]]]) -> None:
+        """A case of the panel in the very words of an outcome on the common path (a change of
+        call tried during a step, told as when it is tried in the auction) is told there once:
+        that box stands for its rows too, and cites its law."""
+        for key in list(self.panel):
+            if len(key) != 1:
+                continue
+            for _, boxes, _ in sections:
+                at = next((i for i, b in enumerate(boxes) if b.kind in ("outcome", "goto")
+                           and " ".join(b.lines) == key[0]), None)
+                if at is not None:
+                    law, keys = self.panel.pop(key)
+                    b = boxes[at]
+                    boxes[at] = Box(b.id, b.kind, b.lines, _join_laws([b.law, law]), b.row, b.col,
+                                    b.rows + tuple(k for k in keys if k not in b.rows))
+                    break
 
     def chained(self, sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[tuple[str, list[Box], list[Arrow]]]:
         """Steps that follow one another run on as one chain: where a step's last box only says
