@@ -21,7 +21,9 @@ How a family becomes a chart
   an early replacement), or whose trigger it marks ``aside`` and that comes during a procedure
   (the auction restated, a slip), is told once in the panel, not on every step; a step reached
   only that way is told there too, under a letter (A, B ...), and the steps of the common path
-  are numbered without it (:func:`step_labels`).
+  are numbered without it (:func:`step_labels`).  A case of the panel in the very words of a box
+  on the common path is told there once; cases that say the same words of different calls, each
+  going on to its own step, share one box of the panel.
 * Rows from the same place on the same trigger with the same summary are one outcome: they
   differ only in where the auction stands afterwards, which the outcome lists ("then ...",
   left out when the auction simply goes on).  An outcome says the row's ``outcome`` -- the
