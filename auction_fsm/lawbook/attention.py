@@ -67,13 +67,13 @@ def unnoticed_call(state: AuctionState) -> int | None:
 
 
 @guard("someone has called since the unnoticed call: its LHO called before rectification (36A)",
-       ask="Has anyone called since the inadmissible call?")
+       ask="Has anyone called over it?")
 def called_since(ctx: Ctx) -> bool:
     i = unnoticed_call(ctx.state)
     return i is not None and i + 1 < len(ctx.state.record)
 
 
-@guard("nobody has called since the unnoticed call", ask="Has nobody called since the inadmissible call?")
+@guard("nobody has called since the unnoticed call", ask="Has nobody called over it yet?")
 def nobody_called_since(ctx: Ctx) -> bool:
     i = unnoticed_call(ctx.state)
     return i is not None and i + 1 == len(ctx.state.record)
@@ -129,13 +129,13 @@ def score_as_if_not_made(state: AuctionState) -> AuctionState:
 
 ROWS: list[Row] = [
     Row("phase", "inadmissible_double.awaiting_decision", "noticed_after_lead", "auction", "36C", FAMILY,
-        "noticed only after the opening lead is faced: the call stands; scored as if not made", None,
+        "noticed after the lead is faced: the call stands, scored as if not made", None,
         let_stand_unnoticed),
     Row("phase", "inadmissible_double.awaiting_decision", "noticed_later", "auction", "9A, 36", FAMILY,
-        "nobody notices it for now: the call stands until the director is called", None, let_stand_for_now),
+        "the call stands until the director is called", None, let_stand_for_now),
     *(Row("phase", source, "attention_drawn", "auction", "36A", FAMILY,
           "attention drawn after calls over it: it and every later call are cancelled", called_since,
           cancel_all_after) for source in ("auction", "clarification", "opening_lead")),
     Row("phase", "auction", "attention_drawn", "inadmissible_double.awaiting_decision", "36B", FAMILY,
-        "attention drawn before anyone called over it: the director rules at once", nobody_called_since, rule_now),
+        "nobody called over it yet: the director rules at once", nobody_called_since, rule_now),
 ]

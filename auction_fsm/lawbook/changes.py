@@ -396,14 +396,14 @@ def _rows() -> list[Row]:
         law = {"opening_lead": "25A5", "passed_out": "22B, 25A5"}.get(source, "25A5" if DLO in source else "25")
         rows += [
             Row("phase", source, "attempt_change", f"{CH}.awaiting_judgement", law, FAMILY,
-                "a player tries to replace a call made by a slip", both(ground_is_slip, can_change, ask="Does the player say the call was a slip "
-                                     "of the tongue or hand, partner not having called since?"),
+                "a player tries to replace a call made by a slip", both(ground_is_slip, can_change, ask="Does the player claim a slip, before "
+                                     "partner has called?"),
                 ask_about_change),
             Row("phase", source, "attempt_change", f"{MI}.awaiting_judgement", "21B1", FAMILY,
                 "a player wants to change a call after misinformation",
                 both(ground_is_misinformation, can_change,
-                     ask="Does the player say misinformation from an opponent led to the call, partner "
-                         "not having called since?"), ask_about_change),
+                     ask="Does the player cite misinformation, before partner has "
+                         "called?"), ask_about_change),
             Row("phase", source, "attempt_change", SAME, "25A4, 21B1a; 16C", FAMILY,
                 "partner has called since: too late; the attempted call is cancelled and stays in the record",
                 partner_called_since, cancel_too_late_change),
@@ -441,7 +441,7 @@ def _rows() -> list[Row]:
     ]
     for dest in ("auction", "clarification", "opening_lead", "passed_out"):
         rows.append(Row("phase", f"{CH}.awaiting_acceptance", "choose_refuse", dest, "25B2", FAMILY,
-                        "not accepted: the original call stands", _back(dest), refuse_change))
+                        "the original call stands", _back(dest), refuse_change))
     rows.append(Row("phase", "auction", "restore_call", "auction", "25A6, 21B2", FAMILY,
                     "LHO's kept call is made again", None, restore))
     rows += [Row("phase", source, "called_over_lapses", SAME, "25B1, 36B", FAMILY,

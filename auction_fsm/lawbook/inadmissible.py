@@ -118,7 +118,7 @@ def _lho(ctx: Ctx) -> bool:
 
 
 @guard("the offender's LHO calls before the director rules",
-       ask="Does the offender's LHO call before the director rules?")
+       ask="Does LHO call over it first?")
 def lho_calls_first(ctx: Ctx) -> bool:
     return _lho(ctx)
 
@@ -299,7 +299,7 @@ def _with_substituted_pass(ctx: Ctx) -> AuctionState:
 
 def _rows() -> list[Row]:
     rows: list[Row] = []
-    at_once = "the director put it in place of a changed call, so he is there and rules on it at once"
+    at_once = "put in place of a changed call by the director, who is there and rules at once"
     for source in OPEN:
         for row, what in (
             (Row("phase", source, "inadmissible_double", f"{_ID}.awaiting_decision", "19, 36", FAMILY,
@@ -317,7 +317,7 @@ def _rows() -> list[Row]:
             Row("phase", source, "call_after_final_pass", SAME, "39A, 39B", FAMILY,
                 "cancelled; no further rectification", by_declaring_side_or_pass, cancel_after_final_pass),
             Row("phase", source, "call_after_final_pass", f"{_AF}.awaiting_decision", "39A, 39C", FAMILY,
-                "a defender's bid, double or redouble: cancelled; the director rules on it",
+                "a defender's bid, double or redouble: cancelled",
                 by_defender_not_pass, hold_after_final_pass),
         ]
     # Before the director comes, LHO may call over the inadmissible call ("LHO calls first": 36A,
@@ -328,42 +328,42 @@ def _rows() -> list[Row]:
 
     def director(proc: str, dest: str, law: str, summary: str, g: Guard | None, act: Action) -> Row:
         return Row("phase", f"{proc}.awaiting_decision", "director_called", dest, law, FAMILY,
-                   "the director rules: " + summary, g, act)
+                   summary, g, act)
 
     rows += [
         lho(_ID, "auction", "36A", "LHO called: both calls cancelled, no rectification", lho_calls_first,
             cancel_both_36a),
-        director(_ID, "auction", "36B", "cancelled; the offender calls again and partner must pass for the rest of the auction; "
-                 "declarer may restrict the opening lead (26B)",
+        director(_ID, "auction", "36B", "cancelled; the offender calls again; declarer may restrict the lead (26B); "
+                 "partner must pass for the rest of the auction",
                  None, cancel_inadmissible_36b),
         lho(_PV, "auction", "37A", "LHO called first: the call stands", lho_calls_first, let_stand_37a),
-        director(_PV, "auction", "37B", "made out of turn: cancelled; the offender and partner must pass for the "
-                 "rest of the auction; declarer may restrict the opening lead (26B)",
+        director(_PV, "auction", "37B", "out of turn: cancelled; declarer may restrict the lead (26B); the "
+                 "offender and partner must pass for the rest of the auction",
                  made_out_of_turn, cancel_violation_out_of_turn),
-        lho(_A7, "auction", "38B, 38D", "made out of turn, LHO called: both cancelled; the offender and partner "
+        lho(_A7, "auction", "38B, 38D", "out of turn, LHO called: both cancelled; the offender and partner "
             "must pass for the rest of the auction; no lead restrictions", lho_first_out_of_turn, cancel_above_seven_after_lho),
-        director(_A7, "auction", "38B, 38C", "made out of turn: cancelled; the offender and partner must pass for the "
-                 "rest of the auction; declarer may restrict the opening lead (26B)",
+        director(_A7, "auction", "38B, 38C", "out of turn: cancelled; declarer may restrict the lead (26B); the "
+                 "offender and partner must pass for the rest of the auction",
                  made_out_of_turn, cancel_above_seven),
     ]
     for src, trig, base, act, law, summary in (
         (f"{_PV}.awaiting_decision", "director_called", made_in_turn, substitute_pass_37b, "37B",
-         ("the director rules: cancelled, a pass put in its place; the offender and partner must pass for "
-          "the rest of the auction; declarer may restrict the opening lead (26B)")),
+         ("replaced by a pass; the offender and partner must pass for "
+          "the rest of the auction; declarer may restrict the lead (26B)")),
         (f"{_A7}.awaiting_decision", "call_while_pending", lho_first_in_turn, cancel_above_seven_after_lho,
          "38B, 38D", ("LHO called: both cancelled, a pass put in its place; the offender and partner must pass "
                       "for the rest of the auction; no lead restrictions")),
         (f"{_A7}.awaiting_decision", "director_called", made_in_turn, cancel_above_seven, "38B, 38C",
-         ("the director rules: cancelled, a pass put in its place; the offender and partner must pass for "
-          "the rest of the auction; declarer may restrict the opening lead (26B)")),
+         ("replaced by a pass; the offender and partner must pass for "
+          "the rest of the auction; declarer may restrict the lead (26B)")),
     ):
         rows += by_end_of_auction(Row("phase", src, trig, "auction", law, FAMILY, summary, None, act),
                                   base, _with_substituted_pass)
     for dest, g in (("opening_lead", face_down_lead_stands), ("clarification", no_face_down_lead)):
         rows += [
             lho(_AF, dest, "39B", "LHO called: no further rectification",
-                both(lho_calls_first, g, ask="Does LHO call before the director rules?"), cancel_both_39b),
-            director(_AF, dest, "39C", "the call stays cancelled; declarer may restrict the opening lead (26B)",
+                both(lho_calls_first, g, ask="Does LHO call over it first?"), cancel_both_39b),
+            director(_AF, dest, "39C", "the call stays cancelled; declarer may restrict the lead (26B)",
                      g, restrict_39c),
         ]
     return rows

@@ -48,7 +48,7 @@ def _to_settle(state: AuctionState) -> bool:
 
 
 @guard("the auction ended in rotation with exposed cards, penalty cards or 26B rights to settle",
-       ask="Are exposed cards, penalty cards or lead restrictions (26B) left to settle?")
+       ask="Are exposed cards or lead restrictions left to settle?")
 def cards_or_rights_to_settle(ctx: Ctx) -> bool:
     return not pass_out_of_rotation_at_end(ctx.state) and _to_settle(ctx.state)
 
@@ -504,12 +504,12 @@ def _rows() -> list[Row]:
         Row("phase", "clarification", "auction_ends", SAME, "22A", FAMILY,
             "the auction has ended; the clarification period runs", nothing_to_settle),
         Row("phase", "clarification", "declarer_options", f"{DLO}.penalty_card", "50D2, 51B", FAMILY,
-            "the leader's partner has a major penalty card", penalty_card_choice_due, ask_declarer),
+            "partner has a major penalty card", penalty_card_choice_due, ask_declarer),
         Row("phase", "clarification", "declarer_options", f"{DLO}.lead_restriction", "26B", FAMILY,
-            "declarer may prohibit a suit the offender did not specify", lead_restriction_choice_due,
+            "declarer may restrict the lead", lead_restriction_choice_due,
             ask_declarer),
         Row("phase", "clarification", "declarer_options", f"{DLO}.designate_card", "51A", FAMILY,
-            "declarer designates which of the leader's major penalty cards is led", designation_due,
+            "declarer chooses which penalty card is led", designation_due,
             ask_declarer),
         Row("phase", "clarification", "declarer_options", SAME, "41", FAMILY,
             "no choice for declarer: the presumed leader leads", no_choice_due),
@@ -543,16 +543,16 @@ def _rows() -> list[Row]:
               "a card of presumed declarer or dummy: no rectification", exposed_by_declaring_side,
               declaring_side_card) for source in ("clarification", "opening_lead")),
         Row("phase", _AD, "choose_refuse", "clarification", "54D, 56", FAMILY,
-            "refused: the card becomes a major penalty card", None, refuse_lead),
+            "the card becomes a major penalty card", None, refuse_lead),
     ]
     for trig, law, summary in (
             ("choose_require", "50D2a", "the leader must lead the suit; the penalty card is picked up"),
-            ("choose_prohibit", "50D2a", ("the leader may not lead the suit while keeping the lead; the "
+            ("choose_prohibit", "50D2a", ("the leader may not lead that suit while on lead; the "
                                           "penalty card is picked up")),
             ("choose_let_remain", "50D2b", "the leader may lead anything; the penalty card stays on the table")):
         rows.append(Row("phase", f"{DLO}.penalty_card", trig, "clarification", law, FAMILY, summary, None,
                         record_choice))
-    for trig, summary in (("choose_prohibit", "the leader may not lead that suit while keeping the lead"),
+    for trig, summary in (("choose_prohibit", "the leader may not lead that suit while on lead"),
                           ("choose_no_prohibition", "the leader may lead anything")):
         rows.append(Row("phase", f"{DLO}.lead_restriction", trig, "clarification", "26B", FAMILY, summary,
                         None, record_choice))

@@ -66,7 +66,7 @@ def _with_deemed_pass(ctx: Ctx) -> AuctionState:
 
 
 @guard("the player whose turn it was must pass, so this call by their LHO counts as in rotation (28A)",
-       ask="Did the player whose turn it was have to pass, so that the call counts as made in rotation?")
+       ask="Did the player whose turn it was have to pass?")
 def deemed_pass(ctx: Ctx) -> bool:
     return out_of_rotation_kind(ctx) == "deemed"
 
@@ -436,12 +436,12 @@ _DOUBLE_BRANCHES = (
     (double_at_rhos_turn, watch_rho_after_double, "29B, 32A",
      ("a double or redouble at RHO's turn: cancelled; if RHO passes the offender repeats it; if RHO calls, "
       "the offender calls freely, and if that call is not comparable, partner must pass at the next turn and "
-      "declarer may restrict the opening lead (26B)"),
+      "declarer may restrict the lead (26B)"),
      "a double or redouble at the offender's RHO's turn"),
     (double_at_other_turn, judge_after_double, "29B, 32B",
      ("a double or redouble at partner's or LHO's turn: cancelled; partner calls freely; the offender's next "
       "call is judged, and if that call is not comparable, partner must pass at the next turn and declarer "
-      "may restrict the opening lead (26B)"),
+      "may restrict the lead (26B)"),
      "a double or redouble at partner's or LHO's turn"),
 )
 
@@ -677,7 +677,7 @@ ROWS: list[Row] = [
     *(r for source in OPEN for r in (
         *by_end_of_auction(Row(
             "phase", source, "call_out_of_rotation", "auction", "28A", FAMILY,
-            "RHO had to pass: the pass is deemed made and the call counts as in rotation",
+            "the pass RHO owed is deemed made; the call counts as in rotation",
             None, deem_pass, seat_trigger="deemed_pass"), deemed_pass, _with_deemed_pass)[
             :1 if source == "awaiting_first_call" else None],
         Row("phase", source, "call_out_of_rotation", f"{OOR}.awaiting_decision", "28-32", FAMILY,
@@ -687,7 +687,7 @@ ROWS: list[Row] = [
             "a bid above seven out of rotation: ruled as a bid above seven (38)", out_of_rotation_above_seven,
             hold_above_seven_out_of_rotation, records="inadmissible"),
         Row("phase", source, "call_out_of_rotation", "pass_obligation_violated.awaiting_decision",
-            "35B, 37", FAMILY, "a player obliged to pass calls out of rotation: ruled as a call by a player obliged to pass (37)",
+            "35B, 37", FAMILY, "ruled as a call by a player obliged to pass (37)",
             out_of_rotation_while_silenced, hold_silenced_out_of_rotation),
     )),
     Row("phase", "auction", "call_out_of_rotation", "change_of_call.awaiting_judgement", "30B2, 31C, 32C",
@@ -735,7 +735,7 @@ ROWS: list[Row] = [
         both(pass_or_bid_out_of_rotation, meaning_explained,
              ask="Was it a pass or bid whose meaning was explained at the table?"), ask_artificial_explained),
     *(Row("phase", _AC, trig, _AJ, "29B, 29C", FAMILY,
-          "the director rules on artificiality: LHO did not accept the call", pass_or_bid_out_of_rotation,
+          "LHO did not accept the call", pass_or_bid_out_of_rotation,
           judged_after_decline) for trig in ("judge_artificial", "judge_natural")),
     Row("phase", _AJ, "judge_natural", "auction", "30A", FAMILY,
         "a natural pass at RHO's turn: the offender passes at the next turn", pass_at_rhos_turn,
@@ -746,19 +746,19 @@ ROWS: list[Row] = [
         pass_at_other_turn, judge_after_pass_at_other_turn,
         outcome="A natural pass at partner's or LHO's turn: cancelled; partner calls freely; the offender's "
                 "next call is judged, and if that call is not comparable, partner must pass at the next "
-                "turn and declarer may restrict the opening lead (26B)"),
+                "turn and declarer may restrict the lead (26B)"),
     Row("phase", _AJ, "judge_natural", "auction", "31A", FAMILY,
         "a bid at RHO's turn: repeat it if RHO passes, otherwise call freely, judged",
         bid_at_rhos_turn, watch_rho_after_call,
         outcome="A bid at RHO's turn: cancelled; if RHO passes the offender repeats it, with no rectification; "
                 "if RHO calls, the offender calls freely, and if that call is not comparable, partner "
-                "must pass at the next turn and declarer may restrict the opening lead (26B)"),
+                "must pass at the next turn and declarer may restrict the lead (26B)"),
     Row("phase", _AJ, "judge_natural", "auction", "31B", FAMILY,
         "a bid at partner's or LHO's turn: partner calls freely, the offender's next call is judged",
         bid_at_other_turn, judge_after_call_at_other_turn,
         outcome="A bid at partner's or LHO's turn: cancelled; partner calls freely; the offender's next call is "
                 "judged, and if that call is not comparable, partner must pass at the next turn and "
-                "declarer may restrict the opening lead (26B)"),
+                "declarer may restrict the lead (26B)"),
     Row("phase", _AJ, "judge_artificial", "auction", "30C, 31A", FAMILY,
         "an artificial call at RHO's turn: ruled as a bid at RHO's turn (31A)", at_rhos_turn, watch_rho_after_call,
         outcome="An artificial call at RHO's turn: ruled as a bid at RHO's turn, by the denominations it "
@@ -779,7 +779,7 @@ ROWS: list[Row] = [
         Row("phase", source, "watched_call", source, "31A2, 32A2", FAMILY,
             "RHO called: the offender may call freely, judged for comparability", rho_called,
             free_but_judged, outcome="RHO called: the offender may call freely, and if that call is not comparable, partner "
-                                     "must pass at the next turn and declarer may restrict the opening lead (26B)"),
+                                     "must pass at the next turn and declarer may restrict the lead (26B)"),
         Row("phase", source, "watched_call", "comparable_call.awaiting_judgement",
             "23A, 30B1b, 31A2, 31B2, 32A2, 32B2", FAMILY,
             "the offender's call after a cancelled one is judged for comparability",

@@ -222,7 +222,7 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
                    "LHO's call is withdrawn and LHO calls again (21B2)", by="lho"))),
     )),
     "declarer_lead_options": ("declarer's choices before the opening lead (26B, 50D, 51)", (
-        Step("penalty_card", "require or prohibit the suit of partner's major penalty card, or let it remain",
+        Step("penalty_card", "require or prohibit the penalty card's suit, or let it remain",
              "declarer", (
                  choice("require_*", "requires a {x} lead", "require a {x} lead",
                         "the leader must lead that suit; the penalty card goes back to the hand (50D2a)"),
@@ -236,7 +236,7 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
                    "the leader may not lead that suit while keeping the lead (26B)"),
             choice("no_prohibition", "prohibits no suit", "prohibit no suit",
                    "the leader leads freely (26B)"))),
-        Step("designate_card", "designate which of the leader's major penalty cards is led (51A)", "declarer", (
+        Step("designate_card", "choose which major penalty card is led (51A)", "declarer", (
             choice("designate_*", "designates {x} as the penalty card to be led",
                    "designate {x} as the card to be led", "the leader must lead that card (51A)"),)),
     )),
@@ -261,7 +261,7 @@ STATES: Final[tuple[StateSpec, ...]] = (
     StateSpec("phase", "clarification", "normal",
               "the auction has ended with a contract; the clarification period runs (17D1, 22A)",
               question="Has the auction ended, with no lead yet?",
-              place="the auction is over: clarification period", named="after the auction"),
+              place="the clarification period runs", named="after the auction"),
     StateSpec("phase", "opening_lead", "normal",
               "the opening lead is face down; questions may still be asked (41A, 41B)",
               question="Is a face-down opening lead on the table?", place="the face-down opening lead stays",

@@ -77,7 +77,7 @@ TRIGGERS: Final[dict[str, Trigger]] = {
         told="A bid above seven"),
     "call_out_of_rotation": Trigger(
         "a seat calls when it is not its turn",
-        ask="Does a player call when it is not their turn?",
+        ask="Is it a call out of turn?",
         told="A call out of rotation"),
     "call_after_final_pass": Trigger(
         "a call after the auction has ended",
@@ -122,7 +122,7 @@ TRIGGERS: Final[dict[str, Trigger]] = {
     "judge_unintended": Trigger(
         "the director judges the first call a slip (25A)",
         ask="Does the director judge the first call a slip?",
-        told="The director judges the first call a slip"),
+        told="The director finds a slip"),
     "judge_intended": Trigger(
         "the director judges the change a change of mind (25B)",
         ask="Does the director judge it a change of mind?"),

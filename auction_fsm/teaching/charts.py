@@ -11,8 +11,9 @@ How a family becomes a chart
 * Its *steps* are the procedure states whose rows mostly belong to the family (the
   insufficient bid's "awaiting decision", "premature replacement", "awaiting replacement").
 * Sections, in order: the irregularity itself (rows from the open phases), one section per step
-  (in the order the procedure reaches them), then what follows on its own afterwards (the
-  follow-up rows), then the panel of rare cases and side questions.  Each section is a spine of
+  (in the order the procedure reaches them), then what may happen at the table while another
+  irregularity waits and what follows on its own afterwards (the follow-up rows), each one chain
+  of its events' questions under one head, then the panel of rare cases and side questions.  Each section is a spine of
   question boxes; the "yes" of a question points right to its outcome, the "no" down to the next
   question.  With one way in, what happened at the table heads the first step; a step whose
   last box only says "go to step N+1" runs straight on into step N+1.
@@ -20,7 +21,9 @@ How a family becomes a chart
   an early replacement), or whose trigger it marks ``aside`` and that comes during a procedure
   (the auction restated, a slip), is told once in the panel, not on every step; a step reached
   only that way is told there too, under a letter (A, B ...), and the steps of the common path
-  are numbered without it (:func:`step_labels`).
+  are numbered without it (:func:`step_labels`).  A case of the panel in the very words of a box
+  on the common path is told there once; cases that say the same words of different calls, each
+  going on to its own step, share one box of the panel.
 * Rows from the same place on the same trigger with the same summary are one outcome: they
   differ only in where the auction stands afterwards, which the outcome lists ("then ...",
   left out when the auction simply goes on).  An outcome says the row's ``outcome`` -- the
@@ -40,6 +43,7 @@ Every box and arrow carries a law number; every box lists the rows it stands for
 from __future__ import annotations
 
 import itertools
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -58,8 +62,9 @@ __all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "TITLE
            "is_follow_up", "row_key", "charted", "chart_height", "step_labels"]
 
 BoxKind = Literal["start", "step", "question", "outcome", "goto", "note", "aside"]
-#: At most this many boxes on one chart: a chart is one A4 page at a readable size.
-MAX_BOXES: Final = 25
+#: At most this many boxes on one chart (was 25): what limits a page is its height at 9 points
+#: (:data:`MAX_HEIGHT`, checked by drawing it); this keeps a page from being a wall of boxes.
+MAX_BOXES: Final = 30
 #: At most this much height (in inches) on one chart, its title and legend included: what an A4
 #: page holds inside its margins (11.69 in less 0.5 at the top and 0.65 at the foot, where the
 #: page number sits: 10.54 in), less 0.14 in for the estimate's error, the chart printed at its
@@ -294,6 +299,35 @@ def _summary_law(summary: str) -> str:
     return ""
 
 
+_TO_STEP: Final = re.compile(r"^(.+?): (.+)\. Then go to step (\d+)\.$")
+
+
+def _same_words_merged(cases: list[tuple[tuple[str, ...], tuple[str, list[str]]]]
+                       ) -> list[tuple[tuple[str, ...], tuple[str, list[str]]]]:
+    """Cases of the panel that say the same words of different calls, each then going to its own
+    step ("A bid above seven: put in place ... by the director ... Then go to step 3."), told in
+    one box: the shared words once, then each call with its step.  The box cites every law of
+    the cases and stands for all their rows; it takes the place of the first of them."""
+    shared: dict[str, list[int]] = {}
+    for i, (texts, _) in enumerate(cases):
+        found = _TO_STEP.match(texts[0]) if len(texts) == 1 else None
+        if found:
+            shared.setdefault(found.group(2), []).append(i)
+    out: list[tuple[tuple[str, ...], tuple[str, list[str]]]] = []
+    for i, (texts, (law, keys)) in enumerate(cases):
+        found = _TO_STEP.match(texts[0]) if len(texts) == 1 else None
+        together = shared.get(found.group(2), []) if found else []
+        if len(together) < 2:
+            out.append((texts, (law, keys)))
+        elif i == together[0]:
+            parts = [_TO_STEP.match(cases[j][0][0]) for j in together]
+            calls = "; ".join(f"{_lower_first(m.group(1))} (go to step {m.group(3)})" for m in parts if m)
+            laws = _join_laws(cases[j][1][0] for j in together)
+            rows = [k for j in together for k in cases[j][1][1]]
+            out.append(((f"{_capital(found.group(2)) if found else ''}: {calls}.",), (laws, rows)))
+    return out
+
+
 class _Builder:
     """Lays out the sections of one family on the grid."""
 
@@ -391,7 +425,7 @@ class _Builder:
             if len(thens) > 2:
                 # the usual ways an auction may stand after a call: said once, with their laws
                 first = self.place(group.rows[0].target, group.rows[0].source)
-                thens = [f"{first}, unless the calls now end it ({', '.join(extras)})" if extras
+                thens = [f"{first} (or ends: {', '.join(extras)})" if extras
                          else "the auction period goes on from where it stood"]
         told = group.rows[0].outcome
         if told and not any(r.target in self.numbers or r.target in self.letters or r.target in OPEN_PHASES
@@ -459,7 +493,7 @@ class _Builder:
         the same law (the auction restated for the player about to call, and for the player who
         decides) share a box, told one after the other: a box's frame and law are said once."""
         lettered = {f"{x}." for x in self.letters.values()}
-        ordered = sorted(self.panel.items(), key=lambda kv: kv[0][0][:2] in lettered)
+        ordered = sorted(_same_words_merged(list(self.panel.items())), key=lambda kv: kv[0][0][:2] in lettered)
         shared: dict[str, tuple[list[str], list[str]]] = {}  # by law: texts, rows
         cases: list[tuple[tuple[str, ...], str, list[str]]] = []
         for texts, (law, keys) in ordered:
@@ -480,9 +514,12 @@ class _Builder:
 
     # --- sections ------------------------------------------------------------------------------
     def section(self, head: tuple[BoxKind, list[str], str, list[Row]], rows: Sequence[Row],
-                out: list[Box], arrows: list[Arrow], in_step: bool = False) -> str | None:
+                out: list[Box], arrows: list[Arrow], in_step: bool = False,
+                name_events: bool = False) -> str | None:
         """A head box and the question spine under it, appended at the bottom of ``out``; the
-        step of this chart the last box sends the reader to ("go to step 2"), if it does."""
+        step of this chart the last box sends the reader to ("go to step 2"), if it does.
+        With ``name_events`` (a chain of several events under one head) an event the book gives
+        no short line for is named by its words, where its questions begin."""
         kind, lines, law, head_rows = head
         row = max((b.row for b in out), default=-1) + 1
         head_id = f"b{len(out)}"
@@ -530,13 +567,16 @@ class _Builder:
             o_lines, o_law, o_kind = self.outcome(g)
             keys = tuple(row_key(r) for x in (g, *also) for r in x.rows)
             trig = self.book.triggers[g.trigger]
+            told = trig.told or (_capital(trig.words.split(" (")[0]) if name_events else "")
             row += 1
             if i == len(merged) - 1:
                 # the last case of a chain is what remains when every question before it is
                 # answered no: its outcome hangs on that "no" (or on the head box, alone)
-                lead = [] if g.trigger == prev_trigger or not trig.told or len(merged) == 1 else [f"{trig.told}:"]
+                # the event, when named, begins the box's one paragraph (the box spans the page)
+                lead = "" if g.trigger == prev_trigger or not told or len(merged) == 1 else f"{told}: "
+                text = [lead + (_lower_first(o_lines[0]) if lead else o_lines[0]), *o_lines[1:]]
                 oid = f"b{len(out)}"
-                out.append(Box(oid, o_kind, tuple(lead + o_lines), o_law, row, 0, keys))
+                out.append(Box(oid, o_kind, tuple(text), o_law, row, 0, keys))
                 arrows.append(Arrow(prev, oid, prev_label, o_law if prev_label else prev_label_law))
                 targets = {r.target for x in (g, *also) for r in x.rows}
                 if o_kind == "goto" and len(targets) == 1 and targets <= set(self.numbers):
@@ -547,7 +587,7 @@ class _Builder:
                 q = trig.question
             # the context names the event when the question is about something else (a guard),
             # once at the head of the questions on that event
-            context = trig.told if q != trig.question and g.trigger != prev_trigger else None
+            context = told if q != trig.question and g.trigger != prev_trigger else None
             q_lines = ([f"{context}:"] if context else []) + [q] + [
                 "Or: " + _lower_first(self.book.triggers[x.trigger].question) for x in also
                 if x.trigger != g.trigger]
@@ -600,7 +640,7 @@ class _Builder:
         if entry:
             boxes: list[Box] = []
             arrows: list[Arrow] = []
-            self.section(("start", [f"During the auction period: {title.split(' (')[0].lower()}"],
+            self.section(("start", [f"In the auction period: {title.split(' (')[0].lower()}"],
                           fam, []), entry, boxes, arrows)
             out.append(("", boxes, arrows))
         for s in self.steps:
@@ -623,22 +663,44 @@ class _Builder:
             self.goes_to[len(out) - 1] = goes_to
         for s in self.letters:
             self.rare_step(s)
-        follow.sort(key=lambda r: is_follow_up(r.trigger, book))  # what happens at the table first
-        for trigger in dict.fromkeys(r.trigger for r in follow):
-            # one section per thing that follows on its own (or that happens at the table while
-            # another irregularity waits), so each chain asks about one event
+        for follow_up in (False, True):  # what happens at the table first
+            # one chain for what may happen at the table while another irregularity waits, one
+            # for what follows on its own: each event's questions one after the other, the event
+            # named where its questions begin (a head per event cost a row each)
+            these = [r for r in follow if is_follow_up(r.trigger, book) == follow_up]
+            if not these:
+                continue
             boxes, arrows = [], []
-            spec = book.triggers[trigger]
-            told = _lower_first(spec.told or spec.words)
-            these = [r for r in follow if r.trigger == trigger]
+            triggers = list(dict.fromkeys(r.trigger for r in these))
+            spec = book.triggers[triggers[0]]
+            told = ": " + _lower_first(spec.told or spec.words) if len(triggers) == 1 else ""
             head: tuple[BoxKind, list[str]] = (
-                ("note", [f"Afterwards, on its own: {told}"]) if spec.follow_up
-                else ("start", [f"While another irregularity waits for its ruling: {told}"]))
-            self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows)
-            out.append(("~" if spec.follow_up else "+", boxes, arrows))
+                ("note", [f"Afterwards, on its own{told}"]) if follow_up
+                else ("start", [f"While another irregularity waits for its ruling{told}"]))
+            self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows,
+                         name_events=len(triggers) > 1)
+            out.append(("~" if follow_up else "+", boxes, arrows))
+        self.told_on_the_path(out)
         if self.panel:
             out.append(("!", self.panel_section(), []))
         return self.chained(out)
+
+    def told_on_the_path(self, sections: list[tuple[str, list[Box], list[Arrow]]]) -> None:
+        """A case of the panel in the very words of an outcome on the common path (a change of
+        call tried during a step, told as when it is tried in the auction) is told there once:
+        that box stands for its rows too, and cites its law."""
+        for key in list(self.panel):
+            if len(key) != 1:
+                continue
+            for _, boxes, _ in sections:
+                at = next((i for i, b in enumerate(boxes) if b.kind in ("outcome", "goto")
+                           and " ".join(b.lines) == key[0]), None)
+                if at is not None:
+                    law, keys = self.panel.pop(key)
+                    b = boxes[at]
+                    boxes[at] = Box(b.id, b.kind, b.lines, _join_laws([b.law, law]), b.row, b.col,
+                                    b.rows + tuple(k for k in keys if k not in b.rows))
+                    break
 
     def chained(self, sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[tuple[str, list[Box], list[Arrow]]]:
         """Steps that follow one another run on as one chain: where a step's last box only says
@@ -732,7 +794,8 @@ def panel_split(heights: Sequence[float]) -> int:
 def _lines(box: Box, wrap: int) -> int:
     """How many lines the text of ``box`` takes wrapped at ``wrap`` (its law ends the last one)."""
     parts = list(box.lines)
-    parts[-1] = f"{parts[-1]} (Laws {box.law})"
+    many = "," in box.law or "-" in box.law  # as the drawing cites it: "Law 36B", "Laws 37, 9B2"
+    parts[-1] = f"{parts[-1]} (Law{'s' if many else ''} {box.law})"
     if box.kind == "aside":
         parts = [" ".join(parts)]
     elif box.kind == "start":
