@@ -610,7 +610,7 @@ def _probe_lead(state: AuctionState, leader: Seat, book: LawBook) -> tuple[_Lead
 
     def refused(card: Card) -> str | None:
         try:
-            step(state, Lead(leader, card, False), book)
+            step(state, Lead(leader, card, False))  # the position carries its book
         except AuctionFsmError as err:
             return getattr(err, "law", None) or "?"
         return None
