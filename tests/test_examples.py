@@ -196,7 +196,7 @@ def test_a_judgement_an_example_shows_changes_the_ruling_or_the_description_says
     for st in sim.steps:
         if not isinstance(st.event, Judgement):
             continue
-        other = step(st.before, Judgement(st.event.kind, not st.event.value), sim.book)
+        other = step(st.before, Judgement(st.event.kind, not st.event.value))
         said = [r.summary for r in st.after.rulings[len(st.before.rulings):]]
         alternative = [r.summary for r in other.after.rulings[len(other.before.rulings):]]
         if said == alternative:

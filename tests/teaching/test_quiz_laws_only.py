@@ -117,9 +117,9 @@ def test_the_lead_answer_is_the_engines_the_exposed_club_ten_must_be_led() -> No
     state = sit.sim.state
     assert state.contract is not None and state.contract.opening_leader == Seat.W and state.pending is None
     with pytest.raises(AuctionFsmError) as refused:
-        step(state, Lead(Seat.W, Card(Suit.D, "6"), False), sit.sim.book)
+        step(state, Lead(Seat.W, Card(Suit.D, "6"), False))
     assert "50D1" in str(refused.value)
-    step(state, Lead(Seat.W, Card(Suit.C, "T"), False), sit.sim.book)  # the one lead the engine takes
+    step(state, Lead(Seat.W, Card(Suit.C, "T"), False))  # the one lead the engine takes
     q = question_on(sit, "lead")
     assert q is not None
     right = q.choices[q.answer]
