@@ -284,6 +284,11 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+def _unsaid(told: str, then: str) -> str:
+    """The clauses of ``then`` (split at ``;``) that ``told`` does not already contain."""
+    return "; ".join(c for c in (c.strip() for c in then.split(";")) if c and c.lower() not in told.lower())
+
+
 def _sentence(text: str) -> str:
     """``text`` with a capital and a full stop (unless it ends with a question mark)."""
     text = _capital(text.strip())
@@ -438,6 +443,9 @@ class _Builder:
             kind = "goto"
         if thens == [self.specs["auction"].place]:
             thens = []  # the usual end of an outcome goes without saying (the legend says it)
+        # a clause of where it leads that the box already says is not said twice ("the board is
+        # passed out. Then the board is passed out; ...")
+        thens = [t for t in (_unsaid(lines[0], then) for then in thens) if t]
         if thens:  # one paragraph: the box reads as one sentence of what happens next
             lines = [f"{lines[0]} {_sentence('then ' + '; or '.join(thens))}"]
         return lines, law, kind
