@@ -243,13 +243,16 @@ def test_36C_noticed_after_the_lead_can_be_entered_and_is_told() -> None:
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def test_ctrl_c_asks_whether_to_save_then_saves(tmp_path: Path) -> None:
+@pytest.mark.parametrize("key", ["ctrl_c", "ctrl_d"])
+def test_ctrl_c_or_ctrl_d_asks_whether_to_save_then_saves(tmp_path: Path, key: str) -> None:
+    """Ctrl-C, and Ctrl-D at a terminal (issue 39), ask whether to save before leaving."""
     term = Terminal("teach")
+    leave = getattr(term, key)
     try:
         term.expect("North to call > ")
         term.send("N 1H")
         term.expect("East to call > ")
-        term.ctrl_c()
+        leave()
         term.expect("Save this board (1 event) before you leave?")
         term.expect("'back' goes on > ")
         term.send("back")
@@ -257,7 +260,7 @@ def test_ctrl_c_asks_whether_to_save_then_saves(tmp_path: Path) -> None:
         term.expect("East to call > ")
         term.send("E 1S")
         term.expect("South to call > ")
-        term.ctrl_c()
+        leave()
         term.expect("'back' goes on > ")
         term.send(str(tmp_path / "board.json"))
         term.expect("Saved 2 events")
@@ -265,7 +268,8 @@ def test_ctrl_c_asks_whether_to_save_then_saves(tmp_path: Path) -> None:
     finally:
         status = term.close()
     assert status == 0
-    assert load_scenario(tmp_path / "board.json").replay().ok
+    replay = load_scenario(tmp_path / "board.json").replay()
+    assert replay.ok and [r.call.text for r in replay.simulator.state.record] == ["1H", "1S"]
 
 
 def test_ctrl_c_twice_leaves_without_saving(tmp_path: Path) -> None:

@@ -100,30 +100,7 @@ def test_a_repeated_call_or_change_to_the_same_call_records_nothing_but_a_replac
 
 
 # --- Ctrl-D ---------------------------------------------------------------------------------------
-def test_ctrl_d_asks_whether_to_save_as_ctrl_c_does(tmp_path: Path) -> None:
-    term = Terminal("teach")
-    try:
-        term.expect("North to call > ")
-        term.send("N 1H")
-        term.expect("East to call > ")
-        term.ctrl_d()
-        term.expect("Save this board (1 event) before you leave?")
-        term.expect("'back' goes on > ")
-        term.send("back")
-        term.expect("Back to the table.")
-        term.expect("East to call > ")
-        term.send("E 1S")
-        term.expect("South to call > ")
-        term.ctrl_d()
-        term.expect("'back' goes on > ")
-        term.send(str(tmp_path / "board.json"))
-        term.expect("Saved 2 events")
-        term.expect("Session ended after 2 events.")
-    finally:
-        status = term.close()
-    assert status == 0
-    replay = load_scenario(tmp_path / "board.json").replay()
-    assert replay.ok and [r.call.text for r in replay.simulator.state.record] == ["1H", "1S"]
+# (Ctrl-D asking to save as Ctrl-C does: tests/teaching/test_teach.py, one test for both keys)
 
 
 def test_ctrl_d_twice_leaves_without_saving_and_at_once_with_nothing_to_save(tmp_path: Path) -> None:
