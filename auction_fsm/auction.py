@@ -15,14 +15,14 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import Any, Literal, Protocol, get_args
 
 from . import rules
 from .calls import ALL_CALLS, Call, CallList, parse_call
 from .cards import Card
-from .errors import AuctionOverError, IllegalCallError
+from .errors import AuctionOverError, IllegalCallError, UnknownLawBookError
 from .pvector import THRESHOLD, PVector, appended, replaced
 from .records import (
     CallRecord,
@@ -41,9 +41,6 @@ from .records import (
 from .seats import Seat, parse_seat
 from .values import evolve, pickled_by_fields
 from .vulnerability import VULNERABILITIES, parse_vulnerability
-
-if TYPE_CHECKING:  # the law book's rows import this module: the book is loaded by start()
-    from .lawbook import LawBook
 
 __all__ = ["AuctionState", "UNNOTICED_LAWS", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
 
@@ -161,6 +158,43 @@ def _extend_keys(dealer: int, old: Record, new: Record, key: int) -> None:
     hit = _PREFIX_KEYS.get((id(old), dealer))
     if hit is not None and hit[0] is old:
         _remember(dealer, new, appended(hit[1], key))
+
+
+#: The name of the default law book, which a position holds as ``book=None``.
+DEFAULT_BOOK = "2017"
+
+#: How a book's name becomes the book, with the default book: set by :mod:`auction_fsm.lawbook`
+#: when it loads.  The book's rows read positions, so this module cannot import the book; the
+#: book registers here instead (the dependency points one way, tests/test_layers.py).
+_NAMING: list[tuple[Callable[[str], BookLike], BookLike]] = []
+
+
+class BookLike(Protocol):
+    """What the position knows of a law book (:class:`auction_fsm.lawbook.LawBook`): its name.
+    The book's rows read positions, so the position names no class of the book's."""
+
+    @property
+    def name(self) -> str: ...
+
+
+def use_book_names(named: Callable[[str], BookLike], default: BookLike) -> None:
+    """Let :meth:`AuctionState.start` take a book by its name (called once by the law book)."""
+    _NAMING[:] = [(named, default)]
+
+
+def _book_by(law_book: BookLike | str | None) -> BookLike | None:
+    """The book a position holds for ``law_book``: ``None`` for the default book, however named."""
+    if isinstance(law_book, str):
+        if not _NAMING:  # nothing has loaded the law book: only the default can be meant
+            if law_book == DEFAULT_BOOK:
+                return None
+            raise UnknownLawBookError(f"no law book {law_book!r} is loaded (import auction_fsm.lawbook)")
+        law_book = _NAMING[0][0](law_book)
+    if law_book is None or (_NAMING and law_book is _NAMING[0][1]):
+        return None
+    return law_book
+
+
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class AuctionState:
@@ -174,8 +208,11 @@ class AuctionState:
     key: int
     #: The law book in force for this board: the engine rules every event at this position by
     #: it (``engine.step`` takes no other book), and a report or narration of the position
-    #: cites it.  Compared by identity, pickled by its registered name (docs/law-book.md).
-    book: LawBook
+    #: cites it.  ``None`` is the default book (2017), which :func:`auction_fsm.lawbook.book_of`
+    #: gives: a position holds it as ``None`` so that every position under it compares equal
+    #: whether or not the book was named.  A book is compared by identity and pickled by its
+    #: registered name (docs/law-book.md).
+    book: BookLike | None = None
     record: Record = ()
     obligations: tuple[tuple[Obligation, ...], ...] = _NO_OBLIGATIONS
     pending: Pending | None = None
@@ -203,7 +240,7 @@ class AuctionState:
 
     @classmethod
     def start(cls, dealer: Seat | str, vulnerability: str = "None",
-              law_book: LawBook | str = "2017") -> AuctionState:
+              law_book: BookLike | str | None = None) -> AuctionState:
         """The empty auction with ``dealer`` to call first (17B), on a board of ``vulnerability``,
         under ``law_book``: a :class:`~auction_fsm.lawbook.LawBook` or the name of a registered
         one (``"2017"``, ``"1997"``).
@@ -211,18 +248,15 @@ class AuctionState:
         An unknown vulnerability raises :class:`~auction_fsm.errors.ScenarioError` quoting it, an
         unknown book name :class:`~auction_fsm.lawbook.UnknownLawBookError` listing the names.
         """
-        from .lawbook import book_named
-
         d = parse_seat(dealer, "dealer")
         if vulnerability not in VULNERABILITIES:
             vulnerability = parse_vulnerability(vulnerability)
-        book = book_named(law_book) if isinstance(law_book, str) else law_book
-        return cls(dealer=d, key=rules.initial_key(d), book=book, vulnerability=vulnerability)
+        return cls(dealer=d, key=rules.initial_key(d), book=_book_by(law_book), vulnerability=vulnerability)
 
     @property
     def law_book(self) -> str:
         """The name of the law book in force (``"2017"``, ``"1997"``): what files and reports say."""
-        return self.book.name
+        return self.book.name if self.book is not None else DEFAULT_BOOK
 
     def is_vulnerable(self, seat: Seat | str) -> bool:
         """True when ``seat``'s side is vulnerable on this board.

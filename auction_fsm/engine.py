@@ -22,7 +22,7 @@ from . import rules
 from .auction import AuctionState
 from .errors import DecisionError, LawBookError
 from .events import CallEvent, ChangeCall, Choice, Event, ExplanationRequest, ExposeCards, Lead, ReviewRequest
-from .lawbook import LawBook, Row
+from .lawbook import LawBook, Row, book_of
 from .lawbook.classify import CALL_TRIGGERS, classify, expected
 from .lawbook.legal import make_call
 from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome
@@ -88,7 +88,7 @@ class OutsideBounds(Exception):
 def _dispatch(state: AuctionState, event: Event, strict: bool = True,
               room: frozenset[str] | None = None) -> Step:
     """The general path of :func:`step`: classify, select the row, run it, then the follow-ups."""
-    book = state.book
+    book = book_of(state)
     if room is not None and not judged_by_record(state, event):
         room = None
     fired: list[Fired] = []
@@ -314,7 +314,7 @@ def _plain_call(state: AuctionState, event: CallEvent) -> Step | None:
     nxt = rules.row(state.key)[call.code]
     if nxt < 0:
         return None
-    book = state.book
+    book = book_of(state)
     fast = cast("_FastRows | None", book.derived["fast"]) if "fast" in book.derived else _fast_rows(book)
     if fast is None:
         return None

@@ -25,6 +25,7 @@ __all__ = [
     "TableDefinitionError",
     "MachineDisagreementError",
     "UsageError",
+    "UnknownLawBookError",
     "BoardFileError",
     "PbnSyntaxError",
     "LinSyntaxError",
@@ -105,6 +106,10 @@ class MachineDisagreementError(InternalError, AssertionError):
 class UsageError(AuctionFsmError, ValueError):
     """A command-line option whose value the command cannot use (found only once the command
     runs, e.g. a picture name ``draw --only`` does not know); the message lists what is valid."""
+
+
+class UnknownLawBookError(UsageError):
+    """A law book was asked for by a name no book has."""
 
 
 class BoardFileError(ScenarioError):

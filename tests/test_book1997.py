@@ -313,3 +313,16 @@ def test_a_book_passed_besides_the_position_must_be_its_own() -> None:
     assert consequences(s, LAWS_1997) == consequences(s) == ()
     with pytest.raises(BookMismatchError, match=r"ruled by law book '1997', not '2017'"):
         consequences(s, LAWS_2017)
+
+
+def test_a_position_under_the_default_book_is_the_same_however_the_book_is_named() -> None:
+    """The default book (2017) is held as ``None``: named, given as the object or left out, the
+    positions are equal, hash alike, and are ruled and reported as 2017."""
+    from auction_fsm.lawbook import LAWS_2017, book_of
+
+    plain = AuctionState.start("N").calls("1H", "P")
+    for named in (AuctionState.start("N", law_book="2017"), AuctionState.start("N", law_book=LAWS_2017)):
+        s = named.calls("1H", "P")
+        assert s == plain and hash(s) == hash(plain) and s.book is None
+    assert book_of(plain) is LAWS_2017 and plain.law_book == "2017"
+    assert AuctionState.start("N", law_book="1997") != AuctionState.start("N")

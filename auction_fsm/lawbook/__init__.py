@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import InternalError, UsageError
-from .book import TRIGGERS, LawBook
+from ..auction import use_book_names
+from ..errors import InternalError, UnknownLawBookError
+from .book import REGISTERED, TRIGGERS, LawBook
 from .classify import classify
 from .edition_1997 import ALIASES, LAWS_1997
 from .edition_2017 import LAWS_2017
@@ -23,10 +24,6 @@ __all__ = ["LawBook", "LAWS_2017", "LAWS_1997", "LAWS_1997_30_31", "BOOKS", "ALI
 
 if TYPE_CHECKING:
     from ..auction import AuctionState
-
-
-class UnknownLawBookError(UsageError):
-    """A law book was asked for by a name no book has."""
 
 
 #: The law books a user can name (``--law-book``).
@@ -51,20 +48,30 @@ def book_named(name: str) -> LawBook:
                                   f"{', '.join(sorted(BOOKS))}") from None
 
 
+use_book_names(book_named, LAWS_2017)  # AuctionState.start takes a book by its name
+REGISTERED.update(BOOKS)  # and a pickled book comes back as the same object
+
+
 class BookMismatchError(InternalError):
     """Code asked for a position to be ruled by a book other than the one the position carries:
     a fault of that code (a position started under one book is ruled by it throughout)."""
 
 
 def book_of(state: AuctionState) -> LawBook:
-    """The law book in force for ``state``: the one it carries (``state.book``)."""
-    return state.book
+    """The law book in force for ``state``: the one it carries (``state.book``), the default
+    book (2017) when it holds ``None``."""
+    book = state.book
+    if book is None:
+        return LAWS_2017
+    assert isinstance(book, LawBook), book  # a position holds only books (AuctionState.start)
+    return book
 
 
 def ruling_book(state: AuctionState, book: LawBook | None = None) -> LawBook:
     """The book that rules ``state``: its own.  ``book``, kept for callers that still pass one,
     must be that very book; another raises :class:`BookMismatchError` naming both."""
-    if book is None or book is state.book:
-        return state.book
-    raise BookMismatchError(f"the position is ruled by law book {state.book.name!r}, not {book.name!r}: "
+    own = book_of(state)
+    if book is None or book is own:
+        return own
+    raise BookMismatchError(f"the position is ruled by law book {own.name!r}, not {book.name!r}: "
                             "a position carries its book (AuctionState.start(..., law_book=...))")

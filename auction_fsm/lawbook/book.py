@@ -125,13 +125,11 @@ class LawBook:
         made on the fly) that pickle cannot carry, and another process has the same book
         under the same name.  A book that is not the one registered under its name (a variant)
         raises :class:`pickle.PicklingError` naming it."""
-        from . import BOOKS, book_named
-
-        if BOOKS.get(self.name) is not self:
+        if REGISTERED.get(self.name) is not self:
             raise pickle.PicklingError(
                 f"law book {self.name!r} is not a registered law book (auction_fsm.lawbook.BOOKS: "
-                f"{', '.join(sorted(BOOKS))}); only a registered book can be sent to another process")
-        return book_named, (self.name,)
+                f"{', '.join(sorted(REGISTERED))}); only a registered book can be sent to another process")
+        return registered_book, (self.name,)
 
     # --- reading the book -------------------------------------------------------------
     def states_of(self, machine: Machine) -> tuple[StateSpec, ...]:
@@ -271,3 +269,13 @@ class LawBook:
     def dest_of(self, row: Row) -> str:
         """The destination of ``row`` (:data:`SAME` resolved)."""
         return row.source if row.dest == SAME else row.dest
+
+
+#: The registered books by name, filled by :mod:`auction_fsm.lawbook` when it loads (importing
+#: this module loads the package first): what a pickled book's name turns back into.
+REGISTERED: dict[str, LawBook] = {}
+
+
+def registered_book(name: str) -> LawBook:
+    """The registered book called ``name`` (how a pickled book comes back)."""
+    return REGISTERED[name]
