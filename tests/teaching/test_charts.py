@@ -294,6 +294,22 @@ def test_these_families_meet_the_two_page_target(family: str) -> None:
     assert {row_key(r) for r in LAWS_2017.rows_of("phase") if r.family == family and charted(r, LAWS_2017)} <= drawn
 
 
+def test_a_step_that_ends_as_an_earlier_one_points_to_it() -> None:
+    """28-34: when the director is called (step 1) and when LHO declines (step 2) the director
+    asks the same questions on a double or redouble (36B4, 32A, 32B) with the same outcomes:
+    they are drawn once, in step 1, and step 2 ends in one box that points there and stands for
+    its own rows of those laws."""
+    boxes = [b for c in family_charts(LAWS_2017, "28-34") for b in c.boxes]
+    for law in ("32A", "32B", "36B4"):
+        outcomes = [b for b in boxes if b.kind == "outcome" and law in b.law.split(", ")]
+        assert len(outcomes) == 1, (law, outcomes)
+    pointer = [b for b in boxes if "as in step 1" in " ".join(b.lines)]
+    assert len(pointer) == 1 and pointer[0].kind == "goto"
+    assert {"32A", "32B", "36B4"} <= set(pointer[0].law.split(", "))
+    told_there = {r for r in LAWS_2017.rows_of("phase") if row_key(r) in pointer[0].rows}
+    assert len({r.source for r in told_there}) == 1 and len(told_there) >= 3  # step 2's rows only
+
+
 @pytest.mark.parametrize("family", sorted(f for f, n in MEASURED_PAGES.items() if n > TARGET_PAGES))
 @pytest.mark.xfail(strict=True, reason="issue 39's target (two pages a family) is not met for this family "
                    "yet at 9 points with every outcome in full: see docs/teaching.md")
