@@ -16,7 +16,10 @@ How a family becomes a chart
   of its events' questions under one head, then the panel of rare cases and side questions.  Each section is a spine of
   question boxes; the "yes" of a question points right to its outcome, the "no" down to the next
   question.  With one way in, what happened at the table heads the first step; a step whose
-  last box only says "go to step N+1" runs straight on into step N+1.
+  last box only says "go to step N+1" runs straight on into step N+1 (when both are on one page:
+  the steps are cut into pages before they are chained, where that takes fewer pages).  A step
+  whose chain ends as an earlier step's does -- the same rows by law, action and destination --
+  ends in one box pointing there ("then as in step 1, from the question ...").
 * The common path first: a row whose guard the book marks ``rare`` (a second insufficient bid,
   an early replacement), or whose trigger it marks ``aside`` and that comes during a procedure
   (the auction restated, a slip), is told once in the panel, not on every step; a step reached
