@@ -435,13 +435,12 @@ _DOUBLE_BRANCHES = (
      "a double or redouble Law 19 does not permit"),
     (double_at_rhos_turn, watch_rho_after_double, "29B, 32A",
      ("a double or redouble at RHO's turn: cancelled; if RHO passes the offender repeats it; if RHO calls, "
-      "the offender calls freely, and if that call is not comparable, partner must pass at the next turn and "
-      "declarer may restrict the lead (26B)"),
+      "the offender calls freely: if not comparable, partner must pass next turn and declarer may restrict the "
+      "lead (26B)"),
      "a double or redouble at the offender's RHO's turn"),
     (double_at_other_turn, judge_after_double, "29B, 32B",
      ("a double or redouble at partner's or LHO's turn: cancelled; partner calls freely; the offender's next "
-      "call is judged, and if that call is not comparable, partner must pass at the next turn and declarer "
-      "may restrict the lead (26B)"),
+      "call is judged: if not comparable, partner must pass next turn and declarer may restrict the lead (26B)"),
      "a double or redouble at partner's or LHO's turn"),
 )
 
@@ -744,25 +743,23 @@ ROWS: list[Row] = [
     Row("phase", _AJ, "judge_natural", "auction", "30B1b", FAMILY,
         "a natural pass at partner's or LHO's turn: the offender's next call is judged",
         pass_at_other_turn, judge_after_pass_at_other_turn,
-        outcome="A natural pass at partner's or LHO's turn: cancelled; partner calls freely; the offender's "
-                "next call is judged, and if that call is not comparable, partner must pass at the next "
-                "turn and declarer may restrict the lead (26B)"),
+        outcome="Cancelled; partner calls freely; if the offender's next call is not comparable, partner must "
+                "pass next turn and declarer may restrict the lead (26B)"),
     Row("phase", _AJ, "judge_natural", "auction", "31A", FAMILY,
         "a bid at RHO's turn: repeat it if RHO passes, otherwise call freely, judged",
         bid_at_rhos_turn, watch_rho_after_call,
-        outcome="A bid at RHO's turn: cancelled; if RHO passes the offender repeats it, with no rectification; "
-                "if RHO calls, the offender calls freely, and if that call is not comparable, partner "
-                "must pass at the next turn and declarer may restrict the lead (26B)"),
+        outcome="Cancelled; if RHO passes the offender repeats it, with no rectification; if RHO calls, the "
+                "offender calls freely: if not comparable, partner must pass next turn and declarer may "
+                "restrict the lead (26B)"),
     Row("phase", _AJ, "judge_natural", "auction", "31B", FAMILY,
         "a bid at partner's or LHO's turn: partner calls freely, the offender's next call is judged",
         bid_at_other_turn, judge_after_call_at_other_turn,
-        outcome="A bid at partner's or LHO's turn: cancelled; partner calls freely; the offender's next call is "
-                "judged, and if that call is not comparable, partner must pass at the next turn and "
-                "declarer may restrict the lead (26B)"),
+        outcome="Cancelled; partner calls freely; if the offender's next call is not comparable, partner must "
+                "pass next turn and declarer may restrict the lead (26B)"),
     Row("phase", _AJ, "judge_artificial", "auction", "30C, 31A", FAMILY,
         "an artificial call at RHO's turn: ruled as a bid at RHO's turn (31A)", at_rhos_turn, watch_rho_after_call,
-        outcome="An artificial call at RHO's turn: ruled as a bid at RHO's turn, by the denominations it "
-                "showed: repeated if RHO passes, else judged as above (31A)"),
+        outcome="Ruled as a bid at RHO's turn, by the denominations it showed: repeated if RHO passes, else "
+                "judged as above (31A)"),
     Row("phase", _AJ, "judge_artificial", "auction", "30C, 31B", FAMILY,
         "an artificial call at partner's or LHO's turn: ruled as a bid at partner's or LHO's turn (31B)", at_other_turn,
         judge_after_call_at_other_turn),
@@ -778,14 +775,14 @@ ROWS: list[Row] = [
             require_repeat),
         Row("phase", source, "watched_call", source, "31A2, 32A2", FAMILY,
             "RHO called: the offender may call freely, judged for comparability", rho_called,
-            free_but_judged, outcome="RHO called: the offender may call freely, and if that call is not comparable, partner "
-                                     "must pass at the next turn and declarer may restrict the lead (26B)"),
+            free_but_judged, outcome="RHO called: the offender may call freely: if not comparable, partner must pass "
+                                     "next turn and declarer may restrict the lead (26B)"),
         Row("phase", source, "watched_call", "comparable_call.awaiting_judgement",
             "23A, 30B1b, 31A2, 31B2, 32A2, 32B2", FAMILY,
             "the offender's call after a cancelled one is judged for comparability",
             offender_called_again, judge_offenders_call,
             outcome="The director judges the offender's call after the cancelled one: comparable, no "
-                    "rectification; not comparable, partner must pass at the next turn and declarer may restrict "
-                    "the opening lead (26B)"),
+                    "rectification; not comparable, partner must pass next turn and declarer may restrict the "
+                    "opening lead (26B)"),
     )),
 ]

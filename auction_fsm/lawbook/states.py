@@ -124,8 +124,8 @@ PROCEDURES: Final[dict[str, tuple[str, tuple[Step, ...]]]] = {
                  "artificial", "artificial", "natural",
                  "an artificial call is ruled as 30C or 31A2 say", "a natural call is ruled as 30-32 say")),
         Step("awaiting_change_judgement",
-             "the offender called again at LHO's turn before the call out of rotation was ruled on: a change "
-             "of call, so the director first judges whether that call was a slip (30B2, 31C, 32C; 25)",
+             "the offender called again at LHO's turn, before the ruling: a change of call, so the director "
+             "first judges whether the first call was a slip (30B2, 31C, 32C; 25)",
              "the director", judgement_options(
                  "unintended", "unintended", "intended",
                  "the call out of rotation is withdrawn and the intended call, still made at LHO's turn, is "

@@ -16,7 +16,10 @@ How a family becomes a chart
   of its events' questions under one head, then the panel of rare cases and side questions.  Each section is a spine of
   question boxes; the "yes" of a question points right to its outcome, the "no" down to the next
   question.  With one way in, what happened at the table heads the first step; a step whose
-  last box only says "go to step N+1" runs straight on into step N+1.
+  last box only says "go to step N+1" runs straight on into step N+1 (when both are on one page:
+  the steps are cut into pages before they are chained, where that takes fewer pages).  A step
+  whose chain ends as an earlier step's does -- the same rows by law, action and destination --
+  ends in one box pointing there ("then as in step 1, from the question ...").
 * The common path first: a row whose guard the book marks ``rare`` (a second insufficient bid,
   an early replacement), or whose trigger it marks ``aside`` and that comes during a procedure
   (the auction restated, a slip), is told once in the panel, not on every step; a step reached
@@ -333,6 +336,27 @@ def _same_words_merged(cases: list[tuple[tuple[str, ...], tuple[str, list[str]]]
     return out
 
 
+#: The fewest entries at the end of a step's chain (its questions and its last box) told by
+#: pointing to an earlier step that asks the same: fewer would save no height.
+SHARED_AT_LEAST: Final = 3
+
+
+def _signature(g: _Group, also: Sequence[_Group], last: bool, steps: Iterable[str]) -> frozenset[tuple[str, ...]]:
+    """What makes an entry of a chain the same as another's: each row's law, what it does (its
+    action, by name) and where it leads; for the last box of a chain that goes on to one step of
+    the chart (one of ``steps``), only that step (the rows that reach it are told there)."""
+    rows = [r for x in (g, *also) for r in x.rows]
+    targets = {r.target for r in rows}
+    if last and len(targets) == 1 and targets <= set(steps):
+        return frozenset((r.target,) for r in rows)
+    return frozenset((r.law, _action_name(r), r.target) for r in rows)
+
+
+def _action_name(row: Row) -> str:
+    action = row.action
+    return "" if action is None else str(getattr(action, "name", "") or getattr(action, "__name__", "") or action)
+
+
 class _Builder:
     """Lays out the sections of one family on the grid."""
 
@@ -353,6 +377,12 @@ class _Builder:
         self.into: dict[str, list[tuple[str, str, list[str]]]] = {}
         #: by section index: the step that section's last box sends the reader to, if any
         self.goes_to: dict[int, str | None] = {}
+        #: the sections before steps that follow one another run on as one chain (:meth:`chained`)
+        self.unchained: list[tuple[str, list[Box], list[Arrow]]] = []
+        #: the number of the step being laid out, and each step's chain as laid out so far:
+        #: (its number, its entries' signatures, their questions), to tell a chain once
+        self.step: int | None = None
+        self.chains: list[tuple[int, list[frozenset[tuple[str, ...]]], list[str]]] = []
 
     # --- words ---------------------------------------------------------------------------------
     def question(self, group: _Group, alone: bool, by_phase: bool = False) -> str:
@@ -570,6 +600,26 @@ class _Builder:
         prev, prev_label, prev_label_law = head_id, "", law
         prev_trigger = ""
         last_goes_to: str | None = None
+        questions = [self.question(g, alone, by_phase) for g, alone, by_phase, _ in merged]
+        shown = [q if q != OTHERWISE else self.book.triggers[g.trigger].question
+                 for q, (g, _, _, _) in zip(questions, merged, strict=True)]
+        signs = [_signature(g, also, i == len(merged) - 1, self.numbers) for i, (g, _, _, also) in enumerate(merged)]
+        pointer = self._told_before(signs) if in_step else None
+        if self.step is not None and in_step:
+            self.chains.append((self.step, signs, shown))
+        if pointer is not None:
+            # the rest of this chain asks what an earlier step asks, with the same outcomes:
+            # told once there, pointed to here
+            step, length, question = pointer
+            told_there = merged[len(merged) - length:]
+            merged = merged[:len(merged) - length]
+            p_rows = [r for e in told_there for x in (e[0], *e[3]) for r in x.rows]
+            first = self.book.triggers[told_there[0][0].trigger]
+            lead = f"{first.told}: t" if first.told and told_there[0][0].trigger != (
+                merged[-1][0].trigger if merged else "") else "T"
+            p_text = f"{lead}hen as in step {step}, from the question \u201c{question}\u201d"
+            p_law = _join_laws(r.law for r in p_rows)
+            p_keys = tuple(row_key(r) for r in p_rows)
         for i, (g, alone, by_phase, also) in enumerate(merged):
             q = self.question(g, alone, by_phase)
             o_lines, o_law, o_kind = self.outcome(g)
@@ -577,7 +627,7 @@ class _Builder:
             trig = self.book.triggers[g.trigger]
             told = trig.told or (_capital(trig.words.split(" (")[0]) if name_events else "")
             row += 1
-            if i == len(merged) - 1:
+            if i == len(merged) - 1 and pointer is None:
                 # the last case of a chain is what remains when every question before it is
                 # answered no: its outcome hangs on that "no" (or on the head box, alone)
                 # the event, when named, begins the box's one paragraph (the box spans the page)
@@ -606,7 +656,25 @@ class _Builder:
             out.append(Box(oid, o_kind, tuple(o_lines), o_law, row, 1, keys))
             arrows.append(Arrow(qid, oid, "yes", o_law))
             prev, prev_label, prev_trigger = qid, "no", g.trigger
+        if pointer is not None:
+            pid = f"b{len(out)}"
+            out.append(Box(pid, "goto", (p_text,), p_law, row + 1, 0, p_keys))
+            arrows.append(Arrow(prev, pid, prev_label, p_law if prev_label else prev_label_law))
         return last_goes_to
+
+    def _told_before(self, signs: list[frozenset[tuple[str, ...]]]) -> tuple[int, int, str] | None:
+        """Where an earlier step's chain ends in the same questions with the same outcomes as a
+        chain whose entries have these signatures: that step's number, how many entries of
+        this chain it tells (at least :data:`SHARED_AT_LEAST`, something left before them) and
+        the question it starts from; ``None`` if no step does."""
+        best: tuple[int, int, str] | None = None
+        for step, earlier, shown in self.chains:
+            n = 0
+            while n < min(len(signs), len(earlier)) and signs[-1 - n] == earlier[-1 - n]:
+                n += 1
+            if SHARED_AT_LEAST <= n < len(signs) and (best is None or n > best[1]):
+                best = (step, n, shown[len(earlier) - n])
+        return best
 
     def _trigger_order(self, groups: list[_Group]) -> int:
         """Where the events of a step come in its chain, in the order a director works: first
@@ -660,6 +728,7 @@ class _Builder:
                 raise LawBookError(f"law book {book.name!r}: the decision {s!r} does not say who decides")
             law = _summary_law(self.summaries[s]) or _summary_law(self.summaries[self.parents[s] or s]) \
                 or fam
+            self.step = self.numbers[s]
             if lead_in and s == self.steps[0]:
                 goes_to = self.section(("start", [f"{title.split(' (')[0]}. Step 1: {self.summaries[s]}",
                                         f"Who decides: {who}."], _join_laws([*(r.law for r in lead_in), law]),
@@ -669,6 +738,7 @@ class _Builder:
                                                  f"Who decides: {who}."], law, []), here, boxes, arrows, in_step=True)
             out.append((s.split(".")[0], boxes, arrows))
             self.goes_to[len(out) - 1] = goes_to
+        self.step = None
         for s in self.letters:
             self.rare_step(s)
         for follow_up in (False, True):  # what happens at the table first
@@ -691,6 +761,7 @@ class _Builder:
         self.told_on_the_path(out)
         if self.panel:
             out.append(("!", self.panel_section(), []))
+        self.unchained = out
         return self.chained(out)
 
     def told_on_the_path(self, sections: list[tuple[str, list[Box], list[Arrow]]]) -> None:
@@ -710,14 +781,16 @@ class _Builder:
                                     b.rows + tuple(k for k in keys if k not in b.rows))
                     break
 
-    def chained(self, sections: list[tuple[str, list[Box], list[Arrow]]]) -> list[tuple[str, list[Box], list[Arrow]]]:
+    def chained(self, sections: list[tuple[str, list[Box], list[Arrow]]],
+                offset: int = 0) -> list[tuple[str, list[Box], list[Arrow]]]:
         """Steps that follow one another run on as one chain: where a step's last box only says
         "go to step N" and step N comes next, the arrow goes straight on to step N's head (which
-        then stands for the rows of that box too), as long as the two fit one page together."""
+        then stands for the rows of that box too), as long as the two fit one page together.
+        ``sections`` are those of the chart from the ``offset``-th on (a page's, cut unchained)."""
         out: list[tuple[str, list[Box], list[Arrow]]] = []
-        for i, sec in enumerate(sections):
+        for i, sec in enumerate(sections, offset):
             prev = out[-1] if out else None
-            went = self.goes_to.get(i - 1)
+            went = self.goes_to.get(i - 1) if i > offset else None
             head = sec[1][0] if sec[1] else None
             if prev is None or went is None or head is None or head.kind not in ("step", "start") \
                     or self.numbers.get(went) != _step_number_or_none(sec[1]) \
@@ -880,7 +953,14 @@ def _family_charts(book: LawBook, family: str) -> list[Chart]:
     sections = builder.sections()
     charts: list[Chart] = []
     for lines in (2, 3, 4):  # the parts' titles, once written, may take more lines than supposed
-        charts = _cut(book, family, builder, _pages(sections, book.family(family).title, lines))
+        pages = _pages(sections, book.family(family).title, lines)
+        # steps run on as one chain keep a page from breaking between them: cut the unchained
+        # steps into pages and chain them on each page, where that takes fewer pages
+        cut = _pages(builder.unchained, book.family(family).title, lines)
+        if len(cut) < len(pages):
+            starts = list(itertools.accumulate((len(p) for p in cut), initial=0))
+            pages = [builder.chained(p, at) for p, at in zip(cut, starts, strict=False)]
+        charts = _cut(book, family, builder, pages)
         if all(head_height(c.title, c.boxes) + chart_height(c.boxes) <= MAX_HEIGHT for c in charts):
             break
     return charts
