@@ -591,7 +591,7 @@ def _lead_option(key: _LeadKey, law: str) -> _Option:
     return _Option(text, key)
 
 
-def _probe_lead(state: AuctionState, leader: Seat, book: LawBook) -> tuple[_LeadKey, str] | None:
+def _probe_lead(state: AuctionState, leader: Seat) -> tuple[_LeadKey, str] | None:
     """What the engine lets ``leader`` lead, when a penalty card of the leader's own binds the
     lead and declarer has no choice: a card other than a major penalty card refused (50D1), or
     a low card of a minor penalty card's suit refused (50C).  Read from the engine's refusals,
@@ -663,7 +663,7 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
         from ..lawbook.restrictions import restriction_status
 
         statuses = [restriction_status(state, r) for r in state.restrictions]
-        bound = _probe_lead(state, leader_seat, sim.book)
+        bound = _probe_lead(state, leader_seat)
         if bound is not None:
             key, law = bound
         elif "applies_in_play" in statuses:
