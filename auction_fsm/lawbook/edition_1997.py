@@ -96,8 +96,8 @@ def cites_only_1997_within_30_to_33(law: str) -> bool:
 
 
 # --- small helpers ------------------------------------------------------------------------------
-def _g(name: str, words: str, test: Callable[[Ctx], bool], ask: str) -> Guard:
-    return Guard(name, words, test, question=ask)
+def _g(name: str, words: str, test: Callable[[Ctx], bool], ask: str, rare: bool = False) -> Guard:
+    return Guard(name, words, test, question=ask, rare=rare)
 
 
 def _bid_made(state: AuctionState) -> bool:
@@ -152,7 +152,8 @@ change_at_lhos_turn_1997 = _g(
     "the player who has just called calls again at LHO's turn, and it is not a pass made before "
     "anyone has bid (30B3, 31B (1997))",
     lambda ctx: rotation.calls_again_at_lhos_turn(ctx) and not _pass_before_any_bid_at_lhos_turn(ctx),
-    "Is it the player who has just called, calling again at LHO's turn (a pass only once someone has bid)?")
+    "Is it the player who has just called, calling again at LHO's turn (a pass only once someone has bid)?",
+    rare=True)
 
 plain_out_of_rotation_1997 = _g(
     "plain_out_of_rotation",
@@ -186,7 +187,7 @@ later_call_while_held_1997 = _g(
     "a pass made before anyone has bid (30B3, 31B (1997))",
     lambda ctx: later_call_at_lho.offender_calls_again_while_held(ctx) and not _pass_before_any_bid_at_lhos_turn(ctx),
     "Is it the offender calling again, at his LHO's turn, before his call out of rotation is ruled on (a "
-    "pass only once someone has bid)?")
+    "pass only once someone has bid)?", rare=True)
 
 ask_about_later_call_1997 = Action(
     "ask_about_later_call", "the later call is taken as an attempt to change the held call out of rotation; "

@@ -67,7 +67,7 @@ def _pending(ctx: Ctx) -> Pending:
 
 @guard("the offender calls again at LHO's turn while his call out of rotation is still held (30B2, 31C, "
        "32C)", ask="Is it the offender calling again, at his LHO's turn, before his call out of rotation "
-                   "is ruled on?")
+                   "is ruled on?", rare=True)
 def offender_calls_again_while_held(ctx: Ctx) -> bool:
     p = ctx.state.pending
     return (p is not None and p.procedure == OOR and p.step in HELD_STEPS and ctx.seat == p.offender

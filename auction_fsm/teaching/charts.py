@@ -60,7 +60,7 @@ from ..lawbook.states import MAIN_PHASES, OPEN, OPEN_PHASES, WHERE_QUESTIONS
 from ..lawbook.triggers import IN_TURN
 
 __all__ = ["BoxKind", "Box", "Arrow", "Chart", "MAX_BOXES", "MAX_HEIGHT", "TITLE_WRAP", "LEGEND_WORDS", "head_height", "WRAP", "WRAP_ASIDE", "WRAP_WIDE", "WRAP_OUTCOME", "OPEN_PHASES",
-           "family_charts", "spanning", "panel_split",
+           "family_charts", "spanning", "panel_split", "box_text", "law_words", "NOTE_BULLET",
            "overview_chart", "all_charts", "chart_data", "family_steps", "step_owner",
            "is_follow_up", "row_key", "charted", "chart_height", "step_labels"]
 
@@ -183,7 +183,7 @@ def step_owner(book: LawBook, state: str) -> str | None:
     """
     counts: dict[str, int] = {}
     for r in book.rows_of("phase"):
-        if r.source == state and not is_follow_up(r.trigger, book):
+        if r.source == state and not is_follow_up(r.trigger, book) and not book.triggers[r.trigger].aside:
             counts[r.family] = counts.get(r.family, 0) + 1
     entering = {r.family for r in book.rows_of("phase") if r.dest == state and r.source != state}
     return max(counts, key=lambda f: (counts[f], f in entering)) if counts else None
@@ -550,6 +550,39 @@ class _Builder:
             boxes.append(Box(f"b{n}", "aside", texts, law, n, 0, tuple(keys)))
         return boxes
 
+    def note(self, head: str, law: str, rows: Sequence[Row], named: bool) -> Box:
+        """What follows on its own, told as one note: its head, then each event's cases in the
+        order they are tried, a case's question and what a yes gives ("...? Yes: ..."), the
+        case left when every other is answered no last ("Otherwise: ..."), each with its law;
+        with ``named``, an event is named where its cases begin.  Nobody at the table decides
+        these, so they need no arrows, and one box of lines across the page takes about half
+        the height of a chain of question and outcome boxes."""
+        lines = [head]
+        by_trigger: dict[str, list[_Group]] = {}
+        for g in _groups(rows):
+            by_trigger.setdefault(g.trigger, []).append(g)
+        for trigger, gs in by_trigger.items():
+            alone = len(gs) == 1
+            asked = [self.question(g, alone) for g in gs]
+            by_phase = len(set(asked)) < len(asked)
+            ordered = [g for g, q in zip(gs, asked, strict=True) if by_phase or q != OTHERWISE]
+            ordered += [g for g in gs if g not in ordered]
+            spec = self.book.triggers[trigger]
+            told = spec.told if named else ""  # else its question names the event
+            for i, g in enumerate(ordered):
+                q = self.question(g, alone, by_phase)
+                o_lines, o_law, _ = self.outcome(g)
+                said = _lower_first(" ".join(o_lines))
+                if i == len(ordered) - 1 and q == OTHERWISE and not alone:
+                    case = f"Otherwise: {said}"
+                else:
+                    case = f"{spec.question if q == OTHERWISE else q} Yes: {said}"
+                if told and i == 0:
+                    case = f"{told}: {_lower_first(case)}"
+                lines.append(f"{_sentence(case)} ({law_words(o_law)})")
+        keys = tuple(row_key(r) for g in by_trigger.values() for x in g for r in x.rows)
+        return Box("b0", "note", tuple(lines), law, 0, 0, keys)
+
     # --- sections ------------------------------------------------------------------------------
     def section(self, head: tuple[BoxKind, list[str], str, list[Row]], rows: Sequence[Row],
                 out: list[Box], arrows: list[Arrow], in_step: bool = False,
@@ -702,6 +735,12 @@ class _Builder:
         entry = [r for r in rows if r.source not in steps and not is_follow_up(r.trigger, book)
                  and r.source in OPEN_PHASES]
         follow = [r for r in rows if r not in entry and (r.source not in steps or is_follow_up(r.trigger, book))]
+        # the same event with the same outcome while another irregularity waits (a change of call
+        # tried while declarer chooses before the lead) is what happens at the table: told once
+        told = {(r.trigger, r.summary) for r in entry}
+        same = [r for r in follow if not is_follow_up(r.trigger, book) and (r.trigger, r.summary) in told]
+        entry += same
+        follow = [r for r in follow if r not in same]
         title = book.family(fam).title
         out: list[tuple[str, list[Box], list[Arrow]]] = []
         common = [g for g in _groups(entry) if not all(r.guard is not None and r.guard.rare for r in g.rows)]
@@ -716,9 +755,10 @@ class _Builder:
         if entry:
             boxes: list[Box] = []
             arrows: list[Arrow] = []
-            self.section(("start", [f"In the auction period: {title.split(' (')[0].lower()}"],
-                          fam, []), entry, boxes, arrows)
+            goes_to = self.section(("start", [f"In the auction period: {title.split(' (')[0].lower()}"],
+                                    fam, []), entry, boxes, arrows)
             out.append(("", boxes, arrows))
+            self.goes_to[len(out) - 1] = goes_to
         for s in self.steps:
             boxes, arrows = [], []
             here = [r for r in book.rows_of("phase") if r.source == s and not is_follow_up(r.trigger, book)
@@ -755,8 +795,11 @@ class _Builder:
             head: tuple[BoxKind, list[str]] = (
                 ("note", [f"Afterwards, on its own{told}"]) if follow_up
                 else ("start", [f"While another irregularity waits for its ruling{told}"]))
-            self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows,
-                         name_events=len(triggers) > 1)
+            if follow_up:
+                boxes = [self.note(head[1][0], _join_laws(r.law for r in these), these, named=len(triggers) > 1)]
+            else:
+                self.section((head[0], head[1], _join_laws(r.law for r in these), []), these, boxes, arrows,
+                             name_events=len(triggers) > 1)
             out.append(("~" if follow_up else "+", boxes, arrows))
         self.told_on_the_path(out)
         if self.panel:
@@ -855,12 +898,15 @@ def spanning(boxes: Sequence[Box]) -> set[str]:
     """The boxes of a chain drawn across both columns: those alone on their row (a step's head,
     the last box of a chain) in a chart that has outcomes to the right of its questions."""
     flow = [b for b in boxes if b.kind != "aside"]
-    if not any(b.col == 1 for b in flow) or any(b.col < 0 for b in flow):
+    if any(b.col < 0 for b in flow):
         return set()
+    notes = {b.id for b in flow if b.kind == "note" and len(b.lines) > 1}  # one note of cases (see _one_note)
+    if not any(b.col == 1 for b in flow):
+        return notes
     count: dict[int, int] = {}
     for b in flow:
         count[b.row] = count.get(b.row, 0) + 1
-    return {b.id for b in flow if b.col == 0 and count[b.row] == 1}
+    return notes | {b.id for b in flow if b.col == 0 and count[b.row] == 1}
 
 
 def panel_split(heights: Sequence[float]) -> int:
@@ -872,16 +918,44 @@ def panel_split(heights: Sequence[float]) -> int:
     return min(range(1, len(heights)), key=lambda k: (max(sum(heights[:k]), sum(heights[k:])), -k))
 
 
-def _lines(box: Box, wrap: int) -> int:
-    """How many lines the text of ``box`` takes wrapped at ``wrap`` (its law ends the last one)."""
+def law_words(law: str) -> str:
+    """A law as a box cites it: "Law 36B", "Laws 37, 9B2" (a law already worded stays)."""
+    if law.startswith("Law"):
+        return law
+    many = "," in law or "-" in law
+    return f"Law{'s' if many else ''} {law}"
+
+
+#: How a case of a note (what follows on its own) begins: its lines after the first are indented
+#: under it, so that each case stands out from the next.
+NOTE_BULLET: Final = "\u2022 "
+
+
+def box_text(box: Box, wrap: int) -> list[str]:
+    """The lines of text of ``box`` wrapped at ``wrap``, as the drawing prints them: its law
+    ends the last line (in parentheses after a sentence), a case of the panel is one paragraph,
+    and a note's law follows its head, each case after it on a line of its own, bulleted."""
     parts = list(box.lines)
-    many = "," in box.law or "-" in box.law  # as the drawing cites it: "Law 36B", "Laws 37, 9B2"
-    parts[-1] = f"{parts[-1]} (Law{'s' if many else ''} {box.law})"
+    note = box.kind == "note" and len(parts) > 1
+    if box.law:
+        at = 0 if note else -1  # a note's cases cite their own laws
+        parts[at] = f"{parts[at]} ({law_words(box.law)})"
     if box.kind == "aside":
         parts = [" ".join(parts)]
     elif box.kind == "start":
         wrap -= 4  # bold type is wider
-    return sum(len(textwrap.wrap(part, wrap)) for part in parts)
+    out: list[str] = []
+    for i, part in enumerate(parts):
+        if note and i:
+            out += textwrap.wrap(NOTE_BULLET + part, wrap, subsequent_indent="   ")
+        else:
+            out += textwrap.wrap(part, wrap)
+    return out
+
+
+def _lines(box: Box, wrap: int) -> int:
+    """How many lines the text of ``box`` takes wrapped at ``wrap`` (see :func:`box_text`)."""
+    return len(box_text(box, wrap))
 
 
 def chart_height(boxes: Sequence[Box]) -> float:

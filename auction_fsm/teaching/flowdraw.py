@@ -34,6 +34,7 @@ from .charts import (
     WRAP_WIDE,
     Box,
     Chart,
+    box_text,
     chart_data,
     panel_split,
     spanning,
@@ -92,25 +93,9 @@ _HIGHLIGHT: Final = "#c00000"
 
 
 def _text_of(box: Box, wrap: int = _WRAP) -> str:
-    """The text of a box, wrapped at ``wrap``, its law at the end (in parentheses after a
-    sentence); a case of the panel is one paragraph."""
-    if box.kind == "start":
-        wrap -= 4  # bold type is wider
-    law = _law_of(box)
-    parts = list(box.lines)
-    if law:
-        parts[-1] = f"{parts[-1]} ({law})"
-    if box.kind == "aside":
-        parts = [" ".join(parts)]
-    return "\n".join(line for part in parts for line in textwrap.wrap(part, wrap))
-
-
-def _law_of(box: Box) -> str:
-    """The law a box cites, as it ends the box's text ("Law 27A1", "Laws 27B1b, 27B2")."""
-    if not box.law:
-        return ""
-    many = "," in box.law or "-" in box.law
-    return box.law if box.law.startswith("Law") else f"Law{'s' if many else ''} {box.law}"
+    """The text of a box as printed, wrapped at ``wrap`` (:func:`~.charts.box_text`: the
+    estimate of a chart's height counts the same lines)."""
+    return "\n".join(box_text(box, wrap))
 
 
 def _arrow_text(label: str, law: str) -> str:
