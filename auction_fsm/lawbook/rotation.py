@@ -11,6 +11,8 @@ pass counts as in rotation: the obliged pass is deemed made (28A).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import rules
 from ..auction import AuctionState
 from ..calls import ALL_CALLS, PASS, Call
@@ -165,6 +167,13 @@ def by_accepting_lho(ctx: Ctx) -> bool:
 def by_player_whose_turn_it_was(ctx: Ctx) -> bool:
     p = ctx.state.pending
     return p is not None and ctx.seat.name == p.get("correct_player")  # set only for an opponent at turn
+
+
+def _while_lho_answers(base: Guard) -> Guard:
+    """``base`` where the director has explained LHO's options (29A): a call then, instead of
+    LHO's answer, is a rare case (told beside the charts' common path); the engine reads the
+    same test."""
+    return replace(base, rare=True)
 
 
 def _if_accepted(ctx: Ctx) -> AuctionState:
@@ -429,19 +438,25 @@ def judge_after_double(ctx: Ctx) -> Outcome:
                                 "call will be judged for comparability"))
 
 
+#: Each branch: its guard, action, law, summary, the question that picks it out, and the outcome
+#: for the charts (the summary less the case, which the question above it names).
 _DOUBLE_BRANCHES = (
     (double_was_inadmissible, silence_partner_36b4, "29B, 36B4",
      "an inadmissible double or redouble out of rotation: cancelled; partner must pass for the rest of the auction",
-     "a double or redouble Law 19 does not permit"),
+     "a double or redouble Law 19 does not permit", "Cancelled; partner must pass for the rest of the auction"),
     (double_at_rhos_turn, watch_rho_after_double, "29B, 32A",
      ("a double or redouble at RHO's turn: cancelled; if RHO passes the offender repeats it; if RHO calls, "
       "the offender calls freely: if not comparable, partner must pass next turn and declarer may restrict the "
       "lead (26B)"),
-     "a double or redouble at the offender's RHO's turn"),
+     "a double or redouble at the offender's RHO's turn",
+     ("Cancelled; if RHO passes, the offender must repeat it; if RHO calls, the offender calls freely: if not "
+     "comparable, partner must pass next turn and declarer may restrict the lead (26B)")),
     (double_at_other_turn, judge_after_double, "29B, 32B",
      ("a double or redouble at partner's or LHO's turn: cancelled; partner calls freely; the offender's next "
       "call is judged: if not comparable, partner must pass next turn and declarer may restrict the lead (26B)"),
-     "a double or redouble at partner's or LHO's turn"),
+     "a double or redouble at partner's or LHO's turn",
+     ("Cancelled; partner calls freely; if the offender's next call is not comparable, partner must pass next "
+     "turn and declarer may restrict the lead (26B)")),
 )
 
 
@@ -449,8 +464,9 @@ def _double_rows(source: str, trigger: str, base: Guard, prefix: str = "", no_ch
     """One row per way Law 32 (or 36B4) rules a cancelled double or redouble out of rotation;
     with ``no_choice`` each branch's question adds that LHO had no choice."""
     return [Row("phase", source, trigger, "auction", law, FAMILY, prefix + summary,
-                both(base, g, ask=f"Is it {ask}, for the director to rule on?" if no_choice else f"Was it {ask}?"), act)
-            for g, act, law, summary, ask in _DOUBLE_BRANCHES]
+                both(base, g, ask=f"Is it {ask}, for the director to rule on?" if no_choice else f"Was it {ask}?"), act,
+                outcome=outcome)
+            for g, act, law, summary, ask, outcome in _DOUBLE_BRANCHES]
 
 
 def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summary: str) -> AuctionState:
@@ -715,15 +731,15 @@ ROWS: list[Row] = [
         lho_calls_over_inadmissible, cancel_both_36a),
     Row("phase", _AC, "call_while_pending", "auction", "28B", FAMILY,
         "the right player calls before the rectification is assessed: cancelled, no rectification",
-        by_player_whose_turn_it_was, right_player_calls),
+        _while_lho_answers(by_player_whose_turn_it_was), right_player_calls),
     *by_end_of_auction(Row(
         "phase", _AC, "choose_accept", "auction", "29A", FAMILY,
         "LHO accepts: the call stands, no rectification", None, accept_by_choice), admissible_out_of_rotation,
         _if_accepted),
     *by_end_of_auction(Row(
         "phase", _AC, "call_while_pending", "auction", "29A", FAMILY,
-        "LHO calls over it: accepted, no rectification", None, accept_out_of_rotation), by_accepting_lho,
-        _if_accepted),
+        "LHO calls over it: accepted, no rectification", None, accept_out_of_rotation),
+        _while_lho_answers(by_accepting_lho), _if_accepted),
     *_double_rows(_AC, "choose_decline", double_or_redouble_out_of_rotation, "declined: "),
     Row("phase", _AC, "choose_decline", _AJ, "29B, 29C", FAMILY,
         "declined: a pass or bid out of rotation is cancelled; was it artificial?",
@@ -766,23 +782,22 @@ ROWS: list[Row] = [
     *(r for source in ("auction", "clarification") for r in (
         Row("phase", source, "watched_call", source, "31A1, 32A1, 22A",
             FAMILY, "RHO's pass ended the auction: nothing is repeated, the call stays cancelled",
-            rho_pass_ended_auction, repeat_lapsed),
+            rho_pass_ended_auction, repeat_lapsed, outcome="Nothing is repeated; the call stays cancelled"),
         Row("phase", source, "watched_call", source, "31A1, 32A1",
             FAMILY, "the obligation to pass prevails: nothing is repeated",
             rho_passed_offender_silenced, repeat_prevented),
         Row("phase", source, "watched_call", source, "31A1, 32A1",
             FAMILY, "RHO passed: the offender must repeat the cancelled call", rho_passed_repeat_owed,
-            require_repeat),
+            require_repeat, outcome="The offender must repeat the cancelled call"),
         Row("phase", source, "watched_call", source, "31A2, 32A2", FAMILY,
             "RHO called: the offender may call freely, judged for comparability", rho_called,
-            free_but_judged, outcome="RHO called: the offender may call freely: if not comparable, partner must pass "
-                                     "next turn and declarer may restrict the lead (26B)"),
+            free_but_judged, outcome="The offender may call freely: if not comparable, partner must pass next turn "
+                                     "and declarer may restrict the lead (26B)"),
         Row("phase", source, "watched_call", "comparable_call.awaiting_judgement",
             "23A, 30B1b, 31A2, 31B2, 32A2, 32B2", FAMILY,
             "the offender's call after a cancelled one is judged for comparability",
             offender_called_again, judge_offenders_call,
-            outcome="The director judges the offender's call after the cancelled one: comparable, no "
-                    "rectification; not comparable, partner must pass next turn and declarer may restrict the "
-                    "opening lead (26B)"),
+            outcome="The director judges it against the cancelled call: comparable, no rectification; not "
+                    "comparable, partner must pass next turn and declarer may restrict the opening lead (26B)"),
     )),
 ]

@@ -167,10 +167,17 @@ def _parts(law: str) -> list[str]:
 
 
 def _join_laws(laws: Iterable[str]) -> str:
+    """The laws cited, each once, in order; a law cited with the one that sends to it
+    ("32C; 25") takes the place of that law cited alone ("32C")."""
     out: list[str] = []
     for law in laws:
         for p in _parts(law):
-            if p not in out:
+            first = p.split(";")[0].strip()
+            if p in out or (first != p and any(q.startswith(p) for q in out)):
+                continue
+            if first != p and first in out:
+                out[out.index(first)] = p
+            else:
                 out.append(p)
     return ", ".join(out)
 
@@ -614,13 +621,22 @@ class _Builder:
             alone = len(gs) == 1
             asked = [self.question(g, alone) for g in gs]
             by_phase = len(set(asked)) < len(asked)
-            specific = [g for g, q in zip(gs, asked, strict=True) if by_phase or q != OTHERWISE]
+            specific = self._alike_together([g for g, q in zip(gs, asked, strict=True)
+                                             if by_phase or q != OTHERWISE])
             rest = [g for g in gs if g not in specific]
             ordered += [(g, alone, by_phase) for g in specific + rest]
         merged: list[tuple[_Group, bool, bool, list[_Group]]] = []
+        alike: set[int] = set()  # groups told with an earlier one of the same outcome ("Or: ...")
         for g, alone, by_phase in ordered:
             last = merged[-1] if merged else None
-            if last is not None and alone and last[1] and self.outcome(g) == self.outcome(last[0]) \
+            if last is not None and not alone and g.trigger == last[0].trigger and self._alike(g, last[0]) \
+                    and self.question(g, alone, by_phase) != OTHERWISE \
+                    and all(id(x) in alike for x in last[3]):
+                # cases of one event with the same outcome (a pass or a bid at partner's turn):
+                # one question ("Or: ...") and one outcome citing the laws of both
+                last[3].append(g)
+                alike.add(id(g))
+            elif last is not None and alone and last[1] and self.outcome(g) == self.outcome(last[0]) \
                     and [r.target for r in g.rows] == [r.target for r in last[0].rows]:
                 last[3].append(g)
             elif last is not None and self._same_step(g, last[0]) and not _told_apart(g, last[0]):
@@ -656,6 +672,7 @@ class _Builder:
         for i, (g, alone, by_phase, also) in enumerate(merged):
             q = self.question(g, alone, by_phase)
             o_lines, o_law, o_kind = self.outcome(g)
+            o_law = _join_laws([o_law, *(self.outcome(x)[1] for x in also if id(x) in alike)])
             keys = tuple(row_key(r) for x in (g, *also) for r in x.rows)
             trig = self.book.triggers[g.trigger]
             told = trig.told or (_capital(trig.words.split(" (")[0]) if name_events else "")
@@ -680,8 +697,9 @@ class _Builder:
             # once at the head of the questions on that event
             context = told if q != trig.question and g.trigger != prev_trigger else None
             q_lines = ([f"{context}:"] if context else []) + [q] + [
-                "Or: " + _lower_first(self.book.triggers[x.trigger].question) for x in also
-                if x.trigger != g.trigger]
+                "Or: " + _lower_first(self.question(x, alone, by_phase) if id(x) in alike
+                                      else self.book.triggers[x.trigger].question) for x in also
+                if id(x) in alike or x.trigger != g.trigger]
             qid = f"b{len(out)}"
             out.append(Box(qid, "question", tuple(q_lines), o_law, row, 0, keys))
             arrows.append(Arrow(prev, qid, prev_label, o_law if prev_label else prev_label_law))
@@ -694,6 +712,22 @@ class _Builder:
             out.append(Box(pid, "goto", (p_text,), p_law, row + 1, 0, p_keys))
             arrows.append(Arrow(prev, pid, prev_label, p_law if prev_label else prev_label_law))
         return last_goes_to
+
+    def _alike(self, g: _Group, h: _Group) -> bool:
+        """Whether two groups of one event end the same way: the same words of outcome, the
+        same kind of box and the same destinations."""
+        a, b = self.outcome(g), self.outcome(h)
+        return g.trigger == h.trigger and a[0] == b[0] and a[2] == b[2] \
+            and {r.target for r in g.rows} == {r.target for r in h.rows}
+
+    def _alike_together(self, groups: list[_Group]) -> list[_Group]:
+        """``groups`` in their order, but each followed at once by the later ones that end
+        the same way (:meth:`_alike`), so that the chain tells them as one case."""
+        out: list[_Group] = []
+        for g in groups:
+            if g not in out:
+                out += [g, *(h for h in groups if h not in out and h is not g and self._alike(g, h))]
+        return out
 
     def _told_before(self, signs: list[frozenset[tuple[str, ...]]]) -> tuple[int, int, str] | None:
         """Where an earlier step's chain ends in the same questions with the same outcomes as a
@@ -810,7 +844,8 @@ class _Builder:
     def told_on_the_path(self, sections: list[tuple[str, list[Box], list[Arrow]]]) -> None:
         """A case of the panel in the very words of an outcome on the common path (a change of
         call tried during a step, told as when it is tried in the auction) is told there once:
-        that box stands for its rows too, and cites its law."""
+        that box stands for its rows too, and cites its law (what the box does not cite yet,
+        in its law or in its words: "or ends: 17D3, 22A")."""
         for key in list(self.panel):
             if len(key) != 1:
                 continue
@@ -820,7 +855,9 @@ class _Builder:
                 if at is not None:
                     law, keys = self.panel.pop(key)
                     b = boxes[at]
-                    boxes[at] = Box(b.id, b.kind, b.lines, _join_laws([b.law, law]), b.row, b.col,
+                    said = " ".join(b.lines)
+                    more = [p for p in _parts(law) if not re.search(rf"\b{re.escape(p)}(?![\w])", said)]
+                    boxes[at] = Box(b.id, b.kind, b.lines, _join_laws([b.law, *more]), b.row, b.col,
                                     b.rows + tuple(k for k in keys if k not in b.rows))
                     break
 

@@ -271,7 +271,8 @@ def test_longer_words_take_law_27_onto_a_second_page() -> None:
 #: The pages each family takes on the 2017 book, as measured when the layout last changed: a
 #: family may take fewer, never more without someone deciding so here (one page if not listed).
 #: Third round: 28-34 five -> four, 21B/25 four -> three, 35-39 and 41/50/51/54 three -> two.
-MEASURED_PAGES = {"28-34": 3, "35-39": 2, "21B, 25": 3, "41, 50, 51, 54": 2}
+#: Fifth round: 28-34 three -> two.
+MEASURED_PAGES = {"28-34": 2, "35-39": 2, "21B, 25": 3, "41, 50, 51, 54": 2}
 #: Issue 39's target: every family but Law 27 on at most two pages.
 TARGET_PAGES = 2
 
@@ -283,7 +284,7 @@ def test_a_family_takes_no_more_pages_than_measured(family: str) -> None:
                                "its words, or raise MEASURED_PAGES saying why")
 
 
-@pytest.mark.parametrize("family", ["35-39", "41, 50, 51, 54"])
+@pytest.mark.parametrize("family", ["28-34", "35-39", "41, 50, 51, 54"])
 def test_these_families_meet_the_two_page_target(family: str) -> None:
     """Issue 39's target met (third round): the whole family -- its common path and its panel
     of rare cases -- on two A4 pages at 9 points, every row still drawn."""
