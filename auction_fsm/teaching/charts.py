@@ -775,6 +775,14 @@ class _Builder:
         same = [r for r in follow if not is_follow_up(r.trigger, book) and (r.trigger, r.summary) in told]
         entry += same
         follow = [r for r in follow if r not in same]
+        # a side question while another irregularity waits that leads only into a step of the
+        # panel (the offender saying his insufficient bid was a slip) is told with that step
+        into = [r for r in follow if not is_follow_up(r.trigger, book) and _aside_row(r, book)
+                and r.target in self.letters]
+        for target in dict.fromkeys(r.target for r in into):
+            for g in _groups([r for r in into if r.target == target]):
+                self.aside([self.entry(g)], g)
+        follow = [r for r in follow if r not in into]
         title = book.family(fam).title
         out: list[tuple[str, list[Box], list[Arrow]]] = []
         common = [g for g in _groups(entry) if not all(r.guard is not None and r.guard.rare for r in g.rows)]
