@@ -103,3 +103,14 @@ def _call_permitted(ctx: Ctx) -> Hashable:
     if seat is None or call is None:
         return False
     return rules.permitted_for(ctx.state.key, seat, call.code)
+
+
+# --- appended by worktree factsa (calls out of rotation, 28-34): a fact other families may share ---
+
+slot("auction_over", _AUCTION, bool,
+     "the auction has ended: the final pass has been made (22A) or the board passed out (22B)")
+
+
+@computes("auction_over")
+def _auction_over(ctx: Ctx) -> Hashable:
+    return ctx.state.is_over
