@@ -97,7 +97,7 @@ def _turned(event: Event, by: int) -> Event:
     """``event`` with every seat it names moved ``by`` places clockwise."""
     changes = {name: Seat((value.value + by) % 4) for name in ("seat", "by")
                if isinstance(value := getattr(event, name, None), Seat)}
-    return dataclasses.replace(event, **changes) if changes else event  # type: ignore[type-var]
+    return dataclasses.replace(event, **changes) if changes else event  # type: ignore[arg-type]
 
 
 WALKS = [(scope, seed) for scope in ("insufficient-1", "rotation-1", "changes-1", "exposure-1", "lead-1")
