@@ -18,7 +18,9 @@ import pytest
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.engine import rule_in_full
+from auction_fsm.errors import AuctionFsmError
 from auction_fsm.events import CallEvent, Event
+from auction_fsm.fuzzing import next_event
 from auction_fsm.graph.fact_sharing import edges_of, measure_sharing
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
@@ -108,18 +110,48 @@ WALKS = [(scope, seed) for scope in ("insufficient-1", "rotation-1", "changes-1"
 def test_the_same_walk_at_each_table_position_reads_the_same_facts(scope: str, seed: int) -> None:
     events = _walk(scope, seed, 14)
     assert events
-    runs = []
-    for by in range(4):
-        state = AuctionState.start(Seat((Seat.N.value + by) % 4))
-        seen = []
-        for e in events:
-            step = rule_in_full(state, _turned(e, by))
-            seen.append([(f.row.label, dict(f.ctx.facts)) for f in step.fired])
-            state = step.after
-        runs.append(seen)
+    runs = [_replayed(events, by) for by in range(4)]
     assert any(facts for step in runs[0] for _, facts in step), "the walk read no declared fact"
     for by in (1, 2, 3):
         assert runs[by] == runs[0], f"turned {by} place(s): other rows or other facts"
+
+
+def _fuzzed(seed: int, length: int) -> list[Event]:
+    """Events the fuzzer draws from seed ``seed``, each from the position reached, keeping those
+    the engine takes: positions no scope reaches (any irregularity, several in one auction)."""
+    rng = random.Random(seed)
+    state = AuctionState.start(Seat.N)
+    kept: list[Event] = []
+    for _ in range(length * 4):
+        event = next_event(rng, state)
+        try:
+            state = rule_in_full(state, event).after
+        except AuctionFsmError:
+            continue
+        kept.append(event)
+        if len(kept) == length or state.phase in ("play", "hands_returned"):
+            break
+    return kept
+
+
+def _replayed(events: list[Event], by: int) -> list[list[tuple[str, dict[str, object]]]]:
+    state = AuctionState.start(Seat((Seat.N.value + by) % 4))
+    seen = []
+    for e in events:
+        step = rule_in_full(state, _turned(e, by))
+        seen.append([(f.row.label, dict(f.ctx.facts)) for f in step.fired])
+        state = step.after
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fuzzed_walks_read_the_same_facts_at_each_table_position(seed: int) -> None:
+    events = _fuzzed(seed, 30)
+    assert len(events) >= 5
+    first = _replayed(events, 0)
+    assert any(facts for step in first for _, facts in step)
+    for by in (1, 2, 3):
+        assert _replayed(events, by) == first, f"turned {by} place(s): other rows or other facts"
 
 
 @pytest.mark.parametrize(("scope", "seed"), WALKS[::4])
