@@ -27,7 +27,6 @@ from .rows import (
     Row,
     SubstitutedCall,
     WatchedCall,
-    guard,
     reads,
 )
 

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from ..errors import LawBookError
 
 __all__ = ["Slot", "SLOTS", "slot", "computes", "FactView", "UndeclaredRead", "UnknownFact", "tracing",
-           "Reading", "value_of"]
+           "Reading", "value_of", "computed_slots"]
 
 
 class _Context(Protocol):
@@ -92,6 +92,11 @@ def computes(name: str) -> Callable[[Callable[[Any], Hashable]], Callable[[Any],
         _COMPUTE[name] = fn
         return fn
     return register
+
+
+def computed_slots() -> frozenset[str]:
+    """The slots some family computes (every declared slot should be one)."""
+    return frozenset(_COMPUTE)
 
 
 def value_of(name: str, ctx: _Context) -> Hashable:

@@ -12,8 +12,8 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import PASS
 from ..records import CallRecord
-from .common import by_end_of_auction, in_turn, shown, stand
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
+from .common import by_end_of_auction, in_turn, shown, stand
 from .facts import FactView
 from .rows import Ctx, Outcome, Row, action, reads
 from .states import OPEN

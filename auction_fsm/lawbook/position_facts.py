@@ -15,6 +15,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from .. import rules
+from ..events import CallEvent
 from ..seats import Seat
 from .facts import computes, slot
 
@@ -53,6 +54,9 @@ slot("actor_from_turn", _AUCTION, (int, type(None)),
 slot("event_kind", _AUCTION, str,
      "the kind of event being ruled, by its type's name (a call, a call the director put in place "
      "of a changed one, a choice, a judgement...)")
+slot("event_is_call", _AUCTION, bool,
+     "the event is a call at the table (made by a player, put in place by the director, or made "
+     "again), not a choice, a judgement or another kind of event")
 slot("call_permitted", _AUCTION, bool,
      "the event is a call that the legal auction allows the acting seat now (18, 19): a pass, a "
      "sufficient bid, a double of an opponent's bid or a redouble of an opponent's double")
@@ -95,6 +99,11 @@ def _actor_from_turn(ctx: Ctx) -> Hashable:
 @computes("event_kind")
 def _event_kind(ctx: Ctx) -> Hashable:
     return type(ctx.event).__name__
+
+
+@computes("event_is_call")
+def _event_is_call(ctx: Ctx) -> Hashable:
+    return isinstance(ctx.event, CallEvent)
 
 
 @computes("call_permitted")
