@@ -54,8 +54,8 @@ slot("change_ground", FAMILY, (str, type(None)),
      "the event is not a change of call")
 slot("actor_call_to_change", FAMILY, str,
      "the acting seat's last call that stands, as a change of call would find it: 'none' if it has "
-     "none, 'in time' if partner has not called since and no call out of rotation has taken partner's "
-     "turn, 'too late' otherwise (25A4, 21B1a)")
+     "none (or the event names no seat), 'in time' if partner has not called since and no call out "
+     "of rotation has taken partner's turn, 'too late' otherwise (25A4, 21B1a)")
 slot("change_names_call_made", FAMILY, bool,
      "the change of call names the very call the acting seat last made and that still stands (false "
      "if it has none, or the event is not a change of call)")
@@ -157,7 +157,9 @@ def _change_ground(ctx: Ctx) -> Hashable:
 
 @computes("actor_call_to_change")
 def _actor_call_to_change(ctx: Ctx) -> Hashable:
-    seat = ctx.seat
+    seat = getattr(ctx.event, "seat", None)
+    if not isinstance(seat, Seat):
+        return "none"
     old = _last_call_index(ctx.state, seat)
     if old is None:
         return "none"
@@ -267,7 +269,8 @@ def lho_not_called_over(f: FactView) -> bool:
     return not f.change_lho_called_over
 
 
-@reads("change_lho_called_over", words="the offender's LHO has called over the call being changed (25A6, 21B2)",
+@reads("change_lho_called_over",
+       words="the offender's LHO has called over the call being changed (25A6, 21B2)",
        ask="Has the offender's LHO called over it already?")
 def lho_called_over(f: FactView) -> bool:
     return bool(f.change_lho_called_over)

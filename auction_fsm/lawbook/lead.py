@@ -92,7 +92,8 @@ def cards_or_rights_to_settle(f: FactView) -> bool:
     return bool(f.end_of_auction_settlement == "settle")
 
 
-@reads("end_of_auction_settlement", words="the auction ended in rotation with nothing to settle", ask=OTHERWISE)
+@reads("end_of_auction_settlement", words="the auction ended in rotation with nothing to settle",
+       ask=OTHERWISE)
 def nothing_to_settle(f: FactView) -> bool:
     return bool(f.end_of_auction_settlement == "nothing")
 
@@ -490,7 +491,8 @@ def _declarer(ctx: Ctx) -> Seat:
     return contract.declarer
 
 
-@reads("actor_from_declarer", words="a defender exposed the card (49)", ask="Did a defender expose the card (49)?")
+@reads("actor_from_declarer", words="a defender exposed the card (49)",
+       ask="Did a defender expose the card (49)?")
 def exposed_by_defender(f: FactView) -> bool:
     return f.actor_from_declarer in (1, 3)
 
