@@ -123,3 +123,15 @@ slot("auction_over", _AUCTION, bool,
 @computes("auction_over")
 def _auction_over(ctx: Ctx) -> Hashable:
     return ctx.state.is_over
+
+
+# --- appended by worktree factsb (issue 37: the guards of 21B-25, 35-39, 41-54, 23-26, 24) ------
+slot("call_is_pass", _AUCTION, bool,
+     "the event is a call and that call is a pass (false for a bid, a double, a redouble or an event "
+     "with no call)")
+
+
+@computes("call_is_pass")
+def _call_is_pass(ctx: Ctx) -> Hashable:
+    call = getattr(ctx.event, "call", None)
+    return call is not None and bool(call.is_pass)
