@@ -30,7 +30,7 @@ from .lawbook.slip_first import SLIP_STEP
 from .seats import Seat
 from .values import evolve
 
-__all__ = ["Fired", "OutsideBounds", "Step", "step", "apply_event", "is_incident", "is_required_repeat", "irregularities",
+__all__ = ["Fired", "OutsideBounds", "Step", "step", "rule_in_full", "apply_event", "is_incident", "is_required_repeat", "irregularities",
            "judged_by_record", "IRREGULAR_TAGS"]
 
 
@@ -78,6 +78,13 @@ def step(state: AuctionState, event: Event, *, strict: bool = True,
         if fast is not None:
             return fast
     return _dispatch(state, event, strict, room)
+
+
+def rule_in_full(state: AuctionState, event: Event) -> Step:
+    """:func:`step`, strictly and always through the book's rows (never the shortcut for a plain
+    call in rotation): every row fired is then selected by its guards, each context keeping the
+    facts its guards read (``Fired.ctx.facts``) -- what a checker of the declarations reads."""
+    return _dispatch(state, event, strict=True)
 
 
 class OutsideBounds(Exception):

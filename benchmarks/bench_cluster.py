@@ -64,8 +64,8 @@ def compare(args: argparse.Namespace) -> None:
 
     print(f"{'scope':<24} {'states':>9} {'edges':>10} {'one s':>7} {'one CPU s':>9} {'cluster s':>9} "
           f"{'ratio':>6} {'workers CPU s':>13} {'worker peak MB':>14} {'same counts':>11}")
-    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                      dashboard_address=":0") as cluster, Client(cluster) as client:
+    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
+                      dashboard_address=":0") as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
         for name in args.scopes:
             scope = scope_named(name).narrowed(agreement=args.agreement)
             base, base_s, base_cpu = one_process(scope)

@@ -338,9 +338,9 @@ def main(argv: list[str] | None = None) -> int:
         say(f"baseline: none measured: {missing or base}")
         figures["baseline"] = f"none measured: {missing or base}"
     else:
-        boards = max(base["boards"], 1)
-        ep = min(base_times) / boards * 1e6
-        ep_median = statistics.median(base_times) / boards * 1e6
+        base_boards = max(base["boards"], 1)
+        ep = min(base_times) / base_boards * 1e6
+        ep_median = statistics.median(base_times) / base_boards * 1e6
         say(f"baseline: endplay pbn.load, read only: {ep:.1f} µs/board min, {ep_median:.1f} median "
             f"of {len(base_times)} rounds ({base['boards']:.0f} boards; {base['failed_files']:.0f} files raised, "
             f"their time counted, their boards not)")

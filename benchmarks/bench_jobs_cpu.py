@@ -33,6 +33,7 @@ import time
 
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named, space_for
 
 
@@ -50,6 +51,8 @@ def main() -> None:
     args = parser.parse_args()
     scope = scope_named(args.scope)
     space = space_for(scope.narrowed(agreement="off") if args.explore_only else scope)
+    if not isinstance(space, IrregularSpace):
+        parser.error(f"{args.scope} is not an irregular scope: only those explore with jobs")
     space.explore_jobs = args.jobs
     c0, k0 = time.process_time(), _children()
     ex = explore(space)

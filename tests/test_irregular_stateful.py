@@ -15,6 +15,7 @@ start failing (as XPASS) once it is fixed, which is the cue to delete its entry 
 from __future__ import annotations
 
 import traceback
+from collections.abc import Sequence
 
 import hypothesis.strategies as st
 from hypothesis import HealthCheck, settings
@@ -170,6 +171,7 @@ class IrregularAuction(RuleBasedStateMachine):
         if s.pending is not None or s.is_over:
             self.apply(CallEvent(s.turn, Call("pass")))
             return
+        legal: Sequence[Call]
         try:
             legal = s.legal_calls()
         except Exception as exc:

@@ -19,11 +19,14 @@ called over says instead that nobody noticed it then:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..auction import UNNOTICED_LAWS, AuctionState
 from ..events import DirectorCalled
 from ..records import Pending
 from ..values import evolve
-from .rows import Ctx, Outcome, Row, action, guard
+from .facts import FactView, computes, slot
+from .rows import Ctx, Outcome, Row, action, reads
 
 __all__ = ["ROWS", "score_as_if_not_made", "UNNOTICED", "NOT_YET_NOTICED", "unnoticed_call"]
 
@@ -66,17 +69,28 @@ def unnoticed_call(state: AuctionState) -> int | None:
     return None
 
 
-@guard("someone has called since the unnoticed call: its LHO called before rectification (36A)",
+slot("called_since_unnoticed", FAMILY, (bool, type(None)),
+     "whether anyone has called since the inadmissible call nobody has yet drawn attention to (each call "
+     "after it standing and regular); none if there is no such call")
+
+
+@computes("called_since_unnoticed")
+def _called_since_unnoticed(ctx: Ctx) -> Hashable:
+    i = unnoticed_call(ctx.state)
+    return None if i is None else i + 1 < len(ctx.state.record)
+
+
+@reads("called_since_unnoticed",
+       words="someone has called since the unnoticed call: its LHO called before rectification (36A)",
        ask="Has anyone called over it?")
-def called_since(ctx: Ctx) -> bool:
-    i = unnoticed_call(ctx.state)
-    return i is not None and i + 1 < len(ctx.state.record)
+def called_since(f: FactView) -> bool:
+    return f.called_since_unnoticed is True
 
 
-@guard("nobody has called since the unnoticed call", ask="Has nobody called over it yet?")
-def nobody_called_since(ctx: Ctx) -> bool:
-    i = unnoticed_call(ctx.state)
-    return i is not None and i + 1 == len(ctx.state.record)
+@reads("called_since_unnoticed", words="nobody has called since the unnoticed call",
+       ask="Has nobody called over it yet?")
+def nobody_called_since(f: FactView) -> bool:
+    return f.called_since_unnoticed is False
 
 
 @action("attention is drawn: the inadmissible call and every call after it are cancelled; the auction goes "

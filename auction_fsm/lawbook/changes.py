@@ -11,6 +11,8 @@ misinformation are the director's judgements, given as input events.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..auction import AuctionState
 from ..calls import parse_call
 from ..errors import IllegalCallError
@@ -18,7 +20,9 @@ from ..events import CallEvent, ChangeCall
 from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
+from . import position_facts  # noqa: F401  (declares the facts the guards below read)
 from .common import open_comparable
+from .facts import FactView, computes, slot
 from .lead import DLO, due_option
 from .rows import (
     ASK_TRIGGER,
@@ -35,7 +39,7 @@ from .rows import (
     SubstitutedCall,
     action,
     both,
-    guard,
+    reads,
 )
 from .states import OPEN, PROCEDURES, STATES
 
@@ -43,6 +47,27 @@ __all__ = ["ROWS", "attempt", "changeable_call", "may_still_replace"]
 
 FAMILY = "21B, 25"
 CH, MI = "change_of_call", "misinformation"
+
+# --- the facts the guards of Laws 21B and 25 read ---------------------------------------------
+slot("change_ground", FAMILY, (str, type(None)),
+     "the reason a player gives for changing a call: 'slip' (25) or 'misinformation' (21B1); none if "
+     "the event is not a change of call")
+slot("actor_call_to_change", FAMILY, str,
+     "the acting seat's last call that stands, as a change of call would find it: 'none' if it has "
+     "none (or the event names no seat), 'in time' if partner has not called since and no call out "
+     "of rotation has taken partner's turn, 'too late' otherwise (25A4, 21B1a)")
+slot("change_names_call_made", FAMILY, bool,
+     "the change of call names the very call the acting seat last made and that still stands (false "
+     "if it has none, or the event is not a change of call)")
+slot("phase_when_procedure_closes", FAMILY, str,
+     "where the table stands if the waiting procedure closes with nothing changed: the auction, the "
+     "clarification period, a face-down opening lead, a passed-out board (a phase's name)")
+slot("change_lho_called_over", FAMILY, bool,
+     "a call of the offender's LHO stands over the call that the waiting change of call would replace "
+     "(25A6, 21B2); false if no change of call waits")
+slot("accepted_change_stands", FAMILY, bool,
+     "the new call of a change of call that LHO accepted (25B1) still stands, 17D3 not having cancelled "
+     "it; false if the event is not the judgement of an accepted change")
 
 
 def _last_call_index(state: AuctionState, seat: Seat) -> int | None:
@@ -113,11 +138,6 @@ def may_still_replace(state: AuctionState, seat: Seat) -> bool:
     return changeable_call(state, seat) is not None
 
 
-@guard("the player has a call that partner has not called over (25A4, 21B1a)")
-def can_change(ctx: Ctx) -> bool:
-    return changeable_call(ctx.state, ctx.seat) is not None
-
-
 def _too_late(ctx: Ctx) -> int | None:
     """The record index of the player's last standing call when partner has called since (or
     partner's turn is gone) and the change names another call: a change made too late."""
@@ -129,15 +149,49 @@ def _too_late(ctx: Ctx) -> int | None:
     return old
 
 
-@guard("partner has called since the player's call, and the player names another call (25A4, 21B1a)",
+@computes("change_ground")
+def _change_ground(ctx: Ctx) -> Hashable:
+    event = ctx.event
+    return event.ground if isinstance(event, ChangeCall) else None
+
+
+@computes("actor_call_to_change")
+def _actor_call_to_change(ctx: Ctx) -> Hashable:
+    seat = getattr(ctx.event, "seat", None)
+    if not isinstance(seat, Seat):
+        return "none"
+    old = _last_call_index(ctx.state, seat)
+    if old is None:
+        return "none"
+    return "too late" if _partners_turn_gone(ctx.state, seat, old) else "in time"
+
+
+@computes("change_names_call_made")
+def _change_names_call_made(ctx: Ctx) -> Hashable:
+    event = ctx.event
+    if not isinstance(event, ChangeCall):
+        return False
+    old = _last_call_index(ctx.state, event.seat)
+    return old is not None and ctx.state.record[old].call == event.call
+
+
+@reads("actor_call_to_change", words="the player has a call that partner has not called over (25A4, 21B1a)")
+def can_change(f: FactView) -> bool:
+    return bool(f.actor_call_to_change == "in time")
+
+
+@reads("actor_call_to_change", "change_names_call_made",
+       words="partner has called since the player's call, and the player names another call (25A4, 21B1a)",
        ask="Has partner called since the call the player wants to change?")
-def partner_called_since(ctx: Ctx) -> bool:
-    return _too_late(ctx) is not None
+def partner_called_since(f: FactView) -> bool:
+    return bool(f.actor_call_to_change == "too late" and not f.change_names_call_made)
 
 
-@guard("the player has no call to change, or names the call already made", ask=OTHERWISE)
-def cannot_change(ctx: Ctx) -> bool:
-    return changeable_call(ctx.state, ctx.seat) is None and _too_late(ctx) is None
+@reads("actor_call_to_change", "change_names_call_made",
+       words="the player has no call to change, or names the call already made", ask=OTHERWISE)
+def cannot_change(f: FactView) -> bool:
+    late = f.actor_call_to_change
+    return bool(late == "none" or (late == "too late" and f.change_names_call_made))
 
 
 @action("refused: the player has no call to change, or names the call already made")
@@ -164,14 +218,14 @@ def cancel_too_late_change(ctx: Ctx) -> Outcome:
         "the record, as what it tells partner is unauthorised information (16C, 25B3)"))
 
 
-@guard("the player says the call was a slip (25)")
-def ground_is_slip(ctx: Ctx) -> bool:
-    return ctx.event.ground != "misinformation"  # type: ignore[union-attr]
+@reads("change_ground", words="the player says the call was a slip (25)")
+def ground_is_slip(f: FactView) -> bool:
+    return bool(f.change_ground != "misinformation")
 
 
-@guard("the player says an opponent's misinformation led to the call (21B1)")
-def ground_is_misinformation(ctx: Ctx) -> bool:
-    return ctx.event.ground == "misinformation"  # type: ignore[union-attr]
+@reads("change_ground", words="the player says an opponent's misinformation led to the call (21B1)")
+def ground_is_misinformation(f: FactView) -> bool:
+    return bool(f.change_ground == "misinformation")
 
 
 @action("the director is asked to judge the change")
@@ -186,25 +240,40 @@ def _pending(ctx: Ctx) -> Pending:
     return p
 
 
+@computes("phase_when_procedure_closes")
+def _phase_when_procedure_closes(ctx: Ctx) -> Hashable:
+    return evolve(ctx.state, pending=None).phase
+
+
 def _back(dest: str) -> Guard:
     """The table returns to ``dest`` once the procedure is closed with nothing changed."""
     words = {"auction": "the auction is still open", "clarification": "the auction had ended",
              "opening_lead": "a face-down opening lead stands (41A)",
              "passed_out": "the board had been passed out and the hands are still out (17D2)"}[dest]
-    return Guard(f"back_to_{dest}", words, lambda ctx: evolve(ctx.state, pending=None).phase == dest,
-                 question=ASK_TRIGGER)
+
+    def back(f: FactView) -> bool:
+        return bool(f.phase_when_procedure_closes == dest)
+    back.__name__ = f"back_to_{dest}"
+    return reads("phase_when_procedure_closes", words=words, ask=ASK_TRIGGER)(back)
 
 
-@guard("nobody has called over the call being changed",
+@computes("change_lho_called_over")
+def _change_lho_called_over(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return p is not None and p.procedure in (CH, MI) and bool(p.get("lho_call"))
+
+
+@reads("change_lho_called_over", words="nobody has called over the call being changed",
        ask="Has nobody called over the call being changed?")
-def lho_not_called_over(ctx: Ctx) -> bool:
-    return not _pending(ctx).get("lho_call")
+def lho_not_called_over(f: FactView) -> bool:
+    return not f.change_lho_called_over
 
 
-@guard("the offender's LHO has called over the call being changed (25A6, 21B2)",
+@reads("change_lho_called_over",
+       words="the offender's LHO has called over the call being changed (25A6, 21B2)",
        ask="Has the offender's LHO called over it already?")
-def lho_called_over(ctx: Ctx) -> bool:
-    return bool(_pending(ctx).get("lho_call"))
+def lho_called_over(f: FactView) -> bool:
+    return bool(f.change_lho_called_over)
 
 
 @action("no misinformation: the call stands")
@@ -323,11 +392,10 @@ def refuse_change(ctx: Ctx) -> Outcome:
         "partner is unauthorised information (25B3, 16C)"))
 
 
-@guard("LHO, who had not called over the changed call, calls now",
-       ask="Does LHO call over the change?")
-def lho_calls_over_change(ctx: Ctx) -> bool:
-    p = _pending(ctx)
-    return ctx.seat == p.offender.lho and not p.get("lho_call")
+@reads("actor_from_offender", "change_lho_called_over",
+       words="LHO, who had not called over the changed call, calls now", ask="Does LHO call over the change?")
+def lho_calls_over_change(f: FactView) -> bool:
+    return bool(f.actor_from_offender == 1 and not f.change_lho_called_over)
 
 
 @action("LHO's call made over a new call the director then cancelled cannot stand: it is cancelled and "
@@ -368,16 +436,22 @@ def _new_call(ctx: Ctx) -> int | None:
     return index if index is not None and record[index].stands else None
 
 
-@guard("the accepted new call stands",
+@computes("accepted_change_stands")
+def _accepted_change_stands(ctx: Ctx) -> Hashable:
+    return isinstance(ctx.event, JudgeChange) and _new_call(ctx) is not None
+
+
+@reads("accepted_change_stands", words="the accepted new call stands",
        ask="Does the accepted new call still stand?")
-def change_stands(ctx: Ctx) -> bool:
-    return _new_call(ctx) is not None
+def change_stands(f: FactView) -> bool:
+    return bool(f.accepted_change_stands)
 
 
-@guard("the accepted new call no longer stands (17D3 cancelled it): nothing is left to compare",
+@reads("accepted_change_stands",
+       words="the accepted new call no longer stands (17D3 cancelled it): nothing is left to compare",
        ask="Was the new call cancelled under 17D3?")
-def change_cancelled(ctx: Ctx) -> bool:
-    return _new_call(ctx) is None
+def change_cancelled(f: FactView) -> bool:
+    return not f.accepted_change_stands
 
 
 @action("the accepted change is judged for comparability (25B1, Law 26)")

@@ -15,6 +15,8 @@ from ..events import CallEvent, DirectorCalled
 from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
 from ..seats import Seat
 from ..values import evolve
+from . import position_facts  # noqa: F401  (declares the facts the guards below read)
+from .facts import SLOTS, FactView, computes, slot
 from .rows import (
     OTHERWISE,
     Action,
@@ -25,7 +27,7 @@ from .rows import (
     Row,
     SubstitutedCall,
     WatchedCall,
-    guard,
+    reads,
 )
 
 __all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
@@ -228,12 +230,38 @@ def shown(ctx: Ctx) -> tuple[Strain, ...] | None:
     return value
 
 
-def _on_key(base: Callable[[int, int], bool], test: Callable[[int, bool], bool]) -> Callable[[int, int], bool]:
+#: A variant's test of how the auction stands after the call: (ended, passed out, a pass out of
+#: rotation among the passes ending it).
+EndTest = Callable[[bool, bool, bool], bool]
+
+
+def _on_key(base: Callable[[int, int], bool], test: EndTest) -> Callable[[int, int], bool]:
     """A variant's form on a legal-auction key: ``base`` holds and ``test`` holds of the key
     after the call, with no pass out of rotation (none is in a legal auction)."""
     def on_key(key: int, code: int) -> bool:
-        return base(key, code) and test(rules.step(key, code), False)
+        after = rules.step(key, code)
+        return base(key, code) and test(rules.is_final(after), rules.is_passed_out(after), False)
     return on_key
+
+
+def _ending_slot(settled: Callable[[Ctx], AuctionState], key_after: Callable[[Ctx], int] | None,
+                 ending: Callable[[Ctx], tuple[int, bool]]) -> str:
+    """The fact saying how the auction stands once the call of a row made with ``settled``
+    stands: (ended, passed out, a pass out of rotation among the passes that end it).  One slot
+    per way of making the call stand, declared the first time a family uses it (family 17-22,
+    the end of the auction)."""
+    name = f"ending_after_{settled.__name__.strip('_')}" + ("" if key_after is None else "_in_rotation")
+    if name in SLOTS:
+        return name
+    slot(name, "17-22", tuple, "how the auction stands once the call stands as "
+         f"{settled.__name__.strip('_').replace('_', ' ')} makes it: whether it has ended, whether it "
+         "is passed out, and whether a pass out of rotation is among the passes ending it (22, 17D3)")
+
+    @computes(name)
+    def _ending(ctx: Ctx) -> tuple[bool, bool, bool]:
+        key, oor = ending(ctx)
+        return rules.is_final(key), rules.is_passed_out(key), oor
+    return name
 
 
 def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], AuctionState],
@@ -264,25 +292,41 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
         after = settled(ctx)
         return after.key, pass_out_of_rotation_at_end(after)
 
-    def variant(key: str, name: str, words: str, test: Callable[[int, bool], bool]) -> Guard:
+    end_slot = _ending_slot(settled, key_after, ending)
+
+    def variant(key: str, name: str, words: str, test: EndTest) -> Guard:
         on_key = None
         if base.on_key is not None and key_after is not None:
             # in a legal auction no pass was out of rotation: the key after the call decides
             on_key = _on_key(base.on_key, test)
-        return Guard(f"{base.name}_{name}", f"{base.words}, and {words}",
-                     lambda ctx: base(ctx) and test(*ending(ctx)), coarse=base,
-                     question=(asks or {}).get(key, base.question), on_key=on_key, rare=base.rare)
+        guard_name = f"{base.name}_{name}"
+        if base.reads is None:
+            def holds(ctx: Ctx) -> bool:
+                if not base(ctx):
+                    return False
+                after, oor = ending(ctx)
+                return test(rules.is_final(after), rules.is_passed_out(after), oor)
+        else:
+            mine = frozenset({end_slot})
+
+            def holds(ctx: Ctx) -> bool:
+                if not base(ctx):
+                    return False
+                final, passed_out, oor = getattr(FactView(ctx, mine, guard_name), end_slot)
+                return test(final, passed_out, oor)
+        return Guard(guard_name, f"{base.words}, and {words}", holds, coarse=base,
+                     question=(asks or {}).get(key, base.question), on_key=on_key, rare=base.rare,
+                     reads=None if base.reads is None else base.reads | {end_slot})
 
     cases = (
         ("open", template.dest, variant("open", "auction_open", "the auction is still open",
-                                        lambda k, oor: not rules.is_final(k))),
+                                        lambda final, out, oor: not final)),
         ("17D3", "auction", variant("17D3", "reverts_17d3", "the passes that would end the auction include one "
-                                    "out of rotation (17D3)", lambda k, oor: oor)),
+                                    "out of rotation (17D3)", lambda final, out, oor: oor)),
         ("22A", "clarification", variant("22A", "ends_auction", "the auction ends with a contract (22A)",
-                                         lambda k, oor: rules.is_final(k) and not oor
-                                         and not rules.is_passed_out(k))),
+                                         lambda final, out, oor: final and not oor and not out)),
         ("22B", "passed_out", variant("22B", "passes_out", "the board is passed out (22B)",
-                                      lambda k, oor: rules.is_passed_out(k) and not oor)),
+                                      lambda final, out, oor: out and not oor)),
     )
     laws, summaries = laws or {}, summaries or {}
     return [replace(template, dest=dest, guard=g,
@@ -293,16 +337,16 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
 
 # --- an irregular call the director himself puts in place of a changed one -------------------
 
-@guard("the director has just put this call in place of a changed one (25A1, 21B1, 25B1), so he "
-       "is at the table", ask="Is this the call the director has just put in place of a changed one?",
+@reads("event_kind", words="the director has just put this call in place of a changed one (25A1, 21B1, "
+       "25B1), so he is at the table", ask="Is this the call the director has just put in place of a changed one?",
        rare=True)
-def put_in_place_by_director(ctx: Ctx) -> bool:
-    return isinstance(ctx.event, SubstitutedCall)
+def put_in_place_by_director(f: FactView) -> bool:
+    return bool(f.event_kind == SubstitutedCall.__name__)
 
 
-@guard("a player made the call", ask=OTHERWISE)
-def made_by_the_player(ctx: Ctx) -> bool:
-    return not isinstance(ctx.event, SubstitutedCall)
+@reads("event_kind", words="a player made the call", ask=OTHERWISE)
+def made_by_the_player(f: FactView) -> bool:
+    return bool(f.event_kind != SubstitutedCall.__name__)
 
 
 def director_present(row: Row, summary: str) -> tuple[Row, Row]:

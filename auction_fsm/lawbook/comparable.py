@@ -9,13 +9,16 @@ defending, declarer may prohibit a suit the offender did not specify (26B).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..auction import AuctionState
 from ..calls import parse_call
 from ..records import LeadRestriction, Obligation, ObligationKind, Pending
 from ..values import evolve
 from .common import citing_silence, ended, nothing_further, pass_out_of_rotation_at_end, silenced_by_27, stand
+from .facts import FactView, computes, slot
 from .insufficient import resume_replacement
-from .rows import ASK_TRIGGER, OTHERWISE, Ctx, Guard, Outcome, Row, action, both, guard
+from .rows import ASK_TRIGGER, OTHERWISE, Ctx, Guard, Outcome, Row, action, both, reads
 
 __all__ = ["ROWS"]
 
@@ -106,10 +109,26 @@ def not_comparable_cancelled(ctx: Ctx) -> Outcome:
     return Outcome(resume_replacement(state, o, int(p.get("resume_ib"))))
 
 
+# --- the facts the guards of Laws 23 and 26 read -----------------------------------------------
+slot("phase_after_judged_call", FAMILY, str,
+     "where the auction stands once the call judged for comparability stands: 'auction' (still open, or "
+     "taken back under 17D3), 'clarification' (ended with a contract) or 'passed_out'; empty if no "
+     "judgement waits")
+slot("cancel_if_not_comparable", FAMILY, bool,
+     "the call judged for comparability is cancelled if it is not comparable: an attempted double or "
+     "redouble replacing an insufficient bid (27B3); false if no comparability judgement waits")
+slot("judged_call_replaces_insufficient", FAMILY, bool,
+     "the call judged for comparability replaces an insufficient bid, Law 27 having sent it to the "
+     "director (27B1b); false if it follows another irregularity or no judgement waits")
+
+
+@computes("phase_after_judged_call")
 def _after(ctx: Ctx) -> str:
     """The phase once the judged call stands: ``auction``, ``clarification`` or ``passed_out``
-    (a waiting call that is a pass may end the auction)."""
-    p = _pending(ctx)
+    (a waiting call that is a pass may end the auction); empty if no judgement waits."""
+    p = ctx.state.pending
+    if p is None:
+        return ""
     state = ctx.state
     if state.record[p.call_index].status == "pending":
         state = state.set_status(p.call_index, "stands")
@@ -120,31 +139,52 @@ def _after(ctx: Ctx) -> str:
     return "clarification" if state.is_over else "auction"
 
 
+@computes("cancel_if_not_comparable")
+def _cancel_if_not_comparable(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return p is not None and bool(p.get("cancel_if_not"))
+
+
+@computes("judged_call_replaces_insufficient")
+def _judged_call_replaces_insufficient(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return p is not None and _replaces_insufficient(p)
+
+
 def _ends(dest: str, kept: bool) -> Guard:
     words = {"auction": "the auction stays open", "clarification": "the auction has ended with a contract",
              "passed_out": "the board is passed out"}[dest]
     if kept:
-        return Guard(f"kept_{dest}", f"the judged call stands whether comparable or not, and {words}",
-                     lambda ctx: not _pending(ctx).get("cancel_if_not") and _after(ctx) == dest,
-                     question=OTHERWISE)
-    return Guard(f"then_{dest}", f"once the judged call stands, {words}", lambda ctx: _after(ctx) == dest,
-                 question=ASK_TRIGGER)
+        def kept_then(f: FactView) -> bool:
+            return bool(not f.cancel_if_not_comparable and f.phase_after_judged_call == dest)
+        kept_then.__name__ = f"kept_{dest}"
+        return reads("cancel_if_not_comparable", "phase_after_judged_call",
+                     words=f"the judged call stands whether comparable or not, and {words}",
+                     ask=OTHERWISE)(kept_then)
+
+    def then(f: FactView) -> bool:
+        return bool(f.phase_after_judged_call == dest)
+    then.__name__ = f"then_{dest}"
+    return reads("phase_after_judged_call", words=f"once the judged call stands, {words}",
+                 ask=ASK_TRIGGER)(then)
 
 
-@guard("an attempted double or redouble replacing an insufficient bid (27B3)",
+@reads("cancel_if_not_comparable",
+       words="an attempted double or redouble replacing an insufficient bid (27B3)",
        ask="Was it an attempted double or redouble replacing an insufficient bid?")
-def cancelled_if_not_comparable(ctx: Ctx) -> bool:
-    return bool(_pending(ctx).get("cancel_if_not"))
+def cancelled_if_not_comparable(f: FactView) -> bool:
+    return bool(f.cancel_if_not_comparable)
 
 
-@guard("the judged call replaces an insufficient bid (27B1b)")
-def replaces_insufficient(ctx: Ctx) -> bool:
-    return _replaces_insufficient(_pending(ctx))
+@reads("judged_call_replaces_insufficient", words="the judged call replaces an insufficient bid (27B1b)")
+def replaces_insufficient(f: FactView) -> bool:
+    return bool(f.judged_call_replaces_insufficient)
 
 
-@guard("the judged call follows another irregularity (30, 31, 32, 25B1)")
-def replaces_other(ctx: Ctx) -> bool:
-    return not _replaces_insufficient(_pending(ctx))
+@reads("judged_call_replaces_insufficient",
+       words="the judged call follows another irregularity (30, 31, 32, 25B1)")
+def replaces_other(f: FactView) -> bool:
+    return not f.judged_call_replaces_insufficient
 
 
 ROWS: list[Row] = [

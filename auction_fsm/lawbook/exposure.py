@@ -14,11 +14,14 @@ A card exposed after the final pass and before the opening lead is faced is rule
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..auction import AuctionState
 from ..events import ExposeCards
 from ..records import ExposedCard, Obligation, PenaltyCard
 from ..values import evolve
-from .rows import SAME, Ctx, Outcome, Row, action, guard
+from .facts import FactView, computes, slot
+from .rows import SAME, Ctx, Outcome, Row, action, reads
 
 __all__ = ["ROWS", "exposure_law", "penalty_cards"]
 
@@ -60,22 +63,33 @@ def penalty_cards(state: AuctionState) -> tuple[PenaltyCard, ...]:
     return tuple(out)
 
 
-@guard("a single card below honour rank, not led (24A)",
+# --- the fact the guards of Law 24 read -------------------------------------------------------
+slot("exposure_paragraph", FAMILY, (str, type(None)),
+     "which paragraph of Law 24 the cards exposed in the event fall under, counting those the same seat "
+     "had already exposed: '24A' (one card below honour rank, not led), '24B' (one honour, or a card "
+     "led early) or '24C' (two or more); none if the event exposes no cards")
+
+
+@computes("exposure_paragraph")
+def _exposure_paragraph(ctx: Ctx) -> Hashable:
+    return exposure_law(ctx) if isinstance(ctx.event, ExposeCards) else None
+
+
+@reads("exposure_paragraph", words="a single card below honour rank, not led (24A)",
        ask="Is it a single card below honour rank, not led?")
-def single_low_card(ctx: Ctx) -> bool:
-    return exposure_law(ctx) == "24A"
+def single_low_card(f: FactView) -> bool:
+    return bool(f.exposure_paragraph == "24A")
 
 
-@guard("a single honour, or a card led prematurely (24B)",
+@reads("exposure_paragraph", words="a single honour, or a card led prematurely (24B)",
        ask="Is it a single honour, or a card led early?")
-def honour_or_led(ctx: Ctx) -> bool:
-    return exposure_law(ctx) == "24B"
+def honour_or_led(f: FactView) -> bool:
+    return bool(f.exposure_paragraph == "24B")
 
 
-@guard("two or more cards exposed (24C)",
-       ask="Are two or more cards exposed?")
-def two_or_more(ctx: Ctx) -> bool:
-    return exposure_law(ctx) == "24C"
+@reads("exposure_paragraph", words="two or more cards exposed (24C)", ask="Are two or more cards exposed?")
+def two_or_more(f: FactView) -> bool:
+    return bool(f.exposure_paragraph == "24C")
 
 
 def _expose(ctx: Ctx) -> tuple[ExposeCards, str]:

@@ -20,9 +20,11 @@ from ..calls import PASS, Call, Strain
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
 from ..values import evolve
+from . import position_facts  # noqa: F401  (declares the facts the guards below read)
 from .common import by_end_of_auction, calls_again, director_present, in_turn, shown, silence_partner, stand
+from .facts import FactView
 from .lead import reopen_lead_choice
-from .rows import ASK_TRIGGER, SAME, Action, Ctx, DeclarerOptions, Guard, Outcome, Row, action, both, guard
+from .rows import ASK_TRIGGER, SAME, Action, Ctx, DeclarerOptions, Guard, Outcome, Row, action, both, reads
 from .states import OPEN
 
 __all__ = ["ROWS", "open_above_seven", "open_violation"]
@@ -72,21 +74,23 @@ def hold_above_seven(ctx: Ctx) -> Outcome:
 
 
 # --- after the final pass (39) --------------------------------------------------------------
-def _declaring_or_pass(ctx: Ctx) -> bool:
-    contract = ctx.state.contract
-    return contract is not None and (not ctx.seat.is_opponent_of(contract.declarer) or _call(ctx).is_pass)
+def _declaring_or_pass(f: FactView) -> bool:
+    """A call after the final pass by presumed declarer or dummy (seats 0 and 2 counted from
+    declarer), or any pass (39B); false while there is no contract."""
+    side = f.actor_from_declarer
+    return side is not None and (side in (0, 2) or bool(f.call_is_pass))
 
 
-@guard("a call by declarer or dummy, or a defender's pass (39B)",
+@reads("actor_from_declarer", "call_is_pass", words="a call by declarer or dummy, or a defender's pass (39B)",
        ask="Was it a call by declarer or dummy, or a defender's pass?")
-def by_declaring_side_or_pass(ctx: Ctx) -> bool:
-    return _declaring_or_pass(ctx)
+def by_declaring_side_or_pass(f: FactView) -> bool:
+    return _declaring_or_pass(f)
 
 
-@guard("a bid, double or redouble by a future defender (39C)",
+@reads("actor_from_declarer", "call_is_pass", words="a bid, double or redouble by a future defender (39C)",
        ask="Was it a bid, double or redouble by a defender?")
-def by_defender_not_pass(ctx: Ctx) -> bool:
-    return not _declaring_or_pass(ctx)
+def by_defender_not_pass(f: FactView) -> bool:
+    return not _declaring_or_pass(f)
 
 
 @action("the call is cancelled; nothing more")
@@ -112,15 +116,10 @@ def hold_after_final_pass(ctx: Ctx) -> Outcome:
 
 # --- deciding: LHO calls first, or the director rules ----------------------------------------
 
-def _lho(ctx: Ctx) -> bool:
-    p = ctx.state.pending
-    return p is not None and ctx.seat == p.offender.lho
-
-
-@guard("the offender's LHO calls before the director rules",
+@reads("actor_from_offender", words="the offender's LHO calls before the director rules",
        ask="Does LHO call over it first?")
-def lho_calls_first(ctx: Ctx) -> bool:
-    return _lho(ctx)
+def lho_calls_first(f: FactView) -> bool:
+    return bool(f.actor_from_offender == 1)
 
 
 def _pending(ctx: Ctx) -> Pending:
@@ -253,43 +252,38 @@ def restrict_39c(ctx: Ctx) -> Outcome:
     return Outcome(reopen_lead_choice(state, "26B"), (DeclarerOptions(),))
 
 
-@guard("the call was made in turn",
-       ask="Was the call made in turn?")
-def made_in_turn(ctx: Ctx) -> bool:
-    p = _pending(ctx)
-    return p.in_turn_of == p.offender
+@reads("turn_from_offender", words="the call was made in turn", ask="Was the call made in turn?")
+def made_in_turn(f: FactView) -> bool:
+    return bool(f.turn_from_offender == 0)
 
 
-@guard("the call was made out of turn",
-       ask="Was the call made out of turn?")
-def made_out_of_turn(ctx: Ctx) -> bool:
-    p = _pending(ctx)
-    return p.in_turn_of != p.offender
+@reads("turn_from_offender", words="the call was made out of turn", ask="Was the call made out of turn?")
+def made_out_of_turn(f: FactView) -> bool:
+    return f.turn_from_offender in (1, 2, 3)
 
 
-@guard("LHO calls before the director rules, and the call was made in turn",
+@reads("actor_from_offender", "turn_from_offender",
+       words="LHO calls before the director rules, and the call was made in turn",
        ask="Does LHO call first, the call having been in turn?")
-def lho_first_in_turn(ctx: Ctx) -> bool:
-    return _lho(ctx) and made_in_turn(ctx)
+def lho_first_in_turn(f: FactView) -> bool:
+    return bool(f.actor_from_offender == 1 and f.turn_from_offender == 0)
 
 
-@guard("LHO calls before the director rules, and the call was made out of turn",
+@reads("actor_from_offender", "turn_from_offender",
+       words="LHO calls before the director rules, and the call was made out of turn",
        ask="Does LHO call first, the call having been out of turn?")
-def lho_first_out_of_turn(ctx: Ctx) -> bool:
-    return _lho(ctx) and made_out_of_turn(ctx)
+def lho_first_out_of_turn(f: FactView) -> bool:
+    return bool(f.actor_from_offender == 1 and f.turn_from_offender in (1, 2, 3))
 
 
-@guard("a face-down opening lead stands (41A)",
-       ask=ASK_TRIGGER)
-def face_down_lead_stands(ctx: Ctx) -> bool:
-    lead = ctx.state.current_lead
-    return lead is not None and not lead.faced
+@reads("standing_lead", words="a face-down opening lead stands (41A)", ask=ASK_TRIGGER)
+def face_down_lead_stands(f: FactView) -> bool:
+    return bool(f.standing_lead == "face down")
 
 
-@guard("no opening lead has been made",
-       ask=ASK_TRIGGER)
-def no_face_down_lead(ctx: Ctx) -> bool:
-    return ctx.state.current_lead is None
+@reads("standing_lead", words="no opening lead has been made", ask=ASK_TRIGGER)
+def no_face_down_lead(f: FactView) -> bool:
+    return bool(f.standing_lead == "none")
 
 
 def _with_substituted_pass(ctx: Ctx) -> AuctionState:

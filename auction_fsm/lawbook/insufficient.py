@@ -16,10 +16,10 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, Strain
 from ..errors import DecisionError
-from ..events import CallEvent
 from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
+from . import position_facts  # noqa: F401  (declares the facts the guards below read)
 from .classify import expected
 from .common import (
     calls_again,
@@ -35,8 +35,9 @@ from .common import (
     specified,
     stand,
 )
+from .facts import FactView, computes, slot
 from .inadmissible import open_above_seven
-from .rows import OTHERWISE, SAME, Ctx, Guard, Outcome, Replacement, Row, action, guard
+from .rows import OTHERWISE, SAME, Ctx, Guard, Outcome, Replacement, Row, action, reads
 
 __all__ = ["ROWS", "open_insufficient", "resume_replacement"]
 
@@ -97,46 +98,69 @@ def hold_insufficient(ctx: Ctx) -> Outcome:
     return Outcome(open_insufficient(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), specifies=shown(ctx)))
 
 
-@guard("the offender's LHO calls over the insufficient bid",
+slot("premature_replacement", FAMILY, bool,
+     "the offender called again before the director ruled on the waiting insufficient bid (27C)")
+slot("replacement_kind", FAMILY, str,
+     "how Law 27B rules the offender's call replacing the insufficient bid: a bid above seven, "
+     "another insufficient bid, an inadmissible double or redouble, the lowest sufficient bid in "
+     "the same denomination (both natural), a bid showing the same denominations that only the "
+     "director can call the lowest, or any other call")
+
+
+@computes("premature_replacement")
+def _premature_replacement(ctx: Ctx) -> bool:
+    p = ctx.state.pending
+    return p is not None and bool(p.get("replacement"))
+
+
+@computes("replacement_kind")
+def _replacement_kind(ctx: Ctx) -> str:
+    return replacement_kind(ctx)
+
+
+@reads("actor_from_offender", words="the offender's LHO calls over the insufficient bid",
        ask="Does the offender's LHO call over the insufficient bid?")
-def by_offenders_lho(ctx: Ctx) -> bool:
-    return ctx.seat == _pending(ctx).offender.lho
+def by_offenders_lho(f: FactView) -> bool:
+    return bool(f.actor_from_offender == 1)
 
 
-@guard("the offender calls again before the director rules",
+@reads("actor_from_offender", words="the offender calls again before the director rules",
        ask="Does the offender replace it before the director rules?", rare=True)
-def by_offender_before_ruling(ctx: Ctx) -> bool:
-    return ctx.seat == _pending(ctx).offender
+def by_offender_before_ruling(f: FactView) -> bool:
+    return bool(f.actor_from_offender == 0)
 
 
-@guard("there is no premature replacement",
+@reads("premature_replacement", words="there is no premature replacement",
        ask="Is the insufficient bid still the offender's only call?")
-def no_premature(ctx: Ctx) -> bool:
-    return not _pending(ctx).get("replacement")
+def no_premature(f: FactView) -> bool:
+    return not f.premature_replacement
 
 
-@guard("the offender replaced the bid early (27C)",
+@reads("premature_replacement", words="the offender replaced the bid early (27C)",
        ask="Did the offender replace the bid early (27C)?")
-def with_premature(ctx: Ctx) -> bool:
-    return bool(_pending(ctx).get("replacement"))
+def with_premature(f: FactView) -> bool:
+    return bool(f.premature_replacement)
 
 
-@guard("the offender's LHO calls over the insufficient bid, with no premature replacement",
+@reads("actor_from_offender", "premature_replacement",
+       words="the offender's LHO calls over the insufficient bid, with no premature replacement",
        ask="Does the offender's LHO call over the insufficient bid?", rare=True)
-def lho_calls_no_premature(ctx: Ctx) -> bool:
-    return by_offenders_lho(ctx) and no_premature(ctx)
+def lho_calls_no_premature(f: FactView) -> bool:
+    return f.actor_from_offender == 1 and not f.premature_replacement
 
 
-@guard("the offender's LHO calls over the insufficient bid after a premature replacement",
+@reads("actor_from_offender", "premature_replacement",
+       words="the offender's LHO calls over the insufficient bid after a premature replacement",
        ask="Does the offender's LHO call over the insufficient bid?", rare=True)
-def lho_calls_after_premature(ctx: Ctx) -> bool:
-    return by_offenders_lho(ctx) and with_premature(ctx)
+def lho_calls_after_premature(f: FactView) -> bool:
+    return f.actor_from_offender == 1 and bool(f.premature_replacement)
 
 
-@guard("the offender calls, the director being at the table and LHO not having accepted",
+@reads("actor_from_offender", "premature_replacement", "event_is_call",
+       words="the offender calls, the director being at the table and LHO not having accepted",
        ask="Does the offender make the replacement, LHO not having accepted?")
-def offender_replaces_after_director(ctx: Ctx) -> bool:
-    return by_offender_before_ruling(ctx) and no_premature(ctx) and isinstance(ctx.event, CallEvent)
+def offender_replaces_after_director(f: FactView) -> bool:
+    return f.actor_from_offender == 0 and not f.premature_replacement and bool(f.event_is_call)
 
 
 @action("the insufficient bid stands as if legal; LHO's call is then ruled")
@@ -338,9 +362,11 @@ def _replacement_natural(ctx: Ctx) -> bool:
 
 
 def _replacement(kind: str, words: str, ask: str, rare: bool = True) -> Guard:
-    def test(ctx: Ctx) -> bool:
-        return ctx.seat == _pending(ctx).offender and replacement_kind(ctx) == kind
-    return Guard(f"replacement_{kind}", f"the offender's replacement is {words}", test, question=ask, rare=rare)
+    def test(f: FactView) -> bool:
+        return f.actor_from_offender == 0 and bool(f.replacement_kind == kind)
+    test.__name__ = f"replacement_{kind}"
+    return reads("actor_from_offender", "replacement_kind", words=f"the offender's replacement is {words}",
+                 ask=ask, rare=rare)(test)
 
 
 replacement_above_seven = _replacement("above_seven", "a bid above seven", "Is the replacement a bid above seven?")

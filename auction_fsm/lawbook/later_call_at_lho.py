@@ -24,14 +24,16 @@ docs/modelling-decisions.md says why, with the law words.  Standard library only
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from ..calls import Call, Strain, parse_call
 from ..events import CallEvent
 from ..records import CallRecord, Pending
 from ..values import evolve
+from . import position_facts  # noqa: F401  (declares the common facts the guards below read)
 from .common import shown
-from .rows import ASK_TRIGGER, Ctx, Guard, Outcome, Row, action, guard
+from .facts import FactView, computes, slot
+from .rows import ASK_TRIGGER, Ctx, Guard, Outcome, Row, action, reads
 
 __all__ = ["ROWS", "STEP", "HELD_STEPS", "via_2017", "with_via", "asker"]
 
@@ -65,13 +67,36 @@ def _pending(ctx: Ctx) -> Pending:
     return p
 
 
-@guard("the offender calls again at LHO's turn while his call out of rotation is still held (30B2, 31C, "
+# --- the facts the guards below read (:mod:`.facts`; seats counted from the offender come from
+# :mod:`.position_facts`) ------------------------------------------------------------------
+
+slot("out_of_rotation_held", FAMILY, bool,
+     "a call out of rotation is held and not yet ruled on: nobody has called over it and the director, "
+     "if called, is still judging whether it was artificial (29C)")
+slot("held_back_step", FAMILY, (str, type(None)),
+     "while a later call at LHO's turn is judged as a change of the held call out of rotation (25), the "
+     "step the held call goes back to if the change was intended: 'awaiting_decision' (before the "
+     "director was called) or 'awaiting_artificial_judgement'; none otherwise")
+
+
+@computes("out_of_rotation_held")
+def _out_of_rotation_held(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return p is not None and p.procedure == OOR and p.step in HELD_STEPS
+
+
+@computes("held_back_step")
+def _held_back_step(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return None if p is None else p.get("back_step") or None
+
+
+@reads("out_of_rotation_held", "actor_from_offender", "turn_from_offender",
+       words="the offender calls again at LHO's turn while his call out of rotation is still held (30B2, 31C, "
        "32C)", ask="Is it the offender calling again, at his LHO's turn, before his call out of rotation "
                    "is ruled on?", rare=True)
-def offender_calls_again_while_held(ctx: Ctx) -> bool:
-    p = ctx.state.pending
-    return (p is not None and p.procedure == OOR and p.step in HELD_STEPS and ctx.seat == p.offender
-            and p.in_turn_of == p.offender.lho)
+def offender_calls_again_while_held(f: FactView) -> bool:
+    return bool(f.out_of_rotation_held) and f.actor_from_offender == 0 and f.turn_from_offender == 1
 
 
 def asker(via_of: Callable[[Call], str], name: str = "ask_about_later_call") -> Callable[[Ctx], Outcome]:
@@ -148,8 +173,11 @@ def held_call_stays(ctx: Ctx) -> Outcome:
 def _came_from(step: str) -> Guard:
     words = {"awaiting_decision": "before the director was called",
              "awaiting_artificial_judgement": "while the director was judging whether it was artificial"}[step]
-    return Guard(f"later_call_came_from_{step}", f"the later call was made {words}",
-                 lambda ctx: _pending(ctx).get("back_step") == step, question=ASK_TRIGGER)
+
+    def came_from(f: FactView) -> bool:
+        return bool(f.held_back_step == step)
+    came_from.__name__ = f"later_call_came_from_{step}"
+    return reads("held_back_step", words=f"the later call was made {words}", ask=ASK_TRIGGER)(came_from)
 
 
 _CJ = f"{OOR}.{STEP}"

@@ -21,6 +21,8 @@ asked again) and brings no rectification if presumed declarer's or dummy's (48A)
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..auction import AuctionState
 from ..cards import Suit, parse_card
 from ..errors import IllegalLeadError
@@ -31,14 +33,43 @@ from ..values import evolve
 from .attention import score_as_if_not_made
 from .common import pass_out_of_rotation_at_end
 from .exposure import penalty_cards
+from .facts import FactView, computes, slot
+from .position_facts import offset
 from .restrictions import eligible_suits
-from .rows import OTHERWISE, SAME, Ctx, DeclarerOptions, Outcome, Row, action, guard
+from .rows import OTHERWISE, SAME, Ctx, DeclarerOptions, Outcome, Row, action, reads
 
 __all__ = ["ROWS", "check_lead", "due_option", "leadable_major_penalty_cards", "reopen_lead_choice"]
 
 FAMILY = "41, 50, 51, 54"
 DLO, LOOT = "declarer_lead_options", "lead_out_of_turn"
 _SUIT_OF = {s.name: s for s in Suit}
+
+# --- the facts the guards of the end of the auction period read --------------------------------
+slot("actor_from_declarer", FAMILY, (int, type(None)),
+     "the seat acting in the event, counted from the (presumed) declarer: 0 declarer, 1 the opening "
+     "leader, 2 dummy, 3 the leader's partner; none if the auction has no contract or the event names "
+     "no seat")
+slot("standing_lead", FAMILY, str,
+     "the opening lead that stands: 'none', 'face down' (41A) or 'faced' (41C)")
+slot("end_of_auction_settlement", FAMILY, str,
+     "what the end of the auction leaves to settle: '17D3' if a pass out of rotation is among the passes "
+     "that ended it (the auction goes back), 'settle' if exposed cards, penalty cards or 26B rights "
+     "wait (24D-E, 26B), 'nothing' otherwise")
+slot("declarer_option_due", FAMILY, (str, type(None)),
+     "the choice declarer must make next before the presumed leader leads: 'penalty_card' (50D2, 51B), "
+     "'lead_restriction' (26B) or 'designate_card' (51A); none if no choice is due")
+
+
+@computes("actor_from_declarer")
+def _actor_from_declarer(ctx: Ctx) -> Hashable:
+    contract, seat = ctx.state.contract, getattr(ctx.event, "seat", None)
+    return None if contract is None or not isinstance(seat, Seat) else offset(seat, contract.declarer)
+
+
+@computes("standing_lead")
+def _standing_lead(ctx: Ctx) -> Hashable:
+    lead = ctx.state.current_lead
+    return "none" if lead is None else "faced" if lead.faced else "face down"
 
 
 # --- the end of the auction (24D-E) -------------------------------------------------------------
@@ -47,16 +78,24 @@ def _to_settle(state: AuctionState) -> bool:
             and bool(state.exposed or state.restrictions or state.refused_leads))
 
 
-@guard("the auction ended in rotation with exposed cards, penalty cards or 26B rights to settle",
+@computes("end_of_auction_settlement")
+def _end_of_auction_settlement(ctx: Ctx) -> Hashable:
+    if pass_out_of_rotation_at_end(ctx.state):
+        return "17D3"
+    return "settle" if _to_settle(ctx.state) else "nothing"
+
+
+@reads("end_of_auction_settlement",
+       words="the auction ended in rotation with exposed cards, penalty cards or 26B rights to settle",
        ask="Are exposed cards or lead restrictions left to settle?")
-def cards_or_rights_to_settle(ctx: Ctx) -> bool:
-    return not pass_out_of_rotation_at_end(ctx.state) and _to_settle(ctx.state)
+def cards_or_rights_to_settle(f: FactView) -> bool:
+    return bool(f.end_of_auction_settlement == "settle")
 
 
-@guard("the auction ended in rotation with nothing to settle",
+@reads("end_of_auction_settlement", words="the auction ended in rotation with nothing to settle",
        ask=OTHERWISE)
-def nothing_to_settle(ctx: Ctx) -> bool:
-    return not pass_out_of_rotation_at_end(ctx.state) and not _to_settle(ctx.state)
+def nothing_to_settle(f: FactView) -> bool:
+    return bool(f.end_of_auction_settlement == "nothing")
 
 
 @action("exposed cards go back to the declaring side's hands or become defenders' penalty cards; "
@@ -181,31 +220,33 @@ def due_option(state: AuctionState) -> Pending | None:
     return None
 
 
-@guard("the leader's partner has a major penalty card (50D2, 51B)",
+@computes("declarer_option_due")
+def _declarer_option_due(ctx: Ctx) -> Hashable:
+    p = due_option(ctx.state)
+    return None if p is None else p.step
+
+
+@reads("declarer_option_due", words="the leader's partner has a major penalty card (50D2, 51B)",
        ask="Does the leader's partner have a major penalty card?")
-def penalty_card_choice_due(ctx: Ctx) -> bool:
-    p = due_option(ctx.state)
-    return p is not None and p.step == "penalty_card"
+def penalty_card_choice_due(f: FactView) -> bool:
+    return bool(f.declarer_option_due == "penalty_card")
 
 
-@guard("declarer holds a 26B right against the leader's partner",
+@reads("declarer_option_due", words="declarer holds a 26B right against the leader's partner",
        ask="Does declarer hold a 26B right against the leader?")
-def lead_restriction_choice_due(ctx: Ctx) -> bool:
-    p = due_option(ctx.state)
-    return p is not None and p.step == "lead_restriction"
+def lead_restriction_choice_due(f: FactView) -> bool:
+    return bool(f.declarer_option_due == "lead_restriction")
 
 
-@guard("the leader has two or more major penalty cards the lead may be (51A)",
+@reads("declarer_option_due", words="the leader has two or more major penalty cards the lead may be (51A)",
        ask="Does the leader have two or more major penalty cards that may be led?")
-def designation_due(ctx: Ctx) -> bool:
-    p = due_option(ctx.state)
-    return p is not None and p.step == "designate_card"
+def designation_due(f: FactView) -> bool:
+    return bool(f.declarer_option_due == "designate_card")
 
 
-@guard("declarer has no choice to make before the lead",
-       ask=OTHERWISE)
-def no_choice_due(ctx: Ctx) -> bool:
-    return due_option(ctx.state) is None
+@reads("declarer_option_due", words="declarer has no choice to make before the lead", ask=OTHERWISE)
+def no_choice_due(f: FactView) -> bool:
+    return f.declarer_option_due is None
 
 
 @action("declarer is asked to choose")
@@ -450,14 +491,15 @@ def _declarer(ctx: Ctx) -> Seat:
     return contract.declarer
 
 
-@guard("a defender exposed the card (49)", ask="Did a defender expose the card (49)?")
-def exposed_by_defender(ctx: Ctx) -> bool:
-    return ctx.seat.is_opponent_of(_declarer(ctx))
+@reads("actor_from_declarer", words="a defender exposed the card (49)",
+       ask="Did a defender expose the card (49)?")
+def exposed_by_defender(f: FactView) -> bool:
+    return f.actor_from_declarer in (1, 3)
 
 
-@guard("presumed declarer or dummy exposed the card (48A)", ask=OTHERWISE)
-def exposed_by_declaring_side(ctx: Ctx) -> bool:
-    return not ctx.seat.is_opponent_of(_declarer(ctx))
+@reads("actor_from_declarer", words="presumed declarer or dummy exposed the card (48A)", ask=OTHERWISE)
+def exposed_by_declaring_side(f: FactView) -> bool:
+    return f.actor_from_declarer in (0, 2)
 
 
 @action("the card becomes a penalty card (major if an honour or exposed deliberately); declarer's "

@@ -12,8 +12,10 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import PASS
 from ..records import CallRecord
+from . import position_facts  # noqa: F401  (declares the facts the guards below read)
 from .common import by_end_of_auction, in_turn, shown, stand
-from .rows import Ctx, Outcome, Row, action, guard
+from .facts import FactView
+from .rows import Ctx, Outcome, Row, action, reads
 from .states import OPEN
 
 __all__ = ["ROWS"]
@@ -34,29 +36,29 @@ def _always(key: int, code: int) -> bool:
     return True
 
 
-@guard("a pass in turn", ask="Does the auction stay open after the pass?", on_key=_always)
-def pass_in_turn(ctx: Ctx) -> bool:
+@reads(words="a pass in turn", ask="Does the auction stay open after the pass?", on_key=_always)
+def pass_in_turn(f: FactView) -> bool:
     return True
 
 
 # The three guards below are one rule of the legal auction (rules.is_legal) seen from three
 # calls: the engine asks it of the seat that calls, the explorer of the key's turn.
-@guard("the bid supersedes the last bid (18B, 18C)",
+@reads("call_permitted", words="the bid supersedes the last bid (18B, 18C)",
        ask="Is the bid higher than the last bid?", on_key=rules.is_legal)
-def bid_is_sufficient(ctx: Ctx) -> bool:
-    return rules.permitted_for(ctx.state.key, ctx.seat, ctx.event.call.code)  # type: ignore[union-attr]
+def bid_is_sufficient(f: FactView) -> bool:
+    return bool(f.call_permitted)
 
 
-@guard("the last bid was an opponent's and only passes followed it (19A1)",
+@reads("call_permitted", words="the last bid was an opponent's and only passes followed it (19A1)",
        ask="Is the last bid an opponent's, followed only by passes?", on_key=rules.is_legal)
-def double_is_permitted(ctx: Ctx) -> bool:
-    return rules.permitted_for(ctx.state.key, ctx.seat, ctx.event.call.code)  # type: ignore[union-attr]
+def double_is_permitted(f: FactView) -> bool:
+    return bool(f.call_permitted)
 
 
-@guard("the last call but passes was an opponent's double of our side's bid (19B1)",
+@reads("call_permitted", words="the last call but passes was an opponent's double of our side's bid (19B1)",
        ask="Is the last call but passes an opponent's double of our side's bid?", on_key=rules.is_legal)
-def redouble_is_permitted(ctx: Ctx) -> bool:
-    return rules.permitted_for(ctx.state.key, ctx.seat, ctx.event.call.code)  # type: ignore[union-attr]
+def redouble_is_permitted(f: FactView) -> bool:
+    return bool(f.call_permitted)
 
 
 @action("the call stands in the auction")

@@ -16,7 +16,9 @@ from ..errors import DecisionError
 from ..events import ExplanationRequest, ReviewRequest
 from ..records import CallRecord
 from ..seats import Seat
-from .rows import SAME, Ctx, Outcome, Row, action, guard
+from . import position_facts  # noqa: F401  (declares the facts the guards below read)
+from .facts import FactView
+from .rows import SAME, Ctx, Outcome, Row, action, reads
 from .states import OPEN
 
 __all__ = ["ROWS", "restatement"]
@@ -135,19 +137,18 @@ _LHO_MAY_CALL: Final = ("insufficient_bid.awaiting_decision", "insufficient_bid.
 _DECIDER_AT_TURN: Final = ("change_of_call.awaiting_acceptance", "insufficient_bid.awaiting_replacement")
 
 
-@guard("the offender's LHO asks, who may accept or let the call go by calling now (20B, 20F1)",
-       ask="Does the offender's LHO, about to call, ask for a review or an explanation?")
-def asked_by_lho_about_to_call(ctx: Ctx) -> bool:
-    p = ctx.state.pending
-    return p is not None and getattr(ctx.event, "seat", None) == p.offender.lho
+@reads("actor_from_offender", words="the offender's LHO asks, who may accept or let the call go by calling now "
+       "(20B, 20F1)", ask="Does the offender's LHO, about to call, ask for a review or an explanation?")
+def asked_by_lho_about_to_call(f: FactView) -> bool:
+    return bool(f.actor_from_offender == 1)
 
 
-@guard("the player who decides asks, at his turn to call (20B, 20F1)",
+@reads("actor_from_offender", "decider_from_offender", "actor_from_turn",
+       words="the player who decides asks, at his turn to call (20B, 20F1)",
        ask="Does the player who decides, at his turn to call, ask for a review or an explanation?")
-def asked_by_decider_at_turn(ctx: Ctx) -> bool:
-    p = ctx.state.pending
-    seat = getattr(ctx.event, "seat", None)
-    return p is not None and seat is not None and seat.name == p.decider and seat == ctx.state.turn
+def asked_by_decider_at_turn(f: FactView) -> bool:
+    actor = f.actor_from_offender
+    return actor is not None and actor == f.decider_from_offender and f.actor_from_turn == 0
 
 
 def _not_silenced(state: AuctionState, seat: Seat, law: str) -> None:

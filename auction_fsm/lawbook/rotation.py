@@ -11,6 +11,7 @@ pass counts as in rotation: the obliged pass is deemed made (28A).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 
 from .. import rules
@@ -20,7 +21,11 @@ from ..events import ChangeCall, Judgement
 from ..records import CallRecord, Obligation, Pending, Watch
 from ..seats import Seat
 from ..values import evolve
-from . import changes, inadmissible
+from . import (
+    changes,
+    inadmissible,
+    position_facts,  # noqa: F401  (declares the common facts the guards below read)
+)
 from .common import (
     by_end_of_auction,
     calls_again,
@@ -35,7 +40,8 @@ from .common import (
     specified,
     stand,
 )
-from .rows import OTHERWISE, Ctx, Guard, Outcome, Row, action, both, guard
+from .facts import FactView, computes, slot
+from .rows import OTHERWISE, Ctx, Guard, Outcome, Row, action, both, reads
 from .states import OPEN
 
 __all__ = ["ROWS", "out_of_rotation_kind", "pending_call", "position_of_turn", "cancelled_call"]
@@ -62,39 +68,151 @@ def out_of_rotation_kind(ctx: Ctx) -> str:
     return "plain"
 
 
+def pending_call(ctx: Ctx) -> Call:
+    """The call the waiting procedure is about (the call out of rotation it holds)."""
+    p = ctx.state.pending
+    assert p is not None
+    return ctx.state.record[p.call_index].call
+
+
+def _lho_may_let_it_go(p: Pending) -> bool:
+    """LHO has a decision the director's arrival opens: accepting the call (29A).  An inadmissible
+    double or redouble out of rotation is never accepted: once the director is called and nobody
+    has called over it, he rules (36B4); LHO calling first (36A) is a fact, not an option."""
+    return "accept" in p.options and not p.get("inadmissible")
+
+
+def _watch(ctx: Ctx) -> Watch | None:
+    """The waiting rectification (31A, 32A, 23A) the watched call of the event meets, if any."""
+    event = ctx.event
+    return met_watch(ctx.state, event.index)  # type: ignore[union-attr]
+
+
+def _silenced(ctx: Ctx, w: Watch) -> bool:
+    return any(o.kind == "pass_rest_of_auction" for o in ctx.state.obligations[w.offender])
+
+
+# --- the facts the guards below read (:mod:`.facts`); seats relative to the offender come from
+# :mod:`.position_facts` (actor_from_offender, turn_from_offender, options) -------------------
+
+slot("out_of_rotation_kind", FAMILY, str,
+     "which law a call out of rotation falls under first: 'deemed' (the player whose turn it was must "
+     "pass and the caller is that player's LHO, 28A), 'change' (the player who has just called calls "
+     "again at LHO's turn, 30B2, 31C, 32C), 'above_seven' (38), 'silenced' (a bid, double or redouble by "
+     "a player obliged to pass, 37 by 35B) or 'plain' (28-32)")
+slot("lho_may_accept", FAMILY, bool,
+     "the offender's LHO may accept the waiting call out of rotation (29A): it is open to acceptance and "
+     "is not a double or redouble Law 19 does not permit; false if no procedure waits")
+slot("inadmissible_out_of_rotation", FAMILY, bool,
+     "the waiting call out of rotation is a double or redouble Law 19 does not permit (36B4); false if "
+     "no procedure waits")
+slot("held_call_kind", FAMILY, (str, type(None)),
+     "the kind of the call out of rotation the waiting procedure holds: 'pass', 'bid', 'double' or "
+     "'redouble'; none if no procedure on a call out of rotation waits")
+slot("held_call_explained", FAMILY, bool,
+     "the meaning of the call out of rotation the waiting procedure holds was explained at the table "
+     "(the denominations it shows are known), so whether it was artificial needs no judgement (29C); "
+     "false if no procedure waits")
+slot("met_watch_kind", FAMILY, (str, type(None)),
+     "the waiting rectification the watched call meets: 'after_rho_call' (the offender's RHO calls after "
+     "a cancelled call at RHO's turn, 31A, 32A) or 'judge_replacement' (the offender calls again after a "
+     "cancelled call, 23A); none if it meets none")
+slot("watched_call_is_pass", FAMILY, bool,
+     "the watched call (the call meeting a waiting rectification) is a pass")
+slot("watch_offender_silenced", FAMILY, bool,
+     "the offender of the waiting rectification the watched call meets must pass at every turn to the "
+     "end of the auction; false if it meets none")
+
+
+@computes("out_of_rotation_kind")
+def _out_of_rotation_kind(ctx: Ctx) -> Hashable:
+    return out_of_rotation_kind(ctx)
+
+
+@computes("lho_may_accept")
+def _lho_may_accept(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return p is not None and _lho_may_let_it_go(p)
+
+
+@computes("inadmissible_out_of_rotation")
+def _inadmissible_out_of_rotation(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return p is not None and bool(p.get("inadmissible"))
+
+
+@computes("held_call_kind")
+def _held_call_kind(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    if p is None or p.procedure != OOR:
+        return None
+    c = pending_call(ctx)
+    return "pass" if c.is_pass else "bid" if c.is_bid else "double" if c.is_double else "redouble"
+
+
+@computes("held_call_explained")
+def _held_call_explained(ctx: Ctx) -> Hashable:
+    return ctx.state.pending is not None and _pending_record(ctx).specifies is not None
+
+
+def _watched_index(ctx: Ctx) -> int | None:
+    index = getattr(ctx.event, "index", None)
+    return index if isinstance(index, int) else None
+
+
+@computes("met_watch_kind")
+def _met_watch_kind(ctx: Ctx) -> Hashable:
+    w = None if _watched_index(ctx) is None else _watch(ctx)
+    return None if w is None else w.kind
+
+
+@computes("watched_call_is_pass")
+def _watched_call_is_pass(ctx: Ctx) -> Hashable:
+    index = _watched_index(ctx)
+    return index is not None and ctx.state.record[index].call.is_pass
+
+
+@computes("watch_offender_silenced")
+def _watch_offender_silenced(ctx: Ctx) -> Hashable:
+    w = None if _watched_index(ctx) is None else _watch(ctx)
+    return w is not None and _silenced(ctx, w)
+
+
 def _with_deemed_pass(ctx: Ctx) -> AuctionState:
     turn = ctx.state.turn
     return ctx.state.add_call(CallRecord(turn, PASS, turn, "stands", "deemed_pass", "28A"))
 
 
-@guard("the player whose turn it was must pass, so this call by their LHO counts as in rotation (28A)",
+@reads("out_of_rotation_kind",
+       words="the player whose turn it was must pass, so this call by their LHO counts as in rotation (28A)",
        ask="Did the player whose turn it was have to pass?")
-def deemed_pass(ctx: Ctx) -> bool:
-    return out_of_rotation_kind(ctx) == "deemed"
+def deemed_pass(f: FactView) -> bool:
+    return bool(f.out_of_rotation_kind == "deemed")
 
 
-@guard("the player who has just called calls again at LHO's turn (30B2, 31C, 32C)",
+@reads("out_of_rotation_kind", words="the player who has just called calls again at LHO's turn (30B2, 31C, 32C)",
        ask="Is it the player who has just called, calling again at LHO's turn?", rare=True)
-def calls_again_at_lhos_turn(ctx: Ctx) -> bool:
-    return out_of_rotation_kind(ctx) == "change"
+def calls_again_at_lhos_turn(f: FactView) -> bool:
+    return bool(f.out_of_rotation_kind == "change")
 
 
-@guard("a bid above seven out of rotation (38 comes first)",
+@reads("out_of_rotation_kind", words="a bid above seven out of rotation (38 comes first)",
        ask="Is it a bid above seven?")
-def out_of_rotation_above_seven(ctx: Ctx) -> bool:
-    return out_of_rotation_kind(ctx) == "above_seven"
+def out_of_rotation_above_seven(f: FactView) -> bool:
+    return bool(f.out_of_rotation_kind == "above_seven")
 
 
-@guard("a bid, double or redouble out of rotation by a player obliged to pass (35B: 37 governs)",
+@reads("out_of_rotation_kind",
+       words="a bid, double or redouble out of rotation by a player obliged to pass (35B: 37 governs)",
        ask="Was the caller obliged to pass, and is it a bid, double or redouble?")
-def out_of_rotation_while_silenced(ctx: Ctx) -> bool:
-    return out_of_rotation_kind(ctx) == "silenced"
+def out_of_rotation_while_silenced(f: FactView) -> bool:
+    return bool(f.out_of_rotation_kind == "silenced")
 
 
-@guard("any other call out of rotation",
+@reads("out_of_rotation_kind", words="any other call out of rotation",
        ask=OTHERWISE)
-def plain_out_of_rotation(ctx: Ctx) -> bool:
-    return out_of_rotation_kind(ctx) == "plain"
+def plain_out_of_rotation(f: FactView) -> bool:
+    return bool(f.out_of_rotation_kind == "plain")
 
 
 @action("the obliged pass is deemed made; the call is then ruled as made in rotation")
@@ -155,18 +273,21 @@ def hold_out_of_rotation(ctx: Ctx) -> Outcome:
     return Outcome(evolve(state, pending=p))
 
 
-@guard("the offender's LHO calls, accepting the call out of rotation (29A)",
+# While the call is held, the procedure names the offender's LHO as the player who may accept it
+# exactly when acceptance is an option, and the player whose turn it was as the one who may
+# call over it exactly when that player is an opponent (hold_out_of_rotation): the guards below
+# ask those questions of the seats counted from the offender.
+@reads("options", "actor_from_offender", words="the offender's LHO calls, accepting the call out of rotation (29A)",
        ask="Does the offender's LHO call next, accepting it?")
-def by_accepting_lho(ctx: Ctx) -> bool:
-    p = ctx.state.pending
-    return p is not None and "accept" in p.options and ctx.seat.name == p.get("accept_by")
+def by_accepting_lho(f: FactView) -> bool:
+    return "accept" in f.options and f.actor_from_offender == 1
 
 
-@guard("the opponent whose turn it was calls (28B)",
+@reads("turn_from_offender", "actor_from_offender", words="the opponent whose turn it was calls (28B)",
        ask="Does the opponent whose turn it was call first?")
-def by_player_whose_turn_it_was(ctx: Ctx) -> bool:
-    p = ctx.state.pending
-    return p is not None and ctx.seat.name == p.get("correct_player")  # set only for an opponent at turn
+def by_player_whose_turn_it_was(f: FactView) -> bool:
+    turn = f.turn_from_offender
+    return turn in (1, 3) and f.actor_from_offender == turn
 
 
 def _while_lho_answers(base: Guard) -> Guard:
@@ -219,41 +340,36 @@ def _p(ctx: Ctx) -> Pending:
     return p
 
 
-def _lho_may_let_it_go(p: Pending) -> bool:
-    """LHO has a decision the director's arrival opens: accepting the call (29A).  An inadmissible
-    double or redouble out of rotation is never accepted: once the director is called and nobody
-    has called over it, he rules (36B4); LHO calling first (36A) is a fact, not an option."""
-    return "accept" in p.options and not p.get("inadmissible")
-
-
-@guard("the offender's LHO may accept the call (29A)",
+@reads("lho_may_accept", words="the offender's LHO may accept the call (29A)",
        ask="May the offender's LHO accept the call (29A)?")
-def lho_has_a_choice(ctx: Ctx) -> bool:
-    return _lho_may_let_it_go(_p(ctx))
+def lho_has_a_choice(f: FactView) -> bool:
+    return bool(f.lho_may_accept)
 
 
-@guard("LHO has no choice, being the player whose turn it was, and the call was a double or redouble")
-def no_choice_double(ctx: Ctx) -> bool:
-    return not _lho_may_let_it_go(_p(ctx)) and double_or_redouble_out_of_rotation(ctx)
+@reads("lho_may_accept", "held_call_kind",
+       words="LHO has no choice, being the player whose turn it was, and the call was a double or redouble")
+def no_choice_double(f: FactView) -> bool:
+    return not f.lho_may_accept and f.held_call_kind in ("double", "redouble")
 
 
-@guard("LHO has no choice, being the player whose turn it was, and the call was a pass or a bid")
-def no_choice_pass_or_bid(ctx: Ctx) -> bool:
-    return not _lho_may_let_it_go(_p(ctx)) and pass_or_bid_out_of_rotation(ctx)
+@reads("lho_may_accept", "held_call_kind",
+       words="LHO has no choice, being the player whose turn it was, and the call was a pass or a bid")
+def no_choice_pass_or_bid(f: FactView) -> bool:
+    return not f.lho_may_accept and f.held_call_kind in ("pass", "bid")
 
 
-@guard("the call out of rotation was admissible",
+@reads("inadmissible_out_of_rotation", words="the call out of rotation was admissible",
        ask="Was the call out of rotation admissible?")
-def admissible_out_of_rotation(ctx: Ctx) -> bool:
-    return not _p(ctx).get("inadmissible")
+def admissible_out_of_rotation(f: FactView) -> bool:
+    return not f.inadmissible_out_of_rotation
 
 
-@guard("the offender's LHO, not the player whose turn it was, calls over an inadmissible double or "
+@reads("inadmissible_out_of_rotation", "actor_from_offender", "turn_from_offender",
+       words="the offender's LHO, not the player whose turn it was, calls over an inadmissible double or "
        "redouble out of rotation (36A)",
        ask="Does the offender's LHO call over an inadmissible double or redouble out of rotation?", rare=True)
-def lho_calls_over_inadmissible(ctx: Ctx) -> bool:
-    p = _p(ctx)
-    return bool(p.get("inadmissible")) and ctx.seat == p.offender.lho and p.in_turn_of != p.offender.lho
+def lho_calls_over_inadmissible(f: FactView) -> bool:
+    return bool(f.inadmissible_out_of_rotation) and f.actor_from_offender == 1 and f.turn_from_offender != 1
 
 
 @action("the director explains: LHO may accept the call (29A) or let an inadmissible double go (36A), "
@@ -261,7 +377,8 @@ def lho_calls_over_inadmissible(ctx: Ctx) -> bool:
 def explain_options(ctx: Ctx) -> Outcome:
     p = _p(ctx)
     state = open_choice(ctx.state, "36A, 36B4" if p.get("inadmissible") else "29A, 29B")
-    if not p.get("inadmissible") and pass_or_bid_out_of_rotation(ctx):
+    held = pending_call(ctx)
+    if not p.get("inadmissible") and (held.is_pass or held.is_bid):
         q = state.pending
         assert q is not None  # the director may judge 29C at once: LHO has then not accepted
         state = evolve(state, pending=evolve(q, extra=tuple(sorted((*q.extra, ("judgement", "artificial"))))))
@@ -318,14 +435,15 @@ def judged_after_decline(ctx: Ctx) -> Outcome:
     return Outcome(ask_artificial(ctx).state, (ctx.event,))
 
 
-@guard("the call's meaning was explained at the table, so 29C needs no judgement")
-def meaning_explained(ctx: Ctx) -> bool:
-    return _pending_record(ctx).specifies is not None
+@reads("held_call_explained", words="the call's meaning was explained at the table, so 29C needs no judgement")
+def meaning_explained(f: FactView) -> bool:
+    return bool(f.held_call_explained)
 
 
-@guard("the call's meaning was not explained: the director judges whether it was artificial (29C)")
-def meaning_not_explained(ctx: Ctx) -> bool:
-    return _pending_record(ctx).specifies is None
+@reads("held_call_explained",
+       words="the call's meaning was not explained: the director judges whether it was artificial (29C)")
+def meaning_not_explained(f: FactView) -> bool:
+    return not f.held_call_explained
 
 
 def _pending_record(ctx: Ctx) -> CallRecord:
@@ -343,23 +461,15 @@ def ask_artificial_explained(ctx: Ctx) -> Outcome:
                                   f"{'natural' if natural(rec) else 'artificial'}"), (verdict,))
 
 
-def pending_call(ctx: Ctx) -> Call:
-    p = ctx.state.pending
-    assert p is not None
-    return ctx.state.record[p.call_index].call
+@reads("held_call_kind", words="the call out of rotation was a double or redouble")
+def double_or_redouble_out_of_rotation(f: FactView) -> bool:
+    return f.held_call_kind in ("double", "redouble")
 
 
-@guard("the call out of rotation was a double or redouble")
-def double_or_redouble_out_of_rotation(ctx: Ctx) -> bool:
-    c = pending_call(ctx)
-    return c.is_double or c.is_redouble
-
-
-@guard("the call out of rotation was a pass or a bid",
+@reads("held_call_kind", words="the call out of rotation was a pass or a bid",
        ask=OTHERWISE)
-def pass_or_bid_out_of_rotation(ctx: Ctx) -> bool:
-    c = pending_call(ctx)
-    return c.is_pass or c.is_bid
+def pass_or_bid_out_of_rotation(f: FactView) -> bool:
+    return f.held_call_kind in ("pass", "bid")
 
 
 @action("the director asks whether the pass or bid out of rotation was artificial (29C, 30C)")
@@ -388,20 +498,24 @@ def _cancel_pending_double(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
     return p, pending_call(ctx), evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
 
 
-@guard("the double or redouble out of rotation was one Law 19 does not permit (36B4)")
-def double_was_inadmissible(ctx: Ctx) -> bool:
-    p = ctx.state.pending
-    return p is not None and bool(p.get("inadmissible"))
+# Whose turn it was, counted from the offender (turn_from_offender): 3 the offender's RHO, 2
+# partner, 1 LHO (never 0: a call at one's own turn is in rotation).
+@reads("inadmissible_out_of_rotation",
+       words="the double or redouble out of rotation was one Law 19 does not permit (36B4)")
+def double_was_inadmissible(f: FactView) -> bool:
+    return bool(f.inadmissible_out_of_rotation)
 
 
-@guard("a permitted double or redouble, made at the offender's RHO's turn (32A)")
-def double_at_rhos_turn(ctx: Ctx) -> bool:
-    return not double_was_inadmissible(ctx) and position_of_turn(ctx) == "rho"
+@reads("inadmissible_out_of_rotation", "turn_from_offender",
+       words="a permitted double or redouble, made at the offender's RHO's turn (32A)")
+def double_at_rhos_turn(f: FactView) -> bool:
+    return not f.inadmissible_out_of_rotation and f.turn_from_offender == 3
 
 
-@guard("a permitted double or redouble, made at partner's or LHO's turn (32B)")
-def double_at_other_turn(ctx: Ctx) -> bool:
-    return not double_was_inadmissible(ctx) and position_of_turn(ctx) != "rho"
+@reads("inadmissible_out_of_rotation", "turn_from_offender",
+       words="a permitted double or redouble, made at partner's or LHO's turn (32B)")
+def double_at_other_turn(f: FactView) -> bool:
+    return not f.inadmissible_out_of_rotation and f.turn_from_offender in (1, 2)
 
 
 @action("the double or redouble is cancelled; the offender calls freely in turn and partner must "
@@ -474,40 +588,40 @@ def _judge_later(state: AuctionState, offender: Seat, call: Call, law: str, summ
     return evolve(state, watches=(*state.watches, w)).rule(law, summary)
 
 
-@guard("the pass was made at the offender's RHO's turn",
+@reads("held_call_kind", "turn_from_offender", words="the pass was made at the offender's RHO's turn",
        ask="Was it a pass at the offender's RHO's turn?")
-def pass_at_rhos_turn(ctx: Ctx) -> bool:
-    return pending_call(ctx).is_pass and position_of_turn(ctx) == "rho"
+def pass_at_rhos_turn(f: FactView) -> bool:
+    return bool(f.held_call_kind == "pass" and f.turn_from_offender == 3)
 
 
-@guard("the pass was made at partner's or LHO's turn",
+@reads("held_call_kind", "turn_from_offender", words="the pass was made at partner's or LHO's turn",
        ask="Was it a pass at partner's or LHO's turn?")
-def pass_at_other_turn(ctx: Ctx) -> bool:
-    return pending_call(ctx).is_pass and position_of_turn(ctx) != "rho"
+def pass_at_other_turn(f: FactView) -> bool:
+    return f.held_call_kind == "pass" and f.turn_from_offender in (1, 2)
 
 
-@guard("the call was made at the offender's RHO's turn",
+@reads("turn_from_offender", words="the call was made at the offender's RHO's turn",
        ask="Was it made at the offender's RHO's turn?")
-def at_rhos_turn(ctx: Ctx) -> bool:
-    return position_of_turn(ctx) == "rho"
+def at_rhos_turn(f: FactView) -> bool:
+    return bool(f.turn_from_offender == 3)
 
 
-@guard("the call was made at partner's or LHO's turn",
+@reads("turn_from_offender", words="the call was made at partner's or LHO's turn",
        ask="Was it made at partner's or LHO's turn?")
-def at_other_turn(ctx: Ctx) -> bool:
-    return position_of_turn(ctx) != "rho"
+def at_other_turn(f: FactView) -> bool:
+    return f.turn_from_offender in (1, 2)
 
 
-@guard("a natural bid made at the offender's RHO's turn",
+@reads("held_call_kind", "turn_from_offender", words="a natural bid made at the offender's RHO's turn",
        ask="Was it a bid at the offender's RHO's turn?")
-def bid_at_rhos_turn(ctx: Ctx) -> bool:
-    return pending_call(ctx).is_bid and position_of_turn(ctx) == "rho"
+def bid_at_rhos_turn(f: FactView) -> bool:
+    return bool(f.held_call_kind == "bid" and f.turn_from_offender == 3)
 
 
-@guard("a natural bid made at partner's or LHO's turn",
+@reads("held_call_kind", "turn_from_offender", words="a natural bid made at partner's or LHO's turn",
        ask="Was it a bid at partner's or LHO's turn?")
-def bid_at_other_turn(ctx: Ctx) -> bool:
-    return pending_call(ctx).is_bid and position_of_turn(ctx) != "rho"
+def bid_at_other_turn(f: FactView) -> bool:
+    return f.held_call_kind == "bid" and f.turn_from_offender in (1, 2)
 
 
 def cancelled_call(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
@@ -565,62 +679,52 @@ def judge_after_call_at_other_turn(ctx: Ctx) -> Outcome:
 
 
 # --- rectifications waiting for a later call (31A, 32A) ---------------------------------------
-def _watch(ctx: Ctx) -> Watch | None:
-    event = ctx.event
-    return met_watch(ctx.state, event.index)  # type: ignore[union-attr]
+_RHO_PASSED = ("met_watch_kind", "watched_call_is_pass")
 
 
-@guard("the offender's RHO passed: the offender must repeat the cancelled call (31A1, 32A1)",
+def _rho_passed(f: FactView) -> bool:
+    """The watched call is the offender's RHO's pass that a 31A or 32A rectification waits for
+    (``f`` must declare :data:`_RHO_PASSED`)."""
+    return f.met_watch_kind == "after_rho_call" and bool(f.watched_call_is_pass)
+
+
+@reads(*_RHO_PASSED, words="the offender's RHO passed: the offender must repeat the cancelled call (31A1, 32A1)",
        ask="Did the offender's RHO pass?")
-def rho_passed(ctx: Ctx) -> bool:
-    w = _watch(ctx)
-    return (w is not None and w.kind == "after_rho_call"
-            and ctx.state.record[ctx.event.index].call.is_pass)  # type: ignore[union-attr]
+def rho_passed(f: FactView) -> bool:
+    return _rho_passed(f)
 
 
-@guard("the offender's RHO made a bid, double or redouble (31A2, 32A2)",
+@reads("met_watch_kind", "watched_call_is_pass",
+       words="the offender's RHO made a bid, double or redouble (31A2, 32A2)",
        ask="Did the offender's RHO bid, double or redouble?")
-def rho_called(ctx: Ctx) -> bool:
-    w = _watch(ctx)
-    return (w is not None and w.kind == "after_rho_call"
-            and not ctx.state.record[ctx.event.index].call.is_pass)  # type: ignore[union-attr]
+def rho_called(f: FactView) -> bool:
+    return f.met_watch_kind == "after_rho_call" and not f.watched_call_is_pass
 
 
-@guard("the offender has called again after a cancelled call (23A is to be judged)",
+@reads("met_watch_kind", words="the offender has called again after a cancelled call (23A is to be judged)",
        ask="Has the offender now called again?")
-def offender_called_again(ctx: Ctx) -> bool:
-    w = _watch(ctx)
-    return w is not None and w.kind == "judge_replacement"
+def offender_called_again(f: FactView) -> bool:
+    return bool(f.met_watch_kind == "judge_replacement")
 
 
-def _open_rho_pass(ctx: Ctx) -> Watch | None:
-    """The watch the offender's RHO has just met by passing, where that pass left the auction
-    open (else ``None``)."""
-    return _watch(ctx) if rho_passed(ctx) and not ctx.state.is_over else None
-
-
-def _silenced(ctx: Ctx, w: Watch) -> bool:
-    return any(o.kind == "pass_rest_of_auction" for o in ctx.state.obligations[w.offender])
-
-
-@guard("that pass ended the auction (22A): no turn is left to repeat the call in",
+@reads(*_RHO_PASSED, "auction_over", words="that pass ended the auction (22A): no turn is left to repeat the call in",
        ask="Did the offender's RHO pass, and did that pass end the auction?")
-def rho_pass_ended_auction(ctx: Ctx) -> bool:
-    return rho_passed(ctx) and ctx.state.is_over
+def rho_pass_ended_auction(f: FactView) -> bool:
+    return _rho_passed(f) and bool(f.auction_over)
 
 
-@guard("the auction goes on, but the offender must pass at every turn to its end",
+@reads(*_RHO_PASSED, "auction_over", "watch_offender_silenced",
+       words="the auction goes on, but the offender must pass at every turn to its end",
        ask="Did the offender's RHO pass while the offender must pass at every turn to the end?")
-def rho_passed_offender_silenced(ctx: Ctx) -> bool:
-    w = _open_rho_pass(ctx)
-    return w is not None and _silenced(ctx, w)
+def rho_passed_offender_silenced(f: FactView) -> bool:
+    return _rho_passed(f) and not f.auction_over and bool(f.watch_offender_silenced)
 
 
-@guard("the auction goes on and nothing stops the offender repeating the call (31A1, 32A1)",
+@reads(*_RHO_PASSED, "auction_over", "watch_offender_silenced",
+       words="the auction goes on and nothing stops the offender repeating the call (31A1, 32A1)",
        ask="Did the offender's RHO pass (the auction going on)?")
-def rho_passed_repeat_owed(ctx: Ctx) -> bool:
-    w = _open_rho_pass(ctx)
-    return w is not None and not _silenced(ctx, w)
+def rho_passed_repeat_owed(f: FactView) -> bool:
+    return _rho_passed(f) and not f.auction_over and not f.watch_offender_silenced
 
 
 def repeat_lapses(state: AuctionState, w: Watch, law: str, outcome: str) -> Outcome:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from ..calls import Call
 from ..events import CallEvent
 from ..seats import Seat
+from .facts import FactView, check_declared
 
 if TYPE_CHECKING:
     from ..auction import AuctionState
@@ -43,6 +44,7 @@ __all__ = [
     "FollowUp",
     "SURVIVES_PENDING",
     "guard",
+    "reads",
     "action",
     "both",
     "OTHERWISE",
@@ -165,6 +167,8 @@ class Ctx:
     state: AuctionState
     event: Event | FollowUp
     tested: dict[int, bool] | None = field(default=None, compare=False, repr=False)
+    #: The facts (:mod:`.facts`) read so far in this context, each computed once.
+    facts: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def seat(self) -> Seat:
@@ -208,6 +212,10 @@ class Guard:
     #: place of a changed one): the flowcharts tell it in a panel of rare cases beside the common
     #: path instead of on it.  Words for people only: the engine never reads it.
     rare: bool = False
+    #: The facts (:mod:`.facts`) the guard reads, if it declares them: it is then handed a view
+    #: of those facts alone, never the position (reading another raises
+    #: :class:`~.facts.UndeclaredRead`).  ``None``: not declared yet, it reads the position.
+    reads: frozenset[str] | None = None
 
     def __call__(self, ctx: Ctx) -> bool:
         return self.test(ctx)
@@ -237,9 +245,27 @@ def guard(words: str, ask: str = "", on_key: Callable[[int, int], bool] | None =
     with the director's question ``ask`` (may be left out only for a guard that is a part of
     another and never a row's guard itself), for a guard of the legal auction its form on a
     legal-auction key (``on_key``), and whether the case it picks out is ``rare`` (told beside
-    the flowcharts' common path, not on it)."""
+    the flowcharts' common path, not on it).  A guard that declares the facts it reads is made
+    with :func:`reads` instead."""
     def make(fn: Callable[[Ctx], bool]) -> Guard:
         return Guard(fn.__name__, words, fn, question=ask, on_key=on_key, rare=rare)
+    return make
+
+
+def reads(*facts: str, words: str, ask: str = "", on_key: Callable[[int, int], bool] | None = None,
+          rare: bool = False) -> Callable[[Callable[[FactView], bool]], Guard]:
+    """Decorator: like :func:`guard`, for a function of the declared ``facts`` alone.  The
+    function is handed a :class:`~.facts.FactView` holding those facts and nothing else; the
+    guard's :attr:`Guard.reads` is ``facts``."""
+    declared = frozenset(facts)
+
+    def make(fn: Callable[[FactView], bool]) -> Guard:
+        name = fn.__name__
+        check_declared(name, declared)
+
+        def test(ctx: Ctx) -> bool:
+            return fn(FactView(ctx, declared, name))
+        return Guard(name, words, test, question=ask, on_key=on_key, rare=rare, reads=declared)
     return make
 
 
@@ -297,5 +323,6 @@ class Row:
 def both(a: Guard, b: Guard, ask: str = "") -> Guard:
     """The guard that holds when ``a`` and ``b`` both hold; ``ask`` is its question (by
     default ``b``'s, else ``a``'s)."""
+    read = None if a.reads is None or b.reads is None else a.reads | b.reads
     return Guard(f"{a.name}_and_{b.name}", f"{a.words}, and {b.words}", lambda ctx: a(ctx) and b(ctx),
-                 question=ask or b.question or a.question, rare=a.rare or b.rare)
+                 question=ask or b.question or a.question, rare=a.rare or b.rare, reads=read)

@@ -3,8 +3,12 @@ call) and how calls and rectifications move it (Laws 23-39)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
+from ..seats import Seat
 from .classify import CALL_TRIGGERS
-from .rows import Ctx, Guard, Row, guard
+from .facts import FactView, computes, slot
+from .rows import Ctx, Guard, Row, reads
 
 __all__ = ["ROWS"]
 
@@ -16,11 +20,23 @@ def _never(key: int, code: int) -> bool:
     return False
 
 
-@guard("the call is the one the seat must repeat (31A1, 32A1)",
-       ask="Is it the call the player must repeat?", on_key=_never)  # nobody owes a repeat in a legal auction
-def is_the_call_to_repeat(ctx: Ctx) -> bool:
-    seat, call = ctx.seat, getattr(ctx.event, "call", None)
+slot("call_is_owed_repeat", FAMILY, bool,
+     "the event's call is the very call its seat owes as the repeat of a cancelled call (31A1, 32A1); "
+     "false if the event has no call or the seat owes no repeat")
+
+
+@computes("call_is_owed_repeat")
+def _call_is_owed_repeat(ctx: Ctx) -> Hashable:
+    seat, call = getattr(ctx.event, "seat", None), getattr(ctx.event, "call", None)
+    if not isinstance(seat, Seat):
+        return False
     return any(o.kind == "repeat_call" and o.call is call for o in ctx.state.obligations[seat])
+
+
+@reads("call_is_owed_repeat", words="the call is the one the seat must repeat (31A1, 32A1)",
+       ask="Is it the call the player must repeat?", on_key=_never)  # nobody owes a repeat in a legal auction
+def is_the_call_to_repeat(f: FactView) -> bool:
+    return bool(f.call_is_owed_repeat)
 
 
 def _r(trigger: str, source: str, dest: str, law: str, summary: str, g: Guard | None = None) -> Row:

@@ -15,12 +15,16 @@ a "no" goes back to the step it came from.  Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..calls import parse_call
 from ..errors import IllegalCallError
 from ..events import ChangeCall
 from ..records import Pending
 from ..values import evolve
-from .rows import ASK_TRIGGER, SAME, Ctx, Guard, Outcome, Row, SubstitutedCall, action, guard
+from . import changes, position_facts  # noqa: F401  (declare facts the guards below read)
+from .facts import FactView, computes, slot
+from .rows import ASK_TRIGGER, SAME, Ctx, Guard, Outcome, Row, SubstitutedCall, action, reads
 
 __all__ = ["JUDGED_INTENDED", "ROWS", "SLIP_STEP", "SLIP_SOURCES"]
 
@@ -43,22 +47,53 @@ def _pending(ctx: Ctx) -> Pending:
     return p
 
 
-@guard("the offender says the irregular call was a slip, and partner has not called since (25A1)",
+# --- the facts the guards of 25A before another law read -------------------------------------
+slot("slip_judged_intended", FAMILY, bool,
+     "the director has already found the call the waiting procedure rules on intended, not a slip "
+     "(25A2); false if no procedure waits")
+slot("offender_partner_called_since", FAMILY, bool,
+     "the offender's partner has a call that stands after the call the waiting procedure rules on "
+     "(a slip may be replaced only until partner calls, 25A1); false if no procedure waits")
+slot("slip_claimed_at", FAMILY, str,
+     "the step of the waiting procedure at which the offender said the call was a slip: "
+     "'awaiting_decision' (before the director explained the options) or 'awaiting_choice' (after); "
+     "empty if no slip claim waits")
+
+
+@computes("slip_judged_intended")
+def _slip_judged_intended(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return p is not None and JUDGED_INTENDED in p.extra
+
+
+@computes("offender_partner_called_since")
+def _offender_partner_called_since(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    if p is None:
+        return False
+    partner = p.offender.partner
+    return any(r.seat == partner and r.stands for r in ctx.state.record[p.call_index + 1:])
+
+
+@computes("slip_claimed_at")
+def _slip_claimed_at(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return "" if p is None else p.get("back_to")
+
+
+@reads("change_ground", "actor_from_offender", "slip_judged_intended", "offender_partner_called_since",
+       words="the offender says the irregular call was a slip, and partner has not called since (25A1)",
        ask="Does the offender say the call was a slip, partner not having called since?")
-def offender_says_slip(ctx: Ctx) -> bool:
-    event = ctx.event
-    p = _pending(ctx)
-    return (isinstance(event, ChangeCall) and event.ground == "slip" and event.seat == p.offender
-            and JUDGED_INTENDED not in p.extra
-            and not any(r.seat == p.offender.partner and r.stands for r in ctx.state.record[p.call_index + 1:]))
+def offender_says_slip(f: FactView) -> bool:
+    return bool(f.change_ground == "slip" and f.actor_from_offender == 0 and not f.slip_judged_intended
+                and not f.offender_partner_called_since)
 
 
-@guard("the director has already found the irregular call intended (25A2)",
+@reads("change_ground", "actor_from_offender", "slip_judged_intended",
+       words="the director has already found the irregular call intended (25A2)",
        ask="Has the director already ruled that the offender meant the irregular call?")
-def slip_already_judged(ctx: Ctx) -> bool:
-    event = ctx.event
-    return (isinstance(event, ChangeCall) and event.ground == "slip" and event.seat == _pending(ctx).offender
-            and JUDGED_INTENDED in _pending(ctx).extra)
+def slip_already_judged(f: FactView) -> bool:
+    return bool(f.change_ground == "slip" and f.actor_from_offender == 0 and f.slip_judged_intended)
 
 
 @action("refused: the director has ruled that the call was intended, so it stands (25A2)")
@@ -112,8 +147,11 @@ def back_to_procedure(ctx: Ctx) -> Outcome:
 def _came_from(step: str) -> Guard:
     words = {"awaiting_decision": "before the director explained the options",
              "awaiting_choice": "after the director explained the options"}[step]
-    return Guard(f"came_from_{step}", f"the slip was claimed {words}",
-                 lambda ctx: _pending(ctx).get("back_to") == step, question=ASK_TRIGGER)
+
+    def came_from(f: FactView) -> bool:
+        return bool(f.slip_claimed_at == step)
+    came_from.__name__ = f"came_from_{step}"
+    return reads("slip_claimed_at", words=f"the slip was claimed {words}", ask=ASK_TRIGGER)(came_from)
 
 
 ROWS: list[Row] = [

@@ -1,0 +1,128 @@
+"""How much a table keyed on the guards' declared facts would share: the gate before an explorer
+of tables (issue "The position as named facts", item 3).
+
+Each edge of a scope is ruled again by the engine.  Every row it fires was *selected*: the book
+tested the guards of the rows sharing that row's machine state and trigger (its *group*) and one
+held.  When every guard of the group declares the facts it reads (:mod:`auction_fsm.lawbook.facts`),
+the selection is a function of those facts alone, so a table keyed on (group, the facts the
+guards read) answers it once per distinct key.  When a guard of the group does not declare its
+reads yet, it reads the whole position, and the only safe key is the position and the event
+themselves.  The *share* is the fraction of selections a table would answer because their key was
+met before: ``1 - distinct keys / selections``.
+
+The baseline, measured in the same run, is the share keyed on the position and the event for
+every selection (what a table can share when nothing is declared).
+
+What this measures is the selection half of a step: the actions that then build the next
+position declare no reads or writes yet, so a step's successor is not yet a table lookup.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+
+from ..auction import AuctionState
+from ..engine import Fired, rule_in_full
+from ..events import Event
+from ..lawbook import LawBook, book_of
+from .irregular_space import IrregularSpace
+from .scopes import scope_named
+
+__all__ = ["Sharing", "measure_sharing", "edges_of"]
+
+
+@dataclass
+class Sharing:
+    """What one scope's selections share (see the module's docstring)."""
+
+    scope: str
+    edges: int = 0
+    selections: int = 0
+    #: Selections whose group's guards all declare their reads.
+    declared: int = 0
+    keys: set[Hashable] = field(default_factory=set)
+    positions: set[Hashable] = field(default_factory=set)
+    #: Selections and distinct keys by family of the row selected.
+    by_family: dict[str, list[int]] = field(default_factory=dict)
+    #: Guards met that declare nothing, by how many selections they made undeclared.
+    undeclared: Counter[str] = field(default_factory=Counter)
+    #: Distinct values each slot took over the declared selections.
+    slot_values: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
+    #: Equal keys that selected different rows: a declaration too narrow (should be none; a
+    #: guard cannot read what it did not declare, so one would point at a slot whose value
+    #: does not say all it should).
+    conflicts: list[str] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        """The share of selections a table keyed on declared facts would answer."""
+        return 1 - len(self.keys) / self.selections if self.selections else 0.0
+
+    @property
+    def baseline(self) -> float:
+        """The share keyed on the whole position and event, for every selection."""
+        return 1 - len(self.positions) / self.selections if self.selections else 0.0
+
+
+def edges_of(scope: str, limit: int) -> list[tuple[AuctionState, Event]]:
+    """The first ``limit`` edges of ``scope``, breadth first, as (position, event)."""
+    space = IrregularSpace(scope_named(scope).narrowed(agreement="off"), agreement="off", name=scope)
+    edges: list[tuple[AuctionState, Event]] = []
+    queue = list(space.initial_states())
+    seen = set(queue)
+    for key in queue:
+        labels, targets = space.successors(key)
+        state = space.state_of(key)
+        edges.extend((state, e) for e in labels)
+        if len(edges) >= limit:
+            break
+        for t in targets:
+            if t not in seen:
+                seen.add(t)
+                queue.append(t)
+    return edges[:limit]
+
+
+def _group_declared(book: LawBook, fired: Fired) -> list[str]:
+    """The guards of the fired row's group that declare nothing (empty: all declare)."""
+    row = fired.row
+    return [r.guard.name for r in book.candidates(row.source, row.trigger, row.machine)
+            if r.guard is not None and r.guard.reads is None]
+
+
+def measure_sharing(scope: str, edges: Iterable[tuple[AuctionState, Event]],
+                    progress: Callable[[int], None] | None = None) -> Sharing:
+    """Rule every edge again in full and count what a table keyed on declared facts would share."""
+    out = Sharing(scope)
+    answered: dict[Hashable, str] = {}
+    for n, (state, event) in enumerate(edges, 1):
+        book = book_of(state)
+        out.edges += 1
+        for fired in rule_in_full(state, event).fired:
+            row = fired.row
+            group = (row.machine, row.source, row.trigger)
+            out.selections += 1
+            out.positions.add((group, fired.ctx.state, fired.ctx.event))
+            missing = _group_declared(book, fired)
+            fam = out.by_family.setdefault(row.family, [0, 0])
+            fam[0] += 1
+            if missing:
+                out.undeclared.update(missing)
+                key: Hashable = ("position", group, fired.ctx.state, fired.ctx.event)
+            else:
+                out.declared += 1
+                facts = tuple(sorted(fired.ctx.facts.items()))
+                for name, value in facts:
+                    out.slot_values[name].add(value)
+                key = ("facts", group, facts)
+            if key not in out.keys:
+                out.keys.add(key)
+                fam[1] += 1
+                answered[key] = row.label
+            elif answered[key] != row.label:
+                out.conflicts.append(f"{group}: the same facts selected {answered[key]} and {row.label}")
+        if progress is not None:
+            progress(n)
+    return out

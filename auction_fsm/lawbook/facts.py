@@ -1,0 +1,166 @@
+"""The position as named facts: what a guard may read, declared, and nothing else.
+
+A guard that declares its reads (``@guard(..., reads=("actor_from_offender",))``) is not handed
+the position: it is handed a :class:`FactView` that answers only the facts it declared.  Reading
+any other fact raises :class:`UndeclaredRead`, naming the guard and the fact, so a wrong
+declaration is one named error of the book and never a silently wrong table entry (LTSmin's
+read matrix, checked here by construction rather than after the fact).
+
+Each fact is a *slot* of the vector: a name, the family of laws that owns it, its type, and a
+line in words saying what it holds and relative to what.  The Laws are relative, and so are the
+slots: seats are counted from the offender or from the player whose turn it is, calls from the
+last bid, places in the record from its end.  The same situation at another level or another
+table position is therefore the same facts, which is what lets a table keyed on them be shared
+(issue "The position as named facts"; docs/law-book.md, *Declared facts*).
+
+Slots are computed from the position (:class:`~auction_fsm.auction.AuctionState` stays the
+façade and the history its log), each by one function that the owning family registers with
+:func:`computes`; a view computes a slot once per context and keeps it in the context's cache.
+A module-level tracer (:func:`tracing`) records every slot read, for the checker and for the
+measurement of how much a table keyed on declared reads would share
+(:mod:`auction_fsm.graph.fact_sharing`).
+
+Standard library only; this module imports no other module of the book, so that every family
+module may import it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..errors import LawBookError
+
+__all__ = ["Slot", "SLOTS", "slot", "computes", "FactView", "UndeclaredRead", "UnknownFact", "tracing",
+           "Reading", "value_of", "computed_slots"]
+
+
+class _Context(Protocol):
+    """What a view reads from: a guard's context (:class:`~.rows.Ctx`)."""
+
+    @property
+    def facts(self) -> dict[str, Any]: ...
+
+
+class UndeclaredRead(LawBookError):
+    """A guard read a fact it did not declare: a fault of the book, named by guard and fact."""
+
+
+class UnknownFact(LawBookError):
+    """A declaration names a fact no family defines, or a fact nobody computes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One named fact of the vector.
+
+    ``family`` owns it (the family whose laws need it; :data:`auction_fsm.lawbook.families`),
+    ``kind`` is the Python type its values have (the checker tests every value read), and
+    ``words`` says in plain words what it holds and relative to what.
+    """
+
+    name: str
+    family: str
+    kind: type | tuple[type, ...]
+    words: str
+
+
+#: Every slot of the vector, by name, in the order declared.
+SLOTS: dict[str, Slot] = {}
+_COMPUTE: dict[str, Callable[[Any], Hashable]] = {}
+
+
+def slot(name: str, family: str, kind: type | tuple[type, ...], words: str) -> Slot:
+    """Declare a slot of the vector (once; a second declaration of the name is a book fault)."""
+    if name in SLOTS:
+        raise LawBookError(f"fact {name!r} is declared twice (by {SLOTS[name].family} and {family})")
+    s = Slot(name, family, kind, words)
+    SLOTS[name] = s
+    return s
+
+
+def computes(name: str) -> Callable[[Callable[[Any], Hashable]], Callable[[Any], Hashable]]:
+    """Decorator: the function (a guard's context in, the slot's value out) computes the
+    declared slot ``name``; the owning family registers it beside its rows."""
+    def register(fn: Callable[[Any], Hashable]) -> Callable[[Any], Hashable]:
+        if name not in SLOTS:
+            raise UnknownFact(f"{fn.__name__} computes fact {name!r}, which no family declares (facts.slot)")
+        if name in _COMPUTE:
+            raise LawBookError(f"fact {name!r} is computed twice ({_COMPUTE[name].__name__} and {fn.__name__})")
+        _COMPUTE[name] = fn
+        return fn
+    return register
+
+
+def computed_slots() -> frozenset[str]:
+    """The slots some family computes (every declared slot should be one)."""
+    return frozenset(_COMPUTE)
+
+
+def value_of(name: str, ctx: _Context) -> Hashable:
+    """The value of slot ``name`` for ``ctx``, computed once per context (kept in ``ctx.facts``)."""
+    cache = ctx.facts
+    try:
+        return cache[name]  # type: ignore[no-any-return]
+    except KeyError:
+        pass
+    try:
+        fn = _COMPUTE[name]
+    except KeyError:
+        raise UnknownFact(f"fact {name!r} has no function computing it"
+                          + ("" if name in SLOTS else " and no family declares it")) from None
+    value = fn(ctx)
+    cache[name] = value
+    return value
+
+
+@dataclass(slots=True)
+class Reading:
+    """What a tracer saw: each read as (reader's name, fact, value), in order."""
+
+    reads: list[tuple[str, str, Hashable]]
+
+
+_TRACER: list[Reading] = []
+
+
+@contextlib.contextmanager
+def tracing() -> Iterator[Reading]:
+    """Record every fact read through a view while the block runs (nested tracers each see all)."""
+    reading = Reading([])
+    _TRACER.append(reading)
+    try:
+        yield reading
+    finally:
+        _TRACER.remove(reading)
+
+
+class FactView:
+    """The facts one guard declared, for one context: attribute ``f.name`` is slot ``name``.
+
+    Only declared slots answer; any other name raises :class:`UndeclaredRead` naming the reader.
+    """
+
+    __slots__ = ("_ctx", "_reads", "_reader")
+
+    def __init__(self, ctx: _Context, reads: frozenset[str], reader: str) -> None:
+        self._ctx, self._reads, self._reader = ctx, reads, reader
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self._reads:
+            raise UndeclaredRead(f"guard {self._reader!r} read fact {name!r}, not declared "
+                                 f"(it declares: {', '.join(sorted(self._reads)) or 'nothing'})")
+        value = value_of(name, self._ctx)
+        for reading in _TRACER:
+            reading.reads.append((self._reader, name, value))
+        return value
+
+
+def check_declared(reader: str, reads: frozenset[str]) -> None:
+    """Raise :class:`UnknownFact` if ``reads`` names a slot no family declares."""
+    unknown = sorted(reads - SLOTS.keys())
+    if unknown:
+        raise UnknownFact(f"guard {reader!r} declares reading {', '.join(map(repr, unknown))}, "
+                          "which no family declares (facts.slot)")
