@@ -771,8 +771,8 @@ class _Builder:
         follow = [r for r in rows if r not in entry and (r.source not in steps or is_follow_up(r.trigger, book))]
         # the same event with the same outcome while another irregularity waits (a change of call
         # tried while declarer chooses before the lead) is what happens at the table: told once
-        told = {(r.trigger, r.summary) for r in entry}
-        same = [r for r in follow if not is_follow_up(r.trigger, book) and (r.trigger, r.summary) in told]
+        at_table = {(r.trigger, r.summary) for r in entry}
+        same = [r for r in follow if not is_follow_up(r.trigger, book) and (r.trigger, r.summary) in at_table]
         entry += same
         follow = [r for r in follow if r not in same]
         # a side question while another irregularity waits that leads only into a step of the
