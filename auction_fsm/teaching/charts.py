@@ -9,11 +9,15 @@ carry this data (see :func:`chart_data`) so a test can tell a stale picture from
 How a family becomes a chart
 ----------------------------
 * Its *steps* are the procedure states whose rows mostly belong to the family (the
-  insufficient bid's "awaiting decision", "premature replacement", "awaiting replacement").
+  insufficient bid's "awaiting decision", "premature replacement", "awaiting replacement"),
+  counted without the events that may come at any step (a change of call tried while declarer
+  chooses before the lead does not make that choice the change-of-call chart's).
 * Sections, in order: the irregularity itself (rows from the open phases), one section per step
   (in the order the procedure reaches them), then what may happen at the table while another
-  irregularity waits and what follows on its own afterwards (the follow-up rows), each one chain
-  of its events' questions under one head, then the panel of rare cases and side questions.  Each section is a spine of
+  irregularity waits (one chain of its events' questions under one head; an event told at the
+  table with the same outcome is told there once) and what follows on its own afterwards (the
+  follow-up rows: one note, each case a line with its question, "Yes:" and its law), then the
+  panel of rare cases and side questions.  Each section is a spine of
   question boxes; the "yes" of a question points right to its outcome, the "no" down to the next
   question.  With one way in, what happened at the table heads the first step; a step whose
   last box only says "go to step N+1" runs straight on into step N+1 (when both are on one page:
@@ -27,6 +31,8 @@ How a family becomes a chart
   are numbered without it (:func:`step_labels`).  A case of the panel in the very words of a box
   on the common path is told there once; cases that say the same words of different calls, each
   going on to its own step, share one box of the panel.
+* Cases of one event with the same outcome in words, box and destination share one question
+  ("Or: ...") and one outcome citing the laws of each (a pass or a bid at partner's turn).
 * Rows from the same place on the same trigger with the same summary are one outcome: they
   differ only in where the auction stands afterwards, which the outcome lists ("then ...",
   left out when the auction simply goes on).  An outcome says the row's ``outcome`` -- the
