@@ -17,6 +17,7 @@ import inspect
 import random
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -43,6 +44,13 @@ def test_every_slot_has_an_owning_family_words_and_a_function() -> None:
         assert s.family in families, f"slot {s.name!r}: family {s.family!r} is not a family of the book"
         assert len(s.words.split()) >= 4, f"slot {s.name!r} says too little about what it holds"
     assert computed_slots() == SLOTS.keys()
+
+
+def test_docs_law_book_lists_every_slot() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "law-book.md").read_text(encoding="utf-8")
+    missing = [name for name in SLOTS if f"`{name}`" not in text
+               and not (name.startswith("ending_after_") and "`ending_after_...`" in text)]
+    assert not missing, f"docs/law-book.md, Declared facts: add {missing}"
 
 
 @pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
