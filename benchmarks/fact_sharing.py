@@ -40,7 +40,8 @@ GATE_SCOPES = ("rotation-1", "changes-1", "insufficient-1")
 def _report(s: Sharing, slots: bool) -> None:
     ratio = s.share / s.baseline if s.baseline else float("inf")
     print(f"{s.scope}: {s.edges:,} edges, {s.selections:,} selections, {s.declared / s.selections:.1%} declared; "
-          f"share {s.share:.1%}, baseline {s.baseline:.1%} (ratio {ratio:.1f}); conflicts {len(s.conflicts)}")
+          f"{len(s.keys):,} keys, share {s.share:.2%}, baseline {s.baseline:.2%} (ratio {ratio:.1f}); "
+          f"conflicts {len(s.conflicts)}")
     for fam, (n, keys) in sorted(s.by_family.items(), key=lambda kv: -kv[1][0]):
         print(f"    family {fam:<16} {n:>7,} selections {keys:>7,} keys  share {1 - keys / n:.1%}")
     if s.undeclared:

@@ -11,8 +11,13 @@ compute function is relative for inputs no walk reached.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
 import random
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -24,7 +29,7 @@ from auction_fsm.fuzzing import next_event
 from auction_fsm.graph.fact_sharing import edges_of, measure_sharing
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
-from auction_fsm.lawbook import LAWS_1997, LAWS_2017
+from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
 from auction_fsm.lawbook.facts import SLOTS, FactView, UndeclaredRead, UnknownFact, computed_slots
 from auction_fsm.lawbook.rows import reads
 from auction_fsm.seats import Seat
@@ -41,6 +46,13 @@ def test_every_slot_has_an_owning_family_words_and_a_function() -> None:
     assert computed_slots() == SLOTS.keys()
 
 
+def test_docs_law_book_lists_every_slot() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "law-book.md").read_text(encoding="utf-8")
+    missing = [name for name in SLOTS if f"`{name}`" not in text
+               and not (name.startswith("ending_after_") and "`ending_after_...`" in text)]
+    assert not missing, f"docs/law-book.md, Declared facts: add {missing}"
+
+
 @pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
 def test_every_declared_guard_names_declared_slots(book: object) -> None:
     guards = {id(r.guard): r.guard for r in book.rows if r.guard is not None}  # type: ignore[attr-defined]
@@ -48,6 +60,56 @@ def test_every_declared_guard_names_declared_slots(book: object) -> None:
     assert declared
     for g in declared:
         assert g.reads <= SLOTS.keys(), f"guard {g.name!r} reads {sorted(g.reads - SLOTS.keys())}"
+
+
+def _facts_named(fn: Callable[..., object], seen: set[object] | None = None) -> tuple[set[str], list[str]]:
+    """The facts a guard's function names on its view (``f.name``), following the view into the
+    module's functions it is passed to; and anything that hides a read from this reading (the
+    view passed where the source cannot be followed, ``getattr`` on it)."""
+    seen = set() if seen is None else seen
+    if fn in seen:
+        return set(), []
+    seen.add(fn)
+    tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    func = tree.body[0]
+    assert isinstance(func, ast.FunctionDef)
+    view = func.args.args[0].arg
+    named: set[str] = set()
+    hidden: list[str] = []
+    for node in ast.walk(func):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == view:
+            named.add(node.attr)
+        if isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == view for a in node.args):
+            callee = fn.__globals__.get(node.func.id) if isinstance(node.func, ast.Name) else None
+            if callee is None or not hasattr(callee, "__code__") or ast.unparse(node.func) == "getattr":
+                hidden.append(f"the view goes to {ast.unparse(node.func)}")
+            else:
+                more, why = _facts_named(callee, seen)
+                named |= more
+                hidden += why
+    return named, hidden
+
+
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
+def test_every_declared_guard_names_exactly_the_facts_it_declares_on_every_branch(book: LawBook) -> None:
+    """Read from the source, so every branch counts, also one no test reaches: a guard made with
+    ``@reads`` names on its view exactly the facts it declares (none missing, which would raise
+    on some input; none extra, which would split a table's keys for nothing).  The others are
+    made of such guards (``both``, the end-of-auction variants) and declare their parts' union."""
+    guards = {id(r.guard): r.guard for r in book.rows if r.guard is not None and r.guard.reads is not None}
+    made = 0
+    for g in guards.values():
+        fn = getattr(g.test, "__wrapped__", None)
+        if fn is None:
+            assert g.test.__qualname__.startswith(("both.", "by_end_of_auction.")), f"{g.name}: how was it made?"
+            continue
+        made += 1
+        named, hidden = _facts_named(fn)
+        declared = g.reads or frozenset()
+        assert not hidden, f"guard {g.name!r}: {hidden}"
+        assert named == declared, (f"guard {g.name!r} declares {sorted(declared)} but names "
+                                  f"{sorted(named)}")
+    assert made > 50
 
 
 def test_a_declaration_naming_an_unknown_fact_is_refused_when_the_guard_is_made() -> None:

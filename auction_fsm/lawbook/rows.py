@@ -265,6 +265,7 @@ def reads(*facts: str, words: str, ask: str = "", on_key: Callable[[int, int], b
 
         def test(ctx: Ctx) -> bool:
             return fn(FactView(ctx, declared, name))
+        test.__wrapped__ = fn  # type: ignore[attr-defined]  # the function of facts, for the static check
         return Guard(name, words, test, question=ask, on_key=on_key, rare=rare, reads=declared)
     return make
 
