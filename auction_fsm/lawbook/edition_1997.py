@@ -31,6 +31,8 @@ What the 1997 text leaves open, and how we read it, is in docs/modelling-decisio
 1997 book").  The book is built from the 2017 one with the same machinery (``LawBook.build``),
 its own states (the 1997 words of the out-of-rotation steps, and a seat state for 30B2b's one
 turn without doubles) and its own triggers (the seat machine's ``impose_no_double_next_turn``).
+Its guards, like the 2017 book's, declare the facts they read (:mod:`.facts`): the slots of the
+2017 family of Laws 28-34, and four more the 1997 text needs, declared below.
 """
 
 from __future__ import annotations
