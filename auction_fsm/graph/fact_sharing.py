@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from ..auction import AuctionState
 from ..engine import Fired, rule_in_full
 from ..events import Event
-from ..lawbook import LawBook, book_of
+from ..lawbook import LAWS_2017, LawBook, book_of
 from .irregular_space import IrregularSpace
 from .scopes import scope_named
 
@@ -66,9 +66,9 @@ class Sharing:
         return 1 - len(self.positions) / self.selections if self.selections else 0.0
 
 
-def edges_of(scope: str, limit: int) -> list[tuple[AuctionState, Event]]:
-    """The first ``limit`` edges of ``scope``, breadth first, as (position, event)."""
-    space = IrregularSpace(scope_named(scope).narrowed(agreement="off"), agreement="off", name=scope)
+def edges_of(scope: str, limit: int, book: LawBook = LAWS_2017) -> list[tuple[AuctionState, Event]]:
+    """The first ``limit`` edges of ``scope`` under ``book``, breadth first, as (position, event)."""
+    space = IrregularSpace(scope_named(scope).narrowed(agreement="off"), agreement="off", name=scope, book=book)
     edges: list[tuple[AuctionState, Event]] = []
     queue = list(space.initial_states())
     seen = set(queue)

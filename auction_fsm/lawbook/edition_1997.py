@@ -31,12 +31,14 @@ What the 1997 text leaves open, and how we read it, is in docs/modelling-decisio
 1997 book").  The book is built from the 2017 one with the same machinery (``LawBook.build``),
 its own states (the 1997 words of the out-of-rotation steps, and a seat state for 30B2b's one
 turn without doubles) and its own triggers (the seat machine's ``impose_no_double_next_turn``).
+Its guards, like the 2017 book's, declare the facts they read (:mod:`.facts`): the slots of the
+2017 family of Laws 28-34, and four more the 1997 text needs, declared below.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from typing import Final
 
@@ -44,14 +46,21 @@ from ..auction import AuctionState
 from ..calls import Call, Strain
 from ..events import ChangeCall, Judgement
 from ..records import CallRecord, Obligation, Watch
+from ..seats import Seat
 from ..values import evolve
-from . import changes, later_call_at_lho, rotation
+from . import (
+    changes,
+    later_call_at_lho,
+    position_facts,  # noqa: F401  (declares the common facts the guards below read)
+    rotation,
+)
 from .book import LawBook
 from .common import ended, met_watch, put_in_place_by_director, silence_partner, specified
 from .edition_2017 import LAWS_2017
+from .facts import FactView, computes, slot
 from .families import FAMILIES, Family
 from .procedure import choice, director_option, judgement_options
-from .rows import SAME, Action, Ctx, Guard, Outcome, Row, action, both
+from .rows import OTHERWISE, SAME, Action, Ctx, Guard, Outcome, Row, action, both, reads
 from .states import StateSpec
 from .triggers import TRIGGERS, Trigger
 
@@ -96,17 +105,63 @@ def cites_only_1997_within_30_to_33(law: str) -> bool:
 
 
 # --- small helpers ------------------------------------------------------------------------------
-def _g(name: str, words: str, test: Callable[[Ctx], bool], ask: str, rare: bool = False) -> Guard:
-    return Guard(name, words, test, question=ask, rare=rare)
-
-
 def _bid_made(state: AuctionState) -> bool:
     """Someone has bid in the legal auction (30A against 30B)."""
     return any(r.call.is_bid for r in state.standing_calls)
 
 
-def _pending_call(ctx: Ctx) -> Call:
-    return rotation.pending_call(ctx)
+def _watch(ctx: Ctx) -> Watch | None:
+    """The waiting rectification (31A, 32B (1997)) the watched call of the event meets, if any."""
+    index = getattr(ctx.event, "index", None)
+    return met_watch(ctx.state, index) if isinstance(index, int) else None
+
+
+# --- the facts the 1997 guards read (:mod:`.facts`) ----------------------------------------------
+# The 2017 family's slots answer most questions: whose turn it was, counted from the offender
+# (turn_from_offender), the held call's kind (held_call_kind), the rectification a watched call
+# meets (met_watch_kind, watched_call_is_pass).  What the 1997 text asks besides is below; the
+# slots belong to the family of Laws 28-34 and are declared here, where the only rows reading
+# them are.
+
+slot("auction_has_bid", FAMILY, bool,
+     "someone has made a bid that stands in the auction: a pass out of rotation before any bid is ruled "
+     "by 30A (1997), after one by 30B (1997)")
+slot("met_watch_after_double", FAMILY, bool,
+     "the waiting rectification the watched call meets is about a cancelled double or redouble out of "
+     "rotation (32B (1997)), not a cancelled bid or conventional pass (31A (1997)); false if it meets none")
+slot("watched_call_repeats_denomination", FAMILY, bool,
+     "the watched call is the offender's bid after a cancelled call out of rotation, in a denomination "
+     "that call showed: its own, or those it was explained or judged to show (29C; 31A2 (1997)); false "
+     "if it meets no rectification judging the offender's next call")
+slot("double_barred_this_turn", FAMILY, bool,
+     "the acting seat may not double or redouble at this turn: its partner's pass out of rotation at its "
+     "turn barred it (30B2b (1997)); false if the event names no seat")
+
+
+@computes("auction_has_bid")
+def _auction_has_bid(ctx: Ctx) -> Hashable:
+    return _bid_made(ctx.state)
+
+
+@computes("met_watch_after_double")
+def _met_watch_after_double(ctx: Ctx) -> Hashable:
+    w = _watch(ctx)
+    return w is not None and (w.call.is_double or w.call.is_redouble)
+
+
+@computes("watched_call_repeats_denomination")
+def _watched_call_repeats_denomination(ctx: Ctx) -> Hashable:
+    w = _watch(ctx)
+    if w is None or w.kind != "judge_replacement":
+        return False
+    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    return call.is_bid and call.strain in denominations_of(ctx.state, w)
+
+
+@computes("double_barred_this_turn")
+def _double_barred_this_turn(ctx: Ctx) -> Hashable:
+    seat = getattr(ctx.event, "seat", None)
+    return isinstance(seat, Seat) and any(o.kind == "no_double_next_turn" for o in ctx.state.obligations[seat])
 
 
 #: What the 2017 actions that open a step of Laws 30-32 say, told with the 1997 laws.
@@ -142,26 +197,30 @@ _PENDING_LAWS = {"29C, 30C": "29C; 30C (1997)", "32, 36B4": "32 (1997); 36B4", "
 
 
 # --- 28/29: the call is held; the change at LHO's turn (30B3, 31B) ------------------------------
-def _pass_before_any_bid_at_lhos_turn(ctx: Ctx) -> bool:
-    call: Call = ctx.event.call  # type: ignore[union-attr]
-    return call.is_pass and not _bid_made(ctx.state)
+def _pass_before_any_bid(f: FactView) -> bool:
+    """The event's call is a pass and nobody has bid yet (30A (1997) rules it, not 30B3)."""
+    return bool(f.call_is_pass) and not f.auction_has_bid
 
 
-change_at_lhos_turn_1997 = _g(
-    "calls_again_at_lhos_turn",
-    "the player who has just called calls again at LHO's turn, and it is not a pass made before "
-    "anyone has bid (30B3, 31B (1997))",
-    lambda ctx: rotation.calls_again_at_lhos_turn(ctx) and not _pass_before_any_bid_at_lhos_turn(ctx),
-    "Is it the player who has just called, calling again at LHO's turn (a pass only once someone has bid)?",
-    rare=True)
+# out_of_rotation_kind is the 2017 family's: 'change' for the player who has just called calling
+# again at LHO's turn (rotation.calls_again_at_lhos_turn), 'plain' for any other call out of
+# rotation that Laws 28-32 rule (rotation.plain_out_of_rotation).
+@reads("out_of_rotation_kind", "call_is_pass", "auction_has_bid",
+       words="the player who has just called calls again at LHO's turn, and it is not a pass made before "
+       "anyone has bid (30B3, 31B (1997))",
+       ask="Is it the player who has just called, calling again at LHO's turn (a pass only once someone has bid)?",
+       rare=True)
+def calls_again_at_lhos_turn(f: FactView) -> bool:
+    return f.out_of_rotation_kind == "change" and not _pass_before_any_bid(f)
 
-plain_out_of_rotation_1997 = _g(
-    "plain_out_of_rotation",
-    "any other call out of rotation, including a second pass at LHO's turn before anyone has bid "
-    "(30A (1997))",
-    lambda ctx: rotation.plain_out_of_rotation(ctx) or (
-        rotation.calls_again_at_lhos_turn(ctx) and _pass_before_any_bid_at_lhos_turn(ctx)),
-    "(otherwise)")
+
+@reads("out_of_rotation_kind", "call_is_pass", "auction_has_bid",
+       words="any other call out of rotation, including a second pass at LHO's turn before anyone has bid "
+       "(30A (1997))", ask=OTHERWISE)
+def plain_out_of_rotation(f: FactView) -> bool:
+    kind = f.out_of_rotation_kind
+    return kind == "plain" or (kind == "change" and _pass_before_any_bid(f))
+
 
 
 @action("the call is taken as an attempt to change the call just made (Law 25; 30B3, 31B (1997))")
@@ -181,13 +240,17 @@ def _via_1997(call: Call) -> str:
     return "30B3 (1997)" if call.is_pass else ("31B (1997)" if call.is_bid else "")
 
 
-later_call_while_held_1997 = _g(
-    "offender_calls_again_while_held",
-    "the offender calls again at LHO's turn while his call out of rotation is still held, and it is not "
-    "a pass made before anyone has bid (30B3, 31B (1997))",
-    lambda ctx: later_call_at_lho.offender_calls_again_while_held(ctx) and not _pass_before_any_bid_at_lhos_turn(ctx),
-    "Is it the offender calling again, at his LHO's turn, before his call out of rotation is ruled on (a "
-    "pass only once someone has bid)?", rare=True)
+# As later_call_at_lho.offender_calls_again_while_held: the call is still held, the offender (0)
+# calls, and it was made at his LHO's (1) turn.
+@reads("out_of_rotation_held", "actor_from_offender", "turn_from_offender", "call_is_pass", "auction_has_bid",
+       words="the offender calls again at LHO's turn while his call out of rotation is still held, and it is "
+       "not a pass made before anyone has bid (30B3, 31B (1997))",
+       ask="Is it the offender calling again, at his LHO's turn, before his call out of rotation is ruled on (a "
+       "pass only once someone has bid)?", rare=True)
+def offender_calls_again_while_held(f: FactView) -> bool:
+    return (bool(f.out_of_rotation_held) and f.actor_from_offender == 0 and f.turn_from_offender == 1
+            and not _pass_before_any_bid(f))
+
 
 ask_about_later_call_1997 = Action(
     "ask_about_later_call", "the later call is taken as an attempt to change the held call out of rotation; "
@@ -196,39 +259,56 @@ ask_about_later_call_1997 = Action(
 
 
 # --- the director's ruling on a natural or conventional pass or bid -----------------------------
-def _natural_pass(ctx: Ctx) -> bool:
-    return _pending_call(ctx).is_pass
+# Whose turn it was, counted from the offender (turn_from_offender): 3 the offender's RHO, 2
+# partner, 1 LHO (never 0: a call at one's own turn is in rotation).  The held call's kind
+# (held_call_kind) is a pass or a bid at this step: doubles and redoubles never come here.
+@reads("held_call_kind", "auction_has_bid",
+       words="a natural pass made before anyone has bid, at any turn (30A (1997))",
+       ask="Natural: was it a pass made before anyone had bid?")
+def pass_before_any_bid(f: FactView) -> bool:
+    return f.held_call_kind == "pass" and not f.auction_has_bid
 
 
-pass_before_any_bid = _g(
-    "pass_before_any_bid", "a natural pass made before anyone has bid, at any turn (30A (1997))",
-    lambda ctx: _natural_pass(ctx) and not _bid_made(ctx.state),
-    "Natural: was it a pass made before anyone had bid?")
-pass_at_rhos_turn_after_bid = _g(
-    "pass_at_rhos_turn", "a natural pass at the offender's RHO's turn after a bid (30B1 (1997))",
-    lambda ctx: _natural_pass(ctx) and _bid_made(ctx.state) and rotation.position_of_turn(ctx) == "rho",
-    "Natural: was it a pass at the offender's RHO's turn, after someone had bid?")
-pass_at_partners_turn_after_bid = _g(
-    "pass_at_partners_turn", "a natural pass at the offender's partner's turn after a bid (30B2 (1997))",
-    lambda ctx: _natural_pass(ctx) and _bid_made(ctx.state) and rotation.position_of_turn(ctx) == "partner",
-    "Natural: was it a pass at the offender's partner's turn, after someone had bid?")
-bid_at_rhos_turn = _g(
-    "bid_at_rhos_turn", "a natural bid at the offender's RHO's turn (31A (1997))",
-    lambda ctx: _pending_call(ctx).is_bid and rotation.position_of_turn(ctx) == "rho",
-    "Natural: was it a bid at the offender's RHO's turn?")
-bid_at_other_turn = _g(
-    "bid_at_other_turn", "a natural bid at partner's turn, or at LHO's turn before the offender "
-    "had called (31B (1997))",
-    lambda ctx: _pending_call(ctx).is_bid and rotation.position_of_turn(ctx) != "rho",
-    "Natural: was it a bid at partner's turn, or at LHO's turn before the offender had called?")
-conventional_at_rhos_turn = _g(
-    "at_rhos_turn", "a conventional pass or an artificial bid at the offender's RHO's turn (30C, 31A (1997))",
-    lambda ctx: rotation.position_of_turn(ctx) == "rho",
-    "Artificial: was it made at the offender's RHO's turn?")
-conventional_at_other_turn = _g(
-    "at_other_turn", "a conventional pass or an artificial bid at partner's or LHO's turn (30C, 31B (1997))",
-    lambda ctx: rotation.position_of_turn(ctx) != "rho",
-    "Artificial: was it made at partner's or LHO's turn?")
+@reads("held_call_kind", "auction_has_bid", "turn_from_offender",
+       words="a natural pass at the offender's RHO's turn after a bid (30B1 (1997))",
+       ask="Natural: was it a pass at the offender's RHO's turn, after someone had bid?")
+def pass_at_rhos_turn(f: FactView) -> bool:
+    return f.held_call_kind == "pass" and bool(f.auction_has_bid) and f.turn_from_offender == 3
+
+
+@reads("held_call_kind", "auction_has_bid", "turn_from_offender",
+       words="a natural pass at the offender's partner's turn after a bid (30B2 (1997))",
+       ask="Natural: was it a pass at the offender's partner's turn, after someone had bid?")
+def pass_at_partners_turn(f: FactView) -> bool:
+    return f.held_call_kind == "pass" and bool(f.auction_has_bid) and f.turn_from_offender == 2
+
+
+@reads("held_call_kind", "turn_from_offender", words="a natural bid at the offender's RHO's turn (31A (1997))",
+       ask="Natural: was it a bid at the offender's RHO's turn?")
+def bid_at_rhos_turn(f: FactView) -> bool:
+    return bool(f.held_call_kind == "bid" and f.turn_from_offender == 3)
+
+
+@reads("held_call_kind", "turn_from_offender",
+       words="a natural bid at partner's turn, or at LHO's turn before the offender had called (31B (1997))",
+       ask="Natural: was it a bid at partner's turn, or at LHO's turn before the offender had called?")
+def bid_at_other_turn(f: FactView) -> bool:
+    return f.held_call_kind == "bid" and f.turn_from_offender in (1, 2)
+
+
+@reads("turn_from_offender",
+       words="a conventional pass or an artificial bid at the offender's RHO's turn (30C, 31A (1997))",
+       ask="Artificial: was it made at the offender's RHO's turn?")
+def at_rhos_turn(f: FactView) -> bool:
+    return bool(f.turn_from_offender == 3)
+
+
+@reads("turn_from_offender",
+       words="a conventional pass or an artificial bid at partner's or LHO's turn (30C, 31B (1997))",
+       ask="Artificial: was it made at partner's or LHO's turn?")
+def at_other_turn(f: FactView) -> bool:
+    return f.turn_from_offender in (1, 2)
+
 
 
 @action("the pass is cancelled; the offender must pass at the next turn (30A (1997))")
@@ -327,10 +407,6 @@ def watch_rho_32b(ctx: Ctx) -> Outcome:
 
 
 # --- what the offender's RHO and then the offender do (31A, 32B (1997)) -------------------------
-def _watch(ctx: Ctx) -> Watch | None:
-    return met_watch(ctx.state, ctx.event.index)  # type: ignore[union-attr]
-
-
 def _watched(ctx: Ctx) -> Watch:
     w = _watch(ctx)
     assert w is not None
@@ -341,24 +417,35 @@ def _without(state: AuctionState, w: Watch) -> AuctionState:
     return evolve(state, watches=tuple(x for x in state.watches if x is not w))
 
 
-def _watch_law(ctx: Ctx, law: str) -> bool:
-    w = _watch(ctx)
-    return w is not None and w.law == law
+# The call meeting a waiting rectification (met_watch_kind, watched_call_is_pass: the 2017
+# family's slots) is the offender's RHO's when the rectification is 'after_rho_call' (31A,
+# 32B (1997) set it: rotation.rho_passed and rotation.rho_called ask the same), the offender's
+# own when it is 'judge_replacement' (31A2 (1997) sets it: rotation.offender_called_again).
+def _rho_called(f: FactView) -> bool:
+    """The offender's RHO made a bid, double or redouble that a 31A or 32B (1997) rectification
+    waits for."""
+    return f.met_watch_kind == "after_rho_call" and not f.watched_call_is_pass
 
 
-rho_passed = _g("rho_passed", "the offender's RHO passed, and the auction goes on: the offender must "
-                "repeat the cancelled call (31A1, 32B1 (1997))",
-                lambda ctx: rotation.rho_passed(ctx) and not ctx.state.is_over,
-                "Did the offender's RHO pass, with the auction still open?")
-rho_acted_after_bid = _g(
-    "rho_acted_after_bid", "the offender's RHO bid, doubled or redoubled after a cancelled bid or "
-    "conventional pass (31A2 (1997))",
-    lambda ctx: rotation.rho_called(ctx) and _watch_law(ctx, "31A (1997)"),
-    "Did the offender's RHO bid, double or redouble after the cancelled bid?")
-rho_bid_after_double = _g(
-    "rho_bid_after_double", "the offender's RHO bid after a cancelled double or redouble (32B2 (1997))",
-    lambda ctx: rotation.rho_called(ctx) and _watch_law(ctx, "32B (1997)"),
-    "Did the offender's RHO bid after the cancelled double or redouble?")
+@reads("met_watch_kind", "watched_call_is_pass", "auction_over",
+       words="the offender's RHO passed, and the auction goes on: the offender must repeat the cancelled call "
+       "(31A1, 32B1 (1997))", ask="Did the offender's RHO pass, with the auction still open?")
+def rho_passed(f: FactView) -> bool:
+    return f.met_watch_kind == "after_rho_call" and bool(f.watched_call_is_pass) and not f.auction_over
+
+
+@reads("met_watch_kind", "watched_call_is_pass", "met_watch_after_double",
+       words="the offender's RHO bid, doubled or redoubled after a cancelled bid or conventional pass "
+       "(31A2 (1997))", ask="Did the offender's RHO bid, double or redouble after the cancelled bid?")
+def rho_acted_after_bid(f: FactView) -> bool:
+    return _rho_called(f) and not f.met_watch_after_double
+
+
+@reads("met_watch_kind", "watched_call_is_pass", "met_watch_after_double",
+       words="the offender's RHO bid after a cancelled double or redouble (32B2 (1997))",
+       ask="Did the offender's RHO bid after the cancelled double or redouble?")
+def rho_bid_after_double(f: FactView) -> bool:
+    return _rho_called(f) and bool(f.met_watch_after_double)
 
 
 def _cancelled_record(state: AuctionState, w: Watch) -> CallRecord | None:
@@ -379,24 +466,18 @@ def denominations_of(state: AuctionState, w: Watch) -> tuple[Strain, ...]:
     return specified(rec)
 
 
-def _repeats(ctx: Ctx) -> bool:
-    w = _watch(ctx)
-    if w is None or w.kind != "judge_replacement":
-        return False
-    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
-    return call.is_bid and call.strain in denominations_of(ctx.state, w)
+@reads("met_watch_kind", "watched_call_repeats_denomination",
+       words="the offender's call repeats the denomination of the cancelled bid (31A2a (1997))",
+       ask="Does the offender's call repeat the denomination of the cancelled bid?")
+def offender_repeats_denomination(f: FactView) -> bool:
+    return f.met_watch_kind == "judge_replacement" and bool(f.watched_call_repeats_denomination)
 
 
-offender_repeats_denomination = _g(
-    "offender_repeats_denomination", "the offender's call repeats the denomination of the cancelled "
-    "bid (31A2a (1997))",
-    lambda ctx: rotation.offender_called_again(ctx) and _repeats(ctx),
-    "Does the offender's call repeat the denomination of the cancelled bid?")
-offender_changes_denomination = _g(
-    "offender_changes_denomination", "the offender's call does not repeat the denomination of the "
-    "cancelled call (31A2b (1997))",
-    lambda ctx: rotation.offender_called_again(ctx) and not _repeats(ctx),
-    "(otherwise)")
+@reads("met_watch_kind", "watched_call_repeats_denomination",
+       words="the offender's call does not repeat the denomination of the cancelled call (31A2b (1997))",
+       ask=OTHERWISE)
+def offender_changes_denomination(f: FactView) -> bool:
+    return f.met_watch_kind == "judge_replacement" and not f.watched_call_repeats_denomination
 
 
 def _repeat_law(w: Watch) -> str:
@@ -464,14 +545,15 @@ def partner_passes_to_end_31a2b(ctx: Ctx) -> Outcome:
 
 
 # --- 30B2b: a double or redouble partner may not make at that turn ------------------------------
-def _barred(ctx: Ctx) -> bool:
-    return any(o.kind == "no_double_next_turn" for o in ctx.state.obligations[ctx.seat])
+@reads("double_barred_this_turn", words="a double or redouble at the one turn 30B2b (1997) bars it",
+       ask="Was doubling or redoubling barred at this turn (30B2b (1997))?")
+def double_barred_this_turn(f: FactView) -> bool:
+    return bool(f.double_barred_this_turn)
 
 
-barred_double = _g("double_barred_this_turn", "a double or redouble at the one turn 30B2b (1997) bars it",
-                   _barred, "Was doubling or redoubling barred at this turn (30B2b (1997))?")
-not_barred_double = _g("double_not_permitted", "a double or redouble Law 19 does not permit",
-                       lambda ctx: not _barred(ctx), "(otherwise)")
+@reads("double_barred_this_turn", words="a double or redouble Law 19 does not permit", ask=OTHERWISE)
+def double_not_permitted(f: FactView) -> bool:
+    return not f.double_barred_this_turn
 
 
 def _hold_barred(base: Action) -> Action:
@@ -490,11 +572,13 @@ def _hold_barred(base: Action) -> Action:
 # --- building the book --------------------------------------------------------------------------
 def _double_guard(r: Row, whose: str, law: str) -> Guard:
     """The 2017 guard of a Law 32 branch, told as 1997 has it (a double or redouble at LHO's turn
-    never comes here: it is a change of call)."""
-    assert r.guard is not None
+    never comes here: it is a change of call): the same test, so the same declared facts (the
+    2017 guard is ``both`` of two guards that declare theirs)."""
+    assert r.guard is not None and r.guard.reads is not None
     choice_words = ", with no choice for LHO" if r.source == _AD else ""
-    return _g(r.guard.name, f"a permitted double or redouble at {whose} turn{choice_words} ({law} (1997))",
-              r.guard.test, f"Is it a double or redouble at {whose} turn{choice_words}?")
+    return Guard(r.guard.name, f"a permitted double or redouble at {whose} turn{choice_words} ({law} (1997))",
+                 r.guard.test, question=f"Is it a double or redouble at {whose} turn{choice_words}?",
+                 reads=r.guard.reads)
 
 
 def _phase_rows(r: Row) -> list[Row] | None:
@@ -504,15 +588,15 @@ def _phase_rows(r: Row) -> list[Row] | None:
         return None
     if r.trigger == "call_out_of_rotation" and g == "plain_out_of_rotation":
         assert r.action is not None
-        return [replace(r, guard=plain_out_of_rotation_1997, law="28, 29; 30-32 (1997)",
+        return [replace(r, guard=plain_out_of_rotation, law="28, 29; 30-32 (1997)",
                         action=_relabelled(r.action, _PENDING_LAWS, r.action.name))]
     if r.trigger == "call_out_of_rotation" and g == "calls_again_at_lhos_turn":
-        return [replace(r, guard=change_at_lhos_turn_1997, action=change_at_lhos_turn_as_1997,
+        return [replace(r, guard=calls_again_at_lhos_turn, action=change_at_lhos_turn_as_1997,
                         law="25; 30B3, 31B (1997)",
                         summary="a later call at LHO's turn by the player who has just called: a change of "
                                 "call (25); a pass before any bid is ruled by 30A instead")]
     if r.trigger == "call_while_pending" and g == "offender_calls_again_while_held":
-        return [replace(r, guard=later_call_while_held_1997, action=ask_about_later_call_1997,
+        return [replace(r, guard=offender_calls_again_while_held, action=ask_about_later_call_1997,
                         law="25; 30B3, 31B (1997)",
                         summary="the offender calls again at LHO's turn before his call out of rotation is "
                                 "ruled on: a change of call (25); a pass before any bid is not")]
@@ -520,19 +604,19 @@ def _phase_rows(r: Row) -> list[Row] | None:
         # each of the 2017 rows (a player's double, or one the director put in place) in two
         assert r.action is not None and r.guard is not None
         by_director = r.guard is put_in_place_by_director
-        return [replace(r, guard=both(r.guard, barred_double), action=_hold_barred(r.action),
+        return [replace(r, guard=both(r.guard, double_barred_this_turn), action=_hold_barred(r.action),
                         law="30B2b (1997); 36" + (", 9B2" if by_director else ""),
                         summary="partner doubles or redoubles at the turn 30B2b (1997) bars it: Law 36 applies"
                                 + (": put in place by the director, who rules on it at once" if by_director
                                    else "")),
-                replace(r, guard=both(r.guard, not_barred_double))]
+                replace(r, guard=both(r.guard, double_not_permitted))]
     if r.source == _AJ and r.trigger == "judge_natural" and g == "pass_at_rhos_turn":
         return [replace(r, guard=pass_before_any_bid, action=pass_next_turn_30a, law="30A (1997)",
                         summary="a natural pass before anyone has bid: the offender passes at the next turn"),
-                replace(r, guard=pass_at_rhos_turn_after_bid, action=pass_next_turn_30b1, law="30B1 (1997)",
+                replace(r, guard=pass_at_rhos_turn, action=pass_next_turn_30b1, law="30B1 (1997)",
                         summary="a natural pass at RHO's turn after a bid: the offender passes at the next turn")]
     if r.source == _AJ and r.trigger == "judge_natural" and g == "pass_at_other_turn":
-        return [replace(r, guard=pass_at_partners_turn_after_bid, action=silence_offender_30b2,
+        return [replace(r, guard=pass_at_partners_turn, action=silence_offender_30b2,
                         law="30B2 (1997)",
                         summary="a natural pass at partner's turn after a bid: the offender passes to the end; "
                                 "partner may not double or redouble at this turn")]
@@ -545,10 +629,10 @@ def _phase_rows(r: Row) -> list[Row] | None:
                         summary="a bid at partner's turn, or LHO's before the offender called: partner passes "
                                 "to the end")]
     if r.source == _AJ and r.trigger == "judge_artificial" and g == "at_rhos_turn":
-        return [replace(r, guard=conventional_at_rhos_turn, action=watch_rho_31a, law="30C, 31A (1997)",
+        return [replace(r, guard=at_rhos_turn, action=watch_rho_31a, law="30C, 31A (1997)",
                         summary="a conventional pass or artificial bid at RHO's turn: Law 31A applies")]
     if r.source == _AJ and r.trigger == "judge_artificial" and g == "at_other_turn":
-        return [replace(r, guard=conventional_at_other_turn, action=silence_partner_31b, law="30C, 31B (1997)",
+        return [replace(r, guard=at_other_turn, action=silence_partner_31b, law="30C, 31B (1997)",
                         summary="a conventional pass or artificial bid at partner's or LHO's turn: partner "
                                 "passes to the end")]
     if r.source in (_AD, _AC) and g is not None and g.endswith("_and_double_at_rhos_turn"):
