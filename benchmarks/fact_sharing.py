@@ -6,6 +6,7 @@ Run from the repository root::
     python benchmarks/fact_sharing.py                         # rotation-1, changes-1, insufficient-1
     python benchmarks/fact_sharing.py --edges 20000 rotation-1
     python benchmarks/fact_sharing.py --slots                 # the slots whose values vary most
+    python benchmarks/fact_sharing.py --law-book 1997         # under the 1997 book
 
 For the first ``--edges`` edges of each scope (breadth first), every edge is ruled again through
 the book's rows, and each row fired counts as one *selection* (see
@@ -33,6 +34,7 @@ import sys
 import time
 
 from auction_fsm.graph.fact_sharing import Sharing, edges_of, measure_sharing
+from auction_fsm.lawbook import BOOKS, book_named
 
 GATE_SCOPES = ("rotation-1", "changes-1", "insufficient-1")
 
@@ -60,11 +62,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("scopes", nargs="*", default=list(GATE_SCOPES), help="named scopes (default: the gate's three)")
     parser.add_argument("--edges", type=int, default=20_000, help="edges per scope, breadth first (default 20,000)")
     parser.add_argument("--slots", action="store_true", help="also list the slots whose values vary most")
+    parser.add_argument("--law-book", default="2017", choices=sorted(BOOKS), help="the law book (default 2017)")
     args = parser.parse_args(argv)
+    book = book_named(args.law_book)
     for scope in args.scopes:
         t0 = time.perf_counter()
         print(f"{scope}: exploring {args.edges:,} edges ...", file=sys.stderr, flush=True)
-        edges = edges_of(scope, args.edges)
+        edges = edges_of(scope, args.edges, book)
 
         def tick(n: int, total: int = len(edges)) -> None:
             if n % 5000 == 0:
