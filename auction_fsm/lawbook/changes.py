@@ -73,6 +73,16 @@ slot("restored_call_kept", FAMILY, bool,
      "false for any other event")
 
 
+slot("call_is_called_over", FAMILY, bool,
+     "the event is the call by which LHO accepted a change of call (25B1), ruled after the new call; "
+     "false for any other event")
+
+
+@computes("call_is_called_over")
+def _call_is_called_over(ctx: Ctx) -> Hashable:
+    return isinstance(ctx.event, CalledOver)
+
+
 @computes("restored_call_kept")
 def _restored_call_kept(ctx: Ctx) -> Hashable:
     return isinstance(ctx.event, RestoredCall) and ctx.event.kept

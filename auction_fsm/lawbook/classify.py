@@ -431,17 +431,21 @@ def call_kind(state: AuctionState, seat: Seat, call: Call) -> str:
 
 
 _FOLLOW_BY_NAME = {kind.__name__: trigger for kind, trigger in _FOLLOW.items()}
-_CALLS = frozenset({"CallEvent", "SubstitutedCall", "CalledOver"})
 _HANDED_ON = {"DirectorCalled": "director", "Judgement": "judgement", "Choice": "choice",
               "ExposeCards": "exposure", "ReviewRequest": "request", "ExplanationRequest": "request",
               "Lead": "lead", "FaceLead": "face", "Attention": "attention"}
 
 
-@_part("event", "event_kind", "restored_call_kept", "procedure_waits", "auction_over", "actor_in_turn",
-       "period_ended", "auction_passed_out", "change_claim_heard")
+@_part("event", "event_is_call", "event_kind", "restored_call_kept", "procedure_waits", "auction_over",
+       "actor_in_turn", "period_ended", "auction_passed_out", "change_claim_heard")
 def _event(f: FactView, here: _Here) -> str:
     """The kind of event first: a follow-up's trigger is its kind; then whether the auction
-    period is already over (17D1, 17D2); then each kind of event to its part."""
+    period is already over (17D1, 17D2); then each kind of event to its part.  A call (made at
+    the table, put in place by the director or made again) is told apart first, with no more
+    said about its kind: no follow-up is a call."""
+    if f.event_is_call:
+        _over(f, here)
+        return here.then("call")
     kind = f.event_kind
     follow = _FOLLOW_BY_NAME.get(kind)
     if follow is not None:
@@ -450,17 +454,11 @@ def _event(f: FactView, here: _Here) -> str:
         lho_to_call = (f.restored_call_kept and not f.procedure_waits and not f.auction_over
                        and f.actor_in_turn)
         return "restore_call" if lho_to_call else "restore_lapses"
-    ended = f.period_ended
-    if ended == "lead faced":
-        raise here.lead_faced()
-    if ended == "hands returned":
-        raise here.hands_returned()
+    _over(f, here)
     if kind == "HandsReturned":
         if not f.auction_passed_out or f.procedure_waits:
             raise here.hands_not_returnable()
         return "hands_returned"
-    if kind in _CALLS:
-        return here.then("call")
     if kind == "ChangeCall":
         if not f.change_claim_heard:
             raise here.no_change_now()
@@ -469,6 +467,15 @@ def _event(f: FactView, here: _Here) -> str:
     if part is None:
         raise here.unknown()
     return here.then(part)
+
+
+def _over(f: FactView, here: _Here) -> None:
+    """Refuse any event once the auction period is over (17D1, 17D2)."""
+    ended = f.period_ended
+    if ended == "lead faced":
+        raise here.lead_faced()
+    if ended == "hands returned":
+        raise here.hands_returned()
 
 
 def may_claim_change(state: AuctionState, seat: Seat) -> bool:
@@ -481,12 +488,12 @@ def may_claim_change(state: AuctionState, seat: Seat) -> bool:
     return p is None or p.procedure == "declarer_lead_options" or seat == p.offender
 
 
-@_part("call", "procedure_waits", "event_kind", "auction_over", "auction_passed_out", "actor_in_turn")
+@_part("call", "procedure_waits", "call_is_called_over", "auction_over", "auction_passed_out", "actor_in_turn")
 def _call(f: FactView, here: _Here) -> str:
     """A call: while a procedure waits, out of rotation, after the final pass, or in turn."""
     if f.procedure_waits:
         return "call_while_pending"
-    if f.event_kind == "CalledOver" and not f.auction_over and not f.actor_in_turn:
+    if not f.auction_over and not f.actor_in_turn and f.call_is_called_over:
         return "called_over_lapses"  # the director has cancelled the call it was made over (36B)
     if f.auction_over:
         if f.auction_passed_out:
@@ -514,7 +521,7 @@ def _call_kind(f: FactView, here: _Here) -> str:
         return "bid_above_seven"
     if kind in ("double", "redouble") and (not f.call_permitted or f.actor_barred_from_doubling):
         return "inadmissible_double"
-    if f.actor_must_pass and kind != "pass":
+    if kind != "pass" and f.actor_must_pass:
         return "violates_pass_obligation"
     if kind == "bid" and not f.call_permitted:
         return "insufficient_bid"
