@@ -441,8 +441,9 @@ _HANDED_ON = {"DirectorCalled": "director", "Judgement": "judgement", "Choice": 
 def _event(f: FactView, here: _Here) -> str:
     """The kind of event first: a follow-up's trigger is its kind; then whether the auction
     period is already over (17D1, 17D2); then each kind of event to its part.  A call (made at
-    the table, put in place by the director or made again) is told apart first, with no more
-    said about its kind: no follow-up is a call."""
+    the table, put in place by the director, or LHO's call accepting a change) is told apart
+    first, with no more said about its kind: none of the follow-ups whose kind alone is their
+    trigger is a call."""
     if f.event_is_call:
         _over(f, here)
         return here.then("call")
