@@ -253,7 +253,8 @@ class _Here:
 
     def then(self, part: str) -> str:
         """The trigger the classifier's part ``part`` gives the same event."""
-        return _PARTS[part](self._ctx, self)
+        p = _PARTS[part]
+        return p.decide(p.view(self._ctx, p.reads, p.name, "classifier"), self)
 
     @property
     def _event(self) -> Any:
@@ -373,16 +374,15 @@ class _Part:
     :class:`UndeclaredRead` naming the part), and a :class:`_Here` to hand the event on or word
     a refusal; never the position."""
 
-    __slots__ = ("name", "reads", "decide", "_view")
+    __slots__ = ("name", "reads", "decide", "view")
 
     def __init__(self, name: str, reads: frozenset[str], decide: _Decide) -> None:
         check_declared(name, reads, role="classifier")
         self.name, self.reads, self.decide = name, reads, decide
-        self._view = view_class(reads)
+        self.view = view_class(reads)
 
-    def __call__(self, ctx: Ctx, here: _Here | None = None) -> str:
-        view = self._view(ctx, self.reads, self.name, "classifier")
-        return self.decide(view, _Here(ctx) if here is None else here)
+    def __call__(self, ctx: Ctx) -> str:
+        return self.decide(self.view(ctx, self.reads, self.name, "classifier"), _Here(ctx))
 
 
 #: The parts of the classifier by name (the engine starts with ``"event"``); kept in one table so

@@ -51,22 +51,29 @@ def _owed(ctx: Ctx) -> tuple[Obligation, ...]:
     return ctx.state.obligations[seat] if isinstance(seat, Seat) else ()
 
 
+# (loops, not generators: the classifier reads these for every call in turn)
 @computes("owed_repeat")
 def _owed_repeat(ctx: Ctx) -> Hashable:
-    first = next((o for o in _owed(ctx) if o.kind == "repeat_call"), None)
-    if first is None:
-        return "none"
-    return "this call" if first.call is getattr(ctx.event, "call", None) else "another call"
+    for o in _owed(ctx):
+        if o.kind == "repeat_call":
+            return "this call" if o.call is getattr(ctx.event, "call", None) else "another call"
+    return "none"
 
 
 @computes("actor_must_pass")
 def _actor_must_pass(ctx: Ctx) -> Hashable:
-    return any(o.kind in ("pass_next_turn", "pass_rest_of_auction") for o in _owed(ctx))
+    for o in _owed(ctx):
+        if o.kind in ("pass_next_turn", "pass_rest_of_auction"):
+            return True
+    return False
 
 
 @computes("actor_barred_from_doubling")
 def _actor_barred_from_doubling(ctx: Ctx) -> Hashable:
-    return any(o.kind == "no_double_next_turn" for o in _owed(ctx))
+    for o in _owed(ctx):
+        if o.kind == "no_double_next_turn":
+            return True
+    return False
 
 
 @reads("call_is_owed_repeat", words="the call is the one the seat must repeat (31A1, 32A1)",
