@@ -1,11 +1,13 @@
-"""The declared facts (issue "The position as named facts"): every guard that declares its reads
-is handed those facts and nothing else, the facts are relative, and a table keyed on them
-never confuses two situations.
+"""The declared facts (issue "The position as named facts"): every guard that declares its reads,
+and every part of the classifier that gives the event its trigger, is handed those facts and
+nothing else, the facts are relative, and a table keyed on them never confuses two situations.
 
-What these tests prove, and what they do not: a declared guard cannot read an undeclared fact
-(the view refuses it, test below), so its answer is a function of its declared facts; the
-facts are the same at every table position (rotated replays below); equal facts never selected
-different rows on the first edges of the gate's scopes.  They do not prove that a fact's own
+What these tests prove, and what they do not: a declared guard or classifier part cannot read
+an undeclared fact (the view refuses it, tests below), so its answer is a function of its
+declared facts; the facts are the same at every table position (rotated replays below; the
+classifier's facts are in the fired rows' contexts, and a planted absolute one fails the
+replays); equal facts never selected different rows, nor gave different triggers, on the first
+edges of the gate's scopes.  They do not prove that a fact's own
 compute function is relative for inputs no walk reached.
 """
 
