@@ -23,7 +23,7 @@ from .auction import AuctionState
 from .errors import DecisionError, LawBookError
 from .events import CallEvent, ChangeCall, Choice, Event, ExplanationRequest, ExposeCards, Lead, ReviewRequest
 from .lawbook import LawBook, Row, book_of
-from .lawbook.classify import CALL_TRIGGERS, classify, expected
+from .lawbook.classify import CALL_TRIGGERS, classify_in, expected
 from .lawbook.legal import make_call
 from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome
 from .lawbook.slip_first import SLIP_STEP
@@ -104,8 +104,9 @@ def _dispatch(state: AuctionState, event: Event, strict: bool = True,
     terminals = book.terminals("phase")
     while queue:
         ev = queue.popleft()
-        trigger = classify(cur, ev)
+        # one context for the classifier and the guards: the facts both read are kept in ctx.facts
         ctx = Ctx(cur, ev, {} if strict else None)  # a strict select notes each guard's answer
+        trigger = classify_in(ctx)
         row = book.select(cur.phase, trigger, ctx, strict=strict)
         if row is None:
             raise _refusal(cur, ev, trigger, book)

@@ -48,7 +48,7 @@ from .events import (
 )
 from .lawbook import LawBook, ruling_book
 from .lawbook.changes import may_still_replace
-from .lawbook.classify import EVENT_TRIGGERS, classify, in_turn_kind, may_claim_change
+from .lawbook.classify import EVENT_TRIGGERS, classify_in, in_turn_kind, may_claim_change
 from .lawbook.exposure import penalty_cards
 from .lawbook.restrictions import suits_specified_by
 from .lawbook.rows import Ctx
@@ -779,8 +779,9 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
     if required:
         kinds = kinds | {CallEvent}
     for event in alphabet(state, scope, room, kinds):
+        ctx = Ctx(state, event)  # one context: the guards reuse the facts the classifier read
         try:
-            trigger = classify(state, event)
+            trigger = classify_in(ctx)
         except AuctionFsmError:
             continue  # input the Laws cannot take here
         forced = bool(required) and is_required_repeat(state, event)
@@ -789,7 +790,7 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
                 continue
             if not pending and not room and trigger not in _REGULAR_TRIGGERS:
                 continue
-        row = book.takes(phase, trigger, Ctx(state, event))
+        row = book.takes(phase, trigger, ctx)
         if row is None or row.refusal or not (pending or forced or _switched_on(row.family, on)):
             continue
         if (row.records is not None and row.records not in allowed and not forced

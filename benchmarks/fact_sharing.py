@@ -1,5 +1,5 @@
-"""The gate before an explorer of tables: how much a table keyed on the guards' declared facts
-would share (issue "The position as named facts", item 3).
+"""The gate before an explorer of tables: how much a table keyed on the declared facts (the
+classifier's and the guards') would share (issue "The position as named facts", item 3).
 
 Run from the repository root::
 
@@ -12,14 +12,14 @@ For the first ``--edges`` edges of each scope (breadth first), every edge is rul
 the book's rows, and each row fired counts as one *selection* (see
 :mod:`auction_fsm.graph.fact_sharing`).  Printed for each scope:
 
-* ``share``: the selections a table keyed on (group of rows, the declared facts the guards read)
-  would answer, their key having been met before; a group with a guard that declares nothing is
+* ``share``: the selections a table keyed on (group of rows, the declared facts the classifier
+  and the guards read) would answer, their key having been met before; a group with a guard that declares nothing is
   keyed on the whole position and event instead;
 * ``baseline``: the same share with every selection keyed on the position and event, measured
   in the same run (what a table shares when nothing is declared), and ``ratio`` share over it;
 * ``declared``: the selections whose group's guards all declare their reads;
-* ``conflicts``: equal keys that selected different rows (a declaration that says too little;
-  must be 0);
+* ``conflicts``: equal keys that selected different rows, or equal facts at one machine state
+  that the classifier gave different triggers (a declaration that says too little; must be 0);
 * by family of the row selected: selections, distinct keys and the share;
 * the guards that still declare nothing, by the selections they left keyed on the position.
 

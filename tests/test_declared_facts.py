@@ -1,11 +1,13 @@
-"""The declared facts (issue "The position as named facts"): every guard that declares its reads
-is handed those facts and nothing else, the facts are relative, and a table keyed on them
-never confuses two situations.
+"""The declared facts (issue "The position as named facts"): every guard that declares its reads,
+and every part of the classifier that gives the event its trigger, is handed those facts and
+nothing else, the facts are relative, and a table keyed on them never confuses two situations.
 
-What these tests prove, and what they do not: a declared guard cannot read an undeclared fact
-(the view refuses it, test below), so its answer is a function of its declared facts; the
-facts are the same at every table position (rotated replays below); equal facts never selected
-different rows on the first edges of the gate's scopes.  They do not prove that a fact's own
+What these tests prove, and what they do not: a declared guard or classifier part cannot read
+an undeclared fact (the view refuses it, tests below), so its answer is a function of its
+declared facts; the facts are the same at every table position (rotated replays below; the
+classifier's facts are in the fired rows' contexts, and a planted absolute one fails the
+replays); equal facts never selected different rows, nor gave different triggers, on the first
+edges of the gate's scopes.  They do not prove that a fact's own
 compute function is relative for inputs no walk reached.
 """
 
@@ -15,9 +17,10 @@ import ast
 import dataclasses
 import inspect
 import random
+import sys
 import textwrap
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
 import pytest
@@ -32,11 +35,22 @@ from auction_fsm.graph.fact_sharing import edges_of, measure_sharing
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
-from auction_fsm.lawbook.facts import SLOTS, FactView, UndeclaredRead, UnknownFact, computed_slots
+from auction_fsm.lawbook import facts as facts_module
+from auction_fsm.lawbook.classify import classifier_reads
+from auction_fsm.lawbook.facts import (
+    SLOTS,
+    FactView,
+    Slot,
+    UndeclaredRead,
+    UnknownFact,
+    computed_slots,
+    tracing,
+)
 from auction_fsm.lawbook.rows import reads
 from auction_fsm.seats import Seat
 
 BOOKS = [LAWS_2017, LAWS_1997]
+classify_module = sys.modules["auction_fsm.lawbook.classify"]  # the package's name `classify` is the function
 
 
 def test_every_slot_has_an_owning_family_words_and_a_function() -> None:
@@ -209,7 +223,7 @@ DECLINED = "declined"
 Step = list[tuple[str, dict[str, object]]]
 
 
-def _replayed(events: list[Event | str], by: int, book: LawBook = LAWS_2017,
+def _replayed(events: Sequence[Event | str], by: int, book: LawBook = LAWS_2017,
               dealer: Seat = Seat.N) -> list[Step | str]:
     """The rows each event fires and the facts they read, with every seat (the dealer's too)
     turned ``by`` places; an event the engine refuses ends the replay, noted by its error's kind."""
@@ -313,3 +327,99 @@ def test_a_table_keyed_on_declared_facts_never_selects_two_rows_for_one_key(scop
     assert sharing.declared > 0
     assert sharing.conflicts == []
     assert sharing.share > sharing.baseline
+
+
+# --- the classifier: the trigger is decided on declared facts too ------------------------------
+
+def _classifier_parts() -> dict[str, frozenset[str]]:
+    return classifier_reads()
+
+
+def test_every_part_of_the_classifier_declares_slots_the_families_declare() -> None:
+    parts = _classifier_parts()
+    assert {"event", "call", "call in turn", "call kind", "director", "choice", "lead"} <= parts.keys()
+    for name, declared in parts.items():
+        assert declared, f"classifier part {name!r} declares nothing"
+        assert declared <= SLOTS.keys(), f"classifier part {name!r} reads {sorted(declared - SLOTS.keys())}"
+
+
+def test_17C_a_pass_in_turn_keeps_the_classifiers_facts_in_the_fired_rows_context() -> None:
+    """The engine classifies in the context it selects the row in: the facts the classifier read
+    (nothing waits, the caller is in turn, the call is a pass, the caller is not silenced) are in
+    ``fired.ctx.facts`` beside the guards'."""
+    state = AuctionState.start(Seat.N)
+    fired = rule_in_full(state, CallEvent.of("N", "P")).fired[0]
+    facts = fired.ctx.facts
+    assert facts["procedure_waits"] is False and facts["actor_in_turn"] is True
+    assert facts["call_type"] == "pass" and facts["owed_repeat"] == "none"
+    assert "actor_must_pass" not in facts  # read only for a bid, double or redouble (37)
+
+
+def _classifier_trace(events: list[Event], by: int) -> list[list[tuple[str, str, Hashable]]]:
+    """Each event of ``events`` replayed ``by`` places round the table: the facts each part of
+    the classifier read, in order."""
+    parts = _classifier_parts().keys()
+    state = AuctionState.start(Seat((Seat.N.value + by) % 4))
+    seen = []
+    for e in events:
+        with tracing() as reading:
+            step = rule_in_full(state, _turned(e, by))
+        seen.append([r for r in reading.reads if r[0] in parts])
+        state = step.after
+    return seen
+
+
+@pytest.mark.parametrize(("scope", "seed"), WALKS)
+def test_the_classifier_reads_the_same_facts_at_each_table_position(scope: str, seed: int) -> None:
+    events = _walk(scope, seed, 14)
+    first = _classifier_trace(events, 0)
+    assert all(first), "an event was classified without reading a declared fact"
+    for by in (1, 2, 3):
+        assert _classifier_trace(events, by) == first, f"turned {by} place(s): the classifier read other facts"
+
+
+@pytest.mark.parametrize("seed", range(0, 12, 3))
+def test_fuzzed_walks_classify_on_the_same_facts_at_each_table_position(seed: int) -> None:
+    events = _fuzzed(seed, 30)
+    first = _classifier_trace(events, 0)
+    assert all(first)
+    for by in (1, 2, 3):
+        assert _classifier_trace(events, by) == first, f"turned {by} place(s): the classifier read other facts"
+
+
+@pytest.fixture
+def planted_absolute_fact(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A slot that is not relative (the seat whose turn it is, by name), read by the classifier's
+    part for calls on top of what it declares: the plant the rotated walks must catch."""
+    name = "planted_turn_by_name"
+    monkeypatch.setitem(SLOTS, name, Slot(name, "17-22", str, "planted: the seat whose turn it is, by name"))
+    monkeypatch.setitem(facts_module._COMPUTE, name, lambda ctx: ctx.state.turn.name)
+    calls = classify_module._PARTS["call"]
+
+    def decide(f: FactView, here: object) -> str:
+        f.planted_turn_by_name  # noqa: B018  (read, and so kept in the context's facts)
+        return str(calls.decide(f, here))
+    monkeypatch.setitem(classify_module._PARTS, "call", classify_module._Part("call", calls.reads | {name}, decide))
+    return name
+
+
+def test_a_planted_classifier_fact_that_is_not_relative_fails_the_rotated_walks(planted_absolute_fact: str) -> None:
+    events = _walk("insufficient-1", 0, 14)
+    first = _classifier_trace(events, 0)
+    assert any(name == planted_absolute_fact for step in first for _, name, _ in step)
+    assert _classifier_trace(events, 1) != first
+    assert _replayed(events, 1) != _replayed(events, 0), "the fired rows' facts missed the planted fact"
+
+
+def test_27_a_classifier_part_reading_an_undeclared_fact_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The part deciding a call's kind, planted to read whether a procedure waits without
+    declaring it: one named error of the book, raised at the first call it classifies."""
+    kinds = classify_module._PARTS["call kind"]
+
+    def decide(f: FactView, here: object) -> str:
+        f.procedure_waits  # noqa: B018
+        return str(kinds.decide(f, here))
+    monkeypatch.setitem(classify_module._PARTS, "call kind", classify_module._Part("call kind", kinds.reads, decide))
+    state = AuctionState.start(Seat.N)
+    with pytest.raises(UndeclaredRead, match=r"classifier 'call kind' read fact 'procedure_waits'"):
+        rule_in_full(state, CallEvent.of("N", "1C"))

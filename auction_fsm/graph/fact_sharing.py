@@ -10,6 +10,13 @@ reads yet, it reads the whole position, and the only safe key is the position an
 themselves.  The *share* is the fraction of selections a table would answer because their key was
 met before: ``1 - distinct keys / selections``.
 
+The key covers the trigger too: the engine classifies the event in the very context it then
+selects the row in (:func:`~auction_fsm.lawbook.classify.classify_in`), and the classifier
+decides on declared facts as the guards do, so ``fired.ctx.facts`` holds the facts the
+classifier read beside the guards'.  The trigger is then a function of the machine state and
+those facts; :func:`measure_sharing` checks it, counting as a conflict two selections with the
+same machine state and the same facts that had different triggers (or rows).
+
 The baseline, measured in the same run, is the share keyed on the position and the event for
 every selection (what a table can share when nothing is declared).
 
@@ -50,9 +57,10 @@ class Sharing:
     undeclared: Counter[str] = field(default_factory=Counter)
     #: Distinct values each slot took over the declared selections.
     slot_values: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
-    #: Equal keys that selected different rows: a declaration too narrow (should be none; a
-    #: guard cannot read what it did not declare, so one would point at a slot whose value
-    #: does not say all it should).
+    #: Equal keys that selected different rows, or equal facts at one machine state that the
+    #: classifier gave different triggers: a declaration too narrow (should be none; a guard or
+    #: the classifier cannot read what it did not declare, so one would point at a slot whose
+    #: value does not say all it should).
     conflicts: list[str] = field(default_factory=list)
 
     @property
@@ -97,6 +105,7 @@ def measure_sharing(scope: str, edges: Iterable[tuple[AuctionState, Event]],
     """Rule every edge again in full and count what a table keyed on declared facts would share."""
     out = Sharing(scope)
     answered: dict[Hashable, str] = {}
+    triggered: dict[Hashable, tuple[str, str]] = {}  # (machine, source, facts) -> (trigger, row)
     for n, (state, event) in enumerate(edges, 1):
         book = book_of(state)
         out.edges += 1
@@ -117,6 +126,11 @@ def measure_sharing(scope: str, edges: Iterable[tuple[AuctionState, Event]],
                 for name, value in facts:
                     out.slot_values[name].add(value)
                 key = ("facts", group, facts)
+                where = (row.machine, row.source, facts)
+                seen = triggered.setdefault(where, (row.trigger, row.label))
+                if seen != (row.trigger, row.label):
+                    out.conflicts.append(f"{where[:2]}: the same facts gave trigger {seen[0]} ({seen[1]}) "
+                                         f"and {row.trigger} ({row.label})")
             if key not in out.keys:
                 out.keys.add(key)
                 fam[1] += 1

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from .. import rules
 from ..auction import UNNOTICED_LAWS, AuctionState
-from ..events import DirectorCalled
+from ..events import Attention, DirectorCalled
 from ..records import Pending
 from ..values import evolve
 from .facts import FactView, computes, slot
@@ -72,6 +73,37 @@ def unnoticed_call(state: AuctionState) -> int | None:
 slot("called_since_unnoticed", FAMILY, (bool, type(None)),
      "whether anyone has called since the inadmissible call nobody has yet drawn attention to (each call "
      "after it standing and regular); none if there is no such call")
+
+
+slot("inadmissible_call_awaits_decision", FAMILY, bool,
+     "the waiting procedure is Law 36's on an inadmissible double or redouble just made, at the step "
+     "where it waits for a decision (before anyone calls over it or calls the director)")
+slot("inadmissible_call_in_turn_over_bid", FAMILY, bool,
+     "the double or redouble that Law 36's waiting procedure rules on was made in turn, with a bid in "
+     "the auction; false if no such procedure waits")
+slot("attention_when", FAMILY, (str, type(None)),
+     "how long the event says nobody noticed an inadmissible call: 'later' (for now, 9A) or "
+     "'after_opening_lead' (36C); none for any other event")
+
+
+@computes("inadmissible_call_awaits_decision")
+def _inadmissible_call_awaits_decision(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return p is not None and p.procedure == "inadmissible_double" and p.step == "awaiting_decision"
+
+
+@computes("inadmissible_call_in_turn_over_bid")
+def _inadmissible_call_in_turn_over_bid(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    if p is None or p.procedure != "inadmissible_double":
+        return False
+    r = ctx.state.record[p.call_index]
+    return r.in_turn_of == r.seat and rules.unpack(ctx.state.key)[1] >= 0
+
+
+@computes("attention_when")
+def _attention_when(ctx: Ctx) -> Hashable:
+    return ctx.event.when if isinstance(ctx.event, Attention) else None
 
 
 @computes("called_since_unnoticed")

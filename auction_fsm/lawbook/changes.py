@@ -68,6 +68,24 @@ slot("change_lho_called_over", FAMILY, bool,
 slot("accepted_change_stands", FAMILY, bool,
      "the new call of a change of call that LHO accepted (25B1) still stands, 17D3 not having cancelled "
      "it; false if the event is not the judgement of an accepted change")
+slot("restored_call_kept", FAMILY, bool,
+     "the follow-up restoring LHO's call over a changed one says LHO keeps that call (25A6, 21B2); "
+     "false for any other event")
+
+
+slot("call_is_called_over", FAMILY, bool,
+     "the event is the call by which LHO accepted a change of call (25B1), ruled after the new call; "
+     "false for any other event")
+
+
+@computes("call_is_called_over")
+def _call_is_called_over(ctx: Ctx) -> Hashable:
+    return isinstance(ctx.event, CalledOver)
+
+
+@computes("restored_call_kept")
+def _restored_call_kept(ctx: Ctx) -> Hashable:
+    return isinstance(ctx.event, RestoredCall) and ctx.event.kept
 
 
 def _last_call_index(state: AuctionState, seat: Seat) -> int | None:

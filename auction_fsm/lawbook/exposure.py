@@ -70,6 +70,20 @@ slot("exposure_paragraph", FAMILY, (str, type(None)),
      "led early) or '24C' (two or more); none if the event exposes no cards")
 
 
+slot("exposes_card_again", FAMILY, bool,
+     "the event names a card already exposed in this auction period, or names one card twice (such an "
+     "event is refused); false if the event exposes no cards")
+
+
+@computes("exposes_card_again")
+def _exposes_card_again(ctx: Ctx) -> Hashable:
+    event = ctx.event
+    if not isinstance(event, ExposeCards):
+        return False
+    already = {e.card for e in ctx.state.exposed}
+    return any(c in already for c in event.cards) or len(set(event.cards)) != len(event.cards)
+
+
 @computes("exposure_paragraph")
 def _exposure_paragraph(ctx: Ctx) -> Hashable:
     return exposure_law(ctx) if isinstance(ctx.event, ExposeCards) else None

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from ..errors import LawBookError
 
 __all__ = ["Slot", "SLOTS", "slot", "computes", "FactView", "UndeclaredRead", "UnknownFact", "tracing",
-           "Reading", "value_of", "computed_slots"]
+           "Reading", "value_of", "computed_slots", "view_class"]
 
 
 class _Context(Protocol):
@@ -124,6 +124,7 @@ class Reading:
 
 
 _TRACER: list[Reading] = []
+_MISSING = object()  # a fact not yet computed in a context (a fact's value may be None)
 
 
 @contextlib.contextmanager
@@ -138,29 +139,69 @@ def tracing() -> Iterator[Reading]:
 
 
 class FactView:
-    """The facts one guard declared, for one context: attribute ``f.name`` is slot ``name``.
+    """The facts one reader declared, for one context: attribute ``f.name`` is slot ``name``.
 
-    Only declared slots answer; any other name raises :class:`UndeclaredRead` naming the reader.
+    The reader is a guard, or a part of the classifier (``role="classifier"``: the trigger of
+    an event is decided from declared facts too, :mod:`.classify`).  Only declared slots answer;
+    any other name raises :class:`UndeclaredRead` naming the reader.
     """
 
-    __slots__ = ("_ctx", "_reads", "_reader")
+    __slots__ = ("_ctx", "_reads", "_reader", "_role")
 
-    def __init__(self, ctx: _Context, reads: frozenset[str], reader: str) -> None:
-        self._ctx, self._reads, self._reader = ctx, reads, reader
+    def __init__(self, ctx: _Context, reads: frozenset[str], reader: str, role: str = "guard") -> None:
+        self._ctx, self._reads, self._reader, self._role = ctx, reads, reader, role
 
     def __getattr__(self, name: str) -> Any:
         if name not in self._reads:
-            raise UndeclaredRead(f"guard {self._reader!r} read fact {name!r}, not declared "
+            raise UndeclaredRead(f"{self._role} {self._reader!r} read fact {name!r}, not declared "
                                  f"(it declares: {', '.join(sorted(self._reads)) or 'nothing'})")
-        value = value_of(name, self._ctx)
-        for reading in _TRACER:
-            reading.reads.append((self._reader, name, value))
+        cache = self._ctx.facts
+        value = cache.get(name, _MISSING)
+        if value is _MISSING:
+            fn = _COMPUTE.get(name)
+            value = fn(self._ctx) if fn is not None else value_of(name, self._ctx)
+            cache[name] = value
+        if _TRACER:
+            for reading in _TRACER:
+                reading.reads.append((self._reader, name, value))
         return value
 
 
-def check_declared(reader: str, reads: frozenset[str]) -> None:
+def _fact_property(name: str) -> property:
+    """The getter of fact ``name`` on a view that declares it (see :func:`view_class`)."""
+    def get(self: FactView) -> Any:
+        ctx = self._ctx
+        cache = ctx.facts
+        value = cache.get(name, _MISSING)
+        if value is _MISSING:
+            fn = _COMPUTE.get(name)
+            value = fn(ctx) if fn is not None else value_of(name, ctx)
+            cache[name] = value
+        if _TRACER:
+            for reading in _TRACER:
+                reading.reads.append((self._reader, name, value))
+        return value
+    return property(get)
+
+
+_VIEW_CLASSES: dict[frozenset[str], type[FactView]] = {}
+
+
+def view_class(reads: frozenset[str]) -> type[FactView]:
+    """A :class:`FactView` whose declared facts ``reads`` are properties, found at once rather
+    than after a failed attribute lookup (the guards and the classifier read facts on every
+    step the engine rules); any other name still falls to ``__getattr__`` and raises
+    :class:`UndeclaredRead`.  One class per set of reads, made once."""
+    cls = _VIEW_CLASSES.get(reads)
+    if cls is None:
+        cls = type("FactView", (FactView,), {"__slots__": (), **{n: _fact_property(n) for n in reads}})
+        _VIEW_CLASSES[reads] = cls
+    return cls
+
+
+def check_declared(reader: str, reads: frozenset[str], role: str = "guard") -> None:
     """Raise :class:`UnknownFact` if ``reads`` names a slot no family declares."""
     unknown = sorted(reads - SLOTS.keys())
     if unknown:
-        raise UnknownFact(f"guard {reader!r} declares reading {', '.join(map(repr, unknown))}, "
+        raise UnknownFact(f"{role} {reader!r} declares reading {', '.join(map(repr, unknown))}, "
                           "which no family declares (facts.slot)")

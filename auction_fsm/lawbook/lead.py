@@ -60,6 +60,25 @@ slot("declarer_option_due", FAMILY, (str, type(None)),
      "'lead_restriction' (26B) or 'designate_card' (51A); none if no choice is due")
 
 
+slot("actor_from_standing_leader", FAMILY, (int, type(None)),
+     "the seat acting in the event, counted from the player whose opening lead stands (2: his partner); "
+     "none if no lead stands or the event names no seat")
+slot("lead_is_faced", FAMILY, bool,
+     "the event is an opening lead made face up (41C) rather than face down (41A); false for any other "
+     "event")
+
+
+@computes("actor_from_standing_leader")
+def _actor_from_standing_leader(ctx: Ctx) -> Hashable:
+    lead, seat = ctx.state.current_lead, getattr(ctx.event, "seat", None)
+    return None if lead is None or not isinstance(seat, Seat) else offset(seat, lead.seat)
+
+
+@computes("lead_is_faced")
+def _lead_is_faced(ctx: Ctx) -> Hashable:
+    return isinstance(ctx.event, Lead) and ctx.event.faced
+
+
 @computes("actor_from_declarer")
 def _actor_from_declarer(ctx: Ctx) -> Hashable:
     contract, seat = ctx.state.contract, getattr(ctx.event, "seat", None)

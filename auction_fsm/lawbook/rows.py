@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from ..calls import Call
 from ..events import CallEvent
 from ..seats import Seat
-from .facts import FactView, check_declared
+from .facts import FactView, check_declared, view_class
 
 if TYPE_CHECKING:
     from ..auction import AuctionState
@@ -263,8 +263,10 @@ def reads(*facts: str, words: str, ask: str = "", on_key: Callable[[int, int], b
         name = fn.__name__
         check_declared(name, declared)
 
+        view = view_class(declared)
+
         def test(ctx: Ctx) -> bool:
-            return fn(FactView(ctx, declared, name))
+            return fn(view(ctx, declared, name))
         test.__wrapped__ = fn  # type: ignore[attr-defined]  # the function of facts, for the static check
         return Guard(name, words, test, question=ask, on_key=on_key, rare=rare, reads=declared)
     return make

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from ..records import Obligation
 from ..seats import Seat
-from .classify import CALL_TRIGGERS
 from .facts import FactView, computes, slot
 from .rows import Ctx, Guard, Row, reads
+from .triggers import CALL_TRIGGERS
 
 __all__ = ["ROWS"]
 
@@ -31,6 +32,48 @@ def _call_is_owed_repeat(ctx: Ctx) -> Hashable:
     if not isinstance(seat, Seat):
         return False
     return any(o.kind == "repeat_call" and o.call is call for o in ctx.state.obligations[seat])
+
+
+# --- what the acting seat owes, as the classifier reads it (the trigger of a call in turn) ---------
+slot("owed_repeat", FAMILY, str,
+     "whether the acting seat owes the repeat of a cancelled call (31A1, 32A1) and whether the event's "
+     "call is that call (the first it owes): 'none', 'this call' or 'another call'")
+slot("actor_must_pass", FAMILY, bool,
+     "the acting seat is obliged to pass at its turn, for one turn or to the end of the auction "
+     "(23-39); false if the event names no seat")
+slot("actor_barred_from_doubling", FAMILY, bool,
+     "the acting seat may neither double nor redouble at its next turn (a rectification of a book "
+     "that has that rule, 1997); false if the event names no seat")
+
+
+def _owed(ctx: Ctx) -> tuple[Obligation, ...]:
+    seat = getattr(ctx.event, "seat", None)
+    return ctx.state.obligations[seat] if isinstance(seat, Seat) else ()
+
+
+# (loops, not generators: the classifier reads these for every call in turn)
+@computes("owed_repeat")
+def _owed_repeat(ctx: Ctx) -> Hashable:
+    for o in _owed(ctx):
+        if o.kind == "repeat_call":
+            return "this call" if o.call is getattr(ctx.event, "call", None) else "another call"
+    return "none"
+
+
+@computes("actor_must_pass")
+def _actor_must_pass(ctx: Ctx) -> Hashable:
+    for o in _owed(ctx):
+        if o.kind in ("pass_next_turn", "pass_rest_of_auction"):
+            return True
+    return False
+
+
+@computes("actor_barred_from_doubling")
+def _actor_barred_from_doubling(ctx: Ctx) -> Hashable:
+    for o in _owed(ctx):
+        if o.kind == "no_double_next_turn":
+            return True
+    return False
 
 
 @reads("call_is_owed_repeat", words="the call is the one the seat must repeat (31A1, 32A1)",

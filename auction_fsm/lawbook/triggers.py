@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["Trigger", "TRIGGERS", "IN_TURN"]
+__all__ = ["Trigger", "TRIGGERS", "IN_TURN", "CALL_TRIGGERS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +43,11 @@ class Trigger:
     def __str__(self) -> str:
         return ("follow-up: " if self.follow_up else "") + self.words
 
+
+#: The trigger of each kind of call made in turn as the Laws allow it (17-19): the classifier's
+#: answer for a legal call, and the seat machines' triggers for a call that stands.
+CALL_TRIGGERS: Final[dict[str, str]] = {"pass": "call_pass", "bid": "call_bid", "double": "call_double",
+                                        "redouble": "call_redouble"}
 
 #: Every trigger a row may use (the classifier's words, the follow-ups, the seat machines').
 TRIGGERS: Final[dict[str, Trigger]] = {
