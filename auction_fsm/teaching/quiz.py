@@ -392,7 +392,9 @@ def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], l
         spec = _spec_for(book, p.procedure, o)
         if spec is None:
             return None
-        phrases.append(spec.may.format(it=it if n == 0 else "it", x=spec.detail(o)))
+        # "it", the irregularity the table has just seen: named, the irregularity would make
+        # each answer a different one, and the few options of each one easy to learn by heart
+        phrases.append(spec.may.format(it="it", x=spec.detail(o)))
     role = " as declarer" if p.procedure == "lead_out_of_turn" else ""
     return f"{Seat[decider].long_name}{role} may {join_words(phrases)} {_cite(law)}"
 
@@ -779,13 +781,19 @@ def _echoes(built: _Built, text: str) -> int:
 
 
 def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
-          preferred: frozenset[object] = frozenset()) -> list[_Option] | None:
+          preferred: frozenset[object] = frozenset(), shapes: frozenset[str] | None = None,
+          learnt: Callable[[str], float] | None = None) -> list[_Option] | None:
     """Three wrong choices from ``pool``: each means something else than the right one; when
     the right one cites ``topic``, at least two of them cite it too (three when that does not
     make the lengths tell); when the right one repeats the question's words, another one
     repeats as many; the right one is the longest (and the shortest) about one time in
     four: each question draws whether it should be, and the three are picked to come closest;
-    the choices keyed in ``preferred`` (the answers of nearby variants) are taken first."""
+    the choices keyed in ``preferred`` (the answers of nearby variants) are taken first, and
+    those whose shape is in ``shapes`` (the answers asked of this kind at this level, each as
+    often as the others: a wrong choice that is never an answer is one a student who has
+    learnt the answers strikes out), and so that one of them is at least as often the answer
+    of this kind (``learnt``) as the right one (then picking the commonest answer is no
+    better than guessing)."""
     right = built.right
     seen: dict[object, _Option] = {}
     texts = {_bare(right.text)}
@@ -800,11 +808,17 @@ def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
     rng.shuffle(wrong)
     fixed: list[_Option] = []
     law_counts = topic in cited_numbers(right.text)
+    need = 2
     if law_counts:
         citing = [o for o in wrong if topic in cited_numbers(o.text)]
-        if len(citing) < 2:
+        asked = [o for o in citing if shapes is not None and answer_shape(o.text) in shapes]
+        if shapes is not None and len(asked) < 2 and asked:
+            # one other answer of the level cites the law: two citing it would take a choice
+            # that is never an answer, which a student who has learnt the answers strikes out
+            need, citing = 1, asked
+        if len(citing) < need:
             return None
-        if len(citing) == 2:  # both are in, the third is free
+        if len(citing) == need:  # all are in, the rest is free
             fixed = citing
             wrong = [o for o in wrong if o not in citing]
     echo = _echoes(built, right.text)
@@ -812,17 +826,21 @@ def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
     want_shortest = Fraction(int(rng.random() < 0.25))
     best: list[_Option] | None = None
     best_cost = Fraction(99)
+    right_share = learnt(answer_shape(right.text)) if learnt is not None else 0.0
+    share = {id(o): learnt(answer_shape(o.text)) for o in seen.values()} if learnt is not None else {}
     for _ in range(80):
         trio = [*fixed, *rng.sample(wrong, 3 - len(fixed))]
         others = sum(topic in cited_numbers(o.text) for o in trio)
-        if law_counts and others < 2:
+        if law_counts and others < need:
             continue
         if echo and not any(_echoes(built, o.text) >= echo for o in trio):
             continue
         cost = (abs(_chance_by_length(right, trio, True) - want_longest)
                 + abs(_chance_by_length(right, trio, False) - want_shortest)
-                + (Fraction(3 - others, 2) if law_counts else 0)
-                + sum(o.key not in preferred for o in trio))
+                + (Fraction(3 - others, 2) if law_counts and need == 2 else 0)
+                + sum(o.key not in preferred for o in trio)
+                + (4 * sum(answer_shape(o.text) not in shapes for o in trio) if shapes is not None else 0)
+                + (2 if learnt is not None and max(share[id(o)] for o in trio) < right_share - 1e-9 else 0))
         if cost < best_cost:
             best, best_cost = trio, cost
     return best
@@ -878,7 +896,13 @@ _FROM_ANSWERS: Final = ("law", "obligations", "lead")
 #: The fewest answers a kind of question must have on boards of an irregularity to be asked
 #: about it: with its wrong choices drawn from those answers, four or more leave a student who
 #: has only learnt which answers come up most often no better off than guessing.
-_FEWEST: Final = {"law": 4, "obligations": 3, "lead": 3, "who": 2, "options": 3, "next": 2}
+_FEWEST: Final = {"law": 4, "obligations": 4, "lead": 4, "who": 2, "options": 4, "next": 4}
+#: The least share of a kind's answers at a level an answer shape must have to be asked: each
+#: shape asked is kept as often as the rarest, so a rarer one would cost many draws.
+_RAREST: Final = 0.03
+#: How many boards :func:`make_question` tries for the answer shape it drew before taking any
+#: shape asked at the level (a shape the other checks of a question seldom let through).
+_PATIENCE: Final = 60
 _ANSWER_BOARDS: Final = 40
 _ANSWERS: dict[tuple[int, str, str], tuple[LawBook, list[tuple[str, int]]]] = {}
 _SUIT_NAMES: Final = re.compile(r"\b(?:club|diamond|heart|spade)s?\b")
@@ -893,15 +917,25 @@ def answer_shape(text: str) -> str:
     return _SUIT_NAMES.sub("SUIT", re.sub(r"\b(?:P|X|XX)\b", "CALL", text))
 
 
-def _kept(rng: random.Random, kind: str, sit: Situation, built: _Built) -> bool:
-    """Whether to ask this question: each answer is kept in inverse proportion to how often it
-    is the answer on other boards with the same irregularity (:func:`_answers`), so that no
-    answer comes up more often than the others (issue 39: "the offender's left-hand opponent"
-    answered 17 of 22 "who decides")."""
+def _kept(rng: random.Random, kind: str, sit: Situation, built: _Built, level: int, law: int | None) -> bool:
+    """Whether to ask this question.  "Who decides" keeps each role in inverse proportion to
+    how often it decides on boards of the same irregularity (:func:`_answers`; issue 39: "the
+    offender's left-hand opponent" answered 17 of 22).  The other kinds are drawn answer
+    first: a question is kept in inverse proportion to how often its answer's shape
+    (:func:`answer_shape`) is the answer at the level (:func:`_level_shares`), and never when
+    that shape is too rare to be asked as often as the others, so that every shape asked comes
+    up about as often and a student who has learnt the commonest answers does no better than
+    guessing."""
+    if kind != "who":
+        shares = _asked_shares(kind, level, law, sit.sim.book)
+        share = shares.get(answer_shape(built.right.text))
+        if share is None:
+            return False
+        return rng.random() * share < min(shares.values())
     counts: dict[str, int] = {}
     for text, n in _answers(kind, sit.template, sit.sim.book):
         counts[_answer_key(text)] = counts.get(_answer_key(text), 0) + n
-    if len(counts) < _FEWEST.get(kind, 2):
+    if len(counts) < _FEWEST[kind]:
         return False  # nearly the same answer on every board of this kind: known by heart, not by the law
     least = min(counts.values())
     offender = offender_of(sit)
@@ -909,8 +943,61 @@ def _kept(rng: random.Random, kind: str, sit: Situation, built: _Built) -> bool:
     key = _answer_key(right)
     # "the director" reads unlike every seat: asked as often as a seat's role, it would be the
     # one answer a student could learn to pick, so it is kept less often than a player
-    weight = 0.3 if kind == "who" and key.startswith("The director") else 1.0
+    weight = 0.3 if key.startswith("The director") else 1.0
     return rng.random() * counts.get(key, least) < least * weight
+
+
+_LEVEL_SHARES: dict[tuple[int, str, int, int | None], tuple[LawBook, dict[str, float]]] = {}
+
+
+def _level_shares(kind: str, level: int, law: int | None, book: LawBook) -> dict[str, float]:
+    """How often each answer shape is the right answer of question ``kind`` on the boards of
+    ``level`` (about ``law``), as a share of them: each irregularity of the level as likely as
+    it is drawn, times how often the question fits its boards (from :func:`_answers`)."""
+    key = (id(book), kind, level, law)
+    known = _LEVEL_SHARES.get(key)
+    if known is not None and known[0] is book:
+        return known[1]
+    templates = templates_for(level, law)
+    weights: dict[str, float] = {}
+    for template in templates:
+        for text, n in _answers(kind, template, book):
+            shape = answer_shape(text)
+            weights[shape] = weights.get(shape, 0.0) + n / len(templates)
+    total = sum(weights.values()) or 1.0
+    shares = {shape: w / total for shape, w in weights.items()}
+    _LEVEL_SHARES[key] = (book, shares)
+    return shares
+
+
+def _asked_shares(kind: str, level: int, law: int | None, book: LawBook) -> dict[str, float]:
+    """The answer shapes of ``kind`` asked at ``level``: those at least :data:`_RAREST` of its
+    answers there (each then asked as often as the others, a rarer one would cost too many
+    draws)."""
+    return {s: v for s, v in _level_shares(kind, level, law, book).items() if v >= _RAREST}
+
+
+def _learnt_share(kind: str, shape: str, book: LawBook) -> float:
+    """How often a student who has seen the quiz at every level finds ``shape`` the answer of
+    ``kind`` (each level as often, each shape asked at a level as often as the others there):
+    what a student who knows no law would pick the commonest of."""
+    out = 0.0
+    for level in range(1, len(LEVELS) + 1):
+        asked = _asked_shares(kind, level, None, book)
+        if shape in asked and kind in _kinds_asked(level, None, book):
+            out += 1.0 / len(asked)
+    return out / len(LEVELS)
+
+
+def _kinds_asked(level: int, law: int | None, book: LawBook) -> tuple[str, ...]:
+    """The kinds of question asked at ``level``: those with at least :data:`_FEWEST` answer
+    shapes asked there (fewer, and a student who has learnt them picks the right one more often
+    than by chance); about one law, where few irregularities leave few shapes, every kind
+    with a shape to ask when fewer than two kinds would be left."""
+    kinds = tuple(k for k in KINDS_AT[level] if k == "who" or len(_asked_shares(k, level, law, book)) >= _FEWEST[k])
+    if law is not None and len(kinds) < 2:
+        kinds = tuple(k for k in KINDS_AT[level] if k == "who" or _asked_shares(k, level, law, book))
+    return kinds
 
 
 def _answer_key(marked: str) -> str:
@@ -955,7 +1042,8 @@ def _answers(kind: str, template: Template, book: LawBook) -> list[tuple[str, in
 def _answers_here(rng: random.Random, kind: str, sit: Situation, level: int, built: _Built) -> list[_Option]:
     """Wrong choices drawn from :func:`_answers`: first those of the same irregularity (each as
     likely as another, as they are asked), then those of two other irregularities of the level
-    (as often as each is an answer there), told at this table; those wrong on their face here
+    (as often as each is an answer there; every other irregularity of the level, so that the
+    answers asked at the level are there to pick from), told at this table; those wrong on their face here
     (other players, calls not made, paragraphs of the answer) are left out."""
     me = offender_of(sit)
     if me is None:
@@ -973,7 +1061,7 @@ def _answers_here(rng: random.Random, kind: str, sit: Situation, level: int, bui
     rng.shuffle(own)  # each as likely: the answers asked are spread evenly (:func:`_kept`)
     out = [_Option(text, ("answer", _bare(text))) for text, _ in own[:3]]
     others = [t for t in templates_for(level, None) if t != sit.template]
-    for template in rng.sample(others, min(3, len(others))):
+    for template in rng.sample(others, len(others)):
         table = here(template)
         for _ in range(3):
             if table:
@@ -1035,18 +1123,39 @@ def make_question(seed: int | str, number: int, law: int | None = None, book: La
     lv = level_number(level)
     if not templates_for(lv, law):
         raise ValueError(f"the quiz has no situation about Law {law}")
+    # answer first (issue 39): the kind, then the shape of its answer, each shape asked at the
+    # level as likely as another, then boards of an irregularity that has it as an answer
+    # until one does; after _PATIENCE boards, any shape asked at the level will do
+    draw = random.Random(f"quiz:{seed}:{lv}:{number}")
+    kind = draw.choice(_kinds_asked(lv, law, book))
+    asked = sorted(_asked_shares(kind, lv, law, book)) if kind != "who" else []
+    target = draw.choice(asked) if asked else None
+    where = _templates_answering(kind, target, lv, law, book) if target is not None else []
     attempt = 0
     while True:
         tag = f"quiz:{seed}:{lv}:{number}:{attempt}"
         rng = random.Random(tag)
         attempt += 1
-        kind = rng.choice(KINDS_AT[lv])
-        sit = make_situation(rng, lv, law, book)
+        patient = attempt <= _PATIENCE
+        template = rng.choices([t for t, _ in where], [w for _, w in where])[0] if where and patient else None
+        sit = make_situation(rng, lv, law, book, template)
         if sit is None:
             continue
-        q = _question(rng, tag, number, kind, sit, lv, law, spread=True)
+        q = _question(rng, tag, number, kind, sit, lv, law, spread=True, target=target if patient else None)
         if q is not None:
             return q
+
+
+def _templates_answering(kind: str, shape: str, level: int, law: int | None,
+                         book: LawBook) -> list[tuple[Template, int]]:
+    """The irregularities of ``level`` on whose boards ``shape`` is an answer of ``kind``, and
+    on how many of the boards tried (:func:`_answers`)."""
+    out = []
+    for template in templates_for(level, law):
+        n = sum(k for text, k in _answers(kind, template, book) if answer_shape(text) == shape)
+        if n:
+            out.append((template, n))
+    return out
 
 
 def question_on(situation: Situation, kind: str, seed: int | str = 0, *, level: int | str = 4) -> Question | None:
@@ -1062,17 +1171,22 @@ def question_on(situation: Situation, kind: str, seed: int | str = 0, *, level: 
 
 
 def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situation, lv: int, law: int | None, *,
-              spread: bool) -> Question | None:
+              spread: bool, target: str | None = None) -> Question | None:
     """The question of ``kind`` on ``sit``, or ``None`` when it does not fit; ``spread``: drop
-    it as often as :func:`_kept` says, to spread the answers of a quiz."""
+    it unless its answer has the shape ``target`` (when given) or as often as :func:`_kept`
+    says, to spread the answers of a quiz."""
     built = _BUILDERS[kind](rng, sit)
-    if built is None or (spread and not _kept(rng, kind, sit, built)):
+    if built is None:
+        return None
+    if spread and (answer_shape(built.right.text) != target if target is not None
+                   else not _kept(rng, kind, sit, built, lv, law)):
         return None
     topic = sit.template.law
     if topic != 38 and any(_above_game(r.call) for r in sit.sim.state.record):
         return None  # a replacement forced past game (an insufficient bid at the four level)
     pool = [o for o in built.pool if _fair(built, o.text)]
     preferred: frozenset[object] = frozenset()
+    shapes = frozenset(_asked_shares(kind, lv, law, sit.sim.book)) if spread and kind != "who" else None
     if kind in _FROM_VARIANTS:
         variants = _variant_answers(tag, kind, sit, lv, law, built)
         preferred = frozenset(o.key for o in variants)
@@ -1083,7 +1197,8 @@ def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situati
         # real answers alone when there are enough: a choice that is never an answer anywhere
         # is one a student who has learnt the commonest answers strikes out
         pool = answers if _pick(random.Random(tag), built, answers, topic, preferred) else answers + pool
-    wrong = _pick(rng, built, pool, topic, preferred)
+    learnt = None if shapes is None else (lambda shape: _learnt_share(kind, shape, sit.sim.book))
+    wrong = _pick(rng, built, pool, topic, preferred, shapes, learnt)
     if wrong is None:
         return None
     choices = [built.right.text, *(o.text for o in wrong)]
