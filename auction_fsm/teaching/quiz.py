@@ -22,9 +22,12 @@ face: nobody of the side that did nothing wrong is made to pass, "what may X do"
 what X may do, only the player on lead is made to lead, no penalty card is named when no card
 was shown.  The question's own words never single out the answer (the right one is never the
 only one repeating its verb), "who decides" names the seat alone (the role is for the student to
-work out, and the explanation tells it), and each answer is asked about as often as the others
-on boards of its irregularity (:func:`_kept`), so that no answer comes up most of the time (a
-kind of question is not asked about an irregularity whose answer to it hardly varies).
+work out, and the explanation tells it), and questions are drawn answer first
+(:func:`make_question`): the kind, then the shape of its answer, each shape asked at the level
+as likely as another, then boards that give it, with the wrong choices taken among the answers
+asked at the level, so that no answer comes up most of the time (a kind is asked at a level
+only where four shapes or more are asked there; "who decides" keeps its seats in proportion,
+:func:`_kept`).
 Every choice cites a law, and the choices are picked so that neither the law cited nor the
 length gives the right one away: when the right choice cites the law the situation is about,
 at least two wrong ones cite it too, and the right choice is the longest (and the shortest)
