@@ -905,7 +905,7 @@ _FEWEST: Final = {"law": 4, "obligations": 4, "lead": 4, "who": 2, "options": 4,
 _RAREST: Final = 0.03
 #: How many boards :func:`make_question` tries for the answer shape it drew before taking any
 #: shape asked at the level (a shape the other checks of a question seldom let through).
-_PATIENCE: Final = 60
+_PATIENCE: Final = 25
 _ANSWER_BOARDS: Final = 40
 _ANSWERS: dict[tuple[int, str, str], tuple[LawBook, list[tuple[str, int]]]] = {}
 _SUIT_NAMES: Final = re.compile(r"\b(?:club|diamond|heart|spade)s?\b")
@@ -1128,7 +1128,7 @@ def make_question(seed: int | str, number: int, law: int | None = None, book: La
         raise ValueError(f"the quiz has no situation about Law {law}")
     # answer first (issue 39): the kind, then the shape of its answer, each shape asked at the
     # level as likely as another, then boards of an irregularity that has it as an answer
-    # until one does; after _PATIENCE boards, any shape asked at the level will do
+    # until one does; after _PATIENCE boards, any kind and shape asked at the level will do
     draw = random.Random(f"quiz:{seed}:{lv}:{number}")
     kind = draw.choice(_kinds_asked(lv, law, book))
     asked = sorted(_asked_shares(kind, lv, law, book)) if kind != "who" else []
@@ -1140,6 +1140,8 @@ def make_question(seed: int | str, number: int, law: int | None = None, book: La
         rng = random.Random(tag)
         attempt += 1
         patient = attempt <= _PATIENCE
+        if not patient:  # this kind may not fit these boards at all: any kind asked here
+            kind = rng.choice(_kinds_asked(lv, law, book))
         template = rng.choices([t for t, _ in where], [w for _, w in where])[0] if where and patient else None
         sit = make_situation(rng, lv, law, book, template)
         if sit is None:
