@@ -27,7 +27,9 @@ def test_the_right_choice_is_never_alone_in_citing_the_law_the_situation_is_abou
     for q in QUESTIONS:
         if q.topic in cited_numbers(q.choices[q.answer]):
             others = [c for i, c in enumerate(q.choices) if i != q.answer and q.topic in cited_numbers(c)]
-            assert len(others) >= 2, (q.kind, q.choices)
+            # two when the level has answers enough citing it, else one (issue 39: a choice that
+            # is never an answer is one a student who has learnt the answers strikes out)
+            assert len(others) >= 1, (q.kind, q.choices)
 
 
 def _expected(q: Question, pick: list[int]) -> Fraction:
