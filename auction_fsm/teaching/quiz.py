@@ -74,7 +74,7 @@ if TYPE_CHECKING:
     from ..lawbook.procedure import Option
     from ..simulator import Simulator
 
-__all__ = ["Question", "make_question", "question_on", "answer_shape", "QuizSession", "family_numbers", "families_for_law", "KINDS",
+__all__ = ["Question", "make_question", "question_on", "answer_shape", "answers_asked", "QuizSession", "family_numbers", "families_for_law", "KINDS",
            "LEVELS", "cited_numbers", "level_number", "quiz_laws"]
 
 KINDS: Final = ("law", "who", "options", "next", "obligations", "lead")
@@ -291,12 +291,13 @@ def _decider_role(state: AuctionState) -> str | None:
     return "offender" if seat == p.offender else "lho" if seat == p.offender.lho else None
 
 
-def _who(rng: random.Random, sit: Situation) -> _Built | None:
-    """Who decides: the moment asked about is drawn so that each role decides as often (the
-    offender's left-hand opponent before or after the director comes, the director judging, the
-    offender replacing the call); the wrong choices are the other roles."""
+def _who(rng: random.Random, sit: Situation, role: str | None = None) -> _Built | None:
+    """Who decides: the moment asked about is the first one at which ``role`` decides (drawn
+    when not given: the offender's left-hand opponent before or after the director comes, the
+    director judging, the offender replacing the call), ``None`` when no such moment comes; the
+    wrong choices are the other seats and the director."""
     sim = sit.sim
-    target = rng.choice(_DECIDERS)
+    target = role or rng.choice(_DECIDERS)
     for _ in range(8):
         role = _decider_role(sim.state)
         if role is None:
@@ -428,14 +429,24 @@ def _options(rng: random.Random, sit: Situation) -> _Built | None:
 
     who = Seat[p.decider].long_name
     why = [line.strip().removeprefix("- ") for line in options_lines(state, sim.book)]
-    return _Built(f"What may {who} do now?", right, pool, len(sim.steps), why, echo=(who,))
+    return _Built(f"What may {who} do now?", right, pool, len(sim.steps), why, echo=(who,),
+                  seats=frozenset({who}))
+
+
+#: A ruling's opening words that only tell again what the player chose ("South accepts the
+#: insufficient 1C; ..."): the question has told it, and a choice repeating it would stand out.
+_RETOLD: Final = re.compile(r"^(?:North|East|South|West|[Dd]eclarer) (?:accepts|declines|refuses|spreads|keeps|"
+                            r"withdraws|changes|called over)\b[^;:]*[;:] (?=\S)")
 
 
 def _result_text(result: object) -> str:
+    """A ruling as a choice of "what does the director rule": its first sentence, without the
+    words that tell again what the player chose, with its law."""
     from ..consequences import Result
 
     assert isinstance(result, Result)
     first = result.rulings[0].rstrip(".") if result.rulings else "nothing changes"
+    first = _RETOLD.sub("", first)
     return f"{first[:1].upper()}{first[1:]} {_cite(result.law)}"
 
 
@@ -703,11 +714,32 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
             pool.append(_lead_option(("must_lead", leader, (card.text,)), _like(rng, sim.book, law)))
     why = [line.strip() for n, st in enumerate(sim.steps, 1) if n >= (sit.earlier or sit.irregular)
            for line in _ruling_lines(n, st, sim)]
+    why.append(_lead_why(key, law, state))
     # wrong on their face: a right lapsing for a defender, the leader's "first lead in the play"
     banned = [f"since {d.long_name} became declarer or dummy" for d in (leader_seat, leader_seat.partner)]
     banned += [f"when {leader} first leads in the play"] + ([] if exposed else ["penalty card"])
     return _Built(f"The auction is over and {leader} is on lead. What lead restrictions follow?", right, pool,
                   len(sim.steps), why, seats=frozenset(seats), banned=tuple(banned), leader=leader)
+
+
+def _lead_why(key: _LeadKey, law: str, state: AuctionState) -> str:
+    """Why the lead answer is what it is, citing its law (the explanation must name the law of
+    the answer, 50D1 for a major penalty card that must be led): the engine's refusals, the
+    decision declarer faces, or the status of the 26B right."""
+    kind, who, cards = key
+    if kind == "must_lead":
+        return (f"{who} must lead {' or '.join(cards)} now: a major penalty card is led at the first "
+                f"opportunity, and the engine refuses any other lead {_cite(law)}.")
+    if kind == "minor":
+        return (f"{who}'s {cards[0]} is a minor penalty card: the engine refuses a lower card of its suit "
+                f"before it, an honour apart {_cite(law)}.")
+    if kind in ("prohibit", "require", "both"):
+        return f"Declarer chooses now {_cite(law)}: {_decision(state)}."
+    if kind == "in_play":
+        return f"Declarer's right to forbid a suit waits for {who}'s first lead in the play {_cite(law)}."
+    if kind == "lapsed":
+        return f"The right to restrict the lead lapsed when {who} became declarer or dummy {_cite(law)}."
+    return f"Nothing ruled here restricts the opening lead {_cite(law)}."
 
 
 def _law(rng: random.Random, sit: Situation) -> _Built | None:
@@ -784,19 +816,13 @@ def _echoes(built: _Built, text: str) -> int:
 
 
 def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
-          preferred: frozenset[object] = frozenset(), shapes: frozenset[str] | None = None,
-          learnt: Callable[[str], float] | None = None) -> list[_Option] | None:
+          preferred: frozenset[object] = frozenset()) -> list[_Option] | None:
     """Three wrong choices from ``pool``: each means something else than the right one; when
     the right one cites ``topic``, at least two of them cite it too (three when that does not
     make the lengths tell); when the right one repeats the question's words, another one
     repeats as many; the right one is the longest (and the shortest) about one time in
     four: each question draws whether it should be, and the three are picked to come closest;
-    the choices keyed in ``preferred`` (the answers of nearby variants) are taken first, and
-    those whose shape is in ``shapes`` (the answers asked of this kind at this level, each as
-    often as the others: a wrong choice that is never an answer is one a student who has
-    learnt the answers strikes out), and so that one of them is at least as often the answer
-    of this kind (``learnt``) as the right one (then picking the commonest answer is no
-    better than guessing)."""
+    the choices keyed in ``preferred`` (the answers of nearby variants) are taken first."""
     right = built.right
     seen: dict[object, _Option] = {}
     texts = {_bare(right.text)}
@@ -811,17 +837,11 @@ def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
     rng.shuffle(wrong)
     fixed: list[_Option] = []
     law_counts = topic in cited_numbers(right.text)
-    need = 2
     if law_counts:
         citing = [o for o in wrong if topic in cited_numbers(o.text)]
-        asked = [o for o in citing if shapes is not None and answer_shape(o.text) in shapes]
-        if shapes is not None and len(asked) < 2 and asked:
-            # one other answer of the level cites the law: two citing it would take a choice
-            # that is never an answer, which a student who has learnt the answers strikes out
-            need, citing = 1, asked
-        if len(citing) < need:
+        if len(citing) < 2:
             return None
-        if len(citing) == need:  # all are in, the rest is free
+        if len(citing) == 2:  # both are in, the third is free
             fixed = citing
             wrong = [o for o in wrong if o not in citing]
     echo = _echoes(built, right.text)
@@ -829,24 +849,102 @@ def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
     want_shortest = Fraction(int(rng.random() < 0.25))
     best: list[_Option] | None = None
     best_cost = Fraction(99)
-    right_share = learnt(answer_shape(right.text)) if learnt is not None else 0.0
-    share = {id(o): learnt(answer_shape(o.text)) for o in seen.values()} if learnt is not None else {}
     for _ in range(80):
         trio = [*fixed, *rng.sample(wrong, 3 - len(fixed))]
         others = sum(topic in cited_numbers(o.text) for o in trio)
-        if law_counts and others < need:
+        if law_counts and others < 2:
             continue
         if echo and not any(_echoes(built, o.text) >= echo for o in trio):
             continue
         cost = (abs(_chance_by_length(right, trio, True) - want_longest)
                 + abs(_chance_by_length(right, trio, False) - want_shortest)
-                + (Fraction(3 - others, 2) if law_counts and need == 2 else 0)
-                + sum(o.key not in preferred for o in trio)
-                + (4 * sum(answer_shape(o.text) not in shapes for o in trio) if shapes is not None else 0)
-                + (2 if learnt is not None and max(share[id(o)] for o in trio) < right_share - 1e-9 else 0))
+                + (Fraction(3 - others, 2) if law_counts else 0)
+                + sum(o.key not in preferred for o in trio))
         if cost < best_cost:
             best, best_cost = trio, cost
     return best
+
+
+def _citing_answers(shapes: frozenset[str], right: str, topic: int) -> list[str]:
+    """The answers of a law question among ``shapes`` other than ``right`` that cite law
+    number ``topic``."""
+    return [s for s in shapes if s != right and topic in cited_numbers(f"Law {s}")]
+
+
+def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: frozenset[str], topic: int,
+               kind: str, book: LawBook) -> list[_Option] | None:
+    """Three wrong choices, each an answer asked at the level (``shapes``) other than the right
+    one's, the three answers drawn evenly: the right answer being drawn evenly among them too
+    (:func:`make_question`), the four choices are alike to a student who knows which answers
+    come up and how often, but no law (issue 39).  Each means something else than the right
+    one.  Apart from law questions, every wrong choice cites a paragraph of the law numbers the
+    right one cites (:func:`_like`), so the law cited tells nothing; a law question's wrong
+    choices include two paragraphs of the situation's law when the right one is of it and the
+    level asks two others (one, else: one that is never an answer when the level asks none), so
+    the right one is never alone in citing it.  When the right one repeats the question's verb,
+    as many of the others repeat it as can (never none)."""
+    right = built.right
+    right_shape = answer_shape(right.text)
+    groups: dict[str, list[_Option]] = {}
+    rest: dict[str, list[_Option]] = {}  # the other answers, when the level asks too few here
+    spare: list[_Option] = []  # paragraphs of the situation's law that are not answers asked
+    texts = {_bare(right.text)}
+    keys = {right.key}
+    for o in pool:
+        if o.key in keys or _bare(o.text) in texts:
+            continue
+        keys.add(o.key)
+        texts.add(_bare(o.text))
+        shape = answer_shape(o.text)
+        if shape == right_shape:
+            continue
+        if shape in shapes:
+            groups.setdefault(shape, []).append(o)
+        else:
+            rest.setdefault(shape, []).append(o)
+            if kind == "law" and topic in cited_numbers(o.text):
+                spare.append(o)
+    names = sorted(groups)
+    citing = [n for n in names if topic in cited_numbers(groups[n][0].text)]
+    law_counts = kind == "law" and topic in cited_numbers(right.text)
+    # two paragraphs of the situation's law beside the right one, or as many as the level asks
+    need = min(2, len(_citing_answers(shapes, right_shape, topic))) if law_counts else 0
+    fixed: list[_Option] = []
+    if law_counts and not need:
+        if not spare:
+            return None
+        fixed = [rng.choice(spare)]
+    if len(names) < 3 - len(fixed):
+        # too few answers of the level fit this table (what a player may do about this
+        # irregularity, what this leader may lead): all of them, and the others first among
+        # the answers asked at another level
+        elsewhere = set().union(*(_asked_shares(kind, lv, None, book) for lv in range(1, len(LEVELS) + 1)))
+        extra = sorted(rest, key=lambda n: (n not in elsewhere, rng.random()))[:3 - len(fixed) - len(names)]
+        if len(names) + len(extra) < 3 - len(fixed):
+            return None
+        fixed += [rng.choice(rest[n]) for n in extra]
+    echo = _echoes(built, right.text)
+    if echo:  # of each answer, the tellings that repeat the question's words most
+        groups = {n: sorted(g, key=lambda o: -_echoes(built, o.text))[:1] for n, g in groups.items()}
+    best: list[str] | None = None
+    best_echo = -1
+    for _ in range(60):
+        trio = rng.sample(names, 3 - len(fixed))
+        if sum(n in citing for n in trio) < need:
+            continue
+        told = [*fixed, *(groups[n][0] for n in trio)]
+        echoed = sum(_echoes(built, o.text) >= e for o in told for e in range(1, echo + 1)) if echo else 0
+        if echoed > best_echo:
+            best, best_echo = trio, echoed
+    verb = built.echo[0] if len(built.echo) > 1 else ""
+    if best is None or (verb in right.text and verb and not any(
+            verb in o.text for o in [*fixed, *(groups[n][0] for n in best)])):
+        return None  # the right one alone repeating the question's verb
+    wrong = fixed + [rng.choice(groups[n]) for n in best]
+    cited = re.search(r"\(Laws? ([^)]*)\)$", right.text)
+    if kind != "law" and cited is not None:
+        wrong = [_Option(f"{_bare(o.text)} {_cite(_like(rng, book, cited.group(1)))}", o.key) for o in wrong]
+    return wrong
 
 
 _SEAT_NAME: Final = re.compile(r"\b(North|East|South|West)\b")
@@ -977,19 +1075,21 @@ def _asked_shares(kind: str, level: int, law: int | None, book: LawBook) -> dict
     """The answer shapes of ``kind`` asked at ``level``: those at least :data:`_RAREST` of its
     answers there (each then asked as often as the others, a rarer one would cost too many
     draws)."""
-    return {s: v for s, v in _level_shares(kind, level, law, book).items() if v >= _RAREST}
+    shares = {s: v for s, v in _level_shares(kind, level, law, book).items() if v >= _RAREST}
+    if kind == "law":  # an answer no other paragraph of its law can stand beside (Law 54: every
+        # other paragraph of 54 lies inside it) cannot be asked: the right choice would be alone
+        # in citing the situation's law
+        every = _all_tokens(book)
+        shares = {s: v for s, v in shares.items()
+                  if any(_number(t) == _number(_tokens(s)[0]) and not any(t.startswith(r) or r.startswith(t)
+                                                                         for r in _tokens(s)) for t in every)}
+    return shares
 
 
-def _learnt_share(kind: str, shape: str, book: LawBook) -> float:
-    """How often a student who has seen the quiz at every level finds ``shape`` the answer of
-    ``kind`` (each level as often, each shape asked at a level as often as the others there):
-    what a student who knows no law would pick the commonest of."""
-    out = 0.0
-    for level in range(1, len(LEVELS) + 1):
-        asked = _asked_shares(kind, level, None, book)
-        if shape in asked and kind in _kinds_asked(level, None, book):
-            out += 1.0 / len(asked)
-    return out / len(LEVELS)
+def answers_asked(kind: str, level: int | str, law: int | None = None, book: LawBook = LAWS_2017) -> frozenset[str]:
+    """The answers (by :func:`answer_shape`) asked of ``kind`` at ``level`` (about ``law``):
+    the quiz draws each as often as another, and takes the wrong choices among them."""
+    return frozenset(_asked_shares(kind, level_number(level), law, book))
 
 
 def _kinds_asked(level: int, law: int | None, book: LawBook) -> tuple[str, ...]:
@@ -1073,6 +1173,28 @@ def _answers_here(rng: random.Random, kind: str, sit: Situation, level: int, bui
     return out
 
 
+def _level_answers_here(kind: str, sit: Situation, level: int, law: int | None, built: _Built,
+                        only: Template | None = None) -> list[_Option]:
+    """Every answer of question ``kind`` on the boards of every irregularity of ``level`` (or
+    of ``only``; :func:`_answers`), told at this table (the seats as places from this
+    offender, the call made this one's); those wrong on their face here are left out."""
+    me = offender_of(sit)
+    if me is None:
+        return []
+    seen = frozenset(_CALL_OR_CARD.findall(" ".join(_tell(n, st) for n, st in enumerate(sit.sim.steps, 1))))
+    made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None)
+    names = [*(Seat((me + k) % 4).long_name for k in range(4)), str(made) if made is not None else "?"]
+    out: dict[str, _Option] = {}
+    for template in templates_for(level, law) if only is None else (only,):
+        for marked, _ in _answers(kind, template, sit.sim.book):
+            if made is None and "{4}" in marked:
+                continue
+            text = marked.format(*names)
+            if _bare(text) != _bare(built.right.text) and _fair(built, text, seen):
+                out.setdefault(_bare(text), _Option(text, ("answer", _bare(text))))
+    return list(out.values())
+
+
 def _variant_answers(tag: str, kind: str, sit: Situation, level: int, law: int | None,
                      built: _Built) -> list[_Option]:
     """The right answers of the same question asked of nearby variants of ``sit`` (another
@@ -1126,29 +1248,59 @@ def make_question(seed: int | str, number: int, law: int | None = None, book: La
     lv = level_number(level)
     if not templates_for(lv, law):
         raise ValueError(f"the quiz has no situation about Law {law}")
-    # answer first (issue 39): the kind, then the shape of its answer, each shape asked at the
-    # level as likely as another, then boards of an irregularity that has it as an answer
-    # until one does; after _PATIENCE boards, any kind and shape asked at the level will do
+    # answer first (issue 39): the kind, then its answer (the shape of it, or for "who decides"
+    # the role of the one deciding), each asked at the level as likely as another, then boards
+    # of an irregularity that has it as an answer until one does; after _PATIENCE boards,
+    # another answer of the same kind, then another kind (an answer may never fit the boards
+    # of one law: --law 54)
     draw = random.Random(f"quiz:{seed}:{lv}:{number}")
-    kind = draw.choice(_kinds_asked(lv, law, book))
-    asked = sorted(_asked_shares(kind, lv, law, book)) if kind != "who" else []
-    target = draw.choice(asked) if asked else None
-    where = _templates_answering(kind, target, lv, law, book) if target is not None else []
-    attempt = 0
+    kinds = list(_kinds_asked(lv, law, book))
+    kind = draw.choice(kinds)
+    answers = _targets(kind, lv, law, book)
+    target: str | None = _stratified(seed, lv, number, kind, kinds, answers)
+    attempt = tries = 0
     while True:
         tag = f"quiz:{seed}:{lv}:{number}:{attempt}"
         rng = random.Random(tag)
         attempt += 1
-        patient = attempt <= _PATIENCE
-        if not patient:  # this kind may not fit these boards at all: any kind asked here
+        tries += 1
+        if target is not None and tries > _PATIENCE:
+            tries = 1
+            answers.remove(target)
+            if not answers:
+                kinds.remove(kind)
+                if kinds:
+                    kind = draw.choice(kinds)
+                    answers = _targets(kind, lv, law, book)
+            target = draw.choice(answers) if answers else None
+        if target is None:  # nothing drawn fits: any kind asked here, answers kept in proportion
             kind = rng.choice(_kinds_asked(lv, law, book))
-        template = rng.choices([t for t, _ in where], [w for _, w in where])[0] if where and patient else None
+        where = _templates_answering(kind, target, lv, law, book) if target is not None and kind != "who" else []
+        template = rng.choices([t for t, _ in where], [w for _, w in where])[0] if where else None
         sit = make_situation(rng, lv, law, book, template)
         if sit is None:
             continue
-        q = _question(rng, tag, number, kind, sit, lv, law, spread=True, target=target if patient else None)
+        q = _question(rng, tag, number, kind, sit, lv, law, spread=True, target=target)
         if q is not None:
             return q
+
+
+def _stratified(seed: int | str, level: int, number: int, kind: str, kinds: list[str], answers: list[str]) -> str:
+    """The answer question ``number`` draws for ``kind``: the questions of that kind at the
+    level, taken in turn, go through the answers in blocks, each block in an order of its own
+    (so that over a quiz each answer comes about as often as another, every role of "who
+    decides" among them, and the order tells nothing)."""
+    before = sum(random.Random(f"quiz:{seed}:{level}:{n}").choice(kinds) == kind for n in range(1, number))
+    block = list(answers)
+    random.Random(f"quiz:{seed}:{level}:{kind}:{before // len(block)}").shuffle(block)
+    return block[before % len(block)]
+
+
+def _targets(kind: str, level: int, law: int | None, book: LawBook) -> list[str]:
+    """The answers :func:`make_question` draws from for ``kind``: the answer shapes asked at
+    the level, or for "who decides" the roles (:data:`_DECIDERS`), so that each role decides
+    about as often (issue 39: the offender's left-hand opponent answered 17 of 22)."""
+    return list(_DECIDERS) if kind == "who" else sorted(_asked_shares(kind, level, law, book))
 
 
 def _templates_answering(kind: str, shape: str, level: int, law: int | None,
@@ -1178,32 +1330,49 @@ def question_on(situation: Situation, kind: str, seed: int | str = 0, *, level: 
 def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situation, lv: int, law: int | None, *,
               spread: bool, target: str | None = None) -> Question | None:
     """The question of ``kind`` on ``sit``, or ``None`` when it does not fit; ``spread``: drop
-    it unless its answer has the shape ``target`` (when given) or as often as :func:`_kept`
-    says, to spread the answers of a quiz."""
-    built = _BUILDERS[kind](rng, sit)
+    it unless its answer is ``target`` (the shape of the answer, or for "who decides" the role
+    of the one deciding) when given, or as often as :func:`_kept` says, to spread the answers of
+    a quiz."""
+    if kind == "who" and spread and target is not None:
+        built = _who(rng, sit, target)
+    else:
+        built = _BUILDERS[kind](rng, sit)
     if built is None:
         return None
-    if spread and (answer_shape(built.right.text) != target if target is not None
-                   else not _kept(rng, kind, sit, built, lv, law)):
+    if spread and kind != "who" and target is not None and answer_shape(built.right.text) != target:
+        return None
+    if spread and target is None and not _kept(rng, kind, sit, built, lv, law):
         return None
     topic = sit.template.law
     if topic != 38 and any(_above_game(r.call) for r in sit.sim.state.record):
         return None  # a replacement forced past game (an insufficient bid at the four level)
     pool = [o for o in built.pool if _fair(built, o.text)]
-    preferred: frozenset[object] = frozenset()
-    shapes = frozenset(_asked_shares(kind, lv, law, sit.sim.book)) if spread and kind != "who" else None
-    if kind in _FROM_VARIANTS:
-        variants = _variant_answers(tag, kind, sit, lv, law, built)
-        preferred = frozenset(o.key for o in variants)
-        pool = variants + pool
-    elif kind in _FROM_ANSWERS:
-        answers = _answers_here(rng, kind, sit, lv, built)
-        preferred = frozenset(o.key for o in answers)
-        # real answers alone when there are enough: a choice that is never an answer anywhere
-        # is one a student who has learnt the commonest answers strikes out
-        pool = answers if _pick(random.Random(tag), built, answers, topic, preferred) else answers + pool
-    learnt = None if shapes is None else (lambda shape: _learnt_share(kind, shape, sit.sim.book))
-    wrong = _pick(rng, built, pool, topic, preferred, shapes, learnt)
+    shapes = frozenset(_asked_shares(kind, lv, law, sit.sim.book)) if spread and kind != "who" else frozenset()
+    if len(shapes) >= _FEWEST[kind]:
+        # answers asked at the level, drawn evenly (:func:`_pick_even`)
+        if kind in _FROM_VARIANTS:  # "options" and "next"
+            pool = _variant_answers(tag, kind, sit, lv, law, built) + pool
+            if kind == "next":  # and the rulings of other boards with this irregularity
+                pool += _level_answers_here(kind, sit, lv, law, built, sit.template)
+        else:  # a ruling told of another irregularity (an insufficient bid where none was
+            # made) is wrong on its face: the rulings of "next" come from this position and its
+            # variants alone, and the options from the option sets players face, each kept apart
+            # by what it means (calling over it is accepting it)
+            pool = _level_answers_here(kind, sit, lv, law, built) + pool
+        wrong = _pick_even(rng, built, pool, shapes, topic, kind, sit.sim.book)
+    else:
+        preferred: frozenset[object] = frozenset()
+        if kind in _FROM_VARIANTS:
+            variants = _variant_answers(tag, kind, sit, lv, law, built)
+            preferred = frozenset(o.key for o in variants)
+            pool = variants + pool
+        elif kind in _FROM_ANSWERS:
+            answers = _answers_here(rng, kind, sit, lv, built)
+            preferred = frozenset(o.key for o in answers)
+            # real answers alone when there are enough: a choice that is never an answer
+            # anywhere is one a student who has learnt the commonest answers strikes out
+            pool = answers if _pick(random.Random(tag), built, answers, topic, preferred) else answers + pool
+        wrong = _pick(rng, built, pool, topic, preferred)
     if wrong is None:
         return None
     choices = [built.right.text, *(o.text for o in wrong)]

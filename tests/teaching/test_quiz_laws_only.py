@@ -16,17 +16,9 @@ from auction_fsm.cards import Card, Suit
 from auction_fsm.engine import step
 from auction_fsm.errors import AuctionFsmError
 from auction_fsm.events import CallEvent, ExposeCards, Lead
-from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
-from auction_fsm.teaching.quiz import (
-    Question,
-    _asked_shares,
-    _kinds_asked,
-    answer_shape,
-    make_question,
-    question_on,
-)
+from auction_fsm.teaching.quiz import Question, answer_shape, answers_asked, make_question, question_on
 from auction_fsm.teaching.situations import TEMPLATES, Situation
 
 QUESTIONS = [make_question("laws-only", n, level=level) for level in range(1, 5) for n in range(1, 26)]
@@ -133,18 +125,19 @@ def test_the_lead_answer_is_the_engines_the_exposed_club_ten_must_be_led() -> No
     right = q.choices[q.answer]
     assert right.startswith("Only CT: West must lead it") and right.endswith("(Law 50D1)"), right
     assert "may lead any card" not in right
+    # the explanation tells why, with the law of the answer
+    assert any("50D1" in line for line in q.explanation[1:]), q.explanation
 
 
 def test_every_kind_asked_at_a_level_has_four_answer_shapes_or_more() -> None:
     """Answer first: a kind of question is asked at a level only where at least four shapes of
-    answer are asked there (who decides apart, whose seats are kept in proportion instead), so
-    that a student who has learnt the commonest answer of a kind picks from four or more."""
+    answer are asked there (who decides apart, drawn by the role of the one deciding), so that
+    a student who has learnt the commonest answer of a kind picks from four or more."""
     for level in range(1, 5):
-        kinds = _kinds_asked(level, None, LAWS_2017)
-        assert {"law", "who", "next", "obligations"} <= set(kinds), (level, kinds)
-        for kind in kinds:
-            if kind != "who":
-                assert len(_asked_shares(kind, level, None, LAWS_2017)) >= 4, (level, kind)
+        kinds = {q.kind for q in QUESTIONS if q.level == level}
+        assert {"law", "who", "next", "obligations"} <= kinds, (level, kinds)
+        for kind in kinds - {"who"}:
+            assert len(answers_asked(kind, level)) >= 4, (level, kind)
 
 
 @pytest.mark.parametrize("kind", ["law", "obligations", "lead", "options"])
@@ -152,7 +145,7 @@ def test_the_wrong_choices_are_mostly_answers_asked_at_the_level(kind: str) -> N
     """A wrong choice that is never an answer is one a student who has learnt the answers
     strikes out: most wrong choices have the shape of an answer asked at the level."""
     asked = _of(kind)
-    real = [answer_shape(c) in _asked_shares(kind, q.level, None, LAWS_2017)
+    real = [answer_shape(c) in answers_asked(kind, q.level)
             for q in asked for i, c in enumerate(q.choices) if i != q.answer]
     assert sum(real) >= 0.6 * len(real), (kind, sum(real), len(real))
 
