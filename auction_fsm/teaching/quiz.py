@@ -13,26 +13,31 @@ plausible moment, played out by the engine.  Six kinds of question are asked abo
 * **lead**: once the auction is over, what lead restrictions follow.
 
 The right answer is read from the position the engine reached -- never written here (what a
-leader with a penalty card may lead is what the engine lets him lead, 50D1).  The wrong answers
-are real answers too (issue 39): the same question's answers on other boards with the same
-irregularity (and, in part, with others of the level), told at this table, and for "what may X
-do" and "what does the director rule" the answers of nearby variants of the position (another
-irregularity at the same moment of the same auction), ruled by the engine.  None is wrong on its
-face: nobody of the side that did nothing wrong is made to pass, "what may X do" offers only
-what X may do, only the player on lead is made to lead, no penalty card is named when no card
-was shown.  The question's own words never single out the answer (the right one is never the
-only one repeating its verb), "who decides" names the seat alone (the role is for the student to
-work out, and the explanation tells it), and questions are drawn answer first
-(:func:`make_question`): the kind, then the shape of its answer, each shape asked at the level
-as likely as another, then boards that give it, with the wrong choices taken among the answers
-asked at the level, so that no answer comes up most of the time (a kind is asked at a level
-only where four shapes or more are asked there; "who decides" keeps its seats in proportion,
-:func:`_kept`).
-Every choice cites a law, and the choices are picked so that neither the law cited nor the
-length gives the right one away: when the right choice cites the law the situation is about,
-at least two wrong ones cite it too, and the right choice is the longest (and the shortest)
-about one time in four (``benchmarks/bench_quiz.py`` measures these and a chooser that reads
-the stem but knows no law, against chance).
+leader with a penalty card may lead is what the engine lets him lead, 50D1, and the explanation
+says so with that law).  Questions are drawn answer first (:func:`make_question`): the kind,
+then its answer -- the shape of it (:func:`answer_shape`), or for "who decides" the role of the
+one deciding (the offender's left-hand opponent, the director, the offender) -- the questions
+of a kind at a level going through its answers in blocks, each in an order of its own, so that
+each answer comes about as often as another; then boards of an irregularity that gives it.  A
+kind is asked at a level only where four answers or more are asked there (:func:`answers_asked`).
+The wrong answers are real answers too (issue 39), drawn evenly among the answers asked at the
+level (:func:`_pick_even`): the same question's answers on other boards of the level, told at
+this table, and for "what may X do" and "what does the director rule" the answers of nearby
+variants of the position (another irregularity at the same moment of the same auction), ruled
+by the engine.  The right answer and the three wrong ones are then alike to a student who has
+learnt which answers come up and how often, but no law.  None is wrong on its face: nobody of
+the side that did nothing wrong is made to pass, "what may X do" offers only what X may do,
+only the player on lead is made to lead, no penalty card is named when no card was shown, no
+ruling names another irregularity than the table's.  The question's own words never single out
+the answer: the right one is never the only one repeating its verb, a ruling does not tell again
+what the player chose ("South accepts." -- "It is treated as legal"), and "who decides" names the
+seat alone (the role is for the student to work out, and the explanation tells it).
+Every choice cites a law, and neither the law cited nor the length gives the right one away:
+apart from law questions, every wrong choice cites paragraphs of the law numbers the right one
+cites; a law question's wrong choices include two paragraphs of the situation's law when the
+right one is of it (one when only one that is asked may stand beside it, never none).
+``benchmarks/bench_quiz.py`` measures choosers that read the options, and one that reads the
+stem but knows no law, against chance.
 
 Levels (:data:`LEVELS`): *beginner* (insufficient bids, calls out of rotation, exposed cards),
 *club* (inadmissible doubles, opening leads out of turn, what the options are, lead
@@ -437,6 +442,12 @@ def _options(rng: random.Random, sit: Situation) -> _Built | None:
 #: insufficient 1C; ..."): the question has told it, and a choice repeating it would stand out.
 _RETOLD: Final = re.compile(r"^(?:North|East|South|West|[Dd]eclarer) (?:accepts|declines|refuses|spreads|keeps|"
                             r"withdraws|changes|called over)\b[^;:]*[;:] (?=\S)")
+
+
+#: Words by which a ruling names the irregularity it is about (or the play after the
+#: auction): told at a table of another irregularity, it would be wrong on its face.
+_NAMES_AN_IRREGULARITY: Final = re.compile(r"insufficient|rotation|\blead|penalty card|double|above seven|"
+                                           r"replace|declarer|dummy|comparab|artificial|silenced|\(Laws? 5[0-9]")
 
 
 def _result_text(result: object) -> str:
@@ -865,12 +876,6 @@ def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
     return best
 
 
-def _citing_answers(shapes: frozenset[str], right: str, topic: int) -> list[str]:
-    """The answers of a law question among ``shapes`` other than ``right`` that cite law
-    number ``topic``."""
-    return [s for s in shapes if s != right and topic in cited_numbers(f"Law {s}")]
-
-
 def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: frozenset[str], topic: int,
                kind: str, book: LawBook) -> list[_Option] | None:
     """Three wrong choices, each an answer asked at the level (``shapes``) other than the right
@@ -907,8 +912,8 @@ def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: f
     names = sorted(groups)
     citing = [n for n in names if topic in cited_numbers(groups[n][0].text)]
     law_counts = kind == "law" and topic in cited_numbers(right.text)
-    # two paragraphs of the situation's law beside the right one, or as many as the level asks
-    need = min(2, len(_citing_answers(shapes, right_shape, topic))) if law_counts else 0
+    # two paragraphs of the situation's law beside the right one, or as many as may stand here
+    need = min(2, len(citing)) if law_counts else 0
     fixed: list[_Option] = []
     if law_counts and not need:
         if not spare:
@@ -1352,8 +1357,11 @@ def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situati
         # answers asked at the level, drawn evenly (:func:`_pick_even`)
         if kind in _FROM_VARIANTS:  # "options" and "next"
             pool = _variant_answers(tag, kind, sit, lv, law, built) + pool
-            if kind == "next":  # and the rulings of other boards with this irregularity
+            if kind == "next":  # and the rulings of other boards with this irregularity, and
+                # those of other irregularities that name none ("no rectification")
                 pool += _level_answers_here(kind, sit, lv, law, built, sit.template)
+                pool += [o for o in _level_answers_here(kind, sit, lv, law, built)
+                         if not _NAMES_AN_IRREGULARITY.search(o.text)]
         else:  # a ruling told of another irregularity (an insufficient bid where none was
             # made) is wrong on its face: the rulings of "next" come from this position and its
             # variants alone, and the options from the option sets players face, each kept apart
