@@ -876,6 +876,11 @@ def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
     return best
 
 
+#: Answers that say the same in other words: never two of them among the choices (once an
+#: irregular call is accepted, it is treated as legal and nothing is rectified).
+_MEANS: Final = {"It is treated as legal": "stands", "No rectification": "stands"}
+
+
 def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: frozenset[str], topic: int,
                kind: str, book: LawBook) -> list[_Option] | None:
     """Three wrong choices, each an answer asked at the level (``shapes``) other than the right
@@ -890,6 +895,7 @@ def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: f
     as many of the others repeat it as can (never none)."""
     right = built.right
     right_shape = answer_shape(right.text)
+    taken = {_MEANS.get(right_shape, right_shape)}
     groups: dict[str, list[_Option]] = {}
     rest: dict[str, list[_Option]] = {}  # the other answers, when the level asks too few here
     spare: list[_Option] = []  # paragraphs of the situation's law that are not answers asked
@@ -901,8 +907,9 @@ def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: f
         keys.add(o.key)
         texts.add(_bare(o.text))
         shape = answer_shape(o.text)
-        if shape == right_shape:
+        if shape == right_shape or _MEANS.get(shape, shape) in taken - {shape}:
             continue
+        taken.add(_MEANS.get(shape, shape))
         if shape in shapes:
             groups.setdefault(shape, []).append(o)
         else:
