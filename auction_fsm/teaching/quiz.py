@@ -13,23 +13,31 @@ plausible moment, played out by the engine.  Six kinds of question are asked abo
 * **lead**: once the auction is over, what lead restrictions follow.
 
 The right answer is read from the position the engine reached -- never written here (what a
-leader with a penalty card may lead is what the engine lets him lead, 50D1).  The wrong answers
-are real answers too (issue 39): the same question's answers on other boards with the same
-irregularity (and, in part, with others of the level), told at this table, and for "what may X
-do" and "what does the director rule" the answers of nearby variants of the position (another
-irregularity at the same moment of the same auction), ruled by the engine.  None is wrong on its
-face: nobody of the side that did nothing wrong is made to pass, "what may X do" offers only
-what X may do, only the player on lead is made to lead, no penalty card is named when no card
-was shown.  The question's own words never single out the answer (the right one is never the
-only one repeating its verb), "who decides" names the seat alone (the role is for the student to
-work out, and the explanation tells it), and each answer is asked about as often as the others
-on boards of its irregularity (:func:`_kept`), so that no answer comes up most of the time (a
-kind of question is not asked about an irregularity whose answer to it hardly varies).
-Every choice cites a law, and the choices are picked so that neither the law cited nor the
-length gives the right one away: when the right choice cites the law the situation is about,
-at least two wrong ones cite it too, and the right choice is the longest (and the shortest)
-about one time in four (``benchmarks/bench_quiz.py`` measures these and a chooser that reads
-the stem but knows no law, against chance).
+leader with a penalty card may lead is what the engine lets him lead, 50D1, and the explanation
+says so with that law).  Questions are drawn answer first (:func:`make_question`): the kind,
+then its answer -- the shape of it (:func:`answer_shape`), or for "who decides" the role of the
+one deciding (the offender's left-hand opponent, the director, the offender) -- the questions
+of a kind at a level going through its answers in blocks, each in an order of its own, so that
+each answer comes about as often as another; then boards of an irregularity that gives it.  A
+kind is asked at a level only where four answers or more are asked there (:func:`answers_asked`).
+The wrong answers are real answers too (issue 39), drawn evenly among the answers asked at the
+level (:func:`_pick_even`): the same question's answers on other boards of the level, told at
+this table, and for "what may X do" and "what does the director rule" the answers of nearby
+variants of the position (another irregularity at the same moment of the same auction), ruled
+by the engine.  The right answer and the three wrong ones are then alike to a student who has
+learnt which answers come up and how often, but no law.  None is wrong on its face: nobody of
+the side that did nothing wrong is made to pass, "what may X do" offers only what X may do,
+only the player on lead is made to lead, no penalty card is named when no card was shown, no
+ruling names another irregularity than the table's.  The question's own words never single out
+the answer: the right one is never the only one repeating its verb, a ruling does not tell again
+what the player chose ("South accepts." -- "It is treated as legal"), and "who decides" names the
+seat alone (the role is for the student to work out, and the explanation tells it).
+Every choice cites a law, and neither the law cited nor the length gives the right one away:
+apart from law questions, every wrong choice cites paragraphs of the law numbers the right one
+cites; a law question's wrong choices include two paragraphs of the situation's law when the
+right one is of it (one when only one that is asked may stand beside it, never none).
+``benchmarks/bench_quiz.py`` measures choosers that read the options, and one that reads the
+stem but knows no law, against chance.
 
 Levels (:data:`LEVELS`): *beginner* (insufficient bids, calls out of rotation, exposed cards),
 *club* (inadmissible doubles, opening leads out of turn, what the options are, lead
@@ -71,7 +79,7 @@ if TYPE_CHECKING:
     from ..lawbook.procedure import Option
     from ..simulator import Simulator
 
-__all__ = ["Question", "make_question", "question_on", "answer_shape", "QuizSession", "family_numbers", "families_for_law", "KINDS",
+__all__ = ["Question", "make_question", "question_on", "answer_shape", "answers_asked", "QuizSession", "family_numbers", "families_for_law", "KINDS",
            "LEVELS", "cited_numbers", "level_number", "quiz_laws"]
 
 KINDS: Final = ("law", "who", "options", "next", "obligations", "lead")
@@ -288,12 +296,13 @@ def _decider_role(state: AuctionState) -> str | None:
     return "offender" if seat == p.offender else "lho" if seat == p.offender.lho else None
 
 
-def _who(rng: random.Random, sit: Situation) -> _Built | None:
-    """Who decides: the moment asked about is drawn so that each role decides as often (the
-    offender's left-hand opponent before or after the director comes, the director judging, the
-    offender replacing the call); the wrong choices are the other roles."""
+def _who(rng: random.Random, sit: Situation, role: str | None = None) -> _Built | None:
+    """Who decides: the moment asked about is the first one at which ``role`` decides (drawn
+    when not given: the offender's left-hand opponent before or after the director comes, the
+    director judging, the offender replacing the call), ``None`` when no such moment comes; the
+    wrong choices are the other seats and the director."""
     sim = sit.sim
-    target = rng.choice(_DECIDERS)
+    target = role or rng.choice(_DECIDERS)
     for _ in range(8):
         role = _decider_role(sim.state)
         if role is None:
@@ -392,7 +401,9 @@ def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], l
         spec = _spec_for(book, p.procedure, o)
         if spec is None:
             return None
-        phrases.append(spec.may.format(it=it if n == 0 else "it", x=spec.detail(o)))
+        # "it", the irregularity the table has just seen: named, the irregularity would make
+        # each answer a different one, and the few options of each one easy to learn by heart
+        phrases.append(spec.may.format(it="it", x=spec.detail(o)))
     role = " as declarer" if p.procedure == "lead_out_of_turn" else ""
     return f"{Seat[decider].long_name}{role} may {join_words(phrases)} {_cite(law)}"
 
@@ -423,14 +434,30 @@ def _options(rng: random.Random, sit: Situation) -> _Built | None:
 
     who = Seat[p.decider].long_name
     why = [line.strip().removeprefix("- ") for line in options_lines(state, sim.book)]
-    return _Built(f"What may {who} do now?", right, pool, len(sim.steps), why, echo=(who,))
+    return _Built(f"What may {who} do now?", right, pool, len(sim.steps), why, echo=(who,),
+                  seats=frozenset({who}))
+
+
+#: A ruling's opening words that only tell again what the player chose ("South accepts the
+#: insufficient 1C; ..."): the question has told it, and a choice repeating it would stand out.
+_RETOLD: Final = re.compile(r"^(?:North|East|South|West|[Dd]eclarer) (?:accepts|declines|refuses|spreads|keeps|"
+                            r"withdraws|changes|called over)\b[^;:]*[;:] (?=\S)")
+
+
+#: Words by which a ruling names the irregularity it is about (or the play after the
+#: auction): told at a table of another irregularity, it would be wrong on its face.
+_NAMES_AN_IRREGULARITY: Final = re.compile(r"insufficient|rotation|\blead|penalty card|double|above seven|"
+                                           r"replace|declarer|dummy|comparab|artificial|silenced|\(Laws? 5[0-9]")
 
 
 def _result_text(result: object) -> str:
+    """A ruling as a choice of "what does the director rule": its first sentence, without the
+    words that tell again what the player chose, with its law."""
     from ..consequences import Result
 
     assert isinstance(result, Result)
     first = result.rulings[0].rstrip(".") if result.rulings else "nothing changes"
+    first = _RETOLD.sub("", first)
     return f"{first[:1].upper()}{first[1:]} {_cite(result.law)}"
 
 
@@ -698,11 +725,32 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
             pool.append(_lead_option(("must_lead", leader, (card.text,)), _like(rng, sim.book, law)))
     why = [line.strip() for n, st in enumerate(sim.steps, 1) if n >= (sit.earlier or sit.irregular)
            for line in _ruling_lines(n, st, sim)]
+    why.append(_lead_why(key, law, state))
     # wrong on their face: a right lapsing for a defender, the leader's "first lead in the play"
     banned = [f"since {d.long_name} became declarer or dummy" for d in (leader_seat, leader_seat.partner)]
     banned += [f"when {leader} first leads in the play"] + ([] if exposed else ["penalty card"])
     return _Built(f"The auction is over and {leader} is on lead. What lead restrictions follow?", right, pool,
                   len(sim.steps), why, seats=frozenset(seats), banned=tuple(banned), leader=leader)
+
+
+def _lead_why(key: _LeadKey, law: str, state: AuctionState) -> str:
+    """Why the lead answer is what it is, citing its law (the explanation must name the law of
+    the answer, 50D1 for a major penalty card that must be led): the engine's refusals, the
+    decision declarer faces, or the status of the 26B right."""
+    kind, who, cards = key
+    if kind == "must_lead":
+        return (f"{who} must lead {' or '.join(cards)} now: a major penalty card is led at the first "
+                f"opportunity, and the engine refuses any other lead {_cite(law)}.")
+    if kind == "minor":
+        return (f"{who}'s {cards[0]} is a minor penalty card: the engine refuses a lower card of its suit "
+                f"before it, an honour apart {_cite(law)}.")
+    if kind in ("prohibit", "require", "both"):
+        return f"Declarer chooses now {_cite(law)}: {_decision(state)}."
+    if kind == "in_play":
+        return f"Declarer's right to forbid a suit waits for {who}'s first lead in the play {_cite(law)}."
+    if kind == "lapsed":
+        return f"The right to restrict the lead lapsed when {who} became declarer or dummy {_cite(law)}."
+    return f"Nothing ruled here restricts the opening lead {_cite(law)}."
 
 
 def _law(rng: random.Random, sit: Situation) -> _Built | None:
@@ -828,6 +876,89 @@ def _pick(rng: random.Random, built: _Built, pool: list[_Option], topic: int,
     return best
 
 
+#: Answers that say the same in other words: never two of them among the choices (once an
+#: irregular call is accepted, it is treated as legal and nothing is rectified).
+_MEANS: Final = {"It is treated as legal": "stands", "No rectification": "stands"}
+
+
+def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: frozenset[str], topic: int,
+               kind: str, book: LawBook) -> list[_Option] | None:
+    """Three wrong choices, each an answer asked at the level (``shapes``) other than the right
+    one's, the three answers drawn evenly: the right answer being drawn evenly among them too
+    (:func:`make_question`), the four choices are alike to a student who knows which answers
+    come up and how often, but no law (issue 39).  Each means something else than the right
+    one.  Apart from law questions, every wrong choice cites a paragraph of the law numbers the
+    right one cites (:func:`_like`), so the law cited tells nothing; a law question's wrong
+    choices include two paragraphs of the situation's law when the right one is of it and the
+    level asks two others (one, else: one that is never an answer when the level asks none), so
+    the right one is never alone in citing it.  When the right one repeats the question's verb,
+    as many of the others repeat it as can (never none)."""
+    right = built.right
+    right_shape = answer_shape(right.text)
+    taken = {_MEANS.get(right_shape, right_shape)}
+    groups: dict[str, list[_Option]] = {}
+    rest: dict[str, list[_Option]] = {}  # the other answers, when the level asks too few here
+    spare: list[_Option] = []  # paragraphs of the situation's law that are not answers asked
+    texts = {_bare(right.text)}
+    keys = {right.key}
+    for o in pool:
+        if o.key in keys or _bare(o.text) in texts:
+            continue
+        keys.add(o.key)
+        texts.add(_bare(o.text))
+        shape = answer_shape(o.text)
+        if shape == right_shape or _MEANS.get(shape, shape) in taken - {shape}:
+            continue
+        taken.add(_MEANS.get(shape, shape))
+        if shape in shapes:
+            groups.setdefault(shape, []).append(o)
+        else:
+            rest.setdefault(shape, []).append(o)
+            if kind == "law" and topic in cited_numbers(o.text):
+                spare.append(o)
+    names = sorted(groups)
+    citing = [n for n in names if topic in cited_numbers(groups[n][0].text)]
+    law_counts = kind == "law" and topic in cited_numbers(right.text)
+    # two paragraphs of the situation's law beside the right one, or as many as may stand here
+    need = min(2, len(citing)) if law_counts else 0
+    fixed: list[_Option] = []
+    if law_counts and not need:
+        if not spare:
+            return None
+        fixed = [rng.choice(spare)]
+    if len(names) < 3 - len(fixed):
+        # too few answers of the level fit this table (what a player may do about this
+        # irregularity, what this leader may lead): all of them, and the others first among
+        # the answers asked at another level
+        elsewhere = set().union(*(_asked_shares(kind, lv, None, book) for lv in range(1, len(LEVELS) + 1)))
+        extra = sorted(rest, key=lambda n: (n not in elsewhere, rng.random()))[:3 - len(fixed) - len(names)]
+        if len(names) + len(extra) < 3 - len(fixed):
+            return None
+        fixed += [rng.choice(rest[n]) for n in extra]
+    echo = _echoes(built, right.text)
+    if echo:  # of each answer, the tellings that repeat the question's words most
+        groups = {n: sorted(g, key=lambda o: -_echoes(built, o.text))[:1] for n, g in groups.items()}
+    best: list[str] | None = None
+    best_echo = -1
+    for _ in range(60):
+        trio = rng.sample(names, 3 - len(fixed))
+        if sum(n in citing for n in trio) < need:
+            continue
+        told = [*fixed, *(groups[n][0] for n in trio)]
+        echoed = sum(_echoes(built, o.text) >= e for o in told for e in range(1, echo + 1)) if echo else 0
+        if echoed > best_echo:
+            best, best_echo = trio, echoed
+    verb = built.echo[0] if len(built.echo) > 1 else ""
+    if best is None or (verb in right.text and verb and not any(
+            verb in o.text for o in [*fixed, *(groups[n][0] for n in best)])):
+        return None  # the right one alone repeating the question's verb
+    wrong = fixed + [rng.choice(groups[n]) for n in best]
+    cited = re.search(r"\(Laws? ([^)]*)\)$", right.text)
+    if kind != "law" and cited is not None:
+        wrong = [_Option(f"{_bare(o.text)} {_cite(_like(rng, book, cited.group(1)))}", o.key) for o in wrong]
+    return wrong
+
+
 _SEAT_NAME: Final = re.compile(r"\b(North|East|South|West)\b")
 
 
@@ -878,7 +1009,13 @@ _FROM_ANSWERS: Final = ("law", "obligations", "lead")
 #: The fewest answers a kind of question must have on boards of an irregularity to be asked
 #: about it: with its wrong choices drawn from those answers, four or more leave a student who
 #: has only learnt which answers come up most often no better off than guessing.
-_FEWEST: Final = {"law": 4, "obligations": 3, "lead": 3, "who": 2, "options": 3, "next": 2}
+_FEWEST: Final = {"law": 4, "obligations": 4, "lead": 4, "who": 2, "options": 4, "next": 4}
+#: The least share of a kind's answers at a level an answer shape must have to be asked: each
+#: shape asked is kept as often as the rarest, so a rarer one would cost many draws.
+_RAREST: Final = 0.03
+#: How many boards :func:`make_question` tries for the answer shape it drew before taking any
+#: shape asked at the level (a shape the other checks of a question seldom let through).
+_PATIENCE: Final = 25
 _ANSWER_BOARDS: Final = 40
 _ANSWERS: dict[tuple[int, str, str], tuple[LawBook, list[tuple[str, int]]]] = {}
 _SUIT_NAMES: Final = re.compile(r"\b(?:club|diamond|heart|spade)s?\b")
@@ -893,15 +1030,25 @@ def answer_shape(text: str) -> str:
     return _SUIT_NAMES.sub("SUIT", re.sub(r"\b(?:P|X|XX)\b", "CALL", text))
 
 
-def _kept(rng: random.Random, kind: str, sit: Situation, built: _Built) -> bool:
-    """Whether to ask this question: each answer is kept in inverse proportion to how often it
-    is the answer on other boards with the same irregularity (:func:`_answers`), so that no
-    answer comes up more often than the others (issue 39: "the offender's left-hand opponent"
-    answered 17 of 22 "who decides")."""
+def _kept(rng: random.Random, kind: str, sit: Situation, built: _Built, level: int, law: int | None) -> bool:
+    """Whether to ask this question.  "Who decides" keeps each role in inverse proportion to
+    how often it decides on boards of the same irregularity (:func:`_answers`; issue 39: "the
+    offender's left-hand opponent" answered 17 of 22).  The other kinds are drawn answer
+    first: a question is kept in inverse proportion to how often its answer's shape
+    (:func:`answer_shape`) is the answer at the level (:func:`_level_shares`), and never when
+    that shape is too rare to be asked as often as the others, so that every shape asked comes
+    up about as often and a student who has learnt the commonest answers does no better than
+    guessing."""
+    if kind != "who":
+        shares = _asked_shares(kind, level, law, sit.sim.book)
+        share = shares.get(answer_shape(built.right.text))
+        if share is None:
+            return False
+        return rng.random() * share < min(shares.values())
     counts: dict[str, int] = {}
     for text, n in _answers(kind, sit.template, sit.sim.book):
         counts[_answer_key(text)] = counts.get(_answer_key(text), 0) + n
-    if len(counts) < _FEWEST.get(kind, 2):
+    if len(counts) < _FEWEST[kind]:
         return False  # nearly the same answer on every board of this kind: known by heart, not by the law
     least = min(counts.values())
     offender = offender_of(sit)
@@ -909,8 +1056,63 @@ def _kept(rng: random.Random, kind: str, sit: Situation, built: _Built) -> bool:
     key = _answer_key(right)
     # "the director" reads unlike every seat: asked as often as a seat's role, it would be the
     # one answer a student could learn to pick, so it is kept less often than a player
-    weight = 0.3 if kind == "who" and key.startswith("The director") else 1.0
+    weight = 0.3 if key.startswith("The director") else 1.0
     return rng.random() * counts.get(key, least) < least * weight
+
+
+_LEVEL_SHARES: dict[tuple[int, str, int, int | None], tuple[LawBook, dict[str, float]]] = {}
+
+
+def _level_shares(kind: str, level: int, law: int | None, book: LawBook) -> dict[str, float]:
+    """How often each answer shape is the right answer of question ``kind`` on the boards of
+    ``level`` (about ``law``), as a share of them: each irregularity of the level as likely as
+    it is drawn, times how often the question fits its boards (from :func:`_answers`)."""
+    key = (id(book), kind, level, law)
+    known = _LEVEL_SHARES.get(key)
+    if known is not None and known[0] is book:
+        return known[1]
+    templates = templates_for(level, law)
+    weights: dict[str, float] = {}
+    for template in templates:
+        for text, n in _answers(kind, template, book):
+            shape = answer_shape(text)
+            weights[shape] = weights.get(shape, 0.0) + n / len(templates)
+    total = sum(weights.values()) or 1.0
+    shares = {shape: w / total for shape, w in weights.items()}
+    _LEVEL_SHARES[key] = (book, shares)
+    return shares
+
+
+def _asked_shares(kind: str, level: int, law: int | None, book: LawBook) -> dict[str, float]:
+    """The answer shapes of ``kind`` asked at ``level``: those at least :data:`_RAREST` of its
+    answers there (each then asked as often as the others, a rarer one would cost too many
+    draws)."""
+    shares = {s: v for s, v in _level_shares(kind, level, law, book).items() if v >= _RAREST}
+    if kind == "law":  # an answer no other paragraph of its law can stand beside (Law 54: every
+        # other paragraph of 54 lies inside it) cannot be asked: the right choice would be alone
+        # in citing the situation's law
+        every = _all_tokens(book)
+        shares = {s: v for s, v in shares.items()
+                  if any(_number(t) == _number(_tokens(s)[0]) and not any(t.startswith(r) or r.startswith(t)
+                                                                         for r in _tokens(s)) for t in every)}
+    return shares
+
+
+def answers_asked(kind: str, level: int | str, law: int | None = None, book: LawBook = LAWS_2017) -> frozenset[str]:
+    """The answers (by :func:`answer_shape`) asked of ``kind`` at ``level`` (about ``law``):
+    the quiz draws each as often as another, and takes the wrong choices among them."""
+    return frozenset(_asked_shares(kind, level_number(level), law, book))
+
+
+def _kinds_asked(level: int, law: int | None, book: LawBook) -> tuple[str, ...]:
+    """The kinds of question asked at ``level``: those with at least :data:`_FEWEST` answer
+    shapes asked there (fewer, and a student who has learnt them picks the right one more often
+    than by chance); about one law, where few irregularities leave few shapes, every kind
+    with a shape to ask when fewer than two kinds would be left."""
+    kinds = tuple(k for k in KINDS_AT[level] if k == "who" or len(_asked_shares(k, level, law, book)) >= _FEWEST[k])
+    if law is not None and len(kinds) < 2:
+        kinds = tuple(k for k in KINDS_AT[level] if k == "who" or _asked_shares(k, level, law, book))
+    return kinds
 
 
 def _answer_key(marked: str) -> str:
@@ -955,7 +1157,8 @@ def _answers(kind: str, template: Template, book: LawBook) -> list[tuple[str, in
 def _answers_here(rng: random.Random, kind: str, sit: Situation, level: int, built: _Built) -> list[_Option]:
     """Wrong choices drawn from :func:`_answers`: first those of the same irregularity (each as
     likely as another, as they are asked), then those of two other irregularities of the level
-    (as often as each is an answer there), told at this table; those wrong on their face here
+    (as often as each is an answer there; every other irregularity of the level, so that the
+    answers asked at the level are there to pick from), told at this table; those wrong on their face here
     (other players, calls not made, paragraphs of the answer) are left out."""
     me = offender_of(sit)
     if me is None:
@@ -973,13 +1176,35 @@ def _answers_here(rng: random.Random, kind: str, sit: Situation, level: int, bui
     rng.shuffle(own)  # each as likely: the answers asked are spread evenly (:func:`_kept`)
     out = [_Option(text, ("answer", _bare(text))) for text, _ in own[:3]]
     others = [t for t in templates_for(level, None) if t != sit.template]
-    for template in rng.sample(others, min(3, len(others))):
+    for template in rng.sample(others, len(others)):
         table = here(template)
         for _ in range(3):
             if table:
                 (text, _), = rng.choices(table, [n for _, n in table])
                 out.append(_Option(text, ("answer", _bare(text))))
     return out
+
+
+def _level_answers_here(kind: str, sit: Situation, level: int, law: int | None, built: _Built,
+                        only: Template | None = None) -> list[_Option]:
+    """Every answer of question ``kind`` on the boards of every irregularity of ``level`` (or
+    of ``only``; :func:`_answers`), told at this table (the seats as places from this
+    offender, the call made this one's); those wrong on their face here are left out."""
+    me = offender_of(sit)
+    if me is None:
+        return []
+    seen = frozenset(_CALL_OR_CARD.findall(" ".join(_tell(n, st) for n, st in enumerate(sit.sim.steps, 1))))
+    made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None)
+    names = [*(Seat((me + k) % 4).long_name for k in range(4)), str(made) if made is not None else "?"]
+    out: dict[str, _Option] = {}
+    for template in templates_for(level, law) if only is None else (only,):
+        for marked, _ in _answers(kind, template, sit.sim.book):
+            if made is None and "{4}" in marked:
+                continue
+            text = marked.format(*names)
+            if _bare(text) != _bare(built.right.text) and _fair(built, text, seen):
+                out.setdefault(_bare(text), _Option(text, ("answer", _bare(text))))
+    return list(out.values())
 
 
 def _variant_answers(tag: str, kind: str, sit: Situation, level: int, law: int | None,
@@ -1035,18 +1260,71 @@ def make_question(seed: int | str, number: int, law: int | None = None, book: La
     lv = level_number(level)
     if not templates_for(lv, law):
         raise ValueError(f"the quiz has no situation about Law {law}")
-    attempt = 0
+    # answer first (issue 39): the kind, then its answer (the shape of it, or for "who decides"
+    # the role of the one deciding), each asked at the level as likely as another, then boards
+    # of an irregularity that has it as an answer until one does; after _PATIENCE boards,
+    # another answer of the same kind, then another kind (an answer may never fit the boards
+    # of one law: --law 54)
+    draw = random.Random(f"quiz:{seed}:{lv}:{number}")
+    kinds = list(_kinds_asked(lv, law, book))
+    kind = draw.choice(kinds)
+    answers = _targets(kind, lv, law, book)
+    target: str | None = _stratified(seed, lv, number, kind, kinds, answers)
+    attempt = tries = 0
     while True:
         tag = f"quiz:{seed}:{lv}:{number}:{attempt}"
         rng = random.Random(tag)
         attempt += 1
-        kind = rng.choice(KINDS_AT[lv])
-        sit = make_situation(rng, lv, law, book)
+        tries += 1
+        if target is not None and tries > _PATIENCE:
+            tries = 1
+            answers.remove(target)
+            if not answers:
+                kinds.remove(kind)
+                if kinds:
+                    kind = draw.choice(kinds)
+                    answers = _targets(kind, lv, law, book)
+            target = draw.choice(answers) if answers else None
+        if target is None:  # nothing drawn fits: any kind asked here, answers kept in proportion
+            kind = rng.choice(_kinds_asked(lv, law, book))
+        where = _templates_answering(kind, target, lv, law, book) if target is not None and kind != "who" else []
+        template = rng.choices([t for t, _ in where], [w for _, w in where])[0] if where else None
+        sit = make_situation(rng, lv, law, book, template)
         if sit is None:
             continue
-        q = _question(rng, tag, number, kind, sit, lv, law, spread=True)
+        q = _question(rng, tag, number, kind, sit, lv, law, spread=True, target=target)
         if q is not None:
             return q
+
+
+def _stratified(seed: int | str, level: int, number: int, kind: str, kinds: list[str], answers: list[str]) -> str:
+    """The answer question ``number`` draws for ``kind``: the questions of that kind at the
+    level, taken in turn, go through the answers in blocks, each block in an order of its own
+    (so that over a quiz each answer comes about as often as another, every role of "who
+    decides" among them, and the order tells nothing)."""
+    before = sum(random.Random(f"quiz:{seed}:{level}:{n}").choice(kinds) == kind for n in range(1, number))
+    block = list(answers)
+    random.Random(f"quiz:{seed}:{level}:{kind}:{before // len(block)}").shuffle(block)
+    return block[before % len(block)]
+
+
+def _targets(kind: str, level: int, law: int | None, book: LawBook) -> list[str]:
+    """The answers :func:`make_question` draws from for ``kind``: the answer shapes asked at
+    the level, or for "who decides" the roles (:data:`_DECIDERS`), so that each role decides
+    about as often (issue 39: the offender's left-hand opponent answered 17 of 22)."""
+    return list(_DECIDERS) if kind == "who" else sorted(_asked_shares(kind, level, law, book))
+
+
+def _templates_answering(kind: str, shape: str, level: int, law: int | None,
+                         book: LawBook) -> list[tuple[Template, int]]:
+    """The irregularities of ``level`` on whose boards ``shape`` is an answer of ``kind``, and
+    on how many of the boards tried (:func:`_answers`)."""
+    out = []
+    for template in templates_for(level, law):
+        n = sum(k for text, k in _answers(kind, template, book) if answer_shape(text) == shape)
+        if n:
+            out.append((template, n))
+    return out
 
 
 def question_on(situation: Situation, kind: str, seed: int | str = 0, *, level: int | str = 4) -> Question | None:
@@ -1062,28 +1340,54 @@ def question_on(situation: Situation, kind: str, seed: int | str = 0, *, level: 
 
 
 def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situation, lv: int, law: int | None, *,
-              spread: bool) -> Question | None:
+              spread: bool, target: str | None = None) -> Question | None:
     """The question of ``kind`` on ``sit``, or ``None`` when it does not fit; ``spread``: drop
-    it as often as :func:`_kept` says, to spread the answers of a quiz."""
-    built = _BUILDERS[kind](rng, sit)
-    if built is None or (spread and not _kept(rng, kind, sit, built)):
+    it unless its answer is ``target`` (the shape of the answer, or for "who decides" the role
+    of the one deciding) when given, or as often as :func:`_kept` says, to spread the answers of
+    a quiz."""
+    if kind == "who" and spread and target is not None:
+        built = _who(rng, sit, target)
+    else:
+        built = _BUILDERS[kind](rng, sit)
+    if built is None:
+        return None
+    if spread and kind != "who" and target is not None and answer_shape(built.right.text) != target:
+        return None
+    if spread and target is None and not _kept(rng, kind, sit, built, lv, law):
         return None
     topic = sit.template.law
     if topic != 38 and any(_above_game(r.call) for r in sit.sim.state.record):
         return None  # a replacement forced past game (an insufficient bid at the four level)
     pool = [o for o in built.pool if _fair(built, o.text)]
-    preferred: frozenset[object] = frozenset()
-    if kind in _FROM_VARIANTS:
-        variants = _variant_answers(tag, kind, sit, lv, law, built)
-        preferred = frozenset(o.key for o in variants)
-        pool = variants + pool
-    elif kind in _FROM_ANSWERS:
-        answers = _answers_here(rng, kind, sit, lv, built)
-        preferred = frozenset(o.key for o in answers)
-        # real answers alone when there are enough: a choice that is never an answer anywhere
-        # is one a student who has learnt the commonest answers strikes out
-        pool = answers if _pick(random.Random(tag), built, answers, topic, preferred) else answers + pool
-    wrong = _pick(rng, built, pool, topic, preferred)
+    shapes = frozenset(_asked_shares(kind, lv, law, sit.sim.book)) if spread and kind != "who" else frozenset()
+    if len(shapes) >= _FEWEST[kind]:
+        # answers asked at the level, drawn evenly (:func:`_pick_even`)
+        if kind in _FROM_VARIANTS:  # "options" and "next"
+            pool = _variant_answers(tag, kind, sit, lv, law, built) + pool
+            if kind == "next":  # and the rulings of other boards with this irregularity, and
+                # those of other irregularities that name none ("no rectification")
+                pool += _level_answers_here(kind, sit, lv, law, built, sit.template)
+                pool += [o for o in _level_answers_here(kind, sit, lv, law, built)
+                         if not _NAMES_AN_IRREGULARITY.search(o.text)]
+        else:  # a ruling told of another irregularity (an insufficient bid where none was
+            # made) is wrong on its face: the rulings of "next" come from this position and its
+            # variants alone, and the options from the option sets players face, each kept apart
+            # by what it means (calling over it is accepting it)
+            pool = _level_answers_here(kind, sit, lv, law, built) + pool
+        wrong = _pick_even(rng, built, pool, shapes, topic, kind, sit.sim.book)
+    else:
+        preferred: frozenset[object] = frozenset()
+        if kind in _FROM_VARIANTS:
+            variants = _variant_answers(tag, kind, sit, lv, law, built)
+            preferred = frozenset(o.key for o in variants)
+            pool = variants + pool
+        elif kind in _FROM_ANSWERS:
+            answers = _answers_here(rng, kind, sit, lv, built)
+            preferred = frozenset(o.key for o in answers)
+            # real answers alone when there are enough: a choice that is never an answer
+            # anywhere is one a student who has learnt the commonest answers strikes out
+            pool = answers if _pick(random.Random(tag), built, answers, topic, preferred) else answers + pool
+        wrong = _pick(rng, built, pool, topic, preferred)
     if wrong is None:
         return None
     choices = [built.right.text, *(o.text for o in wrong)]

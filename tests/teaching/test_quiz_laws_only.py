@@ -18,7 +18,7 @@ from auction_fsm.errors import AuctionFsmError
 from auction_fsm.events import CallEvent, ExposeCards, Lead
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
-from auction_fsm.teaching.quiz import Question, answer_shape, make_question, question_on
+from auction_fsm.teaching.quiz import Question, answer_shape, answers_asked, make_question, question_on
 from auction_fsm.teaching.situations import TEMPLATES, Situation
 
 QUESTIONS = [make_question("laws-only", n, level=level) for level in range(1, 5) for n in range(1, 26)]
@@ -125,3 +125,36 @@ def test_the_lead_answer_is_the_engines_the_exposed_club_ten_must_be_led() -> No
     right = q.choices[q.answer]
     assert right.startswith("Only CT: West must lead it") and right.endswith("(Law 50D1)"), right
     assert "may lead any card" not in right
+    # the explanation tells why, with the law of the answer
+    assert any("50D1" in line for line in q.explanation[1:]), q.explanation
+
+
+def test_every_kind_asked_at_a_level_has_four_answer_shapes_or_more() -> None:
+    """Answer first: a kind of question is asked at a level only where at least four shapes of
+    answer are asked there (who decides apart, drawn by the role of the one deciding), so that
+    a student who has learnt the commonest answer of a kind picks from four or more."""
+    for level in range(1, 5):
+        kinds = {q.kind for q in QUESTIONS if q.level == level}
+        assert {"law", "who", "next", "obligations"} <= kinds, (level, kinds)
+        for kind in kinds - {"who"}:
+            assert len(answers_asked(kind, level)) >= 4, (level, kind)
+
+
+@pytest.mark.parametrize("kind", ["law", "obligations", "lead", "options"])
+def test_the_wrong_choices_are_mostly_answers_asked_at_the_level(kind: str) -> None:
+    """A wrong choice that is never an answer is one a student who has learnt the answers
+    strikes out: most wrong choices have the shape of an answer asked at the level."""
+    asked = _of(kind)
+    real = [answer_shape(c) in answers_asked(kind, q.level)
+            for q in asked for i, c in enumerate(q.choices) if i != q.answer]
+    assert sum(real) >= 0.6 * len(real), (kind, sum(real), len(real))
+
+
+def test_each_answer_shape_drawn_as_often_as_another() -> None:
+    """The shape asked of each kind is drawn evenly among those asked at the level: over the
+    fixed set, the commonest answer shape of a kind is at most a quarter of its questions plus
+    a margin for the draw (with four shapes or more asked, 25% would be even)."""
+    for kind in ("law", "obligations", "lead"):
+        asked = _of(kind)
+        shapes = Counter(answer_shape(q.choices[q.answer]) for q in asked)
+        assert max(shapes.values()) <= 0.25 * len(asked) + 3, (kind, shapes)
