@@ -1137,9 +1137,12 @@ def _answers(kind: str, template: Template, book: LawBook) -> list[tuple[str, in
     if known is not None and known[0] is book:
         return known[1]
     counts: dict[str, int] = {}
+    from ..simulator import Simulator
+
+    board = Simulator(Seat.N, check=False, book=book)  # one table, started again for each board
     for i in range(_ANSWER_BOARDS):
         rng = random.Random(f"quiz-answers:{kind}:{template.name}:{i}")
-        sit = make_situation(rng, max(template.level, 1), None, book, template)
+        sit = make_situation(rng, max(template.level, 1), None, book, template, board)
         offender = None if sit is None else offender_of(sit)
         built = None if sit is None else _BUILDERS[kind](rng, sit)
         if built is None or offender is None:

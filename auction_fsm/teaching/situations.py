@@ -404,17 +404,30 @@ def _silencing(rng: random.Random, sim: Simulator) -> int | None:
 
 
 def make_situation(rng: random.Random, level: int, law: int | None = None,
-                   book: LawBook | None = None, template: Template | None = None) -> Situation | None:
+                   book: LawBook | None = None, template: Template | None = None,
+                   sim: Simulator | None = None) -> Situation | None:
     """A legal start and an irregularity at ``level`` (about ``law``; of ``template`` when
     given), ruled by ``book`` (the 2017 Laws unless given), played up to the moment the
-    irregularity is on the table; ``None`` when this draw does not fit (draw again)."""
+    irregularity is on the table; ``None`` when this draw does not fit (draw again).
+
+    ``sim``, when given, is a simulator under the same book to start again and play the board
+    on, instead of a new one: building the ``transitions`` machines is most of a board's cost,
+    and a reader that draws many boards and keeps none of them (the quiz counting its answers)
+    may reuse one.  The board drawn is the same either way."""
     from ..simulator import Simulator
 
     if template is None:
         template = rng.choice(templates_for(level, law))
     from ..lawbook import LAWS_2017
 
-    sim = Simulator(Seat(rng.randrange(4)), check=False, book=book or LAWS_2017)
+    dealer = Seat(rng.randrange(4))
+    if sim is None:
+        sim = Simulator(dealer, check=False, book=book or LAWS_2017)
+    else:
+        if sim.book is not (book or LAWS_2017):
+            raise ValueError(f"the simulator is ruled by law book {sim.book.name!r}, not the one asked for")
+        sim.check = False
+        sim.reset(dealer)
     if template.name == "above_seven":
         start = rng.randint(3, 6)
         if not _start(rng, sim, start):
