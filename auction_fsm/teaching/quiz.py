@@ -8,14 +8,17 @@ plausible moment, played out by the engine.  Six kinds of question are asked abo
 * **law**: under which law the director rules at an event (the law of the engine's ruling);
 * **who**: who decides what happens now (the player or director the engine waits for);
 * **options**: what that player may do (the options of the decision waiting, in words);
-* **next**: one option is taken; what does the director rule at once (the engine's ruling);
+* **next**: one option is taken (and, half the time, the step after it: the director's
+  judgement, the offender's replacing call); what does the director rule at once (the
+  engine's ruling);
 * **obligations**: once the irregularity is dealt with, who must pass and for how long;
 * **lead**: once the auction is over, what lead restrictions follow.
 
 The right answer is read from the position the engine reached -- never written here (what a
 leader with a penalty card may lead is what the engine lets him lead, 50D1, and the explanation
 says so with that law).  Questions are drawn answer first (:func:`make_question`): the kind,
-then its answer -- the shape of it (:func:`answer_shape`), or for "who decides" the role of the
+then its answer -- the shape of it (:func:`answer_shape`, two shapes saying the same counted
+as one, :func:`_meaning`), or for "who decides" the role of the
 one deciding (the offender's left-hand opponent, the director, the offender) -- the questions
 of a kind at a level going through its answers in blocks, each in an order of its own, so that
 each answer comes about as often as another; then boards of an irregularity that gives it.  A
