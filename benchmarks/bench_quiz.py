@@ -103,6 +103,16 @@ def shape(text: str) -> str:
     return _SUIT.sub("SUIT", text)
 
 
+def answer_of(q: Question) -> str:
+    """The right answer as a student learns it, for counting the commonest: its shape, or for
+    "who decides" the role of the one deciding, as the explanation tells it (by shape alone the
+    offender and the left-hand opponent, both told by a seat, would count as one answer)."""
+    if q.kind == "who":
+        said = q.explanation[1]
+        return said.split(" is ", 1)[1].rstrip(".") if " is " in said else "the director"
+    return shape(q.choices[q.answer])
+
+
 def _named(pattern: str, text: str) -> str | None:
     m = re.search(pattern, text)
     return m.group(1) if m else None
@@ -186,7 +196,7 @@ def run(questions: int, seed: str, train: int = 1000) -> dict[str, object]:
         q = make_question(f"bench:{seed}", n // len(LEVELS) + 1, level=level)
         kinds[q.kind] += 1
         levels[level] += 1
-        answers[(q.kind, shape(q.choices[q.answer]))] += 1
+        answers[(q.kind, answer_of(q))] += 1
         for name, chooser in CHOOSERS.items():
             ok = chooser(q, rng) == q.answer
             right[name] += ok

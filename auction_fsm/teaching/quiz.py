@@ -8,14 +8,17 @@ plausible moment, played out by the engine.  Six kinds of question are asked abo
 * **law**: under which law the director rules at an event (the law of the engine's ruling);
 * **who**: who decides what happens now (the player or director the engine waits for);
 * **options**: what that player may do (the options of the decision waiting, in words);
-* **next**: one option is taken; what does the director rule at once (the engine's ruling);
+* **next**: one option is taken (and, half the time, the step after it: the director's
+  judgement, the offender's replacing call); what does the director rule at once (the
+  engine's ruling);
 * **obligations**: once the irregularity is dealt with, who must pass and for how long;
 * **lead**: once the auction is over, what lead restrictions follow.
 
 The right answer is read from the position the engine reached -- never written here (what a
 leader with a penalty card may lead is what the engine lets him lead, 50D1, and the explanation
 says so with that law).  Questions are drawn answer first (:func:`make_question`): the kind,
-then its answer -- the shape of it (:func:`answer_shape`), or for "who decides" the role of the
+then its answer -- the shape of it (:func:`answer_shape`, two shapes saying the same counted
+as one, :func:`_meaning`), or for "who decides" the role of the
 one deciding (the offender's left-hand opponent, the director, the offender) -- the questions
 of a kind at a level going through its answers in blocks, each in an order of its own, so that
 each answer comes about as often as another; then boards of an irregularity that gives it.  A
@@ -75,6 +78,7 @@ from .situations import (
 
 if TYPE_CHECKING:
     from ..auction import AuctionState
+    from ..consequences import Consequence, Result
     from ..engine import Step
     from ..lawbook.procedure import Option
     from ..simulator import Simulator
@@ -461,10 +465,14 @@ def _result_text(result: object) -> str:
     return f"{first[:1].upper()}{first[1:]} {_cite(result.law)}"
 
 
-def _next(rng: random.Random, sit: Situation) -> _Built | None:
+def _next(rng: random.Random, sit: Situation, target: str | None = None) -> _Built | None:
     """A player entitled to choose (after the director has explained) takes one option; the
-    right answer is the engine's ruling on it, the wrong ones what the other options, and the
-    steps after them, would bring."""
+    right answer is the engine's ruling on it, or half the time (:data:`_FURTHER`), when that
+    ruling leaves the director to judge or the offender to call, the ruling one step further on
+    (a judgement either way, or a call of a group the book rules alike); the wrong ones what the
+    other options, and the steps after them, would bring.  With ``target`` (an answer's meaning,
+    :func:`_meaning`), the option and the step taken are drawn among those whose ruling has it
+    (``None`` when none has): the answer is still the engine's ruling on what is taken."""
     from ..consequences import consequences
     from ..narrate import option_words
 
@@ -478,7 +486,17 @@ def _next(rng: random.Random, sit: Situation) -> _Built | None:
     options = [c for c in found if c.results and c.how == "choice"]
     if not options:
         return None
-    pick = rng.choice(options)
+    routes = [(c, further) for c in options for further in (None, *_further_steps(c.results[0], sim.book))]
+    if target is not None:
+        routes = [(c, f) for c, f in routes
+                  if _meaning("next", answer_shape(_result_text(c.results[0] if f is None else f[1]))) == target]
+        if not routes:
+            return None
+        pick, further = rng.choice(routes)
+    else:
+        pick = rng.choice(options)
+        steps = [f for c, f in routes if c is pick and f is not None]
+        further = rng.choice(steps) if steps and rng.random() < _FURTHER else None
     result = pick.results[0]
     assert pick.seat is not None
     told = f"{pick.seat.long_name} {option_words(pick.option, p, sim.book)}"
@@ -488,19 +506,78 @@ def _next(rng: random.Random, sit: Situation) -> _Built | None:
         for r in c.results:
             if c is not pick:
                 pool.append(_Option(_result_text(r), r.rulings[:1]))
-            if r.after is not None and r.after.pending is not None:  # a step further on: too soon
-                for c2 in consequences(r.after, sim.book):
-                    pool += [_Option(_result_text(r2), r2.rulings[:1]) for r2 in c2.results if c2.how != "director"]
+            # a step further on (too soon): the rulings a question one step on may have as answer
+            pool += [_Option(_result_text(r2), r2.rulings[:1]) for _, r2 in _further_steps(r, sim.book)]
     told_steps = len(sim.steps)
     st = sim.apply(Choice(pick.seat, pick.option))
     why = [line.strip() for line in _ruling_lines(len(sim.steps), st, sim)]
+    banned: tuple[str, ...] = ()
+    if further is not None:  # the question is asked one step on: the ruling of that step
+        told_further = _take(rng, sim, *further)
+        if told_further is None:
+            return None
+        right = _Option(_result_text(further[1]), further[1].rulings[:1])
+        told = f"{told}. {told_further}"
+        if further[0].how == "judgement":
+            # the ruling that asked for the judgement is wrong on its face once it is made
+            banned = (_bare(_result_text(result)),)
+        else:  # the ruling on the choice: no longer what is ruled, once the offender has called
+            pool.append(_Option(_result_text(result), result.rulings[:1]))
+        why += [line.strip() for line in _ruling_lines(len(sim.steps), sim.steps[-1], sim)]
     if sim.state.pending is not None:
         from ..narrate import decision_in_words
 
         why.append(f"Then: {decision_in_words(sim.state)}")
     verb = option_words(pick.option, p, sim.book).split()[0]
     return _Built(f"The director has explained the options. {told}. What does the director rule at once?",
-                  right, pool, told_steps, why, echo=(verb.removesuffix("s"), pick.seat.long_name))
+                  right, pool, told_steps, why, echo=(verb.removesuffix("s"), pick.seat.long_name), banned=banned)
+
+
+#: How often "what does the director rule" is asked one step further on, when no answer is
+#: drawn first (issue 39: asked only at the choice, each irregularity had two answers, so the
+#: choices named the rulings of the step after, which were never the answer, and a student
+#: could strike them out).
+_FURTHER: Final = 0.5
+
+
+def _further_steps(result: Result, book: LawBook) -> list[tuple[Consequence, Result]]:
+    """The outcomes one step after ``result`` (the ruling on a choice): the director's
+    judgements either way and the groups of calls the book rules alike (:func:`_told_plainly`),
+    each with its ruling."""
+    from ..consequences import consequences
+
+    after = result.after
+    if after is None or after.pending is None:
+        return []
+    return [(c, r) for c in consequences(after, book) if c.how in ("judgement", "call")
+            for r in c.results if r.rulings and (c.how == "judgement" or any(map(_told_plainly, r.calls)))]
+
+
+def _told_plainly(call: Call) -> bool:
+    """A call the question may tell as the step taken: not a bid above seven (asked by its own
+    irregularity), not a double or redouble (its ruling names it: "the attempted double or
+    redouble is cancelled", the one choice repeating the question's word)."""
+    return call.is_admissible_level and not call.is_double and not call.is_redouble
+
+
+def _take(rng: random.Random, sim: Simulator, c: Consequence, r: Result) -> str | None:
+    """Apply outcome ``c`` (leading to ``r``) at the table and tell it: the judgement made, or
+    the call (drawn among the group's); ``None`` when the book has no words for the judgement."""
+    from ..events import Judgement
+    from ..lawbook.procedure import JUDGEMENTS
+    from ..narrate import call_verb
+
+    if c.how == "judgement":
+        j = JUDGEMENTS.get(c.spec.judgement if c.spec is not None else "")
+        if j is None:
+            return None
+        sim.apply(Judgement(j.kind, bool(c.value)))  # type: ignore[arg-type]
+        return f"The director judges that {j.yes if c.value else j.no}"
+    assert c.seat is not None
+    event = CallEvent(c.seat, rng.choice([x for x in r.calls if _told_plainly(x)]))
+    words = f"{c.seat.long_name} {call_verb(event, sim.state, name_the_doubled=False)}"
+    sim.apply(event)
+    return words
 
 
 def _ruling_lines(n: int, st: Step, sim: Simulator) -> list[str]:
@@ -1010,9 +1087,12 @@ _FROM_ANSWERS: Final = ("law", "obligations", "lead")
 #: about it: with its wrong choices drawn from those answers, four or more leave a student who
 #: has only learnt which answers come up most often no better off than guessing.
 _FEWEST: Final = {"law": 4, "obligations": 4, "lead": 4, "who": 2, "options": 4, "next": 4}
-#: The least share of a kind's answers at a level an answer shape must have to be asked: each
-#: shape asked is kept as often as the rarest, so a rarer one would cost many draws.
-_RAREST: Final = 0.03
+#: The least share of a kind's answers at a level an answer shape must have to be asked (3%
+#: unless given): each shape asked is kept as often as the rarest, so a rarer one would cost
+#: many draws.  "What does the director rule" asks every ruling it has as an answer at the
+#: level: the option and the step taken are drawn for the answer (:func:`_next`), so a rare one
+#: costs no more draws, and a ruling left out would be a wrong choice that is never the answer.
+_RAREST: Final = {"next": 0.0}
 #: How many boards :func:`make_question` tries for the answer shape it drew before taking any
 #: shape asked at the level (a shape the other checks of a question seldom let through).
 _PATIENCE: Final = 25
@@ -1087,7 +1167,7 @@ def _asked_shares(kind: str, level: int, law: int | None, book: LawBook) -> dict
     """The answer shapes of ``kind`` asked at ``level``: those at least :data:`_RAREST` of its
     answers there (each then asked as often as the others, a rarer one would cost too many
     draws)."""
-    shares = {s: v for s, v in _level_shares(kind, level, law, book).items() if v >= _RAREST}
+    shares = {s: v for s, v in _level_shares(kind, level, law, book).items() if v >= _RAREST.get(kind, 0.03)}
     if kind == "law":  # an answer no other paragraph of its law can stand beside (Law 54: every
         # other paragraph of 54 lies inside it) cannot be asked: the right choice would be alone
         # in citing the situation's law
@@ -1315,7 +1395,19 @@ def _targets(kind: str, level: int, law: int | None, book: LawBook) -> list[str]
     """The answers :func:`make_question` draws from for ``kind``: the answer shapes asked at
     the level, or for "who decides" the roles (:data:`_DECIDERS`), so that each role decides
     about as often (issue 39: the offender's left-hand opponent answered 17 of 22)."""
-    return list(_DECIDERS) if kind == "who" else sorted(_asked_shares(kind, level, law, book))
+    return list(_DECIDERS) if kind == "who" else sorted({_meaning(kind, s) for s in _asked_shares(kind, level, law, book)})
+
+
+def _meaning(kind: str, shape: str) -> str:
+    """What an answer shape means, for drawing the answers evenly: shapes that say the same in
+    other words are one answer, since they are never both among the choices ("call over it or
+    call the director" is "accept it or call the director": calling over it accepts it, 27A1,
+    29A; "No rectification" is "It is treated as legal").  Drawn as two answers, that meaning
+    came up twice as often as another (issue 39: a student always picking it was right on half
+    of "what may X do")."""
+    if kind == "options":
+        return re.sub(r"^SEAT may call over it or ", "SEAT may accept it or ", shape)
+    return _MEANS.get(shape, shape) if kind == "next" else shape
 
 
 def _templates_answering(kind: str, shape: str, level: int, law: int | None,
@@ -1324,7 +1416,7 @@ def _templates_answering(kind: str, shape: str, level: int, law: int | None,
     on how many of the boards tried (:func:`_answers`)."""
     out = []
     for template in templates_for(level, law):
-        n = sum(k for text, k in _answers(kind, template, book) if answer_shape(text) == shape)
+        n = sum(k for text, k in _answers(kind, template, book) if _meaning(kind, answer_shape(text)) == shape)
         if n:
             out.append((template, n))
     return out
@@ -1350,11 +1442,13 @@ def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situati
     a quiz."""
     if kind == "who" and spread and target is not None:
         built = _who(rng, sit, target)
+    elif kind == "next" and spread and target is not None:
+        built = _next(rng, sit, target)
     else:
         built = _BUILDERS[kind](rng, sit)
     if built is None:
         return None
-    if spread and kind != "who" and target is not None and answer_shape(built.right.text) != target:
+    if spread and kind != "who" and target is not None and _meaning(kind, answer_shape(built.right.text)) != target:
         return None
     if spread and target is None and not _kept(rng, kind, sit, built, lv, law):
         return None
