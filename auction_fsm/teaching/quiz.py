@@ -959,7 +959,7 @@ _MEANS: Final = {"It is treated as legal": "stands", "No rectification": "stands
 
 
 def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: frozenset[str], topic: int,
-               kind: str, book: LawBook) -> list[_Option] | None:
+               kind: str, book: LawBook, dropped: frozenset[str] = frozenset()) -> list[_Option] | None:
     """Three wrong choices, each an answer asked at the level (``shapes``) other than the right
     one's, the three answers drawn evenly: the right answer being drawn evenly among them too
     (:func:`make_question`), the four choices are alike to a student who knows which answers
@@ -969,7 +969,9 @@ def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: f
     choices include two paragraphs of the situation's law when the right one is of it and the
     level asks two others (one, else: one that is never an answer when the level asks none), so
     the right one is never alone in citing it.  When the right one repeats the question's verb,
-    as many of the others repeat it as can (never none)."""
+    as many of the others repeat it as can (never none).  The answers the boards give that no
+    question has (``dropped``, :func:`_reachable`) are never wrong choices: a student who has
+    learnt the answers would strike them out."""
     right = built.right
     right_shape = answer_shape(right.text)
     taken = {_MEANS.get(right_shape, right_shape)}
@@ -984,7 +986,7 @@ def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: f
         keys.add(o.key)
         texts.add(_bare(o.text))
         shape = answer_shape(o.text)
-        if shape == right_shape or _MEANS.get(shape, shape) in taken - {shape}:
+        if shape == right_shape or _MEANS.get(shape, shape) in taken - {shape} or shape in dropped:
             continue
         taken.add(_MEANS.get(shape, shape))
         if shape in shapes:
@@ -1007,7 +1009,7 @@ def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: f
         # too few answers of the level fit this table (what a player may do about this
         # irregularity, what this leader may lead): all of them, and the others first among
         # the answers asked at another level
-        elsewhere = set().union(*(_asked_shares(kind, lv, None, book) for lv in range(1, len(LEVELS) + 1)))
+        elsewhere = set().union(*(_board_shares(kind, lv, None, book) for lv in range(1, len(LEVELS) + 1)))
         extra = sorted(rest, key=lambda n: (n not in elsewhere, rng.random()))[:3 - len(fixed) - len(names)]
         if len(names) + len(extra) < 3 - len(fixed):
             return None
@@ -1164,9 +1166,73 @@ def _level_shares(kind: str, level: int, law: int | None, book: LawBook) -> dict
 
 
 def _asked_shares(kind: str, level: int, law: int | None, book: LawBook) -> dict[str, float]:
-    """The answer shapes of ``kind`` asked at ``level``: those at least :data:`_RAREST` of its
-    answers there (each then asked as often as the others, a rarer one would cost too many
-    draws)."""
+    """The answer shapes of ``kind`` asked at ``level``: those the boards give
+    (:func:`_board_shares`) that a whole question can have as its answer (:func:`_reachable`;
+    only "what does the director rule" is probed: its answer is drawn first, then the option
+    and the step taken)."""
+    shares = _board_shares(kind, level, law, book)
+    if kind not in _PROBED:
+        return shares
+    reach = _PROBING.get((id(book), kind, level, law))
+    if reach is None:
+        reach = _reachable(kind, level, law, book)
+    return {s: v for s, v in shares.items() if _meaning(kind, s) in reach}
+
+
+#: The kinds whose answers are probed for whether a whole question can have them
+#: (:func:`_reachable`), and how many boards are tried for each answer.
+_PROBED: Final = ("next",)
+_PROBES: Final = _PATIENCE
+_PROBING: dict[tuple[int, str, int, int | None], frozenset[str]] = {}
+_REACHABLE: dict[tuple[int, str, int, int | None], tuple[LawBook, frozenset[str]]] = {}
+
+
+def _reachable(kind: str, level: int, law: int | None, book: LawBook) -> frozenset[str]:
+    """The answers (by :func:`_meaning`) of ``kind`` the boards of ``level`` give that a whole
+    question, drawn as :func:`make_question` draws it, can have as its right answer: tried on
+    up to :data:`_PROBES` boards each.  Issue 39: some answers the boards give never pass the
+    later checks of a question (the ruling on accepting a lead out of turn, "Dummy is spread",
+    repeats the question's "accepts" and no other ruling at a lead does, so the right choice
+    would be alone in echoing it); asked all the same, they were drawn as wrong choices but
+    never right, and a student who had learnt the answers struck them out.  The probe starts
+    from every answer the boards give and tries again with those it reached until none drops
+    out (without an answer, the wrong choices of another may no longer fit)."""
+    key = (id(book), kind, level, law)
+    known = _REACHABLE.get(key)
+    if known is not None and known[0] is book:
+        return known[1]
+    from ..simulator import Simulator
+
+    board = Simulator(Seat.N, check=False, book=book)  # one table, started again for each board
+    reach = frozenset(_meaning(kind, s) for s in _board_shares(kind, level, law, book))
+    try:
+        while True:
+            _PROBING[key] = reach
+            found: set[str] = set()
+            for target in sorted(reach):
+                where = _templates_answering(kind, target, level, law, book)
+                for i in range(_PROBES if where else 0):
+                    tag = f"quiz-reach:{kind}:{level}:{law}:{target}:{i}"
+                    rng = random.Random(tag)
+                    template = rng.choices([t for t, _ in where], [w for _, w in where])[0]
+                    sit = make_situation(rng, level, law, book, template, board)
+                    if sit is not None and _question(rng, tag, 1, kind, sit, level, law, spread=True,
+                                                     target=target) is not None:
+                        found.add(target)
+                        break
+            if found == reach:
+                break
+            reach = frozenset(found)
+    finally:
+        del _PROBING[key]
+    _REACHABLE[key] = (book, reach)
+    return reach
+
+
+def _board_shares(kind: str, level: int, law: int | None, book: LawBook) -> dict[str, float]:
+    """The answer shapes of ``kind`` the boards of ``level`` give: those at least
+    :data:`_RAREST` of its answers there (each then asked as often as the others, a rarer one
+    would cost too many draws)."""
     shares = {s: v for s, v in _level_shares(kind, level, law, book).items() if v >= _RAREST.get(kind, 0.03)}
     if kind == "law":  # an answer no other paragraph of its law can stand beside (Law 54: every
         # other paragraph of 54 lies inside it) cannot be asked: the right choice would be alone
@@ -1189,9 +1255,9 @@ def _kinds_asked(level: int, law: int | None, book: LawBook) -> tuple[str, ...]:
     shapes asked there (fewer, and a student who has learnt them picks the right one more often
     than by chance); about one law, where few irregularities leave few shapes, every kind
     with a shape to ask when fewer than two kinds would be left."""
-    kinds = tuple(k for k in KINDS_AT[level] if k == "who" or len(_asked_shares(k, level, law, book)) >= _FEWEST[k])
+    kinds = tuple(k for k in KINDS_AT[level] if k == "who" or len(_board_shares(k, level, law, book)) >= _FEWEST[k])
     if law is not None and len(kinds) < 2:
-        kinds = tuple(k for k in KINDS_AT[level] if k == "who" or _asked_shares(k, level, law, book))
+        kinds = tuple(k for k in KINDS_AT[level] if k == "who" or _board_shares(k, level, law, book))
     return kinds
 
 
@@ -1352,7 +1418,7 @@ def make_question(seed: int | str, number: int, law: int | None = None, book: La
     kinds = list(_kinds_asked(lv, law, book))
     kind = draw.choice(kinds)
     answers = _targets(kind, lv, law, book)
-    target: str | None = _stratified(seed, lv, number, kind, kinds, answers)
+    target: str | None = _stratified(seed, lv, number, kind, kinds, answers) if answers else None
     attempt = tries = 0
     while True:
         tag = f"quiz:{seed}:{lv}:{number}:{attempt}"
@@ -1471,7 +1537,8 @@ def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situati
             # variants alone, and the options from the option sets players face, each kept apart
             # by what it means (calling over it is accepting it)
             pool = _level_answers_here(kind, sit, lv, law, built) + pool
-        wrong = _pick_even(rng, built, pool, shapes, topic, kind, sit.sim.book)
+        dropped = frozenset(_board_shares(kind, lv, law, sit.sim.book)) - shapes
+        wrong = _pick_even(rng, built, pool, shapes, topic, kind, sit.sim.book, dropped)
     else:
         preferred: frozenset[object] = frozenset()
         if kind in _FROM_VARIANTS:
