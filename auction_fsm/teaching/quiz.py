@@ -1303,18 +1303,30 @@ def _answers(kind: str, template: Template, book: LawBook) -> list[tuple[str, in
     return table
 
 
+def _table_words(sit: Situation) -> tuple[frozenset[str], Call | None, list[str]] | None:
+    """What this table has told, for telling other boards' answers here: the calls and cards
+    named so far, the offender's call, and the names of the seats counted from the offender (the
+    offender, his left-hand opponent ...) with that call last, as the places ``{0}`` to ``{4}``
+    of a marked answer are filled (:func:`_seat_marks`); ``None`` without an offender."""
+    me = offender_of(sit)
+    if me is None:
+        return None
+    seen = frozenset(_CALL_OR_CARD.findall(" ".join(_tell(n, st) for n, st in enumerate(sit.sim.steps, 1))))
+    made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None)
+    names = [*(Seat((me + k) % 4).long_name for k in range(4)), str(made) if made is not None else "?"]
+    return seen, made, names
+
+
 def _answers_here(rng: random.Random, kind: str, sit: Situation, level: int, built: _Built) -> list[_Option]:
     """Wrong choices drawn from :func:`_answers`: first those of the same irregularity (each as
     likely as another, as they are asked), then those of two other irregularities of the level
     (as often as each is an answer there; every other irregularity of the level, so that the
     answers asked at the level are there to pick from), told at this table; those wrong on their face here
     (other players, calls not made, paragraphs of the answer) are left out."""
-    me = offender_of(sit)
-    if me is None:
+    words = _table_words(sit)
+    if words is None:
         return []
-    seen = frozenset(_CALL_OR_CARD.findall(" ".join(_tell(n, st) for n, st in enumerate(sit.sim.steps, 1))))
-    made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None)
-    names = [*(Seat((me + k) % 4).long_name for k in range(4)), str(made) if made is not None else "?"]
+    seen, made, names = words
 
     def here(template: Template) -> list[tuple[str, int]]:
         table = [(text.format(*names), n) for text, n in _answers(kind, template, sit.sim.book)
@@ -1339,12 +1351,10 @@ def _level_answers_here(kind: str, sit: Situation, level: int, law: int | None, 
     """Every answer of question ``kind`` on the boards of every irregularity of ``level`` (or
     of ``only``; :func:`_answers`), told at this table (the seats as places from this
     offender, the call made this one's); those wrong on their face here are left out."""
-    me = offender_of(sit)
-    if me is None:
+    words = _table_words(sit)
+    if words is None:
         return []
-    seen = frozenset(_CALL_OR_CARD.findall(" ".join(_tell(n, st) for n, st in enumerate(sit.sim.steps, 1))))
-    made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None)
-    names = [*(Seat((me + k) % 4).long_name for k in range(4)), str(made) if made is not None else "?"]
+    seen, made, names = words
     out: dict[str, _Option] = {}
     for template in templates_for(level, law) if only is None else (only,):
         for marked, _ in _answers(kind, template, sit.sim.book):
