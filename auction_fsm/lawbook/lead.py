@@ -34,7 +34,7 @@ from .attention import score_as_if_not_made
 from .common import pass_out_of_rotation_at_end
 from .exposure import penalty_cards
 from .facts import FactView, computes, slot
-from .position_facts import offset
+from .position_facts import actor_from
 from .restrictions import eligible_suits
 from .rows import OTHERWISE, SAME, Ctx, DeclarerOptions, Outcome, Row, action, reads
 
@@ -70,8 +70,8 @@ slot("lead_is_faced", FAMILY, bool,
 
 @computes("actor_from_standing_leader")
 def _actor_from_standing_leader(ctx: Ctx) -> Hashable:
-    lead, seat = ctx.state.current_lead, getattr(ctx.event, "seat", None)
-    return None if lead is None or not isinstance(seat, Seat) else offset(seat, lead.seat)
+    lead = ctx.state.current_lead
+    return actor_from(ctx, None if lead is None else lead.seat)
 
 
 @computes("lead_is_faced")
@@ -81,8 +81,8 @@ def _lead_is_faced(ctx: Ctx) -> Hashable:
 
 @computes("actor_from_declarer")
 def _actor_from_declarer(ctx: Ctx) -> Hashable:
-    contract, seat = ctx.state.contract, getattr(ctx.event, "seat", None)
-    return None if contract is None or not isinstance(seat, Seat) else offset(seat, contract.declarer)
+    contract = ctx.state.contract
+    return actor_from(ctx, None if contract is None else contract.declarer)
 
 
 @computes("standing_lead")

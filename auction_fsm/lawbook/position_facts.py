@@ -22,7 +22,7 @@ from .facts import computes, slot
 if TYPE_CHECKING:
     from .rows import Ctx
 
-__all__ = ["offset"]
+__all__ = ["offset", "actor_from"]
 
 _PROC, _AUCTION = "9-10", "17-22"
 
@@ -35,6 +35,14 @@ def offset(seat: Seat, origin: Seat) -> int:
 def _actor(ctx: Ctx) -> Seat | None:
     seat = getattr(ctx.event, "seat", None)
     return seat if isinstance(seat, Seat) else None
+
+
+def actor_from(ctx: Ctx, origin: Seat | None) -> int | None:
+    """The seat acting in ``ctx``'s event counted clockwise from ``origin`` (:func:`offset`);
+    ``None`` when there is no origin (no offender, no contract ...) or the event names no seat.
+    The facts counting the actor from someone are all this one computation."""
+    seat = _actor(ctx)
+    return None if origin is None or seat is None else offset(seat, origin)
 
 
 slot("actor_from_offender", _PROC, (int, type(None)),
@@ -64,8 +72,8 @@ slot("call_permitted", _AUCTION, bool,
 
 @computes("actor_from_offender")
 def _actor_from_offender(ctx: Ctx) -> Hashable:
-    p, seat = ctx.state.pending, _actor(ctx)
-    return None if p is None or seat is None else offset(seat, p.offender)
+    p = ctx.state.pending
+    return actor_from(ctx, None if p is None else p.offender)
 
 
 @computes("turn_from_offender")
@@ -92,8 +100,7 @@ def _options(ctx: Ctx) -> Hashable:
 
 @computes("actor_from_turn")
 def _actor_from_turn(ctx: Ctx) -> Hashable:
-    seat = _actor(ctx)
-    return None if seat is None else offset(seat, ctx.state.turn)
+    return actor_from(ctx, ctx.state.turn)
 
 
 @computes("event_kind")
