@@ -16,7 +16,7 @@ from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
 from ..seats import Seat
 from ..values import evolve
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
-from .facts import SLOTS, FactView, computes, slot
+from .facts import SLOTS, FactView, computes, slot, view_class
 from .rows import (
     OTHERWISE,
     Action,
@@ -308,11 +308,12 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
                 return test(rules.is_final(after), rules.is_passed_out(after), oor)
         else:
             mine = frozenset({end_slot})
+            view = view_class(mine)
 
             def holds(ctx: Ctx) -> bool:
                 if not base(ctx):
                     return False
-                final, passed_out, oor = getattr(FactView(ctx, mine, guard_name), end_slot)
+                final, passed_out, oor = getattr(view(ctx, mine, guard_name), end_slot)
                 return test(final, passed_out, oor)
         return Guard(guard_name, f"{base.words}, and {words}", holds, coarse=base,
                      question=(asks or {}).get(key, base.question), on_key=on_key, rare=base.rare,

@@ -143,7 +143,8 @@ class FactView:
 
     The reader is a guard, or a part of the classifier (``role="classifier"``: the trigger of
     an event is decided from declared facts too, :mod:`.classify`).  Only declared slots answer;
-    any other name raises :class:`UndeclaredRead` naming the reader.
+    any other name raises :class:`UndeclaredRead` naming the reader.  Views are made with
+    :func:`view_class`, which gives each declared fact a property; this class alone answers none.
     """
 
     __slots__ = ("_ctx", "_reads", "_reader", "_role")
@@ -152,19 +153,10 @@ class FactView:
         self._ctx, self._reads, self._reader, self._role = ctx, reads, reader, role
 
     def __getattr__(self, name: str) -> Any:
-        if name not in self._reads:
-            raise UndeclaredRead(f"{self._role} {self._reader!r} read fact {name!r}, not declared "
-                                 f"(it declares: {', '.join(sorted(self._reads)) or 'nothing'})")
-        cache = self._ctx.facts
-        value = cache.get(name, _MISSING)
-        if value is _MISSING:
-            fn = _COMPUTE.get(name)
-            value = fn(self._ctx) if fn is not None else value_of(name, self._ctx)
-            cache[name] = value
-        if _TRACER:
-            for reading in _TRACER:
-                reading.reads.append((self._reader, name, value))
-        return value
+        # reached only for a name the view has no property for (:func:`view_class` makes one
+        # for each declared fact): an undeclared read
+        raise UndeclaredRead(f"{self._role} {self._reader!r} read fact {name!r}, not declared "
+                             f"(it declares: {', '.join(sorted(self._reads)) or 'nothing'})")
 
 
 def _fact_property(name: str) -> property:
