@@ -25,6 +25,7 @@ from .events import CallEvent, ChangeCall, Choice, Event, ExplanationRequest, Ex
 from .lawbook import LawBook, Row, book_of
 from .lawbook.classify import CALL_TRIGGERS, classify_in, expected
 from .lawbook.legal import make_call
+from .lawbook.parts import AUDITS
 from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome
 from .lawbook.slip_first import SLIP_STEP
 from .seats import Seat
@@ -73,7 +74,7 @@ def step(state: AuctionState, event: Event, *, strict: bool = True,
     stops with :class:`OutsideBounds` instead of ruling the rest (the irregularity would put the
     outcome outside the bounds whatever followed).
     """
-    if type(event) is CallEvent and event.specifies is None:
+    if type(event) is CallEvent and event.specifies is None and not AUDITS:
         fast = _plain_call(state, event)
         if fast is not None:
             return fast
@@ -112,7 +113,10 @@ def _dispatch(state: AuctionState, event: Event, strict: bool = True,
             raise _refusal(cur, ev, trigger, book)
         if room is not None and row.records is not None and row.records not in room:
             raise OutsideBounds(f"{event.describe()}: {row.label}")  # declared: it would record one
-        out = row.action(ctx) if row.action is not None else Outcome(cur)
+        if row.action is None:
+            out = Outcome(cur)
+        else:
+            out = row.action(ctx) if not AUDITS else AUDITS[-1](row, ctx)
         if out.state.phase != row.target:
             raise LawBookError(f"law book {book.name!r}: row {row.label} left the table in "
                                f"{out.state.phase!r}, not {row.target!r} (event {ev.describe()})")

@@ -45,13 +45,17 @@ def _let_stand(ctx: Ctx, law: str, until: str) -> Outcome:
                               f"{call.call} {until}"))
 
 
-@action("the inadmissible call stands for now; the contract will be scored as if it had not been made")
+@action("the inadmissible call stands for now; the contract will be scored as if it had not been made",
+        reads=('dealer', 'record', 'pending'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=())
 def let_stand_unnoticed(ctx: Ctx) -> Outcome:
     return _let_stand(ctx, UNNOTICED, "until after the opening lead is faced: the auction goes on with it, "
                       "and the contract is then scored as if it had not been made")
 
 
-@action("the inadmissible call stands for now; the next call of the director draws attention to it")
+@action("the inadmissible call stands for now; the next call of the director draws attention to it",
+        reads=('dealer', 'record', 'pending'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=())
 def let_stand_for_now(ctx: Ctx) -> Outcome:
     return _let_stand(ctx, NOT_YET_NOTICED, "for now: the auction goes on with it until the director is called "
                       "(36A if anyone has called since, 36B if not; 36C if only after the opening lead is faced)")
@@ -126,7 +130,9 @@ def nobody_called_since(f: FactView) -> bool:
 
 
 @action("attention is drawn: the inadmissible call and every call after it are cancelled; the auction goes "
-        "back to the offender, with no rectification and no lead restrictions (36A)")
+        "back to the offender, with no rectification and no lead restrictions (36A)",
+        reads=('dealer', 'record', 'pending', 'leads'),
+        writes=('key', 'record', 'rulings'), emits=())
 def cancel_all_after(ctx: Ctx) -> Outcome:
     i = unnoticed_call(ctx.state)
     assert i is not None
@@ -148,7 +154,9 @@ def cancel_all_after(ctx: Ctx) -> Outcome:
                               "restrictions"))
 
 
-@action("attention is drawn before anyone has called over it: the director rules as if called at once (36B)")
+@action("attention is drawn before anyone has called over it: the director rules as if called at once (36B)",
+        reads=('dealer', 'record', 'pending'),
+        writes=('key', 'record', 'pending'), emits=('DirectorCalled',))
 def rule_now(ctx: Ctx) -> Outcome:
     i = unnoticed_call(ctx.state)
     assert i is not None

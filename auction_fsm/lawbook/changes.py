@@ -212,14 +212,18 @@ def cannot_change(f: FactView) -> bool:
     return bool(late == "none" or (late == "too late" and f.change_names_call_made))
 
 
-@action("refused: the player has no call to change, or names the call already made")
+@action("refused: the player has no call to change, or names the call already made",
+        reads=('record',),
+        writes=(), emits=())
 def too_late_to_change(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, ChangeCall)
     attempt(ctx.state, ctx.event)  # raises with the reason
     raise AssertionError("a change of call refused by its guard was accepted")  # pragma: no cover
 
 
-@action("too late: the attempted call is cancelled and stays in the record (25A4, 21B1a; 16C)")
+@action("too late: the attempted call is cancelled and stays in the record (25A4, 21B1a; 16C)",
+        reads=('key', 'record'),
+        writes=('record', 'rulings'), emits=())
 def cancel_too_late_change(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ChangeCall)
@@ -246,7 +250,9 @@ def ground_is_misinformation(f: FactView) -> bool:
     return bool(f.change_ground == "misinformation")
 
 
-@action("the director is asked to judge the change")
+@action("the director is asked to judge the change",
+        reads=('record',),
+        writes=('pending', 'rulings'), emits=())
 def ask_about_change(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, ChangeCall)
     return Outcome(attempt(ctx.state, ctx.event))
@@ -294,7 +300,9 @@ def lho_called_over(f: FactView) -> bool:
     return bool(f.change_lho_called_over)
 
 
-@action("no misinformation: the call stands")
+@action("no misinformation: the call stands",
+        reads=('key', 'record', 'pending', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned'),
+        writes=('pending', 'rulings'), emits=('DeclarerOptions',))
 def no_misinformation(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     old = ctx.state.record[p.call_index].call
@@ -309,7 +317,9 @@ def _choices_again(state: AuctionState) -> Outcome:
     return Outcome(state, (DeclarerOptions(),) if state.phase == "clarification" and due_option(state) else ())
 
 
-@action("a change of mind: LHO may accept it or not (25B)")
+@action("a change of mind: LHO may accept it or not (25B)",
+        reads=('pending',),
+        writes=('pending', 'rulings'), emits=())
 def intended_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new, o = parse_call(p.get("new")), p.offender
@@ -319,7 +329,9 @@ def intended_change(ctx: Ctx) -> Outcome:
         "25B", f"the change to {new} was intended: {o.lho.long_name} may accept it or not"))
 
 
-@action("LHO may keep, withdraw or change the call made over the changed one")
+@action("LHO may keep, withdraw or change the call made over the changed one",
+        reads=('pending',),
+        writes=('pending',), emits=())
 def ask_lho(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     mis = p.procedure == MI
@@ -358,23 +370,31 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     return Outcome(state, tuple(follow))  # type: ignore[arg-type]
 
 
-@action("the first call is withdrawn; the new call is ruled as made in turn")
+@action("the first call is withdrawn; the new call is ruled as made in turn",
+        reads=('dealer', 'record', 'pending', 'leads'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('SubstitutedCall',))
 def make_change(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
-@action("LHO keeps the call: it is made again after the new call")
+@action("LHO keeps the call: it is made again after the new call",
+        reads=('dealer', 'record', 'pending', 'leads'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('RestoredCall', 'SubstitutedCall'))
 def keep(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=True)
 
 
-@action("LHO's call is withdrawn too; LHO calls again")
+@action("LHO's call is withdrawn too; LHO calls again",
+        reads=('dealer', 'record', 'pending', 'leads'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('RestoredCall', 'SubstitutedCall'))
 def withdraw_lho(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
-        "apply (25B1)")
+        "apply (25B1)",
+        reads=('dealer', 'record', 'pending', 'leads'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'))
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     out = substitute(ctx.state, p, keep_lho=True, law="25B1")
@@ -382,7 +402,9 @@ def accept_change(ctx: Ctx) -> Outcome:
                                                         len(out.state.record))))
 
 
-@action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled")
+@action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
+        reads=('dealer', 'record', 'pending', 'leads'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     assert isinstance(ctx.event, CallEvent)
@@ -395,7 +417,9 @@ def accept_change_by_calling(ctx: Ctx) -> Outcome:
                                                             len(state.record))))
 
 
-@action("not accepted: the change is cancelled and the original call stands (25B2)")
+@action("not accepted: the change is cancelled and the original call stands (25B2)",
+        reads=('key', 'record', 'pending', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned'),
+        writes=('record', 'pending', 'rulings'), emits=('DeclarerOptions',))
 def refuse_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, new = p.offender, parse_call(p.get("new"))
@@ -417,7 +441,9 @@ def lho_calls_over_change(f: FactView) -> bool:
 
 
 @action("LHO's call made over a new call the director then cancelled cannot stand: it is cancelled and "
-        "stays in the record; LHO calls at his turn (25B1, 36B)")
+        "stays in the record; LHO calls at his turn (25B1, 36B)",
+        reads=('key',),
+        writes=('record', 'rulings'), emits=())
 def called_over_lapses(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, CalledOver)
@@ -428,7 +454,9 @@ def called_over_lapses(ctx: Ctx) -> Outcome:
                               f"{event.seat.long_name} calls at his turn"))
 
 
-@action("LHO's kept call is made again")
+@action("LHO's kept call is made again",
+        reads=(),
+        writes=('rulings',), emits=('CallEvent',))
 def restore(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, RestoredCall)
@@ -436,7 +464,9 @@ def restore(ctx: Ctx) -> Outcome:
                    (CallEvent(event.seat, event.call),))
 
 
-@action("LHO's call over the changed call is withdrawn; LHO calls again")
+@action("LHO's call over the changed call is withdrawn; LHO calls again",
+        reads=(),
+        writes=('rulings',), emits=())
 def restore_lapses(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, RestoredCall)
@@ -472,7 +502,9 @@ def change_cancelled(f: FactView) -> bool:
     return not f.accepted_change_stands
 
 
-@action("the accepted change is judged for comparability (25B1, Law 26)")
+@action("the accepted change is judged for comparability (25B1, Law 26)",
+        reads=('record',),
+        writes=('pending',), emits=())
 def judge_change(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, JudgeChange)

@@ -19,7 +19,6 @@ from . import position_facts  # noqa: F401  (declares the facts the guards below
 from .facts import SLOTS, FactView, computes, slot, view_class
 from .rows import (
     OTHERWISE,
-    Action,
     AuctionEnds,
     Ctx,
     Guard,
@@ -27,6 +26,7 @@ from .rows import (
     Row,
     SubstitutedCall,
     WatchedCall,
+    derived,
     reads,
 )
 
@@ -370,8 +370,8 @@ def director_present(row: Row, summary: str) -> tuple[Row, Row]:
         out = hold(ctx)
         return Outcome(out.state, (*out.follow, DirectorCalled()))
 
-    ruled = Action(f"{hold.name}_director_present", f"{hold.words}; the director, at the table, rules "
-                   "on it at once (9B2)", run)
+    ruled = derived(hold, f"{hold.name}_director_present", f"{hold.words}; the director, at the table, rules "
+                    "on it at once (9B2)", run, emits=("DirectorCalled",))
     return (replace(row, guard=made_by_the_player),
             replace(row, law=f"{row.law}, 9B2", summary=summary, guard=put_in_place_by_director, action=ruled,
                     records=None))

@@ -53,7 +53,9 @@ def _replaces_insufficient(p: Pending) -> bool:
 
 
 @action("the call stands with no rectification of its own and no lead restrictions (23B, 26A; 27B1b for "
-        "an insufficient bid's replacement); a silence 27B3 or 27B4 already imposed stays")
+        "an insufficient bid's replacement); a silence 27B3 or 27B4 already imposed stays",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, withdrawn = p.offender, parse_call(p.get("withdrawn"))
@@ -69,7 +71,9 @@ def comparable(ctx: Ctx) -> Outcome:
     return _finish(state, p, "23B")
 
 
-@action("the rectification of the law that sent us here applies, with 26B rights")
+@action("the rectification of the law that sent us here applies, with 26B rights",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds',))
 def not_comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, law, withdrawn = p.offender, p.get("law"), parse_call(p.get("withdrawn"))
@@ -95,7 +99,9 @@ def not_comparable(ctx: Ctx) -> Outcome:
     return _finish(state, p, law)
 
 
-@action("the attempted double or redouble is cancelled, partner silenced; replace again (27B3)")
+@action("the attempted double or redouble is cancelled, partner silenced; replace again (27B3)",
+        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def not_comparable_cancelled(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, law, withdrawn = p.offender, p.get("law"), parse_call(p.get("withdrawn"))

@@ -33,13 +33,17 @@ def _by(ctx: Ctx) -> str:
     return f" by {event.by.long_name}" if event.by is not None else ""
 
 
-@action("nothing changes: the procedure goes on waiting for what it waited for")
+@action("nothing changes: the procedure goes on waiting for what it waited for",
+        reads=(),
+        writes=('rulings',), emits=())
 def already_ruling(ctx: Ctx) -> Outcome:
     return Outcome(ctx.state.rule("9B2", f"the director, called again{_by(ctx)}, is already at the table "
                                   "ruling: nothing changes"))
 
 
-@action("no rectification: the auction period goes on")
+@action("no rectification: the auction period goes on",
+        reads=('key',),
+        writes=('rulings',), emits=())
 def nothing_to_rule(ctx: Ctx) -> Outcome:
     state = ctx.state
     if state.is_passed_out:
@@ -52,7 +56,9 @@ def nothing_to_rule(ctx: Ctx) -> Outcome:
                               f"no rectification; {goes_on}"))
 
 
-@action("the hands go back into the board: the auction period is over (17D2)")
+@action("the hands go back into the board: the auction period is over (17D2)",
+        reads=(),
+        writes=('rulings', 'hands_returned'), emits=())
 def return_hands(ctx: Ctx) -> Outcome:
     return Outcome(evolve(ctx.state, hands_returned=True).rule(
         "17D2, 22B", "the hands of the passed-out board are returned to the board: the auction period "

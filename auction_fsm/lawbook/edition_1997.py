@@ -60,7 +60,7 @@ from .edition_2017 import LAWS_2017
 from .facts import FactView, computes, slot
 from .families import FAMILIES, Family
 from .procedure import choice, director_option, judgement_options
-from .rows import OTHERWISE, SAME, Action, Ctx, Guard, Outcome, Row, action, both, reads
+from .rows import OTHERWISE, SAME, Action, Ctx, Guard, Outcome, Row, action, both, derived, reads
 from .states import StateSpec
 from .triggers import TRIGGERS, Trigger
 
@@ -190,7 +190,7 @@ def _relabelled(act: Action, laws: dict[str, str], name: str) -> Action:
             last = state.record[-1]
             state = evolve(state, record=(*state.record[:-1], replace(last, law=laws[last.law or ""])))
         return Outcome(state, out.follow) if state is not out.state else out
-    return Action(name, _WORDS[name], run)
+    return derived(act, name, _WORDS[name], run, reads=("record", "pending"), writes=("record", "pending"))
 
 
 _PENDING_LAWS = {"29C, 30C": "29C; 30C (1997)", "32, 36B4": "32 (1997); 36B4", "28-32": "28, 29; 30-32 (1997)"}
@@ -223,7 +223,9 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 
 
-@action("the call is taken as an attempt to change the call just made (Law 25; 30B3, 31B (1997))")
+@action("the call is taken as an attempt to change the call just made (Law 25; 30B3, 31B (1997))",
+        reads=('key', 'record', 'pending'),
+        writes=('pending', 'rulings'), emits=())
 def change_at_lhos_turn_as_1997(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
     law = "30B3 (1997)" if call.is_pass else ("31B (1997)" if call.is_bid else "25")
@@ -255,7 +257,8 @@ def offender_calls_again_while_held(f: FactView) -> bool:
 ask_about_later_call_1997 = Action(
     "ask_about_later_call", "the later call is taken as an attempt to change the held call out of rotation; "
     "the director judges first whether that call was a slip (Law 25; 30B3, 31B (1997))",
-    later_call_at_lho.asker(_via_1997))
+    later_call_at_lho.asker(_via_1997), frozenset({"record", "pending"}), frozenset({"pending", "rulings"}),
+    frozenset())
 
 
 # --- the director's ruling on a natural or conventional pass or bid -----------------------------
@@ -311,7 +314,9 @@ def at_other_turn(f: FactView) -> bool:
 
 
 
-@action("the pass is cancelled; the offender must pass at the next turn (30A (1997))")
+@action("the pass is cancelled; the offender must pass at the next turn (30A (1997))",
+        reads=('dealer', 'record', 'obligations', 'pending'),
+        writes=('record', 'obligations', 'pending', 'rulings'), emits=())
 def pass_next_turn_30a(ctx: Ctx) -> Outcome:
     p, _, st = rotation.cancelled_call(ctx)
     o = p.offender
@@ -321,7 +326,9 @@ def pass_next_turn_30a(ctx: Ctx) -> Outcome:
         "side is damaged)"))
 
 
-@action("the pass is cancelled; the offender must pass at the next turn (30B1 (1997))")
+@action("the pass is cancelled; the offender must pass at the next turn (30B1 (1997))",
+        reads=('dealer', 'record', 'obligations', 'pending'),
+        writes=('record', 'obligations', 'pending', 'rulings'), emits=())
 def pass_next_turn_30b1(ctx: Ctx) -> Outcome:
     p, _, st = rotation.cancelled_call(ctx)
     o = p.offender
@@ -331,7 +338,9 @@ def pass_next_turn_30b1(ctx: Ctx) -> Outcome:
 
 
 @action("the pass is cancelled; the offender must pass at every turn, and partner may bid or pass "
-        "but neither double nor redouble at this turn (30B2 (1997))")
+        "but neither double nor redouble at this turn (30B2 (1997))",
+        reads=('dealer', 'record', 'obligations', 'pending'),
+        writes=('record', 'obligations', 'pending', 'rulings'), emits=())
 def silence_offender_30b2(ctx: Ctx) -> Outcome:
     p, _, st = rotation.cancelled_call(ctx)
     o = p.offender
@@ -354,7 +363,9 @@ def _with_denominations(state: AuctionState, index: int, event: object) -> Aucti
 
 
 @action("the call is cancelled; if RHO passes the offender must repeat it, otherwise the offender "
-        "calls freely and partner is silenced by whether the denomination is repeated (31A (1997))")
+        "calls freely and partner is silenced by whether the denomination is repeated (31A (1997))",
+        reads=('dealer', 'record', 'pending', 'watches'),
+        writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_31a(ctx: Ctx) -> Outcome:
     p, call, st = rotation.cancelled_call(ctx)
     st = _with_denominations(st, p.call_index, ctx.event)
@@ -369,7 +380,9 @@ def watch_rho_31a(ctx: Ctx) -> Outcome:
 
 
 @action("the call is cancelled; partner must pass for the rest of the auction, with lead "
-        "penalties (31B (1997))")
+        "penalties (31B (1997))",
+        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def silence_partner_31b(ctx: Ctx) -> Outcome:
     p, call, st = rotation.cancelled_call(ctx)
     o = p.offender
@@ -383,7 +396,9 @@ def silence_partner_31b(ctx: Ctx) -> Outcome:
 
 # --- 32 (1997): doubles and redoubles -----------------------------------------------------------
 @action("the double or redouble is cancelled; partner must pass for the rest of the auction, with "
-        "lead penalties (32A (1997))")
+        "lead penalties (32A (1997))",
+        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def silence_partner_32a(ctx: Ctx) -> Outcome:
     p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper
     o = p.offender
@@ -394,7 +409,9 @@ def silence_partner_32a(ctx: Ctx) -> Outcome:
 
 
 @action("the double or redouble is cancelled; if RHO passes the offender must repeat it, if RHO bids "
-        "partner must pass for the rest of the auction (32B (1997))")
+        "partner must pass for the rest of the auction (32B (1997))",
+        reads=('dealer', 'record', 'pending', 'watches'),
+        writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_32b(ctx: Ctx) -> Outcome:
     p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper
     o = p.offender
@@ -484,7 +501,9 @@ def _repeat_law(w: Watch) -> str:
     return "31A1 (1997)" if w.law.startswith("31") else "32B1 (1997)"
 
 
-@action("the offender must repeat the cancelled call at the next turn (31A1, 32B1 (1997))")
+@action("the offender must repeat the cancelled call at the next turn (31A1, 32B1 (1997))",
+        reads=('key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('obligations', 'watches', 'rulings'), emits=())
 def require_repeat_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     law = _repeat_law(w)
@@ -493,14 +512,18 @@ def require_repeat_1997(ctx: Ctx) -> Outcome:
                             f"repeat {w.call}, with no penalty if it is legal"))
 
 
-@action("nothing is owed: the call stays cancelled, with no penalty (31A1, 32B1 (1997); 22A)")
+@action("nothing is owed: the call stays cancelled, with no penalty (31A1, 32B1 (1997); 22A)",
+        reads=('key', 'record', 'pending', 'watches'),
+        writes=('watches', 'rulings'), emits=('AuctionEnds',))
 def repeat_lapsed_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     return rotation.repeat_lapses(_without(ctx.state, w), w, _repeat_law(w), "with no penalty")
 
 
 @action("the offender may make any legal call; whether it repeats the denomination decides "
-        "partner's silence (31A2 (1997))")
+        "partner's silence (31A2 (1997))",
+        reads=('key', 'record', 'pending', 'watches'),
+        writes=('watches', 'rulings'), emits=())
 def watch_offender_31a2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
@@ -512,7 +535,9 @@ def watch_offender_31a2(ctx: Ctx) -> Outcome:
 
 
 @action("the offender may make any legal call; partner must pass for the rest of the auction, with "
-        "lead penalties (32B2 (1997))")
+        "lead penalties (32B2 (1997))",
+        reads=('key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=())
 def silence_partner_32b2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
@@ -523,7 +548,9 @@ def silence_partner_32b2(ctx: Ctx) -> Outcome:
                             "lead penalties (26B) may apply"))
 
 
-@action("partner must pass at the next turn (31A2a (1997))")
+@action("partner must pass at the next turn (31A2a (1997))",
+        reads=('key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('obligations', 'watches', 'rulings'), emits=())
 def partner_passes_once_31a2a(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
@@ -533,7 +560,9 @@ def partner_passes_once_31a2a(ctx: Ctx) -> Outcome:
                             f"cancelled {w.call}: {o.partner.long_name} must pass at the next turn"))
 
 
-@action("partner must pass for the rest of the auction, with lead penalties (31A2b (1997))")
+@action("partner must pass for the rest of the auction, with lead penalties (31A2b (1997))",
+        reads=('key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=())
 def partner_passes_to_end_31a2b(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
@@ -565,8 +594,9 @@ def _hold_barred(base: Action) -> Action:
         last = state.record[p.call_index]
         record = (*state.record[:p.call_index], replace(last, law=law), *state.record[p.call_index + 1:])
         return Outcome(evolve(state, pending=evolve(p, law=law), record=record), out.follow)
-    return Action("hold_barred_double", "the double or redouble is held while LHO may call or the "
-                  "director rules: Law 36 takes it as a double the Laws do not permit (30B2b (1997))", run)
+    return derived(base, "hold_barred_double", "the double or redouble is held while LHO may call or the "
+                   "director rules: Law 36 takes it as a double the Laws do not permit (30B2b (1997))", run,
+                   reads=("record", "pending"), writes=("record", "pending"))
 
 
 # --- building the book --------------------------------------------------------------------------

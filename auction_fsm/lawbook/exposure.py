@@ -112,7 +112,9 @@ def _expose(ctx: Ctx) -> tuple[ExposeCards, str]:
     return event, exposure_law(ctx)
 
 
-@action("the card stays face up until the auction ends; nothing more now")
+@action("the card stays face up until the auction ends; nothing more now",
+        reads=('exposed',),
+        writes=('exposed', 'rulings'), emits=())
 def leave_face_up(ctx: Ctx) -> Outcome:
     event, law = _expose(ctx)
     o = event.seat
@@ -122,7 +124,9 @@ def leave_face_up(ctx: Ctx) -> Outcome:
         "24A", f"{o.long_name}'s {shown} stays face up until the auction ends; no other rectification now"))
 
 
-@action("the cards stay face up; the offender's partner must pass at the next turn")
+@action("the cards stay face up; the offender's partner must pass at the next turn",
+        reads=('obligations', 'exposed'),
+        writes=('obligations', 'exposed', 'rulings'), emits=())
 def silence_partner(ctx: Ctx) -> Outcome:
     event, law = _expose(ctx)
     o = event.seat
@@ -137,7 +141,9 @@ def silence_partner(ctx: Ctx) -> Outcome:
 
 
 @action("the cards go back into the hand with no Law 24 rectification; what they showed is "
-        "unauthorised information for the offender's partner (16D)")
+        "unauthorised information for the offender's partner (16D)",
+        reads=(),
+        writes=('rulings',), emits=())
 def back_to_the_hand(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ExposeCards)

@@ -57,18 +57,24 @@ def _call(ctx: Ctx) -> Call:
     return call
 
 
-@action("the double or redouble is held while LHO may call or the director rules (36)")
+@action("the double or redouble is held while LHO may call or the director rules (36)",
+        reads=('key', 'record', 'obligations'),
+        writes=('record', 'pending'), emits=())
 def hold_inadmissible_double(ctx: Ctx) -> Outcome:
     state = in_turn(ctx.state, ctx.seat)
     return Outcome(_open(state, _ID, "19, 36", ctx.seat, _call(ctx), ctx.seat, "inadmissible_double", shown(ctx)))
 
 
-@action("the call is held while LHO may call or the director rules (37)")
+@action("the call is held while LHO may call or the director rules (37)",
+        reads=('key', 'record', 'obligations'),
+        writes=('record', 'pending'), emits=())
 def hold_violation(ctx: Ctx) -> Outcome:
     return Outcome(open_violation(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), ctx.seat))
 
 
-@action("the bid is held while LHO may call or the director rules (38)")
+@action("the bid is held while LHO may call or the director rules (38)",
+        reads=('key', 'record', 'obligations'),
+        writes=('record', 'pending'), emits=())
 def hold_above_seven(ctx: Ctx) -> Outcome:
     return Outcome(open_above_seven(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), ctx.seat))
 
@@ -93,7 +99,9 @@ def by_defender_not_pass(f: FactView) -> bool:
     return not _declaring_or_pass(f)
 
 
-@action("the call is cancelled; nothing more")
+@action("the call is cancelled; nothing more",
+        reads=('key', 'record', 'leads'),
+        writes=('record', 'rulings'), emits=())
 def cancel_after_final_pass(ctx: Ctx) -> Outcome:
     o, call = ctx.seat, _call(ctx)
     state = ctx.state.add_call(CallRecord(o, call, o, "cancelled", "after_final_pass", "39A"))
@@ -104,7 +112,9 @@ def cancel_after_final_pass(ctx: Ctx) -> Outcome:
                               f"cancelled; as {who}, no further rectification"))
 
 
-@action("the call is cancelled; LHO may call, or the director may give declarer 26B rights")
+@action("the call is cancelled; LHO may call, or the director may give declarer 26B rights",
+        reads=('key', 'record'),
+        writes=('record', 'pending', 'rulings'), emits=())
 def hold_after_final_pass(ctx: Ctx) -> Outcome:
     o, call = ctx.seat, _call(ctx)
     state = ctx.state.add_call(CallRecord(o, call, o, "cancelled", "after_final_pass", "39A"))
@@ -128,7 +138,9 @@ def _pending(ctx: Ctx) -> Pending:
     return p
 
 
-@action("LHO's call and the inadmissible one are both cancelled; the offender calls again (36A)")
+@action("LHO's call and the inadmissible one are both cancelled; the offender calls again (36A)",
+        reads=('dealer', 'key', 'record', 'pending'),
+        writes=('record', 'pending', 'rulings'), emits=())
 def cancel_both_36a(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None)
@@ -139,7 +151,9 @@ def cancel_both_36a(ctx: Ctx) -> Outcome:
                               f"{p.offender.long_name} calls again with no rectification"))
 
 
-@action("the call stands; LHO's call is then ruled (37A)")
+@action("the call stands; LHO's call is then ruled (37A)",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('key', 'record', 'obligations', 'pending', 'rulings'), emits=('CallEvent', 'WatchedCall'))
 def let_stand_37a(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     # 37A: the call stands and used the offender's turn, so what that turn owed is spent
@@ -169,7 +183,9 @@ def _cancel_above_seven(state: AuctionState, p: Pending, restrictions: bool) -> 
 
 
 @action("LHO's call is cancelled too; the bid is cancelled, a pass put in its place and the side "
-        "silenced, with no lead restrictions (38B, 38D)")
+        "silenced, with no lead restrictions (38B, 38D)",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('key', 'record', 'obligations', 'pending', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None)
@@ -177,12 +193,16 @@ def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
     return _cancel_above_seven(state, p, restrictions=False)
 
 
-@action("the bid is cancelled, a pass put in its place, the side silenced, with 26B rights (38B-D)")
+@action("the bid is cancelled, a pass put in its place, the side silenced, with 26B rights (38B-D)",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds',))
 def cancel_above_seven(ctx: Ctx) -> Outcome:
     return _cancel_above_seven(evolve(ctx.state, pending=None), _pending(ctx), restrictions=True)
 
 
-@action("both calls after the final pass are cancelled; no further rectification (39B)")
+@action("both calls after the final pass are cancelled; no further rectification (39B)",
+        reads=('key',),
+        writes=('record', 'pending', 'rulings'), emits=())
 def cancel_both_39b(ctx: Ctx) -> Outcome:
     seat = ctx.seat
     state = evolve(ctx.state, pending=None)
@@ -191,7 +211,9 @@ def cancel_both_39b(ctx: Ctx) -> Outcome:
                               "the final pass are cancelled and there is no further rectification"))
 
 
-@action("the double or redouble is cancelled; the offender calls again, partner is silenced (36B)")
+@action("the double or redouble is cancelled; the offender calls again, partner is silenced (36B)",
+        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
@@ -213,7 +235,9 @@ def _silence_side(ctx: Ctx) -> AuctionState:
     return state.restrict(LeadRestriction(o, "37B2, 26B", call))
 
 
-@action("the call is cancelled and a pass put in its place; the side must pass to the end (37B)")
+@action("the call is cancelled and a pass put in its place; the side must pass to the end (37B)",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds',))
 def substitute_pass_37b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
@@ -225,7 +249,9 @@ def substitute_pass_37b(ctx: Ctx) -> Outcome:
     return stand(state, CallRecord(o, PASS, o, "stands", "substituted_pass", "37B2"))
 
 
-@action("the call, made out of turn, is cancelled; the side must pass to the end (37B)")
+@action("the call, made out of turn, is cancelled; the side must pass to the end (37B)",
+        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def cancel_violation_out_of_turn(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
@@ -236,7 +262,9 @@ def cancel_violation_out_of_turn(ctx: Ctx) -> Outcome:
         "of the auction"))
 
 
-@action("declarer may have lead restrictions (26B); declarer's options follow (39C)")
+@action("declarer may have lead restrictions (26B); declarer's options follow (39C)",
+        reads=('key', 'record', 'pending', 'restrictions', 'lead_rules', 'options_key', 'lead_choices'),
+        writes=('pending', 'restrictions', 'rulings', 'lead_rules', 'options_key', 'lead_choices'), emits=('DeclarerOptions',))
 def restrict_39c(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender

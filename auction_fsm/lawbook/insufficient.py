@@ -93,7 +93,9 @@ def _call(ctx: Ctx) -> Call:
     return call
 
 
-@action("the bid is held while LHO may accept it by calling, or the director rules")
+@action("the bid is held while LHO may accept it by calling, or the director rules",
+        reads=('key', 'record', 'obligations'),
+        writes=('record', 'obligations', 'pending'), emits=())
 def hold_insufficient(ctx: Ctx) -> Outcome:
     return Outcome(open_insufficient(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), specifies=shown(ctx)))
 
@@ -163,7 +165,9 @@ def offender_replaces_after_director(f: FactView) -> bool:
     return f.actor_from_offender == 0 and not f.premature_replacement and bool(f.event_is_call)
 
 
-@action("the insufficient bid stands as if legal; LHO's call is then ruled")
+@action("the insufficient bid stands as if legal; LHO's call is then ruled",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=('CallEvent', 'WatchedCall'))
 def accept_by_calling(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     ib = ctx.state.record[p.call_index].call
@@ -175,7 +179,9 @@ def accept_by_calling(ctx: Ctx) -> Outcome:
     return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx), shown(ctx)).follow))
 
 
-@action("the early replacement is held; LHO may still accept the insufficient bid (27C)")
+@action("the early replacement is held; LHO may still accept the insufficient bid (27C)",
+        reads=('key', 'record', 'pending'),
+        writes=('record', 'pending'), emits=())
 def hold_premature(ctx: Ctx) -> Outcome:
     p, o = _pending(ctx), _pending(ctx).offender
     state = ctx.state.add_call(CallRecord(o, _call(ctx), o, "pending", "premature_replacement", "27C",
@@ -185,13 +191,17 @@ def hold_premature(ctx: Ctx) -> Outcome:
     return Outcome(evolve(state, pending=q))
 
 
-@action("refused: LHO accepts an insufficient bid by calling over it (27A1)")
+@action("refused: LHO accepts an insufficient bid by calling over it (27A1)",
+        reads=('pending',),
+        writes=(), emits=())
 def accept_only_by_calling(ctx: Ctx) -> Outcome:
     raise DecisionError(f"{ctx.seat.long_name} accepts an insufficient bid by calling over it "
                         f"(27A1), not by a separate choice: {expected(ctx.state)}")
 
 
-@action("LHO accepts the insufficient bid; the early replacement is cancelled (27C)")
+@action("LHO accepts the insufficient bid; the early replacement is cancelled (27C)",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=('WatchedCall',))
 def accept_over_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None).set_status(int(p.get("replacement")), "cancelled", "27C")
@@ -263,7 +273,9 @@ def consequences_after_27b4(state: AuctionState, offender: Seat, ib_index: int) 
 
 
 @action("not accepted: the insufficient bid is withdrawn and must be replaced (27B); a second insufficient "
-        "bid is cancelled, partner silenced, and the first still replaced (27B4, as 27B3)")
+        "bid is cancelled, partner silenced, and the first still replaced (27B4, as 27B3)",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'restrictions'),
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def require_replacement(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, due = _withdraw(ctx)
@@ -284,17 +296,23 @@ def require_replacement(ctx: Ctx) -> Outcome:
 
 
 @action("LHO has not accepted: the offender's call, made at the director's instruction, is the "
-        "replacement (27B)")
+        "replacement (27B)",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'restrictions'),
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('event',))
 def replace_after_decline(ctx: Ctx) -> Outcome:
     return Outcome(require_replacement(ctx).state, (ctx.event,))
 
 
-@action("the director explains: LHO may accept the insufficient bid or decline it (27A1, 27B)")
+@action("the director explains: LHO may accept the insufficient bid or decline it (27A1, 27B)",
+        reads=('pending',),
+        writes=('pending', 'rulings'), emits=())
 def explain_options(ctx: Ctx) -> Outcome:
     return Outcome(open_choice(ctx.state, "27A1, 27B"))
 
 
-@action("LHO accepts the insufficient bid: it stands as if legal and LHO calls next (27A1)")
+@action("LHO accepts the insufficient bid: it stands as if legal and LHO calls next (27A1)",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=('WatchedCall',))
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     ib = ctx.state.record[p.call_index].call
@@ -304,7 +322,9 @@ def accept_by_choice(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the insufficient bid by calling; the early replacement is cancelled (27A1, 27C); "
-        "LHO's call is then ruled")
+        "LHO's call is then ruled",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=('CallEvent',))
 def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
     out = accept_over_premature(ctx)
     if out.state.pending is not None:
@@ -312,7 +332,9 @@ def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
     return Outcome(out.state, (*out.follow, *calls_again(out.state, ctx.seat, _call(ctx), shown(ctx)).follow))
 
 
-@action("not accepted: the early replacement is ruled as the replacement (27C)")
+@action("not accepted: the early replacement is ruled as the replacement (27C)",
+        reads=('dealer', 'record', 'pending'),
+        writes=('record', 'pending', 'rulings'), emits=('Replacement',))
 def rule_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, due = _withdraw(ctx)
@@ -390,13 +412,17 @@ def _premature_dropped(ctx: Ctx) -> AuctionState:
     return ctx.state
 
 
-@action("the bid above seven is held under Law 38")
+@action("the bid above seven is held under Law 38",
+        reads=('dealer', 'key', 'record', 'pending'),
+        writes=('record', 'pending'), emits=())
 def replaced_above_seven(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
     return Outcome(open_above_seven(evolve(_premature_dropped(ctx), pending=None), o, _call(ctx), o))
 
 
-@action("the second insufficient bid is held: LHO may accept it at once, the director being there (27B4)")
+@action("the second insufficient bid is held: LHO may accept it at once, the director being there (27B4)",
+        reads=('dealer', 'key', 'record', 'pending'),
+        writes=('record', 'pending'), emits=())
 def replaced_insufficient(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
     index = ctx.event.index if isinstance(ctx.event, Replacement) else None
@@ -404,7 +430,9 @@ def replaced_insufficient(ctx: Ctx) -> Outcome:
                                      specifies=shown(ctx), first=_pending(ctx).call_index))
 
 
-@action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)")
+@action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'restrictions'),
+        writes=('record', 'obligations', 'restrictions', 'rulings'), emits=())
 def replaced_illegal_double(ctx: Ctx) -> Outcome:
     p, call = _pending(ctx), _call(ctx)
     o = p.offender
@@ -420,7 +448,9 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
         f"of the auction and {o.long_name} must replace the insufficient bid again"))
 
 
-@action("the replacement stands, adding no rectification of its own (27B1a); a silence from 27B3 or 27B4 stays")
+@action("the replacement stands, adding no rectification of its own (27B1a); a silence from 27B3 or 27B4 stays",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=('WatchedCall',))
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
     state = evolve(ctx.state, pending=None)
@@ -453,14 +483,18 @@ def _to_comparable(state: AuctionState, offender: Seat, index: int, ib_index: in
     return evolve(state, pending=evolve(state.pending, extra=tuple(sorted(state.pending.extra + resume))))
 
 
-@action("the director judges whether the replacement is comparable (27B1b); if not, 27B2 or 27B3")
+@action("the director judges whether the replacement is comparable (27B1b); if not, 27B2 or 27B3",
+        reads=('key', 'record', 'pending'),
+        writes=('record', 'pending'), emits=())
 def replaced_for_judgement(ctx: Ctx) -> Outcome:
     state, index = _held_replacement(ctx)
     return Outcome(_to_comparable(state, _pending(ctx).offender, index, _pending(ctx).call_index))
 
 
 @action("the director judges whether the replacement is the lowest sufficient bid that shows the same "
-        "denominations (27B1a)")
+        "denominations (27B1a)",
+        reads=('key', 'record', 'pending'),
+        writes=('record', 'pending'), emits=())
 def replaced_ask_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, index = _held_replacement(ctx)
@@ -470,7 +504,9 @@ def replaced_ask_lowest(ctx: Ctx) -> Outcome:
 
 
 @action("the lowest such bid: it stands, adding no rectification of its own (27B1a); a silence from 27B3 or "
-        "27B4 stays")
+        "27B4 stays",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=())
 def judged_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None)
@@ -481,7 +517,9 @@ def judged_lowest(ctx: Ctx) -> Outcome:
     return stand(state, index=p.call_index, law="27B1a")
 
 
-@action("not the lowest such bid: the director judges whether it is comparable (27B1b), else 27B2")
+@action("not the lowest such bid: the director judges whether it is comparable (27B1b), else 27B2",
+        reads=('record', 'pending'),
+        writes=('pending',), emits=())
 def judged_not_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None)

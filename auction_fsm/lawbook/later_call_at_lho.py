@@ -125,7 +125,8 @@ def asker(via_of: Callable[[Call], str], name: str = "ask_about_later_call") -> 
 
 
 ask_about_later_call = action("the later call is taken as an attempt to change the held call out of "
-                              "rotation; the director judges first whether that call was a slip (25)")(
+                              "rotation; the director judges first whether that call was a slip (25)",
+                              reads=("record", "pending"), writes=("pending", "rulings"))(
     asker(via_2017))
 
 
@@ -136,7 +137,9 @@ def _new(p: Pending) -> tuple[Call, tuple[Strain, ...] | None]:
 
 
 @action("unintended: the held call is withdrawn with no rectification, and the intended call, still "
-        "made at LHO's turn, is ruled as a call out of rotation in its place (25A1)")
+        "made at LHO's turn, is ruled as a call out of rotation in its place (25A1)",
+        reads=('dealer', 'record', 'pending'),
+        writes=('record', 'pending', 'rulings'), emits=('CallEvent',))
 def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new, shows = _new(p)
@@ -151,7 +154,9 @@ def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
 
 
 @action("intended: the change is cancelled and the held call out of rotation waits for its ruling where "
-        "it was (25B2)")
+        "it was (25B2)",
+        reads=('key', 'record', 'pending'),
+        writes=('record', 'pending', 'rulings'), emits=())
 def held_call_stays(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new, shows = _new(p)

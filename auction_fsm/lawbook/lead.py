@@ -118,7 +118,9 @@ def nothing_to_settle(f: FactView) -> bool:
 
 
 @action("exposed cards go back to the declaring side's hands or become defenders' penalty cards; "
-        "lead restrictions (26B) lapse or wait for the play; declarer's options follow")
+        "lead restrictions (26B) lapse or wait for the play; declarer's options follow",
+        reads=('key', 'record', 'restrictions', 'exposed', 'leads', 'refused_leads', 'picked_up'),
+        writes=('rulings', 'lead_rules', 'picked_up', 'options_key', 'lead_choices'), emits=('DeclarerOptions',))
 def settle_cards(ctx: Ctx) -> Outcome:
     state = ctx.state
     contract = state.contract
@@ -268,7 +270,9 @@ def no_choice_due(f: FactView) -> bool:
     return f.declarer_option_due is None
 
 
-@action("declarer is asked to choose")
+@action("declarer is asked to choose",
+        reads=('key', 'record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'),
+        writes=('pending',), emits=())
 def ask_declarer(ctx: Ctx) -> Outcome:
     return Outcome(evolve(ctx.state, pending=due_option(ctx.state)))
 
@@ -279,7 +283,9 @@ def _choice(ctx: Ctx) -> tuple[Pending, Choice]:
     return p, ctx.event
 
 
-@action("declarer's designation is recorded: the leader must lead that penalty card (51A)")
+@action("declarer's designation is recorded: the leader must lead that penalty card (51A)",
+        reads=('pending', 'lead_rules', 'lead_choices'),
+        writes=('pending', 'rulings', 'lead_rules', 'lead_choices'), emits=('DeclarerOptions',))
 def record_designation(ctx: Ctx) -> Outcome:
     p, event = _choice(ctx)
     card = parse_card(event.option.split("_", 1)[1])
@@ -295,7 +301,9 @@ def record_designation(ctx: Ctx) -> Outcome:
     return Outcome(state, (DeclarerOptions(),))
 
 
-@action("declarer's choice is recorded; the next option, if any, follows")
+@action("declarer's choice is recorded; the next option, if any, follows",
+        reads=('key', 'record', 'pending', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'),
+        writes=('pending', 'rulings', 'lead_rules', 'picked_up', 'lead_choices'), emits=('DeclarerOptions',))
 def record_choice(ctx: Ctx) -> Outcome:
     p, event = _choice(ctx)
     state = evolve(ctx.state, pending=None)
@@ -369,7 +377,9 @@ def _lead(ctx: Ctx) -> Lead:
     return ctx.event
 
 
-@action("the presumed leader leads; restrictions in force are checked")
+@action("the presumed leader leads; restrictions in force are checked",
+        reads=('key', 'record', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up'),
+        writes=('rulings', 'leads'), emits=())
 def lead_in_turn(ctx: Ctx) -> Outcome:
     event = _lead(ctx)
     s = event.seat
@@ -392,14 +402,18 @@ def _lead_set_aside(ctx: Ctx, status: CallStatus, law: str) -> tuple[Lead, Aucti
     return event, evolve(ctx.state, leads=(*ctx.state.leads, rec))
 
 
-@action("the card goes back into the hand without penalty (54E, 24D)")
+@action("the card goes back into the hand without penalty (54E, 24D)",
+        reads=('exposed', 'leads', 'refused_leads'),
+        writes=('rulings', 'leads'), emits=())
 def lead_by_declaring_side(ctx: Ctx) -> Outcome:
     event, state = _lead_set_aside(ctx, "cancelled", "54E, 24")
     return Outcome(state.rule("54E, 24D", f"{event.seat.long_name} is on the declaring side: the card "
                               f"{event.card.text} goes back into the hand without penalty"))
 
 
-@action("the face-down card goes back to the hand; the right defender leads (41A)")
+@action("the face-down card goes back to the hand; the right defender leads (41A)",
+        reads=('key', 'record', 'exposed', 'leads', 'refused_leads'),
+        writes=('rulings', 'leads'), emits=())
 def face_down_out_of_turn(ctx: Ctx) -> Outcome:
     event, state = _lead_set_aside(ctx, "withdrawn", "41A")
     contract = state.contract
@@ -408,7 +422,9 @@ def face_down_out_of_turn(ctx: Ctx) -> Outcome:
                               f"the card returned to the hand; {contract.opening_leader.long_name} leads"))
 
 
-@action("declarer chooses between Law 54's options")
+@action("declarer chooses between Law 54's options",
+        reads=('key', 'record', 'exposed', 'leads', 'refused_leads'),
+        writes=('pending', 'rulings', 'leads'), emits=())
 def faced_out_of_turn(ctx: Ctx) -> Outcome:
     event = _lead(ctx)
     s = event.seat
@@ -433,7 +449,9 @@ def faced_out_of_turn(ctx: Ctx) -> Outcome:
         "the hand and become dummy (54A), or refuse it (54D)"))
 
 
-@action("the face-down lead is faced: the auction period ends (41C, 17D1)")
+@action("the face-down lead is faced: the auction period ends (41C, 17D1)",
+        reads=('key', 'record', 'leads'),
+        writes=('rulings', 'leads'), emits=())
 def face(ctx: Ctx) -> Outcome:
     lead_ = ctx.state.current_lead
     assert lead_ is not None
@@ -444,7 +462,9 @@ def face(ctx: Ctx) -> Outcome:
 
 
 # --- Law 54 -------------------------------------------------------------------------------------
-@action("declarer must accept the lead (54C)")
+@action("declarer must accept the lead (54C)",
+        reads=('pending',),
+        writes=('pending', 'rulings'), emits=())
 def dummy_seen(ctx: Ctx) -> Outcome:
     p = ctx.state.pending
     assert p is not None
@@ -453,7 +473,9 @@ def dummy_seen(ctx: Ctx) -> Outcome:
         "54C", "declarer could have seen dummy's cards and must accept the lead, staying declarer"))
 
 
-@action("all of Law 54's options remain")
+@action("all of Law 54's options remain",
+        reads=('pending',),
+        writes=('pending', 'rulings'), emits=())
 def dummy_not_seen(ctx: Ctx) -> Outcome:
     p = ctx.state.pending
     assert p is not None
@@ -468,7 +490,9 @@ def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], Auct
     return p, state.leads[p.call_index], list(state.leads), state
 
 
-@action("the lead stands and dummy is spread; declarer plays second (54B)")
+@action("the lead stands and dummy is spread; declarer plays second (54B)",
+        reads=('record', 'pending', 'leads'),
+        writes=('pending', 'rulings', 'leads'), emits=())
 def accept_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
     leads[p.call_index] = evolve(ld, status="stands", law="54B")
@@ -479,7 +503,9 @@ def accept_lead(ctx: Ctx) -> Outcome:
                               "Law 53, for leads later in the play)"))
 
 
-@action("declarer spreads the hand and becomes dummy; the lead stands (54A)")
+@action("declarer spreads the hand and becomes dummy; the lead stands (54A)",
+        reads=('key', 'record', 'pending', 'leads', 'swapped'),
+        writes=('pending', 'rulings', 'leads', 'swapped'), emits=())
 def spread(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
     leads[p.call_index] = evolve(ld, status="stands", law="54A")
@@ -490,7 +516,9 @@ def spread(ctx: Ctx) -> Outcome:
                               "declarer to this option"))
 
 
-@action("the card becomes a major penalty card; the right defender leads; 50D's options follow (54D, 56)")
+@action("the card becomes a major penalty card; the right defender leads; 50D's options follow (54D, 56)",
+        reads=('pending', 'leads', 'lead_rules', 'refused_leads', 'lead_choices'),
+        writes=('pending', 'rulings', 'leads', 'lead_rules', 'refused_leads', 'lead_choices'), emits=('DeclarerOptions',))
 def refuse_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
     o = p.offender
@@ -522,7 +550,9 @@ def exposed_by_declaring_side(f: FactView) -> bool:
 
 
 @action("the card becomes a penalty card (major if an honour or exposed deliberately); declarer's "
-        "options before the lead follow (50D)")
+        "options before the lead follow (50D)",
+        reads=('key', 'record', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'),
+        writes=('exposed', 'rulings', 'lead_rules', 'lead_choices'), emits=('DeclarerOptions',))
 def penalty_card_after_auction(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ExposeCards)
@@ -544,7 +574,9 @@ def penalty_card_after_auction(ctx: Ctx) -> Outcome:
     return Outcome(state, (DeclarerOptions(),))
 
 
-@action("no rectification: the card goes back into the hand (48A)")
+@action("no rectification: the card goes back into the hand (48A)",
+        reads=('key', 'record', 'leads'),
+        writes=('rulings',), emits=())
 def declaring_side_card(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ExposeCards)

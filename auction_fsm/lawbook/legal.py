@@ -61,7 +61,9 @@ def redouble_is_permitted(f: FactView) -> bool:
     return bool(f.call_permitted)
 
 
-@action("the call stands in the auction")
+@action("the call stands in the auction",
+        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def make_call(ctx: Ctx) -> Outcome:
     seat = ctx.seat
     call = ctx.event.call  # type: ignore[union-attr]

@@ -73,7 +73,9 @@ def _after_auction(state: AuctionState, event: ReviewRequest | ExplanationReques
         _check_opponents_call(state, event)
 
 
-@action("the auction is restated for the player (20B)")
+@action("the auction is restated for the player (20B)",
+        reads=('key', 'record', 'obligations'),
+        writes=('rulings',), emits=())
 def restate(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ReviewRequest)
@@ -82,7 +84,9 @@ def restate(ctx: Ctx) -> Outcome:
                                   f"{restatement(ctx.state)}"))
 
 
-@action("the opponents' call is explained by the caller's partner (20F1)")
+@action("the opponents' call is explained by the caller's partner (20F1)",
+        reads=('key', 'record', 'obligations'),
+        writes=('rulings',), emits=())
 def explain(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ExplanationRequest)
@@ -106,7 +110,9 @@ def _after_law(law: str, state: AuctionState) -> str:
     return f"{law}, 41B" if state.current_lead is not None else law
 
 
-@action("the auction is restated after the final pass (20C2)")
+@action("the auction is restated after the final pass (20C2)",
+        reads=('key', 'record', 'leads'),
+        writes=('rulings',), emits=())
 def restate_after(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ReviewRequest)
@@ -115,7 +121,9 @@ def restate_after(ctx: Ctx) -> Outcome:
                                   f"{restatement(ctx.state)}"))
 
 
-@action("the opposing auction is explained after the final pass (20F2)")
+@action("the opposing auction is explained after the final pass (20F2)",
+        reads=('key', 'record', 'leads'),
+        writes=('rulings',), emits=())
 def explain_after(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ExplanationRequest)
@@ -156,7 +164,9 @@ def _not_silenced(state: AuctionState, seat: Seat, law: str) -> None:
         raise DecisionError(f"{seat.long_name} is obliged to pass and may not ask (Law {law})")
 
 
-@action("the auction is restated for the player about to call, before he decides (20B)")
+@action("the auction is restated for the player about to call, before he decides (20B)",
+        reads=('record', 'obligations'),
+        writes=('rulings',), emits=())
 def restate_before_deciding(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ReviewRequest)
@@ -165,7 +175,9 @@ def restate_before_deciding(ctx: Ctx) -> Outcome:
                                   f"{restatement(ctx.state)}"))
 
 
-@action("the opponents' call is explained to the player about to call, before he decides (20F1)")
+@action("the opponents' call is explained to the player about to call, before he decides (20F1)",
+        reads=('record', 'obligations'),
+        writes=('rulings',), emits=())
 def explain_before_deciding(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ExplanationRequest)

@@ -215,7 +215,9 @@ def plain_out_of_rotation(f: FactView) -> bool:
     return bool(f.out_of_rotation_kind == "plain")
 
 
-@action("the obliged pass is deemed made; the call is then ruled as made in rotation")
+@action("the obliged pass is deemed made; the call is then ruled as made in rotation",
+        reads=('key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'CallEvent'))
 def deem_pass(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -226,26 +228,34 @@ def deem_pass(ctx: Ctx) -> Outcome:
     return Outcome(state, (*out.follow, *calls_again(state, offender, call, shown(ctx)).follow))
 
 
-@action("the bid above seven out of rotation is held while LHO may call or the director rules (38)")
+@action("the bid above seven out of rotation is held while LHO may call or the director rules (38)",
+        reads=('key', 'record'),
+        writes=('record', 'pending'), emits=())
 def hold_above_seven_out_of_rotation(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
     return Outcome(inadmissible.open_above_seven(ctx.state, ctx.seat, call, ctx.state.turn))
 
 
-@action("the call by a player obliged to pass is held while LHO may call or the director rules (37)")
+@action("the call by a player obliged to pass is held while LHO may call or the director rules (37)",
+        reads=('key', 'record'),
+        writes=('record', 'pending'), emits=())
 def hold_silenced_out_of_rotation(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
     return Outcome(inadmissible.open_violation(ctx.state, ctx.seat, call, ctx.state.turn))
 
 
-@action("the call is taken as an attempt to change the call just made (Law 25)")
+@action("the call is taken as an attempt to change the call just made (Law 25)",
+        reads=('key', 'record'),
+        writes=('pending', 'rulings'), emits=())
 def change_at_lhos_turn(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
     law = "30B2" if call.is_pass else ("31C" if call.is_bid else "32C")
     return Outcome(changes.attempt(ctx.state, ChangeCall(ctx.seat, call, "slip"), via=law))
 
 
-@action("the call is held while LHO may accept it, the right player may call, or the director rules")
+@action("the call is held while LHO may accept it, the right player may call, or the director rules",
+        reads=('key', 'record'),
+        writes=('record', 'pending'), emits=())
 def hold_out_of_rotation(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -303,7 +313,9 @@ def _if_accepted(ctx: Ctx) -> AuctionState:
     return ctx.state.set_status(p.call_index, "stands")
 
 
-@action("the call out of rotation stands as if legal; the accepting call is then ruled")
+@action("the call out of rotation stands as if legal; the accepting call is then ruled",
+        reads=('dealer', 'key', 'record', 'pending'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=('CallEvent',))
 def accept_out_of_rotation(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -322,7 +334,9 @@ def accept_out_of_rotation(ctx: Ctx) -> Outcome:
     return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, call, shown(ctx)).follow))
 
 
-@action("the call out of rotation is cancelled without rectification; the right player's call is ruled")
+@action("the call out of rotation is cancelled without rectification; the right player's call is ruled",
+        reads=('dealer', 'record', 'pending'),
+        writes=('record', 'pending', 'rulings'), emits=('CallEvent',))
 def right_player_calls(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -373,7 +387,9 @@ def lho_calls_over_inadmissible(f: FactView) -> bool:
 
 
 @action("the director explains: LHO may accept the call (29A) or let an inadmissible double go (36A), "
-        "or decline")
+        "or decline",
+        reads=('record', 'pending'),
+        writes=('pending', 'rulings'), emits=())
 def explain_options(ctx: Ctx) -> Outcome:
     p = _p(ctx)
     state = open_choice(ctx.state, "36A, 36B4" if p.get("inadmissible") else "29A, 29B")
@@ -385,7 +401,9 @@ def explain_options(ctx: Ctx) -> Outcome:
     return Outcome(state)
 
 
-@action("LHO accepts: the call stands as if in rotation and LHO calls next (29A)")
+@action("LHO accepts: the call stands as if in rotation and LHO calls next (29A)",
+        reads=('dealer', 'key', 'record', 'pending'),
+        writes=('key', 'record', 'pending', 'rulings'), emits=())
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _p(ctx)
     state = evolve(ctx.state, pending=None).rule(
@@ -423,14 +441,18 @@ def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
                               "lead restrictions"))
 
 
-@action("LHO called over the inadmissible double: both are cancelled, no rectification (36A)")
+@action("LHO called over the inadmissible double: both are cancelled, no rectification (36A)",
+        reads=('dealer', 'key', 'record', 'pending'),
+        writes=('record', 'pending', 'rulings'), emits=())
 def cancel_both_36a(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
     return _cancel_36a(ctx, call)
 
 
 @action("the director's judgement tells LHO did not accept: the director asks whether the call was "
-        "artificial and rules (29B, 29C)")
+        "artificial and rules (29B, 29C)",
+        reads=('pending',),
+        writes=('pending',), emits=('event',))
 def judged_after_decline(ctx: Ctx) -> Outcome:
     return Outcome(ask_artificial(ctx).state, (ctx.event,))
 
@@ -451,7 +473,9 @@ def _pending_record(ctx: Ctx) -> CallRecord:
 
 
 @action("the call is cancelled; the explanation given at the table settles whether it was artificial "
-        "(29C), and Laws 30-32 apply")
+        "(29C), and Laws 30-32 apply",
+        reads=('record', 'pending'),
+        writes=('pending', 'rulings'), emits=('Judgement',))
 def ask_artificial_explained(ctx: Ctx) -> Outcome:
     out = ask_artificial(ctx)
     rec = _pending_record(ctx)
@@ -472,7 +496,9 @@ def pass_or_bid_out_of_rotation(f: FactView) -> bool:
     return f.held_call_kind in ("pass", "bid")
 
 
-@action("the director asks whether the pass or bid out of rotation was artificial (29C, 30C)")
+@action("the director asks whether the pass or bid out of rotation was artificial (29C, 30C)",
+        reads=('pending',),
+        writes=('pending',), emits=())
 def ask_artificial(ctx: Ctx) -> Outcome:
     p = ctx.state.pending
     assert p is not None
@@ -519,7 +545,9 @@ def double_at_other_turn(f: FactView) -> bool:
 
 
 @action("the double or redouble is cancelled; the offender calls freely in turn and partner must "
-        "pass for the rest of the auction (36B4)")
+        "pass for the rest of the auction (36B4)",
+        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def silence_partner_36b4(ctx: Ctx) -> Outcome:
     p, call, state = _cancel_pending_double(ctx)
     o = p.offender
@@ -531,7 +559,9 @@ def silence_partner_36b4(ctx: Ctx) -> Outcome:
 
 
 @action("the double or redouble is cancelled; if RHO passes the offender must repeat it, otherwise "
-        "the offender calls freely, judged for comparability (32A)")
+        "the offender calls freely, judged for comparability (32A)",
+        reads=('dealer', 'record', 'pending', 'watches'),
+        writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_after_double(ctx: Ctx) -> Outcome:
     p, call, state = _cancel_pending_double(ctx)
     o = p.offender
@@ -543,7 +573,9 @@ def watch_rho_after_double(ctx: Ctx) -> Outcome:
 
 
 @action("the double or redouble is cancelled; partner calls freely and the offender's next call "
-        "is judged for comparability (32B)")
+        "is judged for comparability (32B)",
+        reads=('dealer', 'record', 'pending', 'watches'),
+        writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def judge_after_double(ctx: Ctx) -> Outcome:
     p, call, state = _cancel_pending_double(ctx)
     o = p.offender
@@ -637,7 +669,9 @@ def cancelled_call(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
     return p, call, state
 
 
-@action("the pass is cancelled; the offender must pass at the next turn (30A)")
+@action("the pass is cancelled; the offender must pass at the next turn (30A)",
+        reads=('dealer', 'record', 'obligations', 'pending'),
+        writes=('record', 'obligations', 'pending', 'rulings'), emits=())
 def silence_after_pass_at_rhos_turn(ctx: Ctx) -> Outcome:
     p, _, st = cancelled_call(ctx)
     o = p.offender
@@ -646,7 +680,9 @@ def silence_after_pass_at_rhos_turn(ctx: Ctx) -> Outcome:
         "at the next turn"))
 
 
-@action("the pass is cancelled; the offender's next call is judged for comparability (30B1b)")
+@action("the pass is cancelled; the offender's next call is judged for comparability (30B1b)",
+        reads=('dealer', 'record', 'pending', 'watches'),
+        writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def judge_after_pass_at_other_turn(ctx: Ctx) -> Outcome:
     p, call, st = cancelled_call(ctx)
     o = p.offender
@@ -656,7 +692,9 @@ def judge_after_pass_at_other_turn(ctx: Ctx) -> Outcome:
 
 
 @action("the call is cancelled; if RHO passes the offender must repeat it, otherwise the offender "
-        "calls freely, judged for comparability (31A)")
+        "calls freely, judged for comparability (31A)",
+        reads=('dealer', 'record', 'pending', 'watches'),
+        writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_after_call(ctx: Ctx) -> Outcome:
     p, call, st = cancelled_call(ctx)
     o = p.offender
@@ -669,7 +707,9 @@ def watch_rho_after_call(ctx: Ctx) -> Outcome:
 
 
 @action("the call is cancelled; partner may call freely and the offender's next call is judged for "
-        "comparability (31B)")
+        "comparability (31B)",
+        reads=('dealer', 'record', 'pending', 'watches'),
+        writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def judge_after_call_at_other_turn(ctx: Ctx) -> Outcome:
     p, call, st = cancelled_call(ctx)
     o = p.offender
@@ -741,13 +781,17 @@ def _without_watch(ctx: Ctx) -> tuple[AuctionState, Watch]:
     return evolve(ctx.state, watches=tuple(x for x in ctx.state.watches if x is not w)), w
 
 
-@action("nothing is owed: the call stays cancelled, with no further rectification")
+@action("nothing is owed: the call stays cancelled, with no further rectification",
+        reads=('key', 'record', 'pending', 'watches'),
+        writes=('watches', 'rulings'), emits=('AuctionEnds',))
 def repeat_lapsed(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
     return repeat_lapses(state, w, w.law + "1", "with no further rectification")
 
 
-@action("the obligation to pass prevails: the cancelled call is not repeated")
+@action("the obligation to pass prevails: the cancelled call is not repeated",
+        reads=('key', 'record', 'pending', 'watches'),
+        writes=('watches', 'rulings'), emits=())
 def repeat_prevented(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
     # the obligation to pass at every turn prevails (docs/modelling-decisions.md)
@@ -755,7 +799,9 @@ def repeat_prevented(ctx: Ctx) -> Outcome:
                             f"must pass at every turn to the end of the auction: {w.call} is not repeated"))
 
 
-@action("the offender must repeat the cancelled call at the next turn")
+@action("the offender must repeat the cancelled call at the next turn",
+        reads=('key', 'record', 'obligations', 'pending', 'watches'),
+        writes=('obligations', 'watches', 'rulings'), emits=())
 def require_repeat(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
     state = state.impose(w.offender, Obligation("repeat_call", w.law + "1", w.call))
@@ -763,7 +809,9 @@ def require_repeat(ctx: Ctx) -> Outcome:
                             f"{w.offender.long_name} must now repeat {w.call}"))
 
 
-@action("the offender may make any legal call; it will be judged for comparability")
+@action("the offender may make any legal call; it will be judged for comparability",
+        reads=('key', 'record', 'pending', 'watches'),
+        writes=('watches', 'rulings'), emits=())
 def free_but_judged(ctx: Ctx) -> Outcome:
     state = ctx.state
     w = _watch(ctx)
@@ -777,7 +825,9 @@ def free_but_judged(ctx: Ctx) -> Outcome:
     return ended(state)
 
 
-@action("the director judges whether the offender's call is comparable with the cancelled one")
+@action("the director judges whether the offender's call is comparable with the cancelled one",
+        reads=('record', 'watches'),
+        writes=('pending', 'watches'), emits=())
 def judge_offenders_call(ctx: Ctx) -> Outcome:
     state = ctx.state
     w = _watch(ctx)

@@ -46,6 +46,7 @@ __all__ = [
     "guard",
     "reads",
     "action",
+    "derived",
     "both",
     "OTHERWISE",
     "ASK_TRIGGER",
@@ -231,6 +232,13 @@ class Action:
     name: str
     words: str
     run: Callable[[Ctx], Outcome]
+    #: The parts of the position (fields of the position: ``pending``, ``key``, ``record`` ...)
+    #: the action reads, those it may change, and the kinds of follow-up it may emit (a
+    #: :data:`FollowUp` class name, or ``"event"``), if it declares them; checked by
+    #: :mod:`.parts`.  ``None``: not declared yet.
+    reads: frozenset[str] | None = None
+    writes: frozenset[str] | None = None
+    emits: frozenset[str] | None = None
 
     def __call__(self, ctx: Ctx) -> Outcome:
         return self.run(ctx)
@@ -272,11 +280,27 @@ def reads(*facts: str, words: str, ask: str = "", on_key: Callable[[int, int], b
     return make
 
 
-def action(words: str) -> Callable[[Callable[[Ctx], Outcome]], Action]:
-    """Decorator: the function becomes an :class:`Action` named after it, described by ``words``."""
+def action(words: str, *, reads: tuple[str, ...] | None = None, writes: tuple[str, ...] = (),
+           emits: tuple[str, ...] = ()) -> Callable[[Callable[[Ctx], Outcome]], Action]:
+    """Decorator: the function becomes an :class:`Action` named after it, described by ``words``,
+    declaring the parts of the position it ``reads`` and ``writes`` and the follow-ups it
+    ``emits`` (:mod:`.parts`; leave ``reads`` out, and the action declares nothing yet)."""
     def make(fn: Callable[[Ctx], Outcome]) -> Action:
-        return Action(fn.__name__, words, fn)
+        if reads is None:
+            return Action(fn.__name__, words, fn)
+        return Action(fn.__name__, words, fn, frozenset(reads), frozenset(writes), frozenset(emits))
     return make
+
+
+def derived(inner: Action, name: str, words: str, run: Callable[[Ctx], Outcome], *, reads: tuple[str, ...] = (),
+            writes: tuple[str, ...] = (), emits: tuple[str, ...] = ()) -> Action:
+    """An action that runs ``inner`` and then does a little more (another book's citation, the
+    director called at once): ``inner``'s declarations with ``reads``, ``writes`` and ``emits``
+    added (none, while ``inner`` declares nothing)."""
+    if inner.reads is None or inner.writes is None or inner.emits is None:
+        return Action(name, words, run)
+    return Action(name, words, run, inner.reads | frozenset(reads), inner.writes | frozenset(writes),
+                  inner.emits | frozenset(emits))
 
 
 @dataclass(frozen=True, slots=True)

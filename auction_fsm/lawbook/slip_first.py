@@ -96,7 +96,9 @@ def slip_already_judged(f: FactView) -> bool:
     return bool(f.change_ground == "slip" and f.actor_from_offender == 0 and f.slip_judged_intended)
 
 
-@action("refused: the director has ruled that the call was intended, so it stands (25A2)")
+@action("refused: the director has ruled that the call was intended, so it stands (25A2)",
+        reads=('record', 'pending'),
+        writes=(), emits=())
 def slip_claimed_again(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     made = ctx.state.record[p.call_index].call
@@ -104,7 +106,9 @@ def slip_claimed_again(ctx: Ctx) -> Outcome:
                            f"ruled that it was intended, so it stands (Law 25A2)", law="25A2")
 
 
-@action("the director will judge first whether the irregular call was unintended (25A)")
+@action("the director will judge first whether the irregular call was unintended (25A)",
+        reads=('record', 'pending'),
+        writes=('pending', 'rulings'), emits=())
 def ask_slip(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     event = ctx.event
@@ -122,7 +126,9 @@ def ask_slip(ctx: Ctx) -> Outcome:
         "whether it was unintended (Law 25A), before any other rectification"))
 
 
-@action("unintended: the irregular call is withdrawn and the intended call is made in its place (25A1)")
+@action("unintended: the irregular call is withdrawn and the intended call is made in its place (25A1)",
+        reads=('dealer', 'record', 'pending'),
+        writes=('record', 'pending', 'rulings'), emits=('SubstitutedCall',))
 def intended_replaces(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new = parse_call(p.get("new"))
@@ -133,7 +139,9 @@ def intended_replaces(ctx: Ctx) -> Outcome:
     return Outcome(state, (SubstitutedCall(p.offender, new),))  # the director, there, rules on it
 
 
-@action("intended: the procedure goes on from where it was (25A does not apply)")
+@action("intended: the procedure goes on from where it was (25A does not apply)",
+        reads=('record', 'pending'),
+        writes=('pending', 'rulings'), emits=())
 def back_to_procedure(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     options = tuple(o for o in p.get("back_options").split(",") if o)

@@ -24,6 +24,7 @@ Event text (one string per event), the package's one text form of events
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -35,8 +36,18 @@ from auction_fsm.events import (
     Choice,
     Event,
 )
+from auction_fsm.lawbook.parts import auditing
 from auction_fsm.lawbook.restrictions import eligible_suits
 from auction_fsm.seats import Seat
+
+
+@pytest.fixture(autouse=True)
+def _every_action_checked_against_its_declaration() -> Iterator[None]:
+    """Each law test runs with every action checked against the parts of the position it declares
+    reading and writing and the follow-ups it declares emitting (:mod:`auction_fsm.lawbook.parts`):
+    a law test that takes an action down a branch reading more fails naming the action and part."""
+    with auditing():
+        yield
 
 
 class _Declined:

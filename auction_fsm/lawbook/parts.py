@@ -1,0 +1,249 @@
+"""What an action reads, writes and emits: the parts of the position, declared and checked.
+
+A guard declares the facts it reads (:mod:`.facts`).  An action declares, with
+``@action(..., reads=, writes=, emits=)``:
+
+* ``reads`` -- the parts of the position (fields of
+  :class:`~auction_fsm.auction.AuctionState`: ``pending``, ``key``, ``record`` ...) it looks
+  at, directly or through the position's methods and properties (``state.turn`` reads
+  ``key``);
+* ``writes`` -- the parts whose value it may change;
+* ``emits`` -- the kinds of follow-up it may hand back to the engine (the names of
+  :data:`~.rows.FollowUp`'s classes, or ``"event"`` for the event ruled again as another).
+
+A row's chain (31A1, then 17D3, then 25B1) therefore has one read set: its guards' facts and
+its actions' parts, known without running it.  Part of the history is a *log*
+(:data:`LOG`: the record of calls and the rulings): a rule that reads it depends on the whole
+past, which is what stops an explorer from keying configurations on the rest; the declarations
+say which actions still do (docs/law-book.md, *What actions read and write*).
+
+The declarations are checked, not trusted: :func:`audited` runs an action on a copy of the
+position that notes every part read (a subclass of the position whose attribute lookup is
+watched, made only while checking), compares every part before and after, and names the first
+undeclared read, write or follow-up as one :class:`UndeclaredPart` error of the book
+(``action X read part Y, not declared``).  The engine runs actions through it when asked
+(:func:`auction_fsm.engine.rule_in_full`'s ``audit``, :func:`auditing`); the law tests, the
+fuzzer's walks and the explorations run that way in ``tests/test_declared_parts.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..auction import AuctionState
+from ..calls import Call
+from ..errors import LawBookError
+from ..events import Event
+from ..records import CallRecord, Obligation
+from ..seats import Seat
+from ..values import _SHAPES
+from .rows import FollowUp, Outcome
+
+if TYPE_CHECKING:
+    from .book import LawBook
+    from .rows import Action, Ctx, Row
+
+__all__ = ["AUDITS", "PARTS", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where",
+           "action_declarations"]
+
+#: The parts of the position, in the order of its fields.
+PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
+#: The parts that are history rather than position: read by a rule, they make it depend on the
+#: whole past (the record of calls, each with its status; the director's rulings in words).
+LOG: frozenset[str] = frozenset({"record", "rulings"})
+#: What an action may hand back for the engine to rule next: a follow-up's or an event's class
+#: name (a call it makes on a player's behalf, the director it calls), or ``"event"`` for the
+#: event it was given, ruled again as another kind of event.
+EMITS: frozenset[str] = (frozenset(t.__name__ for t in FollowUp.__args__)
+                         | frozenset(t.__name__ for t in Event.__args__) | {"event"})
+
+
+class UndeclaredPart(LawBookError):
+    """An action read or wrote a part of the position, or emitted a follow-up, it did not
+    declare: a fault of the book, named by action and part."""
+
+
+def check_names(book: LawBook) -> list[str]:
+    """Every declaration of the book's actions naming a part or a follow-up that does not exist,
+    in words (empty: all names are real)."""
+    faults = []
+    for action in _actions(book):
+        for role, names, known in (("reads", action.reads, PARTS), ("writes", action.writes, PARTS),
+                                   ("emits", action.emits, EMITS)):
+            for name in sorted((names or frozenset()) - frozenset(known)):
+                faults.append(f"action {action.name!r} {role} {name!r}, which is not "
+                              + ("a part of the position" if role != "emits" else "a follow-up"))
+    return faults
+
+
+def _actions(book: LawBook) -> list[Action]:
+    seen: dict[int, Action] = {}
+    for r in book.rows:
+        if r.action is not None:
+            seen.setdefault(id(r.action), r.action)
+    return list(seen.values())
+
+
+def action_declarations(book: LawBook) -> dict[str, Action]:
+    """The book's actions by name (each once)."""
+    return {a.name: a for a in _actions(book)}
+
+
+# --- the watched copy of the position -----------------------------------------------------------
+
+_WATCHING: list[set[str]] = []  # the part sets being filled, innermost last
+#: Checkers of the actions' declarations (:func:`auditing`): while one is set, the engine runs
+#: every action through the innermost, and no step takes its shortcut for a plain call (the
+#: action it stands in for must be checked too).
+AUDITS: list[Callable[[Row, Ctx], Outcome]] = []
+_PART_SET = frozenset(PARTS)
+
+
+@contextlib.contextmanager
+def _unwatched() -> Iterator[None]:
+    """Reads made inside the block are not noted (an entry added to the log reads the log only
+    to extend it)."""
+    _WATCHING.append(set())
+    try:
+        yield
+    finally:
+        _WATCHING.pop()
+
+
+class _Watched(AuctionState):
+    """The position with every lookup of one of its parts noted (checking only).
+
+    Adding to the log (a ruling, a call at the end of the record) is a write of the log, not a
+    read of it: those methods note only what they decide with (the legal auction, for a call).
+    """
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in _PART_SET and _WATCHING:
+            _WATCHING[-1].add(name)
+        return object.__getattribute__(self, name)
+
+    def rule(self, law: str, summary: str) -> AuctionState:
+        with _unwatched():
+            return AuctionState.rule(self, law, summary)
+
+    def add_call(self, record: CallRecord) -> AuctionState:
+        self.key  # noqa: B018  (a standing call moves the legal auction on from its key)
+        with _unwatched():
+            return AuctionState.add_call(self, record)
+
+    def called_in_turn(self, seat: Seat, call: Call, key: int,
+                       obligations: tuple[tuple[Obligation, ...], ...] | None = None) -> AuctionState:
+        with _unwatched():
+            return AuctionState.called_in_turn(self, seat, call, key, obligations)
+
+
+_DESCRIPTORS = tuple(AuctionState.__dict__[n] for n in PARTS)
+
+
+def _fields(state: AuctionState) -> tuple[Any, ...]:
+    """Every part of ``state`` without noting a read (the slots' own descriptors)."""
+    return tuple(d.__get__(state, AuctionState) for d in _DESCRIPTORS)
+
+
+# a copy with changes of a watched position (:func:`auction_fsm.values.evolve`) reads every field
+# to copy them: that is no read of the action's, so the watched class copies without noting any
+_SHAPES[_Watched] = (_fields, {n: i for i, n in enumerate(PARTS)})
+
+
+def _watched(state: AuctionState) -> _Watched:
+    return _Watched(*_fields(state))
+
+
+def _plain(state: AuctionState) -> AuctionState:
+    return AuctionState(*_fields(state)) if type(state) is not AuctionState else state
+
+
+def where(action: Action) -> str:
+    """``module:name`` of an action: two families may each have an action of one name."""
+    return f"{action.run.__module__.rsplit('.', 1)[-1]}:{action.name}"
+
+
+@dataclass(slots=True)
+class Seen:
+    """What :func:`observing` saw each action do, by :func:`where`: parts read and written and
+    follow-ups emitted, over every run."""
+
+    reads: dict[str, set[str]]
+    writes: dict[str, set[str]]
+    emits: dict[str, set[str]]
+
+
+_OBSERVERS: list[Seen] = []
+
+
+def audited(row: Row, ctx: Ctx) -> Outcome:
+    """Run ``row``'s action at ``ctx`` on a watched copy of the position and check what it did
+    against its declarations; the outcome is the action's, on a plain position.  An action that
+    declares nothing yet (``reads is None``) is run and observed but not checked."""
+    from .rows import Ctx as _Ctx
+
+    action = row.action
+    assert action is not None
+    before = ctx.state
+    seen: set[str] = set()
+    _WATCHING.append(seen)
+    try:
+        out = action(_Ctx(_watched(before), ctx.event, None, {}))
+    except Exception:
+        _WATCHING.pop()
+        _judge(action, row, seen, None, (), ctx.event)
+        raise
+    _WATCHING.pop()
+    after = _plain(out.state)
+    old, new = _fields(before), _fields(after)
+    changed = {p for p, a, b in zip(PARTS, old, new, strict=True) if a is not b and a != b}
+    emitted = {"event" if f is ctx.event else type(f).__name__ for f in out.follow}
+    _judge(action, row, seen, changed, emitted, ctx.event)
+    return Outcome(after, out.follow)
+
+
+def _judge(action: Action, row: Row, read: set[str], written: set[str] | None, emitted: set[str] | tuple[()],
+           event: Event | FollowUp) -> None:
+    if _OBSERVERS:
+        who = where(action)
+        for seen in _OBSERVERS:
+            seen.reads.setdefault(who, set()).update(read)
+            seen.writes.setdefault(who, set()).update(written or ())
+            seen.emits.setdefault(who, set()).update(emitted)
+    if action.reads is None:
+        return
+    for role, did, declared in (("read part", read, action.reads), ("wrote part", written or set(), action.writes),
+                                ("emitted follow-up", set(emitted), action.emits)):
+        extra = sorted(did - (declared or frozenset()))
+        if extra:
+            raise UndeclaredPart(
+                f"action {action.name!r} (row {row.label}) {role} {extra[0]!r}, not declared "
+                f"(it declares: {', '.join(sorted(declared or ())) or 'nothing'}; event {event.describe()})")
+
+
+@contextlib.contextmanager
+def auditing() -> Iterator[None]:
+    """Every action the engine runs while the block runs is checked by :func:`audited`."""
+    AUDITS.append(audited)
+    try:
+        yield
+    finally:
+        AUDITS.remove(audited)
+
+
+@contextlib.contextmanager
+def observing() -> Iterator[Seen]:
+    """Like :func:`auditing`, and note what every action did (for drafting and measuring)."""
+    seen = Seen({}, {}, {})
+    _OBSERVERS.append(seen)
+    try:
+        with auditing():
+            yield seen
+    finally:
+        _OBSERVERS.remove(seen)
