@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -35,6 +36,7 @@ from auction_fsm.lawbook.parts import (
     auditing,
     check_names,
     observing,
+    table,
 )
 from auction_fsm.lawbook.rows import Action, Row
 from auction_fsm.seats import Seat
@@ -214,3 +216,11 @@ def test_29A_and_17D3_lho_accepts_a_pass_out_of_rotation_and_the_chain_has_one_r
         assert f.row.guard is not None and f.row.guard.reads is not None and f.row.guard.reads <= first.facts
         assert f.row.action is not None and (f.row.action.reads or frozenset()) <= first.parts
     assert not first.undeclared
+
+
+def test_docs_law_book_shows_the_actions_table_as_the_book_declares_it() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "law-book.md").read_text(encoding="utf-8")
+    start, end = "<!-- actions table: parts.table(LAWS_2017) -->\n", "\n<!-- end of actions table -->"
+    assert start in text and end in text
+    shown = text.split(start, 1)[1].split(end, 1)[0]
+    assert shown == table(LAWS_2017), "docs/law-book.md, What actions read and write: paste parts.table(LAWS_2017)"
