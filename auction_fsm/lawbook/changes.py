@@ -43,7 +43,7 @@ from .rows import (
 )
 from .states import OPEN, PROCEDURES, STATES
 
-__all__ = ["ROWS", "attempt", "changeable_call", "may_still_replace"]
+__all__ = ["ROWS", "attempt", "changeable_call"]
 
 FAMILY = "21B, 25"
 CH, MI = "change_of_call", "misinformation"
@@ -143,17 +143,6 @@ def changeable_call(state: AuctionState, seat: Seat) -> int | None:
     if old is None or _partners_turn_gone(state, seat, old):
         return None
     return old
-
-
-def may_still_replace(state: AuctionState, seat: Seat) -> bool:
-    """Whether a change of call by ``seat`` could still replace a call here: a slip claim on the
-    call under rectification (25A before 27, 36, 37), or a standing call partner has not called
-    over (25A4, 21B1a).  A change made too late only adds a cancelled call to the record, the
-    auction unchanged; an explorer of the auction leaves it out (docs/modelling-decisions.md)."""
-    p = state.pending
-    if p is not None and p.procedure != DLO:
-        return seat == p.offender
-    return changeable_call(state, seat) is not None
 
 
 def _too_late(ctx: Ctx) -> int | None:
@@ -498,7 +487,7 @@ def _rows() -> list[Row]:
                          "called?"), ask_about_change),
             Row("phase", source, "attempt_change", SAME, "25A4, 21B1a; 16C", FAMILY,
                 "partner has called since: too late; the attempted call is cancelled and stays in the record",
-                partner_called_since, cancel_too_late_change),
+                partner_called_since, cancel_too_late_change, auction_unchanged=True),
             Row("phase", source, "attempt_change", SAME, "25A, 21B1", FAMILY,
                 "no call to change, or the call named is the call made: the change is refused", cannot_change,
                 too_late_to_change, refusal=True),
