@@ -12,6 +12,7 @@ misinformation are the director's judgements, given as input events.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from ..auction import AuctionState
 from ..calls import parse_call
@@ -24,6 +25,7 @@ from . import position_facts  # noqa: F401  (declares the facts the guards below
 from .common import open_comparable
 from .facts import FactView, computes, slot
 from .lead import DLO, due_option
+from .procedure import callers
 from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
@@ -43,7 +45,11 @@ from .rows import (
 )
 from .states import OPEN, PROCEDURES, STATES
 
-__all__ = ["ROWS", "attempt", "changeable_call"]
+if TYPE_CHECKING:
+    from ..events import Event
+    from .book import LawBook
+
+__all__ = ["ROWS", "attempt", "changeable_call", "same_call_again"]
 
 FAMILY = "21B, 25"
 CH, MI = "change_of_call", "misinformation"
@@ -134,6 +140,27 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
                     (*extra, ("judgement", "unintended")))
     return evolve(state, pending=p).rule(
         via or law, f"{o.long_name} tries to replace {state.record[old].call} with {event.call}")
+
+
+def same_call_again(state: AuctionState, event: Event, book: LawBook) -> str | None:
+    """The book's word on ``event`` when by it a seat names again the call it has just made (a
+    line sent twice, a call made and then "changed" to itself): the same call is neither a new
+    call nor a change of call, since Law 25 is about replacing a call by a different one, so
+    nothing happens; the words say so, with the law.  ``None`` when the event is not that:
+    another seat or call, the seat's last call no longer standing or waiting for a ruling, or a
+    call by a seat the table waits for a call from (:func:`~.procedure.callers`: an offender
+    replacing his insufficient bid by the same bid again makes the replacement 27B asks of him,
+    and it is ruled)."""
+    if not isinstance(event, (CallEvent, ChangeCall)) or not state.record:
+        return None
+    last = state.record[-1]
+    if last.seat != event.seat or last.call != event.call or last.status not in ("stands", "pending"):
+        return None
+    if isinstance(event, CallEvent) and event.seat in callers(state, book):
+        return None
+    return (f"Nothing happens: {event.seat.long_name} has just {'called' if last.status == 'stands' else 'made'} "
+            f"{last.call}, and the same call again is neither a new call nor a change of call (Law 25 "
+            "is about replacing a call by another).")
 
 
 def changeable_call(state: AuctionState, seat: Seat) -> int | None:
