@@ -1,0 +1,87 @@
+"""``auction-fsm check-book [BOOK ...]``: what a law book's rows still lack, before the tests say it.
+
+A new law row costs one family module and one law test (docs/law-book.md, *Adding a law row*).
+This command lists, in plain words, everything a row still lacks, each with the row and the file
+to change: what the book's build refuses, a guard that does not declare the facts it reads or
+reads a fact no family declares or computes, a fact missing from docs/law-book.md's table, the
+words and questions the flowcharts show, and a law test naming one of the row's paragraphs
+(:mod:`auction_fsm.lawbook.checklist`).  Every registered book by default.
+
+Exit status: 0 when nothing is missing, 1 when something is (each item on its own line), 2 when
+the docs or the law tests cannot be found (run it from a source checkout, or name them).  A book
+that does not even build when the package loads is reported as the one thing missing (exit 1):
+fix that first, then run the command again for the rest.
+
+Only light imports at the top: the law books are loaded when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ._base import Subparsers
+
+__all__ = ["register", "handler"]
+
+EXIT_MISSING = 1
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``check-book`` subcommand."""
+    p = subparsers.add_parser(
+        "check-book", help="list what a law book's rows still lack (a new row: one module, one test)",
+        description="List, for each law book named (all by default), everything its rows still lack, "
+                    "each with the row and the file to change: what the book's build refuses, guards "
+                    "that do not declare the facts they read, facts no family declares or computes or "
+                    "docs/law-book.md does not list, the words and questions the flowcharts need, and a "
+                    "law test (tests/laws/) named after one of the row's paragraphs. Exit status 1 if "
+                    "anything is missing.")
+    p.add_argument("books", nargs="*", metavar="BOOK", help="a law book's name (2017, 1997); default: all")
+    p.add_argument("--docs", type=Path, metavar="FILE",
+                   help="docs/law-book.md, whose table of facts must list every fact "
+                        "(default: the one in the checkout the package runs from)")
+    p.add_argument("--law-tests", type=Path, metavar="DIR",
+                   help="the folder of law tests, test_*.py (default: tests/laws in that checkout)")
+    p.set_defaults(func=handler)
+
+
+def _existing(given: Path | None, default: Path, what: str, option: str) -> Path:
+    from ..errors import UsageError
+
+    path = default if given is None else given
+    if not path.exists():
+        raise UsageError(f"cannot find {what} at {str(path)!r}: run from a source checkout or give {option}")
+    return path
+
+
+def handler(args: argparse.Namespace) -> int:
+    """Check the books; print what is missing; 0 when nothing is, 1 when something is."""
+    from ..errors import LawBookError
+
+    try:
+        from ..lawbook import BOOKS
+        from ..lawbook.checklist import CHECKOUT, check_book
+    except LawBookError as err:  # a book refused when the package loads: that is what is missing
+        print(f"the law books do not build: {err}")
+        print("Fix that in the module the message names, then run check-book again for the rest.")
+        return EXIT_MISSING
+    from ._law_book import named_book
+
+    docs = _existing(args.docs, CHECKOUT / "docs" / "law-book.md", "docs/law-book.md", "--docs")
+    law_tests = _existing(args.law_tests, CHECKOUT / "tests" / "laws", "the law tests", "--law-tests")
+    books = [named_book(n) for n in args.books] if args.books else list(BOOKS.values())
+    status = 0
+    for book in books:
+        missing = check_book(book, docs=docs, law_tests=law_tests)
+        if not missing:
+            guards = len({id(r.guard) for r in book.rows if r.guard is not None})
+            print(f"law book {book.name}: nothing missing ({len(book.rows)} rows, {guards} guards)")
+            continue
+        status = EXIT_MISSING
+        print(f"law book {book.name}: {len(missing)} thing{'s' if len(missing) != 1 else ''} missing")
+        for m in missing:
+            print(f"  - {m}")
+    sys.stdout.flush()
+    return status
