@@ -190,3 +190,37 @@ def test_check_book_command_without_the_docs_is_one_line_exit_2(tmp_path: Path) 
     done = _cli("--docs", str(tmp_path / "none.md"))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "none.md" in done.stderr and "--docs" in done.stderr
+
+
+def _law_tests_folder(tmp_path: Path, *files: str) -> Path:
+    """A folder of law tests holding only ``files`` (with the package's helpers)."""
+    folder = tmp_path / "laws"
+    folder.mkdir()
+    for name in ("__init__.py", "conftest.py", *files):
+        shutil.copy(LAW_TESTS / name, folder / name)
+    return folder
+
+
+def test_check_book_reached_names_a_row_no_law_test_reaches_and_not_one_a_test_walks(tmp_path: Path) -> None:
+    """With only Law 20's tests, the rows for the leader's questions while declarer chooses are
+    reached (their tests walk them); declarer changing a call while he chooses is not."""
+    folder = _law_tests_folder(tmp_path, "test_law20.py")
+    leader = "asked_by_presumed_leader]"
+    change = "declarer_lead_options.designate_card --attempt_change[cannot_change]"
+    done = _cli("2017", "--law-tests", str(folder), "--reached", "--row", leader, "--row", change)
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "law book 2017: 2 things missing"
+    assert all(change in x for x in lines[1:]) and not any(leader in x for x in lines)
+    assert any("no law test reaches this row" in x and x.endswith(f"[{folder / 'test_law25.py'}]") for x in lines)
+    assert any("no law test names 25A or 21B1" in x for x in lines[1:])
+    done = _cli("2017", "--law-tests", str(folder), "--reached", "--row", leader)
+    assert done.returncode == 0 and "nothing missing, of the rows whose label contains" in done.stdout
+
+
+def test_check_book_reached_with_a_failing_law_test_is_one_line_exit_2(tmp_path: Path) -> None:
+    folder = _law_tests_folder(tmp_path)
+    (folder / "test_law99.py").write_text("def test_99A_fails() -> None:\n    assert False\n", encoding="utf-8")
+    done = _cli("2017", "--law-tests", str(folder), "--reached")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "did not pass" in done.stderr and "fix them first" in done.stderr

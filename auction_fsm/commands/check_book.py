@@ -5,7 +5,11 @@ This command lists, in plain words, everything a row still lacks, each with the 
 to change: what the book's build refuses, a guard that does not declare the facts it reads or
 reads a fact no family declares or computes, a fact missing from docs/law-book.md's table, the
 words and questions the flowcharts show, and a law test naming one of the row's paragraphs
-(:mod:`auction_fsm.lawbook.checklist`).  Every registered book by default.
+(:mod:`auction_fsm.lawbook.checklist`).  Every registered book by default.  ``--reached`` also runs
+the law tests (with pytest, the plugin :mod:`._reached_rows` noting the rows the engine selects)
+and lists the rows of the phase machine none of them reaches; today's books have such rows, so
+use it to see whether the row just added is among them (``--row TEXT`` keeps only the rows whose
+label contains TEXT).
 
 Exit status: 0 when nothing is missing, 1 when something is (each item on its own line), 2 when
 the docs or the law tests cannot be found (run it from a source checkout, or name them).  A book
@@ -44,6 +48,11 @@ def register(subparsers: Subparsers) -> None:
                         "(default: the one in the checkout the package runs from)")
     p.add_argument("--law-tests", type=Path, metavar="DIR",
                    help="the folder of law tests, test_*.py (default: tests/laws in that checkout)")
+    p.add_argument("--reached", action="store_true",
+                   help="also run the law tests (pytest) and list the rows none of them reaches")
+    p.add_argument("--row", action="append", default=[], metavar="TEXT",
+                   help="report only rows whose label contains TEXT (a state, trigger, guard or law); "
+                        "repeatable")
     p.set_defaults(func=handler)
 
 
@@ -72,12 +81,16 @@ def handler(args: argparse.Namespace) -> int:
     docs = _existing(args.docs, CHECKOUT / "docs" / "law-book.md", "docs/law-book.md", "--docs")
     law_tests = _existing(args.law_tests, CHECKOUT / "tests" / "laws", "the law tests", "--law-tests")
     books = [named_book(n) for n in args.books] if args.books else list(BOOKS.values())
+    reached = _rows_the_law_tests_reach(law_tests) if args.reached else None
     status = 0
     for book in books:
-        missing = check_book(book, docs=docs, law_tests=law_tests)
+        missing = check_book(book, docs=docs, law_tests=law_tests, reached=reached)
+        if args.row:
+            missing = [m for m in missing if any(t in m.where for t in args.row)]
         if not missing:
             guards = len({id(r.guard) for r in book.rows if r.guard is not None})
-            print(f"law book {book.name}: nothing missing ({len(book.rows)} rows, {guards} guards)")
+            rows = "" if not args.row else f", of the rows whose label contains {' or '.join(map(repr, args.row))}"
+            print(f"law book {book.name}: nothing missing{rows} ({len(book.rows)} rows, {guards} guards)")
             continue
         status = EXIT_MISSING
         print(f"law book {book.name}: {len(missing)} thing{'s' if len(missing) != 1 else ''} missing")
@@ -85,3 +98,29 @@ def handler(args: argparse.Namespace) -> int:
             print(f"  - {m}")
     sys.stdout.flush()
     return status
+
+
+def _rows_the_law_tests_reach(law_tests: Path) -> dict[str, list[str]]:
+    """Run the law tests in ``law_tests`` with pytest and the plugin :mod:`._reached_rows`; the
+    labels of the rows reached, by book.  The tests must pass: a failing law test, or no pytest,
+    is a usage error naming what pytest said last."""
+    import json
+    import os
+    import subprocess
+    import tempfile
+
+    from ..errors import UsageError
+    from ..lawbook.checklist import CHECKOUT
+    from ._reached_rows import OUTPUT
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "reached.json"
+        done = subprocess.run([sys.executable, "-m", "pytest", str(law_tests), "-q", "-p", "no:cacheprovider",
+                               "-p", "auction_fsm.commands._reached_rows"], cwd=CHECKOUT,
+                              env={**os.environ, OUTPUT: str(out)}, capture_output=True, text=True, check=False)
+        said = (done.stdout.strip() or done.stderr.strip()).splitlines()[-1:] or ["(nothing)"]
+        if done.returncode != 0 or not out.exists():
+            raise UsageError(f"--reached: the law tests in {str(law_tests)!r} did not pass (pytest exit "
+                             f"{done.returncode}: {said[0]}); fix them first")
+        found: dict[str, list[str]] = json.loads(out.read_text(encoding="utf-8"))
+        return found

@@ -152,6 +152,18 @@ def test_20C2_50D2_54D_the_leader_may_ask_while_declarer_chooses_about_a_penalty
     before = walk("W", base)
     assert outcome(before)["pending"] == ("declarer_lead_options.penalty_card", "N",
                                           ("require_C", "prohibit_C", "let_remain"))
-    s = walk("W", base, "E review")
-    assert outcome(s) == outcome(before) and ruling_laws(s)[-1] == "20C2"
+    s = walk("W", base, "E review, E explain 7")
+    assert outcome(s) == outcome(before) and ruling_laws(s)[-2:] == ["20C2", "20F2"]
+    unchanged_after(before, DecisionError, "W review", match="41B")
+
+
+def test_20C2_20F2_51A_the_leader_may_ask_while_declarer_designates_which_penalty_card_he_leads() -> None:
+    """East, the leader against 3NT, exposed two honours during the auction (24E, 50B): declarer
+    says which one he leads (51A), and East may ask meanwhile; his partner may not yet (41B)."""
+    base = "N 1NT, E expose SA HK, E P, S 3NT, W P, N P, E P"
+    before = walk("N", base)
+    assert outcome(before)["pending"] == ("declarer_lead_options.designate_card", "N",
+                                          ("designate_HK", "designate_SA"))
+    s = walk("N", base, "E review, E explain 1")
+    assert outcome(s) == outcome(before) and ruling_laws(s)[-2:] == ["20C2", "20F2"]
     unchanged_after(before, DecisionError, "W review", match="41B")
