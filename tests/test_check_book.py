@@ -10,6 +10,7 @@ back, a review request), so that every item reported is about it and nothing els
 from __future__ import annotations
 
 import dataclasses
+import os
 import shutil
 import subprocess
 import sys
@@ -224,3 +225,42 @@ def test_check_book_reached_with_a_failing_law_test_is_one_line_exit_2(tmp_path:
     done = _cli("2017", "--law-tests", str(folder), "--reached")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "did not pass" in done.stderr and "fix them first" in done.stderr
+
+
+_PLANTED_NO_QUESTION = '''
+from .rows import guard as _planted_guard
+
+
+@_planted_guard("planted: a guard with no question")
+def planted_guard(ctx: Ctx) -> bool:
+    return True
+
+
+ROWS.append(Row("phase", "hands_returned", "review_request", SAME, "20C2", FAMILY, "planted", planted_guard,
+                restate_after))
+'''
+_PLANTED_UNKNOWN_FACT = '''
+
+@reads("planted_fact", words="planted: reads a fact nobody declares", ask="Planted?")
+def planted_guard(f: FactView) -> bool:
+    return bool(f.planted_fact)
+'''
+
+
+@pytest.mark.parametrize(("planted", "said"), [
+    (_PLANTED_NO_QUESTION, "guard 'planted_guard' has no question for the director (give it one with ask=...)"),
+    (_PLANTED_UNKNOWN_FACT, "guard 'planted_guard' declares reading 'planted_fact', which no family declares"),
+], ids=["no-question", "unknown-fact"])
+def test_check_book_on_a_package_whose_book_does_not_build_names_the_problem_and_the_module(
+        tmp_path: Path, planted: str, said: str) -> None:
+    """A copy of the package with a planted fault in lawbook/review.py: the books fail to build as
+    the package loads, and check-book says why and which module to change (no traceback)."""
+    shutil.copytree(CHECKOUT / "auction_fsm", tmp_path / "auction_fsm", ignore=shutil.ignore_patterns("__pycache__"))
+    review = tmp_path / "auction_fsm" / "lawbook" / "review.py"
+    review.write_text(review.read_text(encoding="utf-8") + planted, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "auction_fsm", "check-book", "2017"], capture_output=True,
+                          text=True, timeout=300, check=False, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    assert done.returncode == 1 and done.stderr == "", done.stderr
+    first, fix = done.stdout.splitlines()
+    assert first.startswith("the law books do not build: ") and said in first
+    assert fix == "Fix that in auction_fsm/lawbook/review.py, then run check-book again for the rest."

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from types import TracebackType
 
 from ._base import Subparsers
 
@@ -74,7 +75,8 @@ def handler(args: argparse.Namespace) -> int:
         from ..lawbook.checklist import CHECKOUT, check_book
     except LawBookError as err:  # a book refused when the package loads: that is what is missing
         print(f"the law books do not build: {err}")
-        print("Fix that in the module the message names, then run check-book again for the rest.")
+        files = _files_to_change(err)
+        print(f"Fix that{' in ' + ', '.join(files) if files else ''}, then run check-book again for the rest.")
         return EXIT_MISSING
     from ._law_book import named_book
 
@@ -98,6 +100,33 @@ def handler(args: argparse.Namespace) -> int:
             print(f"  - {m}")
     sys.stdout.flush()
     return status
+
+
+def _files_to_change(err: BaseException) -> list[str]:
+    """The modules to change for a book that does not build as the package loads: those whose
+    ``ROWS`` hold a row the message names (they stay loaded), else the book module the error
+    was raised in (a guard declaring an unknown fact, a fact declared twice)."""
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    labels = set(re.findall(r"row \d+ \((.+?\))\): ", str(err)))
+    files: list[str] = [str(mod.__file__) for name, mod in sorted(sys.modules.items())
+                        if name.startswith("auction_fsm.lawbook.") and getattr(mod, "__file__", None)
+                        and any(getattr(r, "label", None) in labels for r in getattr(mod, "ROWS", None) or ())]
+    if not files:
+        core = {"facts.py", "rows.py", "book.py", "__init__.py"}
+        frames = [t.tb_frame.f_code.co_filename for t in _frames(err.__traceback__)]
+        files = [f for f in frames if Path(f).parent.name == "lawbook" and Path(f).name not in core][-1:]
+    return [str(Path(f).resolve().relative_to(root)) if Path(f).resolve().is_relative_to(root) else f
+            for f in files if f]
+
+
+def _frames(tb: TracebackType | None) -> list[TracebackType]:
+    out = []
+    while tb is not None:
+        out.append(tb)
+        tb = tb.tb_next
+    return out
 
 
 def _rows_the_law_tests_reach(law_tests: Path) -> dict[str, list[str]]:
