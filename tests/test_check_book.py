@@ -137,7 +137,7 @@ def test_the_words_the_flowcharts_show_are_checked() -> None:
         ("guard 'planted_no_words': the director's question 'Does the player ask' is not a yes/no question "
         "ending with '?'"),
         "action 'planted_restate' has no words saying what it does",
-        "the summary spell a code name, 'restate_after': people read plain words with the law number",
+        "the summary spells a code name, 'restate_after': people read plain words with the law number",
     ]
 
 

@@ -117,7 +117,7 @@ def _row_file(row: Row) -> str:
 def _slot_file(name: str) -> str:
     """The module that declares fact ``name`` (``slot("name", ...)`` in its source)."""
     declared = re.compile(r"slot\(\s*[\"']" + re.escape(name) + r"[\"']")
-    for path in sorted((CHECKOUT / "auction_fsm" / "lawbook").glob("*.py")):
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
         try:
             if declared.search(path.read_text(encoding="utf-8")):
                 return _relative(str(path))
@@ -234,11 +234,11 @@ def _words(rows: tuple[Row, ...], families: tuple[Family, ...], triggers: Mappin
                     and not g.question.rstrip().endswith("?"):
                 out.append(Missing(r.label, f"guard {g.name!r}: the director's question {g.question!r} is not a "
                                    "yes/no question ending with '?'", _guard_file(g)))
-            texts += [("guard's words", g.words), ("guard's question", g.question)]
+            texts += [("guard's line", g.words), ("guard's question", g.question)]
         if r.action is not None:
             if not r.action.words.strip():
                 out.append(Missing(r.label, f"action {r.action.name!r} has no words saying what it does", file))
-            texts.append(("action's words", r.action.words))
+            texts.append(("action's line", r.action.words))
         trigger = triggers.get(r.trigger)
         if trigger is not None and not trigger.procedural and not trigger.question.strip():
             out.append(Missing(r.label, f"trigger {r.trigger!r} has no question for the flowcharts (ask=...)",
@@ -246,7 +246,7 @@ def _words(rows: tuple[Row, ...], families: tuple[Family, ...], triggers: Mappin
         for what, text in texts:
             found = _IDENTIFIER.search(text)
             if found:
-                out.append(Missing(r.label, f"the {what} spell a code name, {found.group(0)!r}: people read "
+                out.append(Missing(r.label, f"the {what} spells a code name, {found.group(0)!r}: people read "
                                    "plain words with the law number", file))
     return out
 
