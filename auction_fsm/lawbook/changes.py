@@ -57,31 +57,39 @@ CH, MI = "change_of_call", "misinformation"
 # --- the facts the guards of Laws 21B and 25 read ---------------------------------------------
 slot("change_ground", FAMILY, (str, type(None)),
      "the reason a player gives for changing a call: 'slip' (25) or 'misinformation' (21B1); none if "
-     "the event is not a change of call")
+     "the event is not a change of call",
+     parts=())
 slot("actor_call_to_change", FAMILY, str,
      "the acting seat's last call that stands, as a change of call would find it: 'none' if it has "
      "none (or the event names no seat), 'in time' if partner has not called since and no call out "
-     "of rotation has taken partner's turn, 'too late' otherwise (25A4, 21B1a)")
+     "of rotation has taken partner's turn, 'too late' otherwise (25A4, 21B1a)",
+     parts=('record',))
 slot("change_names_call_made", FAMILY, bool,
      "the change of call names the very call the acting seat last made and that still stands (false "
-     "if it has none, or the event is not a change of call)")
+     "if it has none, or the event is not a change of call)",
+     parts=('record',))
 slot("phase_when_procedure_closes", FAMILY, str,
      "where the table stands if the waiting procedure closes with nothing changed: the auction, the "
-     "clarification period, a face-down opening lead, a passed-out board (a phase's name)")
+     "clarification period, a face-down opening lead, a passed-out board (a phase's name)",
+     parts=('key', 'record', 'pending', 'leads', 'hands_returned'))
 slot("change_lho_called_over", FAMILY, bool,
      "a call of the offender's LHO stands over the call that the waiting change of call would replace "
-     "(25A6, 21B2); false if no change of call waits")
+     "(25A6, 21B2); false if no change of call waits",
+     parts=('pending',))
 slot("accepted_change_stands", FAMILY, bool,
      "the new call of a change of call that LHO accepted (25B1) still stands, 17D3 not having cancelled "
-     "it; false if the event is not the judgement of an accepted change")
+     "it; false if the event is not the judgement of an accepted change",
+     parts=('record',))
 slot("restored_call_kept", FAMILY, bool,
      "the follow-up restoring LHO's call over a changed one says LHO keeps that call (25A6, 21B2); "
-     "false for any other event")
+     "false for any other event",
+     parts=())
 
 
 slot("call_is_called_over", FAMILY, bool,
      "the event is the call by which LHO accepted a change of call (25B1), ruled after the new call; "
-     "false for any other event")
+     "false for any other event",
+     parts=())
 
 
 @computes("call_is_called_over")

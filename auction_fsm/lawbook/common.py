@@ -245,7 +245,7 @@ def _on_key(base: Callable[[int, int], bool], test: EndTest) -> Callable[[int, i
 
 
 def _ending_slot(settled: Callable[[Ctx], AuctionState], key_after: Callable[[Ctx], int] | None,
-                 ending: Callable[[Ctx], tuple[int, bool]]) -> str:
+                 ending: Callable[[Ctx], tuple[int, bool]], parts: tuple[str, ...]) -> str:
     """The fact saying how the auction stands once the call of a row made with ``settled``
     stands: (ended, passed out, a pass out of rotation among the passes that end it).  One slot
     per way of making the call stand, declared the first time a family uses it (family 17-22,
@@ -255,7 +255,8 @@ def _ending_slot(settled: Callable[[Ctx], AuctionState], key_after: Callable[[Ct
         return name
     slot(name, "17-22", tuple, "how the auction stands once the call stands as "
          f"{settled.__name__.strip('_').replace('_', ' ')} makes it: whether it has ended, whether it "
-         "is passed out, and whether a pass out of rotation is among the passes ending it (22, 17D3)")
+         "is passed out, and whether a pass out of rotation is among the passes ending it (22, 17D3)",
+         parts=parts)
 
     @computes(name)
     def _ending(ctx: Ctx) -> tuple[bool, bool, bool]:
@@ -268,7 +269,7 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
                       laws: dict[str, str] | None = None,
                       summaries: dict[str, str] | None = None,
                       key_after: Callable[[Ctx], int] | None = None,
-                      asks: dict[str, str] | None = None) -> list[Row]:
+                      asks: dict[str, str] | None = None, *, parts: tuple[str, ...]) -> list[Row]:
     """Four rows for one branch whose action makes a call stand that may end the auction.
 
     Each is ``template`` with its own guard, destination, law and summary; ``settled(ctx)`` is
@@ -280,7 +281,8 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
     ``key_after(ctx)``, if given, is the legal-auction key once the call stands, for a call made
     in rotation: the guards then read it instead of building the state (the hot path of replay).
     ``asks`` gives a variant its own director's question, by the same keys; a variant without one
-    asks ``base``'s question.
+    asks ``base``'s question.  ``parts`` are the parts of the position ``settled`` (or
+    ``key_after``) reads: those the fact saying how the auction then stands is computed from.
     """
     def ending(ctx: Ctx) -> tuple[int, bool]:
         """The legal-auction key once the call stands, and whether a pass out of rotation would
@@ -292,7 +294,7 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
         after = settled(ctx)
         return after.key, pass_out_of_rotation_at_end(after)
 
-    end_slot = _ending_slot(settled, key_after, ending)
+    end_slot = _ending_slot(settled, key_after, ending, parts)
 
     def variant(key: str, name: str, words: str, test: EndTest) -> Guard:
         on_key = None

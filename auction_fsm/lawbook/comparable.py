@@ -119,13 +119,16 @@ def not_comparable_cancelled(ctx: Ctx) -> Outcome:
 slot("phase_after_judged_call", FAMILY, str,
      "where the auction stands once the call judged for comparability stands: 'auction' (still open, or "
      "taken back under 17D3), 'clarification' (ended with a contract) or 'passed_out'; empty if no "
-     "judgement waits")
+     "judgement waits",
+     parts=('dealer', 'key', 'record', 'pending'))
 slot("cancel_if_not_comparable", FAMILY, bool,
      "the call judged for comparability is cancelled if it is not comparable: an attempted double or "
-     "redouble replacing an insufficient bid (27B3); false if no comparability judgement waits")
+     "redouble replacing an insufficient bid (27B3); false if no comparability judgement waits",
+     parts=('pending',))
 slot("judged_call_replaces_insufficient", FAMILY, bool,
      "the call judged for comparability replaces an insufficient bid, Law 27 having sent it to the "
-     "director (27B1b); false if it follows another irregularity or no judgement waits")
+     "director (27B1b); false if it follows another irregularity or no judgement waits",
+     parts=('pending',))
 
 
 @computes("phase_after_judged_call")

@@ -125,17 +125,21 @@ def _watch(ctx: Ctx) -> Watch | None:
 
 slot("auction_has_bid", FAMILY, bool,
      "someone has made a bid that stands in the auction: a pass out of rotation before any bid is ruled "
-     "by 30A (1997), after one by 30B (1997)")
+     "by 30A (1997), after one by 30B (1997)",
+     parts=('record',))
 slot("met_watch_after_double", FAMILY, bool,
      "the waiting rectification the watched call meets is about a cancelled double or redouble out of "
-     "rotation (32B (1997)), not a cancelled bid or conventional pass (31A (1997)); false if it meets none")
+     "rotation (32B (1997)), not a cancelled bid or conventional pass (31A (1997)); false if it meets none",
+     parts=('record', 'watches'))
 slot("watched_call_repeats_denomination", FAMILY, bool,
      "the watched call is the offender's bid after a cancelled call out of rotation, in a denomination "
      "that call showed: its own, or those it was explained or judged to show (29C; 31A2 (1997)); false "
-     "if it meets no rectification judging the offender's next call")
+     "if it meets no rectification judging the offender's next call",
+     parts=('record', 'watches'))
 slot("double_barred_this_turn", FAMILY, bool,
      "the acting seat may not double or redouble at this turn: its partner's pass out of rotation at its "
-     "turn barred it (30B2b (1997)); false if the event names no seat")
+     "turn barred it (30B2b (1997)); false if the event names no seat",
+     parts=('obligations',))
 
 
 @computes("auction_has_bid")

@@ -67,12 +67,14 @@ def penalty_cards(state: AuctionState) -> tuple[PenaltyCard, ...]:
 slot("exposure_paragraph", FAMILY, (str, type(None)),
      "which paragraph of Law 24 the cards exposed in the event fall under, counting those the same seat "
      "had already exposed: '24A' (one card below honour rank, not led), '24B' (one honour, or a card "
-     "led early) or '24C' (two or more); none if the event exposes no cards")
+     "led early) or '24C' (two or more); none if the event exposes no cards",
+     parts=('exposed',))
 
 
 slot("exposes_card_again", FAMILY, bool,
      "the event names a card already exposed in this auction period, or names one card twice (such an "
-     "event is refused); false if the event exposes no cards")
+     "event is refused); false if the event exposes no cards",
+     parts=('exposed',))
 
 
 @computes("exposes_card_again")

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from ..errors import LawBookError
 
 __all__ = ["Slot", "SLOTS", "slot", "computes", "FactView", "UndeclaredRead", "UnknownFact", "tracing",
-           "Reading", "value_of", "computed_slots", "view_class"]
+           "Reading", "value_of", "computed_slots", "view_class", "COMPUTE_HOOKS"]
 
 
 class _Context(Protocol):
@@ -65,18 +65,26 @@ class Slot:
     family: str
     kind: type | tuple[type, ...]
     words: str
+    #: The parts of the position (:mod:`.parts`) the slot is computed from, if declared: what a
+    #: guard reading the slot depends on, in the position's own terms.  ``None``: not declared.
+    parts: frozenset[str] | None = None
 
 
 #: Every slot of the vector, by name, in the order declared.
 SLOTS: dict[str, Slot] = {}
 _COMPUTE: dict[str, Callable[[Any], Hashable]] = {}
+#: Checkers of the slots' declared parts (:func:`auction_fsm.lawbook.parts.auditing`): while one
+#: is set, every slot is computed through the innermost, ``hook(name, function, context)``.
+COMPUTE_HOOKS: list[Callable[[str, Callable[[Any], Hashable], Any], Hashable]] = []
 
 
-def slot(name: str, family: str, kind: type | tuple[type, ...], words: str) -> Slot:
-    """Declare a slot of the vector (once; a second declaration of the name is a book fault)."""
+def slot(name: str, family: str, kind: type | tuple[type, ...], words: str,
+         parts: tuple[str, ...] | None = None) -> Slot:
+    """Declare a slot of the vector (once; a second declaration of the name is a book fault), with
+    the ``parts`` of the position it is computed from (checked by :mod:`.parts` while auditing)."""
     if name in SLOTS:
         raise LawBookError(f"fact {name!r} is declared twice (by {SLOTS[name].family} and {family})")
-    s = Slot(name, family, kind, words)
+    s = Slot(name, family, kind, words, None if parts is None else frozenset(parts))
     SLOTS[name] = s
     return s
 
@@ -111,7 +119,7 @@ def value_of(name: str, ctx: _Context) -> Hashable:
     except KeyError:
         raise UnknownFact(f"fact {name!r} has no function computing it"
                           + ("" if name in SLOTS else " and no family declares it")) from None
-    value = fn(ctx)
+    value = fn(ctx) if not COMPUTE_HOOKS else COMPUTE_HOOKS[-1](name, fn, ctx)
     cache[name] = value
     return value
 
@@ -167,7 +175,10 @@ def _fact_property(name: str) -> property:
         value = cache.get(name, _MISSING)
         if value is _MISSING:
             fn = _COMPUTE.get(name)
-            value = fn(ctx) if fn is not None else value_of(name, ctx)
+            if fn is None or COMPUTE_HOOKS:
+                value = value_of(name, ctx)
+            else:
+                value = fn(ctx)
             cache[name] = value
         if _TRACER:
             for reading in _TRACER:

@@ -380,7 +380,7 @@ def _rows() -> list[Row]:
           "the rest of the auction; declarer may restrict the lead (26B)")),
     ):
         rows += by_end_of_auction(Row("phase", src, trig, "auction", law, FAMILY, summary, None, act),
-                                  base, _with_substituted_pass)
+                                  base, _with_substituted_pass, parts=("key", "record", "pending"))
     for dest, g in (("opening_lead", face_down_lead_stands), ("clarification", no_face_down_lead)):
         rows += [
             lho(_AF, dest, "39B", "LHO called: no further rectification",

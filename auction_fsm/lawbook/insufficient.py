@@ -101,12 +101,14 @@ def hold_insufficient(ctx: Ctx) -> Outcome:
 
 
 slot("premature_replacement", FAMILY, bool,
-     "the offender called again before the director ruled on the waiting insufficient bid (27C)")
+     "the offender called again before the director ruled on the waiting insufficient bid (27C)",
+     parts=('pending',))
 slot("replacement_kind", FAMILY, str,
      "how Law 27B rules the offender's call replacing the insufficient bid: a bid above seven, "
      "another insufficient bid, an inadmissible double or redouble, the lowest sufficient bid in "
      "the same denomination (both natural), a bid showing the same denominations that only the "
-     "director can call the lowest, or any other call")
+     "director can call the lowest, or any other call",
+     parts=('key', 'record', 'pending'))
 
 
 @computes("premature_replacement")

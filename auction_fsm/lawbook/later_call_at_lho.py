@@ -72,11 +72,13 @@ def _pending(ctx: Ctx) -> Pending:
 
 slot("out_of_rotation_held", FAMILY, bool,
      "a call out of rotation is held and not yet ruled on: nobody has called over it and the director, "
-     "if called, is still judging whether it was artificial (29C)")
+     "if called, is still judging whether it was artificial (29C)",
+     parts=('pending',))
 slot("held_back_step", FAMILY, (str, type(None)),
      "while a later call at LHO's turn is judged as a change of the held call out of rotation (25), the "
      "step the held call goes back to if the change was intended: 'awaiting_decision' (before the "
-     "director was called) or 'awaiting_artificial_judgement'; none otherwise")
+     "director was called) or 'awaiting_artificial_judgement'; none otherwise",
+     parts=('pending',))
 
 
 @computes("out_of_rotation_held")

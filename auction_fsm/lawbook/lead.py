@@ -48,24 +48,30 @@ _SUIT_OF = {s.name: s for s in Suit}
 slot("actor_from_declarer", FAMILY, (int, type(None)),
      "the seat acting in the event, counted from the (presumed) declarer: 0 declarer, 1 the opening "
      "leader, 2 dummy, 3 the leader's partner; none if the auction has no contract or the event names "
-     "no seat")
+     "no seat",
+     parts=('key', 'record', 'leads'))
 slot("standing_lead", FAMILY, str,
-     "the opening lead that stands: 'none', 'face down' (41A) or 'faced' (41C)")
+     "the opening lead that stands: 'none', 'face down' (41A) or 'faced' (41C)",
+     parts=('leads',))
 slot("end_of_auction_settlement", FAMILY, str,
      "what the end of the auction leaves to settle: '17D3' if a pass out of rotation is among the passes "
      "that ended it (the auction goes back), 'settle' if exposed cards, penalty cards or 26B rights "
-     "wait (24D-E, 26B), 'nothing' otherwise")
+     "wait (24D-E, 26B), 'nothing' otherwise",
+     parts=('key', 'record', 'pending', 'restrictions', 'exposed', 'leads', 'refused_leads', 'options_key'))
 slot("declarer_option_due", FAMILY, (str, type(None)),
      "the choice declarer must make next before the presumed leader leads: 'penalty_card' (50D2, 51B), "
-     "'lead_restriction' (26B) or 'designate_card' (51A); none if no choice is due")
+     "'lead_restriction' (26B) or 'designate_card' (51A); none if no choice is due",
+     parts=('key', 'record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'))
 
 
 slot("actor_from_standing_leader", FAMILY, (int, type(None)),
      "the seat acting in the event, counted from the player whose opening lead stands (2: his partner); "
-     "none if no lead stands or the event names no seat")
+     "none if no lead stands or the event names no seat",
+     parts=('leads',))
 slot("lead_is_faced", FAMILY, bool,
      "the event is an opening lead made face up (41C) rather than face down (41A); false for any other "
-     "event")
+     "event",
+     parts=())
 
 
 @computes("actor_from_standing_leader")

@@ -85,7 +85,7 @@ def _call_rows() -> list[Row]:
                 summaries={"17D3": "three passes, one out of rotation: back to the player who missed a turn",
                            "22A": "the third pass after a bid ends the auction",
                            "22B": "the fourth pass with no bid: the board is passed out"},
-                key_after=_key_after_pass,
+                key_after=_key_after_pass, parts=("key", "record"),
                 asks={"17D3": "Would this pass end the auction, with one of the passes made out of rotation?",
                       "22A": "Is it the third pass in a row after a bid?",
                       "22B": "Is it the fourth pass, with no bid at all?"})

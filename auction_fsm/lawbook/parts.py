@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..auction import AuctionState
@@ -41,13 +42,14 @@ from ..events import Event
 from ..records import CallRecord, Obligation
 from ..seats import Seat
 from ..values import _SHAPES
-from .rows import FollowUp, Outcome
+from .facts import COMPUTE_HOOKS, SLOTS
+from .rows import Ctx, FollowUp, Outcome
 
 if TYPE_CHECKING:
     from .book import LawBook
-    from .rows import Action, Ctx, Row
+    from .rows import Action, Row
 
-__all__ = ["AUDITS", "PARTS", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table",
+__all__ = ["AUDITS", "PARTS", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -146,8 +148,14 @@ class _Watched(AuctionState):
 _DESCRIPTORS = tuple(AuctionState.__dict__[n] for n in PARTS)
 
 
+_PLAIN_FIELDS = attrgetter(*PARTS)
+
+
 def _fields(state: AuctionState) -> tuple[Any, ...]:
-    """Every part of ``state`` without noting a read (the slots' own descriptors)."""
+    """Every part of ``state`` without noting a read (a watched copy's through the slots' own
+    descriptors)."""
+    if type(state) is AuctionState:
+        return _PLAIN_FIELDS(state)
     return tuple(d.__get__(state, AuctionState) for d in _DESCRIPTORS)
 
 
@@ -186,15 +194,13 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
     """Run ``row``'s action at ``ctx`` on a watched copy of the position and check what it did
     against its declarations; the outcome is the action's, on a plain position.  An action that
     declares nothing yet (``reads is None``) is run and observed but not checked."""
-    from .rows import Ctx as _Ctx
-
     action = row.action
     assert action is not None
     before = ctx.state
     seen: set[str] = set()
     _WATCHING.append(seen)
     try:
-        out = action(_Ctx(_watched(before), ctx.event, None, {}))
+        out = action(Ctx(_watched(before), ctx.event, None, {}))
     except Exception:
         _WATCHING.pop()
         _judge(action, row, seen, None, (), ctx.event)
@@ -227,14 +233,52 @@ def _judge(action: Action, row: Row, read: set[str], written: set[str] | None, e
                 f"(it declares: {', '.join(sorted(declared or ())) or 'nothing'}; event {event.describe()})")
 
 
+#: The last position a slot was computed at, and its watched copy (slots are computed many at a
+#: time at one position).
+_LAST_WATCHED: list[Any] = []
+
+
+def audited_fact(name: str, compute: Callable[[Any], Hashable], ctx: Any) -> Hashable:
+    """Compute slot ``name`` on a watched copy of the position and check the parts it read
+    against the slot's declaration (a slot not declaring its parts is observed, not checked).
+    The parts a slot reads are also parts read by whoever asked for it (an action, or another
+    slot computed from it)."""
+    state = ctx.state
+    last = _LAST_WATCHED
+    if last and last[0] is state:
+        watched = last[1]
+    else:
+        watched = _watched(state)
+        _LAST_WATCHED[:] = [state, watched]
+    seen: set[str] = set()
+    _WATCHING.append(seen)
+    try:
+        value = compute(Ctx(watched, ctx.event, None, {}))
+    finally:
+        _WATCHING.pop()
+        if _WATCHING:
+            _WATCHING[-1].update(seen)
+    for observer in _OBSERVERS:
+        observer.reads.setdefault(f"fact:{name}", set()).update(seen)
+    declared = SLOTS[name].parts
+    if declared is not None and not seen <= declared:
+        extra = sorted(seen - declared)
+        raise UndeclaredPart(f"fact {name!r} is computed from part {extra[0]!r}, not declared (it declares: "
+                             f"{', '.join(sorted(declared)) or 'nothing'}; event {ctx.event.describe()})")
+    return value
+
+
 @contextlib.contextmanager
 def auditing() -> Iterator[None]:
-    """Every action the engine runs while the block runs is checked by :func:`audited`."""
+    """Every action the engine runs, and every slot computed, while the block runs is checked
+    against its declaration (:func:`audited`, :func:`audited_fact`)."""
     AUDITS.append(audited)
+    COMPUTE_HOOKS.append(audited_fact)
     try:
         yield
     finally:
         AUDITS.remove(audited)
+        COMPUTE_HOOKS.remove(audited_fact)
 
 
 @contextlib.contextmanager

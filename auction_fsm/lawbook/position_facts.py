@@ -47,27 +47,35 @@ def actor_from(ctx: Ctx, origin: Seat | None) -> int | None:
 
 slot("actor_from_offender", _PROC, (int, type(None)),
      "the seat acting in the event, counted from the waiting procedure's offender (0 the offender, "
-     "1 LHO, 2 partner, 3 RHO); none if no procedure waits or the event names no seat")
+     "1 LHO, 2 partner, 3 RHO); none if no procedure waits or the event names no seat",
+     parts=('pending',))
 slot("turn_from_offender", _PROC, (int, type(None)),
      "the player whose turn it was when the waiting procedure's offence was made, counted from the "
-     "offender; none if no procedure waits")
+     "offender; none if no procedure waits",
+     parts=('pending',))
 slot("decider_from_offender", _PROC, (int, str, type(None)),
      "who must act in the waiting procedure: a seat counted from the offender, or 'director'; "
-     "none if no procedure waits")
+     "none if no procedure waits",
+     parts=('pending',))
 slot("options", _PROC, tuple,
-     "the options open in the waiting procedure (short words such as 'accept'), empty if none")
+     "the options open in the waiting procedure (short words such as 'accept'), empty if none",
+     parts=('pending',))
 slot("actor_from_turn", _AUCTION, (int, type(None)),
      "the seat acting in the event, counted from the player whose turn it is (0: in turn); "
-     "none if the event names no seat")
+     "none if the event names no seat",
+     parts=('key',))
 slot("event_kind", _AUCTION, str,
      "the kind of event being ruled, by its type's name (a call, a call the director put in place "
-     "of a changed one, a choice, a judgement...)")
+     "of a changed one, a choice, a judgement...)",
+     parts=())
 slot("event_is_call", _AUCTION, bool,
      "the event is a call at the table (made by a player, put in place by the director, or made "
-     "again), not a choice, a judgement or another kind of event")
+     "again), not a choice, a judgement or another kind of event",
+     parts=())
 slot("call_permitted", _AUCTION, bool,
      "the event is a call that the legal auction allows the acting seat now (18, 19): a pass, a "
-     "sufficient bid, a double of an opponent's bid or a redouble of an opponent's double")
+     "sufficient bid, a double of an opponent's bid or a redouble of an opponent's double",
+     parts=('key',))
 
 
 @computes("actor_from_offender")
@@ -124,7 +132,8 @@ def _call_permitted(ctx: Ctx) -> Hashable:
 # --- appended by worktree factsa (calls out of rotation, 28-34): a fact other families may share ---
 
 slot("auction_over", _AUCTION, bool,
-     "the auction has ended: the final pass has been made (22A) or the board passed out (22B)")
+     "the auction has ended: the final pass has been made (22A) or the board passed out (22B)",
+     parts=('key',))
 
 
 @computes("auction_over")
@@ -135,7 +144,8 @@ def _auction_over(ctx: Ctx) -> Hashable:
 # --- appended by worktree factsb (issue 37: the guards of 21B-25, 35-39, 41-54, 23-26, 24) ------
 slot("call_is_pass", _AUCTION, bool,
      "the event is a call and that call is a pass (false for a bid, a double, a redouble or an event "
-     "with no call)")
+     "with no call)",
+     parts=())
 
 
 @computes("call_is_pass")

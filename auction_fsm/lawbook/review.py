@@ -206,7 +206,8 @@ def asked_by_another_player(f: FactView) -> bool:
 
 
 @action("the question waits: before the opening lead is made face down only the presumed leader may ask "
-        "(20C2, 20F2, 41B)")
+        "(20C2, 20F2, 41B)",
+        reads=("key", "record", "leads"), writes=(), emits=())
 def wait_for_the_lead(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, (ReviewRequest, ExplanationRequest))

@@ -99,29 +99,37 @@ slot("out_of_rotation_kind", FAMILY, str,
      "which law a call out of rotation falls under first: 'deemed' (the player whose turn it was must "
      "pass and the caller is that player's LHO, 28A), 'change' (the player who has just called calls "
      "again at LHO's turn, 30B2, 31C, 32C), 'above_seven' (38), 'silenced' (a bid, double or redouble by "
-     "a player obliged to pass, 37 by 35B) or 'plain' (28-32)")
+     "a player obliged to pass, 37 by 35B) or 'plain' (28-32)",
+     parts=('dealer', 'key', 'obligations'))
 slot("lho_may_accept", FAMILY, bool,
      "the offender's LHO may accept the waiting call out of rotation (29A): it is open to acceptance and "
-     "is not a double or redouble Law 19 does not permit; false if no procedure waits")
+     "is not a double or redouble Law 19 does not permit; false if no procedure waits",
+     parts=('pending',))
 slot("inadmissible_out_of_rotation", FAMILY, bool,
      "the waiting call out of rotation is a double or redouble Law 19 does not permit (36B4); false if "
-     "no procedure waits")
+     "no procedure waits",
+     parts=('pending',))
 slot("held_call_kind", FAMILY, (str, type(None)),
      "the kind of the call out of rotation the waiting procedure holds: 'pass', 'bid', 'double' or "
-     "'redouble'; none if no procedure on a call out of rotation waits")
+     "'redouble'; none if no procedure on a call out of rotation waits",
+     parts=('record', 'pending'))
 slot("held_call_explained", FAMILY, bool,
      "the meaning of the call out of rotation the waiting procedure holds was explained at the table "
      "(the denominations it shows are known), so whether it was artificial needs no judgement (29C); "
-     "false if no procedure waits")
+     "false if no procedure waits",
+     parts=('record', 'pending'))
 slot("met_watch_kind", FAMILY, (str, type(None)),
      "the waiting rectification the watched call meets: 'after_rho_call' (the offender's RHO calls after "
      "a cancelled call at RHO's turn, 31A, 32A) or 'judge_replacement' (the offender calls again after a "
-     "cancelled call, 23A); none if it meets none")
+     "cancelled call, 23A); none if it meets none",
+     parts=('record', 'watches'))
 slot("watched_call_is_pass", FAMILY, bool,
-     "the watched call (the call meeting a waiting rectification) is a pass")
+     "the watched call (the call meeting a waiting rectification) is a pass",
+     parts=('record',))
 slot("watch_offender_silenced", FAMILY, bool,
      "the offender of the waiting rectification the watched call meets must pass at every turn to the "
-     "end of the auction; false if it meets none")
+     "end of the auction; false if it meets none",
+     parts=('record', 'obligations', 'watches'))
 
 
 @computes("out_of_rotation_kind")
@@ -847,7 +855,7 @@ ROWS: list[Row] = [
         *by_end_of_auction(Row(
             "phase", source, "call_out_of_rotation", "auction", "28A", FAMILY,
             "the pass RHO owed is deemed made; the call counts as in rotation",
-            None, deem_pass, seat_trigger="deemed_pass"), deemed_pass, _with_deemed_pass)[
+            None, deem_pass, seat_trigger="deemed_pass"), deemed_pass, _with_deemed_pass, parts=("key", "record"))[
             :1 if source == "awaiting_first_call" else None],
         Row("phase", source, "call_out_of_rotation", f"{OOR}.awaiting_decision", "28-32", FAMILY,
             "a call out of rotation: LHO may accept it, the right player may call, or the director rules",
@@ -865,7 +873,7 @@ ROWS: list[Row] = [
     *by_end_of_auction(Row(
         "phase", _AD, "call_while_pending", "auction", "29A", FAMILY,
         "LHO calls over it: accepted, no rectification", None, accept_out_of_rotation), by_accepting_lho,
-        _if_accepted),
+        _if_accepted, parts=("dealer", "key", "record", "pending")),
     Row("phase", _AD, "call_while_pending", "auction", "28B", FAMILY,
         "the right player calls: cancelled, no rectification", by_player_whose_turn_it_was,
         right_player_calls),
@@ -889,11 +897,11 @@ ROWS: list[Row] = [
     *by_end_of_auction(Row(
         "phase", _AC, "choose_accept", "auction", "29A", FAMILY,
         "LHO accepts: the call stands, no rectification", None, accept_by_choice), admissible_out_of_rotation,
-        _if_accepted),
+        _if_accepted, parts=("dealer", "key", "record", "pending")),
     *by_end_of_auction(Row(
         "phase", _AC, "call_while_pending", "auction", "29A", FAMILY,
         "LHO calls over it: accepted, no rectification", None, accept_out_of_rotation),
-        _while_lho_answers(by_accepting_lho), _if_accepted),
+        _while_lho_answers(by_accepting_lho), _if_accepted, parts=("dealer", "key", "record", "pending")),
     *_double_rows(_AC, "choose_decline", double_or_redouble_out_of_rotation, "declined: "),
     Row("phase", _AC, "choose_decline", _AJ, "29B, 29C", FAMILY,
         "declined: a pass or bid out of rotation is cancelled; was it artificial?",

@@ -23,7 +23,8 @@ def _never(key: int, code: int) -> bool:
 
 slot("call_is_owed_repeat", FAMILY, bool,
      "the event's call is the very call its seat owes as the repeat of a cancelled call (31A1, 32A1); "
-     "false if the event has no call or the seat owes no repeat")
+     "false if the event has no call or the seat owes no repeat",
+     parts=('obligations',))
 
 
 @computes("call_is_owed_repeat")
@@ -37,13 +38,16 @@ def _call_is_owed_repeat(ctx: Ctx) -> Hashable:
 # --- what the acting seat owes, as the classifier reads it (the trigger of a call in turn) ---------
 slot("owed_repeat", FAMILY, str,
      "whether the acting seat owes the repeat of a cancelled call (31A1, 32A1) and whether the event's "
-     "call is that call (the first it owes): 'none', 'this call' or 'another call'")
+     "call is that call (the first it owes): 'none', 'this call' or 'another call'",
+     parts=('obligations',))
 slot("actor_must_pass", FAMILY, bool,
      "the acting seat is obliged to pass at its turn, for one turn or to the end of the auction "
-     "(23-39); false if the event names no seat")
+     "(23-39); false if the event names no seat",
+     parts=('obligations',))
 slot("actor_barred_from_doubling", FAMILY, bool,
      "the acting seat may neither double nor redouble at its next turn (a rectification of a book "
-     "that has that rule, 1997); false if the event names no seat")
+     "that has that rule, 1997); false if the event names no seat",
+     parts=('obligations',))
 
 
 def _owed(ctx: Ctx) -> tuple[Obligation, ...]:

@@ -50,14 +50,17 @@ def _pending(ctx: Ctx) -> Pending:
 # --- the facts the guards of 25A before another law read -------------------------------------
 slot("slip_judged_intended", FAMILY, bool,
      "the director has already found the call the waiting procedure rules on intended, not a slip "
-     "(25A2); false if no procedure waits")
+     "(25A2); false if no procedure waits",
+     parts=('pending',))
 slot("offender_partner_called_since", FAMILY, bool,
      "the offender's partner has a call that stands after the call the waiting procedure rules on "
-     "(a slip may be replaced only until partner calls, 25A1); false if no procedure waits")
+     "(a slip may be replaced only until partner calls, 25A1); false if no procedure waits",
+     parts=('record', 'pending'))
 slot("slip_claimed_at", FAMILY, str,
      "the step of the waiting procedure at which the offender said the call was a slip: "
      "'awaiting_decision' (before the director explained the options) or 'awaiting_choice' (after); "
-     "empty if no slip claim waits")
+     "empty if no slip claim waits",
+     parts=('pending',))
 
 
 @computes("slip_judged_intended")
