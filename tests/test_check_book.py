@@ -40,8 +40,13 @@ def planted_undeclared(ctx: Ctx) -> bool:
     return True
 
 
-@action("the auction is restated once more")
+@action("the auction is restated once more", reads=(), writes=(), emits=())
 def planted_restate(ctx: Ctx) -> Outcome:
+    return Outcome(ctx.state)
+
+
+@action("the auction is restated once more")
+def planted_restate_undeclared(ctx: Ctx) -> Outcome:
     return Outcome(ctx.state)
 
 
@@ -86,6 +91,21 @@ def test_a_guard_that_does_not_declare_its_reads_is_named_with_its_module() -> N
                                    HERE)]
 
 
+def test_an_action_that_does_not_declare_its_parts_is_named_with_its_module() -> None:
+    row = _row(law="20C2", action=planted_restate_undeclared)
+    [m] = _check(row)
+    assert m.where == row.label and m.file == HERE
+    assert "action 'planted_restate_undeclared' does not declare the parts of the position" in m.what
+
+
+def test_an_action_naming_a_part_that_does_not_exist_is_named() -> None:
+    act = dataclasses.replace(planted_restate, reads=frozenset({"auction"}), emits=frozenset({"Telegram"}))
+    row = _row(law="20C2", action=act)
+    assert sorted(m.what for m in _check(row)) == [
+        "action 'planted_restate' emits 'Telegram', which is not a kind of follow-up",
+        "action 'planted_restate' reads 'auction', which is not a part of the position"]
+
+
 def test_a_guard_reading_a_fact_no_family_declares_is_named() -> None:
     g = Guard("planted_unknown", "the player asks", lambda ctx: True, question="Does the player ask?",
               reads=frozenset({"planted_fact"}))
@@ -97,7 +117,7 @@ def test_a_guard_reading_a_fact_no_family_declares_is_named() -> None:
 
 def test_a_fact_declared_but_not_computed_nor_in_the_docs_table_is_named_twice(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(SLOTS, "planted_fact", Slot("planted_fact", "20", bool, "a planted fact nobody computes"))
+    monkeypatch.setitem(SLOTS, "planted_fact", Slot("planted_fact", "20", bool, "a planted fact nobody computes", frozenset()))
     g = Guard("planted_uncomputed", "the player asks", lambda ctx: True, question="Does the player ask?",
               reads=frozenset({"planted_fact"}))
     row = _row(law="20C2", guard=g)

@@ -22,12 +22,13 @@ import pytest
 from auction_fsm.auction import AuctionState
 from auction_fsm.engine import Step, rule_in_full
 from auction_fsm.errors import AuctionFsmError, LawBookError
-from auction_fsm.events import CallEvent
+from auction_fsm.events import CallEvent, Choice, DirectorCalled
 from auction_fsm.fuzzing import next_event
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
 from auction_fsm.lawbook.chains import chain
+from auction_fsm.lawbook.facts import SLOTS
 from auction_fsm.lawbook.parts import (
     LOG,
     PARTS,
@@ -35,6 +36,7 @@ from auction_fsm.lawbook.parts import (
     action_declarations,
     auditing,
     check_names,
+    facts_table,
     observing,
     table,
 )
@@ -224,3 +226,32 @@ def test_docs_law_book_shows_the_actions_table_as_the_book_declares_it() -> None
     assert start in text and end in text
     shown = text.split(start, 1)[1].split(end, 1)[0]
     assert shown == table(LAWS_2017), "docs/law-book.md, What actions read and write: paste parts.table(LAWS_2017)"
+
+
+def test_docs_law_book_shows_the_facts_table_as_the_facts_declare_it() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "law-book.md").read_text(encoding="utf-8")
+    start, end = "<!-- facts table: parts.facts_table() -->\n", "\n<!-- end of facts table -->"
+    assert start in text and end in text
+    assert text.split(start, 1)[1].split(end, 1)[0] == facts_table(), \
+        "docs/law-book.md, What actions read and write: paste parts.facts_table()"
+
+
+def test_every_fact_declares_the_parts_it_is_computed_from_with_real_names() -> None:
+    undeclared = sorted(name for name, s in SLOTS.items() if s.parts is None)
+    assert not undeclared, f"facts declaring no parts: {undeclared}"
+    unknown = sorted((name, p) for name, s in SLOTS.items() for p in s.parts or () if p not in PARTS)
+    assert not unknown
+
+
+def test_27B_a_fact_computed_from_a_part_it_does_not_declare_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """How 27B rules the offender's replacement (``replacement_kind``) is computed from the
+    waiting procedure and the record; planted without ``record``, the replacement after LHO
+    declines names it."""
+    declared = SLOTS["replacement_kind"]
+    assert declared.parts is not None and "record" in declared.parts
+    monkeypatch.setitem(SLOTS, "replacement_kind", dataclasses.replace(declared, parts=declared.parts - {"record"}))
+    state = AuctionState.start(Seat.N).calls("1H")
+    for event in (CallEvent.of("E", "1C"), DirectorCalled(), Choice(Seat.S, "decline")):
+        state = rule_in_full(state, event).after
+    with auditing(), pytest.raises(UndeclaredPart, match=r"fact 'replacement_kind' is computed from part 'record'"):
+        rule_in_full(state, CallEvent.of("E", "2C"))

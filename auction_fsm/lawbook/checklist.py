@@ -10,6 +10,9 @@ is missing instead of finding out from a failing exploration or a stale chart:
 * a guard that does not declare the facts it reads (``Guard.reads`` is ``None``: made with
   ``@guard`` rather than ``@reads``), or declares a fact no family declares (``facts.slot``) or
   computes (``@computes``); the same for the classifier's parts;
+* an action that does not declare the parts of the position it reads and writes and the
+  follow-ups it emits, or a fact the parts it is computed from, or either naming one that does
+  not exist (:mod:`.parts`);
 * a fact missing from the table of facts in docs/law-book.md (*Declared facts*), or whose family
   the book does not declare, or whose words say too little;
 * the words the flowcharts show for a drawn family's row: the guard's line and question (a yes/no
@@ -47,6 +50,7 @@ from .book import BuildProblem, LawBook, build_problems
 from .classify import classifier_reads
 from .facts import SLOTS, computed_slots
 from .families import FAMILIES, Family
+from .parts import EMITS, PARTS
 from .rows import ASK_TRIGGER, OTHERWISE, Guard, Row
 from .states import StateSpec
 from .triggers import TRIGGERS, Trigger
@@ -163,6 +167,39 @@ def _guards(rows: tuple[Row, ...]) -> list[Missing]:
         for fact in sorted((g.reads & SLOTS.keys()) - computed):
             out.append(Missing(r.label, f"guard {g.name!r} reads fact {fact!r}, which no function computes: "
                                f"add @computes({fact!r}) beside its declaration", _slot_file(fact)))
+    return out
+
+
+def _actions_and_facts_parts(rows: tuple[Row, ...]) -> list[Missing]:
+    """An action that does not declare the parts it reads and writes and the follow-ups it emits,
+    or names one that does not exist; a fact that does not declare the parts it is computed from
+    (:mod:`.parts`)."""
+    out = []
+    seen: set[int] = set()
+    for r in rows:
+        a = r.action
+        if a is None or id(a) in seen:
+            continue
+        seen.add(id(a))
+        if a.reads is None or a.writes is None or a.emits is None:
+            out.append(Missing(r.label, f"action {a.name!r} does not declare the parts of the position it "
+                               "reads and writes and the follow-ups it emits: give @action(words, reads=..., "
+                               "writes=..., emits=...)", _module_file(a.run.__module__)))
+            continue
+        for role, names, known, kind in (("reads", a.reads, PARTS, "a part of the position"),
+                                         ("writes", a.writes, PARTS, "a part of the position"),
+                                         ("emits", a.emits, EMITS, "a kind of follow-up")):
+            for bad in sorted(names - frozenset(known)):
+                out.append(Missing(r.label, f"action {a.name!r} {role} {bad!r}, which is not {kind}",
+                                   _module_file(a.run.__module__)))
+    for name, s in SLOTS.items():
+        if s.parts is None:
+            out.append(Missing(f"fact {name!r}", "does not declare the parts of the position it is computed "
+                               "from: give slot(..., parts=(...))", _slot_file(name)))
+        else:
+            for bad in sorted(s.parts - frozenset(PARTS)):
+                out.append(Missing(f"fact {name!r}", f"is computed from {bad!r}, which is not a part of the "
+                                   "position", _slot_file(name)))
     return out
 
 
@@ -361,6 +398,7 @@ def check_parts(name: str, states: Iterable[StateSpec], rows: Iterable[Row],
     states_, rows_, families_ = tuple(states), tuple(rows), tuple(families)
     out = _build(name, build_problems(states_, rows_, families_, triggers))
     out += _guards(rows_)
+    out += _actions_and_facts_parts(rows_)
     out += _classifier()
     out += _facts(families_, docs)
     out += _words(rows_, families_, triggers)

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["AUDITS", "PARTS", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table",
+__all__ = ["AUDITS", "PARTS", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -325,4 +325,22 @@ def table(book: LawBook) -> str:
                      f"{', '.join(sorted(wrote, key=order.__getitem__)) or '-'} | {', '.join(sorted(emitted)) or '-'} |")
     total = [sum(v[i] for v in counts.values()) for i in range(3)]
     lines.append(f"| all | {total[0]} | {total[1]} | {total[2]} | | | |")
+    return "\n".join(lines)
+
+
+def facts_table() -> str:
+    """The declared facts by owning family as a Markdown table (docs/law-book.md shows it, a
+    test keeps the two the same): how many, and which are computed from the log."""
+    by_family: dict[str, list[str]] = {}
+    from_log: dict[str, list[str]] = {}
+    for s in SLOTS.values():
+        by_family.setdefault(s.family, []).append(s.name)
+        if (s.parts or frozenset()) & LOG:
+            from_log.setdefault(s.family, []).append(s.name)
+    lines = ["| family | facts | computed from the log |", "|---|---:|---|"]
+    for family, names in by_family.items():
+        logged = from_log.get(family, [])
+        lines.append(f"| {family} | {len(names)} | {len(logged)}: {', '.join(f'`{n}`' for n in logged)} |"
+                     if logged else f"| {family} | {len(names)} | 0 |")
+    lines.append(f"| all | {len(SLOTS)} | {sum(len(v) for v in from_log.values())} |")
     return "\n".join(lines)
