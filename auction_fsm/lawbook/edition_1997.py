@@ -562,7 +562,7 @@ def partner_passes_once_31a2a(ctx: Ctx) -> Outcome:
 
 @action("partner must pass for the rest of the auction, with lead penalties (31A2b (1997))",
         reads=('key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
-        writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=())
+        writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=('AuctionEnds',))
 def partner_passes_to_end_31a2b(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
