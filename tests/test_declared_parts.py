@@ -24,7 +24,8 @@ import pytest
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.engine import rule_in_full
-from auction_fsm.errors import AuctionFsmError, LawBookError
+from auction_fsm.errors import AuctionFsmError, IllegalCallError, LawBookError
+from auction_fsm.event_language import read_event
 from auction_fsm.events import CallEvent, Event
 from auction_fsm.fuzzing import next_event
 from auction_fsm.graph.irregular_space import IrregularSpace
@@ -189,6 +190,33 @@ def test_explored_scopes_keep_every_actions_declaration(scope: str, book: LawBoo
     with auditing():
         configurations, edges = _explore(scope, book, limit)
     assert configurations >= min(limit, 3000) and edges > configurations
+
+
+# --- walks for the actions no fuzzed walk or exploration reaches ---------------------------------
+# The fuzzer draws no "noticed later", no artificial replacement of an insufficient bid and no second
+# slip claim, and the explorations above stop before them: under the 1997 book the law tests do not
+# run these actions either (under 2017 they do).  Each walk below runs them audited, under both books.
+_UNREACHED_BY_FUZZING = [
+    ("N 1H, E P, S X, noticed later, W P, N 2H, director", {"attention:let_stand_for_now", "attention:cancel_all_after"}),
+    ("N 1H, E P, S X, noticed later, W P, N P, E P, E lead SK facedown, director", {"attention:cancel_all_after"}),
+    ("N 1H, E P, S X, noticed later, director", {"attention:rule_now"}),
+    ("N 1NT, E 2S, S 2D shows H, director, W choose decline, S 4D shows H, judge lowest_specifying no",
+     {"insufficient:judged_not_lowest"}),
+    ("N 1H, E 1D, E change 2D, judge unintended no, E change 2D", {"slip_first:slip_claimed_again"}),
+]
+
+
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
+@pytest.mark.parametrize(("walk", "actions"), _UNREACHED_BY_FUZZING, ids=lambda x: "" if isinstance(x, set) else x[:30])
+def test_a_walk_runs_each_action_fuzzing_never_reaches_checked(book: LawBook, walk: str, actions: set[str]) -> None:
+    state = AuctionState.start(Seat.N, law_book=book)
+    with observing() as seen:
+        for text in walk.split(", "):
+            try:
+                state = rule_in_full(state, read_event(text, "walk")).after
+            except IllegalCallError:
+                assert text == walk.split(", ")[-1]  # only the last step is refused (25A2)
+    assert actions <= seen.reads.keys()
 
 
 # --- the static cross-check: what an action's source shows it may write and hand back -------------
@@ -410,6 +438,9 @@ NEVER_ON_ANY_POSITION: dict[tuple[str, str], str] = {
                                                                          "accept_change")},
     **{(f"changes:{name}", "emits RestoredCall"): "its guard: no call of LHO's stands over the changed one"
        for name in ("make_change", "accept_change_by_calling")},
+    **{(f"edition_1997:{name}", "writes record"): ("the 1997 relabelling rewrites the record only where the 2017 "
+                                                   "action added a call, and this one adds none")
+       for name in ("ask_artificial", "ask_artificial_explained", "judged_after_decline")},
     ("lead:accept_lead", "writes swapped"): ("only spreading the hand (54A) sets it, and that closes the lead "
                                              "procedure with the lead faced: no lead out of turn waits again"),
 }
