@@ -219,6 +219,45 @@ def test_a_walk_runs_each_action_fuzzing_never_reaches_checked(book: LawBook, wa
     assert actions <= seen.reads.keys()
 
 
+# --- walks down branches the declarations were widened for -------------------------------------
+# Each walk takes an action down a branch that no law test, fuzzed walk or exploration took when the
+# declarations were drafted, and that the review of the source found (each failed the audit with the
+# draft's declaration).  South's pass at partner's turn (30B1b) leaves South's next call to be judged
+# for comparability; that call is then one another rectification makes stand (2017).  Under 1997,
+# East is barred from doubling at his turn (30B2b), and the insufficient bid he makes then stands by
+# acceptance, replacement or judgement, which spends the bar.
+_JUDGED_NEXT = "N 1H, E P, S 1S, W P, S P, director, judge artificial no, N 2H, E P"
+_BARRED = "N 1H, W P, director, judge artificial no, E 1D"
+WIDENED_BRANCHES = [
+    ("2017", f"{_JUDGED_NEXT}, S 2D shows H, director, W choose decline, S 3D shows H, judge lowest_specifying yes",
+     "insufficient:judged_lowest", "emits", "WatchedCall"),
+    ("2017", f"{_JUDGED_NEXT}, S 2D, director, W choose decline, S 3C, judge comparable no",
+     "comparable:not_comparable", "emits", "WatchedCall"),
+    ("2017", f"{_JUDGED_NEXT}, S 8S, director", "inadmissible:cancel_above_seven", "emits", "WatchedCall"),
+    ("2017", "N 1H, E P, S 1S, W P, S P, director, judge artificial no, N 1D, director, E choose decline, N 2C, "
+     "judge comparable no, E P, S 2S, director", "inadmissible:substitute_pass_37b", "emits", "WatchedCall"),
+    ("2017", f"{_JUDGED_NEXT}, S 2D, S 3C, director, W P", "insufficient:accept_over_premature_by_calling", "emits",
+     "WatchedCall"),
+    ("1997", f"{_BARRED}, director, S choose decline, E 2C, judge comparable yes", "comparable:comparable", "writes",
+     "obligations"),
+    ("1997", f"{_BARRED}, director, S choose decline, E 2D", "insufficient:replaced_lowest", "writes", "obligations"),
+    ("1997", f"{_BARRED}, director, S choose accept", "insufficient:accept_by_choice", "writes", "obligations"),
+    ("1997", f"{_BARRED}, E 2D, S choose accept", "insufficient:accept_over_premature", "writes", "obligations"),
+    ("1997", f"{_BARRED}, E 2D, director, S P", "insufficient:accept_over_premature_by_calling", "writes", "obligations"),
+]
+
+
+@pytest.mark.parametrize(("book", "walk", "action", "role", "what"), WIDENED_BRANCHES,
+                         ids=[f"{b}-{a}-{w}" for b, _, a, _, w in WIDENED_BRANCHES])
+def test_a_walk_takes_the_audit_down_a_branch_the_declaration_was_widened_for(
+        book: str, walk: str, action: str, role: str, what: str) -> None:
+    state = AuctionState.start(Seat.N, law_book=book)
+    with observing() as seen:
+        for text in walk.split(", "):
+            state = rule_in_full(state, read_event(text, "walk")).after
+    assert what in getattr(seen, role).get(action, set())
+
+
 # --- the static cross-check: what an action's source shows it may write and hand back -------------
 #
 # The audits above see only the branches the runs reach.  This check reads the source instead, every
