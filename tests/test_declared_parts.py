@@ -234,8 +234,8 @@ WIDENED_BRANCHES = [
     ("2017", f"{_JUDGED_NEXT}, S 2D, director, W choose decline, S 3C, judge comparable no",
      "comparable:not_comparable", "emits", "WatchedCall"),
     ("2017", f"{_JUDGED_NEXT}, S 8S, director", "inadmissible:cancel_above_seven", "emits", "WatchedCall"),
-    ("2017", "N 1H, E P, S 1S, W P, S P, director, judge artificial no, N 1D, director, E choose decline, N 2C, "
-     "judge comparable no, E P, S 2S, director", "inadmissible:substitute_pass_37b", "emits", "WatchedCall"),
+    ("2017", ("N 1H, E P, S 1S, W P, S P, director, judge artificial no, N 1D, director, E choose decline, N 2C, "
+     "judge comparable no, E P, S 2S, director"), "inadmissible:substitute_pass_37b", "emits", "WatchedCall"),
     ("2017", f"{_JUDGED_NEXT}, S 2D, S 3C, director, W P", "insufficient:accept_over_premature_by_calling", "emits",
      "WatchedCall"),
     ("1997", f"{_BARRED}, director, S choose decline, E 2C, judge comparable yes", "comparable:comparable", "writes",
@@ -244,6 +244,17 @@ WIDENED_BRANCHES = [
     ("1997", f"{_BARRED}, director, S choose accept", "insufficient:accept_by_choice", "writes", "obligations"),
     ("1997", f"{_BARRED}, E 2D, S choose accept", "insufficient:accept_over_premature", "writes", "obligations"),
     ("1997", f"{_BARRED}, E 2D, director, S P", "insufficient:accept_over_premature_by_calling", "writes", "obligations"),
+    # West owes the repeat of his double (32B1 (1997)) at the turn his partner's pass bars it (30B2b)
+    ("1997", "N 1H, E P, W X, director, N choose decline, S P, E P, director, judge artificial no, W X",
+     "edition_1997:hold_barred_double", "writes", "obligations"),
+    # East's bid after South's cancelled one (31A2 (1997)) is changed to a pass (25A1): South's pass, which
+    # does not repeat his denomination (31A2b), is the third after West's 1S and ends the auction
+    ("1997", ("N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no, E 2D, "
+     "E change P, judge unintended yes, S P"), "edition_1997:partner_passes_to_end_31a2b", "emits", "AuctionEnds"),
+    # East, silenced (27B2), is skipped by South: his pass deemed made (28A) ends the auction, but West's
+    # accepted pass out of rotation is among the passes, so 17D3 takes it back (reading the dealer)
+    ("2017", "N 1H, E 1S, S P, W 1D, director, N choose decline, W 2C, judge comparable no, N 2H, W P, N P, S P",
+     "rotation:deem_pass", "reads", "dealer"),
 ]
 
 
