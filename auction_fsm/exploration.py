@@ -47,7 +47,6 @@ from .events import (
     Lead,
 )
 from .lawbook import LawBook, ruling_book
-from .lawbook.changes import may_still_replace
 from .lawbook.classify import EVENT_TRIGGERS, classify_in, in_turn_kind, may_claim_change
 from .lawbook.exposure import penalty_cards
 from .lawbook.restrictions import suits_specified_by
@@ -694,9 +693,8 @@ def alphabet(state: AuctionState, scope: Scope, room: bool,
     Calls by every seat of every call up to the scope's level (and one bid above seven while an
     irregularity may still be committed and inadmissible calls are on), the director, both
     answers to the judgement asked for, every option offered, changes of call on both grounds
-    that could still replace a call (while a procedure is pending, by its offender only: the
-    classifier refuses the others'; a change made too late, 25A4, only adds a cancelled call),
-    exposures of one honour and one low card per seat, leads of one representative card per
+    by every seat whose change the classifier hears (while a procedure is pending, its
+    offender's only: the classifier refuses the others'), exposures of one honour and one low card per seat, leads of one representative card per
     suit (a rank of its own for each seat) and of any known penalty card, and facing a lead.
     ``kinds`` limits it to those kinds of event.  Which events the position admits is the law
     book's to say (:func:`candidate_events`).
@@ -724,9 +722,9 @@ def alphabet(state: AuctionState, scope: Scope, room: bool,
             for call in calls:
                 yield _CALL_EVENTS[seat][call.code] if call.code < 38 else CallEvent(seat, call)
     if wanted(ChangeCall):
-        # only the changes the classifier takes here: while a procedure is pending, the offender's;
-        # and only those that could still replace a call (one made too late changes no call)
-        for seat in (s for s in Seat if may_claim_change(state, s) and may_still_replace(state, s)):
+        # only the changes the classifier takes here: while a procedure is pending, the offender's
+        # (which of them could still replace a call is the rows' to say, candidate_events)
+        for seat in (s for s in Seat if may_claim_change(state, s)):
             for call in calls:
                 if call.code < 38:
                     yield ChangeCall(seat, call, "slip")
@@ -758,7 +756,9 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
     and whose row's family the scope switches on (:data:`~auction_fsm.scope.ROW_FAMILIES`;
     inside a procedure its steps are always on), unless the row is declared to record an
     irregularity the bounds leave out (``Row.records``: a new one with the budget spent, or
-    one of a family switched off).  With the irregularity budget spent and
+    one of a family switched off), or declared to leave the auction as it was
+    (``Row.auction_unchanged``: a change of call made too late only adds the attempted call,
+    cancelled, 25A4; this is an explorer of the auction).  With the irregularity budget spent and
     nothing pending, only regular rows are offered (:data:`_REGULAR_TRIGGERS`).  The call a
     rectification requires (31A1, 32A1) is offered whatever row takes it and whatever the
     budget: it may turn out insufficient, which opens Law 27 even in a scope without that
@@ -791,7 +791,8 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
             if not pending and not room and trigger not in _REGULAR_TRIGGERS:
                 continue
         row = book.takes(phase, trigger, ctx)
-        if row is None or row.refusal or not (pending or forced or _switched_on(row.family, on)):
+        if row is None or row.refusal or row.auction_unchanged or not (
+                pending or forced or _switched_on(row.family, on)):
             continue
         if (row.records is not None and row.records not in allowed and not forced
                 and judged_by_record(state, event)):

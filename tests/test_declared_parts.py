@@ -22,11 +22,12 @@ import random
 import textwrap
 import types
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
 from auction_fsm.auction import AuctionState
-from auction_fsm.engine import rule_in_full
+from auction_fsm.engine import Step, rule_in_full
 from auction_fsm.errors import AuctionFsmError, IllegalCallError, LawBookError
 from auction_fsm.event_language import read_event
 from auction_fsm.events import CallEvent, Event
@@ -34,6 +35,7 @@ from auction_fsm.fuzzing import next_event
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
+from auction_fsm.lawbook.chains import chain
 from auction_fsm.lawbook.parts import (
     LOG,
     PARTS,
@@ -42,6 +44,7 @@ from auction_fsm.lawbook.parts import (
     auditing,
     check_names,
     observing,
+    table,
     where,
 )
 from auction_fsm.lawbook.rows import Action, AuctionEnds, Ctx, FollowUp, Guard, Outcome, Row
@@ -140,9 +143,20 @@ def test_outside_a_check_the_engine_runs_actions_as_they_are() -> None:
 
 # --- the declarations hold on walks and explorations ----------------------------------------------
 
+def _followers_in_chain(book: LawBook, step: Step, chains: dict[int, frozenset[int]]) -> None:
+    """Every row ``step`` fired after the first is in the first row's chain (:func:`chain`)."""
+    first = step.fired[0].row
+    ids = chains.get(id(first))
+    if ids is None:
+        ids = chains[id(first)] = frozenset(id(r) for r in chain(book, first).rows)
+    for f in step.fired[1:]:
+        assert id(f.row) in ids, f"{f.row.label} followed {first.label} outside its chain"
+
+
 def _fuzz(book: LawBook, seeds: range) -> Iterator[int]:
     """Fuzzed walks under ``book``, one per seed, dealt from each table position in turn: yields
-    the number of steps each walk took."""
+    the number of steps each walk took; every step's rows are in its first row's chain."""
+    chains: dict[int, frozenset[int]] = {}
     for seed in seeds:
         rng = random.Random(seed)
         state = AuctionState.start(Seat(seed % 4), law_book=book)
@@ -150,9 +164,11 @@ def _fuzz(book: LawBook, seeds: range) -> Iterator[int]:
         for _ in range(160):
             event = next_event(rng, state)
             try:
-                state = rule_in_full(state, event).after
+                ruled = rule_in_full(state, event)
             except AuctionFsmError:
                 continue
+            _followers_in_chain(book, ruled, chains)
+            state = ruled.after
             steps += 1
             if state.phase in ("play", "hands_returned"):
                 break
@@ -160,7 +176,7 @@ def _fuzz(book: LawBook, seeds: range) -> Iterator[int]:
 
 
 @pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
-def test_fuzzed_walks_from_every_table_position_keep_every_actions_declaration(book: LawBook) -> None:
+def test_fuzzed_walks_from_every_table_position_keep_every_actions_declaration_and_chain(book: LawBook) -> None:
     with observing() as seen:
         steps = sum(_fuzz(book, range(120)))
     assert steps > 1000
@@ -562,3 +578,29 @@ def test_the_static_check_names_a_real_action_with_a_write_taken_out_of_its_decl
     assert act.writes is not None and "writes pending" not in _undeclared(act)
     planted = dataclasses.replace(act, writes=act.writes - {"pending"})
     assert "writes pending" in _undeclared(planted)
+
+
+def test_29A_and_17D3_lho_accepts_a_pass_out_of_rotation_and_the_chain_has_one_read_set() -> None:
+    """North opens 1H, East passes, North passes at South's turn and East calls over it (29A): the
+    pass out of rotation stands, and East's pass is then ruled as the third pass after it, which
+    17D3 does not let end the auction.  The second row is in the chain of the first, and the
+    chain's one read set holds both rows' guard facts and action parts."""
+    state = AuctionState.start(Seat.N).calls("1H P")
+    state = rule_in_full(state, CallEvent.of("N", "P")).after  # at South's turn
+    assert state.pending is not None
+    step = rule_in_full(state, CallEvent.of("E", "P"))
+    assert [f.row.law for f in step.fired] == ["29A", "17D3, 34"]
+    first = chain(LAWS_2017, step.fired[0].row)
+    assert {id(f.row) for f in step.fired} <= {id(r) for r in first.rows}
+    for f in step.fired:
+        assert f.row.guard is not None and f.row.guard.reads is not None and f.row.guard.reads <= first.facts
+        assert f.row.action is not None and (f.row.action.reads or frozenset()) <= first.parts
+    assert not first.undeclared
+
+
+def test_docs_law_book_shows_the_actions_table_as_the_book_declares_it() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "law-book.md").read_text(encoding="utf-8")
+    start, end = "<!-- actions table: parts.table(LAWS_2017) -->\n", "\n<!-- end of actions table -->"
+    assert start in text and end in text
+    shown = text.split(start, 1)[1].split(end, 1)[0]
+    assert shown == table(LAWS_2017), "docs/law-book.md, What actions read and write: paste parts.table(LAWS_2017)"

@@ -20,7 +20,7 @@ from .rows import SAME, Ctx, Machine, Row
 from .states import StateSpec
 from .triggers import TRIGGERS, Trigger
 
-__all__ = ["LawBook", "TRIGGERS"]
+__all__ = ["LawBook", "TRIGGERS", "BuildProblem", "build_problems"]
 
 @dataclass(frozen=True, slots=True, eq=False)
 class LawBook:
@@ -61,7 +61,8 @@ class LawBook:
     def build(cls, name: str, title: str, states: Iterable[StateSpec], rows: Iterable[Row],
               families: Iterable[Family] = FAMILIES, triggers: Mapping[str, Trigger] = TRIGGERS,
               reads_judged_call: bool = False) -> LawBook:
-        """Validate and freeze a book; raise :class:`LawBookError` on the first problem.
+        """Validate and freeze a book; raise :class:`LawBookError` naming the first problem (and
+        the others after it: :func:`build_problems` lists them).
 
         Checks: state names unique per machine and exactly one initial state each; every parent,
         source and destination a state of the row's machine; every trigger declared; every row
@@ -70,48 +71,14 @@ class LawBook:
         names.
         """
         states, rows, families = tuple(states), tuple(rows), tuple(families)
-        family_names = {f.name for f in families}
-        names: dict[str, set[str]] = {}
-        for s in states:
-            seen = names.setdefault(s.machine, set())
-            if s.name in seen:
-                raise LawBookError(f"state {s.name!r} declared twice in machine {s.machine!r}")
-            seen.add(s.name)
-        for machine, seen in names.items():
-            initials = [s.name for s in states if s.machine == machine and s.kind == "initial"]
-            if len(initials) != 1:
-                raise LawBookError(f"machine {machine!r} needs exactly one initial state, has {initials}")
-        for s in states:
-            if s.parent is not None and s.parent not in names[s.machine]:
-                raise LawBookError(f"state {s.name!r}: unknown parent state {s.parent!r}")
+        problems = build_problems(states, rows, families, triggers)
+        if problems:
+            first, *more = problems
+            extra = (f" (and {len(more)} more: " + "; ".join(p.message for p in more) + ")") if more else ""
+            raise LawBookError(first.message + extra)
         index: dict[tuple[str, str, str], list[Row]] = {}
-        for i, r in enumerate(rows):
-            where = f"row {i} ({r.label})"
-            if r.machine not in names:
-                raise LawBookError(f"{where}: unknown machine {r.machine!r}")
-            for role, st in (("source", r.source), ("destination", r.target)):
-                if st not in names[r.machine]:
-                    raise LawBookError(f"{where}: unknown {role} state {st!r}")
-            if r.trigger not in triggers:
-                raise LawBookError(f"{where}: undeclared trigger {r.trigger!r}")
-            if not r.law.strip() or not r.summary.strip():
-                raise LawBookError(f"{where}: every row must cite a law and say what it does")
-            if r.family not in family_names:
-                raise LawBookError(f"{where}: family {r.family!r} is not declared in the book")
-            if r.guard is not None and not r.guard.question.strip():
-                raise LawBookError(f"{where}: guard {r.guard.name!r} has no question for the director "
-                                   "(give it one with ask=...)")
+        for r in rows:
             index.setdefault((r.machine, r.source, r.trigger), []).append(r)
-        for (machine, source, trigger), group in index.items():
-            if len(group) > 1:
-                unguarded = [r.label for r in group if r.guard is None]
-                if unguarded:
-                    raise LawBookError(f"{machine}: {len(group)} rows from {source!r} on {trigger!r} "
-                                       f"but {unguarded[0]} has no guard to tell them apart")
-                guards = [r.guard.name for r in group if r.guard is not None]
-                if len(set(guards)) != len(guards):
-                    raise LawBookError(f"{machine}: two rows from {source!r} on {trigger!r} share "
-                                       "a guard")
         book = cls(name, title, states, rows, families, dict(triggers), reads_judged_call)
         book._index.update({k: tuple(v) for k, v in index.items()})
         book._states.update({s.name: s for s in states if s.machine == "phase"})
@@ -269,6 +236,84 @@ class LawBook:
     def dest_of(self, row: Row) -> str:
         """The destination of ``row`` (:data:`SAME` resolved)."""
         return row.source if row.dest == SAME else row.dest
+
+
+@dataclass(frozen=True, slots=True)
+class BuildProblem:
+    """One thing :meth:`LawBook.build` refuses: what is wrong, the row it is about (``None`` for
+    a state or the book as a whole), that row's place in the book, and the part of the book to
+    change (``"row"``, ``"state"``, ``"trigger"``, ``"family"``), so that a reader listing every
+    problem (:mod:`.checklist`, ``auction-fsm check-book``) can name the file to change."""
+
+    what: str
+    row: Row | None = None
+    index: int = -1
+    part: str = "row"
+    #: Whether :attr:`message` starts with the row's place and label (``what`` may name it already).
+    labelled: bool = True
+
+    @property
+    def message(self) -> str:
+        """The message :meth:`LawBook.build` raises: the row's place and label, then what."""
+        if self.row is None or not self.labelled:
+            return self.what
+        return f"row {self.index} ({self.row.label}): {self.what}"
+
+
+def build_problems(states: tuple[StateSpec, ...], rows: tuple[Row, ...], families: tuple[Family, ...],
+                   triggers: Mapping[str, Trigger]) -> list[BuildProblem]:
+    """Everything :meth:`LawBook.build` refuses in these parts, in the order it checks them
+    (empty: the parts make a book).  One list for both: ``build`` raises the first, the
+    checklist reports them all."""
+    out: list[BuildProblem] = []
+    family_names = {f.name for f in families}
+    names: dict[str, set[str]] = {}
+    for s in states:
+        seen = names.setdefault(s.machine, set())
+        if s.name in seen:
+            out.append(BuildProblem(f"state {s.name!r} declared twice in machine {s.machine!r}", part="state"))
+        seen.add(s.name)
+    for machine in names:
+        initials = [s.name for s in states if s.machine == machine and s.kind == "initial"]
+        if len(initials) != 1:
+            out.append(BuildProblem(f"machine {machine!r} needs exactly one initial state, has {initials}",
+                                    part="state"))
+    for s in states:
+        if s.parent is not None and s.parent not in names[s.machine]:
+            out.append(BuildProblem(f"state {s.name!r}: unknown parent state {s.parent!r}", part="state"))
+    index: dict[tuple[str, str, str], list[tuple[int, Row]]] = {}
+    for i, r in enumerate(rows):
+        def problem(what: str, part: str = "row", r: Row = r, i: int = i) -> None:
+            out.append(BuildProblem(what, r, i, part))
+        if r.machine not in names:
+            problem(f"unknown machine {r.machine!r}", "state")
+            continue
+        for role, st in (("source", r.source), ("destination", r.target)):
+            if st not in names[r.machine]:
+                problem(f"unknown {role} state {st!r}", "state")
+        if r.trigger not in triggers:
+            problem(f"undeclared trigger {r.trigger!r}", "trigger")
+        if not r.law.strip() or not r.summary.strip():
+            problem("every row must cite a law and say what it does")
+        if r.family not in family_names:
+            problem(f"family {r.family!r} is not declared in the book", "family")
+        if r.guard is not None and not r.guard.question.strip():
+            problem(f"guard {r.guard.name!r} has no question for the director (give it one with ask=...)")
+        index.setdefault((r.machine, r.source, r.trigger), []).append((i, r))
+    for (machine, source, trigger), group in index.items():
+        if len(group) > 1:
+            unguarded = [(i, r) for i, r in group if r.guard is None]
+            if unguarded:
+                i, r = unguarded[0]
+                out.append(BuildProblem(f"{machine}: {len(group)} rows from {source!r} on {trigger!r} "
+                                        f"but {r.label} has no guard to tell them apart", r, i, labelled=False))
+                continue
+            guards = [r.guard.name for _, r in group if r.guard is not None]
+            if len(set(guards)) != len(guards):
+                i, r = group[-1]
+                out.append(BuildProblem(f"{machine}: two rows from {source!r} on {trigger!r} share a guard",
+                                        r, i, labelled=False))
+    return out
 
 
 #: The registered books by name, filled by :mod:`auction_fsm.lawbook` when it loads (importing

@@ -12,6 +12,7 @@ misinformation are the director's judgements, given as input events.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from ..auction import AuctionState
 from ..calls import parse_call
@@ -24,6 +25,7 @@ from . import position_facts  # noqa: F401  (declares the facts the guards below
 from .common import open_comparable
 from .facts import FactView, computes, slot
 from .lead import DLO, due_option
+from .procedure import callers
 from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
@@ -43,7 +45,11 @@ from .rows import (
 )
 from .states import OPEN, PROCEDURES, STATES
 
-__all__ = ["ROWS", "attempt", "changeable_call", "may_still_replace"]
+if TYPE_CHECKING:
+    from ..events import Event
+    from .book import LawBook
+
+__all__ = ["ROWS", "attempt", "changeable_call", "same_call_again"]
 
 FAMILY = "21B, 25"
 CH, MI = "change_of_call", "misinformation"
@@ -136,6 +142,27 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         via or law, f"{o.long_name} tries to replace {state.record[old].call} with {event.call}")
 
 
+def same_call_again(state: AuctionState, event: Event, book: LawBook) -> str | None:
+    """The book's word on ``event`` when by it a seat names again the call it has just made (a
+    line sent twice, a call made and then "changed" to itself): the same call is neither a new
+    call nor a change of call, since Law 25 is about replacing a call by a different one, so
+    nothing happens; the words say so, with the law.  ``None`` when the event is not that:
+    another seat or call, the seat's last call no longer standing or waiting for a ruling, or a
+    call by a seat the table waits for a call from (:func:`~.procedure.callers`: an offender
+    replacing his insufficient bid by the same bid again makes the replacement 27B asks of him,
+    and it is ruled)."""
+    if not isinstance(event, (CallEvent, ChangeCall)) or not state.record:
+        return None
+    last = state.record[-1]
+    if last.seat != event.seat or last.call != event.call or last.status not in ("stands", "pending"):
+        return None
+    if isinstance(event, CallEvent) and event.seat in callers(state, book):
+        return None
+    return (f"Nothing happens: {event.seat.long_name} has just {'called' if last.status == 'stands' else 'made'} "
+            f"{last.call}, and the same call again is neither a new call nor a change of call (Law 25 "
+            "is about replacing a call by another).")
+
+
 def changeable_call(state: AuctionState, seat: Seat) -> int | None:
     """The record index of ``seat``'s last standing call if partner has not called since (25A4,
     21B1a), else ``None``: the call a change would replace."""
@@ -143,17 +170,6 @@ def changeable_call(state: AuctionState, seat: Seat) -> int | None:
     if old is None or _partners_turn_gone(state, seat, old):
         return None
     return old
-
-
-def may_still_replace(state: AuctionState, seat: Seat) -> bool:
-    """Whether a change of call by ``seat`` could still replace a call here: a slip claim on the
-    call under rectification (25A before 27, 36, 37), or a standing call partner has not called
-    over (25A4, 21B1a).  A change made too late only adds a cancelled call to the record, the
-    auction unchanged; an explorer of the auction leaves it out (docs/modelling-decisions.md)."""
-    p = state.pending
-    if p is not None and p.procedure != DLO:
-        return seat == p.offender
-    return changeable_call(state, seat) is not None
 
 
 def _too_late(ctx: Ctx) -> int | None:
@@ -530,7 +546,7 @@ def _rows() -> list[Row]:
                          "called?"), ask_about_change),
             Row("phase", source, "attempt_change", SAME, "25A4, 21B1a; 16C", FAMILY,
                 "partner has called since: too late; the attempted call is cancelled and stays in the record",
-                partner_called_since, cancel_too_late_change),
+                partner_called_since, cancel_too_late_change, auction_unchanged=True),
             Row("phase", source, "attempt_change", SAME, "25A, 21B1", FAMILY,
                 "no call to change, or the call named is the call made: the change is refused", cannot_change,
                 too_late_to_change, refusal=True),

@@ -60,7 +60,7 @@ from .states import PROCEDURES, Step
 from .triggers import CALL_TRIGGERS
 
 __all__ = ["classify", "classify_in", "classifier_reads", "call_kind", "in_turn_kind", "expected",
-           "may_claim_change", "CALL_TRIGGERS", "EVENT_TRIGGERS"]
+           "may_claim_change", "CALL_TRIGGERS", "EVENT_TRIGGERS", "triggers_of_kind"]
 
 _PROC, _AUCTION = "9-10", "17-22"
 
@@ -633,3 +633,21 @@ def _face(f: FactView, here: _Here) -> str:
     if f.standing_lead != "face down":
         raise here.face_refused("none face down")
     return "face_lead"
+
+
+def triggers_of_kind(kind: str) -> frozenset[str]:
+    """Every trigger the classifier may give an event or follow-up of class name ``kind`` (a
+    call the director puts in place, or LHO's call accepting a change, is classified as a call):
+    what a reader of an action's declared follow-ups needs to know which rows may rule them
+    (:mod:`.chains`).  An unknown kind gets none."""
+    follow = _FOLLOW_BY_NAME.get(kind)
+    if follow is not None:
+        return frozenset({follow})
+    if kind == "RestoredCall":
+        return frozenset({"restore_call", "restore_lapses"})
+    for cls, triggers in EVENT_TRIGGERS.items():
+        if cls.__name__ == kind:
+            return triggers
+    if kind in ("SubstitutedCall", "CalledOver"):
+        return EVENT_TRIGGERS[CallEvent]
+    return frozenset()

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Ctx, Row
 
-__all__ = ["AUDITS", "PARTS", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where",
+__all__ = ["AUDITS", "PARTS", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -247,3 +247,38 @@ def observing() -> Iterator[Seen]:
             yield seen
     finally:
         _OBSERVERS.remove(seen)
+
+
+def table(book: LawBook) -> str:
+    """The book's actions by family as a Markdown table (docs/law-book.md shows it, and a test
+    keeps the two the same): how many actions; how many read the log, and of those how many
+    change nothing but the log and emit nothing (they read the history to tell it: restating the
+    auction, a refusal's words); the parts read and written and the follow-ups emitted by any."""
+    order = {p: i for i, p in enumerate(PARTS)}
+    counts: dict[str, list[int]] = {}
+    sets: dict[str, tuple[set[str], set[str], set[str]]] = {}
+    met: set[int] = set()
+    for r in book.rows:
+        a = r.action
+        if a is None or id(a) in met:
+            continue
+        met.add(id(a))
+        reads, writes, emits = a.reads or frozenset(), a.writes or frozenset(), a.emits or frozenset()
+        n = counts.setdefault(r.family, [0, 0, 0])
+        n[0] += 1
+        n[1] += bool(reads & LOG)
+        n[2] += bool(reads & LOG) and writes <= LOG and not emits
+        read, wrote, emitted = sets.setdefault(r.family, (set(), set(), set()))
+        read |= reads
+        wrote |= writes
+        emitted |= emits
+    lines = [("| family | actions | reading the log | of those, telling it only | parts read | parts written "
+             "| follow-ups emitted |"), "|---|---:|---:|---:|---|---|---|"]
+    for family, (n_all, n_log, n_told) in counts.items():
+        read, wrote, emitted = sets[family]
+        lines.append(f"| {family} | {n_all} | {n_log} | {n_told} | "
+                     f"{', '.join(sorted(read, key=order.__getitem__)) or '-'} | "
+                     f"{', '.join(sorted(wrote, key=order.__getitem__)) or '-'} | {', '.join(sorted(emitted)) or '-'} |")
+    total = [sum(v[i] for v in counts.values()) for i in range(3)]
+    lines.append(f"| all | {total[0]} | {total[1]} | {total[2]} | | | |")
+    return "\n".join(lines)

@@ -16,12 +16,15 @@ differ by a suit or a card (``require_*`` for ``require_H``).  Standard library 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 from ..records import Pending
 from ..seats import Seat
 
-__all__ = ["How", "By", "Option", "Judgement", "JUDGEMENTS", "call_option", "choice",
+if TYPE_CHECKING:
+    from ..auction import AuctionState
+
+__all__ = ["How", "By", "Option", "Judgement", "JUDGEMENTS", "call_option", "callers", "choice",
            "director_option", "judgement_options", "taker"]
 
 #: How an option is taken at the table.
@@ -131,3 +134,28 @@ def taker(option: Option, pending: Pending) -> Seat | None:
         name = pending.get("correct_player")
         return Seat[name] if name in Seat.__members__ else pending.in_turn_of
     return Seat[pending.decider] if pending.decider in Seat.__members__ else None
+
+
+class DeclaresOptions(Protocol):
+    """What :func:`callers` reads of a law book (:class:`~.book.LawBook` is one): each decision's
+    options as it declares them."""
+
+    def option(self, state_name: str, word: str) -> Option: ...
+
+
+def callers(state: AuctionState, book: DeclaresOptions) -> frozenset[Seat]:
+    """The seats whose call the table expects now: the seat in turn while the auction is open and
+    nothing waits; while a decision waits, each seat one of its options (as ``book`` declares
+    them) is taken by a call of -- LHO accepting by calling over the irregular call (27A1,
+    29A), the offender replacing it (27B) -- and none when every option is a choice or the
+    director's."""
+    p = state.pending
+    if p is None:
+        return frozenset() if state.is_over else frozenset({state.turn})
+    found: set[Seat] = set()
+    for word in p.options:
+        spec = book.option(p.state_name, word)
+        seat = taker(spec, p)
+        if spec.how == "call" and seat is not None:
+            found.add(seat)
+    return frozenset(found)

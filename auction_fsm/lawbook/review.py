@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Final
 
 from ..auction import AuctionState
-from ..errors import DecisionError
+from ..errors import DecisionError, LawBookError
 from ..events import ExplanationRequest, ReviewRequest
 from ..records import CallRecord
 from ..seats import Seat
+from . import lead as _lead_facts  # noqa: F401  (declares actor_from_declarer, read by the guards below)
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
 from .facts import FactView
-from .rows import SAME, Ctx, Outcome, Row, action, reads
+from .rows import OTHERWISE, SAME, Ctx, Outcome, Row, action, reads
 from .states import OPEN
 
 __all__ = ["ROWS", "restatement"]
@@ -185,6 +186,37 @@ def explain_before_deciding(ctx: Ctx) -> Outcome:
     return Outcome(_explained(ctx.state, event))
 
 
+#: The steps at which declarer chooses, after the final pass and before the opening lead, what the
+#: presumed leader may or must lead (50D2, 51B, 26B).  The leader is then at his turn to play.
+_DECLARER_CHOOSES: Final = ("declarer_lead_options.penalty_card", "declarer_lead_options.lead_restriction",
+                            "declarer_lead_options.designate_card")
+
+
+@reads("actor_from_declarer", words="the presumed opening leader asks, at his turn to play, while declarer "
+       "chooses what he may lead (20C2, 20F2)",
+       ask="Does the presumed opening leader ask for a review or an explanation while declarer chooses?")
+def asked_by_presumed_leader(f: FactView) -> bool:
+    return bool(f.actor_from_declarer == 1)
+
+
+@reads("actor_from_declarer", words="declarer, dummy or the leader's partner asks while declarer chooses",
+       ask=OTHERWISE)
+def asked_by_another_player(f: FactView) -> bool:
+    return bool(f.actor_from_declarer != 1)
+
+
+@action("the question waits: before the opening lead is made face down only the presumed leader may ask "
+        "(20C2, 20F2, 41B)",
+        reads=('key', 'record', 'leads'),
+        writes=(), emits=())
+def wait_for_the_lead(ctx: Ctx) -> Outcome:
+    event = ctx.event
+    assert isinstance(event, (ReviewRequest, ExplanationRequest))
+    _after_auction(ctx.state, event, "review" if isinstance(event, ReviewRequest) else "explanation")
+    raise LawBookError(f"{event.seat.long_name}'s question while declarer chooses should have been refused "
+                       "(20C2, 20F2): the guard and the position disagree on who the presumed leader is")
+
+
 ROWS: list[Row] = [
     *(Row("phase", source, trigger, SAME, law, FAMILY, f"the player about to call {what}", who, act)
       for source, who in ((s, asked_by_lho_about_to_call) for s in _LHO_MAY_CALL)
@@ -206,5 +238,15 @@ ROWS: list[Row] = [
             FAMILY, "the auction is restated", None, restate_after),
         Row("phase", source, "explanation_request", SAME, "20F2, 41B" if source == "opening_lead" else "20F2",
             FAMILY, "the opposing auction is explained", None, explain_after),
+    )),
+    *(r for source in _DECLARER_CHOOSES for trigger, law, what, act in (
+        ("review_request", "20C2", "has the auction restated", restate_after),
+        ("explanation_request", "20F2", "asks what the opponents' calls mean", explain_after))
+      for r in (
+        Row("phase", source, trigger, SAME, law, FAMILY, f"the presumed opening leader, while declarer chooses, {what}",
+            asked_by_presumed_leader, act),
+        Row("phase", source, trigger, SAME, f"{law}, 41B", FAMILY,
+            "another player's question waits for the opening lead to be made face down", asked_by_another_player,
+            wait_for_the_lead, refusal=True),
     )),
 ]

@@ -316,6 +316,7 @@ class Row:
     call the row records as irregular every time it fires (an insufficient bid held for LHO,
     27), so that an explorer bounding the irregularities may stop before running it; ``None``
     says nothing (``tests/test_row_records.py`` checks each declaration on whole scopes).
+    ``auction_unchanged`` marks a row after which the auction is as it was (see below).
     """
 
     machine: Machine
@@ -334,6 +335,12 @@ class Row:
     #: long, the calls cancelled, the lead restrictions and penalty cards (empty: ``summary``
     #: says it all).  Plain words with the law numbers, for people; the engine never reads it.
     outcome: str = ""
+    #: The row leaves the auction as it was: the calls that stand, the turn and what waits are
+    #: unchanged, and only the attempted call is added to the record, cancelled, with a ruling
+    #: (a change of call made too late, 25A4, 21B1a).  An explorer of the auction leaves such a
+    #: row's event out (:func:`auction_fsm.exploration.candidate_events`);
+    #: ``tests/test_row_records.py`` checks each declaration on whole scopes.
+    auction_unchanged: bool = False
 
     @property
     def target(self) -> str:

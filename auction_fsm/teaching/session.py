@@ -9,7 +9,7 @@ drive it line by line.  Every line is either a command (``help``, ``restate``, `
 session asks for it in words and takes a bare answer (``yes``, ``no``, ``accept``).  While a
 decision waits, an event its procedure does not take (another seat's call) is refused with whose
 decision the table waits for; a call repeated by the seat that has just made it (a line sent
-again from the history) changes nothing.
+again from the history) changes nothing, as the law book says (``changes.same_call_again``).
 
 Bad input is answered with a message saying what was wrong and what the table expects; the
 session goes on.  Standard library and the pure core at import; the simulator (and with it
@@ -28,12 +28,12 @@ from ..errors import AuctionFsmError, DecisionError, InternalError
 from ..events import (
     JUDGEMENT_KINDS,
     CallEvent,
-    ChangeCall,
     Choice,
     Event,
     normalise_option,
 )
-from ..lawbook.procedure import JUDGEMENTS, taker
+from ..lawbook.changes import same_call_again
+from ..lawbook.procedure import JUDGEMENTS, callers, taker
 from ..seats import Seat, parse_seat
 from .charts import row_key
 
@@ -415,17 +415,16 @@ class TeachSession:
         call now to accept or replace an irregularity; ``None`` when that is not clear."""
         state = self.sim.state
         p = state.pending
+        expected = callers(state, self.sim.book)
         if p is None:
-            return None if state.is_over else state.turn
+            return next(iter(expected), None)
         if p.decider not in Seat.__members__:
             return None
-        callers = [taker(spec, p) for spec in (self.sim.book.option(p.state_name, o) for o in p.options)
-                   if spec.how == "call"]
         # the decider when one of the calls is theirs (accepting by calling over it), else the
         # one seat that calls (the offender replacing the call)
-        if Seat[p.decider] in callers:
+        if Seat[p.decider] in expected:
             return Seat[p.decider]
-        return callers[0] if len(set(callers)) == 1 else None
+        return next(iter(expected)) if len(expected) == 1 else None
 
     def _hint(self) -> list[str]:
         return ["(type help for what you can enter)"]
@@ -433,7 +432,7 @@ class TeachSession:
     def _event(self, event: Event) -> list[str]:
         from ..narrate import step_lines
 
-        repeated = self._repeated(event)
+        repeated = same_call_again(self.sim.state, event, self.sim.book)  # the book's word (Law 25)
         if repeated is not None:
             return [repeated, *self._situation()]
         state = self.sim.state
@@ -447,39 +446,6 @@ class TeachSession:
         self.events.append(event)
         lines = step_lines(len(self.sim.steps), step, self.sim.book)
         return lines + self._situation()
-
-    def _repeated(self, event: Event) -> str | None:
-        """What to say when ``event`` repeats the call its seat has just made (a line sent again
-        from the history): the same call is no new call and no change of call -- Law 25 is
-        about replacing a call by a different one -- so nothing happens.  ``None`` otherwise,
-        and always when the seat is the one the table waits for a call from (an offender
-        replacing his insufficient bid by the same bid again is ruled, 27B)."""
-        state = self.sim.state
-        if not isinstance(event, (CallEvent, ChangeCall)) or not state.record:
-            return None
-        last = state.record[-1]
-        if last.seat != event.seat or last.call != event.call or last.status not in ("stands", "pending"):
-            return None
-        if isinstance(event, CallEvent) and event.seat in self._callers():
-            return None
-        return (f"Nothing happens: {event.seat.long_name} has just {'called' if last.status == 'stands' else 'made'} "
-                f"{last.call}, and the same call again is neither a new call nor a change of call (Law 25 "
-                "is about replacing a call by another).")
-
-    def _callers(self) -> set[Seat]:
-        """The seats whose call the table expects now: the seat in turn, or while a decision
-        waits the seats one of its options is taken by a call of."""
-        state = self.sim.state
-        p = state.pending
-        if p is None:
-            return set() if state.is_over else {state.turn}
-        out = set()
-        for option in p.options:
-            spec = self.sim.book.option(p.state_name, option)
-            seat = taker(spec, p)
-            if spec.how == "call" and seat is not None:
-                out.add(seat)
-        return out
 
     def _command(self, word: str, args: list[str]) -> list[str]:
         if word in ("help", "?"):

@@ -8,7 +8,8 @@ event (cached per event: an event's words never change once it is made), the dec
 and each option in words with the event that makes it, the seats, and where the board stands on
 the flowcharts.  Nothing here is a second copy of the rules: every word comes from the
 narration, the report and :mod:`auction_fsm.consequences`, every box from
-:mod:`auction_fsm.teaching.charts`.
+:mod:`auction_fsm.teaching.charts`, and the order of the options (the common ones first) and the
+question the table faces on the chart from :mod:`auction_fsm.teaching.decision`.
 
 :class:`RequestProblem` is what a page asked that cannot be done, in words (the server answers
 it with status 400).
@@ -21,10 +22,11 @@ from typing import Any, Final
 
 from ..errors import AuctionFsmError, InternalError
 from ..event_language import event_from_dict
-from ..events import Event
+from ..events import Event, Judgement
 from ..lawbook import LawBook
 from ..seats import Seat, parse_seat
 from ..teaching.charts import Chart, all_charts, chart_data, row_key
+from ..teaching.decision import Facing, facing
 from ..teaching.session import TeachSession, plain_message
 from ..vulnerability import VULNERABILITIES, parse_vulnerability
 
@@ -106,6 +108,7 @@ class WebSession:
         self.description = description  # a loaded file's; kept through save, download and restore
         self.lines: list[list[str]] = []  # the narration of each event, made when first shown
         self.notice = ""
+        self._faced: Facing | None = None  # the waiting decision as the book tells it, for the position shown
         for n, event in enumerate(events, 1):
             try:
                 self.apply(event)
@@ -202,91 +205,58 @@ class WebSession:
             "explain": self.teach.explain() if self.events else [],
             "status": self.teach.status(),
             "restate": self.teach.restate(),
-            "chart": self._chart(options),
+            "chart": self._chart(),
             "scenario": self.scenario(),
             "notice": self.notice,
         }
 
     def _options(self) -> list[dict[str, Any]]:
-        """Each way of answering the pending decision: a label, its consequence in words (the
-        narration's line, 10C1) and the event that makes it -- or, for an option made by a call
-        with several calls to choose from, the seat and those calls."""
-        from ..consequences import consequences
+        """Each way of answering the pending decision, in the order the book gives them
+        (:func:`~auction_fsm.teaching.decision.facing`: the common ones first, a pass of its
+        own first of all): a label, its consequence in words (the narration's line, 10C1) and
+        the event that makes it -- or, for an option made by a call with several calls to
+        choose from, the seat and those calls."""
+        from ..event_language import event_to_dict
         from ..lawbook.procedure import JUDGEMENTS
         from ..narrate import options_lines
 
         state = self.teach.sim.state
-        pending = state.pending
-        if pending is None:
+        if state.pending is None:
             return []
         told = [line.strip().removeprefix("- ") for line in options_lines(state, self.book)[1:]]
-        kind = pending.get("judgement") or (pending.options[0] if pending.options else "")
         out: list[dict[str, Any]] = []
-        at = 0
-        for c in consequences(state, self.book):
-            groups: list[tuple[list[str], str]] = []  # calls, line
-            if c.how == "call" and len(c.results) > 1:
-                for r in c.results:
-                    groups.append(([x.text for x in r.calls], told[at] if at < len(told) else ""))
-                    at += 1
-            else:
-                calls = [x.text for x in c.results[0].calls] if c.how == "call" and c.results else []
-                groups.append((calls, told[at] if at < len(told) else ""))
-                at += 1
-            for calls, line in groups:
-                head, _, _ = line.partition(":")
-                event: dict[str, Any] | None = None
-                seat = c.seat.name if c.seat is not None else None
-                if c.how == "choice" and seat is not None:
-                    event = {"type": "choice", "seat": seat, "option": c.option}
-                elif c.how == "director":
-                    event = {"type": "director"} if seat is None else {"type": "director", "by": seat}
-                elif c.how == "judgement" and c.value is not None:
-                    judged = c.spec.judgement if c.spec is not None and c.spec.judgement else kind
-                    event = {"type": "judgement", "kind": judged, "value": c.value}
-                elif c.how == "call" and seat is not None and len(calls) == 1:
-                    event = {"type": "call", "seat": seat, "call": calls[0]}
-                label = head.removeprefix("If ").strip() or c.option.replace("_", " ")
-                out.append({"option": c.option, "how": c.how, "seat": seat, "calls": calls,
-                            "label": label[:1].upper() + label[1:], "text": line, "event": event})
-        out = _common_first(out, state, self._legal_now())  # each marked "common" or not
-        first = pending.get("judgement")
-        if first in JUDGEMENTS and pending.decider != "director":  # one the director may give first (54C)
-            for value, words in ((True, JUDGEMENTS[first].yes), (False, JUDGEMENTS[first].no)):
-                out.append({"option": first, "how": "judgement", "seat": None, "calls": [], "common": True,
+        for a in self._facing().answers:
+            seat = a.seat.name if a.seat is not None else None
+            event = event_to_dict(a.event) if a.event is not None else None
+            calls = [c.text for c in a.calls]
+            if a.told < 0:  # a judgement the director may give before the decider chooses (54C)
+                assert isinstance(a.event, Judgement)
+                judged = JUDGEMENTS[a.option]
+                words = judged.yes if a.event.value else judged.no
+                out.append({"option": a.option, "how": a.how, "seat": None, "calls": [], "common": True,
                             "label": f"The director judges that {words}",
-                            "text": self._judged_first(first, value, words),
-                            "event": {"type": "judgement", "kind": first, "value": value}})
+                            "text": self._judged_first(a.option, a.event.value, words), "event": event})
+                continue
+            line = told[a.told] if a.told < len(told) else ""
+            head = line.partition(":")[0]
+            label = head.removeprefix("If ").strip() or a.option.replace("_", " ")
+            label = label[:1].upper() + label[1:]
+            if a.part == "pass" and seat is not None:
+                who = Seat[seat].long_name
+                label, line = f"{who} passes", f"If {who} passes: {line.partition(': ')[2]}"
+            elif a.part == "rest":
+                label, line = (re.sub(r"any of the other \d+ calls", f"any of the other {len(calls)} calls", x)
+                               for x in (label, line))
+            out.append({"option": a.option, "how": a.how, "seat": seat, "calls": calls, "label": label,
+                        "text": line, "event": event, "common": a.common})
         return out
 
-    def _facing_rows(self, options: list[dict[str, Any]]) -> set[str]:
-        """The rows of the book the pending decision's options would take (one trial event per
-        option, or per group of calls): which question of the chart the table faces."""
-        from ..engine import step
-        from ..event_language import event_from_dict
-
+    def _facing(self) -> Facing:
+        """The waiting decision as the book has a class meet it (kept for the position shown)."""
         state = self.teach.sim.state
-        keys: set[str] = set()
-        for o in options:
-            event = o["event"] or ({"type": "call", "seat": o["seat"], "call": o["calls"][0]}
-                                   if o["calls"] and o["seat"] else None)
-            if event is None:
-                continue
-            try:
-                st = step(state, event_from_dict(event, "an option"))
-            except (AuctionFsmError, ValueError):
-                continue
-            keys.update(row_key(f.row) for f in st.fired[:1])
-        return keys
-
-    def _legal_now(self) -> set[str]:
-        """The calls legal for the seat whose turn it is, over the auction as it stands (the
-        irregular call under way left out): what a replacement or a call over it may be."""
-        from .. import rules
-        from ..calls import ALL_CALLS
-
-        state = self.teach.sim.state
-        return {ALL_CALLS[c].text for c, n in enumerate(rules.row(state.key)) if n >= 0}
+        if self._faced is None or self._faced.state is not state:
+            self._faced = facing(state, self.book)
+        return self._faced
 
     def record(self) -> list[dict[str, Any]]:
         """Each event so far: its line of the narration and the rulings it brought, in plain
@@ -311,7 +281,6 @@ class WebSession:
         """What a judgement the director may give before the decider chooses leads to: the
         rulings the engine gives for it on the current position (nothing is changed)."""
         from ..engine import step
-        from ..events import Judgement
 
         state = self.teach.sim.state
         try:
@@ -325,12 +294,13 @@ class WebSession:
         told = "; ".join(rulings) or "nothing changes"
         return f"If the director judges that {words}: {told}" + (f" (Law {law})." if law else ".")
 
-    def _chart(self, options: list[dict[str, Any]]) -> dict[str, Any]:
-        """Which flowchart to show and what to mark on it (``options``: the decision's, as the page
-        shows them): ``here``, the step under way and the question the table faces (the first of
-        the step's questions one of the options answers); ``asked``, the step's other questions (a "no" leads from one to
-        the next); ``last``, the boxes the last event went through; ``route``, per chart, the
-        boxes every event went through (with the event numbers)."""
+    def _chart(self) -> dict[str, Any]:
+        """Which flowchart to show and what to mark on it: ``here``, the step under way and the
+        question the table faces, and ``asked``, the step's other questions (a "no" leads from
+        one to the next), as the book places the waiting decision on the charts
+        (:meth:`~auction_fsm.teaching.decision.Facing.on_charts`); ``last``, the boxes the last
+        event went through; ``route``, per chart, the boxes every event went through (with the
+        event numbers)."""
         from ..teaching.route import route_of
 
         charts, _ = chart_index(self.book)
@@ -343,27 +313,9 @@ class WebSession:
                 route[chart.stem] = hits
         last_keys = {row_key(f.row) for f in sim.steps[-1].fired} if sim.steps else set()
         stem, here, asked = "", [], []
-        if state.pending is not None:
-            from ..teaching.charts import step_owner
-
-            prefix = f"phase:{state.pending.state_name}:"
-            owner = step_owner(self.book, state.pending.state_name)
-            # the chart of the family that owns the step first (another family's rows may leave
-            # from it too, such as a change of call for misinformation while declarer decides)
-            for chart in sorted(charts[1:], key=lambda c: c.family != owner):
-                spine = [b.id for b in chart.boxes if b.col == 0 and b.kind not in ("start", "step", "note")
-                         and any(k.startswith(prefix) for k in b.rows)]
-                if spine:
-                    # the step's box, and the question the table faces: the first of the step's
-                    # questions that one of the decision's options answers (not a side question,
-                    # such as a review asked for on the way)
-                    facing = self._facing_rows(options)
-                    face = next((b.id for b in chart.boxes if b.id in spine and facing & set(b.rows)), spine[0])
-                    step_box = [b.id for b in chart.boxes if b.kind == "step" and b.row < next(
-                        x.row for x in chart.boxes if x.id == spine[0])]
-                    heads = step_box[-1:] or [a.src for a in chart.arrows if a.dst == spine[0]]
-                    stem, here, asked = chart.stem, heads + [face], [b for b in spine if b != face]
-                    break
+        mark = self._facing().on_charts(charts)
+        if mark is not None:
+            stem, here, asked = mark.stem, list(mark.here), list(mark.asked)
         if not stem and sim.steps:
             for chart in charts[1:]:
                 if chart.family in ("17-22",):
@@ -392,43 +344,6 @@ def _acting(report: dict[str, Any]) -> str | None:
         return str(report["to_lead"])
     return None
 
-
-
-def _common_first(options: list[dict[str, Any]], state: Any, legal: set[str]) -> list[dict[str, Any]]:
-    """The options in the order a class meets them: a pass inside a group of calls becomes an
-    option of its own, first (after a declined insufficient bid, the replacement most often
-    made); then the options made by calls legal in the auction as it stands, then the others
-    (a replacement that is insufficient too, a double Law 19 does not allow, a bid above seven)."""
-    from ..seats import Seat
-
-    split: list[dict[str, Any]] = []
-    for o in options:
-        calls = o["calls"]
-        if o["how"] == "call" and len(calls) > 1 and "P" in calls and o["seat"] is not None:
-            who = Seat[o["seat"]].long_name
-            _, _, outcome = o["text"].partition(": ")
-            split.append({**o, "calls": ["P"], "label": f"{who} passes", "text": f"If {who} passes: {outcome}",
-                          "event": {"type": "call", "seat": o["seat"], "call": "P"}})
-            rest = [c for c in calls if c != "P"]
-            label = o["label"]
-            label = re.sub(r"any of the other \d+ calls", f"any of the other {len(rest)} calls", label)
-            text = re.sub(r"any of the other \d+ calls", f"any of the other {len(rest)} calls", o["text"])
-            split.append({**o, "calls": rest, "label": label, "text": text,
-                          "event": {"type": "call", "seat": o["seat"], "call": rest[0]} if len(rest) == 1 else None})
-        else:
-            split.append(o)
-
-    def rank(o: dict[str, Any]) -> int:
-        if o["how"] != "call" or o["seat"] != getattr(state.turn, "name", None):
-            return 1
-        if o["calls"] == ["P"]:
-            return 0
-        return 1 if all(c in legal for c in o["calls"]) else 2
-
-    ordered = sorted(split, key=rank)
-    for o in ordered:
-        o["common"] = rank(o) < 2
-    return ordered
 
 
 def _lit_calls(options: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ from auction_fsm import exploration, rules
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Call, parse_call
 from auction_fsm.cli import main
-from auction_fsm.engine import apply_event
+from auction_fsm.engine import apply_event, step
 from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
 from auction_fsm.event_language import event_from_dict, read_event
 from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
@@ -336,7 +336,9 @@ def test_lead_keys_keep_the_suits_a_future_offender_named() -> None:
                                       ("rotation",), ("changes",)])
 def test_the_candidates_are_the_events_a_row_of_the_book_takes(families: tuple[str, ...]) -> None:
     """The explorer offers, of the whole alphabet, the events some enabled row takes: nothing the
-    engine accepts within the scope is missed, and nothing offered is refused by the classifier."""
+    engine accepts within the scope is missed (but for what a row declared to leave the auction
+    as it was takes, such as a change of call made too late, ``Row.auction_unchanged``), and
+    nothing offered is refused by the classifier."""
     space = _space(*families, agreement="off")
     keys = list(space.initial_states())
     seen = set(keys)
@@ -358,10 +360,12 @@ def test_the_candidates_are_the_events_a_row_of_the_book_takes(families: tuple[s
         accepted_all = set()
         for event in exploration._alphabet(state, scope, room):
             try:
-                after = apply_event(state, event)
+                ruled = step(state, event)
             except AuctionFsmError:
                 continue
-            if exploration.within_scope(state, event, after, scope):
+            if ruled.fired and ruled.fired[0].row.auction_unchanged:
+                continue  # the explorer leaves it out on the row's word (tests/test_row_records.py)
+            if exploration.within_scope(state, event, ruled.after, scope):
                 accepted_all.add(event)
         accepted_offered = set()
         for event in offered:

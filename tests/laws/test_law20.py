@@ -116,3 +116,54 @@ def test_20B_20F1_nobody_else_may_ask_while_the_decision_waits() -> None:
             unchanged_after(s, DecisionError, f"{seat} explain", match="must wait")
     # a question about one's own side's call is refused as at any turn (20F1)
     unchanged_after(walk("N", MUST_REPLACE), DecisionError, "E explain 2", match="not an opponent's call")
+
+
+# West's 1H is replaced by 3C, not comparable (27B2): 26B rights arise. North declares 4S, East is
+# the presumed opening leader, and declarer first chooses whether to prohibit a suit (26B).
+DECLARER_CHOOSES_26B = ("W 1D, N 1S, E P, S 2S, W 1H, director, W 3C, judge comparable no, "
+                        "N 3S, E P, S 4S, W P, N P, E P")
+
+
+def test_20C2_20F2_the_presumed_leader_may_ask_while_declarer_chooses_what_he_may_lead() -> None:
+    """The auction is over and the leader is at his turn to play: his right to have the calls
+    restated (20C2) and explained (20F2) does not wait for declarer's 26B choice, which goes on
+    waiting, unchanged, afterwards."""
+    before = walk("W", DECLARER_CHOOSES_26B)
+    assert outcome(before)["pending"] == ("declarer_lead_options.lead_restriction", "N",
+                                          ("prohibit_H", "prohibit_S", "no_prohibition"))
+    s = walk("W", DECLARER_CHOOSES_26B, "E review, E explain 7")
+    assert outcome(s) == outcome(before) and s.phase == before.phase
+    assert ruling_laws(s)[-2:] == ["20C2", "20F2"]
+    assert s.rulings[-2].summary.endswith("W 1D, N 1S, E P, S 2S, W 3C, N 3S, E P, S 4S, W P, N P, E P")
+    assert record(walk("W", DECLARER_CHOOSES_26B, "E review, N choose prohibit_H"))[-1] == "E P stands"
+
+
+def test_20C2_20F2_41B_others_wait_for_the_face_down_lead_while_declarer_chooses() -> None:
+    s = walk("W", DECLARER_CHOOSES_26B)
+    for seat in "NSW":
+        for ask in ("review", "explain"):
+            unchanged_after(s, DecisionError, f"{seat} {ask}", match="41B" if seat != "S" else "dummy")
+
+
+def test_20C2_50D2_54D_the_leader_may_ask_while_declarer_chooses_about_a_penalty_card() -> None:
+    """After a lead out of turn refused (54D) the card is a major penalty card (56) and declarer
+    chooses what the right leader may lead (50D2): that leader may ask meanwhile."""
+    base = DECLARER_CHOOSES_26B + ", N choose prohibit_H, W leads C5, N choose refuse"
+    before = walk("W", base)
+    assert outcome(before)["pending"] == ("declarer_lead_options.penalty_card", "N",
+                                          ("require_C", "prohibit_C", "let_remain"))
+    s = walk("W", base, "E review, E explain 7")
+    assert outcome(s) == outcome(before) and ruling_laws(s)[-2:] == ["20C2", "20F2"]
+    unchanged_after(before, DecisionError, "W review", match="41B")
+
+
+def test_20C2_20F2_51A_the_leader_may_ask_while_declarer_designates_which_penalty_card_he_leads() -> None:
+    """East, the leader against 3NT, exposed two honours during the auction (24E, 50B): declarer
+    says which one he leads (51A), and East may ask meanwhile; his partner may not yet (41B)."""
+    base = "N 1NT, E expose SA HK, E P, S 3NT, W P, N P, E P"
+    before = walk("N", base)
+    assert outcome(before)["pending"] == ("declarer_lead_options.designate_card", "N",
+                                          ("designate_HK", "designate_SA"))
+    s = walk("N", base, "E review, E explain 1")
+    assert outcome(s) == outcome(before) and ruling_laws(s)[-2:] == ["20C2", "20F2"]
+    unchanged_after(before, DecisionError, "W review", match="41B")

@@ -459,3 +459,28 @@ def test_25A5_17D1_a_change_is_still_possible_after_the_26B_choice_until_the_lea
     s = walk("N", base, "S change 4S")
     assert outcome(s)["pending"] == JUDGE_UNINTENDED
     unchanged_after(walk("N", base, "face"), AuctionOverError, "S change 4S", match="17D1")
+
+
+# --- 25: the same call again is no change of call ---------------------------------------------------
+def test_25_the_same_call_named_again_is_no_change_and_the_book_says_nothing_happens() -> None:
+    """A seat naming again the call it has just made (a line sent twice) neither calls anew nor
+    changes its call: Law 25 replaces a call by a different one.  The book says so in words with
+    the law (``teach`` prints them); it says nothing of a call the table waits for, such as the
+    offender's replacement of an insufficient bid by the same bid (27B), which is ruled."""
+    from auction_fsm.auction import AuctionState
+    from auction_fsm.event_language import read_event
+    from auction_fsm.lawbook import LAWS_2017
+    from auction_fsm.lawbook.changes import same_call_again
+
+    def said(state: AuctionState, text: str) -> str | None:
+        return same_call_again(state, read_event(text, "the test"), LAWS_2017)
+
+    s = walk("N", "N 1H, E 2H")
+    assert said(s, "E 2H") == ("Nothing happens: East has just called 2H, and the same call again is neither a new "
+                               "call nor a change of call (Law 25 is about replacing a call by another).")
+    assert said(s, "E change 2H") is not None
+    assert said(s, "E 3H") is None and said(s, "S 2H") is None and said(s, "N 1H") is None
+    held = walk("N", "N 1H, E 1C")  # the insufficient 1C waits for South's decision
+    assert (said(held, "E 1C") or "").startswith("Nothing happens: East has just made 1C")
+    declined = walk("N", "N 1H, E 1C, director, S decline")  # East now owes the replacement
+    assert said(declined, "E 1C") is None
