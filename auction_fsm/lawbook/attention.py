@@ -136,7 +136,7 @@ def nobody_called_since(f: FactView) -> bool:
 @action("attention is drawn: the inadmissible call and every call after it are cancelled; the auction goes "
         "back to the offender, with no rectification and no lead restrictions (36A)",
         reads=('dealer', 'record', 'pending', 'leads'),
-        writes=('key', 'record', 'rulings'), emits=())
+        writes=('key', 'record', 'rulings', 'leads'), emits=())
 def cancel_all_after(ctx: Ctx) -> Outcome:
     i = unnoticed_call(ctx.state)
     assert i is not None

@@ -194,7 +194,9 @@ def _relabelled(act: Action, laws: dict[str, str], name: str) -> Action:
             last = state.record[-1]
             state = evolve(state, record=(*state.record[:-1], replace(last, law=laws[last.law or ""])))
         return Outcome(state, out.follow) if state is not out.state else out
-    return derived(act, name, _WORDS[name], run, reads=("record", "pending"), writes=("record", "pending"))
+    # the record is rewritten only where ``act`` added a call to it, so only where ``act`` declares
+    # writing it: its declaration brings that write, and an action that adds no call writes none
+    return derived(act, name, _WORDS[name], run, reads=("record", "pending"), writes=("pending",))
 
 
 _PENDING_LAWS = {"29C, 30C": "29C; 30C (1997)", "32, 36B4": "32 (1997); 36B4", "28-32": "28, 29; 30-32 (1997)"}
@@ -566,7 +568,7 @@ def partner_passes_once_31a2a(ctx: Ctx) -> Outcome:
 
 @action("partner must pass for the rest of the auction, with lead penalties (31A2b (1997))",
         reads=('key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
-        writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=())
+        writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=('AuctionEnds',))
 def partner_passes_to_end_31a2b(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender

@@ -59,7 +59,7 @@ def _call(ctx: Ctx) -> Call:
 
 @action("the double or redouble is held while LHO may call or the director rules (36)",
         reads=('key', 'record', 'obligations'),
-        writes=('record', 'pending'), emits=())
+        writes=('record', 'pending', 'obligations'), emits=())
 def hold_inadmissible_double(ctx: Ctx) -> Outcome:
     state = in_turn(ctx.state, ctx.seat)
     return Outcome(_open(state, _ID, "19, 36", ctx.seat, _call(ctx), ctx.seat, "inadmissible_double", shown(ctx)))
@@ -195,7 +195,7 @@ def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
 
 @action("the bid is cancelled, a pass put in its place, the side silenced, with 26B rights (38B-D)",
         reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
-        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds',))
+        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def cancel_above_seven(ctx: Ctx) -> Outcome:
     return _cancel_above_seven(evolve(ctx.state, pending=None), _pending(ctx), restrictions=True)
 
@@ -237,7 +237,7 @@ def _silence_side(ctx: Ctx) -> AuctionState:
 
 @action("the call is cancelled and a pass put in its place; the side must pass to the end (37B)",
         reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
-        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds',))
+        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def substitute_pass_37b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender

@@ -169,7 +169,7 @@ def offender_replaces_after_director(f: FactView) -> bool:
 
 @action("the insufficient bid stands as if legal; LHO's call is then ruled",
         reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=('CallEvent', 'WatchedCall'))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('CallEvent', 'WatchedCall'))
 def accept_by_calling(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     ib = ctx.state.record[p.call_index].call
@@ -203,7 +203,7 @@ def accept_only_by_calling(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts the insufficient bid; the early replacement is cancelled (27C)",
         reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=('WatchedCall',))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def accept_over_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None).set_status(int(p.get("replacement")), "cancelled", "27C")
@@ -314,7 +314,7 @@ def explain_options(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts the insufficient bid: it stands as if legal and LHO calls next (27A1)",
         reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=('WatchedCall',))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     ib = ctx.state.record[p.call_index].call
@@ -326,7 +326,7 @@ def accept_by_choice(ctx: Ctx) -> Outcome:
 @action("LHO accepts the insufficient bid by calling; the early replacement is cancelled (27A1, 27C); "
         "LHO's call is then ruled",
         reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=('CallEvent',))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('CallEvent', 'WatchedCall'))
 def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
     out = accept_over_premature(ctx)
     if out.state.pending is not None:
@@ -452,7 +452,7 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
 
 @action("the replacement stands, adding no rectification of its own (27B1a); a silence from 27B3 or 27B4 stays",
         reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=('WatchedCall',))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
     state = evolve(ctx.state, pending=None)
@@ -508,7 +508,7 @@ def replaced_ask_lowest(ctx: Ctx) -> Outcome:
 @action("the lowest such bid: it stands, adding no rectification of its own (27B1a); a silence from 27B3 or "
         "27B4 stays",
         reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=())
+        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def judged_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None)

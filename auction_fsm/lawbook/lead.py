@@ -497,7 +497,7 @@ def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], Auct
 
 
 @action("the lead stands and dummy is spread; declarer plays second (54B)",
-        reads=('record', 'pending', 'leads'),
+        reads=('record', 'pending', 'leads', 'key'),
         writes=('pending', 'rulings', 'leads'), emits=())
 def accept_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)

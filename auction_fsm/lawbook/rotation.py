@@ -224,8 +224,8 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 
 @action("the obliged pass is deemed made; the call is then ruled as made in rotation",
-        reads=('key', 'record', 'obligations', 'pending', 'watches'),
-        writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'CallEvent'))
+        reads=('key', 'record', 'obligations', 'pending', 'watches', 'dealer'),
+        writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'CallEvent', 'WatchedCall'))
 def deem_pass(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]

@@ -8,10 +8,14 @@ passes to the end and partner may bid or pass, but not double or redouble, at th
 
 from __future__ import annotations
 
+import pytest
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.errors import MachineDisagreementError
 from auction_fsm.report import state_to_json
 
-from .book1997 import calls, walk97
-from .conftest import outcome, ruling_laws
+from .book1997 import BOOK, calls, walk97
+from .conftest import outcome, ruling_laws, run
 
 
 # --- 30A: before anyone has bid, at any turn ---------------------------------------------------------
@@ -114,6 +118,25 @@ def test_1997_30B2b_partner_may_bid_or_pass_and_may_double_at_a_later_turn() -> 
     assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "30B2a (1997)", None)]}
     s = walk97("N", "N 1H, W P, director, judge artificial no, E P, S 2H, W P, N P")
     assert "X" in calls(s)  # East's next turn: the bar was for that one turn
+
+
+_BARRED_THEN_ACCEPTED = "N 1H, W P, director, judge artificial no, E 1D, S P"
+
+
+def test_1997_30B2b_partner_makes_an_insufficient_bid_that_lho_accepts_and_the_bar_is_spent() -> None:
+    # East, barred from doubling at this turn, bids 1D over 1H; South accepts it by passing (27A1):
+    # the bid stands as made at East's turn, which ends the bar (the action declares writing the
+    # obligations).  The engine alone: the seat machines disagree (the next test).
+    s = run(AuctionState.start("N", law_book=BOOK), _BARRED_THEN_ACCEPTED)
+    assert outcome(s)["record"][2:] == ["E 1D stands", "S P stands"]
+    assert outcome(s)["obligations"] == {"W": [("pass_rest_of_auction", "30B2a (1997)", None)]}
+
+
+@pytest.mark.xfail(strict=True, raises=MachineDisagreementError,
+                   reason="the 1997 seat machine has no row from must_not_double_next_turn to free for a bar "
+                          "spent by an accepted insufficient bid")
+def test_1997_30B2b_the_seat_machines_follow_the_bar_spent_by_an_accepted_insufficient_bid() -> None:
+    walk97("N", _BARRED_THEN_ACCEPTED)
 
 
 def test_1997_30B2b_partner_doubles_anyway_law_36_treats_it_as_not_permitted() -> None:

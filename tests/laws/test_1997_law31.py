@@ -161,3 +161,16 @@ def test_1997_30B3_a_pass_while_held_before_anyone_has_bid_is_no_change() -> Non
     # 30B3 of 1997 makes a pass at LHO's turn a change only after someone has bid
     with pytest.raises(DecisionError, match="West's P cannot be made now"):
         walk97("N", "W 1S, W P")
+
+
+def test_1997_31A1_the_pass_deemed_made_by_a_silenced_rho_calls_for_the_repeat_of_the_cancelled_bid() -> None:
+    # South's 1S at East's turn is cancelled (31A: if East passes, South repeats it); West's 2C, also
+    # at East's turn, silences East to the end (31B).  South bids 1S again at East's turn: East's
+    # pass is deemed made (28A), and it is the pass the 31A rectification waits for, so South owes
+    # the repeat and his 1S, now in rotation, is it (the deemed pass's action declares the watched
+    # call it hands on)
+    s = walk97("N", "N 1H, S 1S, director, W choose decline, judge artificial no, "
+               "W 2C, director, N choose decline, judge artificial no, S 1S")
+    assert outcome(s)["record"][3:] == ["E P stands", "S 1S stands"]
+    assert ruling_laws(s)[-2:] == ["28A", "31A1 (1997)"]
+    assert outcome(s)["obligations"] == {"E": [("pass_rest_of_auction", "31B (1997)", None)]}

@@ -247,3 +247,20 @@ def test_36B_attention_drawn_before_anyone_has_called_over_it_is_36B() -> None:
 def test_36C_noticed_later_and_never_drawn_before_the_lead_is_faced_is_36C() -> None:
     s = walk("N", "N 1H, E P, S X, noticed later, W P, N P, E P, E leads SK")
     assert s.contract is not None and s.contract.text == "1H" and ruling_laws(s)[-1] == "36C"
+
+
+def test_36A_attention_drawn_after_a_face_down_opening_lead_sends_the_lead_back_to_the_hand() -> None:
+    # the lead is face down, so the auction may still reopen (41A): cancelling the double and the
+    # calls after it withdraws the lead too (the action declares writing the leads)
+    s = walk("N", "N 1H, E P, S X, noticed later, W P, N P, E P, E lead SK facedown, director")
+    assert record(s)[2:] == ["S X cancelled", "W P cancelled", "N P cancelled", "E P cancelled"]
+    assert [ld.status for ld in s.leads] == ["withdrawn"] and s.phase == "auction" and s.turn == Seat.S
+    assert ruling_laws(s)[-2:] == ["41A", "36A"]
+
+
+def test_36C_an_unnoticed_double_is_scored_as_not_made_when_declarer_accepts_a_lead_out_of_turn() -> None:
+    # 54B: declarer accepts West's faced lead out of turn; the double nobody noticed is then
+    # scored as if not made (36C), which reads the contract (the action declares reading the key)
+    s = walk("N", "N 1H, E P, S X, noticed later, W P, N P, E P, W lead SK, N choose accept")
+    assert s.phase == "play" and ruling_laws(s)[-2:] == ["36C", "54B"]
+    assert s.contract is not None and s.contract.text == "1H"
