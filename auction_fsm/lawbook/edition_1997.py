@@ -732,6 +732,9 @@ def _seat_rows(rows: Iterable[Row]) -> list[Row]:
                  "partner of a player who passed at partner's turn may not double or redouble this turn"),
         seat_row("call_pass", _NO_DOUBLE, "free", "30B2b (1997)", "a pass at that turn; the seat is free again"),
         seat_row("call_bid", _NO_DOUBLE, "free", "30B2b (1997)", "a sufficient bid at that turn; free again"),
+        seat_row("release", _NO_DOUBLE, "free", "27A1, 27B; 30B2b (1997)",
+                 "the turn was used by an insufficient bid that stands (accepted, or its replacement made): "
+                 "free again"),
         seat_row("impose_pass_next_turn", _NO_DOUBLE, "must_pass_next_turn", "24B, 24C; 30B2b (1997)",
                  "a later rectification silences the seat for one turn, which covers the bar"),
         seat_row("impose_pass_rest_of_auction", _NO_DOUBLE, "must_pass_rest_of_auction",
