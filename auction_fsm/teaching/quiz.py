@@ -1290,17 +1290,43 @@ def _answers(kind: str, template: Template, book: LawBook) -> list[tuple[str, in
         rng = random.Random(f"quiz-answers:{kind}:{template.name}:{i}")
         sit = make_situation(rng, max(template.level, 1), None, book, template, board)
         offender = None if sit is None else offender_of(sit)
-        built = None if sit is None else _BUILDERS[kind](rng, sit)
-        if built is None or offender is None:
+        if sit is None or offender is None:
             continue
-        text = _seat_marks(built.right.text, offender)
-        made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None) if sit is not None else None
-        if made is not None and kind == "obligations":  # "must repeat 1S": the offender's own call
-            text = re.sub(rf"(?<=repeat ){re.escape(str(made))}\b", "{4}", text)
-        counts[text] = counts.get(text, 0) + 1
+        if kind == "next":  # every ruling the question may ask on this board, each once
+            texts = _rulings_of(sit)
+        else:
+            built = _BUILDERS[kind](rng, sit)
+            texts = [] if built is None else [built.right.text]
+        for told in texts:
+            text = _seat_marks(told, offender)
+            made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None)
+            if made is not None and kind == "obligations":  # "must repeat 1S": the offender's own call
+                text = re.sub(rf"(?<=repeat ){re.escape(str(made))}\b", "{4}", text)
+            counts[text] = counts.get(text, 0) + 1
     table = sorted(counts.items())
     _ANSWERS[key] = (book, table)
     return table
+
+
+def _rulings_of(sit: Situation) -> list[str]:
+    """Every ruling "what does the director rule" may have as its answer on this board, each
+    once: the rulings on each option of the decision the director explains, and on each step
+    one further on (:func:`_further_steps`).  Issue 39: drawn at random, one a board, a ruling
+    of the step after (a natural pass at RHO's turn, 30A) could be missed on every board tried,
+    so it was never an answer, yet shown as a wrong choice where it was real."""
+    from ..consequences import consequences
+
+    sim = sit.sim
+    _bring_the_director(sim)
+    p = sim.state.pending
+    if p is None or p.decider == "director":
+        return []
+    out: list[str] = []
+    for c in consequences(sim.state, sim.book):
+        if c.results and c.how == "choice":
+            out.append(_result_text(c.results[0]))
+            out += [_result_text(r) for _, r in _further_steps(c.results[0], sim.book)]
+    return list(dict.fromkeys(out))
 
 
 def _table_words(sit: Situation) -> tuple[frozenset[str], Call | None, list[str]] | None:
