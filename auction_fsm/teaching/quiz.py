@@ -779,8 +779,15 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
         else:
             ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10", "20", "22", "27D"))]
             key, law = ("none", leader, ()), ruled[-1] if ruled else "26A"
-    right = _lead_option(key, law)
     exposed = any(isinstance(st.event, ExposeCards) for st in sim.steps)
+    offender = offender_of(sit)
+    if not exposed and offender is not None and offender in (contract.declarer, contract.dummy):
+        # not asked: with no card shown and the offending side declaring, only two lead answers
+        # are real at this table (none, or the right lapsed, 26B); every other choice would be
+        # one a student who has learnt the answers strikes out (issue 39: the lapsed right was
+        # shown only here, and right one time in two)
+        return None
+    right = _lead_option(key, law)
     pool: list[_Option] = [_lead_option(("none", leader, ()), _like(rng, sim.book, law))]
     all_suits = ("C", "D", "H", "S")
     for kind in ("prohibit", "require", "both"):
@@ -788,7 +795,6 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
             n = rng.choice((1, 1, 3, 4)) if kind == "prohibit" else 1
             suits = tuple(sorted(rng.sample(all_suits, n)))
             pool.append(_lead_option((kind, leader, suits), _like(rng, sim.book, law)))
-    offender = offender_of(sit)
     seats = {leader}
     if offender is not None and offender in (contract.declarer, contract.dummy):
         pool.append(_lead_option(("lapsed", offender.long_name, ()), _like(rng, sim.book, law)))
