@@ -21,8 +21,11 @@ then its answer -- the shape of it (:func:`answer_shape`, two shapes saying the 
 as one, :func:`_meaning`), or for "who decides" the role of the
 one deciding (the offender's left-hand opponent, the director, the offender) -- the questions
 of a kind at a level going through its answers in blocks, each in an order of its own, so that
-each answer comes about as often as another; then boards of an irregularity that gives it.  A
-kind is asked at a level only where four answers or more are asked there (:func:`answers_asked`).
+each answer comes about as often as another (save an answer that can seldom be a wrong choice,
+drawn as much less often, :func:`_drawn_less`); then boards of an irregularity that gives it.  A
+kind is asked at a level only where four answers or more are asked there (:func:`answers_asked`),
+and the lead question not where only two lead answers are real (no card shown, the offending
+side declaring).
 The wrong answers are real answers too (issue 39), drawn evenly among the answers asked at the
 level (:func:`_pick_even`): the same question's answers on other boards of the level, told at
 this table, and for "what may X do" and "what does the director rule" the answers of nearby
