@@ -23,7 +23,7 @@ far each part alone is from the target, whatever the others cost.
     python benchmarks/bench_edge_cost.py                      # insufficient-1 and rotation-1
     python benchmarks/bench_edge_cost.py --scopes all-1-in-NT-offender-N --edges 20000
 
-Figures in docs/verification.md (*Issue 21: why items 1 and 2 stop here*).
+Figures in docs/verification-notebook.md (*Issue 21, items 1 and 2: why they stop here*).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ CPU seconds and peak resident memory, then the parts together against the whole.
 
     python benchmarks/bench_split.py --families opening_lead,inadmissible --by-offender
 
-The whole is the baseline measured in the same run.  Figures in docs/verification.md.
+The whole is the baseline measured in the same run.  Figures in docs/verification-notebook.md.
 """
 
 from __future__ import annotations

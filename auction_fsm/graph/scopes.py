@@ -78,7 +78,7 @@ IRREGULAR_SCOPES: Final = (
     # its smallest form: twenty parts, one per contract strain and seat that commits the
     # irregularity (each keeps one strain's first-namers and one seat's specified suits).  With
     # changes of call these parts prove less than the whole: a change after the final pass into
-    # another strain is reported as beyond its part (docs/verification.md, issue 21 items 1 and 2)
+    # another strain is reported as beyond its part (docs/verification-notebook.md, issue 21 items 1 and 2)
     _irregular("all-1-level7", ALL_FAMILIES, level=7, by_strain=True, by_offender=True),
 )
 

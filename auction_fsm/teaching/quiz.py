@@ -21,8 +21,11 @@ then its answer -- the shape of it (:func:`answer_shape`, two shapes saying the 
 as one, :func:`_meaning`), or for "who decides" the role of the
 one deciding (the offender's left-hand opponent, the director, the offender) -- the questions
 of a kind at a level going through its answers in blocks, each in an order of its own, so that
-each answer comes about as often as another; then boards of an irregularity that gives it.  A
-kind is asked at a level only where four answers or more are asked there (:func:`answers_asked`).
+each answer comes about as often as another (save an answer that can seldom be a wrong choice,
+drawn as much less often, :func:`_drawn_less`); then boards of an irregularity that gives it.  A
+kind is asked at a level only where four answers or more are asked there (:func:`answers_asked`),
+and the lead question not where only two lead answers are real (no card shown, the offending
+side declaring).
 The wrong answers are real answers too (issue 39), drawn evenly among the answers asked at the
 level (:func:`_pick_even`): the same question's answers on other boards of the level, told at
 this table, and for "what may X do" and "what does the director rule" the answers of nearby
@@ -779,8 +782,15 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
         else:
             ruled = [r.law for r in state.rulings if not r.law.startswith(("9", "10", "20", "22", "27D"))]
             key, law = ("none", leader, ()), ruled[-1] if ruled else "26A"
-    right = _lead_option(key, law)
     exposed = any(isinstance(st.event, ExposeCards) for st in sim.steps)
+    offender = offender_of(sit)
+    if not exposed and offender is not None and offender in (contract.declarer, contract.dummy):
+        # not asked: with no card shown and the offending side declaring, only two lead answers
+        # are real at this table (none, or the right lapsed, 26B); every other choice would be
+        # one a student who has learnt the answers strikes out (issue 39: the lapsed right was
+        # shown only here, and right one time in two)
+        return None
+    right = _lead_option(key, law)
     pool: list[_Option] = [_lead_option(("none", leader, ()), _like(rng, sim.book, law))]
     all_suits = ("C", "D", "H", "S")
     for kind in ("prohibit", "require", "both"):
@@ -788,7 +798,6 @@ def _lead(rng: random.Random, sit: Situation) -> _Built | None:
             n = rng.choice((1, 1, 3, 4)) if kind == "prohibit" else 1
             suits = tuple(sorted(rng.sample(all_suits, n)))
             pool.append(_lead_option((kind, leader, suits), _like(rng, sim.book, law)))
-    offender = offender_of(sit)
     seats = {leader}
     if offender is not None and offender in (contract.declarer, contract.dummy):
         pool.append(_lead_option(("lapsed", offender.long_name, ()), _like(rng, sim.book, law)))
@@ -1038,6 +1047,26 @@ def _pick_even(rng: random.Random, built: _Built, pool: list[_Option], shapes: f
     return wrong
 
 
+def _one_telling(rng: random.Random, kind: str, pool: list[_Option], shares: dict[str, float]) -> list[_Option]:
+    """``pool`` with, first, one telling of each answer told in several words ("call over it
+    or call the director" and "accept it or call the director"; "No rectification" and "It is
+    treated as legal"), drawn as often as each telling is the answer at the level
+    (``shares``): :func:`_pick_even` shows the first telling of an answer it meets.  Issue 39:
+    the telling of the options met first was always "accept it or call the director", so "call
+    over it or call the director" was shown only where it was right (17 of 21 times)."""
+    tellings: dict[str, dict[str, _Option]] = {}
+    for o in pool:
+        shape = answer_shape(o.text)
+        tellings.setdefault(_meaning(kind, shape), {}).setdefault(shape, o)
+    first: list[_Option] = []
+    for told in tellings.values():
+        if len(told) > 1:
+            names = sorted(told)
+            weights = [shares.get(n, 0.0) for n in names]
+            first.append(told[rng.choices(names, weights)[0] if sum(weights) else rng.choice(names)])
+    return first + pool
+
+
 _SEAT_NAME: Final = re.compile(r"\b(North|East|South|West)\b")
 
 
@@ -1275,6 +1304,45 @@ def _seat_marks(text: str, offender: Seat) -> str:
                           text.replace("{", "(").replace("}", ")"))
 
 
+#: For "what does the director rule", by irregularity: how many times each ruling (its seats
+#: marked from the offender) is the answer on the boards tried (one route a board, the option
+#: and the step taken), and how many times it may stand as a wrong choice beside the others
+#: (each of a route's other rulings shown with the chance three in so many gives it).
+_SHOWN: dict[tuple[int, str, str], dict[str, list[float]]] = {}
+
+
+def _count_shown(key: tuple[int, str, str], routes: list[tuple[str, frozenset[str]]], offender: Seat) -> None:
+    """Add one board's routes to :data:`_SHOWN` (right and wrong showings of each ruling)."""
+    counts = _SHOWN.setdefault(key, {})
+    for text, banned in routes:
+        counts.setdefault(_seat_marks(text, offender), [0.0, 0.0])[0] += 1
+        others = [t for t, _ in routes if t != text and t not in banned]
+        for t in others:
+            counts.setdefault(_seat_marks(t, offender), [0.0, 0.0])[1] += min(1.0, 3 / len(others))
+
+
+def _drawn_less(kind: str, level: int, law: int | None, book: LawBook) -> dict[str, float]:
+    """The answers of ``kind`` at ``level`` drawn less often than the others, with the chance
+    each is kept when drawn: an answer that can stand as a wrong choice at fewer moments than
+    three times those at which it is the answer would be right more often than one time in
+    four when shown (issue 39: "The director asks whether the pass or bid out of rotation was
+    artificial" is the ruling on declining it, and a wrong choice only beside accepting it --
+    once the director has judged, it is wrong on its face -- so it was right 7 of the 9 times
+    it was shown).  Only "what does the director rule" is counted (:data:`_SHOWN`): the other
+    kinds' wrong choices are drawn from every board of the level."""
+    if kind != "next":
+        return {}
+    right: dict[str, float] = {}
+    wrong: dict[str, float] = {}
+    for template in templates_for(level, law):
+        _answers(kind, template, book)
+        for marked, (r, w) in _SHOWN.get((id(book), kind, template.name), {}).items():
+            shape = _meaning(kind, answer_shape(marked))
+            right[shape] = right.get(shape, 0.0) + r
+            wrong[shape] = wrong.get(shape, 0.0) + w
+    return {m: wrong.get(m, 0.0) / (3 * r) for m, r in right.items() if r and wrong.get(m, 0.0) < 3 * r}
+
+
 def _answers(kind: str, template: Template, book: LawBook) -> list[tuple[str, int]]:
     """The right answers of question ``kind`` on boards with irregularity ``template``, with the
     seats as places from the offender, and how often each came (worked out once per book)."""
@@ -1290,17 +1358,49 @@ def _answers(kind: str, template: Template, book: LawBook) -> list[tuple[str, in
         rng = random.Random(f"quiz-answers:{kind}:{template.name}:{i}")
         sit = make_situation(rng, max(template.level, 1), None, book, template, board)
         offender = None if sit is None else offender_of(sit)
-        built = None if sit is None else _BUILDERS[kind](rng, sit)
-        if built is None or offender is None:
+        if sit is None or offender is None:
             continue
-        text = _seat_marks(built.right.text, offender)
-        made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None) if sit is not None else None
-        if made is not None and kind == "obligations":  # "must repeat 1S": the offender's own call
-            text = re.sub(rf"(?<=repeat ){re.escape(str(made))}\b", "{4}", text)
-        counts[text] = counts.get(text, 0) + 1
+        if kind == "next":  # every ruling the question may ask on this board, each once
+            routes = _routes_of(sit)
+            texts = [text for text, _ in routes]
+            _count_shown(key, routes, offender)
+        else:
+            built = _BUILDERS[kind](rng, sit)
+            texts = [] if built is None else [built.right.text]
+        for told in texts:
+            text = _seat_marks(told, offender)
+            made = getattr(sit.sim.steps[sit.irregular - 1].event, "call", None)
+            if made is not None and kind == "obligations":  # "must repeat 1S": the offender's own call
+                text = re.sub(rf"(?<=repeat ){re.escape(str(made))}\b", "{4}", text)
+            counts[text] = counts.get(text, 0) + 1
     table = sorted(counts.items())
     _ANSWERS[key] = (book, table)
     return table
+
+
+def _routes_of(sit: Situation) -> list[tuple[str, frozenset[str]]]:
+    """Every ruling "what does the director rule" may have as its answer on this board, each
+    once, with the rulings that are wrong on their face when it is: the rulings on each option
+    of the decision the director explains, and on each step one further on
+    (:func:`_further_steps`; after a judgement, the ruling that asked for it).  Issue 39: drawn
+    at random, one a board, a ruling of the step after (a natural pass at RHO's turn, 30A)
+    could be missed on every board tried, so it was never an answer, yet shown as a wrong
+    choice where it was real."""
+    from ..consequences import consequences
+
+    sim = sit.sim
+    _bring_the_director(sim)
+    p = sim.state.pending
+    if p is None or p.decider == "director":
+        return []
+    out: dict[str, frozenset[str]] = {}
+    for c in consequences(sim.state, sim.book):
+        if c.results and c.how == "choice":
+            ruled = _result_text(c.results[0])
+            out.setdefault(ruled, frozenset())
+            for f, r in _further_steps(c.results[0], sim.book):
+                out.setdefault(_result_text(r), frozenset({ruled}) if f.how == "judgement" else frozenset())
+    return list(out.items())
 
 
 def _table_words(sit: Situation) -> tuple[frozenset[str], Call | None, list[str]] | None:
@@ -1429,6 +1529,9 @@ def make_question(seed: int | str, number: int, law: int | None = None, book: La
     kind = draw.choice(kinds)
     answers = _targets(kind, lv, law, book)
     target: str | None = _stratified(seed, lv, number, kind, kinds, answers) if answers else None
+    less = _drawn_less(kind, lv, law, book)
+    if target in less and draw.random() >= less[target]:  # an answer seldom a wrong choice
+        target = draw.choice([a for a in answers if a not in less] or answers)
     attempt = tries = 0
     while True:
         tag = f"quiz:{seed}:{lv}:{number}:{attempt}"
@@ -1547,6 +1650,8 @@ def _question(rng: random.Random, tag: str, number: int, kind: str, sit: Situati
             # variants alone, and the options from the option sets players face, each kept apart
             # by what it means (calling over it is accepting it)
             pool = _level_answers_here(kind, sit, lv, law, built) + pool
+        if kind in _FROM_VARIANTS:
+            pool = _one_telling(rng, kind, pool, _asked_shares(kind, lv, law, sit.sim.book))
         dropped = frozenset(_board_shares(kind, lv, law, sit.sim.book)) - shapes
         wrong = _pick_even(rng, built, pool, shapes, topic, kind, sit.sim.book, dropped)
     else:

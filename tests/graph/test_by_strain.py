@@ -153,7 +153,7 @@ def test_a_change_after_the_final_pass_into_another_strain_is_reported_as_beyond
     # leader, may still change his pass by a slip (25A) and South keep or withdraw his pass over
     # it; the reopened auction can then end only in a higher strain, which is handed over, and
     # the part of that strain never sees it (it hands the clubs auction over at the final pass).
-    # The unsplit scope finishes (docs/verification.md, issue 21 items 1 and 2): the clubs part
+    # The unsplit scope finishes (docs/verification-notebook.md, issue 21 items 1 and 2): the clubs part
     # says the configurations cannot finish *within the part*, never that they are dead ends.
     made = ("N 1C", "E P", "S P", "W X", "N P", "E P", "S P")
     prefix = tuple(CallEvent(Seat[seat], Call.parse(call)) for seat, call in (m.split() for m in made))

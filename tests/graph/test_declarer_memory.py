@@ -1,5 +1,5 @@
 """The count of (legal-auction key, first-namer memory) pairs: the lower bound on the size of a
-scope with the opening lead (issue 21, item 2; ``docs/verification.md``).
+scope with the opening lead (issue 21, item 2; ``docs/verification-notebook.md``).
 
 The count is checked against the engine's own states: every legal auction with bids to the one
 level is played through :class:`~auction_fsm.auction.AuctionState`, its memory read with the
