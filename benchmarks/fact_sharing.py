@@ -7,6 +7,7 @@ Run from the repository root::
     python benchmarks/fact_sharing.py --edges 20000 rotation-1
     python benchmarks/fact_sharing.py --slots                 # the slots whose values vary most
     python benchmarks/fact_sharing.py --law-book 1997         # under the 1997 book
+    python benchmarks/fact_sharing.py --steps                 # whole steps, actions' parts too
 
 For the first ``--edges`` edges of each scope (breadth first), every edge is ruled again through
 the book's rows, and each row fired counts as one *selection* (see
@@ -23,8 +24,13 @@ the book's rows, and each row fired counts as one *selection* (see
 * by family of the row selected: selections, distinct keys and the share;
 * the guards that still declare nothing, by the selections they left keyed on the position.
 
-It is a count, not a timing: the machine's load does not change it.  It measures the guards'
-half of a step only: the actions do not yet declare what they read and write.
+It is a count, not a timing: the machine's load does not change it.  With ``--steps`` it
+measures whole steps instead (:func:`~auction_fsm.graph.fact_sharing.measure_steps`): each edge
+keyed on its rows' facts, the values of the parts of the position their actions declare reading
+and the event with its seat counted from the turn; printed: the share a table so keyed would
+answer, the share with the log (record, rulings) left out of the key, and with the log and each
+other part left out in turn (the parts that stop sharing, most first), beside the baseline keyed
+on the position and event, all from the same run.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ import argparse
 import sys
 import time
 
-from auction_fsm.graph.fact_sharing import Sharing, edges_of, measure_sharing
+from auction_fsm.graph.fact_sharing import Sharing, StepSharing, edges_of, measure_sharing, measure_steps
 from auction_fsm.lawbook import BOOKS, book_named
 
 GATE_SCOPES = ("rotation-1", "changes-1", "insufficient-1")
@@ -56,6 +62,14 @@ def _report(s: Sharing, slots: bool) -> None:
         print(f"    CONFLICT {c}")
 
 
+def _report_steps(s: StepSharing) -> None:
+    base = s.share(s.positions)
+    print(f"{s.scope}: {s.steps:,} steps; keyed on declared facts and parts: share {s.share(s.full):.2%}; "
+          f"without the log: {s.share(s.without_log):.2%}; baseline (position and event) {base:.2%}")
+    ranked = sorted(s.left_out.items(), key=lambda kv: len(kv[1]))[:5]
+    print("    without the log and one part more: " + ", ".join(f"{p} {s.share(k):.2%}" for p, k in ranked))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
@@ -63,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edges", type=int, default=20_000, help="edges per scope, breadth first (default 20,000)")
     parser.add_argument("--slots", action="store_true", help="also list the slots whose values vary most")
     parser.add_argument("--law-book", default="2017", choices=sorted(BOOKS), help="the law book (default 2017)")
+    parser.add_argument("--steps", action="store_true",
+                        help="whole steps: key on the actions' declared parts too (see below)")
     args = parser.parse_args(argv)
     book = book_named(args.law_book)
     for scope in args.scopes:
@@ -73,8 +89,10 @@ def main(argv: list[str] | None = None) -> int:
         def tick(n: int, total: int = len(edges)) -> None:
             if n % 5000 == 0:
                 print(f"    {n:,}/{total:,} edges ruled again", file=sys.stderr, flush=True)
-        result = measure_sharing(scope, edges, tick)
-        _report(result, args.slots)
+        if args.steps:
+            _report_steps(measure_steps(scope, edges, tick))
+        else:
+            _report(measure_sharing(scope, edges, tick), args.slots)
         print(f"    ({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
     return 0
 

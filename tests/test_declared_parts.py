@@ -32,6 +32,7 @@ from auction_fsm.errors import AuctionFsmError, IllegalCallError, LawBookError
 from auction_fsm.event_language import read_event
 from auction_fsm.events import CallEvent, Choice, DirectorCalled, Event
 from auction_fsm.fuzzing import next_event
+from auction_fsm.graph.fact_sharing import edges_of, measure_steps
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
@@ -635,3 +636,14 @@ def test_27B_a_fact_computed_from_a_part_it_does_not_declare_is_named(monkeypatc
         state = rule_in_full(state, event).after
     with auditing(), pytest.raises(UndeclaredPart, match=r"fact 'replacement_kind' is computed from part 'record'"):
         rule_in_full(state, CallEvent.of("E", "2C"))
+
+
+def test_a_step_table_keyed_on_declared_facts_and_parts_shares_more_without_the_log() -> None:
+    """The whole-step measurement (benchmarks/fact_sharing.py --steps) on the first edges of
+    insufficient-1: every edge counted once; leaving the log, and then another part, out of the key
+    can only merge keys; each position and event is met once (breadth first), so the baseline is 0."""
+    s = measure_steps("insufficient-1", edges_of("insufficient-1", 1500))
+    assert s.steps == 1500 and s.share(s.positions) == 0.0
+    assert 0 < s.share(s.full) < s.share(s.without_log)
+    assert s.left_out and all(len(keys) <= len(s.without_log) for keys in s.left_out.values())
+    assert s.share(s.left_out["key"]) > s.share(s.without_log)

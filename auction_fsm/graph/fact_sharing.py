@@ -20,8 +20,9 @@ same machine state and the same facts that had different triggers (or rows).
 The baseline, measured in the same run, is the share keyed on the position and the event for
 every selection (what a table can share when nothing is declared).
 
-What this measures is the selection half of a step: the actions that then build the next
-position declare no reads or writes yet, so a step's successor is not yet a table lookup.
+:func:`measure_sharing` measures the selection half of a step; :func:`measure_steps` the whole
+step, keyed on the parts of the position the fired rows' actions declare reading as well
+(:mod:`auction_fsm.lawbook.parts`).
 """
 
 from __future__ import annotations
@@ -29,15 +30,18 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..auction import AuctionState
 from ..engine import Fired, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
+from ..lawbook.parts import LOG
+from ..seats import Seat
 from .irregular_space import IrregularSpace
 from .scopes import scope_named
 
-__all__ = ["Sharing", "measure_sharing", "edges_of"]
+__all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of"]
 
 
 @dataclass
@@ -139,4 +143,70 @@ def measure_sharing(scope: str, edges: Iterable[tuple[AuctionState, Event]],
                 out.conflicts.append(f"{group}: the same facts selected {answered[key]} and {row.label}")
         if progress is not None:
             progress(n)
+    return out
+
+
+@dataclass
+class StepSharing:
+    """What whole steps would share keyed on their chains' declarations (see :func:`measure_steps`)."""
+
+    scope: str
+    steps: int = 0
+    #: Distinct keys: the declared facts and parts in full; without the log; the position and event.
+    full: set[Hashable] = field(default_factory=set)
+    without_log: set[Hashable] = field(default_factory=set)
+    positions: set[Hashable] = field(default_factory=set)
+    #: For each part other than the log some fired action declares reading: the distinct keys
+    #: with the log and that part left out.
+    left_out: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
+
+    def share(self, keys: set[Hashable]) -> float:
+        """The share of steps a table with these distinct ``keys`` would answer."""
+        return 1 - len(keys) / self.steps if self.steps else 0.0
+
+
+def _event_key(state: AuctionState, event: Event) -> tuple[object, ...]:
+    """The event with its seat counted from the player whose turn it is (the call, card or option
+    as it is): an action reads the event it rules."""
+    turn = state.key & 3
+    fields = []
+    for name in getattr(event, "__dataclass_fields__", {}):
+        value = getattr(event, name)
+        fields.append((name, (int(value) - turn) % 4 if isinstance(value, Seat) else value))
+    return (type(event).__name__, tuple(fields))
+
+
+def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
+                  progress: Callable[[int], None] | None = None) -> StepSharing:
+    """Rule every edge again and count how many whole steps a table would answer if a step were
+    keyed on what its rows declare: the facts their guards and the classifier read (each fired
+    row's context), the values of the parts of the position their actions declare reading, and
+    the event with its seat relative to the turn.  Also with the log left out of the key (what
+    sharing the parts other than the log would allow: an upper bound for a position whose rules
+    read small stored facts instead of the record), and with the log and each other part left out
+    in turn (the parts that stop sharing most once the log is no longer read).  Every action declares its parts, so the key is sound as it
+    is, and each figure without a part says what storing that part relatively could at most
+    give."""
+    out = StepSharing(scope)
+    keys: list[tuple[Hashable, dict[str, Any]]] = []
+    for n, (state, event) in enumerate(edges, 1):
+        fired = rule_in_full(state, event).fired
+        out.steps += 1
+        out.positions.add((state, event))
+        facts: dict[str, object] = {}
+        parts: set[str] = set()
+        for f in fired:
+            facts.update(f.ctx.facts)
+            if f.row.action is not None and f.row.action.reads is not None:
+                parts |= f.row.action.reads
+        head = (tuple(f.row.label for f in fired[:1]), tuple(sorted(facts.items())), _event_key(state, event))
+        values = {p: getattr(state, p) for p in sorted(parts)}
+        out.full.add((head, tuple(values.items())))
+        out.without_log.add((head, tuple((p, v) for p, v in values.items() if p not in LOG)))
+        keys.append((head, values))
+        if progress is not None:
+            progress(n)
+    for left in {p for _, values in keys for p in values} - LOG:
+        out.left_out[left] = {(head, tuple((p, v) for p, v in values.items() if p != left and p not in LOG))
+                              for head, values in keys}
     return out
