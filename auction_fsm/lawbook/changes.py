@@ -12,11 +12,11 @@ misinformation are the director's judgements, given as input events.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, cast
 
 from ..auction import AuctionState
 from ..calls import parse_call
-from ..errors import IllegalCallError, RepeatedCallError
+from ..errors import IllegalCallError, LawBookError, RepeatedCallError
 from ..events import CallEvent, ChangeCall
 from ..records import CallRecord, Pending
 from ..seats import Seat
@@ -25,7 +25,7 @@ from . import position_facts  # noqa: F401  (declares the facts the guards below
 from .common import open_comparable
 from .facts import FactView, computes, slot
 from .lead import DLO, due_option
-from .procedure import DeclaresOptions, callers
+from .procedure import DeclaresOptions, Option, callers
 from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
@@ -48,7 +48,6 @@ from .states import OPEN, PROCEDURES, STATES
 
 if TYPE_CHECKING:
     from ..events import Event
-    from .book import LawBook
 
 __all__ = ["ROWS", "attempt", "call_named_again", "changeable_call", "names_same_call_again", "same_call_again"]
 
@@ -155,8 +154,11 @@ def call_named_again(state: AuctionState, event: Event | FollowUp, book: Declare
     is not that: another seat or call, the seat's last call no longer standing or waiting for a
     ruling, a call by a seat the table waits for a call from (:func:`~.procedure.callers`: an
     offender replacing his insufficient bid by the same bid again makes the replacement 27B asks
-    of him, and it is ruled), or an event the engine made itself (the call the director puts in
-    place of a changed one, LHO's call accepting a change: never named again at the table).
+    of him, and it is ruled), a change of call while an irregularity waits that names another
+    call than the irregular one (the offender's claim that the irregular call was a slip for
+    his premature replacement, 25A), or an event the engine made itself (the call the director
+    puts in place of a changed one, LHO's call accepting a change: never named again at the
+    table).
 
     The one definition of "the same call again": the fact ``names_call_just_made`` the book's
     refusal rows read is this, and :func:`same_call_again` words it."""
@@ -175,7 +177,7 @@ def call_named_again(state: AuctionState, event: Event | FollowUp, book: Declare
     return last
 
 
-def same_call_again(state: AuctionState, event: Event, book: DeclaresOptions) -> str | None:
+def same_call_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> str | None:
     """The book's word on ``event`` when by it a seat names again the call it has just made
     (:func:`call_named_again`): the same call is neither a new call nor a change of call, since
     Law 25 is about replacing a call by a different one, so nothing happens; the words say so,
@@ -189,11 +191,30 @@ def same_call_again(state: AuctionState, event: Event, book: DeclaresOptions) ->
             "is about replacing a call by another).")
 
 
+class _Options2017:
+    """The options the decisions of :data:`.states.STATES` declare (the 2017 book is built from
+    them), as :func:`~.procedure.callers` reads a book: for a position that carries no book."""
+
+    def option(self, state_name: str, word: str) -> Option:
+        found = _STATES_BY_NAME[state_name].option(word)
+        if found is None:
+            raise LawBookError(f"law book '2017': the decision {state_name!r} declares no option {word!r}")
+        return found
+
+
+_STATES_BY_NAME: Final = {s.name: s for s in STATES}
+_OPTIONS_2017: Final = _Options2017()
+
+
+def _book_of(state: AuctionState) -> DeclaresOptions:
+    """The decisions' options of the book ``state`` carries (2017's when it carries none)."""
+    book = state.book
+    return _OPTIONS_2017 if book is None else cast("DeclaresOptions", book)
+
+
 @computes("names_call_just_made")
 def _names_call_just_made(ctx: Ctx) -> Hashable:
-    from . import book_of  # the package's: the book the position carries (its decisions' options)
-
-    return call_named_again(ctx.state, ctx.event, book_of(ctx.state)) is not None
+    return call_named_again(ctx.state, ctx.event, _book_of(ctx.state)) is not None
 
 
 @reads("names_call_just_made", words="the player names again the call just made, which still stands or waits "
@@ -204,9 +225,7 @@ def names_same_call_again(f: FactView) -> bool:
 
 @action("refused: nothing happens, as the same call again is neither a new call nor a change of call (25)")
 def nothing_happens(ctx: Ctx) -> Outcome:
-    from . import book_of
-
-    words = same_call_again(ctx.state, ctx.event, book_of(ctx.state))  # type: ignore[arg-type]
+    words = same_call_again(ctx.state, ctx.event, _book_of(ctx.state))
     assert words is not None, "the guard names_same_call_again let through another event"
     raise RepeatedCallError(words)
 
