@@ -76,9 +76,9 @@ slot("accepted_change_stands", FAMILY, bool,
      "it; false if the event is not the judgement of an accepted change")
 slot("names_call_just_made", FAMILY, bool,
      "the acting seat names again, as a call or as a change of call, the call it has just made: the last "
-     "in the record, still standing or waiting for a ruling; false if the table waits for a call from that "
-     "seat (the seat in turn, or one whose call takes an option of the waiting procedure), and for any "
-     "other event")
+     "in the record, still standing or waiting for a ruling (while an irregularity waits, a change of call "
+     "names again only the irregular call); false if the table waits for a call from that seat (the seat "
+     "in turn, or one whose call takes an option of the waiting procedure), and for any other event")
 slot("restored_call_kept", FAMILY, bool,
      "the follow-up restoring LHO's call over a changed one says LHO keeps that call (25A6, 21B2); "
      "false for any other event")
