@@ -623,10 +623,12 @@ def test_steps_stopped_at_an_irregularity_outside_the_bounds_change_nothing(fami
 def test_keys_hold_the_insufficient_bid_a_second_one_replaced() -> None:
     """27B4: East's second insufficient bid is held for South; if South does not accept it, it
     is East's first insufficient bid (1D or 1C here) that East must still replace, so the two
-    positions have different futures and keys (the key once left the first bid out)."""
+    positions have different futures and keys (the key once left the first bid out).  The second
+    is 1H, another call than either first one: naming the first one again would change nothing
+    (25, the same call named again)."""
     space = IrregularSpace(Scope.of({"insufficient_bid"}, max_irregularities=2))
-    states = [_state("N: 1D", f"E: {first}") for first in ("1D", "1C")]
-    states = [apply_event(apply_event(s, DirectorCalled()), CallEvent.of("E", "1C")) for s in states]
+    states = [_state("N: 1H", f"E: {first}") for first in ("1D", "1C")]
+    states = [apply_event(apply_event(s, DirectorCalled()), CallEvent.of("E", "1H")) for s in states]
     assert [s.pending.step if s.pending else None for s in states] == ["awaiting_choice"] * 2
     assert space.key_of(states[0]) != space.key_of(states[1])
 
