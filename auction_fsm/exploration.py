@@ -10,8 +10,9 @@ needs from the core:
   changes of call reach back at most that far), obligations, the pending procedure with the
   calls it refers to, waiting rectifications, lead-restriction rights with the suits the
   offender has specified, exposed cards, the opening lead and declarer's choices, who first
-  named each strain for each side (declarer), the number of irregularities so far, and whether
-  a passed-out board's hands are back in the board.
+  named each strain for each side (declarer), the number of irregularities so far, whether
+  a passed-out board's hands are back in the board, and whether the last call in the record
+  still stands or waits for a ruling (its seat naming it again changes nothing, 25).
   Record positions are counted from the end of the record over the records that still matter
   (standing, pending or referred to), so equal keys behave alike however many cancelled calls
   lie between.
