@@ -82,7 +82,7 @@ def _planted(name: str, **change: frozenset[str]) -> LawBook:
 
 
 def test_a_declaration_naming_a_part_that_does_not_exist_is_named() -> None:
-    act = _declared("hold_insufficient")
+    act = _declared("insufficient:hold_insufficient")
     assert act.reads is not None
     faults = check_names(_planted("hold_insufficient", reads=act.reads | {"auction"}, emits=frozenset({"Telegram"})))
     assert "action 'hold_insufficient' reads 'auction', which is not a part of the position" in faults
@@ -101,19 +101,17 @@ def _declared(name: str) -> Action:
     return action_declarations(LAWS_2017)[name]
 
 
-def test_27A_holding_an_insufficient_bid_with_an_action_that_does_not_declare_reading_the_key_is_named() -> None:
-    act = _declared("hold_insufficient")
-    assert act.reads is not None and "key" in act.reads
-    state = _insufficient_bid_at(_planted("hold_insufficient", reads=act.reads - {"key"}))
-    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'hold_insufficient' .* read part 'key', not declared"):
-        rule_in_full(state, CallEvent.of("E", "1C"))
-
-
-def test_27A_holding_an_insufficient_bid_with_an_action_that_does_not_declare_writing_pending_is_named() -> None:
-    act = _declared("hold_insufficient")
-    assert act.writes is not None and "pending" in act.writes
-    state = _insufficient_bid_at(_planted("hold_insufficient", writes=act.writes - {"pending"}))
-    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'hold_insufficient' .* wrote part 'pending'"):
+@pytest.mark.parametrize(("role", "part", "said"), [("reads", "key", "read part 'key', not declared"),
+                                                   ("writes", "pending", "wrote part 'pending'")])
+def test_27A_holding_an_insufficient_bid_with_an_action_that_does_not_declare_a_part_it_uses_is_named(
+        role: str, part: str, said: str) -> None:
+    """Planted without ``key`` among its reads, or ``pending`` among its writes, the action that
+    holds an insufficient bid is named with the part at the first insufficient bid."""
+    act = _declared("insufficient:hold_insufficient")
+    declared = getattr(act, role)
+    assert declared is not None and part in declared
+    state = _insufficient_bid_at(_planted("hold_insufficient", **{role: declared - {part}}))
+    with auditing(), pytest.raises(UndeclaredPart, match=rf"action 'hold_insufficient' .* {said}"):
         rule_in_full(state, CallEvent.of("E", "1C"))
 
 
@@ -129,7 +127,7 @@ def test_22A_the_final_pass_with_an_action_that_does_not_declare_ending_the_auct
 
 
 def test_an_undeclared_part_is_a_fault_of_the_book_and_changes_nothing_recorded() -> None:
-    act = _declared("hold_insufficient")
+    act = _declared("insufficient:hold_insufficient")
     state = _insufficient_bid_at(_planted("hold_insufficient", reads=frozenset()))
     with auditing(), pytest.raises(LawBookError):
         rule_in_full(state, CallEvent.of("E", "1C"))
@@ -577,7 +575,7 @@ def test_the_static_check_names_a_planted_action_writing_and_emitting_through_a_
 
 
 def test_the_static_check_names_a_real_action_with_a_write_taken_out_of_its_declaration() -> None:
-    act = _declared("hold_insufficient")
+    act = _declared("insufficient:hold_insufficient")
     assert act.writes is not None and "writes pending" not in _undeclared(act)
     planted = dataclasses.replace(act, writes=act.writes - {"pending"})
     assert "writes pending" in _undeclared(planted)

@@ -91,8 +91,9 @@ def _actions(book: LawBook) -> list[Action]:
 
 
 def action_declarations(book: LawBook) -> dict[str, Action]:
-    """The book's actions by name (each once)."""
-    return {a.name: a for a in _actions(book)}
+    """The book's actions by :func:`where` (``module:name``), each once: two families may each
+    have an action of one name, and neither may hide the other."""
+    return {where(a): a for a in _actions(book)}
 
 
 # --- the watched copy of the position -----------------------------------------------------------
