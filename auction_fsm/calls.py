@@ -44,6 +44,11 @@ class Strain(enum.IntEnum):
         return ("♣", "♦", "♥", "♠", "NT")[self]
 
     @property
+    def plural(self) -> str:
+        """The denomination in words as a ruling names it: ``clubs`` ... ``spades``, ``no trump``."""
+        return ("clubs", "diamonds", "hearts", "spades", "no trump")[self]
+
+    @property
     def is_suit(self) -> bool:
         """True for the four suits, False for no trump."""
         return self is not Strain.NT

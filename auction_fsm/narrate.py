@@ -180,9 +180,7 @@ def option_words(option: str, pending: Pending | None = None, book: LawBook = LA
     spec = _option_spec(pending, option, book)
     if spec is None:
         return f"chooses {option.replace('_', ' ')}"
-    detail = spec.detail(option)
-    x = _suit_word(detail) if detail in Suit.__members__ else detail
-    return spec.does.format(it="it", x=x)
+    return spec.does.format(it="it", x=spec.detail_words(option))
 
 
 def _judged(kind: str) -> tuple[str, str]:
@@ -397,7 +395,7 @@ def _option_phrase(option: str, it: str, pending: Pending, book: LawBook) -> str
         return option
     spec = _option_spec(pending, option, book)
     if spec is not None:
-        return spec.may.format(it=it, x=spec.detail(option))
+        return spec.may.format(it=it, x=spec.detail_words(option))
     return option.replace("_", " ")
 
 

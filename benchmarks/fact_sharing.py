@@ -27,10 +27,12 @@ the book's rows, and each row fired counts as one *selection* (see
 It is a count, not a timing: the machine's load does not change it.  With ``--steps`` it
 measures whole steps instead (:func:`~auction_fsm.graph.fact_sharing.measure_steps`): each edge
 keyed on its rows' facts, the values of the parts of the position their actions declare reading
-and the event with its seat counted from the turn; printed: the share a table so keyed would
-answer, the share with the log (record, rulings) left out of the key, and with the log and each
-other part left out in turn (the parts that stop sharing, most first), beside the baseline keyed
-on the position and event, all from the same run.
+and the event; printed: the share a table so keyed would answer, the share with the log (record,
+rulings) left out of the key, and with the log and each other part left out in turn (the parts
+that stop sharing, most first), beside the baseline keyed on the position and event, all from the
+same run; each twice, with the seats as they are and with the step moved so that the player whose
+turn it is sits North (sound because the Laws rule a moved step the same way, moved:
+tests/test_symmetry.py).
 """
 
 from __future__ import annotations
@@ -64,10 +66,15 @@ def _report(s: Sharing, slots: bool) -> None:
 
 def _report_steps(s: StepSharing) -> None:
     base = s.share(s.positions)
-    print(f"{s.scope}: {s.steps:,} steps; keyed on declared facts and parts: share {s.share(s.full):.2%}; "
-          f"without the log: {s.share(s.without_log):.2%}; baseline (position and event) {base:.2%}")
-    ranked = sorted(s.left_out.items(), key=lambda kv: len(kv[1]))[:5]
-    print("    without the log and one part more: " + ", ".join(f"{p} {s.share(k):.2%}" for p, k in ranked))
+    print(f"{s.scope}: {s.steps:,} steps; baseline (position and event) {base:.2%}")
+    for name, full, without_log, left_out in (("seats as they are", s.full, s.without_log, s.left_out),
+                                              ("relative to the turn", s.relative, s.relative_without_log,
+                                               s.relative_left_out)):
+        ratio = len(full) / len(s.relative) if s.relative else float("inf")
+        print(f"    {name}: keyed on declared facts and parts: share {s.share(full):.2%} "
+              f"({len(full):,} keys, {ratio:.2f} x the relative); without the log: {s.share(without_log):.2%}")
+        ranked = sorted(left_out.items(), key=lambda kv: len(kv[1]))[:5]
+        print("        without the log and one part more: " + ", ".join(f"{p} {s.share(k):.2%}" for p, k in ranked))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -639,9 +639,14 @@ def test_27B_a_fact_computed_from_a_part_it_does_not_declare_is_named(monkeypatc
 def test_a_step_table_keyed_on_declared_facts_and_parts_shares_more_without_the_log() -> None:
     """The whole-step measurement (benchmarks/fact_sharing.py --steps) on the first edges of
     insufficient-1: every edge counted once; leaving the log, and then another part, out of the key
-    can only merge keys; each position and event is met once (breadth first), so the baseline is 0."""
+    can only merge keys; each position and event is met once (breadth first), so the baseline is 0.
+    The same keys taken relative to the turn share more (tests/test_symmetry.py makes them sound)."""
     s = measure_steps("insufficient-1", edges_of("insufficient-1", 1500))
     assert s.steps == 1500 and s.share(s.positions) == 0.0
     assert 0 < s.share(s.full) < s.share(s.without_log)
     assert s.left_out and all(len(keys) <= len(s.without_log) for keys in s.left_out.values())
     assert s.share(s.left_out["key"]) > s.share(s.without_log)
+    # moved so that the turn sits North, a situation at four table positions is one key: with
+    # the log read the scope's one dealer fixes every seat, without it keys merge
+    assert s.share(s.relative) >= s.share(s.full)
+    assert s.share(s.relative_without_log) > s.share(s.without_log)

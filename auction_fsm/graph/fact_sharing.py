@@ -37,7 +37,7 @@ from ..engine import Fired, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
 from ..lawbook.parts import LOG
-from ..seats import Seat
+from ..symmetry import turned, turned_event
 from .irregular_space import IrregularSpace
 from .scopes import scope_named
 
@@ -159,21 +159,47 @@ class StepSharing:
     #: For each part other than the log some fired action declares reading: the distinct keys
     #: with the log and that part left out.
     left_out: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
+    #: The same keys taken from the step moved so that the player whose turn it is sits North
+    #: (:func:`auction_fsm.symmetry.relative_to_turn`): in full, without the log, and without the
+    #: log and each other part in turn.
+    relative: set[Hashable] = field(default_factory=set)
+    relative_without_log: set[Hashable] = field(default_factory=set)
+    relative_left_out: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
 
     def share(self, keys: set[Hashable]) -> float:
         """The share of steps a table with these distinct ``keys`` would answer."""
         return 1 - len(keys) / self.steps if self.steps else 0.0
 
 
-def _event_key(state: AuctionState, event: Event) -> tuple[object, ...]:
-    """The event with its seat counted from the player whose turn it is (the call, card or option
-    as it is): an action reads the event it rules."""
-    turn = state.key & 3
-    fields = []
-    for name in getattr(event, "__dataclass_fields__", {}):
-        value = getattr(event, name)
-        fields.append((name, (int(value) - turn) % 4 if isinstance(value, Seat) else value))
-    return (type(event).__name__, tuple(fields))
+def _event_key(event: Event) -> tuple[object, ...]:
+    """The event as an action reads it: its kind and fields (the seat as it is; the caller moves
+    the step so that the seat is counted from the turn where it wants that)."""
+    return (type(event).__name__, tuple((name, getattr(event, name))
+                                        for name in getattr(event, "__dataclass_fields__", {})))
+
+
+def _step_key(state: AuctionState, event: Event) -> tuple[Hashable, dict[str, Any]]:
+    """What a table keyed on declarations reads of one step: its rows' facts (each fired row's
+    context), the first row, the event; and the values of the parts its actions declare reading."""
+    fired = rule_in_full(state, event).fired
+    facts: dict[str, object] = {}
+    parts: set[str] = set()
+    for f in fired:
+        facts.update(f.ctx.facts)
+        if f.row.action is not None and f.row.action.reads is not None:
+            parts |= f.row.action.reads
+    head = (tuple(f.row.label for f in fired[:1]), tuple(sorted(facts.items())), _event_key(event))
+    return head, {p: getattr(state, p) for p in sorted(parts)}
+
+
+def _add(keys: list[tuple[Hashable, dict[str, Any]]], full: set[Hashable], without_log: set[Hashable],
+         left_out: dict[str, set[Hashable]]) -> None:
+    for head, values in keys:
+        full.add((head, tuple(values.items())))
+        without_log.add((head, tuple((p, v) for p, v in values.items() if p not in LOG)))
+    for left in {p for _, values in keys for p in values} - LOG:
+        left_out[left] = {(head, tuple((p, v) for p, v in values.items() if p != left and p not in LOG))
+                          for head, values in keys}
 
 
 def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
@@ -181,32 +207,29 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
     """Rule every edge again and count how many whole steps a table would answer if a step were
     keyed on what its rows declare: the facts their guards and the classifier read (each fired
     row's context), the values of the parts of the position their actions declare reading, and
-    the event with its seat relative to the turn.  Also with the log left out of the key (what
-    sharing the parts other than the log would allow: an upper bound for a position whose rules
-    read small stored facts instead of the record), and with the log and each other part left out
-    in turn (the parts that stop sharing most once the log is no longer read).  Every action declares its parts, so the key is sound as it
-    is, and each figure without a part says what storing that part relatively could at most
-    give."""
+    the event.  Also with the log left out of the key (what sharing the parts other than the log
+    would allow: an upper bound for a position whose rules read small stored facts instead of the
+    record), and with the log and each other part left out in turn (the parts that stop sharing
+    most once the log is no longer read).  Every action declares its parts, so the key is sound
+    as it is, and each figure without a part says what storing that part otherwise could at most
+    give.
+
+    Each figure is measured twice: on the step as it is (seats as they are), and on the step
+    moved so that the player whose turn it is sits North (:mod:`auction_fsm.symmetry`).  The
+    second is sound because the Laws rule a moved step the same way, moved, which
+    ``tests/test_symmetry.py`` checks: one table entry then serves a situation at every table
+    position."""
     out = StepSharing(scope)
-    keys: list[tuple[Hashable, dict[str, Any]]] = []
+    absolute: list[tuple[Hashable, dict[str, Any]]] = []
+    relative: list[tuple[Hashable, dict[str, Any]]] = []
     for n, (state, event) in enumerate(edges, 1):
-        fired = rule_in_full(state, event).fired
         out.steps += 1
         out.positions.add((state, event))
-        facts: dict[str, object] = {}
-        parts: set[str] = set()
-        for f in fired:
-            facts.update(f.ctx.facts)
-            if f.row.action is not None and f.row.action.reads is not None:
-                parts |= f.row.action.reads
-        head = (tuple(f.row.label for f in fired[:1]), tuple(sorted(facts.items())), _event_key(state, event))
-        values = {p: getattr(state, p) for p in sorted(parts)}
-        out.full.add((head, tuple(values.items())))
-        out.without_log.add((head, tuple((p, v) for p, v in values.items() if p not in LOG)))
-        keys.append((head, values))
+        absolute.append(_step_key(state, event))
+        k = -(state.key & 3)
+        relative.append(_step_key(turned(state, k), turned_event(event, k)))
         if progress is not None:
             progress(n)
-    for left in {p for _, values in keys for p in values} - LOG:
-        out.left_out[left] = {(head, tuple((p, v) for p, v in values.items() if p != left and p not in LOG))
-                              for head, values in keys}
+    _add(absolute, out.full, out.without_log, out.left_out)
+    _add(relative, out.relative, out.relative_without_log, out.relative_left_out)
     return out

@@ -126,7 +126,7 @@ def _options_in_words(p: Pending, here: Step | None) -> str:
     phrases: list[str] = []
     for word in p.options:
         spec = None if here is None else next((o for o in here.options if o.matches(word)), None)
-        phrase = word.replace("_", " ") if spec is None else spec.may.format(it="it", x=spec.detail(word))
+        phrase = word.replace("_", " ") if spec is None else spec.may.format(it="it", x=spec.detail_words(word))
         if phrase not in phrases:
             phrases.append(phrase)
     return " or ".join(phrases)

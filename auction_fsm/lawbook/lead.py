@@ -133,7 +133,9 @@ def settle_cards(ctx: Ctx) -> Outcome:
     assert contract is not None
     state = evolve(state, options_key=state.key, lead_rules=(), lead_choices=())
     state = _settle_rights(state, contract)
-    for seat in sorted({e.seat for e in state.exposed}):
+    # Seats in order round the table from declarer: the rulings read the same at every table
+    # position (auction_fsm.symmetry).
+    for seat in sorted({e.seat for e in state.exposed}, key=lambda s: (s - contract.declarer) % 4):
         cards = " ".join(e.card.text for e in state.exposed if e.seat == seat)
         if seat.is_opponent_of(contract.declarer):
             kinds = ", ".join(f"{p.card.text} {'major' if p.major else 'minor'}"
@@ -359,10 +361,10 @@ def check_lead(state: AuctionState, event: Lead) -> None:
             raise IllegalLeadError(f"{s.long_name} must lead {rule.card.text} (declarer designated it from "
                                    f"the major penalty cards, Law 51A); {card.text} is refused", law="51A")
         if rule.kind == "require" and card.suit != rule.suit:
-            raise IllegalLeadError(f"{s.long_name} must lead a {rule.suit.name} (declarer required it, "
+            raise IllegalLeadError(f"{s.long_name} must lead a {rule.suit.word} (declarer required it, "
                                    f"Law {rule.law}); {card.text} is refused", law=rule.law)
         if rule.kind == "prohibit" and card.suit == rule.suit:
-            raise IllegalLeadError(f"{s.long_name} may not lead a {rule.suit.name} (declarer prohibited "
+            raise IllegalLeadError(f"{s.long_name} may not lead a {rule.suit.word} (declarer prohibited "
                                    f"it, Law {rule.law}); {card.text} is refused", law=rule.law)
     own = [p for p in penalty_cards(state) if p.seat == s]
     # 50D1(b): a lead restriction in force comes before the duty to lead a major penalty card.

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, Protocol
 
+from ..cards import Suit
 from ..records import Pending
 from ..seats import Seat
 
@@ -63,6 +64,12 @@ class Option:
     def detail(self, option: str) -> str:
         """The suit or card a family member names (``H`` for ``require_H``), else ``""``."""
         return option[len(self.word) - 1:] if self.word.endswith("_*") else ""
+
+    def detail_words(self, option: str) -> str:
+        """What :meth:`detail` names, as people read it: a suit in words (``heart`` for
+        ``require_H``), a card as it is written (``SA``)."""
+        detail = self.detail(option)
+        return Suit[detail].word if detail in Suit.__members__ else detail
 
 
 @dataclass(frozen=True, slots=True)

@@ -489,7 +489,7 @@ def ask_artificial_explained(ctx: Ctx) -> Outcome:
     rec = _pending_record(ctx)
     verdict = Judgement("artificial", not natural(rec), specified(rec))
     return Outcome(out.state.rule("29C", f"{rec.seat.long_name}'s {rec.call} was explained as showing "
-                                  f"{', '.join(d.name for d in specified(rec)) or 'no denomination'}: "
+                                  f"{', '.join(d.plural for d in specified(rec)) or 'no denomination'}: "
                                   f"{'natural' if natural(rec) else 'artificial'}"), (verdict,))
 
 
@@ -671,7 +671,7 @@ def cancelled_call(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
     event = ctx.event
     if isinstance(event, Judgement) and event.value and event.denominations:
-        dens = ", ".join(d.name for d in event.denominations)
+        dens = ", ".join(d.plural for d in event.denominations)
         state = state.rule("29C", f"the call was artificial: the rectification concerns the "
                            f"denominations it specified ({dens}), not the one it named")
     return p, call, state

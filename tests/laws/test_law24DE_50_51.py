@@ -244,7 +244,7 @@ def test_50D1b_a_required_suit_comes_before_the_leaders_own_penalty_card() -> No
     sim = table("N", BOTH_HAVE_PENALTY_CARDS, "N choose require_H")
     assert outcome(sim.state)["lead_rules"] == [("require", "H", "E", "50D2a")]
     assert [p.card.text for p in penalty_cards(sim.state)] == ["SK"]
-    refused(sim, "E leads SK", IllegalLeadError, law="50D2a", match="must lead a H")
+    refused(sim, "E leads SK", IllegalLeadError, law="50D2a", match="must lead a heart")
     s = more(sim, "E leads H2").state
     assert s.phase == "play"
     assert [(p.seat.name, p.card.text, p.major) for p in penalty_cards(s)] == [("E", "SK", True)]

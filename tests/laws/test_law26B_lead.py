@@ -92,7 +92,7 @@ def test_26B_prohibition_is_enforced_at_the_opening_lead() -> None:
     }
     assert s.lead_rules[0].law == "26B" and [r.law for r in s.rulings][-1] == "26B"
     message = refused(sim, "E leads HA", IllegalLeadError, law="26B")
-    assert "may not lead a H" in message and "HA is refused" in message
+    assert "may not lead a heart" in message and "HA is refused" in message
     refused(sim, "E leads H4 down", IllegalLeadError, law="26B")
     s = more(sim, "E leads C9 down, face").state
     assert outcome(s)["phase"] == "play" and outcome(s)["opening_lead"] == ("E", "C9", True)
@@ -148,7 +148,7 @@ def test_26B_prohibition_stands_with_50D_after_a_refused_lead_out_of_turn() -> N
     assert outcome(s)["lead_rules"] == [("prohibit", "H", "E", "26B"), ("prohibit", "C", "E", "50D2a")]
     assert outcome(s)["pending"] is None and outcome(s)["penalty_cards"] == []
     refused(sim, "E leads H3", IllegalLeadError, law="26B")
-    refused(sim, "E leads C3", IllegalLeadError, match="may not lead a C")
+    refused(sim, "E leads C3", IllegalLeadError, match="may not lead a club")
     assert more(sim, "E leads D3").state.phase == "play"
 
 

@@ -203,7 +203,7 @@ def test_29C_artificial_transfer_out_of_rotation_rectified_by_the_suit_it_showed
         "result": None,
     }
     assert ruling_laws(s) == ["29C", "31A"]
-    assert "(H)" in s.rulings[1].summary
+    assert "(hearts)" in s.rulings[1].summary
     # East passes: South must repeat the transfer (31A1), then the auction is normal.
     s = walk("N", "N 1NT, S 2D, director, declined, judge artificial yes H, E P")
     assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1", "2D")]}

@@ -244,7 +244,7 @@ def test_30C_artificial_pass_at_partner_turn_specifying_majors_goes_to_31B() -> 
         "result": None,
     }
     assert ruling_laws(s) == ["29C", "31B2"]
-    assert "(H, S)" in s.rulings[1].summary
+    assert "(hearts, spades)" in s.rulings[1].summary
 
 
 # --- 30B2 while the offender's own bid out of rotation is still held -------------------------------

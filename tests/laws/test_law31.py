@@ -392,4 +392,4 @@ def test_31C_25A1_the_intended_call_keeps_what_it_was_explained_to_show_for_29C(
     assert s.record[-1].call.text == "2C" and s.record[-1].specifies == (Strain.D,)
     s = run(s, "director")
     assert s.pending is None and ruling_laws(s) == ["31C, 25", "31C, 25A1", "29C", "29C", "31B2"]
-    assert "specified (D)" in s.rulings[-2].summary
+    assert "specified (diamonds)" in s.rulings[-2].summary

@@ -173,7 +173,7 @@ def test_54D_then_50D_require_the_suit_card_picked_up_and_the_next_lead_checked(
         "leads": [("E", "HK", "up", "withdrawn", "54D, 56")],
         "opening_lead": None,
     }
-    message = refused(sim, "W leads C5", IllegalLeadError, match="must lead a H")
+    message = refused(sim, "W leads C5", IllegalLeadError, match="must lead a heart")
     assert "C5 is refused" in message and "50D" in message
     refused(sim, "W leads S9 down", IllegalLeadError)  # face down is no way round it
     refused(sim, "W leads HK", IllegalLeadError, law="41A", match="East's card")  # not West's card
@@ -189,8 +189,8 @@ def test_54D_then_50D_prohibit_the_suit_and_the_next_lead_checked() -> None:
     assert outcome(s)["lead_rules"] == [("prohibit", "H", "W", "50D2a")]
     assert outcome(s)["penalty_cards"] == [] and outcome(s)["pending"] is None
     assert "for as long as they keep the lead" in s.rulings[-1].summary
-    refused(sim, "W leads H2", IllegalLeadError, match="may not lead a H")
-    refused(sim, "W leads HA down", IllegalLeadError, match="may not lead a H")
+    refused(sim, "W leads H2", IllegalLeadError, match="may not lead a heart")
+    refused(sim, "W leads HA down", IllegalLeadError, match="may not lead a heart")
     s = more(sim, "W leads C5 down").state
     assert outcome(s)["phase"] == "opening_lead"
     assert outcome(s)["opening_lead"] == ("W", "C5", False)
