@@ -174,3 +174,34 @@ def test_1997_31A1_the_pass_deemed_made_by_a_silenced_rho_calls_for_the_repeat_o
     assert outcome(s)["record"][3:] == ["E P stands", "S 1S stands"]
     assert ruling_laws(s)[-2:] == ["28A", "31A1 (1997)"]
     assert outcome(s)["obligations"] == {"E": [("pass_rest_of_auction", "31B (1997)", None)]}
+
+
+# --- 31A2 with 37B: the pass the director puts in place is the offender's call -------------------------
+# South's 2C at East's turn is cancelled (31A); North then exposes an honour, so South must pass at
+# his next turn (24B).  East bids 2D (31A2: South calls freely, the denomination decides); South bids
+# 3C, which he may not (37); the director cancels it and puts a pass in its place (37B).  The call
+# 31A2 asks about is the legal call that stands at South's turn, the pass, not the cancelled 3C
+# (docs/modelling-decisions.md, "The 1997 book").
+_31A2_THEN_37B = ("N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no, "
+                  "N expose SK, E 2D, S 3C")
+
+
+def test_1997_31A2b_the_pass_put_in_place_under_37B_does_not_repeat_the_denomination() -> None:
+    s = walk97("N", _31A2_THEN_37B)
+    assert outcome(s)["pending"] == ("pass_obligation_violated.awaiting_decision", "W", ("lho_calls", "director"))
+    s = walk97("N", _31A2_THEN_37B + ", director")
+    assert outcome(s) == {
+        "record": ["N 1C stands", "E 1D stands", "S 1H stands", "W 1S stands", "N P stands", "S 2C@E cancelled",
+                   "E 2D stands", "S 3C cancelled", "S P stands"],
+        # 37B2 silences both; 31A2b's own silence of North adds nothing the seat does not owe already
+        "obligations": {"N": [("pass_rest_of_auction", "37B2", None)], "S": [("pass_rest_of_auction", "37B2", None)]},
+        "turn": "W",
+        "pending": None,  # no comparability question in 1997
+        # 26B for the cancelled 3C (37B2) and the lead penalties of 31A2b for the cancelled 2C
+        "restrictions": [("S", "N", "3C", "CDS"), ("S", "N", "2C", "CDS")],
+        "result": None,
+    }
+    assert ruling_laws(s)[-3:] == ["31A2 (1997)", "37B", "31A2b (1997)"]
+    s = walk97("N", _31A2_THEN_37B + ", director, W P, N P")
+    assert outcome(s)["result"] == ("2D", "E", "W", "S")
+
