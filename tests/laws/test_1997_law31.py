@@ -205,3 +205,49 @@ def test_1997_31A2b_the_pass_put_in_place_under_37B_does_not_repeat_the_denomina
     s = walk97("N", _31A2_THEN_37B + ", director, W P, N P")
     assert outcome(s)["result"] == ("2D", "E", "W", "S")
 
+
+
+# --- 31A with 25A1: RHO's call replaced by the one he meant --------------------------------------------
+# South's 2C at East's turn is cancelled (31A).  East's call is what 31A turns on; when the director
+# lets East replace it by the call he meant (25A1), the call put in its place is the one ruled as
+# made in turn, so it decides the branch (docs/modelling-decisions.md).
+_31A_WAITS = "N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no"
+
+
+def test_1997_31A1_25A1_rho_bid_replaced_by_an_intended_pass_the_offender_must_repeat() -> None:
+    s = walk97("N", _31A_WAITS + ", E 2D")
+    assert ruling_laws(s)[-1] == "31A2 (1997)"
+    s = walk97("N", _31A_WAITS + ", E 2D, E change P, judge unintended yes")
+    assert outcome(s) == {
+        "record": ["N 1C stands", "E 1D stands", "S 1H stands", "W 1S stands", "N P stands", "S 2C@E cancelled",
+                   "E 2D withdrawn", "E P stands"],
+        "obligations": {"S": [("repeat_call", "31A1 (1997)", "2C")]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s)[-4:] == ["25", "25A1", "31A (1997)", "31A1 (1997)"]
+    assert s.watches == () and calls(s) == ["2C"]
+    with pytest.raises(IllegalCallError, match="must repeat 2C"):
+        run(s, "S P")  # the 31A2 question East's 2D raised is gone with it
+    s = walk97("N", _31A_WAITS + ", E 2D, E change P, judge unintended yes, S 2C, W P, N P, E P")
+    assert outcome(s)["result"] == ("2C", "N", "S", "E") and outcome(s)["restrictions"] == []
+
+
+def test_1997_31A2_25A1_rho_pass_replaced_by_an_intended_bid_the_offender_calls_freely() -> None:
+    s = walk97("N", _31A_WAITS + ", E P")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1 (1997)", "2C")]}
+    s = walk97("N", _31A_WAITS + ", E P, E change 2D, judge unintended yes")
+    assert outcome(s)["obligations"] == {} and outcome(s)["turn"] == "S"
+    assert ruling_laws(s)[-3:] == ["25A1", "31A (1997)", "31A2 (1997)"]
+    assert "2NT" in calls(s) and "P" in calls(s)  # no repeat owed: any legal call
+    s = walk97("N", _31A_WAITS + ", E P, E change 2D, judge unintended yes, S 2NT")
+    assert outcome(s)["obligations"] == {"N": [("pass_rest_of_auction", "31A2b (1997)", None)]}
+    assert outcome(s)["restrictions"] == [("S", "N", "2C", "CDS")]
+
+
+def test_1997_31A1_21B1_rho_bid_changed_after_misinformation_to_a_pass_the_offender_must_repeat() -> None:
+    s = walk97("N", _31A_WAITS + ", E 2D, E change P misinformation, judge misinformation yes")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1 (1997)", "2C")]}
+    assert ruling_laws(s)[-2:] == ["31A (1997)", "31A1 (1997)"]

@@ -414,3 +414,26 @@ def test_31A2_37B_the_pass_put_in_place_is_the_offenders_call_judged_for_compara
     assert outcome(s)["obligations"] == {"N": [*silenced["N"], ("pass_next_turn", "31A2", None)], "S": silenced["S"]}
     assert outcome(s)["restrictions"] == [("S", "N", "3C", "CDS"), ("S", "N", "2C", "CDS")]
     assert ruling_laws(s)[-2:] == ["37B", "31A2"]
+
+
+# --- 31A with 25A1: RHO's call replaced by the one he meant ------------------------------------------------
+_31A_WAITS = "N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no"
+
+
+def test_31A1_25A1_rho_bid_replaced_by_an_intended_pass_the_offender_must_repeat() -> None:
+    # East's 2D let South call freely, judged (31A2); East meant to pass (25A1): the pass put in its
+    # place is ruled as made in turn, so 31A1 applies and South must repeat 2C
+    s = walk("N", _31A_WAITS + ", E 2D, E change P, judge unintended yes")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1", "2C")]}
+    assert s.watches == () and ruling_laws(s)[-3:] == ["25A1", "31A", "31A1"]
+    with pytest.raises(IllegalCallError, match="must repeat 2C"):
+        run(s, "S P")
+    s = walk("N", _31A_WAITS + ", E 2D, E change P, judge unintended yes, S 2C")
+    assert outcome(s)["obligations"] == {} and outcome(s)["pending"] is None  # nothing to judge
+
+
+def test_31A2_25A1_rho_pass_replaced_by_an_intended_bid_the_offender_calls_freely_judged() -> None:
+    s = walk("N", _31A_WAITS + ", E P, E change 2D, judge unintended yes")
+    assert outcome(s)["obligations"] == {} and ruling_laws(s)[-2:] == ["31A", "31A2"]
+    s = walk("N", _31A_WAITS + ", E P, E change 2D, judge unintended yes, S 2NT")
+    assert outcome(s)["pending"] == ("comparable_call.awaiting_judgement", "director", ("comparable", "not_comparable"))
