@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from auction_fsm.auction import AuctionState
 from auction_fsm.errors import DecisionError, IllegalCallError
 
 from .book1997 import BOOK, calls, walk97
@@ -251,3 +252,15 @@ def test_1997_31A1_21B1_rho_bid_changed_after_misinformation_to_a_pass_the_offen
     s = walk97("N", _31A_WAITS + ", E 2D, E change P misinformation, judge misinformation yes")
     assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1 (1997)", "2C")]}
     assert ruling_laws(s)[-2:] == ["31A (1997)", "31A1 (1997)"]
+
+
+def test_1997_31A1_25B1_the_offender_accepts_rho_changing_his_bid_to_a_pass_and_owes_the_repeat() -> None:
+    # East meant 2D but changes his mind to a pass (25B): South, East's LHO, may accept the change;
+    # once accepted the pass stands in place of 2D, and it is a pass of RHO (31A1)
+    changed = _31A_WAITS + ", E 2D, E change P, judge unintended no"
+    s = walk97("N", changed + ", S choose accept")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1 (1997)", "2C")]}
+    s = walk97("N", changed + ", S 2C")  # accepted by calling: South's 2C is the repeat
+    assert outcome(s)["record"][-2:] == ["E P stands", "S 2C stands"] and outcome(s)["obligations"] == {}
+    with pytest.raises(IllegalCallError, match="must repeat 2C"):
+        run(AuctionState.start("N", law_book=BOOK), changed + ", S 3C")
