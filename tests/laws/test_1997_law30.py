@@ -194,3 +194,18 @@ def test_1997_30B2a_offender_silenced_bids_and_the_pass_put_in_place_under_37B_i
         "result": None,
     }
     assert ruling_laws(s) == ["30B2 (1997)", "27B", "27B2", "37B"]
+
+
+def test_1997_30B1_offender_bids_at_the_turn_he_must_pass_37B_puts_a_pass_in_place_and_nothing_is_judged() -> None:
+    # 30B1 (1997) leaves no call to judge: the pass the director puts in place of South's 2C (37B)
+    # is the pass 30B1 owed, and 37B2 silences South and North to the end
+    s = walk97("N", "N 1H, S P, director, judge artificial no, E 1S, S 2C, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S P@E cancelled", "E 1S stands", "S 2C cancelled", "S P stands"],
+        "obligations": {"N": [("pass_rest_of_auction", "37B2", None)], "S": [("pass_rest_of_auction", "37B2", None)]},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [("S", "N", "2C", "CDHS")],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["30B1 (1997)", "37B"]
