@@ -267,10 +267,18 @@ WIDENED_BRANCHES = [
     # West owes the repeat of his double (32B1 (1997)) at the turn his partner's pass bars it (30B2b)
     ("1997", "N 1H, E P, W X, director, N choose decline, S P, E P, director, judge artificial no, W X",
      "edition_1997:hold_barred_double", "writes", "obligations"),
-    # East's bid after South's cancelled one (31A2 (1997)) is changed to a pass (25A1): South's pass, which
-    # does not repeat his denomination (31A2b), is the third after West's 1S and ends the auction
+    # East's bid after South's cancelled one (31A2 (1997)) is replaced by the pass East meant (25A1): the
+    # question East's bid raised (does South's next call repeat clubs?) is taken back, and South owes
+    # the repeat of 2C (31A1).  (This walk used to end with South's pass judged by 31A2b, the third pass
+    # after West's 1S: that was the fault, and no walk is known to reach 31A2b's end of the auction now.)
     ("1997", ("N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no, E 2D, "
-     "E change P, judge unintended yes, S P"), "edition_1997:partner_passes_to_end_31a2b", "emits", "AuctionEnds"),
+     "E change P, judge unintended yes"), "changes:make_change", "writes", "watches"),
+    # East's bid over South's cancelled double (32B2 (1997): North silenced, lead penalties) is replaced
+    # by the pass East meant: North's silence and the 26B right are taken back
+    ("1997", "N 1C, E P, S P, W 1H, N P, S X, director, W choose decline, E 1S, E change P, judge unintended yes",
+     "changes:make_change", "writes", "restrictions"),
+    ("2017", ("N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no, E P, "
+     "E change 2D, judge unintended yes"), "changes:make_change", "writes", "obligations"),
     # East, silenced (27B2), is skipped by South: his pass deemed made (28A) ends the auction, but West's
     # accepted pass out of rotation is among the passes, so 17D3 takes it back (reading the dealer)
     ("2017", "N 1H, E 1S, S P, W 1D, director, N choose decline, W 2C, judge comparable no, N 2H, W P, N P, S P",

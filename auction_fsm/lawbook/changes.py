@@ -22,7 +22,7 @@ from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
-from .common import open_comparable
+from .common import open_comparable, reopen_watch
 from .facts import FactView, computes, slot
 from .lead import DLO, due_option
 from .procedure import callers
@@ -376,7 +376,9 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     law = law or ("21B1" if p.procedure == MI else "25A1")
     lho_index = int(p.get("lho_call")) if p.get("lho_call") else None
     lho_call = state.record[lho_index].call if lho_index is not None else None
-    state = evolve(state, pending=None).set_status(p.call_index, "withdrawn", law)
+    # a call of RHO that a waiting 31A/32A rectification took its branch on: the new call decides
+    state, reopened = reopen_watch(evolve(state, pending=None), p.call_index)
+    state = state.set_status(p.call_index, "withdrawn", law)
     face_down = state.current_lead
     if face_down is not None and not face_down.faced:
         state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="41A") if ld is face_down
@@ -388,6 +390,8 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
         state = state.set_status(lho_index, "withdrawn", lho_law)
     state = state.rule(law, f"{o.long_name}'s {state.record[p.call_index].call} is withdrawn and "
                        f"replaced by {new}, ruled as if made in turn")
+    if reopened is not None:
+        state = state.rule(reopened.law, reopened.summary)
     follow: list[object] = [SubstitutedCall(o, new) if by_director else CallEvent(o, new)]
     if lho_call is not None:
         follow.append(RestoredCall(o.lho, lho_call, lho_law, keep_lho))
@@ -395,30 +399,30 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
 
 
 @action("the first call is withdrawn; the new call is ruled as made in turn",
-        reads=('dealer', 'record', 'pending', 'leads'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('SubstitutedCall',))
+        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('SubstitutedCall',))
 def make_change(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
 @action("LHO keeps the call: it is made again after the new call",
-        reads=('dealer', 'record', 'pending', 'leads'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('RestoredCall', 'SubstitutedCall'))
+        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def keep(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=True)
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
-        reads=('dealer', 'record', 'pending', 'leads'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('RestoredCall', 'SubstitutedCall'))
+        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def withdraw_lho(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
         "apply (25B1)",
-        reads=('dealer', 'record', 'pending', 'leads'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'))
+        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'))
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     out = substitute(ctx.state, p, keep_lho=True, law="25B1")
@@ -427,8 +431,8 @@ def accept_change(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
-        reads=('dealer', 'record', 'pending', 'leads'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'))
+        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     assert isinstance(ctx.event, CallEvent)

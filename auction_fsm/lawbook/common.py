@@ -5,6 +5,7 @@ row that needs another event ruled returns it as a follow-up).  Standard library
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -12,7 +13,7 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, Strain
 from ..events import CallEvent, DirectorCalled
-from ..records import CallRecord, LeadRestriction, Obligation, Pending, Watch
+from ..records import CallRecord, LeadRestriction, Obligation, Pending, Ruling, Watch
 from ..seats import Seat
 from ..values import evolve
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
@@ -30,7 +31,7 @@ from .rows import (
     reads,
 )
 
-__all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "pass_out_of_rotation_at_end",
+__all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "reopen_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
            "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "shown",
            "SILENCING_27", "silenced_by_27", "citing_silence", "put_in_place_by_director",
@@ -182,6 +183,79 @@ def met_watch(state: AuctionState, index: int) -> Watch | None:
         if w.kind == "judge_replacement" and r.seat == w.offender:
             return w
     return None
+
+
+#: A law set by the branch a call of RHO took at a waiting 31A or 32A rectification (31A or 32B
+#: of 1997): the paragraph and the branch, 1 (RHO passed) or 2 (RHO called), then the book's mark.
+_BRANCH_LAW = re.compile(r"(3[12][AB])[12]( \(1997\))?")
+
+
+def _rectification_law(law: str) -> str | None:
+    """The law of the waiting rectification a branch's ``law`` came from (``31A2`` -> ``31A``,
+    ``32B1 (1997)`` -> ``32B (1997)``), or ``None`` if ``law`` is no such branch."""
+    m = _BRANCH_LAW.fullmatch(law.split(";")[0].strip())
+    return None if m is None else m[1] + (m[2] or "")
+
+
+def _met_by(state: AuctionState, index: int) -> tuple[Seat, Call] | None:
+    """The offender and cancelled call of the 31A or 32A rectification (31A, 32B of 1997) that
+    call ``index`` met when it was made, if it did and the offender has not called since: the
+    offender's cancelled call out of rotation at this seat's turn comes before it, and ``index``
+    is this seat's first call in turn after that one."""
+    r = state.record[index]
+    if not r.stands or r.in_turn_of != r.seat:
+        return None
+    offender = r.seat.lho
+    for j in range(index - 1, -1, -1):
+        c = state.record[j]
+        if c.stands and c.seat == r.seat and c.in_turn_of == r.seat:
+            return None  # an earlier call of this seat met it, if anything did
+        if c.seat == offender and c.status == "cancelled" and c.irregularity == "out_of_rotation" \
+                and c.in_turn_of == r.seat:
+            if any(x.stands and x.seat == offender for x in state.record[index + 1:]):
+                return None  # the offender has called since: that call was ruled by the branch taken
+            return offender, c.call
+    return None
+
+
+def reopen_watch(state: AuctionState, index: int) -> tuple[AuctionState, Ruling | None]:
+    """``state`` with call ``index`` about to be withdrawn in favour of another, ruled as made
+    in turn (25A1, 21B1, 25B1).  If it is the call of the offender's RHO that a waiting 31A or
+    32A rectification (31A, 32B of 1997) took its branch on, and the offender has not called
+    since, what that branch set up is taken back -- the offender's owed repeat (31A1, 32A1), the
+    watch on his next call (31A2, 32A2), partner's silence and its 26B right (32B2 of 1997) --
+    and the rectification waits again, so that the call put in its place decides (25A1: the
+    new call is subject to the law that applies), with the ruling that says so, for the caller
+    to give once the call is replaced.  Otherwise ``state`` unchanged and no ruling.  A branch
+    that left nothing behind (the repeat prevented or lapsed) is not found here."""
+    met = _met_by(state, index)
+    if met is None:
+        return state, None
+    o, call = met
+
+    def branch(law: str) -> bool:
+        return _rectification_law(law) is not None
+
+    # what the branch set up: each carries the branch's law (31A1, 31A2 (1997), 32B2 (1997) ...)
+    watches = tuple(w for w in state.watches
+                    if w.kind == "judge_replacement" and w.offender == o and w.call == call and branch(w.law))
+    own = tuple(x for x in state.obligations[o] if x.kind == "repeat_call" and x.call == call and branch(x.law))
+    partner = tuple(x for x in state.obligations[o.partner] if x.kind == "pass_rest_of_auction" and branch(x.law))
+    rights = tuple(x for x in state.restrictions if x.offender == o and x.withdrawn == call and branch(x.law))
+    found = [*(w.law for w in watches), *(x.law for x in own), *(x.law for x in partner), *(x.law for x in rights)]
+    base = _rectification_law(found[0]) if found else None
+    if base is None:
+        return state, None
+    undone = {o: own, o.partner: partner}
+    obligations = tuple(tuple(x for x in obs if x not in undone.get(Seat(s), ()))
+                        for s, obs in enumerate(state.obligations))
+    waiting = Watch("after_rho_call", o, call, base)
+    state = evolve(state, watches=(*(w for w in state.watches if w not in watches), waiting), obligations=obligations,
+                   restrictions=tuple(x for x in state.restrictions if x not in rights))
+    r = state.record[index]
+    return state, Ruling(base, f"{r.seat.long_name}'s {r.call} no longer stands: what it set off for "
+                         f"{o.long_name}'s cancelled {call} is taken back, and the call put in its place "
+                         "decides what follows")
 
 
 def open_comparable(state: AuctionState, offender: Seat, index: int, withdrawn: Call, law: str,

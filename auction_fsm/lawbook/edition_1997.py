@@ -740,6 +740,8 @@ def _seat_rows(rows: Iterable[Row]) -> list[Row]:
         seat_row("impose_pass_rest_of_auction", _NO_DOUBLE, "must_pass_rest_of_auction",
                  "27B2, 36B2, 37B2, 38C; 30B2b (1997)",
                  "a later rectification silences the seat to the end"),
+        seat_row("release", "must_pass_rest_of_auction", "free", "25A1; 32B2 (1997)",
+                 "RHO's bid that silenced the seat is replaced by the call he meant: the silence is taken back"),
     ]
     return out
 

@@ -173,3 +173,39 @@ def test_1997_30C_conventional_pass_at_partner_turn_goes_to_31B() -> None:
     assert outcome(s)["obligations"] == {"E": [("pass_rest_of_auction", "30C, 31B (1997)", None)]}
     assert outcome(s)["restrictions"] == [("W", "E", "P", "CDHS")]
     assert ruling_laws(s) == ["30C, 31B (1997)"]
+
+
+# --- 30B2a with 37B: nothing waits for the offender's next call ---------------------------------------
+def test_1997_30B2a_offender_silenced_bids_and_the_pass_put_in_place_under_37B_is_not_judged() -> None:
+    # South passes at North's turn after a bid: under 1997 South passes to the end (30B2a), where
+    # 2017 would judge South's next call (30B1b, test_law30.py).  North's insufficient 1D is replaced
+    # by 2C, not comparable (27B2); South then bids 2S: the director cancels it and puts a pass in
+    # its place (37B), and that pass is ruled as any call: no rectification waits for it.
+    s = walk97("N", "N 1H, E P, S 1S, W P, S P, director, judge artificial no, N 1D, director, E choose decline, "
+               "N 2C, judge comparable no, E P, S 2S, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "E P stands", "S 1S stands", "W P stands", "S P@N cancelled", "N 1D withdrawn",
+                   "N 2C stands", "E P stands", "S 2S cancelled", "S P stands"],
+        "obligations": {"N": [("pass_rest_of_auction", "37B2", None)],
+                        "S": [("pass_rest_of_auction", "30B2a (1997)", None)]},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [("N", "S", "1D", "DS"), ("S", "N", "2S", "CDH")],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["30B2 (1997)", "27B", "27B2", "37B"]
+
+
+def test_1997_30B1_offender_bids_at_the_turn_he_must_pass_37B_puts_a_pass_in_place_and_nothing_is_judged() -> None:
+    # 30B1 (1997) leaves no call to judge: the pass the director puts in place of South's 2C (37B)
+    # is the pass 30B1 owed, and 37B2 silences South and North to the end
+    s = walk97("N", "N 1H, S P, director, judge artificial no, E 1S, S 2C, director")
+    assert outcome(s) == {
+        "record": ["N 1H stands", "S P@E cancelled", "E 1S stands", "S 2C cancelled", "S P stands"],
+        "obligations": {"N": [("pass_rest_of_auction", "37B2", None)], "S": [("pass_rest_of_auction", "37B2", None)]},
+        "turn": "W",
+        "pending": None,
+        "restrictions": [("S", "N", "2C", "CDHS")],
+        "result": None,
+    }
+    assert ruling_laws(s) == ["30B1 (1997)", "37B"]

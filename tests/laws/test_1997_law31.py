@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from auction_fsm.auction import AuctionState
 from auction_fsm.errors import DecisionError, IllegalCallError
 
 from .book1997 import BOOK, calls, walk97
@@ -174,3 +175,92 @@ def test_1997_31A1_the_pass_deemed_made_by_a_silenced_rho_calls_for_the_repeat_o
     assert outcome(s)["record"][3:] == ["E P stands", "S 1S stands"]
     assert ruling_laws(s)[-2:] == ["28A", "31A1 (1997)"]
     assert outcome(s)["obligations"] == {"E": [("pass_rest_of_auction", "31B (1997)", None)]}
+
+
+# --- 31A2 with 37B: the pass the director puts in place is the offender's call -------------------------
+# South's 2C at East's turn is cancelled (31A); North then exposes an honour, so South must pass at
+# his next turn (24B).  East bids 2D (31A2: South calls freely, the denomination decides); South bids
+# 3C, which he may not (37); the director cancels it and puts a pass in its place (37B).  The call
+# 31A2 asks about is the legal call that stands at South's turn, the pass, not the cancelled 3C
+# (docs/modelling-decisions.md, "The 1997 book").
+_31A2_THEN_37B = ("N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no, "
+                  "N expose SK, E 2D, S 3C")
+
+
+def test_1997_31A2b_the_pass_put_in_place_under_37B_does_not_repeat_the_denomination() -> None:
+    s = walk97("N", _31A2_THEN_37B)
+    assert outcome(s)["pending"] == ("pass_obligation_violated.awaiting_decision", "W", ("lho_calls", "director"))
+    s = walk97("N", _31A2_THEN_37B + ", director")
+    assert outcome(s) == {
+        "record": ["N 1C stands", "E 1D stands", "S 1H stands", "W 1S stands", "N P stands", "S 2C@E cancelled",
+                   "E 2D stands", "S 3C cancelled", "S P stands"],
+        # 37B2 silences both; 31A2b's own silence of North adds nothing the seat does not owe already
+        "obligations": {"N": [("pass_rest_of_auction", "37B2", None)], "S": [("pass_rest_of_auction", "37B2", None)]},
+        "turn": "W",
+        "pending": None,  # no comparability question in 1997
+        # 26B for the cancelled 3C (37B2) and the lead penalties of 31A2b for the cancelled 2C
+        "restrictions": [("S", "N", "3C", "CDS"), ("S", "N", "2C", "CDS")],
+        "result": None,
+    }
+    assert ruling_laws(s)[-3:] == ["31A2 (1997)", "37B", "31A2b (1997)"]
+    s = walk97("N", _31A2_THEN_37B + ", director, W P, N P")
+    assert outcome(s)["result"] == ("2D", "E", "W", "S")
+
+
+
+# --- 31A with 25A1: RHO's call replaced by the one he meant --------------------------------------------
+# South's 2C at East's turn is cancelled (31A).  East's call is what 31A turns on; when the director
+# lets East replace it by the call he meant (25A1), the call put in its place is the one ruled as
+# made in turn, so it decides the branch (docs/modelling-decisions.md).
+_31A_WAITS = "N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no"
+
+
+def test_1997_31A1_25A1_rho_bid_replaced_by_an_intended_pass_the_offender_must_repeat() -> None:
+    s = walk97("N", _31A_WAITS + ", E 2D")
+    assert ruling_laws(s)[-1] == "31A2 (1997)"
+    s = walk97("N", _31A_WAITS + ", E 2D, E change P, judge unintended yes")
+    assert outcome(s) == {
+        "record": ["N 1C stands", "E 1D stands", "S 1H stands", "W 1S stands", "N P stands", "S 2C@E cancelled",
+                   "E 2D withdrawn", "E P stands"],
+        "obligations": {"S": [("repeat_call", "31A1 (1997)", "2C")]},
+        "turn": "S",
+        "pending": None,
+        "restrictions": [],
+        "result": None,
+    }
+    assert ruling_laws(s)[-4:] == ["25", "25A1", "31A (1997)", "31A1 (1997)"]
+    assert s.watches == () and calls(s) == ["2C"]
+    with pytest.raises(IllegalCallError, match="must repeat 2C"):
+        run(s, "S P")  # the 31A2 question East's 2D raised is gone with it
+    s = walk97("N", _31A_WAITS + ", E 2D, E change P, judge unintended yes, S 2C, W P, N P, E P")
+    assert outcome(s)["result"] == ("2C", "N", "S", "E") and outcome(s)["restrictions"] == []
+
+
+def test_1997_31A2_25A1_rho_pass_replaced_by_an_intended_bid_the_offender_calls_freely() -> None:
+    s = walk97("N", _31A_WAITS + ", E P")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1 (1997)", "2C")]}
+    s = walk97("N", _31A_WAITS + ", E P, E change 2D, judge unintended yes")
+    assert outcome(s)["obligations"] == {} and outcome(s)["turn"] == "S"
+    assert ruling_laws(s)[-3:] == ["25A1", "31A (1997)", "31A2 (1997)"]
+    assert "2NT" in calls(s) and "P" in calls(s)  # no repeat owed: any legal call
+    s = walk97("N", _31A_WAITS + ", E P, E change 2D, judge unintended yes, S 2NT")
+    assert outcome(s)["obligations"] == {"N": [("pass_rest_of_auction", "31A2b (1997)", None)]}
+    assert outcome(s)["restrictions"] == [("S", "N", "2C", "CDS")]
+
+
+def test_1997_31A1_21B1_rho_bid_changed_after_misinformation_to_a_pass_the_offender_must_repeat() -> None:
+    s = walk97("N", _31A_WAITS + ", E 2D, E change P misinformation, judge misinformation yes")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1 (1997)", "2C")]}
+    assert ruling_laws(s)[-2:] == ["31A (1997)", "31A1 (1997)"]
+
+
+def test_1997_31A1_25B1_the_offender_accepts_rho_changing_his_bid_to_a_pass_and_owes_the_repeat() -> None:
+    # East meant 2D but changes his mind to a pass (25B): South, East's LHO, may accept the change;
+    # once accepted the pass stands in place of 2D, and it is a pass of RHO (31A1)
+    changed = _31A_WAITS + ", E 2D, E change P, judge unintended no"
+    s = walk97("N", changed + ", S choose accept")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1 (1997)", "2C")]}
+    s = walk97("N", changed + ", S 2C")  # accepted by calling: South's 2C is the repeat
+    assert outcome(s)["record"][-2:] == ["E P stands", "S 2C stands"] and outcome(s)["obligations"] == {}
+    with pytest.raises(IllegalCallError, match="must repeat 2C"):
+        run(AuctionState.start("N", law_book=BOOK), changed + ", S 3C")

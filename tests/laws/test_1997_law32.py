@@ -66,3 +66,28 @@ def test_1997_32_double_at_lho_turn_after_own_call_is_a_change_of_call() -> None
     s = walk97("N", "N 1H, E 1S, S 2H, S X")
     assert outcome(s)["pending"] == ("change_of_call.awaiting_judgement", "director", ("unintended", "intended"))
     assert ruling_laws(s) == ["25"]
+
+
+# --- 32B with 25A1: RHO's call replaced by the one he meant --------------------------------------------
+# South doubles West's 1H at East's turn (32B): East's call decides, and when the director lets East
+# replace it by the call he meant (25A1), the call put in its place decides instead.
+_32B_WAITS = "N 1C, E P, S P, W 1H, N P, S X, director, W choose decline"
+
+
+def test_1997_32B1_25A1_rho_bid_replaced_by_an_intended_pass_partner_freed_and_the_double_repeated() -> None:
+    s = walk97("N", _32B_WAITS + ", E 1S")
+    assert outcome(s)["obligations"] == {"N": [("pass_rest_of_auction", "32B2 (1997)", None)]}
+    assert outcome(s)["restrictions"] == [("S", "N", "X", "CDHS")]
+    s = walk97("N", _32B_WAITS + ", E 1S, E change P, judge unintended yes")
+    assert outcome(s)["record"][-2:] == ["E 1S withdrawn", "E P stands"]
+    # North's silence and the lead penalties of 32B2 went with East's 1S; South owes the double
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "32B1 (1997)", "X")]}
+    assert outcome(s)["restrictions"] == [] and calls(s) == ["X"]
+    assert ruling_laws(s)[-3:] == ["25A1", "32B (1997)", "32B1 (1997)"]
+
+
+def test_1997_32B2_25A1_rho_pass_replaced_by_an_intended_bid_partner_passes_to_the_end() -> None:
+    s = walk97("N", _32B_WAITS + ", E P, E change 1S, judge unintended yes")
+    assert outcome(s)["obligations"] == {"N": [("pass_rest_of_auction", "32B2 (1997)", None)]}
+    assert outcome(s)["restrictions"] == [("S", "N", "X", "CDHS")]
+    assert "P" in calls(s) and "2C" in calls(s)  # the repeat East's pass called for is no longer owed

@@ -277,3 +277,25 @@ def test_30B2_25B2_intended_pass_cancelled_held_1S_ruled_31B() -> None:
     s = walk("N", "W 1S, W P, judge unintended no, director, judge artificial no")
     assert record(s) == ["W 1S@N cancelled", "W P@N cancelled"]
     assert ruling_laws(s) == ["30B2, 25", "25B2", "31B2"]
+
+
+def test_30B1b_37B_the_pass_put_in_place_is_the_offenders_next_call_judged_for_comparability() -> None:
+    # South passes at North's turn (30B1b: his next call will be judged); North's insufficient 1D is
+    # replaced by 2C, not comparable, so South must pass to the end (27B2); South bids 2S anyway:
+    # the director cancels it and puts a pass in its place (37B), and that pass is South's next
+    # call, judged for comparability with the cancelled pass (an input, 23A).  Under 1997 South
+    # passes to the end at once and nothing is judged (test_1997_law30.py).
+    walk_to_37b = ("N 1H, E P, S 1S, W P, S P, director, judge artificial no, N 1D, director, E choose decline, "
+                   "N 2C, judge comparable no, E P, S 2S, director")
+    s = walk("N", walk_to_37b)
+    assert outcome(s)["pending"] == ("comparable_call.awaiting_judgement", "director", ("comparable", "not_comparable"))
+    assert ruling_laws(s)[-1] == "37B"
+    before = [("N", "S", "1D", "DS"), ("S", "N", "2S", "CDH")]
+    silenced = {"N": [("pass_rest_of_auction", "37B2", None)], "S": [("pass_rest_of_auction", "27B2", None)]}
+    s = walk("N", walk_to_37b + ", judge comparable yes")
+    assert outcome(s)["obligations"] == silenced and outcome(s)["restrictions"] == before
+    assert ruling_laws(s)[-1] == "23A, 26A"
+    s = walk("N", walk_to_37b + ", judge comparable no")
+    assert outcome(s)["obligations"] == {"N": [*silenced["N"], ("pass_next_turn", "30B1b", None)], "S": silenced["S"]}
+    assert outcome(s)["restrictions"] == [*before, ("S", "N", "P", "CDH")]
+    assert ruling_laws(s)[-1] == "30B1b"

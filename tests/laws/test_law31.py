@@ -393,3 +393,47 @@ def test_31C_25A1_the_intended_call_keeps_what_it_was_explained_to_show_for_29C(
     s = run(s, "director")
     assert s.pending is None and ruling_laws(s) == ["31C, 25", "31C, 25A1", "29C", "29C", "31B2"]
     assert "specified (diamonds)" in s.rulings[-2].summary
+
+
+def test_31A2_37B_the_pass_put_in_place_is_the_offenders_call_judged_for_comparability() -> None:
+    # South's 2C at East's turn is cancelled (31A); North exposes an honour, so South must pass at
+    # his next turn (24B); East bids 2D (31A2); South bids 3C, which he may not: the director
+    # cancels it and puts a pass in its place (37B).  That pass is South's call at the turn 31A2
+    # judges: the director says whether it is comparable (an input, 23A); both answers leave North
+    # and South passing to the end (37B2).
+    walk_to_37b = ("N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no, "
+                   "N expose SK, E 2D, S 3C, director")
+    s = walk("N", walk_to_37b)
+    assert outcome(s)["pending"] == ("comparable_call.awaiting_judgement", "director", ("comparable", "not_comparable"))
+    assert outcome(s)["record"][-2:] == ["S 3C cancelled", "S P stands"]
+    assert outcome(s)["restrictions"] == [("S", "N", "3C", "CDS")]
+    silenced = {"N": [("pass_rest_of_auction", "37B2", None)], "S": [("pass_rest_of_auction", "37B2", None)]}
+    s = walk("N", walk_to_37b + ", judge comparable yes")
+    assert outcome(s)["obligations"] == silenced and outcome(s)["restrictions"] == [("S", "N", "3C", "CDS")]
+    s = walk("N", walk_to_37b + ", judge comparable no")
+    assert outcome(s)["obligations"] == {"N": [*silenced["N"], ("pass_next_turn", "31A2", None)], "S": silenced["S"]}
+    assert outcome(s)["restrictions"] == [("S", "N", "3C", "CDS"), ("S", "N", "2C", "CDS")]
+    assert ruling_laws(s)[-2:] == ["37B", "31A2"]
+
+
+# --- 31A with 25A1: RHO's call replaced by the one he meant ------------------------------------------------
+_31A_WAITS = "N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no"
+
+
+def test_31A1_25A1_rho_bid_replaced_by_an_intended_pass_the_offender_must_repeat() -> None:
+    # East's 2D let South call freely, judged (31A2); East meant to pass (25A1): the pass put in its
+    # place is ruled as made in turn, so 31A1 applies and South must repeat 2C
+    s = walk("N", _31A_WAITS + ", E 2D, E change P, judge unintended yes")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1", "2C")]}
+    assert s.watches == () and ruling_laws(s)[-3:] == ["25A1", "31A", "31A1"]
+    with pytest.raises(IllegalCallError, match="must repeat 2C"):
+        run(s, "S P")
+    s = walk("N", _31A_WAITS + ", E 2D, E change P, judge unintended yes, S 2C")
+    assert outcome(s)["obligations"] == {} and outcome(s)["pending"] is None  # nothing to judge
+
+
+def test_31A2_25A1_rho_pass_replaced_by_an_intended_bid_the_offender_calls_freely_judged() -> None:
+    s = walk("N", _31A_WAITS + ", E P, E change 2D, judge unintended yes")
+    assert outcome(s)["obligations"] == {} and ruling_laws(s)[-2:] == ["31A", "31A2"]
+    s = walk("N", _31A_WAITS + ", E P, E change 2D, judge unintended yes, S 2NT")
+    assert outcome(s)["pending"] == ("comparable_call.awaiting_judgement", "director", ("comparable", "not_comparable"))

@@ -228,3 +228,11 @@ def test_32C_held_inadmissible_double_then_a_bid_intended_double_ruled_36B4() ->
     assert record(s) == ["W X@N cancelled", "W 1S@N cancelled"]
     assert ruling_laws(s) == ["31C, 25", "25B2", "36B4"]
     assert outcome(s)["obligations"] == {"E": [("pass_rest_of_auction", "36B4", None)]}
+
+
+def test_32A1_25A1_rho_bid_replaced_by_an_intended_pass_the_offender_must_repeat_the_double() -> None:
+    # South doubles West's 1H at East's turn (32A); East bids 1S, then replaces it by the pass he
+    # meant (25A1): the pass is ruled as made in turn, so South must repeat the double (32A1)
+    s = walk("N", "N 1C, E P, S P, W 1H, N P, S X, director, W choose decline, E 1S, E change P, judge unintended yes")
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "32A1", "X")]}
+    assert s.watches == () and ruling_laws(s)[-3:] == ["25A1", "32A", "32A1"]
