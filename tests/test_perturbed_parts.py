@@ -1,0 +1,112 @@
+"""The declared reads checked from the other side: every part a step's rows do not declare
+reading is given another value met elsewhere, and the step must come out the same
+(:mod:`auction_fsm.graph.perturbation`; issue 37 item 2, "undeclared slots perturbed").
+
+What these tests prove: on the steps they rule (fuzzed walks from every dealer under both books;
+every 16th of the first 8,000 edges of six scopes under both books), changing any part outside
+the step's declared reads, to one of up to eight values met on the walks, changes nothing the
+step does.  The parts nearly every step reads (the legal auction, the record, the waiting
+procedure: the classifier's facts read them) are seldom changed; the counts say how often each
+part was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.cards import Card
+from auction_fsm.engine import rule_in_full
+from auction_fsm.errors import AuctionFsmError
+from auction_fsm.events import CallEvent, Event
+from auction_fsm.fuzzing import next_event
+from auction_fsm.graph.fact_sharing import edges_of
+from auction_fsm.graph.perturbation import ENGINE_PARTS, check_edges, check_step, donors
+from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
+from auction_fsm.lawbook.parts import auditing
+from auction_fsm.lawbook.rows import Ctx, Outcome, Row
+from auction_fsm.records import ExposedCard
+from auction_fsm.seats import Seat
+
+BOOKS = [LAWS_2017, LAWS_1997]
+SCOPES = ["rotation-1", "insufficient-1", "inadmissible-1", "changes-1", "exposure-1", "lead-exposure-1"]
+
+
+def _walks(book: LawBook, seeds: range) -> Iterator[tuple[AuctionState, Event]]:
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = AuctionState.start(Seat(seed % 4), law_book=book)
+        for _ in range(160):
+            event = next_event(rng, state)
+            yield state, event
+            try:
+                state = rule_in_full(state, event).after
+            except AuctionFsmError:
+                continue
+            if state.phase in ("play", "hands_returned"):
+                break
+
+
+@cache
+def _values(book: LawBook) -> dict[str, list[Any]]:
+    return donors((s for s, _ in list(_walks(book, range(100)))[::7]), 8)
+
+
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
+def test_fuzzed_walks_change_nothing_when_a_part_no_row_reads_is_changed(book: LawBook) -> None:
+    result = check_edges(list(_walks(book, range(60))), _values(book))
+    assert result.faults == []
+    assert result.steps > 2000
+    # every part a rule may read, other than what the engine keeps, was changed on some step,
+    # but for the legal auction, the record, the waiting procedure and the opening leads (the
+    # classifier reads them at every step), the board's vulnerability and the swap of hands (one
+    # value each on the walks: nothing to change them to)
+    assert set(result.changes) >= {"dealer", "obligations", "watches", "restrictions", "exposed", "rulings",
+                                   "lead_rules", "refused_leads", "picked_up", "options_key", "lead_choices"}
+    assert not set(result.changes) & ENGINE_PARTS
+
+
+@pytest.mark.parametrize("scope", SCOPES)
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
+def test_explored_edges_change_nothing_when_a_part_no_row_reads_is_changed(book: LawBook, scope: str) -> None:
+    result = check_edges(edges_of(scope, 8000, book)[::16], _values(book))
+    assert result.faults == []
+    assert sum(result.changes.values()) > 2 * result.steps
+
+
+def _reads_exposed_round_the_watch(row: Row) -> Row:
+    """Row ``row`` with its action made to read the exposed cards through the position's slot
+    descriptor, which the audit's watched copy does not see, and to word a ruling by them."""
+    action = row.action
+    assert action is not None
+    descriptor = AuctionState.__dict__["exposed"]
+
+    def run(ctx: Ctx) -> Outcome:
+        out = action(ctx)
+        if descriptor.__get__(ctx.state, AuctionState):
+            return Outcome(out.state.rule("24", "planted: a card was face up"), out.follow)
+        return out
+    return dataclasses.replace(row, action=dataclasses.replace(action, run=run))
+
+
+def test_27A_a_read_the_audit_cannot_see_is_found_by_changing_the_part() -> None:
+    """Planted: the action holding an insufficient bid also reads the exposed cards, round the
+    audit's watch.  The audit passes it; changing the exposed cards finds it, naming the part."""
+    planted = LAWS_2017.replace_row(lambda r: r.action is not None and r.action.name == "hold_insufficient",
+                                    _reads_exposed_round_the_watch, name="planted-exposed-read")
+    state = AuctionState.start(Seat.N, law_book=planted).calls("1H")
+    event = CallEvent.of("E", "1C")
+    with auditing():
+        rule_in_full(state, event)  # the audit does not see the read
+    values = {"exposed": [(ExposedCard(Seat.S, Card.parse("SA"), False, "24B"),)]}
+    faults = check_step(state, event, values)
+    assert len(faults) == 1
+    assert "depend on part 'exposed', which none of them declares reading" in faults[0]
+    assert "changing it changed 'rulings'" in faults[0]
+    assert check_step(AuctionState.start(Seat.N).calls("1H"), event, values) == []
