@@ -13,19 +13,16 @@ part was.
 from __future__ import annotations
 
 import dataclasses
-import random
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
+from walks import fuzzed_steps
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.cards import Card
 from auction_fsm.engine import rule_in_full
-from auction_fsm.errors import AuctionFsmError
-from auction_fsm.events import CallEvent, Event
-from auction_fsm.fuzzing import next_event
+from auction_fsm.events import CallEvent
 from auction_fsm.graph.fact_sharing import edges_of
 from auction_fsm.graph.perturbation import ENGINE_PARTS, check_edges, check_step, donors
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
@@ -38,29 +35,14 @@ BOOKS = [LAWS_2017, LAWS_1997]
 SCOPES = ["rotation-1", "insufficient-1", "inadmissible-1", "changes-1", "exposure-1", "lead-exposure-1"]
 
 
-def _walks(book: LawBook, seeds: range) -> Iterator[tuple[AuctionState, Event]]:
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = AuctionState.start(Seat(seed % 4), law_book=book)
-        for _ in range(160):
-            event = next_event(rng, state)
-            yield state, event
-            try:
-                state = rule_in_full(state, event).after
-            except AuctionFsmError:
-                continue
-            if state.phase in ("play", "hands_returned"):
-                break
-
-
 @cache
 def _values(book: LawBook) -> dict[str, list[Any]]:
-    return donors((s for s, _ in list(_walks(book, range(100)))[::7]), 8)
+    return donors((s for s, _ in list(fuzzed_steps(book, range(100)))[::7]), 8)
 
 
 @pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
 def test_fuzzed_walks_change_nothing_when_a_part_no_row_reads_is_changed(book: LawBook) -> None:
-    result = check_edges(list(_walks(book, range(60))), _values(book))
+    result = check_edges(list(fuzzed_steps(book, range(60))), _values(book))
     assert result.faults == []
     assert result.steps > 2000
     # every part a rule may read, other than what the engine keeps, was changed on some step,

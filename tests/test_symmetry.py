@@ -11,17 +11,12 @@ They do not prove it of a position no walk or scope reaches.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 import pytest
+from walks import fuzzed_steps
 
 from auction_fsm import symmetry
 from auction_fsm.auction import AuctionState
-from auction_fsm.engine import rule_in_full
-from auction_fsm.errors import AuctionFsmError
-from auction_fsm.events import CallEvent, Event
-from auction_fsm.fuzzing import next_event
+from auction_fsm.events import CallEvent
 from auction_fsm.graph.fact_sharing import edges_of
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
 from auction_fsm.seats import Seat
@@ -31,27 +26,10 @@ BOOKS = [LAWS_2017, LAWS_1997]
 SCOPES = ["rotation-1", "insufficient-1", "inadmissible-1", "changes-1", "exposure-1", "lead-exposure-1"]
 
 
-def _walks(book: LawBook, seeds: range) -> Iterator[tuple[AuctionState, Event]]:
-    """Every (position, event) of fuzzed walks from each seed (the dealer turns with the seed),
-    refused events included: the walk goes on from the position before them."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = AuctionState.start(Seat(seed % 4), law_book=book)
-        for _ in range(160):
-            event = next_event(rng, state)
-            yield state, event
-            try:
-                state = rule_in_full(state, event).after
-            except AuctionFsmError:
-                continue
-            if state.phase in ("play", "hands_returned"):
-                break
-
-
 @pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
 def test_17B_fuzzed_walks_from_every_dealer_are_ruled_alike_at_every_table_position(book: LawBook) -> None:
     steps = 0
-    for n, (state, event) in enumerate(_walks(book, range(200))):
+    for n, (state, event) in enumerate(fuzzed_steps(book, range(200))):
         k = 1 + n % 3
         assert asymmetry(state, event, k) is None, (
             f"{event} at {state.phase}, moved {k} seats: {asymmetry(state, event, k)}")
@@ -70,7 +48,7 @@ def test_17B_explored_edges_are_ruled_alike_at_every_table_position(book: LawBoo
 
 
 def test_moving_a_position_four_times_or_there_and_back_gives_it_back() -> None:
-    positions = [s for s, _ in _walks(LAWS_2017, range(30))]
+    positions = [s for s, _ in fuzzed_steps(LAWS_2017, range(30))]
     assert len({s.pending is not None for s in positions}) == 2  # procedures waiting and not
     for n, state in enumerate(positions):
         k = 1 + n % 3
@@ -80,7 +58,7 @@ def test_moving_a_position_four_times_or_there_and_back_gives_it_back() -> None:
 
 
 def test_a_situation_at_any_table_position_is_one_position_relative_to_the_turn() -> None:
-    for n, (state, _) in enumerate(_walks(LAWS_2017, range(30))):
+    for n, (state, _) in enumerate(fuzzed_steps(LAWS_2017, range(30))):
         relative = relative_to_turn(state)
         assert relative.turn is Seat.N
         assert relative_to_turn(turned(state, 1 + n % 3)) == relative
@@ -97,7 +75,7 @@ def test_the_check_can_fail_a_procedure_fact_naming_a_seat_not_moved(monkeypatch
     """Planted fault: were the seats a waiting procedure keeps (who may accept a call out of
     rotation, who calls next when it is not, ...) left unmoved, the walks find it."""
     monkeypatch.setattr(symmetry, "SEAT_FACTS", frozenset())
-    found = [a for n, (state, event) in enumerate(_walks(LAWS_2017, range(60)))
+    found = [a for n, (state, event) in enumerate(fuzzed_steps(LAWS_2017, range(60)))
              if state.pending is not None and state.pending.extra
              and (a := asymmetry(state, event, 1 + n % 3)) is not None]
     assert found, "moving no procedure seat went unnoticed"
