@@ -41,10 +41,13 @@ from auction_fsm.lawbook.facts import SLOTS
 from auction_fsm.lawbook.parts import (
     LOG,
     PARTS,
+    READABLE,
     UndeclaredPart,
     action_declarations,
+    as_parts,
     auditing,
     check_names,
+    covered,
     facts_table,
     observing,
     table,
@@ -113,6 +116,32 @@ def test_27A_holding_an_insufficient_bid_with_an_action_that_does_not_declare_a_
     state = _insufficient_bid_at(_planted("hold_insufficient", **{role: declared - {part}}))
     with auditing(), pytest.raises(UndeclaredPart, match=rf"action 'hold_insufficient' .* {said}"):
         rule_in_full(state, CallEvent.of("E", "1C"))
+
+
+def test_27A_an_action_declaring_only_whose_turn_it_is_may_not_read_the_rest_of_the_key() -> None:
+    """The view ``turn`` (parts.VIEWS) covers whose turn it is, not the legal auction's key: the
+    action holding an insufficient bid, which reads the key to find the lowest sufficient bid,
+    declared with ``turn`` in place of ``key`` is named reading ``key``; the key, declared,
+    covers the view."""
+    act = _declared("insufficient:hold_insufficient")
+    assert act.reads is not None and "key" in act.reads
+    narrowed = _planted("hold_insufficient", reads=(act.reads - {"key"}) | {"turn"})
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'hold_insufficient' .* read part 'key'"):
+        rule_in_full(_insufficient_bid_at(narrowed), CallEvent.of("E", "1C"))
+    assert covered(frozenset({"key"})) == {"key", "turn"} and as_parts(frozenset({"turn"})) == {"key"}
+
+
+def test_20B_restating_the_auction_reads_whose_turn_it_is_not_the_legal_auction() -> None:
+    """Restating the auction (20B) names who is to call: declared with the view ``turn`` only,
+    it runs audited; planted to declare neither, it is named reading ``turn``."""
+    act = _declared("review:restate")
+    assert act.reads is not None and "turn" in act.reads and "key" not in act.reads
+    state = AuctionState.start(Seat.N).calls("1H P")
+    with auditing():
+        rule_in_full(state, read_event("S review"))
+    planted = _planted("restate", reads=act.reads - {"turn"})
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'restate' .* read part 'turn'"):
+        rule_in_full(AuctionState.start(Seat.N, law_book=planted).calls("1H P"), read_event("S review"))
 
 
 def test_22A_the_final_pass_with_an_action_that_does_not_declare_ending_the_auction_is_named() -> None:
@@ -626,7 +655,7 @@ def test_docs_law_book_shows_the_facts_table_as_the_facts_declare_it() -> None:
 def test_every_fact_declares_the_parts_it_is_computed_from_with_real_names() -> None:
     undeclared = sorted(name for name, s in SLOTS.items() if s.parts is None)
     assert not undeclared, f"facts declaring no parts: {undeclared}"
-    unknown = sorted((name, p) for name, s in SLOTS.items() for p in s.parts or () if p not in PARTS)
+    unknown = sorted((name, p) for name, s in SLOTS.items() for p in s.parts or () if p not in READABLE)
     assert not unknown
 
 

@@ -33,7 +33,7 @@ from ..engine import Step, rule_in_full
 from ..errors import AuctionFsmError
 from ..events import Event
 from ..lawbook.facts import SLOTS
-from ..lawbook.parts import LOG, PARTS
+from ..lawbook.parts import LOG, PARTS, as_parts
 
 __all__ = ["ENGINE_PARTS", "Perturbations", "step_reads", "step_writes", "donors", "check_step", "check_edges"]
 
@@ -45,15 +45,16 @@ _ALL = frozenset(PARTS)
 def step_reads(step: Step) -> frozenset[str]:
     """Every part a step's rows declare reading: the parts of each fact in their contexts (the
     classifier's and the guards'), and each action's reads (all parts for a fact or action that
-    declares nothing)."""
+    declares nothing); a view read (whose turn it is) counts as its whole part, since this check
+    changes whole parts."""
     parts: set[str] = set()
     for fired in step.fired:
         for name in fired.ctx.facts:
             declared = SLOTS[name].parts
-            parts |= _ALL if declared is None else declared
+            parts |= _ALL if declared is None else as_parts(declared)
         action = fired.row.action
         if action is not None:
-            parts |= _ALL if action.reads is None else action.reads
+            parts |= _ALL if action.reads is None else as_parts(action.reads)
     return frozenset(parts)
 
 

@@ -50,7 +50,7 @@ from .book import BuildProblem, LawBook, build_problems
 from .classify import classifier_reads
 from .facts import SLOTS, computed_slots
 from .families import FAMILIES, Family
-from .parts import EMITS, PARTS
+from .parts import EMITS, PARTS, READABLE
 from .rows import ASK_TRIGGER, OTHERWISE, Guard, Row
 from .states import StateSpec
 from .triggers import TRIGGERS, Trigger
@@ -186,7 +186,7 @@ def _actions_and_facts_parts(rows: tuple[Row, ...]) -> list[Missing]:
                                "reads and writes and the follow-ups it emits: give @action(words, reads=..., "
                                "writes=..., emits=...)", _module_file(a.run.__module__)))
             continue
-        for role, names, known, kind in (("reads", a.reads, PARTS, "a part of the position"),
+        for role, names, known, kind in (("reads", a.reads, READABLE, "a part of the position"),
                                          ("writes", a.writes, PARTS, "a part of the position"),
                                          ("emits", a.emits, EMITS, "a kind of follow-up")):
             for bad in sorted(names - frozenset(known)):
@@ -197,7 +197,7 @@ def _actions_and_facts_parts(rows: tuple[Row, ...]) -> list[Missing]:
             out.append(Missing(f"fact {name!r}", "does not declare the parts of the position it is computed "
                                "from: give slot(..., parts=(...))", _slot_file(name)))
         else:
-            for bad in sorted(s.parts - frozenset(PARTS)):
+            for bad in sorted(s.parts - frozenset(READABLE)):
                 out.append(Missing(f"fact {name!r}", f"is computed from {bad!r}, which is not a part of the "
                                    "position", _slot_file(name)))
     return out

@@ -170,7 +170,7 @@ slot("auction_passed_out", _AUCTION, bool,
      parts=('key',))
 slot("actor_in_turn", _AUCTION, bool,
      "the event names a seat and it is that seat's turn to call (17B, 17C)",
-     parts=('key',))
+     parts=('turn',))
 slot("call_type", _AUCTION, (str, type(None)),
      "the kind of call the event makes: 'pass', 'bid', 'double', 'redouble', or 'above seven' for a "
      "bid beyond the seven level (38); none if the event makes no call",

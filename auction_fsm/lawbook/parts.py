@@ -49,11 +49,19 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["AUDITS", "PARTS", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
+__all__ = ["AUDITS", "PARTS", "VIEWS", "READABLE", "covered", "as_parts", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
 PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
+#: Views: a piece of one part that a rule may read alone, by name, and the part it is a piece
+#: of.  ``turn`` is the seat to call, held in the legal auction's key beside the last bid, the
+#: double and the passes: a rule that needs only whose turn it is declares ``turn``, and a table
+#: keyed on its reads does not tell apart auctions that differ in the rest of the key.  A
+#: declared part covers its views.
+VIEWS: dict[str, str] = {"turn": "key"}
+#: What a declaration may say it reads: the parts and the views.
+READABLE: tuple[str, ...] = (*PARTS, *VIEWS)
 #: The parts that are history rather than position: read by a rule, they make it depend on the
 #: whole past (the record of calls, each with its status; the director's rulings in words).
 LOG: frozenset[str] = frozenset({"record", "rulings"})
@@ -62,6 +70,20 @@ LOG: frozenset[str] = frozenset({"record", "rulings"})
 #: event it was given, ruled again as another kind of event.
 EMITS: frozenset[str] = (frozenset(t.__name__ for t in FollowUp.__args__)
                          | frozenset(t.__name__ for t in Event.__args__) | {"event"})
+
+
+def covered(declared: frozenset[str] | None) -> frozenset[str] | None:
+    """``declared`` with the views of the parts it names (a rule reading the key may read whose
+    turn it is); ``None`` stays ``None`` (nothing declared)."""
+    if declared is None:
+        return None
+    return declared | {v for v, part in VIEWS.items() if part in declared}
+
+
+def as_parts(declared: frozenset[str]) -> frozenset[str]:
+    """``declared`` with each view replaced by the part it is a piece of (what changing a part
+    could change: :mod:`auction_fsm.graph.perturbation`)."""
+    return frozenset(VIEWS.get(name, name) for name in declared)
 
 
 class UndeclaredPart(LawBookError):
@@ -74,7 +96,7 @@ def check_names(book: LawBook) -> list[str]:
     in words (empty: all names are real)."""
     faults = []
     for action in _actions(book):
-        for role, names, known in (("reads", action.reads, PARTS), ("writes", action.writes, PARTS),
+        for role, names, known in (("reads", action.reads, READABLE), ("writes", action.writes, PARTS),
                                    ("emits", action.emits, EMITS)):
             for name in sorted((names or frozenset()) - frozenset(known)):
                 faults.append(f"action {action.name!r} {role} {name!r}, which is not "
@@ -131,6 +153,14 @@ class _Watched(AuctionState):
             _WATCHING[-1].add(name)
         return object.__getattribute__(self, name)
 
+    @property
+    def turn(self) -> Seat:
+        """Whose turn it is: the view ``turn`` of the key, noted as itself (:data:`VIEWS`)."""
+        if _WATCHING:
+            _WATCHING[-1].add("turn")
+        with _unwatched():
+            return _TURN(self)
+
     def rule(self, law: str, summary: str) -> AuctionState:
         with _unwatched():
             return AuctionState.rule(self, law, summary)
@@ -146,6 +176,7 @@ class _Watched(AuctionState):
             return AuctionState.called_in_turn(self, seat, call, key, obligations)
 
 
+_TURN: Callable[[AuctionState], Seat] = AuctionState.__dict__["turn"].fget
 _DESCRIPTORS = tuple(AuctionState.__dict__[n] for n in PARTS)
 
 
@@ -225,7 +256,7 @@ def _judge(action: Action, row: Row, read: set[str], written: set[str] | None, e
             seen.emits.setdefault(who, set()).update(emitted)
     if action.reads is None:
         return
-    for role, did, declared in (("read part", read, action.reads), ("wrote part", written or set(), action.writes),
+    for role, did, declared in (("read part", read, covered(action.reads)), ("wrote part", written or set(), action.writes),
                                 ("emitted follow-up", set(emitted), action.emits)):
         extra = sorted(did - (declared or frozenset()))
         if extra:
@@ -261,7 +292,7 @@ def audited_fact(name: str, compute: Callable[[Any], Hashable], ctx: Any) -> Has
             _WATCHING[-1].update(seen)
     for observer in _OBSERVERS:
         observer.reads.setdefault(f"fact:{name}", set()).update(seen)
-    declared = SLOTS[name].parts
+    declared = covered(SLOTS[name].parts)
     if declared is not None and not seen <= declared:
         extra = sorted(seen - declared)
         raise UndeclaredPart(f"fact {name!r} is computed from part {extra[0]!r}, not declared (it declares: "
@@ -299,7 +330,7 @@ def table(book: LawBook) -> str:
     keeps the two the same): how many actions; how many read the log, and of those how many
     change nothing but the log and emit nothing (they read the history to tell it: restating the
     auction, a refusal's words); the parts read and written and the follow-ups emitted by any."""
-    order = {p: i for i, p in enumerate(PARTS)}
+    order = {p: i for i, p in enumerate(READABLE)}
     counts: dict[str, list[int]] = {}
     sets: dict[str, tuple[set[str], set[str], set[str]]] = {}
     met: set[int] = set()

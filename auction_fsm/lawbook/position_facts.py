@@ -63,7 +63,7 @@ slot("options", _PROC, tuple,
 slot("actor_from_turn", _AUCTION, (int, type(None)),
      "the seat acting in the event, counted from the player whose turn it is (0: in turn); "
      "none if the event names no seat",
-     parts=('key',))
+     parts=('turn',))
 slot("event_kind", _AUCTION, str,
      "the kind of event being ruled, by its type's name (a call, a call the director put in place "
      "of a changed one, a choice, a judgement...)",

@@ -75,7 +75,7 @@ def _after_auction(state: AuctionState, event: ReviewRequest | ExplanationReques
 
 
 @action("the auction is restated for the player (20B)",
-        reads=('key', 'record', 'obligations'),
+        reads=('turn', 'record', 'obligations'),
         writes=('rulings',), emits=())
 def restate(ctx: Ctx) -> Outcome:
     event = ctx.event
@@ -86,7 +86,7 @@ def restate(ctx: Ctx) -> Outcome:
 
 
 @action("the opponents' call is explained by the caller's partner (20F1)",
-        reads=('key', 'record', 'obligations'),
+        reads=('turn', 'record', 'obligations'),
         writes=('rulings',), emits=())
 def explain(ctx: Ctx) -> Outcome:
     event = ctx.event
