@@ -128,7 +128,7 @@ def test_27A_an_action_declaring_only_whose_turn_it_is_may_not_read_the_rest_of_
     narrowed = _planted("hold_insufficient", reads=(act.reads - {"key"}) | {"turn"})
     with auditing(), pytest.raises(UndeclaredPart, match=r"action 'hold_insufficient' .* read part 'key'"):
         rule_in_full(_insufficient_bid_at(narrowed), CallEvent.of("E", "1C"))
-    assert covered(frozenset({"key"})) == {"key", "turn"} and as_parts(frozenset({"turn"})) == {"key"}
+    assert covered(frozenset({"key"})) == frozenset({"key", "turn"}) and as_parts(frozenset({"turn"})) == frozenset({"key"})
 
 
 def test_20B_restating_the_auction_reads_whose_turn_it_is_not_the_legal_auction() -> None:
