@@ -263,7 +263,7 @@ def cancel_violation_out_of_turn(ctx: Ctx) -> Outcome:
 
 
 @action("declarer may have lead restrictions (26B); declarer's options follow (39C)",
-        reads=('key', 'record', 'pending', 'restrictions', 'lead_rules', 'options_key', 'lead_choices'),
+        reads=('key', 'pending', 'restrictions', 'lead_rules', 'options_key', 'lead_choices'),
         writes=('pending', 'restrictions', 'rulings', 'lead_rules', 'options_key', 'lead_choices'), emits=('DeclarerOptions',))
 def restrict_39c(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

@@ -475,9 +475,8 @@ def _held_replacement(ctx: Ctx) -> tuple[AuctionState, int, CallRecord]:
     state = evolve(ctx.state, pending=None)
     if isinstance(ctx.event, Replacement):
         return state, ctx.event.index, state.record[ctx.event.index]
-    made = CallRecord(p.offender, call, p.offender, "pending", "replacement", "27B", shown(ctx))
-    state = state.add_call(made)
-    return state, len(state.record) - 1, made
+    state = state.add_call(CallRecord(p.offender, call, p.offender, "pending", "replacement", "27B", shown(ctx)))
+    return state, len(state.record) - 1, state.record[-1]
 
 
 def _to_comparable(state: AuctionState, offender: Seat, index: int, made: CallRecord, ib_index: int,
@@ -530,7 +529,7 @@ def judged_lowest(ctx: Ctx) -> Outcome:
 
 
 @action("not the lowest such bid: the director judges whether it is comparable (27B1b), else 27B2",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending',), emits=())
 def judged_not_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

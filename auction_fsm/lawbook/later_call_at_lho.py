@@ -128,7 +128,7 @@ def asker(via_of: Callable[[Call], str], name: str = "ask_about_later_call") -> 
 
 ask_about_later_call = action("the later call is taken as an attempt to change the held call out of "
                               "rotation; the director judges first whether that call was a slip (25)",
-                              reads=("record", "pending"), writes=("pending", "rulings"))(
+                              reads=("pending",), writes=("pending", "rulings"))(
     asker(via_2017))
 
 
@@ -157,7 +157,7 @@ def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
 
 @action("intended: the change is cancelled and the held call out of rotation waits for its ruling where "
         "it was (25B2)",
-        reads=('key', 'record', 'pending'),
+        reads=('key', 'pending'),
         writes=('record', 'pending', 'rulings'), emits=())
 def held_call_stays(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

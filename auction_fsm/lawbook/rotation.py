@@ -113,12 +113,12 @@ slot("inadmissible_out_of_rotation", FAMILY, bool,
 slot("held_call_kind", FAMILY, (str, type(None)),
      "the kind of the call out of rotation the waiting procedure holds: 'pass', 'bid', 'double' or "
      "'redouble'; none if no procedure on a call out of rotation waits",
-     parts=('record', 'pending'))
+     parts=('pending',))
 slot("held_call_explained", FAMILY, bool,
      "the meaning of the call out of rotation the waiting procedure holds was explained at the table "
      "(the denominations it shows are known), so whether it was artificial needs no judgement (29C); "
      "false if no procedure waits",
-     parts=('record', 'pending'))
+     parts=('pending',))
 slot("met_watch_kind", FAMILY, (str, type(None)),
      "the waiting rectification the watched call meets: 'after_rho_call' (the offender's RHO calls after "
      "a cancelled call at RHO's turn, 31A, 32A) or 'judge_replacement' (the offender calls again after a "
@@ -397,7 +397,7 @@ def lho_calls_over_inadmissible(f: FactView) -> bool:
 
 @action("the director explains: LHO may accept the call (29A) or let an inadmissible double go (36A), "
         "or decline",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending', 'rulings'), emits=())
 def explain_options(ctx: Ctx) -> Outcome:
     p = _p(ctx)
@@ -479,7 +479,7 @@ def meaning_not_explained(f: FactView) -> bool:
 
 @action("the call is cancelled; the explanation given at the table settles whether it was artificial "
         "(29C), and Laws 30-32 apply",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending', 'rulings'), emits=('Judgement',))
 def ask_artificial_explained(ctx: Ctx) -> Outcome:
     out = ask_artificial(ctx)

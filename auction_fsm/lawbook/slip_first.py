@@ -100,7 +100,7 @@ def slip_already_judged(f: FactView) -> bool:
 
 
 @action("refused: the director has ruled that the call was intended, so it stands (25A2)",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=(), emits=())
 def slip_claimed_again(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -110,7 +110,7 @@ def slip_claimed_again(ctx: Ctx) -> Outcome:
 
 
 @action("the director will judge first whether the irregular call was unintended (25A)",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending', 'rulings'), emits=())
 def ask_slip(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -143,7 +143,7 @@ def intended_replaces(ctx: Ctx) -> Outcome:
 
 
 @action("intended: the procedure goes on from where it was (25A does not apply)",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending', 'rulings'), emits=())
 def back_to_procedure(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
