@@ -417,8 +417,8 @@ def decision_in_words(state: AuctionState, book: LawBook | None = None) -> str:
     book = book or book_of(state)
     offender = pending.offender.long_name
     call = new = ""
-    if pending.procedure != "lead_out_of_turn" and 0 <= pending.call_index < len(state.record):
-        made = state.record[pending.call_index].call
+    if pending.procedure != "lead_out_of_turn" and pending.call is not None:
+        made = pending.call
         call = "double" if made.is_double else "redouble" if made.is_redouble else str(made)
     elif pending.procedure == "lead_out_of_turn" and 0 <= pending.call_index < len(state.leads):
         call = state.leads[pending.call_index].card.text

@@ -106,8 +106,16 @@ class Pending:
     ``procedure`` and ``step`` name the nested state of the phase machine
     (``"insufficient_bid.awaiting_decision"``); ``decider`` is who must act (a seat letter or
     ``"director"``) and ``options`` what they may do, each option a short machine-readable word.
-    ``call_index`` points at the offending call in the record; ``in_turn_of`` is the seat whose
-    turn it was when it was made.  ``extra`` holds procedure-specific facts as sorted pairs.
+    ``call_index`` points at the offending call in the record (for a lead out of turn, at the
+    lead; ``-1``: none), and is read only to change that entry's status; ``in_turn_of`` is the
+    seat whose turn it was when it was made.  ``extra`` holds procedure-specific facts as sorted
+    pairs.
+
+    ``call`` and ``specifies`` are the offending call by value, as it was made: the call, and
+    the denominations it was explained to show (:attr:`CallRecord.specifies`).  The rules read
+    them here rather than looking the call up in the record by its place, so that what they
+    read is a fact of the procedure, not of the history (issue 37).  ``None`` for the
+    procedures about no call (a lead out of turn, declarer's options).
     """
 
     procedure: str
@@ -119,11 +127,20 @@ class Pending:
     call_index: int
     in_turn_of: Seat
     extra: tuple[tuple[str, str], ...] = ()
+    call: Call | None = None
+    specifies: tuple[Strain, ...] | None = None
 
     @property
     def state_name(self) -> str:
         """The nested phase-machine state: ``procedure.step``."""
         return f"{self.procedure}.{self.step}"
+
+    @property
+    def made(self) -> Call:
+        """The call the procedure is about (:attr:`call`), for a procedure that has one."""
+        if self.call is None:
+            raise ValueError(f"the procedure {self.state_name} is about no call")
+        return self.call
 
     def get(self, name: str, default: str = "") -> str:
         """A procedure-specific fact from ``extra``."""

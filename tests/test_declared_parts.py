@@ -661,16 +661,16 @@ def test_every_fact_declares_the_parts_it_is_computed_from_with_real_names() -> 
 
 def test_27B_a_fact_computed_from_a_part_it_does_not_declare_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     """How 27B rules the offender's replacement (``replacement_kind``) is computed from the
-    waiting procedure and the record; planted without ``record``, the replacement after LHO
-    declines names it."""
+    waiting procedure, and from the record when the replacement was made early (27C) and is
+    ruled once LHO declines; planted without ``record``, that decline names it."""
     declared = SLOTS["replacement_kind"]
     assert declared.parts is not None and "record" in declared.parts
     monkeypatch.setitem(SLOTS, "replacement_kind", dataclasses.replace(declared, parts=declared.parts - {"record"}))
     state = AuctionState.start(Seat.N).calls("1H")
-    for event in (CallEvent.of("E", "1C"), DirectorCalled(), Choice(Seat.S, "decline")):
+    for event in (CallEvent.of("E", "1C"), CallEvent.of("E", "2C"), DirectorCalled()):
         state = rule_in_full(state, event).after
     with auditing(), pytest.raises(UndeclaredPart, match=r"fact 'replacement_kind' is computed from part 'record'"):
-        rule_in_full(state, CallEvent.of("E", "2C"))
+        rule_in_full(state, Choice(Seat.S, "decline"))
 
 
 def test_a_step_table_keyed_on_declared_facts_and_parts_shares_more_without_the_log() -> None:

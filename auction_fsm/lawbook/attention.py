@@ -40,9 +40,8 @@ def _let_stand(ctx: Ctx, law: str, until: str) -> Outcome:
     p = ctx.state.pending
     assert p is not None
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "stands", law)
-    call = state.record[p.call_index]
-    return Outcome(state.rule(law, f"nobody draws attention to {call.seat.long_name}'s inadmissible "
-                              f"{call.call} {until}"))
+    return Outcome(state.rule(law, f"nobody draws attention to {p.offender.long_name}'s inadmissible "
+                              f"{p.made} {until}"))
 
 
 @action("the inadmissible call stands for now; the contract will be scored as if it had not been made",
@@ -87,7 +86,7 @@ slot("inadmissible_call_awaits_decision", FAMILY, bool,
 slot("inadmissible_call_in_turn_over_bid", FAMILY, bool,
      "the double or redouble that Law 36's waiting procedure rules on was made in turn, with a bid in "
      "the auction; false if no such procedure waits",
-     parts=('key', 'record', 'pending'))
+     parts=('key', 'pending'))
 slot("attention_when", FAMILY, (str, type(None)),
      "how long the event says nobody noticed an inadmissible call: 'later' (for now, 9A) or "
      "'after_opening_lead' (36C); none for any other event",
@@ -105,8 +104,8 @@ def _inadmissible_call_in_turn_over_bid(ctx: Ctx) -> Hashable:
     p = ctx.state.pending
     if p is None or p.procedure != "inadmissible_double":
         return False
-    r = ctx.state.record[p.call_index]
-    return r.in_turn_of == r.seat and rules.unpack(ctx.state.key)[1] >= 0
+    # (Law 36's procedure names the caller as offender, and the seat whose turn it was)
+    return p.in_turn_of == p.offender and rules.unpack(ctx.state.key)[1] >= 0
 
 
 @computes("attention_when")
@@ -167,7 +166,7 @@ def rule_now(ctx: Ctx) -> Outcome:
     r = ctx.state.record[i]
     state = ctx.state.set_status(i, "pending", "19, 36")
     p = Pending("inadmissible_double", "awaiting_decision", "19, 36", r.seat.lho.name, ("lho_calls", "director"),
-                r.seat, i, r.in_turn_of)
+                r.seat, i, r.in_turn_of, call=r.call, specifies=r.specifies)
     return Outcome(evolve(state, pending=p), (DirectorCalled(),))
 
 

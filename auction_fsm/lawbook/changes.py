@@ -141,11 +141,12 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         extra = (*extra, ("made_at", state.turn.name))
     if event.ground == "misinformation":
         p = Pending(MI, "awaiting_judgement", "21B1", "director", ("misinformation", "no_misinformation"),
-                    o, old, state.record[old].in_turn_of, (*extra, ("judgement", "misinformation")))
+                    o, old, state.record[old].in_turn_of, (*extra, ("judgement", "misinformation")),
+                    state.record[old].call, state.record[old].specifies)
     else:
         p = Pending(CH, "awaiting_judgement", f"{via + ', ' if via else ''}25A", "director",
                     ("unintended", "intended"), o, old, state.record[old].in_turn_of,
-                    (*extra, ("judgement", "unintended")))
+                    (*extra, ("judgement", "unintended")), state.record[old].call, state.record[old].specifies)
     return evolve(state, pending=p).rule(
         via or law, f"{o.long_name} tries to replace {state.record[old].call} with {event.call}")
 
@@ -329,7 +330,7 @@ def lho_called_over(f: FactView) -> bool:
         writes=('pending', 'rulings'), emits=('DeclarerOptions',))
 def no_misinformation(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    old = ctx.state.record[p.call_index].call
+    old = p.made
     return _choices_again(evolve(ctx.state, pending=None).rule(
         "21B1", f"no misinformation found: {p.offender.long_name}'s {old} stands"))
 
@@ -388,7 +389,7 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     lho_law = "21B2" if p.procedure == MI else "25A6"
     if lho_index is not None:
         state = state.set_status(lho_index, "withdrawn", lho_law)
-    state = state.rule(law, f"{o.long_name}'s {state.record[p.call_index].call} is withdrawn and "
+    state = state.rule(law, f"{o.long_name}'s {p.made} is withdrawn and "
                        f"replaced by {new}, ruled as if made in turn")
     if reopened is not None:
         state = state.rule(reopened.law, reopened.summary)
@@ -426,7 +427,7 @@ def withdraw_lho(ctx: Ctx) -> Outcome:
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     out = substitute(ctx.state, p, keep_lho=True, law="25B1")
-    return Outcome(out.state, (*out.follow, JudgeChange(p.offender, ctx.state.record[p.call_index].call,
+    return Outcome(out.state, (*out.follow, JudgeChange(p.offender, p.made,
                                                         len(out.state.record))))
 
 
@@ -441,7 +442,7 @@ def accept_change_by_calling(ctx: Ctx) -> Outcome:
     out = substitute(ctx.state, p, keep_lho=True, law="25B1", by_director=p.step == "awaiting_acceptance")
     state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
     called = CalledOver(ctx.event.seat, ctx.event.call, ctx.event.specifies)
-    return Outcome(state, (*out.follow, called, JudgeChange(p.offender, ctx.state.record[p.call_index].call,
+    return Outcome(state, (*out.follow, called, JudgeChange(p.offender, p.made,
                                                             len(state.record))))
 
 
@@ -458,7 +459,7 @@ def refuse_change(ctx: Ctx) -> Outcome:
     state = state.add_call(CallRecord(o, new, turn, "cancelled", "change_of_call", "25B2"))
     return _choices_again(state.rule(
         "25B2", f"{o.lho.long_name} does not accept the change: {o.long_name}'s {new} is cancelled and "
-        f"{state.record[p.call_index].call} stands; the cancelled {new} stays in the record, as what it tells "
+        f"{p.made} stands; the cancelled {new} stays in the record, as what it tells "
         "partner is unauthorised information (25B3, 16C)"))
 
 

@@ -317,8 +317,7 @@ class _Here:
         state = self._ctx.state
         p = state.pending
         assert p is not None
-        r = state.record[p.call_index]
-        return DecisionError(f"{r.seat.long_name}'s {r.call} is out of turn or doubles no bid: the model "
+        return DecisionError(f"{p.offender.long_name}'s {p.made} is out of turn or doubles no bid: the model "
                              f"rules it at once (36B), not as unnoticed {self._unnoticed()}")
 
     def judgement_not_awaited(self) -> DecisionError:

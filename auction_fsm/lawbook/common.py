@@ -33,7 +33,8 @@ from .rows import (
 
 __all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "reopen_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
-           "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "shown",
+           "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "natural_of", "specified_of",
+           "shown",
            "SILENCING_27", "silenced_by_27", "citing_silence", "put_in_place_by_director",
            "made_by_the_player", "director_present"]
 
@@ -95,17 +96,26 @@ def citing_silence(law: str, state: AuctionState, offender: Seat) -> str:
 def specified(record: CallRecord) -> tuple[Strain, ...]:
     """The denominations a call specified: as explained at the table (``specifies``), else those
     it names when natural (a suit bid its suit, a no trump bid no trump, other calls none)."""
-    if record.specifies is not None:
-        return record.specifies
-    c = record.call
-    return (c.strain,) if c.is_bid and c.strain is not None else ()
+    return specified_of(record.call, record.specifies)
 
 
 def natural(record: CallRecord) -> bool:
     """True when a call means what it names: nothing else was explained (27B1a, 29C)."""
-    c = record.call
+    return natural_of(record.call, record.specifies)
+
+
+def specified_of(c: Call, specifies: tuple[Strain, ...] | None) -> tuple[Strain, ...]:
+    """:func:`specified` of call ``c`` explained as showing ``specifies`` (a waiting procedure
+    holds its call so, :attr:`~auction_fsm.records.Pending.call`)."""
+    if specifies is not None:
+        return specifies
+    return (c.strain,) if c.is_bid and c.strain is not None else ()
+
+
+def natural_of(c: Call, specifies: tuple[Strain, ...] | None) -> bool:
+    """:func:`natural` of call ``c`` explained as showing ``specifies``."""
     named = (c.strain,) if c.is_bid and c.strain is not None else ()
-    return record.specifies is None or record.specifies == named
+    return specifies is None or specifies == named
 
 
 def in_turn(state: AuctionState, seat: Seat) -> AuctionState:
@@ -259,16 +269,19 @@ def reopen_watch(state: AuctionState, index: int) -> tuple[AuctionState, Ruling 
 
 
 def open_comparable(state: AuctionState, offender: Seat, index: int, withdrawn: Call, law: str,
-                    silence: str, cancel_if_not: bool = False) -> AuctionState:
+                    silence: str, cancel_if_not: bool = False, made: CallRecord | None = None) -> AuctionState:
     """Ask the director whether call ``index`` is comparable with ``withdrawn`` (23A).
 
     If not, the offender's partner gets obligation ``silence`` under ``law`` and 26B rights
-    arise; with ``cancel_if_not`` the call itself is cancelled too (27B3).
+    arise; with ``cancel_if_not`` the call itself is cancelled too (27B3).  ``made`` is call
+    ``index`` as made, when the caller holds it already (else it is read from the record): the
+    procedure keeps the call by value.
     """
+    made = state.record[index] if made is None else made
     p = Pending("comparable_call", "awaiting_judgement", "23A", "director",
-                ("comparable", "not_comparable"), offender, index, state.record[index].in_turn_of,
+                ("comparable", "not_comparable"), offender, index, made.in_turn_of,
                 (("cancel_if_not", "1" if cancel_if_not else ""), ("judgement", "comparable"), ("law", law),
-                 ("silence", silence), ("withdrawn", withdrawn.text)))
+                 ("silence", silence), ("withdrawn", withdrawn.text)), made.call, made.specifies)
     return evolve(state, pending=p)
 
 

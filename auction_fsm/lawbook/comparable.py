@@ -60,11 +60,11 @@ def comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, withdrawn = p.offender, parse_call(p.get("withdrawn"))
     state = evolve(ctx.state, pending=None)
-    new = state.record[p.call_index]
+    new = p.made
     further = nothing_further(state, o)
     law = citing_silence("27B1b, 23A", state, o) if _replaces_insufficient(p) else "23A, 26A"
     cite = " (27B1b)" if _replaces_insufficient(p) else ""
-    state = state.rule(law, f"{o.long_name}'s {new.call} is comparable with the withdrawn "
+    state = state.rule(law, f"{o.long_name}'s {new} is comparable with the withdrawn "
                        f"{withdrawn}{cite}: {further}" + ("" if further != "no further rectification" else
                                                           " and no lead restrictions"))
     state = state.rule(*adjustment_note(p.get("law")))
@@ -78,14 +78,14 @@ def not_comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, law, withdrawn = p.offender, p.get("law"), parse_call(p.get("withdrawn"))
     state = evolve(ctx.state, pending=None).restrict(LeadRestriction(o, f"{law}, 26B", withdrawn))
-    new = state.record[p.call_index]
+    new = p.made
     if p.get("silence") == "none":
-        state = state.rule(law, f"{o.long_name}'s {new.call} is not comparable with the withdrawn "
+        state = state.rule(law, f"{o.long_name}'s {new} is not comparable with the withdrawn "
                            f"{withdrawn}: lead restrictions may follow (26B)")
         return _finish(state, p, law)
     before = silenced_by_27(ctx.state, o)
     if before and p.get("silence") == "pass_rest_of_auction":  # 27B4 or 27B3 decided it already
-        state = state.rule(f"{before}, {law}", f"{o.long_name}'s {new.call} is not comparable with the "
+        state = state.rule(f"{before}, {law}", f"{o.long_name}'s {new} is not comparable with the "
                            f"withdrawn {withdrawn}: {o.partner.long_name} must still pass at every turn to the "
                            f"end of the auction (Law {before}) and lead restrictions may follow (26B)")
         return _finish(state, p, law)
@@ -93,7 +93,7 @@ def not_comparable(ctx: Ctx) -> Outcome:
                                else "pass_next_turn")
     state = state.impose(o.partner, Obligation(silence, law))
     duration = "for the rest of the auction" if silence == "pass_rest_of_auction" else "at the next turn"
-    state = state.rule(law, f"{o.long_name}'s {new.call} is not comparable with the withdrawn "
+    state = state.rule(law, f"{o.long_name}'s {new} is not comparable with the withdrawn "
                        f"{withdrawn}: {o.partner.long_name} must pass {duration}; lead restrictions "
                        "may follow (26B)")
     return _finish(state, p, law)
@@ -106,10 +106,10 @@ def not_comparable_cancelled(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, law, withdrawn = p.offender, p.get("law"), parse_call(p.get("withdrawn"))
     state = evolve(ctx.state, pending=None).restrict(LeadRestriction(o, f"{law}, 26B", withdrawn))
-    new = state.record[p.call_index]
+    new = p.made
     state = state.impose(o.partner, Obligation("pass_rest_of_auction", law))
     state = state.set_status(p.call_index, "cancelled", law).rule(
-        law, f"{o.long_name}'s {new.call} is not comparable and is cancelled; "
+        law, f"{o.long_name}'s {new} is not comparable and is cancelled; "
         f"{o.partner.long_name} must pass for the rest of the auction; {o.long_name} must replace the "
         "insufficient bid again")
     return Outcome(resume_replacement(state, o, int(p.get("resume_ib"))))

@@ -263,7 +263,7 @@ def offender_calls_again_while_held(f: FactView) -> bool:
 ask_about_later_call_1997 = Action(
     "ask_about_later_call", "the later call is taken as an attempt to change the held call out of rotation; "
     "the director judges first whether that call was a slip (Law 25; 30B3, 31B (1997))",
-    later_call_at_lho.asker(_via_1997), frozenset({"record", "pending"}), frozenset({"pending", "rulings"}),
+    later_call_at_lho.asker(_via_1997), frozenset({"pending"}), frozenset({"pending", "rulings"}),
     frozenset())
 
 

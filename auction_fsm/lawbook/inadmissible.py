@@ -38,7 +38,7 @@ def _open(state: AuctionState, procedure: str, law: str, offender: Seat, call: C
           in_turn_of: Seat, irregularity: str, specifies: tuple[Strain, ...] | None = None) -> AuctionState:
     state = state.add_call(CallRecord(offender, call, in_turn_of, "pending", irregularity, law, specifies))
     p = Pending(procedure, "awaiting_decision", law, offender.lho.name, ("lho_calls", "director"),
-                offender, len(state.record) - 1, in_turn_of)
+                offender, len(state.record) - 1, in_turn_of, call=call, specifies=specifies)
     return evolve(state, pending=p)
 
 
@@ -119,7 +119,7 @@ def hold_after_final_pass(ctx: Ctx) -> Outcome:
     o, call = ctx.seat, _call(ctx)
     state = ctx.state.add_call(CallRecord(o, call, o, "cancelled", "after_final_pass", "39A"))
     p = Pending(_AF, "awaiting_decision", "39B, 39C", o.lho.name, ("lho_calls", "director"), o,
-                len(state.record) - 1, o)
+                len(state.record) - 1, o, call=call)
     return Outcome(evolve(state, pending=p).rule("39A", f"{o.long_name}'s {call} after the final "
                                                  "pass is cancelled"))
 
@@ -147,7 +147,7 @@ def cancel_both_36a(ctx: Ctx) -> Outcome:
     state = state.add_call(CallRecord(seat, _call(ctx), seat, "cancelled", "called_over_inadmissible", "36A"))
     state = state.set_status(p.call_index, "cancelled", "36A")
     return Outcome(state.rule("36A", f"{seat.long_name} called over the inadmissible "
-                              f"{state.record[p.call_index].call}: both calls are cancelled and "
+                              f"{p.made}: both calls are cancelled and "
                               f"{p.offender.long_name} calls again with no rectification"))
 
 
@@ -168,7 +168,7 @@ def let_stand_37a(ctx: Ctx) -> Outcome:
 
 def _cancel_above_seven(state: AuctionState, p: Pending, restrictions: bool) -> Outcome:
     o = p.offender
-    call = state.record[p.call_index].call
+    call = p.made
     state = state.set_status(p.call_index, "cancelled", "38B")
     for seat in (o, o.partner):
         state = state.impose(seat, Obligation("pass_rest_of_auction", "38C"))
@@ -217,7 +217,7 @@ def cancel_both_39b(ctx: Ctx) -> Outcome:
 def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
-    call = ctx.state.record[p.call_index].call
+    call = p.made
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "36B1")
     state = silence_partner(state, o, call, "36B2", "36B3, 26B")
     return Outcome(state.rule("36B", f"the inadmissible {call} is cancelled; {o.long_name} must call "
@@ -228,7 +228,7 @@ def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
 def _silence_side(ctx: Ctx) -> AuctionState:
     p = _pending(ctx)
     o = p.offender
-    call = ctx.state.record[p.call_index].call
+    call = p.made
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "37B1")
     for seat in (o, o.partner):
         state = state.impose(seat, Obligation("pass_rest_of_auction", "37B2"))
@@ -241,7 +241,7 @@ def _silence_side(ctx: Ctx) -> AuctionState:
 def substitute_pass_37b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
-    call = ctx.state.record[p.call_index].call
+    call = p.made
     state = _silence_side(ctx).rule("37B", f"{o.long_name}'s {call} is cancelled and a pass is put in "
                                     "its place; both players of that side must pass for the rest of "
                                     "the auction, and declarer may have lead restrictions if they defend "
@@ -255,7 +255,7 @@ def substitute_pass_37b(ctx: Ctx) -> Outcome:
 def cancel_violation_out_of_turn(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
-    call = ctx.state.record[p.call_index].call
+    call = p.made
     return Outcome(_silence_side(ctx).rule(
         "37B", f"{o.long_name}'s {call}, made out of turn while obliged to pass, is cancelled; the turn "
         f"goes back to {p.in_turn_of.long_name}; both players of that side must pass for the rest "
@@ -263,12 +263,12 @@ def cancel_violation_out_of_turn(ctx: Ctx) -> Outcome:
 
 
 @action("declarer may have lead restrictions (26B); declarer's options follow (39C)",
-        reads=('key', 'record', 'pending', 'restrictions', 'lead_rules', 'options_key', 'lead_choices'),
+        reads=('key', 'pending', 'restrictions', 'lead_rules', 'options_key', 'lead_choices'),
         writes=('pending', 'restrictions', 'rulings', 'lead_rules', 'options_key', 'lead_choices'), emits=('DeclarerOptions',))
 def restrict_39c(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
-    call = ctx.state.record[p.call_index].call
+    call = p.made
     state = evolve(ctx.state, pending=None)
     if state.options_key != state.key:
         # the auction ended with nothing to settle (24D-E, 26B), so declarer's options were never

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .. import rules
 from ..auction import AuctionState
-from ..calls import Call, Strain
+from ..calls import Call, Strain, parse_call
 from ..errors import DecisionError
 from ..records import CallRecord, Pending
 from ..seats import Seat
@@ -27,12 +27,14 @@ from .common import (
     director_present,
     in_turn,
     natural,
+    natural_of,
     nothing_further,
     open_choice,
     open_comparable,
     shown,
     silence_partner,
     specified,
+    specified_of,
     stand,
 )
 from .facts import FactView, computes, slot
@@ -65,20 +67,23 @@ def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool 
         index = len(state.record) - 1
     else:
         rec = state.record[index]
+        specifies = rec.specifies  # as the premature replacement was explained when made
         state = evolve(state, record=(*state.record[:index], evolve(rec, status="pending", irregularity=IB, law=law),
                                       *state.record[index + 1:])).rebuilt()
     if b4:
         p = Pending(IB, "awaiting_choice", "27B4, 27A1", offender.lho.name, ("accept", "decline"), offender,
-                    index, offender, (("b4", "1"), ("first_ib", "" if first is None else str(first))))
+                    index, offender, (("b4", "1"), ("first_ib", "" if first is None else str(first))), call, specifies)
     else:
         p = Pending(IB, "awaiting_decision", "27A1", offender.lho.name, ("accept", "director"), offender,
-                    index, offender, (("b4", ""),))
+                    index, offender, (("b4", ""),), call, specifies)
     return evolve(state, pending=p)
 
 
 def resume_replacement(state: AuctionState, offender: Seat, ib_index: int) -> AuctionState:
     """27B3: after a cancelled double or redouble the offender must replace the bid again."""
-    p = Pending(IB, "awaiting_replacement", "27B", offender.name, ("replace",), offender, ib_index, offender)
+    ib = state.record[ib_index]
+    p = Pending(IB, "awaiting_replacement", "27B", offender.name, ("replace",), offender, ib_index, offender,
+                call=ib.call, specifies=ib.specifies)
     return evolve(state, pending=p)
 
 
@@ -172,9 +177,8 @@ def offender_replaces_after_director(f: FactView) -> bool:
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('CallEvent', 'WatchedCall'))
 def accept_by_calling(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
-    ib = ctx.state.record[p.call_index].call
     state = evolve(ctx.state, pending=None).rule(
-        "27A1", f"{seat.long_name} called over the insufficient {ib}, accepting it; it is treated as legal")
+        "27A1", f"{seat.long_name} called over the insufficient {p.made}, accepting it; it is treated as legal")
     out = stand(state, index=p.call_index, law="27A1")
     if out.state.pending is not None:
         return out
@@ -220,8 +224,11 @@ def _withdraw(ctx: Ctx) -> tuple[AuctionState, Pending]:
         index = _first_ib(p)  # needs its replacement: 27B1 compares with the withdrawn call
     else:
         state = state.set_status(p.call_index, "withdrawn", "27B")
+    # (the record is read here anyway, to write the statuses: the first bid is taken from it)
+    first = state.record[index] if index != p.call_index else None
     due = evolve(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",),
-                 call_index=index, extra=tuple(x for x in p.extra if x[0] not in ("replacement", "first_ib")))
+                 call_index=index, extra=tuple(x for x in p.extra if x[0] not in ("replacement", "first_ib")),
+                 call=p.call if first is None else first.call, specifies=p.specifies if first is None else first.specifies)
     return state, due
 
 
@@ -236,13 +243,12 @@ ADJUST_27D = ("if the non-offending side was damaged by what the insufficient bi
               "director may adjust the score at the end of play")
 
 
-def replacement_consequences(state: AuctionState, offender: Seat, ib_index: int) -> str:
-    """What each kind of replacement of the insufficient bid at ``ib_index`` leads to, as the
+def replacement_consequences(state: AuctionState, offender: Seat, due: Pending) -> str:
+    """What each kind of replacement of the insufficient bid ``due`` waits for leads to, as the
     director tells the offender (27B1a, 27B1b, 27B2, 27B3), in words."""
-    rec = state.record[ib_index]
-    ib, partner = rec.call, offender.partner.long_name
+    ib, partner = due.made, offender.partner.long_name
     parts = []
-    if natural(rec) and ib.strain is not None:
+    if natural_of(ib, due.specifies) and ib.strain is not None:
         lowest = next((Call.bid(level, ib.strain) for level in range(ib.level, 8)
                        if rules.step_or_none(state.key, Call.bid(level, ib.strain).code) is not None), None)
         if lowest is not None:
@@ -262,10 +268,11 @@ def replacement_consequences(state: AuctionState, offender: Seat, ib_index: int)
             "side was damaged (27D)")
 
 
-def consequences_after_27b4(state: AuctionState, offender: Seat, ib_index: int) -> str:
-    """What the replacement leads to once a second insufficient bid was not accepted (27B4, ruled
-    as 27B3): partner passes to the end whatever it is, so 27B1 and 27B2 add nothing to that."""
-    ib, partner = state.record[ib_index].call, offender.partner.long_name
+def consequences_after_27b4(offender: Seat, ib: Call) -> str:
+    """What the replacement of insufficient bid ``ib`` leads to once a second insufficient bid was
+    not accepted (27B4, ruled as 27B3): partner passes to the end whatever it is, so 27B1 and 27B2
+    add nothing to that."""
+    partner = offender.partner.long_name
     return (f"{offender.long_name} must still replace the insufficient {ib} with a legal call; whatever it "
             f"is, {partner} passes at every turn to the end of the auction and declarer's lead restriction "
             "right (26B) stands (27B4, as 27B3); the lowest sufficient bid showing the same denominations "
@@ -283,18 +290,16 @@ def require_replacement(ctx: Ctx) -> Outcome:
     state, due = _withdraw(ctx)
     o = p.offender
     if p.get("b4"):
-        first = state.record[due.call_index].call
+        first = due.made
         state = silence_partner(state, o, first, "27B4").rule(
             "27B4, 27B3", f"{o.lho.long_name} does not accept the second insufficient bid, "
-            f"{state.record[p.call_index].call}: it is cancelled, and as 27B3 says {o.partner.long_name} must pass "
+            f"{p.made}: it is cancelled, and as 27B3 says {o.partner.long_name} must pass "
             f"at every turn to the end of the auction, declarer may have lead restrictions (26B), and "
             f"{o.long_name} must still replace the insufficient {first} with a legal call")
-        return Outcome(evolve(state, pending=due).rule("10C, 27B4",
-                                                        consequences_after_27b4(state, o, due.call_index)))
+        return Outcome(evolve(state, pending=due).rule("10C, 27B4", consequences_after_27b4(o, first)))
     state = state.rule("27B", f"the insufficient bid is not accepted: {o.long_name} must replace it "
                        "with a legal call")
-    return Outcome(evolve(state, pending=due).rule("10C, 27B",
-                                                    replacement_consequences(state, o, p.call_index)))
+    return Outcome(evolve(state, pending=due).rule("10C, 27B", replacement_consequences(state, o, due)))
 
 
 @action("LHO has not accepted: the offender's call, made at the director's instruction, is the "
@@ -317,9 +322,8 @@ def explain_options(ctx: Ctx) -> Outcome:
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    ib = ctx.state.record[p.call_index].call
     state = evolve(ctx.state, pending=None).rule(
-        "27A1", f"{ctx.seat.long_name} accepts the insufficient {ib}; it is treated as legal")
+        "27A1", f"{ctx.seat.long_name} accepts the insufficient {p.made}; it is treated as legal")
     return stand(state, index=p.call_index, law="27A1")
 
 
@@ -349,8 +353,8 @@ def rule_premature(ctx: Ctx) -> Outcome:
 def replacement_kind(ctx: Ctx) -> str:
     """How Law 27B rules the replacement: ``above_seven`` (38), ``insufficient`` (27B4),
     ``illegal_double`` (27B3), ``lowest`` (27B1a) or ``judged`` (27B1b, 27B2, 27B3)."""
-    state, call = ctx.state, _call(ctx)
-    ib = state.record[_pending(ctx).call_index].call
+    state, call, p = ctx.state, _call(ctx), _pending(ctx)
+    ib = p.made
     if not call.is_admissible_level:
         return "above_seven"
     legal = rules.step_or_none(state.key, call.code) is not None if call.code < 38 else False
@@ -358,11 +362,11 @@ def replacement_kind(ctx: Ctx) -> str:
         return "insufficient"
     if (call.is_double or call.is_redouble) and not legal:
         return "illegal_double"
-    ib_record = state.record[_pending(ctx).call_index]
-    both_natural = natural(ib_record) and _replacement_natural(ctx)
+    both_natural = natural_of(ib, p.specifies) and _replacement_natural(ctx)
     if call.is_bid and call.strain == ib.strain and _lowest_sufficient(state, call) and both_natural:
         return "lowest"
-    if call.is_bid and not both_natural and specified(ib_record) and specified(ib_record) == _replacement_shows(ctx):
+    ib_shows = specified_of(ib, p.specifies)
+    if call.is_bid and not both_natural and ib_shows and ib_shows == _replacement_shows(ctx):
         return "ask_lowest"  # 27B1a by meaning: only the director can say whether it is the lowest such bid
     return "judged"
 
@@ -438,7 +442,7 @@ def replaced_insufficient(ctx: Ctx) -> Outcome:
 def replaced_illegal_double(ctx: Ctx) -> Outcome:
     p, call = _pending(ctx), _call(ctx)
     o = p.offender
-    ib = ctx.state.record[p.call_index].call
+    ib = p.made
     state = ctx.state
     if isinstance(ctx.event, Replacement):
         state = state.set_status(ctx.event.index, "cancelled", "27B3")
@@ -464,22 +468,25 @@ def replaced_lowest(ctx: Ctx) -> Outcome:
     return stand(in_turn(state, o), CallRecord(o, call, o, specifies=shown(ctx)))
 
 
-def _held_replacement(ctx: Ctx) -> tuple[AuctionState, int]:
-    """The state with the replacement held in the record (status pending), and its index."""
+def _held_replacement(ctx: Ctx) -> tuple[AuctionState, int, CallRecord]:
+    """The state with the replacement held in the record (status pending), its index and the
+    replacement as made."""
     p, call = _pending(ctx), _call(ctx)
     state = evolve(ctx.state, pending=None)
     if isinstance(ctx.event, Replacement):
-        return state, ctx.event.index
+        return state, ctx.event.index, state.record[ctx.event.index]
     state = state.add_call(CallRecord(p.offender, call, p.offender, "pending", "replacement", "27B", shown(ctx)))
-    return state, len(state.record) - 1
+    return state, len(state.record) - 1, state.record[-1]
 
 
-def _to_comparable(state: AuctionState, offender: Seat, index: int, ib_index: int) -> AuctionState:
-    """Ask whether replacement ``index`` is comparable with the insufficient bid (27B1b)."""
-    call, ib = state.record[index].call, state.record[ib_index].call
+def _to_comparable(state: AuctionState, offender: Seat, index: int, made: CallRecord, ib_index: int,
+                   ib: Call) -> AuctionState:
+    """Ask whether replacement ``index`` (``made``) is comparable with the insufficient bid
+    ``ib``, at ``ib_index`` (27B1b)."""
+    call = made.call
     double = call.is_double or call.is_redouble
     state = open_comparable(state, offender, index, ib, "27B3" if double else "27B2", "pass_rest_of_auction",
-                            cancel_if_not=double)
+                            cancel_if_not=double, made=made)
     assert state.pending is not None
     resume = (("resume_ib", str(ib_index)),)
     return evolve(state, pending=evolve(state.pending, extra=tuple(sorted(state.pending.extra + resume))))
@@ -489,8 +496,9 @@ def _to_comparable(state: AuctionState, offender: Seat, index: int, ib_index: in
         reads=('key', 'record', 'pending'),
         writes=('record', 'pending'), emits=())
 def replaced_for_judgement(ctx: Ctx) -> Outcome:
-    state, index = _held_replacement(ctx)
-    return Outcome(_to_comparable(state, _pending(ctx).offender, index, _pending(ctx).call_index))
+    p = _pending(ctx)
+    state, index, made = _held_replacement(ctx)
+    return Outcome(_to_comparable(state, p.offender, index, made, p.call_index, p.made))
 
 
 @action("the director judges whether the replacement is the lowest sufficient bid that shows the same "
@@ -499,9 +507,10 @@ def replaced_for_judgement(ctx: Ctx) -> Outcome:
         writes=('record', 'pending'), emits=())
 def replaced_ask_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    state, index = _held_replacement(ctx)
+    state, index, made = _held_replacement(ctx)
     q = Pending(IB, "awaiting_lowest_judgement", "27B1a", "director", ("lowest", "not_lowest"), p.offender, index,
-                p.offender, (("ib", str(p.call_index)), ("judgement", "lowest_specifying")))
+                p.offender, (("ib", str(p.call_index)), ("ib_call", p.made.text), ("judgement", "lowest_specifying")),
+                made.call, made.specifies)
     return Outcome(evolve(state, pending=q))
 
 
@@ -512,7 +521,7 @@ def replaced_ask_lowest(ctx: Ctx) -> Outcome:
 def judged_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None)
-    call = state.record[p.call_index].call
+    call = p.made
     state = state.rule(citing_silence("27B1a", state, p.offender),
                        f"{call} is the lowest sufficient bid showing the same denominations as the "
                        f"insufficient bid: {nothing_further(state, p.offender)}").rule("27D", ADJUST_27D)
@@ -520,12 +529,14 @@ def judged_lowest(ctx: Ctx) -> Outcome:
 
 
 @action("not the lowest such bid: the director judges whether it is comparable (27B1b), else 27B2",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending',), emits=())
 def judged_not_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None)
-    return Outcome(_to_comparable(state, p.offender, p.call_index, int(p.get("ib"))))
+    made = CallRecord(p.offender, p.made, p.in_turn_of, "pending", "replacement", "27B", p.specifies)
+    return Outcome(_to_comparable(state, p.offender, p.call_index, made, int(p.get("ib")),
+                                  parse_call(p.get("ib_call"))))
 
 
 def _lowest_sufficient(state: AuctionState, call: Call) -> bool:

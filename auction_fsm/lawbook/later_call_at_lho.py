@@ -108,7 +108,7 @@ def asker(via_of: Callable[[Call], str], name: str = "ask_about_later_call") -> 
         p = _pending(ctx)
         call: Call = ctx.event.call  # type: ignore[union-attr]
         via = via_of(call)
-        held = ctx.state.record[p.call_index].call
+        held = p.made
         shows = shown(ctx)
         facts = (*((_BACK + k, v) for k, v in p.extra), ("back_step", p.step), ("back_law", p.law),
                  ("back_decider", p.decider), ("back_options", ",".join(p.options)), ("new", call.text),
@@ -128,7 +128,7 @@ def asker(via_of: Callable[[Call], str], name: str = "ask_about_later_call") -> 
 
 ask_about_later_call = action("the later call is taken as an attempt to change the held call out of "
                               "rotation; the director judges first whether that call was a slip (25)",
-                              reads=("record", "pending"), writes=("pending", "rulings"))(
+                              reads=("pending",), writes=("pending", "rulings"))(
     asker(via_2017))
 
 
@@ -145,7 +145,7 @@ def _new(p: Pending) -> tuple[Call, tuple[Strain, ...] | None]:
 def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new, shows = _new(p)
-    held = ctx.state.record[p.call_index].call
+    held = p.made
     o, turn = p.offender, p.in_turn_of
     law = with_via("25A1", p.get("changed_via"))
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "withdrawn", "25A1").rule(
@@ -157,13 +157,13 @@ def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
 
 @action("intended: the change is cancelled and the held call out of rotation waits for its ruling where "
         "it was (25B2)",
-        reads=('key', 'record', 'pending'),
+        reads=('key', 'pending'),
         writes=('record', 'pending', 'rulings'), emits=())
 def held_call_stays(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new, shows = _new(p)
     o, turn = p.offender, p.in_turn_of
-    held = ctx.state.record[p.call_index].call
+    held = p.made
     options = tuple(x for x in p.get("back_options").split(",") if x)
     extra = tuple((k[len(_BACK):], v) for k, v in p.extra if k.startswith(_BACK))
     q = evolve(p, step=p.get("back_step"), law=p.get("back_law"), decider=p.get("back_decider"),

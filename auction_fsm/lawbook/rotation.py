@@ -31,13 +31,13 @@ from .common import (
     calls_again,
     ended,
     met_watch,
-    natural,
+    natural_of,
     open_choice,
     open_comparable,
     pass_out_of_rotation_at_end,
     shown,
     silence_partner,
-    specified,
+    specified_of,
     stand,
 )
 from .facts import FactView, computes, slot
@@ -69,10 +69,11 @@ def out_of_rotation_kind(ctx: Ctx) -> str:
 
 
 def pending_call(ctx: Ctx) -> Call:
-    """The call the waiting procedure is about (the call out of rotation it holds)."""
+    """The call the waiting procedure is about (the call out of rotation it holds), as the
+    procedure keeps it."""
     p = ctx.state.pending
     assert p is not None
-    return ctx.state.record[p.call_index].call
+    return p.made
 
 
 def _lho_may_let_it_go(p: Pending) -> bool:
@@ -112,12 +113,12 @@ slot("inadmissible_out_of_rotation", FAMILY, bool,
 slot("held_call_kind", FAMILY, (str, type(None)),
      "the kind of the call out of rotation the waiting procedure holds: 'pass', 'bid', 'double' or "
      "'redouble'; none if no procedure on a call out of rotation waits",
-     parts=('record', 'pending'))
+     parts=('pending',))
 slot("held_call_explained", FAMILY, bool,
      "the meaning of the call out of rotation the waiting procedure holds was explained at the table "
      "(the denominations it shows are known), so whether it was artificial needs no judgement (29C); "
      "false if no procedure waits",
-     parts=('record', 'pending'))
+     parts=('pending',))
 slot("met_watch_kind", FAMILY, (str, type(None)),
      "the waiting rectification the watched call meets: 'after_rho_call' (the offender's RHO calls after "
      "a cancelled call at RHO's turn, 31A, 32A) or 'judge_replacement' (the offender calls again after a "
@@ -160,7 +161,7 @@ def _held_call_kind(ctx: Ctx) -> Hashable:
 
 @computes("held_call_explained")
 def _held_call_explained(ctx: Ctx) -> Hashable:
-    return ctx.state.pending is not None and _pending_record(ctx).specifies is not None
+    return ctx.state.pending is not None and _p(ctx).specifies is not None
 
 
 def _watched_index(ctx: Ctx) -> int | None:
@@ -287,7 +288,7 @@ def hold_out_of_rotation(ctx: Ctx) -> Outcome:
         else "director")
     law = "32, 36B4" if bad_double else ("28B, 29A" if "accept" in options else "28B")
     p = Pending(OOR, "awaiting_decision", law, decider, tuple(options), offender,
-                len(state.record) - 1, turn, tuple(sorted(extra)))
+                len(state.record) - 1, turn, tuple(sorted(extra)), call, shown(ctx))
     return Outcome(evolve(state, pending=p))
 
 
@@ -396,7 +397,7 @@ def lho_calls_over_inadmissible(f: FactView) -> bool:
 
 @action("the director explains: LHO may accept the call (29A) or let an inadmissible double go (36A), "
         "or decline",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending', 'rulings'), emits=())
 def explain_options(ctx: Ctx) -> Outcome:
     p = _p(ctx)
@@ -476,21 +477,19 @@ def meaning_not_explained(f: FactView) -> bool:
     return not f.held_call_explained
 
 
-def _pending_record(ctx: Ctx) -> CallRecord:
-    return ctx.state.record[_p(ctx).call_index]
-
-
 @action("the call is cancelled; the explanation given at the table settles whether it was artificial "
         "(29C), and Laws 30-32 apply",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending', 'rulings'), emits=('Judgement',))
 def ask_artificial_explained(ctx: Ctx) -> Outcome:
     out = ask_artificial(ctx)
-    rec = _pending_record(ctx)
-    verdict = Judgement("artificial", not natural(rec), specified(rec))
-    return Outcome(out.state.rule("29C", f"{rec.seat.long_name}'s {rec.call} was explained as showing "
-                                  f"{', '.join(d.plural for d in specified(rec)) or 'no denomination'}: "
-                                  f"{'natural' if natural(rec) else 'artificial'}"), (verdict,))
+    p = _p(ctx)
+    call, shows = p.made, specified_of(p.made, p.specifies)
+    is_natural = natural_of(call, p.specifies)
+    verdict = Judgement("artificial", not is_natural, shows)
+    return Outcome(out.state.rule("29C", f"{p.offender.long_name}'s {call} was explained as showing "
+                                  f"{', '.join(d.plural for d in shows) or 'no denomination'}: "
+                                  f"{'natural' if is_natural else 'artificial'}"), (verdict,))
 
 
 @reads("held_call_kind", words="the call out of rotation was a double or redouble")

@@ -100,23 +100,23 @@ def slip_already_judged(f: FactView) -> bool:
 
 
 @action("refused: the director has ruled that the call was intended, so it stands (25A2)",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=(), emits=())
 def slip_claimed_again(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    made = ctx.state.record[p.call_index].call
+    made = p.made
     raise IllegalCallError(f"{p.offender.long_name} cannot claim again that {made} was a slip: the director has "
                            f"ruled that it was intended, so it stands (Law 25A2)", law="25A2")
 
 
 @action("the director will judge first whether the irregular call was unintended (25A)",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending', 'rulings'), emits=())
 def ask_slip(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     event = ctx.event
     assert isinstance(event, ChangeCall)
-    made = ctx.state.record[p.call_index].call
+    made = p.made
     if made == event.call:
         raise IllegalCallError(f"{p.offender.long_name} says {made} was a slip for {made}, the call he made: "
                                "there is nothing to replace it with (Law 25A)", law="25A")
@@ -135,7 +135,7 @@ def ask_slip(ctx: Ctx) -> Outcome:
 def intended_replaces(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new = parse_call(p.get("new"))
-    made = ctx.state.record[p.call_index].call
+    made = p.made
     state = evolve(ctx.state, pending=None).set_status(p.call_index, "withdrawn", "25A1")
     state = state.rule("25A1", f"{made} was unintended: it is withdrawn and {p.offender.long_name}'s "
                        f"intended {new} is made in its place; no other rectification for {made}")
@@ -143,14 +143,14 @@ def intended_replaces(ctx: Ctx) -> Outcome:
 
 
 @action("intended: the procedure goes on from where it was (25A does not apply)",
-        reads=('record', 'pending'),
+        reads=('pending',),
         writes=('pending', 'rulings'), emits=())
 def back_to_procedure(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     options = tuple(o for o in p.get("back_options").split(",") if o)
     q = evolve(p, step=p.get("back_to"), law=p.get("back_law"), decider=p.get("back_decider"), options=options,
                extra=tuple(sorted((*(kv for kv in p.extra if kv[0] not in _KEPT), JUDGED_INTENDED))))
-    made = ctx.state.record[p.call_index].call
+    made = p.made
     return Outcome(evolve(ctx.state, pending=q).rule(
         "25A", f"{made} was intended: Law 25A does not apply and the procedure goes on"))
 

@@ -391,8 +391,8 @@ def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], l
     assert p is not None
     offender = p.offender.long_name
     call = ""
-    if p.procedure != "lead_out_of_turn" and 0 <= p.call_index < len(state.record):
-        made = state.record[p.call_index].call
+    if p.procedure != "lead_out_of_turn" and p.call is not None:
+        made = p.call
         call = "double" if made.is_double else "redouble" if made.is_redouble else str(made)
     elif p.procedure == "lead_out_of_turn" and 0 <= p.call_index < len(state.leads):
         call = state.leads[p.call_index].card.text

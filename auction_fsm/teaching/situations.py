@@ -231,9 +231,9 @@ def _looks_comparable(state: AuctionState) -> bool:
     from ..calls import parse_call
 
     p = state.pending
-    if p is None or not 0 <= p.call_index < len(state.record):
+    if p is None or p.call is None:
         return False
-    new = state.record[p.call_index].call
+    new = p.call
     try:
         old = parse_call(p.get("withdrawn"), "withdrawn call")
     except ValueError:
@@ -248,8 +248,8 @@ def _replacements(rng: random.Random, state: AuctionState, seat: Seat) -> list[C
     strain, a pass, another natural bid, three no trump."""
     p = state.pending
     wanted: list[Call] = []
-    if p is not None and 0 <= p.call_index < len(state.record):
-        old = state.record[p.call_index].call
+    if p is not None and p.call is not None:
+        old = p.call
         if old.is_bid and old.strain is not None:
             last = _last_bid(state)
             floor = last[0].code if last is not None else -1

@@ -1,0 +1,134 @@
+"""The waiting procedure holds the call it is about by value (issue 37: the rules read named facts,
+not the history).
+
+:class:`~auction_fsm.records.Pending` keeps the offending call as made (``call``) and what it was
+explained to show (``specifies``); the rules read them there instead of looking the call up in the
+record by its place.  The record still holds the call, and ``call_index`` still points at it for the
+actions that change its status: so the two must agree wherever a procedure waits.  These tests walk
+the law book under both editions (fuzzed walks from every table position, and the first
+configurations of the irregular scopes) and check that they do, and that pickled states keep the
+values.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from auction_fsm.auction import AuctionState
+from auction_fsm.engine import rule_in_full
+from auction_fsm.errors import AuctionFsmError
+from auction_fsm.event_language import read_event
+from auction_fsm.fuzzing import next_event
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.scopes import scope_named
+from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
+from auction_fsm.seats import Seat
+
+BOOKS = [LAWS_2017, LAWS_1997]
+#: The procedures about no call of the record: a lead out of turn points at the lead, declarer's
+#: options before the lead at nothing.
+NOT_ABOUT_A_CALL = ("lead_out_of_turn", "declarer_lead_options")
+
+
+def disagreement(state: AuctionState) -> str | None:
+    """How the waiting procedure's call differs from the record's entry it points at (``None``:
+    they agree, or nothing waits)."""
+    p = state.pending
+    if p is None:
+        return None
+    if p.procedure in NOT_ABOUT_A_CALL:
+        return None if p.call is None and p.specifies is None else f"{p.state_name} holds a call: {p.call}"
+    r = state.record[p.call_index]
+    held = (p.call, p.specifies, p.in_turn_of)
+    recorded = (r.call, r.specifies, r.in_turn_of)
+    return None if held == recorded else f"{p.state_name} holds {held}, the record has {recorded}"
+
+
+def _walks(book: LawBook, seeds: range) -> Iterator[AuctionState]:
+    """Every position of fuzzed walks under ``book``, one walk per seed, from each table position
+    in turn."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = AuctionState.start(Seat(seed % 4), law_book=book)
+        for _ in range(160):
+            try:
+                state = rule_in_full(state, next_event(rng, state)).after
+            except AuctionFsmError:
+                continue
+            yield state
+            if state.phase in ("play", "hands_returned"):
+                break
+
+
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
+def test_fuzzed_walks_every_waiting_procedure_holds_the_call_its_record_entry_has(book: LawBook) -> None:
+    waiting = 0
+    for state in _walks(book, range(150)):
+        assert disagreement(state) is None, disagreement(state)
+        waiting += state.pending is not None and state.pending.call is not None
+    assert waiting > 300, "the walks met few procedures about a call"
+
+
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
+@pytest.mark.parametrize("scope", ["insufficient-1", "rotation-1", "changes-1", "inadmissible-1"])
+def test_explored_configurations_every_waiting_procedure_holds_the_call_its_record_entry_has(
+        book: LawBook, scope: str) -> None:
+    space = IrregularSpace(scope_named(scope).narrowed(agreement="off"), agreement="off", name=scope, book=book)
+    todo = list(space.initial_states())
+    seen = set(todo)
+    procedures: set[str] = set()
+    while todo and len(seen) < 4000:
+        _, targets = space.successors(todo.pop(0))
+        for t in targets:
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    for key in seen:
+        state = space.representative(key)
+        assert disagreement(state) is None, disagreement(state)
+        if state.pending is not None:
+            procedures.add(state.pending.state_name)
+    assert len(procedures) >= 3
+
+
+# Steps the walks above seldom take, each ending where a procedure holds a call that was not the
+# last one made: the first insufficient bid again after a second was not accepted (27B4), the
+# replacement judged for the lowest bid showing the same denominations (27B1a), the insufficient
+# bid again after an attempted double was not comparable (27B3), a call explained as artificial.
+_WALKS = [
+    ("N 1NT, E 2S, S 2D, director, W choose decline, S 2H, director, W choose decline",
+     "insufficient_bid.awaiting_replacement", "2D"),
+    ("N 1NT, E 2S, S 2D shows H, director, W choose decline, S 4D shows H",
+     "insufficient_bid.awaiting_lowest_judgement", "4D"),
+    ("N 1NT, E 2S, S 2D shows H, director, W choose decline, S 4D shows H, judge lowest_specifying no",
+     "comparable_call.awaiting_judgement", "4D"),
+    ("N 1H, E 1D, director, S choose decline, E X, judge comparable no",
+     "insufficient_bid.awaiting_replacement", "1D"),
+    ("N 1H, W 2C shows D S", "out_of_rotation.awaiting_decision", "2C"),
+]
+
+
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
+@pytest.mark.parametrize(("walk", "where", "call"), _WALKS, ids=[w[1] for w in _WALKS])
+def test_a_procedure_back_at_an_earlier_call_holds_that_call(book: LawBook, walk: str, where: str,
+                                                             call: str) -> None:
+    state = AuctionState.start(Seat.N, law_book=book)
+    for text in walk.split(", "):
+        state = rule_in_full(state, read_event(text, "walk")).after
+        assert disagreement(state) is None, disagreement(state)
+    p = state.pending
+    assert p is not None and p.state_name == where and str(p.call) == call
+
+
+def test_a_pickled_position_keeps_the_call_its_procedure_holds() -> None:
+    state = AuctionState.start(Seat.N)
+    for text in ("N 1H", "W 2C shows D S"):
+        state = rule_in_full(state, read_event(text, "walk")).after
+    back = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == state and back.pending is not None
+    assert str(back.pending.call) == "2C" and back.pending.specifies is not None
+    assert [s.name for s in back.pending.specifies] == ["D", "S"]
