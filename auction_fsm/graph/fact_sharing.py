@@ -36,7 +36,7 @@ from ..auction import AuctionState
 from ..engine import Fired, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
-from ..lawbook.parts import LOG
+from ..lawbook.parts import LOG, value_of
 from ..symmetry import turned, turned_event
 from .irregular_space import IrregularSpace
 from .scopes import scope_named
@@ -189,7 +189,7 @@ def _step_key(state: AuctionState, event: Event) -> tuple[Hashable, dict[str, An
         if f.row.action is not None and f.row.action.reads is not None:
             parts |= f.row.action.reads
     head = (tuple(f.row.label for f in fired[:1]), tuple(sorted(facts.items())), _event_key(event))
-    return head, {p: getattr(state, p) for p in sorted(parts)}
+    return head, {p: value_of(state, p) for p in sorted(parts)}
 
 
 def _add(keys: list[tuple[Hashable, dict[str, Any]]], full: set[Hashable], without_log: set[Hashable],

@@ -76,17 +76,17 @@ def unnoticed_call(state: AuctionState) -> int | None:
 slot("called_since_unnoticed", FAMILY, (bool, type(None)),
      "whether anyone has called since the inadmissible call nobody has yet drawn attention to (each call "
      "after it standing and regular); none if there is no such call",
-     parts=('record', 'pending'))
+     parts=('record', 'procedure'))
 
 
 slot("inadmissible_call_awaits_decision", FAMILY, bool,
      "the waiting procedure is Law 36's on an inadmissible double or redouble just made, at the step "
      "where it waits for a decision (before anyone calls over it or calls the director)",
-     parts=('pending',))
+     parts=('procedure',))
 slot("inadmissible_call_in_turn_over_bid", FAMILY, bool,
      "the double or redouble that Law 36's waiting procedure rules on was made in turn, with a bid in "
      "the auction; false if no such procedure waits",
-     parts=('key', 'pending'))
+     parts=('key', 'procedure'))
 slot("attention_when", FAMILY, (str, type(None)),
      "how long the event says nobody noticed an inadmissible call: 'later' (for now, 9A) or "
      "'after_opening_lead' (36C); none for any other event",

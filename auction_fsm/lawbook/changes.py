@@ -71,11 +71,11 @@ slot("change_names_call_made", FAMILY, bool,
 slot("phase_when_procedure_closes", FAMILY, str,
      "where the table stands if the waiting procedure closes with nothing changed: the auction, the "
      "clarification period, a face-down opening lead, a passed-out board (a phase's name)",
-     parts=('key', 'record', 'pending', 'leads', 'hands_returned'))
+     parts=('key', 'record', 'procedure', 'leads', 'hands_returned'))
 slot("change_lho_called_over", FAMILY, bool,
      "a call of the offender's LHO stands over the call that the waiting change of call would replace "
      "(25A6, 21B2); false if no change of call waits",
-     parts=('pending',))
+     parts=('procedure',))
 slot("accepted_change_stands", FAMILY, bool,
      "the new call of a change of call that LHO accepted (25B1) still stands, 17D3 not having cancelled "
      "it; false if the event is not the judgement of an accepted change",
@@ -326,7 +326,7 @@ def lho_called_over(f: FactView) -> bool:
 
 
 @action("no misinformation: the call stands",
-        reads=('key', 'record', 'pending', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned'),
+        reads=('key', 'record', 'procedure', 'procedure_call', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned'),
         writes=('pending', 'rulings'), emits=('DeclarerOptions',))
 def no_misinformation(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -343,7 +343,7 @@ def _choices_again(state: AuctionState) -> Outcome:
 
 
 @action("a change of mind: LHO may accept it or not (25B)",
-        reads=('pending',),
+        reads=('procedure',),
         writes=('pending', 'rulings'), emits=())
 def intended_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -355,7 +355,7 @@ def intended_change(ctx: Ctx) -> Outcome:
 
 
 @action("LHO may keep, withdraw or change the call made over the changed one",
-        reads=('pending',),
+        reads=('procedure',),
         writes=('pending',), emits=())
 def ask_lho(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -447,7 +447,7 @@ def accept_change_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("not accepted: the change is cancelled and the original call stands (25B2)",
-        reads=('key', 'record', 'pending', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned'),
+        reads=('key', 'record', 'procedure', 'procedure_call', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned'),
         writes=('record', 'pending', 'rulings'), emits=('DeclarerOptions',))
 def refuse_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

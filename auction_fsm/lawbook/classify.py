@@ -137,14 +137,14 @@ def _options_in_words(p: Pending, here: Step | None) -> str:
 slot("procedure_waits", _PROC, bool,
      "a procedure waits for a decision (an irregularity being ruled, or declarer's choices before the "
      "opening lead)",
-     parts=('pending',))
+     parts=('procedure',))
 slot("director_option_open", _PROC, bool,
      "the waiting procedure lists calling the director among its options; false if none waits",
-     parts=('pending',))
+     parts=('procedure',))
 slot("judgement_is_awaited", _PROC, bool,
      "a procedure waits for a judgement of the kind the event gives (artificial, comparable...); false "
      "if none waits, it waits for another kind, or the event is not a judgement",
-     parts=('pending',))
+     parts=('procedure',))
 slot("judgement_given", _PROC, (tuple, type(None)),
      "the judgement the event gives: its kind and its yes/no answer, such as ('comparable', true); "
      "none if the event is not a judgement",
@@ -152,7 +152,7 @@ slot("judgement_given", _PROC, (tuple, type(None)),
 slot("chosen_option_open", _PROC, bool,
      "the option the event chooses is one the waiting procedure offers now; false if none waits or the "
      "event is not a choice",
-     parts=('pending',))
+     parts=('procedure',))
 slot("choice_kind", _PROC, (str, type(None)),
      "the kind of option the event chooses ('accept', 'refuse', 'designate'..., or 'other' for an "
      "option named by what it does); none if the event is not a choice",
@@ -160,11 +160,11 @@ slot("choice_kind", _PROC, (str, type(None)),
 slot("change_claim_heard", _PROC, bool,
      "a change of call by the acting seat is something the book is asked about here: nothing waits, "
      "declarer's choices before the opening lead wait, or the seat is the waiting procedure's offender",
-     parts=('pending',))
+     parts=('procedure',))
 slot("period_ended", _AUCTION, str,
      "whether the auction period is already over, and why: 'lead faced' (the opening lead faced, "
      "17D1), 'hands returned' (a passed-out board's hands back in the board, 17D2) or 'no'",
-     parts=('key', 'record', 'pending', 'leads', 'hands_returned'))
+     parts=('key', 'record', 'procedure', 'leads', 'hands_returned'))
 slot("auction_passed_out", _AUCTION, bool,
      "the auction ended with four passes (22B)",
      parts=('key',))

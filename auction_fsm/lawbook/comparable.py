@@ -120,15 +120,15 @@ slot("phase_after_judged_call", FAMILY, str,
      "where the auction stands once the call judged for comparability stands: 'auction' (still open, or "
      "taken back under 17D3), 'clarification' (ended with a contract) or 'passed_out'; empty if no "
      "judgement waits",
-     parts=('dealer', 'key', 'record', 'pending'))
+     parts=('dealer', 'key', 'record', 'procedure', 'procedure_place'))
 slot("cancel_if_not_comparable", FAMILY, bool,
      "the call judged for comparability is cancelled if it is not comparable: an attempted double or "
      "redouble replacing an insufficient bid (27B3); false if no comparability judgement waits",
-     parts=('pending',))
+     parts=('procedure',))
 slot("judged_call_replaces_insufficient", FAMILY, bool,
      "the call judged for comparability replaces an insufficient bid, Law 27 having sent it to the "
      "director (27B1b); false if it follows another irregularity or no judgement waits",
-     parts=('pending',))
+     parts=('procedure',))
 
 
 @computes("phase_after_judged_call")

@@ -230,7 +230,7 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 
 @action("the call is taken as an attempt to change the call just made (Law 25; 30B3, 31B (1997))",
-        reads=('turn', 'record', 'pending'),
+        reads=('turn', 'record', 'procedure'),
         writes=('pending', 'rulings'), emits=())
 def change_at_lhos_turn_as_1997(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -508,7 +508,7 @@ def _repeat_law(w: Watch) -> str:
 
 
 @action("the offender must repeat the cancelled call at the next turn (31A1, 32B1 (1997))",
-        reads=('key', 'record', 'obligations', 'pending', 'watches'),
+        reads=('key', 'record', 'obligations', 'procedure', 'watches'),
         writes=('obligations', 'watches', 'rulings'), emits=())
 def require_repeat_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
@@ -528,7 +528,7 @@ def repeat_lapsed_1997(ctx: Ctx) -> Outcome:
 
 @action("the offender may make any legal call; whether it repeats the denomination decides "
         "partner's silence (31A2 (1997))",
-        reads=('key', 'record', 'pending', 'watches'),
+        reads=('key', 'record', 'procedure', 'watches'),
         writes=('watches', 'rulings'), emits=())
 def watch_offender_31a2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
@@ -542,7 +542,7 @@ def watch_offender_31a2(ctx: Ctx) -> Outcome:
 
 @action("the offender may make any legal call; partner must pass for the rest of the auction, with "
         "lead penalties (32B2 (1997))",
-        reads=('key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        reads=('key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
         writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=())
 def silence_partner_32b2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
@@ -555,7 +555,7 @@ def silence_partner_32b2(ctx: Ctx) -> Outcome:
 
 
 @action("partner must pass at the next turn (31A2a (1997))",
-        reads=('key', 'record', 'obligations', 'pending', 'watches'),
+        reads=('key', 'record', 'obligations', 'procedure', 'watches'),
         writes=('obligations', 'watches', 'rulings'), emits=())
 def partner_passes_once_31a2a(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
@@ -567,7 +567,7 @@ def partner_passes_once_31a2a(ctx: Ctx) -> Outcome:
 
 
 @action("partner must pass for the rest of the auction, with lead penalties (31A2b (1997))",
-        reads=('key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        reads=('key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
         writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=('AuctionEnds',))
 def partner_passes_to_end_31a2b(ctx: Ctx) -> Outcome:
     w = _watched(ctx)

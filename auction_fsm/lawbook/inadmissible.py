@@ -152,7 +152,7 @@ def cancel_both_36a(ctx: Ctx) -> Outcome:
 
 
 @action("the call stands; LHO's call is then ruled (37A)",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'procedure_place', 'watches'),
         writes=('key', 'record', 'obligations', 'pending', 'rulings'), emits=('CallEvent', 'WatchedCall'))
 def let_stand_37a(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
@@ -263,7 +263,7 @@ def cancel_violation_out_of_turn(ctx: Ctx) -> Outcome:
 
 
 @action("declarer may have lead restrictions (26B); declarer's options follow (39C)",
-        reads=('key', 'pending', 'restrictions', 'lead_rules', 'options_key', 'lead_choices'),
+        reads=('key', 'procedure', 'procedure_call', 'restrictions', 'lead_rules', 'options_key', 'lead_choices'),
         writes=('pending', 'restrictions', 'rulings', 'lead_rules', 'options_key', 'lead_choices'), emits=('DeclarerOptions',))
 def restrict_39c(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

@@ -107,13 +107,13 @@ def hold_insufficient(ctx: Ctx) -> Outcome:
 
 slot("premature_replacement", FAMILY, bool,
      "the offender called again before the director ruled on the waiting insufficient bid (27C)",
-     parts=('pending',))
+     parts=('procedure',))
 slot("replacement_kind", FAMILY, str,
      "how Law 27B rules the offender's call replacing the insufficient bid: a bid above seven, "
      "another insufficient bid, an inadmissible double or redouble, the lowest sufficient bid in "
      "the same denomination (both natural), a bid showing the same denominations that only the "
      "director can call the lowest, or any other call",
-     parts=('key', 'record', 'pending'))
+     parts=('key', 'record', 'procedure', 'procedure_call'))
 
 
 @computes("premature_replacement")
@@ -186,7 +186,7 @@ def accept_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("the early replacement is held; LHO may still accept the insufficient bid (27C)",
-        reads=('key', 'record', 'pending'),
+        reads=('key', 'record', 'procedure'),
         writes=('record', 'pending'), emits=())
 def hold_premature(ctx: Ctx) -> Outcome:
     p, o = _pending(ctx), _pending(ctx).offender
@@ -206,7 +206,7 @@ def accept_only_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the insufficient bid; the early replacement is cancelled (27C)",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'procedure_place', 'watches'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def accept_over_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -311,7 +311,7 @@ def replace_after_decline(ctx: Ctx) -> Outcome:
 
 
 @action("the director explains: LHO may accept the insufficient bid or decline it (27A1, 27B)",
-        reads=('pending',),
+        reads=('procedure',),
         writes=('pending', 'rulings'), emits=())
 def explain_options(ctx: Ctx) -> Outcome:
     return Outcome(open_choice(ctx.state, "27A1, 27B"))
@@ -329,7 +329,7 @@ def accept_by_choice(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts the insufficient bid by calling; the early replacement is cancelled (27A1, 27C); "
         "LHO's call is then ruled",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'procedure_place', 'watches'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('CallEvent', 'WatchedCall'))
 def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
     out = accept_over_premature(ctx)
@@ -419,7 +419,7 @@ def _premature_dropped(ctx: Ctx) -> AuctionState:
 
 
 @action("the bid above seven is held under Law 38",
-        reads=('dealer', 'key', 'record', 'pending'),
+        reads=('dealer', 'key', 'record', 'procedure'),
         writes=('record', 'pending'), emits=())
 def replaced_above_seven(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
@@ -427,7 +427,7 @@ def replaced_above_seven(ctx: Ctx) -> Outcome:
 
 
 @action("the second insufficient bid is held: LHO may accept it at once, the director being there (27B4)",
-        reads=('dealer', 'key', 'record', 'pending'),
+        reads=('dealer', 'key', 'record', 'procedure', 'procedure_place'),
         writes=('record', 'pending'), emits=())
 def replaced_insufficient(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
@@ -437,7 +437,7 @@ def replaced_insufficient(ctx: Ctx) -> Outcome:
 
 
 @action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'restrictions'),
+        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'procedure_call', 'restrictions'),
         writes=('record', 'obligations', 'restrictions', 'rulings'), emits=())
 def replaced_illegal_double(ctx: Ctx) -> Outcome:
     p, call = _pending(ctx), _call(ctx)
@@ -455,7 +455,7 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
 
 
 @action("the replacement stands, adding no rectification of its own (27B1a); a silence from 27B3 or 27B4 stays",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)

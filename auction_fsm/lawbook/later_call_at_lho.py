@@ -73,12 +73,12 @@ def _pending(ctx: Ctx) -> Pending:
 slot("out_of_rotation_held", FAMILY, bool,
      "a call out of rotation is held and not yet ruled on: nobody has called over it and the director, "
      "if called, is still judging whether it was artificial (29C)",
-     parts=('pending',))
+     parts=('procedure',))
 slot("held_back_step", FAMILY, (str, type(None)),
      "while a later call at LHO's turn is judged as a change of the held call out of rotation (25), the "
      "step the held call goes back to if the change was intended: 'awaiting_decision' (before the "
      "director was called) or 'awaiting_artificial_judgement'; none otherwise",
-     parts=('pending',))
+     parts=('procedure',))
 
 
 @computes("out_of_rotation_held")
@@ -157,7 +157,7 @@ def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
 
 @action("intended: the change is cancelled and the held call out of rotation waits for its ruling where "
         "it was (25B2)",
-        reads=('key', 'pending'),
+        reads=('key', 'procedure', 'procedure_call'),
         writes=('record', 'pending', 'rulings'), emits=())
 def held_call_stays(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

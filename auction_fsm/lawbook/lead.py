@@ -57,7 +57,7 @@ slot("end_of_auction_settlement", FAMILY, str,
      "what the end of the auction leaves to settle: '17D3' if a pass out of rotation is among the passes "
      "that ended it (the auction goes back), 'settle' if exposed cards, penalty cards or 26B rights "
      "wait (24D-E, 26B), 'nothing' otherwise",
-     parts=('key', 'record', 'pending', 'restrictions', 'exposed', 'leads', 'refused_leads', 'options_key'))
+     parts=('key', 'record', 'procedure', 'restrictions', 'exposed', 'leads', 'refused_leads', 'options_key'))
 slot("declarer_option_due", FAMILY, (str, type(None)),
      "the choice declarer must make next before the presumed leader leads: 'penalty_card' (50D2, 51B), "
      "'lead_restriction' (26B) or 'designate_card' (51A); none if no choice is due",
@@ -292,7 +292,7 @@ def _choice(ctx: Ctx) -> tuple[Pending, Choice]:
 
 
 @action("declarer's designation is recorded: the leader must lead that penalty card (51A)",
-        reads=('pending', 'lead_rules', 'lead_choices'),
+        reads=('procedure', 'lead_rules', 'lead_choices'),
         writes=('pending', 'rulings', 'lead_rules', 'lead_choices'), emits=('DeclarerOptions',))
 def record_designation(ctx: Ctx) -> Outcome:
     p, event = _choice(ctx)
@@ -310,7 +310,7 @@ def record_designation(ctx: Ctx) -> Outcome:
 
 
 @action("declarer's choice is recorded; the next option, if any, follows",
-        reads=('key', 'record', 'pending', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'),
+        reads=('key', 'record', 'procedure', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'),
         writes=('pending', 'rulings', 'lead_rules', 'picked_up', 'lead_choices'), emits=('DeclarerOptions',))
 def record_choice(ctx: Ctx) -> Outcome:
     p, event = _choice(ctx)
@@ -471,7 +471,7 @@ def face(ctx: Ctx) -> Outcome:
 
 # --- Law 54 -------------------------------------------------------------------------------------
 @action("declarer must accept the lead (54C)",
-        reads=('pending',),
+        reads=('procedure',),
         writes=('pending', 'rulings'), emits=())
 def dummy_seen(ctx: Ctx) -> Outcome:
     p = ctx.state.pending
@@ -482,7 +482,7 @@ def dummy_seen(ctx: Ctx) -> Outcome:
 
 
 @action("all of Law 54's options remain",
-        reads=('pending',),
+        reads=('procedure',),
         writes=('pending', 'rulings'), emits=())
 def dummy_not_seen(ctx: Ctx) -> Outcome:
     p = ctx.state.pending
@@ -499,7 +499,7 @@ def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], Auct
 
 
 @action("the lead stands and dummy is spread; declarer plays second (54B)",
-        reads=('record', 'pending', 'leads', 'key'),
+        reads=('record', 'procedure', 'procedure_place', 'leads', 'key'),
         writes=('pending', 'rulings', 'leads'), emits=())
 def accept_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
@@ -512,7 +512,7 @@ def accept_lead(ctx: Ctx) -> Outcome:
 
 
 @action("declarer spreads the hand and becomes dummy; the lead stands (54A)",
-        reads=('key', 'record', 'pending', 'leads', 'swapped'),
+        reads=('key', 'record', 'procedure', 'procedure_place', 'leads', 'swapped'),
         writes=('pending', 'rulings', 'leads', 'swapped'), emits=())
 def spread(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
@@ -525,7 +525,7 @@ def spread(ctx: Ctx) -> Outcome:
 
 
 @action("the card becomes a major penalty card; the right defender leads; 50D's options follow (54D, 56)",
-        reads=('pending', 'leads', 'lead_rules', 'refused_leads', 'lead_choices'),
+        reads=('procedure', 'procedure_place', 'leads', 'lead_rules', 'refused_leads', 'lead_choices'),
         writes=('pending', 'rulings', 'leads', 'lead_rules', 'refused_leads', 'lead_choices'), emits=('DeclarerOptions',))
 def refuse_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)

@@ -39,7 +39,7 @@ from ..auction import AuctionState
 from ..calls import Call
 from ..errors import LawBookError
 from ..events import Event
-from ..records import CallRecord, Obligation
+from ..records import CallRecord, Obligation, Pending
 from ..seats import Seat
 from ..values import _SHAPES
 from .facts import COMPUTE_HOOKS, SLOTS
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["AUDITS", "PARTS", "VIEWS", "READABLE", "covered", "as_parts", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
+__all__ = ["AUDITS", "PARTS", "VIEWS", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -57,9 +57,15 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: Views: a piece of one part that a rule may read alone, by name, and the part it is a piece
 #: of.  ``turn`` is the seat to call, held in the legal auction's key beside the last bid, the
 #: double and the passes: a rule that needs only whose turn it is declares ``turn``, and a table
-#: keyed on its reads does not tell apart auctions that differ in the rest of the key.  A
-#: declared part covers its views.
-VIEWS: dict[str, str] = {"turn": "key"}
+#: keyed on its reads does not tell apart auctions that differ in the rest of the key.  The
+#: waiting procedure has three (:data:`_PENDING_VIEWS`).  A declared part covers its views.
+VIEWS: dict[str, str] = {"turn": "key", "procedure": "pending", "procedure_call": "pending",
+                         "procedure_place": "pending"}
+#: The waiting procedure's fields read as the views ``procedure_call`` (the call it is about, by
+#: value, and what it was explained to show) and ``procedure_place`` (where that call or lead
+#: sits in the record or the leads); looking at the procedure at all, or at any other of its
+#: fields (its step, decider, options, offender, facts), reads the view ``procedure``.
+_PENDING_VIEWS = {"call": "procedure_call", "specifies": "procedure_call", "call_index": "procedure_place"}
 #: What a declaration may say it reads: the parts and the views.
 READABLE: tuple[str, ...] = (*PARTS, *VIEWS)
 #: The parts that are history rather than position: read by a rule, they make it depend on the
@@ -78,6 +84,24 @@ def covered(declared: frozenset[str] | None) -> frozenset[str] | None:
     if declared is None:
         return None
     return declared | {v for v, part in VIEWS.items() if part in declared}
+
+
+def value_of(state: AuctionState, name: str) -> Any:
+    """The value of part or view ``name`` at ``state``: what a rule declaring it may read, and
+    so what a table of steps keyed on the rule's reads tells apart.  The view ``procedure`` is the
+    waiting procedure with its call and its place blanked."""
+    if name == "turn":
+        return state.turn
+    if name in ("procedure", "procedure_call", "procedure_place"):
+        p = state.pending
+        if p is None:
+            return None
+        if name == "procedure_call":
+            return p.call, p.specifies
+        if name == "procedure_place":
+            return p.call_index
+        return dataclasses.replace(p, call=None, specifies=None, call_index=-1)
+    return getattr(state, name)
 
 
 def as_parts(declared: frozenset[str]) -> frozenset[str]:
@@ -149,6 +173,11 @@ class _Watched(AuctionState):
     __slots__ = ()
 
     def __getattribute__(self, name: str) -> Any:
+        if name == "pending":
+            if _WATCHING:
+                _WATCHING[-1].add("procedure")
+            pending = object.__getattribute__(self, name)
+            return None if pending is None else _WatchedPending(*_PENDING_FIELDS(pending))
         if name in _PART_SET and _WATCHING:
             _WATCHING[-1].add(name)
         return object.__getattribute__(self, name)
@@ -176,6 +205,31 @@ class _Watched(AuctionState):
             return AuctionState.called_in_turn(self, seat, call, key, obligations)
 
 
+class _WatchedPending(Pending):
+    """The waiting procedure of a watched position, noting its views read (checking only)."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> Any:
+        view = _PENDING_VIEWS.get(name)
+        if view is not None and _WATCHING:
+            _WATCHING[-1].add(view)
+        return object.__getattribute__(self, name)
+
+
+_PENDING_FIELDS = attrgetter(*(f.name for f in dataclasses.fields(Pending)))
+_PENDING_DESCRIPTORS = tuple(Pending.__dict__[f.name] for f in dataclasses.fields(Pending))
+# a copy with changes of a watched procedure copies every field without reading any
+_SHAPES[_WatchedPending] = (lambda p: tuple(d.__get__(p, Pending) for d in _PENDING_DESCRIPTORS),
+                            {f.name: i for i, f in enumerate(dataclasses.fields(Pending))})
+
+
+def _plain_pending(pending: Pending | None) -> Pending | None:
+    if type(pending) is _WatchedPending:
+        return Pending(*(d.__get__(pending, Pending) for d in _PENDING_DESCRIPTORS))
+    return pending
+
+
 _TURN: Callable[[AuctionState], Seat] = AuctionState.__dict__["turn"].fget
 _DESCRIPTORS = tuple(AuctionState.__dict__[n] for n in PARTS)
 
@@ -201,7 +255,11 @@ def _watched(state: AuctionState) -> _Watched:
 
 
 def _plain(state: AuctionState) -> AuctionState:
-    return AuctionState(*_fields(state)) if type(state) is not AuctionState else state
+    plain = AuctionState(*_fields(state)) if type(state) is not AuctionState else state
+    pending = object.__getattribute__(plain, "pending")
+    if type(pending) is _WatchedPending:
+        plain = dataclasses.replace(plain, pending=_plain_pending(pending))
+    return plain
 
 
 def where(action: Action) -> str:

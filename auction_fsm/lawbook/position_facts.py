@@ -48,18 +48,18 @@ def actor_from(ctx: Ctx, origin: Seat | None) -> int | None:
 slot("actor_from_offender", _PROC, (int, type(None)),
      "the seat acting in the event, counted from the waiting procedure's offender (0 the offender, "
      "1 LHO, 2 partner, 3 RHO); none if no procedure waits or the event names no seat",
-     parts=('pending',))
+     parts=('procedure',))
 slot("turn_from_offender", _PROC, (int, type(None)),
      "the player whose turn it was when the waiting procedure's offence was made, counted from the "
      "offender; none if no procedure waits",
-     parts=('pending',))
+     parts=('procedure',))
 slot("decider_from_offender", _PROC, (int, str, type(None)),
      "who must act in the waiting procedure: a seat counted from the offender, or 'director'; "
      "none if no procedure waits",
-     parts=('pending',))
+     parts=('procedure',))
 slot("options", _PROC, tuple,
      "the options open in the waiting procedure (short words such as 'accept'), empty if none",
-     parts=('pending',))
+     parts=('procedure',))
 slot("actor_from_turn", _AUCTION, (int, type(None)),
      "the seat acting in the event, counted from the player whose turn it is (0: in turn); "
      "none if the event names no seat",

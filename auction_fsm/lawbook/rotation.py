@@ -105,20 +105,20 @@ slot("out_of_rotation_kind", FAMILY, str,
 slot("lho_may_accept", FAMILY, bool,
      "the offender's LHO may accept the waiting call out of rotation (29A): it is open to acceptance and "
      "is not a double or redouble Law 19 does not permit; false if no procedure waits",
-     parts=('pending',))
+     parts=('procedure',))
 slot("inadmissible_out_of_rotation", FAMILY, bool,
      "the waiting call out of rotation is a double or redouble Law 19 does not permit (36B4); false if "
      "no procedure waits",
-     parts=('pending',))
+     parts=('procedure',))
 slot("held_call_kind", FAMILY, (str, type(None)),
      "the kind of the call out of rotation the waiting procedure holds: 'pass', 'bid', 'double' or "
      "'redouble'; none if no procedure on a call out of rotation waits",
-     parts=('pending',))
+     parts=('procedure', 'procedure_call',))
 slot("held_call_explained", FAMILY, bool,
      "the meaning of the call out of rotation the waiting procedure holds was explained at the table "
      "(the denominations it shows are known), so whether it was artificial needs no judgement (29C); "
      "false if no procedure waits",
-     parts=('pending',))
+     parts=('procedure', 'procedure_call',))
 slot("met_watch_kind", FAMILY, (str, type(None)),
      "the waiting rectification the watched call meets: 'after_rho_call' (the offender's RHO calls after "
      "a cancelled call at RHO's turn, 31A, 32A) or 'judge_replacement' (the offender calls again after a "
@@ -225,7 +225,7 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 
 @action("the obliged pass is deemed made; the call is then ruled as made in rotation",
-        reads=('key', 'record', 'obligations', 'pending', 'watches', 'dealer'),
+        reads=('key', 'record', 'obligations', 'procedure', 'watches', 'dealer'),
         writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'CallEvent', 'WatchedCall'))
 def deem_pass(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
@@ -323,7 +323,7 @@ def _if_accepted(ctx: Ctx) -> AuctionState:
 
 
 @action("the call out of rotation stands as if legal; the accepting call is then ruled",
-        reads=('dealer', 'key', 'record', 'pending'),
+        reads=('dealer', 'key', 'record', 'procedure', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings'), emits=('CallEvent',))
 def accept_out_of_rotation(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
@@ -344,7 +344,7 @@ def accept_out_of_rotation(ctx: Ctx) -> Outcome:
 
 
 @action("the call out of rotation is cancelled without rectification; the right player's call is ruled",
-        reads=('dealer', 'record', 'pending'),
+        reads=('dealer', 'record', 'procedure', 'procedure_place'),
         writes=('record', 'pending', 'rulings'), emits=('CallEvent',))
 def right_player_calls(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
@@ -411,7 +411,7 @@ def explain_options(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts: the call stands as if in rotation and LHO calls next (29A)",
-        reads=('dealer', 'key', 'record', 'pending'),
+        reads=('dealer', 'key', 'record', 'procedure', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings'), emits=())
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _p(ctx)
@@ -460,7 +460,7 @@ def cancel_both_36a(ctx: Ctx) -> Outcome:
 
 @action("the director's judgement tells LHO did not accept: the director asks whether the call was "
         "artificial and rules (29B, 29C)",
-        reads=('pending',),
+        reads=('procedure',),
         writes=('pending',), emits=('event',))
 def judged_after_decline(ctx: Ctx) -> Outcome:
     return Outcome(ask_artificial(ctx).state, (ctx.event,))
@@ -479,7 +479,7 @@ def meaning_not_explained(f: FactView) -> bool:
 
 @action("the call is cancelled; the explanation given at the table settles whether it was artificial "
         "(29C), and Laws 30-32 apply",
-        reads=('pending',),
+        reads=('procedure', 'procedure_call',),
         writes=('pending', 'rulings'), emits=('Judgement',))
 def ask_artificial_explained(ctx: Ctx) -> Outcome:
     out = ask_artificial(ctx)
@@ -504,7 +504,7 @@ def pass_or_bid_out_of_rotation(f: FactView) -> bool:
 
 
 @action("the director asks whether the pass or bid out of rotation was artificial (29C, 30C)",
-        reads=('pending',),
+        reads=('procedure',),
         writes=('pending',), emits=())
 def ask_artificial(ctx: Ctx) -> Outcome:
     p = ctx.state.pending
@@ -797,7 +797,7 @@ def repeat_lapsed(ctx: Ctx) -> Outcome:
 
 
 @action("the obligation to pass prevails: the cancelled call is not repeated",
-        reads=('key', 'record', 'pending', 'watches'),
+        reads=('key', 'record', 'procedure', 'watches'),
         writes=('watches', 'rulings'), emits=())
 def repeat_prevented(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
@@ -807,7 +807,7 @@ def repeat_prevented(ctx: Ctx) -> Outcome:
 
 
 @action("the offender must repeat the cancelled call at the next turn",
-        reads=('key', 'record', 'obligations', 'pending', 'watches'),
+        reads=('key', 'record', 'obligations', 'procedure', 'watches'),
         writes=('obligations', 'watches', 'rulings'), emits=())
 def require_repeat(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
@@ -817,7 +817,7 @@ def require_repeat(ctx: Ctx) -> Outcome:
 
 
 @action("the offender may make any legal call; it will be judged for comparability",
-        reads=('key', 'record', 'pending', 'watches'),
+        reads=('key', 'record', 'procedure', 'watches'),
         writes=('watches', 'rulings'), emits=())
 def free_but_judged(ctx: Ctx) -> Outcome:
     state = ctx.state

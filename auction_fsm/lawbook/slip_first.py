@@ -51,16 +51,16 @@ def _pending(ctx: Ctx) -> Pending:
 slot("slip_judged_intended", FAMILY, bool,
      "the director has already found the call the waiting procedure rules on intended, not a slip "
      "(25A2); false if no procedure waits",
-     parts=('pending',))
+     parts=('procedure',))
 slot("offender_partner_called_since", FAMILY, bool,
      "the offender's partner has a call that stands after the call the waiting procedure rules on "
      "(a slip may be replaced only until partner calls, 25A1); false if no procedure waits",
-     parts=('record', 'pending'))
+     parts=('record', 'procedure', 'procedure_place'))
 slot("slip_claimed_at", FAMILY, str,
      "the step of the waiting procedure at which the offender said the call was a slip: "
      "'awaiting_decision' (before the director explained the options) or 'awaiting_choice' (after); "
      "empty if no slip claim waits",
-     parts=('pending',))
+     parts=('procedure',))
 
 
 @computes("slip_judged_intended")
@@ -110,7 +110,7 @@ def slip_claimed_again(ctx: Ctx) -> Outcome:
 
 
 @action("the director will judge first whether the irregular call was unintended (25A)",
-        reads=('pending',),
+        reads=('procedure', 'procedure_call',),
         writes=('pending', 'rulings'), emits=())
 def ask_slip(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -143,7 +143,7 @@ def intended_replaces(ctx: Ctx) -> Outcome:
 
 
 @action("intended: the procedure goes on from where it was (25A does not apply)",
-        reads=('pending',),
+        reads=('procedure', 'procedure_call',),
         writes=('pending', 'rulings'), emits=())
 def back_to_procedure(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
