@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from walks import fuzzed_steps
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.engine import Step, rule_in_full
@@ -142,6 +143,31 @@ def test_20B_restating_the_auction_reads_whose_turn_it_is_not_the_legal_auction(
     planted = _planted("restate", reads=act.reads - {"turn"})
     with auditing(), pytest.raises(UndeclaredPart, match=r"action 'restate' .* read part 'turn'"):
         rule_in_full(AuctionState.start(Seat.N, law_book=planted).calls("1H P"), read_event("S review"))
+
+
+def test_an_action_declaring_the_procedure_but_not_its_call_may_not_read_the_call() -> None:
+    """The waiting procedure's views (parts.VIEWS): the first action met on fuzzed walks that
+    declares the procedure and its call, planted without the call, is named reading
+    ``procedure_call`` at the same step; as declared, it runs audited."""
+    found = None
+    for state, event in fuzzed_steps(LAWS_2017, range(40)):
+        try:
+            fired = rule_in_full(state, event).fired
+        except AuctionFsmError:
+            continue
+        act = next((f.row.action for f in fired if f.row.action is not None and f.row.action.reads is not None
+                    and "procedure_call" in f.row.action.reads and "pending" not in f.row.action.reads), None)
+        if act is not None and fired[0].row.action is act:
+            found = state, event, act
+            break
+    assert found is not None, "no action declaring the procedure's call fired first on the walks"
+    state, event, act = found
+    assert act.reads is not None
+    with auditing():
+        rule_in_full(state, event)
+    planted = _planted(act.name, reads=act.reads - {"procedure_call"})
+    with auditing(), pytest.raises(UndeclaredPart, match=rf"action '{act.name}' .* read part 'procedure_call'"):
+        rule_in_full(dataclasses.replace(state, book=planted), event)
 
 
 def test_22A_the_final_pass_with_an_action_that_does_not_declare_ending_the_auction_is_named() -> None:
