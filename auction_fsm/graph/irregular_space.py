@@ -489,8 +489,9 @@ class IrregularSpace:
 
         Until the auction ends, whether a row is enabled for an event of the alphabet reads only
         the budget, the phase, a few facts of the pending procedure (who decides, between what,
-        who may call), the legal-auction key, the obligations, the exposed cards and which seats
-        still have a call they may change; the lists are kept by those, so configurations that
+        who may call), the legal-auction key, the obligations, the exposed cards, which seats
+        still have a call they may change and the call just made, which its seat naming again
+        changes nothing (25); the lists are kept by those, so configurations that
         share them share one list (a test compares them with the uncached ones on whole scopes).
         """
         if state.is_over or state.leads:
@@ -500,8 +501,12 @@ class IrregularSpace:
         # only split lists that could be shared, never merge different ones
         waiting = p
         changeable = tuple(changeable_call(state, s) is not None for s in Seat) if self._changes else ()
+        # the call just made, which its seat naming again changes nothing (25, changes.call_named_again)
+        last = state.record[-1] if state.record else None
+        again = None if last is None or last.status not in ("stands", "pending") else (
+            last.seat, last.call, p is not None and p.call_index == len(state.record) - 1)
         sig = (state.incidents < self.families.max_irregularities, state.phase, waiting, state.key,
-               state.obligations, tuple(e.card for e in state.exposed), changeable)
+               state.obligations, tuple(e.card for e in state.exposed), changeable, again)
         found = self._candidate_lists.get(sig)
         if found is None:
             found = self._candidate_lists[sig] = list(candidate_events(state, self.families, self.book))

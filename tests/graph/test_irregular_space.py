@@ -60,8 +60,10 @@ def _space(*families: str, **options: Any) -> IrregularSpace:
     # slip claim (25A before 36 and 27) is part of the incident, so these scopes reach it
     # (506, 1522 before a slip claim's intended call was left out where it could not stand;
     # 368, 1384 before the keys of auction-only scopes left out the 26B rights; 1321 edges before
-    # a slip claim naming the call made was refused)
-    (("inadmissible",), 294, 1297),
+    # a slip claim naming the call made was refused; 294, 1297 before the keys told whether the
+    # last call in the record may be named again to no effect, 25, as a cancelled call after it
+    # prevents)
+    (("inadmissible",), 337, 1349),
     # issue 21: the keys keep the last bidder's side, not his seat (2352 and 6251 before)
     # (2192, 5851 before the keys left out the law that imposed an obligation, and a slip
     # claim's intended call where it could not stand)
@@ -127,8 +129,10 @@ def test_auction_only_scopes_may_leave_out_declarer_memory() -> None:
     # the incident (2564 and 3908 before); the keys keep the last bidder's side, not his seat
     # (4436 before: with declarer memory the first-namers already told the seats apart); a slip
     # claim's intended call is left out where it could not stand (2756 and 9236 before); the 26B
-    # rights are left out where nothing reads them (2110 and 5958 before)
-    assert (plain.states, tracked.states) == (1706, 5314)
+    # rights are left out where nothing reads them (2110 and 5958 before); the keys tell whether
+    # the last call in the record may be named again to no effect (25), which a cancelled call
+    # after it prevents (1706 and 5314 before)
+    assert (plain.states, tracked.states) == (1968, 5728)
     assert tracked.states > plain.states
     assert tracked.count_paths() == plain.count_paths()
     assert check_exploration(tracked).counts == check_exploration(plain).counts
@@ -623,10 +627,12 @@ def test_steps_stopped_at_an_irregularity_outside_the_bounds_change_nothing(fami
 def test_keys_hold_the_insufficient_bid_a_second_one_replaced() -> None:
     """27B4: East's second insufficient bid is held for South; if South does not accept it, it
     is East's first insufficient bid (1D or 1C here) that East must still replace, so the two
-    positions have different futures and keys (the key once left the first bid out)."""
+    positions have different futures and keys (the key once left the first bid out).  The second
+    is 1H, another call than either first one: naming the first one again would change nothing
+    (25, the same call named again)."""
     space = IrregularSpace(Scope.of({"insufficient_bid"}, max_irregularities=2))
-    states = [_state("N: 1D", f"E: {first}") for first in ("1D", "1C")]
-    states = [apply_event(apply_event(s, DirectorCalled()), CallEvent.of("E", "1C")) for s in states]
+    states = [_state("N: 1H", f"E: {first}") for first in ("1D", "1C")]
+    states = [apply_event(apply_event(s, DirectorCalled()), CallEvent.of("E", "1H")) for s in states]
     assert [s.pending.step if s.pending else None for s in states] == ["awaiting_choice"] * 2
     assert space.key_of(states[0]) != space.key_of(states[1])
 
