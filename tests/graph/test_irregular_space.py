@@ -418,6 +418,27 @@ def test_cached_candidate_lists_give_the_same_exploration_with_changes_of_call()
     assert any(isinstance(e, ChangeCall) for e in cached.labels)
 
 
+def test_cached_candidate_lists_tell_apart_the_calls_a_seat_may_change() -> None:
+    """A change naming the very call the seat may change is refused (25A), so it is not offered:
+    West, whose pass or redouble is still his to change over 1S doubled, is offered a change to
+    the other one.  The lists were once kept by whether each seat had a call to change, not by
+    which; the first position to fill a list decided for the others, and the partitions, which
+    meet the positions in another order, found other edges (7,686 configurations against 7,680;
+    7,704 is what the uncached candidates give)."""
+    prefix = [CallEvent.of(s, c) for s, c in (("N", "1C"), ("E", "1D"), ("S", "1H"), ("W", "1S"))]
+    cached = explore(IrregularSpace(Scope.of({"changes"}), agreement="off", prefix=prefix))
+    fresh = explore(_Uncached(Scope.of({"changes"}), agreement="off", prefix=prefix))
+    assert cached.keys == fresh.keys and cached.labels == fresh.labels and cached.targets == fresh.targets
+    space = IrregularSpace(Scope.of({"changes"}), agreement="off")
+    offered: dict[str, set[str]] = {}
+    for last in ("P", "XX"):
+        state = _state("N: 1C", "E: 1D", "S: 1H", "W: 1S", "N: P", "E: P", "S: X", f"W: {last}", "N: 1NT")
+        offered[last] = {str(e.call) for e in space._candidates(state)
+                         if isinstance(e, ChangeCall) and e.seat == Seat.W and e.ground == "slip"}
+    assert "XX" in offered["P"] and "XX" not in offered["XX"]
+    assert "P" in offered["XX"] and "P" not in offered["P"]
+
+
 def test_17D2_a_passed_out_board_ends_when_the_hands_are_returned_in_a_lead_scope() -> None:
     """The returned hands are part of the key: a passed-out board is not its own end (found when
     the lead scope reported a sink cycle at the fourth pass)."""
