@@ -263,19 +263,31 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     if stands and p is not None:
         # the auction the change goes back to stands in for the one standing now (-2: not even that)
         auction = -2 if recent and recent[0] == -2 else rules.bidder_side_only(state.key_before(p.call_index))
-    return (int(state.dealer), auction, _just_made(state) if record else False, recent, revert, obligations,
+    return (int(state.dealer), auction, _just_made(state, families, bounds), recent, revert, obligations,
             pending, watches, restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
 
 
-def _just_made(state: AuctionState) -> tuple[bool, bool]:
+def _just_made(state: AuctionState, families: frozenset[str], bounds: Scope | None) -> bool:
     """What the key keeps of the last call in the record, which its seat naming again changes
     nothing (25, :func:`~auction_fsm.lawbook.changes.call_named_again`): whether it still stands
-    or waits for a ruling, and whether the waiting procedure rules on it.  The recent calls and
-    the pending procedure above say which call that is; they count only the calls that still
-    matter, so a cancelled call after the last of them would else go unseen."""
-    last = state.record[-1]
-    p = state.pending
-    return last.status in ("stands", "pending"), p is not None and p.call_index == len(state.record) - 1
+    or waits for a ruling.  The recent calls and the pending procedure above say which call that
+    is, and whether the procedure rules on it (its rank is then the first); they count only the
+    calls that still matter, so a cancelled call after the last of them would else go unseen.
+
+    Within ``bounds`` nothing reads it (``True`` then) at an end of a scope without the opening
+    lead, where nothing follows, nor once the budget is spent with nothing pending: naming that
+    call again is then an irregularity the explorer does not offer either way (a call at LHO's
+    turn or after the final pass, a change of call), and the next call made is the last one."""
+    record = state.record
+    if not record:
+        return False
+    if bounds is not None:
+        p = state.pending
+        at_end = ("opening_lead" not in families and state.is_over
+                  and (p is None or p.procedure == "declarer_lead_options"))
+        if at_end or (p is None and state.incidents >= bounds.max_irregularities):
+            return True
+    return record[-1].status in ("stands", "pending")
 
 
 def _obligations_part(state: AuctionState) -> tuple[tuple[object, ...], ...]:
