@@ -152,6 +152,10 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
       question, which the director answers either way, and the comparability judgement keeps
       no withdrawn call (:func:`_without_withdrawn_call`);
 
+    * whether the last call in the record still stands (its seat naming it again changes
+      nothing, 25) is kept only where a future reads it: not at an end of a scope without the
+      opening lead, nor once the budget is spent with nothing pending (:func:`_just_made`);
+
     * the legal-auction keys keep the last bidder's side, not his seat: the Laws of the auction
       ask only whether the last bid was an opponent's (19A1, 19B1), and who declares comes from
       the first-namers (after N 1C E X, and after N P E P S 1C W P N P E X, South calls next

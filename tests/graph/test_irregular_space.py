@@ -22,7 +22,7 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Call, parse_call
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event, step
-from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
+from auction_fsm.errors import AuctionFsmError, MachineDisagreementError, RepeatedCallError
 from auction_fsm.event_language import event_from_dict, read_event
 from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
 from auction_fsm.exploration import FAMILIES, IRREGULAR_IN_TURN, candidate_events
@@ -644,6 +644,34 @@ def test_steps_stopped_at_an_irregularity_outside_the_bounds_change_nothing(fami
     a, b = explore(stopping), explore(ruling)
     assert stopping.stopped_early > 0 and ruling.stopped_early == 0
     assert (a.keys, a.labels, list(a.targets), list(a.parent)) == (b.keys, b.labels, list(b.targets), list(b.parent))
+
+
+def test_keys_tell_whether_the_last_call_stands_only_where_a_future_reads_it() -> None:
+    """Naming again the call just made changes nothing (25), so the keys tell whether the last
+    call in the record still stands: West's 1C out of rotation is held; once his 1D after it is
+    judged no slip and cancelled (25A, 31C), West naming 1C again is a call again.  At an end of a scope without the opening lead
+    nothing follows, so two ends that differ only there share a key: West's double after the
+    final pass, cancelled, the director having come (39), leaves declarer a 26B choice in one
+    auction and none in the other."""
+    space = IrregularSpace(Scope.of({"rotation"}), agreement="off")
+    held = [apply_event(AuctionState.start(Seat.N), CallEvent.of("W", "1C"))]
+    held.append(apply_event(apply_event(held[0], CallEvent.of("W", "1D")), Judgement("unintended", False)))
+    assert [r.status for r in held[1].record][-1] == "cancelled"
+    assert space.key_of(held[0]) != space.key_of(held[1])
+    with pytest.raises(RepeatedCallError):
+        apply_event(held[0], CallEvent.of("W", "1C"))
+    assert apply_event(held[1], CallEvent.of("W", "1C")).pending is not None  # ruled (31C, 25)
+    ends = []
+    for auction in ("N 1NT, E P, S P", "N X, E P, S 1NT"):
+        state = AuctionState.start(Seat.N)
+        for text in (f"N 1C, E 1D, S 1H, W 1S, {auction}, W X, N P, E P, S XX, S change P, director, "
+                     "judge unintended yes, W X, director").split(", "):
+            state = apply_event(state, read_event(text, "the test"))
+        ends.append(state)
+    assert [s.record[-1].status for s in ends] == ["cancelled"] * 2
+    assert [s.pending is not None for s in ends] == [True, False]  # 26B against West, or nothing
+    changes = IrregularSpace(Scope.of({"changes"}), agreement="off")
+    assert all(changes.ended(s) for s in ends) and changes.key_of(ends[0]) == changes.key_of(ends[1])
 
 
 def test_keys_hold_the_insufficient_bid_a_second_one_replaced() -> None:
