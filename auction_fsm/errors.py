@@ -18,6 +18,7 @@ __all__ = [
     "AuctionOverError",
     "IllegalLeadError",
     "DecisionError",
+    "RepeatedCallError",
     "ScenarioError",
     "SchemaVersionError",
     "InternalError",
@@ -73,6 +74,12 @@ class IllegalLeadError(AuctionFsmError, ValueError):
 
 class DecisionError(AuctionFsmError, ValueError):
     """A decision or judgement that does not fit what is pending."""
+
+
+class RepeatedCallError(DecisionError):
+    """A seat named again the call it has just made (a line sent twice, a call "changed" to
+    itself): neither a new call nor a change of call, so the law book rules nothing and nothing
+    is recorded (Law 25 replaces a call by a different one).  The message says so in words."""
 
 
 class ScenarioError(AuctionFsmError, ValueError):
@@ -145,6 +152,7 @@ _KINDS: dict[type[BaseException], str] = {
     SchemaVersionError: "unsupported scenario version",
     ScenarioError: "scenario error",
     DecisionError: "decision error",
+    RepeatedCallError: "the same call again",
     UsageError: "usage error",
     IllegalLeadError: "illegal lead",
     LawBookError: "law book fault",

@@ -10,8 +10,9 @@ needs from the core:
   changes of call reach back at most that far), obligations, the pending procedure with the
   calls it refers to, waiting rectifications, lead-restriction rights with the suits the
   offender has specified, exposed cards, the opening lead and declarer's choices, who first
-  named each strain for each side (declarer), the number of irregularities so far, and whether
-  a passed-out board's hands are back in the board.
+  named each strain for each side (declarer), the number of irregularities so far, whether
+  a passed-out board's hands are back in the board, and whether the last call in the record
+  still stands or waits for a ruling (its seat naming it again changes nothing, 25).
   Record positions are counted from the end of the record over the records that still matter
   (standing, pending or referred to), so equal keys behave alike however many cancelled calls
   lie between.
@@ -151,6 +152,10 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
       question, which the director answers either way, and the comparability judgement keeps
       no withdrawn call (:func:`_without_withdrawn_call`);
 
+    * whether the last call in the record still stands (its seat naming it again changes
+      nothing, 25) is kept only where a future reads it: not at an end of a scope without the
+      opening lead, nor once the budget is spent with nothing pending (:func:`_just_made`);
+
     * the legal-auction keys keep the last bidder's side, not his seat: the Laws of the auction
       ask only whether the last bid was an opponent's (19A1, 19B1), and who declares comes from
       the first-namers (after N 1C E X, and after N P E P S 1C W P N P E X, South calls next
@@ -262,8 +267,31 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     if stands and p is not None:
         # the auction the change goes back to stands in for the one standing now (-2: not even that)
         auction = -2 if recent and recent[0] == -2 else rules.bidder_side_only(state.key_before(p.call_index))
-    return (int(state.dealer), auction, bool(record), recent, revert, obligations, pending, watches,
-            restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
+    return (int(state.dealer), auction, _just_made(state, families, bounds), recent, revert, obligations,
+            pending, watches, restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
+
+
+def _just_made(state: AuctionState, families: frozenset[str], bounds: Scope | None) -> bool:
+    """What the key keeps of the last call in the record, which its seat naming again changes
+    nothing (25, :func:`~auction_fsm.lawbook.changes.call_named_again`): whether it still stands
+    or waits for a ruling.  The recent calls and the pending procedure above say which call that
+    is, and whether the procedure rules on it (its rank is then the first); they count only the
+    calls that still matter, so a cancelled call after the last of them would else go unseen.
+
+    Within ``bounds`` nothing reads it (``True`` then) at an end of a scope without the opening
+    lead, where nothing follows, nor once the budget is spent with nothing pending: naming that
+    call again is then an irregularity the explorer does not offer either way (a call at LHO's
+    turn or after the final pass, a change of call), and the next call made is the last one."""
+    record = state.record
+    if not record:
+        return False
+    if bounds is not None:
+        p = state.pending
+        at_end = ("opening_lead" not in families and state.is_over
+                  and (p is None or p.procedure == "declarer_lead_options"))
+        if at_end or (p is None and state.incidents >= bounds.max_irregularities):
+            return True
+    return record[-1].status in ("stands", "pending")
 
 
 def _obligations_part(state: AuctionState) -> tuple[tuple[object, ...], ...]:
@@ -576,11 +604,12 @@ def _window_size(state: AuctionState, families: frozenset[str], bounds: Scope | 
 def candidate_part(key: tuple[object, ...]) -> tuple[object, ...]:
     """The parts of a :func:`config_key` that a configuration's candidate events depend on: the
     legal-auction key, the obligations, what the pending procedure is and who decides between
-    what (not the calls it refers to), the exposed cards and the incidents.  Keys with equal
-    parts here share one candidate list (the parallel explorer deals them to one worker)."""
+    what (not the calls it refers to), the exposed cards, the incidents and the call just made
+    (which its seat naming again changes nothing, 25).  Keys with equal parts here share one
+    candidate list (the parallel explorer deals them to one worker)."""
     pending = key[6]
     what = pending[:6] if isinstance(pending, tuple) else pending
-    return (key[1], key[5], what, key[10], key[13])
+    return (key[1], key[5], what, key[10], key[13], key[2])
 
 
 #: Families whose calls may try to change an earlier call.

@@ -489,9 +489,12 @@ class IrregularSpace:
 
         Until the auction ends, whether a row is enabled for an event of the alphabet reads only
         the budget, the phase, a few facts of the pending procedure (who decides, between what,
-        who may call), the legal-auction key, the obligations, the exposed cards and which seats
-        still have a call they may change; the lists are kept by those, so configurations that
-        share them share one list (a test compares them with the uncached ones on whole scopes).
+        who may call), the legal-auction key, the obligations, the exposed cards, the call each
+        seat may still change (a change naming that very call is refused, 25A, so which call it
+        is decides which changes are offered, not only whether there is one) and the call just
+        made, which its seat naming again changes nothing (25); the lists are kept by those, so
+        configurations that share them share one list (a test compares them with the uncached
+        ones on whole scopes).
         """
         if state.is_over or state.leads:
             return list(candidate_events(state, self.families, self.book))
@@ -499,9 +502,13 @@ class IrregularSpace:
         # the whole pending procedure (rows inside one read its facts); its record positions
         # only split lists that could be shared, never merge different ones
         waiting = p
-        changeable = tuple(changeable_call(state, s) is not None for s in Seat) if self._changes else ()
+        changeable = tuple(_changeable_code(state, s) for s in Seat) if self._changes else ()
+        # the call just made, which its seat naming again changes nothing (25, changes.call_named_again)
+        last = state.record[-1] if state.record else None
+        again = None if last is None or last.status not in ("stands", "pending") else (
+            last.seat, last.call, p is not None and p.call_index == len(state.record) - 1)
         sig = (state.incidents < self.families.max_irregularities, state.phase, waiting, state.key,
-               state.obligations, tuple(e.card for e in state.exposed), changeable)
+               state.obligations, tuple(e.card for e in state.exposed), changeable, again)
         found = self._candidate_lists.get(sig)
         if found is None:
             found = self._candidate_lists[sig] = list(candidate_events(state, self.families, self.book))
@@ -699,6 +706,14 @@ class IrregularSpace:
 
 #: Where a simulator's machines are: the core state, the phase and each seat's state.
 _Snapshot = tuple[AuctionState, str, tuple[str, ...]]
+
+
+def _changeable_code(state: AuctionState, seat: Seat) -> int:
+    """The code of the call ``seat`` may still change (25A4, 21B1a), ``-1`` for none: a change
+    of call naming that call is refused by the book (25A), so the changes a seat is offered
+    depend on which call it is."""
+    old = changeable_call(state, seat)
+    return -1 if old is None else state.record[old].call.code
 
 
 def _restore(sim: Simulator, snap: _Snapshot) -> None:

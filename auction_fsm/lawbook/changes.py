@@ -12,11 +12,11 @@ misinformation are the director's judgements, given as input events.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, cast
 
 from ..auction import AuctionState
 from ..calls import parse_call
-from ..errors import IllegalCallError
+from ..errors import IllegalCallError, LawBookError, RepeatedCallError
 from ..events import CallEvent, ChangeCall
 from ..records import CallRecord, Pending
 from ..seats import Seat
@@ -25,7 +25,7 @@ from . import position_facts  # noqa: F401  (declares the facts the guards below
 from .common import open_comparable, reopen_watch
 from .facts import FactView, computes, slot
 from .lead import DLO, due_option
-from .procedure import callers
+from .procedure import DeclaresOptions, Option, callers
 from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
@@ -33,6 +33,7 @@ from .rows import (
     CalledOver,
     Ctx,
     DeclarerOptions,
+    FollowUp,
     Guard,
     JudgeChange,
     Outcome,
@@ -47,9 +48,8 @@ from .states import OPEN, PROCEDURES, STATES
 
 if TYPE_CHECKING:
     from ..events import Event
-    from .book import LawBook
 
-__all__ = ["ROWS", "attempt", "changeable_call", "same_call_again"]
+__all__ = ["ROWS", "attempt", "call_named_again", "changeable_call", "names_same_call_again", "same_call_again"]
 
 FAMILY = "21B, 25"
 CH, MI = "change_of_call", "misinformation"
@@ -80,6 +80,12 @@ slot("accepted_change_stands", FAMILY, bool,
      "the new call of a change of call that LHO accepted (25B1) still stands, 17D3 not having cancelled "
      "it; false if the event is not the judgement of an accepted change",
      parts=('record',))
+slot("names_call_just_made", FAMILY, bool,
+     "the acting seat names again, as a call or as a change of call, the call it has just made: the last "
+     "in the record, still standing or waiting for a ruling (while an irregularity waits, a change of call "
+     "names again only the irregular call); false if the table waits for a call from that seat (the seat "
+     "in turn, or one whose call takes an option of the waiting procedure), and for any other event",
+     parts=("book", "key", "record", "pending"))
 slot("restored_call_kept", FAMILY, bool,
      "the follow-up restoring LHO's call over a changed one says LHO keeps that call (25A6, 21B2); "
      "false for any other event",
@@ -151,25 +157,88 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         via or law, f"{o.long_name} tries to replace {state.record[old].call} with {event.call}")
 
 
-def same_call_again(state: AuctionState, event: Event, book: LawBook) -> str | None:
-    """The book's word on ``event`` when by it a seat names again the call it has just made (a
-    line sent twice, a call made and then "changed" to itself): the same call is neither a new
-    call nor a change of call, since Law 25 is about replacing a call by a different one, so
-    nothing happens; the words say so, with the law.  ``None`` when the event is not that:
-    another seat or call, the seat's last call no longer standing or waiting for a ruling, or a
-    call by a seat the table waits for a call from (:func:`~.procedure.callers`: an offender
-    replacing his insufficient bid by the same bid again makes the replacement 27B asks of him,
-    and it is ruled)."""
-    if not isinstance(event, (CallEvent, ChangeCall)) or not state.record:
+def call_named_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> CallRecord | None:
+    """The call ``event`` names again, when by it a seat names once more the call it has just
+    made (a line sent twice, a call "changed" to itself): the last call in the record, made by
+    that seat, the same call, still standing or waiting for a ruling.  ``None`` when the event
+    is not that: another seat or call, the seat's last call no longer standing or waiting for a
+    ruling, a call by a seat the table waits for a call from (:func:`~.procedure.callers`: an
+    offender replacing his insufficient bid by the same bid again makes the replacement 27B asks
+    of him, and it is ruled), a change of call while an irregularity waits that names another
+    call than the irregular one (the offender's claim that the irregular call was a slip for
+    his premature replacement, 25A), or an event the engine made itself (the call the director
+    puts in place of a changed one, LHO's call accepting a change: never named again at the
+    table).
+
+    The one definition of "the same call again": the fact ``names_call_just_made`` the book's
+    refusal rows read is this, and :func:`same_call_again` words it."""
+    if not (type(event) is CallEvent or isinstance(event, ChangeCall)) or not state.record:
         return None
     last = state.record[-1]
     if last.seat != event.seat or last.call != event.call or last.status not in ("stands", "pending"):
         return None
     if isinstance(event, CallEvent) and event.seat in callers(state, book):
         return None
-    return (f"Nothing happens: {event.seat.long_name} has just {'called' if last.status == 'stands' else 'made'} "
+    p = state.pending
+    if isinstance(event, ChangeCall) and p is not None and p.procedure != DLO and p.call_index != len(state.record) - 1:
+        # while an irregularity waits, the offender's change is a claim that the irregular call
+        # was a slip (25A): naming his premature replacement is naming another call than that one
+        return None
+    return last
+
+
+def same_call_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> str | None:
+    """The book's word on ``event`` when by it a seat names again the call it has just made
+    (:func:`call_named_again`): the same call is neither a new call nor a change of call, since
+    Law 25 is about replacing a call by a different one, so nothing happens; the words say so,
+    with the law.  ``None`` when the event is not that.  The book's rows refuse such an event
+    with these words (:func:`nothing_happens`), so every reader of the engine gets them."""
+    last = call_named_again(state, event, book)
+    if last is None:
+        return None
+    return (f"Nothing happens: {last.seat.long_name} has just {'called' if last.status == 'stands' else 'made'} "
             f"{last.call}, and the same call again is neither a new call nor a change of call (Law 25 "
             "is about replacing a call by another).")
+
+
+class _Options2017:
+    """The options the decisions of :data:`.states.STATES` declare (the 2017 book is built from
+    them), as :func:`~.procedure.callers` reads a book: for a position that carries no book."""
+
+    def option(self, state_name: str, word: str) -> Option:
+        found = _STATES_BY_NAME[state_name].option(word)
+        if found is None:
+            raise LawBookError(f"law book '2017': the decision {state_name!r} declares no option {word!r}")
+        return found
+
+
+_STATES_BY_NAME: Final = {s.name: s for s in STATES}
+_OPTIONS_2017: Final = _Options2017()
+
+
+def _book_of(state: AuctionState) -> DeclaresOptions:
+    """The decisions' options of the book ``state`` carries (2017's when it carries none)."""
+    book = state.book
+    return _OPTIONS_2017 if book is None else cast("DeclaresOptions", book)
+
+
+@computes("names_call_just_made")
+def _names_call_just_made(ctx: Ctx) -> Hashable:
+    return call_named_again(ctx.state, ctx.event, _book_of(ctx.state)) is not None
+
+
+@reads("names_call_just_made", words="the player names again the call just made, which still stands or waits "
+       "for a ruling (25)", ask="Does the player name again the call just made?", rare=True)
+def names_same_call_again(f: FactView) -> bool:
+    return bool(f.names_call_just_made)
+
+
+@action("refused: nothing happens, as the same call again is neither a new call nor a change of call (25)",
+        reads=("book", "key", "record", "pending"), writes=(), emits=())
+def nothing_happens(ctx: Ctx) -> Outcome:
+    words = same_call_again(ctx.state, ctx.event, _book_of(ctx.state))
+    assert words is not None, "the guard names_same_call_again let through another event"
+    raise RepeatedCallError(words)
 
 
 def changeable_call(state: AuctionState, seat: Seat) -> int | None:
@@ -218,9 +287,10 @@ def _change_names_call_made(ctx: Ctx) -> Hashable:
     return old is not None and ctx.state.record[old].call == event.call
 
 
-@reads("actor_call_to_change", words="the player has a call that partner has not called over (25A4, 21B1a)")
+@reads("actor_call_to_change", "change_names_call_made",
+       words="the player has a call that partner has not called over (25A4, 21B1a), and names another call")
 def can_change(f: FactView) -> bool:
-    return bool(f.actor_call_to_change == "in time")
+    return bool(f.actor_call_to_change == "in time" and not f.change_names_call_made)
 
 
 @reads("actor_call_to_change", "change_names_call_made",
@@ -230,11 +300,14 @@ def partner_called_since(f: FactView) -> bool:
     return bool(f.actor_call_to_change == "too late" and not f.change_names_call_made)
 
 
-@reads("actor_call_to_change", "change_names_call_made",
-       words="the player has no call to change, or names the call already made", ask=OTHERWISE)
+# The same call named again right after it was made (names_call_just_made) is the refusal of
+# names_same_call_again: it is such a call, so it names the call made (change_names_call_made),
+# in time; the four guards below and that one partition the changes of call.
+@reads("actor_call_to_change", "change_names_call_made", "names_call_just_made",
+       words="the player has no call to change, or names the call he made, with other calls made since",
+       ask=OTHERWISE)
 def cannot_change(f: FactView) -> bool:
-    late = f.actor_call_to_change
-    return bool(late == "none" or (late == "too late" and f.change_names_call_made))
+    return bool((f.actor_call_to_change == "none" or f.change_names_call_made) and not f.names_call_just_made)
 
 
 @action("refused: the player has no call to change, or names the call already made",
@@ -615,6 +688,37 @@ def _rows() -> list[Row]:
                 Row("phase", s.name, "judge_change", SAME, "25B1, 17D3", FAMILY,
                     "the new call was cancelled under 17D3: nothing to judge", change_cancelled),
             ]
+    rows += _same_call_rows()
+    return rows
+
+
+#: Where a call (by the trigger the classifier gives it there) or a change of call may name
+#: again the call just made: the open phases with a call on the table, and every decision step.
+_CALL_TRIGGER_AT = {"auction": "call_out_of_rotation", "clarification": "call_after_final_pass",
+                    "opening_lead": "call_after_final_pass"}
+
+
+def _same_call_rows() -> list[Row]:
+    """The refusal of the same call named again (25), from every phase the classifier hands such
+    an event on to the rows: a call at LHO's turn (30B2, 31C, 32C would make it a change of
+    call), after the final pass (39), while a procedure waits, and a change of call.  Before the
+    first call there is no call to name again; once the auction period is over (17D1, 17D2) or a
+    board is passed out, the classifier refuses any call first."""
+    rows: list[Row] = []
+    for s in STATES:
+        if s.machine != "phase":
+            continue
+        if s.kind == "decision":
+            triggers: tuple[str, ...] = ("call_while_pending", "attempt_change")
+        elif s.name in _CALL_TRIGGER_AT:
+            triggers = (_CALL_TRIGGER_AT[s.name], "attempt_change")
+        elif s.name == "passed_out":
+            triggers = ("attempt_change",)
+        else:
+            continue
+        rows += [Row("phase", s.name, trigger, SAME, "25", FAMILY,
+                     "the player names again the call just made: nothing happens, nothing is recorded",
+                     names_same_call_again, nothing_happens, refusal=True) for trigger in triggers]
     return rows
 
 

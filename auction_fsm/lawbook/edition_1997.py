@@ -211,21 +211,23 @@ def _pass_before_any_bid(f: FactView) -> bool:
 # out_of_rotation_kind is the 2017 family's: 'change' for the player who has just called calling
 # again at LHO's turn (rotation.calls_again_at_lhos_turn), 'plain' for any other call out of
 # rotation that Laws 28-32 rule (rotation.plain_out_of_rotation).
-@reads("out_of_rotation_kind", "call_is_pass", "auction_has_bid",
-       words="the player who has just called calls again at LHO's turn, and it is not a pass made before "
-       "anyone has bid (30B3, 31B (1997))",
+# The same call named again by the player who has just made it is no call (25): the book's
+# refusal changes.names_same_call_again takes it, so neither guard below does.
+@reads("out_of_rotation_kind", "call_is_pass", "auction_has_bid", "names_call_just_made",
+       words="the player who has just called calls again at LHO's turn, naming another call, and it is not a "
+       "pass made before anyone has bid (30B3, 31B (1997))",
        ask="Is it the player who has just called, calling again at LHO's turn (a pass only once someone has bid)?",
        rare=True)
 def calls_again_at_lhos_turn(f: FactView) -> bool:
-    return f.out_of_rotation_kind == "change" and not _pass_before_any_bid(f)
+    return f.out_of_rotation_kind == "change" and not _pass_before_any_bid(f) and not f.names_call_just_made
 
 
-@reads("out_of_rotation_kind", "call_is_pass", "auction_has_bid",
+@reads("out_of_rotation_kind", "call_is_pass", "auction_has_bid", "names_call_just_made",
        words="any other call out of rotation, including a second pass at LHO's turn before anyone has bid "
-       "(30A (1997))", ask=OTHERWISE)
+       "(30A (1997)), unless it is the pass just made named again", ask=OTHERWISE)
 def plain_out_of_rotation(f: FactView) -> bool:
     kind = f.out_of_rotation_kind
-    return kind == "plain" or (kind == "change" and _pass_before_any_bid(f))
+    return kind == "plain" or (kind == "change" and _pass_before_any_bid(f) and not f.names_call_just_made)
 
 
 
@@ -251,13 +253,14 @@ def _via_1997(call: Call) -> str:
 # As later_call_at_lho.offender_calls_again_while_held: the call is still held, the offender (0)
 # calls, and it was made at his LHO's (1) turn.
 @reads("out_of_rotation_held", "actor_from_offender", "turn_from_offender", "call_is_pass", "auction_has_bid",
-       words="the offender calls again at LHO's turn while his call out of rotation is still held, and it is "
-       "not a pass made before anyone has bid (30B3, 31B (1997))",
+       "names_call_just_made",
+       words="the offender calls again at LHO's turn while his call out of rotation is still held, naming another "
+       "call, and it is not a pass made before anyone has bid (30B3, 31B (1997))",
        ask="Is it the offender calling again, at his LHO's turn, before his call out of rotation is ruled on (a "
        "pass only once someone has bid)?", rare=True)
 def offender_calls_again_while_held(f: FactView) -> bool:
     return (bool(f.out_of_rotation_held) and f.actor_from_offender == 0 and f.turn_from_offender == 1
-            and not _pass_before_any_bid(f))
+            and not _pass_before_any_bid(f) and not f.names_call_just_made)
 
 
 ask_about_later_call_1997 = Action(

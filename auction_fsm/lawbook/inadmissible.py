@@ -20,7 +20,7 @@ from ..calls import PASS, Call, Strain
 from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
 from ..values import evolve
-from . import position_facts  # noqa: F401  (declares the facts the guards below read)
+from . import changes, position_facts  # noqa: F401  (declare the facts the guards below read)
 from .common import by_end_of_auction, calls_again, director_present, in_turn, shown, silence_partner, stand
 from .facts import FactView
 from .lead import reopen_lead_choice
@@ -87,10 +87,12 @@ def _declaring_or_pass(f: FactView) -> bool:
     return side is not None and (side in (0, 2) or bool(f.call_is_pass))
 
 
-@reads("actor_from_declarer", "call_is_pass", words="a call by declarer or dummy, or a defender's pass (39B)",
+@reads("actor_from_declarer", "call_is_pass", "names_call_just_made",
+       words="a call by declarer or dummy, or a defender's pass (39B), other than the final pass named again",
        ask="Was it a call by declarer or dummy, or a defender's pass?")
 def by_declaring_side_or_pass(f: FactView) -> bool:
-    return _declaring_or_pass(f)
+    # the player who made the final pass naming it again makes no call (25): names_same_call_again
+    return _declaring_or_pass(f) and not f.names_call_just_made
 
 
 @reads("actor_from_declarer", "call_is_pass", words="a bid, double or redouble by a future defender (39C)",

@@ -19,7 +19,7 @@ from ..errors import DecisionError
 from ..records import CallRecord, Pending
 from ..seats import Seat
 from ..values import evolve
-from . import position_facts  # noqa: F401  (declares the facts the guards below read)
+from . import changes, position_facts  # noqa: F401  (declare the facts the guards below read)
 from .classify import expected
 from .common import (
     calls_again,
@@ -133,10 +133,12 @@ def by_offenders_lho(f: FactView) -> bool:
     return bool(f.actor_from_offender == 1)
 
 
-@reads("actor_from_offender", words="the offender calls again before the director rules",
+@reads("actor_from_offender", "names_call_just_made",
+       words="the offender calls again before the director rules, naming another call",
        ask="Does the offender replace it before the director rules?", rare=True)
 def by_offender_before_ruling(f: FactView) -> bool:
-    return bool(f.actor_from_offender == 0)
+    # the insufficient bid named again is no replacement (25): changes.names_same_call_again
+    return bool(f.actor_from_offender == 0 and not f.names_call_just_made)
 
 
 @reads("premature_replacement", words="there is no premature replacement",
@@ -165,11 +167,13 @@ def lho_calls_after_premature(f: FactView) -> bool:
     return f.actor_from_offender == 1 and bool(f.premature_replacement)
 
 
-@reads("actor_from_offender", "premature_replacement", "event_is_call",
-       words="the offender calls, the director being at the table and LHO not having accepted",
+@reads("actor_from_offender", "premature_replacement", "event_is_call", "names_call_just_made",
+       words="the offender calls, the director being at the table and LHO not having accepted, naming "
+       "another call than the one just made",
        ask="Does the offender make the replacement, LHO not having accepted?")
 def offender_replaces_after_director(f: FactView) -> bool:
-    return f.actor_from_offender == 0 and not f.premature_replacement and bool(f.event_is_call)
+    return (f.actor_from_offender == 0 and not f.premature_replacement and bool(f.event_is_call)
+            and not f.names_call_just_made)
 
 
 @action("the insufficient bid stands as if legal; LHO's call is then ruled",

@@ -30,7 +30,7 @@ from ..calls import Call, Strain, parse_call
 from ..events import CallEvent
 from ..records import CallRecord, Pending
 from ..values import evolve
-from . import position_facts  # noqa: F401  (declares the common facts the guards below read)
+from . import changes, position_facts  # noqa: F401  (declare the facts the guards below read)
 from .common import shown
 from .facts import FactView, computes, slot
 from .rows import ASK_TRIGGER, Ctx, Guard, Outcome, Row, action, reads
@@ -93,12 +93,14 @@ def _held_back_step(ctx: Ctx) -> Hashable:
     return None if p is None else p.get("back_step") or None
 
 
-@reads("out_of_rotation_held", "actor_from_offender", "turn_from_offender",
-       words="the offender calls again at LHO's turn while his call out of rotation is still held (30B2, 31C, "
-       "32C)", ask="Is it the offender calling again, at his LHO's turn, before his call out of rotation "
-                   "is ruled on?", rare=True)
+@reads("out_of_rotation_held", "actor_from_offender", "turn_from_offender", "names_call_just_made",
+       words="the offender calls again at LHO's turn while his call out of rotation is still held, naming "
+       "another call (30B2, 31C, 32C)", ask="Is it the offender calling again, at his LHO's turn, before his "
+                                           "call out of rotation is ruled on?", rare=True)
 def offender_calls_again_while_held(f: FactView) -> bool:
-    return bool(f.out_of_rotation_held) and f.actor_from_offender == 0 and f.turn_from_offender == 1
+    # the held call named again is no change (25): changes.names_same_call_again refuses it
+    return (bool(f.out_of_rotation_held) and f.actor_from_offender == 0 and f.turn_from_offender == 1
+            and not f.names_call_just_made)
 
 
 def asker(via_of: Callable[[Call], str], name: str = "ask_about_later_call") -> Callable[[Ctx], Outcome]:

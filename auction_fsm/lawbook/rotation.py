@@ -199,10 +199,12 @@ def deemed_pass(f: FactView) -> bool:
     return bool(f.out_of_rotation_kind == "deemed")
 
 
-@reads("out_of_rotation_kind", words="the player who has just called calls again at LHO's turn (30B2, 31C, 32C)",
+@reads("out_of_rotation_kind", "names_call_just_made",
+       words="the player who has just called calls again at LHO's turn, naming another call (30B2, 31C, 32C)",
        ask="Is it the player who has just called, calling again at LHO's turn?", rare=True)
 def calls_again_at_lhos_turn(f: FactView) -> bool:
-    return bool(f.out_of_rotation_kind == "change")
+    # the same call named again is no call at all (25): changes.names_same_call_again refuses it
+    return bool(f.out_of_rotation_kind == "change" and not f.names_call_just_made)
 
 
 @reads("out_of_rotation_kind", words="a bid above seven out of rotation (38 comes first)",

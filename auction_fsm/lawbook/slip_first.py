@@ -85,18 +85,22 @@ def _slip_claimed_at(ctx: Ctx) -> Hashable:
 
 
 @reads("change_ground", "actor_from_offender", "slip_judged_intended", "offender_partner_called_since",
-       words="the offender says the irregular call was a slip, and partner has not called since (25A1)",
+       "names_call_just_made",
+       words="the offender says the irregular call was a slip for another call, and partner has not called since "
+       "(25A1)",
        ask="Does the offender say the call was a slip, partner not having called since?")
 def offender_says_slip(f: FactView) -> bool:
+    # the irregular call itself named as the intended one is no claim (25): names_same_call_again
     return bool(f.change_ground == "slip" and f.actor_from_offender == 0 and not f.slip_judged_intended
-                and not f.offender_partner_called_since)
+                and not f.offender_partner_called_since and not f.names_call_just_made)
 
 
-@reads("change_ground", "actor_from_offender", "slip_judged_intended",
+@reads("change_ground", "actor_from_offender", "slip_judged_intended", "names_call_just_made",
        words="the director has already found the irregular call intended (25A2)",
        ask="Has the director already ruled that the offender meant the irregular call?")
 def slip_already_judged(f: FactView) -> bool:
-    return bool(f.change_ground == "slip" and f.actor_from_offender == 0 and f.slip_judged_intended)
+    return bool(f.change_ground == "slip" and f.actor_from_offender == 0 and f.slip_judged_intended
+                and not f.names_call_just_made)
 
 
 @action("refused: the director has ruled that the call was intended, so it stands (25A2)",

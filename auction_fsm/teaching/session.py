@@ -9,7 +9,9 @@ drive it line by line.  Every line is either a command (``help``, ``restate``, `
 session asks for it in words and takes a bare answer (``yes``, ``no``, ``accept``).  While a
 decision waits, an event its procedure does not take (another seat's call) is refused with whose
 decision the table waits for; a call repeated by the seat that has just made it (a line sent
-again from the history) changes nothing, as the law book says (``changes.same_call_again``).
+again from the history) changes nothing: the law book refuses it in those words
+(:class:`~auction_fsm.errors.RepeatedCallError`, ``changes.nothing_happens``), and the session
+says them as a ruling of nothing, not as input it could not take.
 
 Bad input is answered with a message saying what was wrong and what the table expects; the
 session goes on.  Standard library and the pure core at import; the simulator (and with it
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from ..calls import parse_call
-from ..errors import AuctionFsmError, DecisionError, InternalError
+from ..errors import AuctionFsmError, DecisionError, InternalError, RepeatedCallError
 from ..events import (
     JUDGEMENT_KINDS,
     CallEvent,
@@ -32,7 +34,6 @@ from ..events import (
     Event,
     normalise_option,
 )
-from ..lawbook.changes import same_call_again
 from ..lawbook.procedure import JUDGEMENTS, callers, taker
 from ..seats import Seat, parse_seat
 from .charts import row_key
@@ -432,12 +433,11 @@ class TeachSession:
     def _event(self, event: Event) -> list[str]:
         from ..narrate import step_lines
 
-        repeated = same_call_again(self.sim.state, event, self.sim.book)  # the book's word (Law 25)
-        if repeated is not None:
-            return [repeated, *self._situation()]
         state = self.sim.state
         try:
             step = self.sim.apply(event)
+        except RepeatedCallError as err:  # the book's refusal of the same call named again (Law 25)
+            return [str(err), *self._situation()]
         except DecisionError as err:
             waiting = _while_waiting(state, str(err))
             if waiting is None:

@@ -22,7 +22,7 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Call, parse_call
 from auction_fsm.cli import main
 from auction_fsm.engine import apply_event, step
-from auction_fsm.errors import AuctionFsmError, MachineDisagreementError
+from auction_fsm.errors import AuctionFsmError, MachineDisagreementError, RepeatedCallError
 from auction_fsm.event_language import event_from_dict, read_event
 from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
 from auction_fsm.exploration import FAMILIES, IRREGULAR_IN_TURN, candidate_events
@@ -60,7 +60,9 @@ def _space(*families: str, **options: Any) -> IrregularSpace:
     # slip claim (25A before 36 and 27) is part of the incident, so these scopes reach it
     # (506, 1522 before a slip claim's intended call was left out where it could not stand;
     # 368, 1384 before the keys of auction-only scopes left out the 26B rights; 1321 edges before
-    # a slip claim naming the call made was refused)
+    # a slip claim naming the call made was refused; 337, 1349 while the keys told whether the
+    # last call in the record stands, 25, also at the ends, where nothing follows, and with the
+    # budget spent, where naming it again is offered neither way)
     (("inadmissible",), 294, 1297),
     # issue 21: the keys keep the last bidder's side, not his seat (2352 and 6251 before)
     # (2192, 5851 before the keys left out the law that imposed an obligation, and a slip
@@ -127,7 +129,10 @@ def test_auction_only_scopes_may_leave_out_declarer_memory() -> None:
     # the incident (2564 and 3908 before); the keys keep the last bidder's side, not his seat
     # (4436 before: with declarer memory the first-namers already told the seats apart); a slip
     # claim's intended call is left out where it could not stand (2756 and 9236 before); the 26B
-    # rights are left out where nothing reads them (2110 and 5958 before)
+    # rights are left out where nothing reads them (2110 and 5958 before); the keys tell whether
+    # the last call in the record stands, so that naming it again changes nothing (25), only
+    # where some future reads it: not at the ends, nor with the budget spent (1968 and 5728 when
+    # they told it everywhere)
     assert (plain.states, tracked.states) == (1706, 5314)
     assert tracked.states > plain.states
     assert tracked.count_paths() == plain.count_paths()
@@ -414,6 +419,27 @@ def test_cached_candidate_lists_give_the_same_exploration_with_changes_of_call()
     assert any(isinstance(e, ChangeCall) for e in cached.labels)
 
 
+def test_cached_candidate_lists_tell_apart_the_calls_a_seat_may_change() -> None:
+    """A change naming the very call the seat may change is refused (25A), so it is not offered:
+    West, whose pass or redouble is still his to change over 1S doubled, is offered a change to
+    the other one.  The lists were once kept by whether each seat had a call to change, not by
+    which; the first position to fill a list decided for the others, and the partitions, which
+    meet the positions in another order, found other edges (7,686 configurations against 7,680;
+    7,704 is what the uncached candidates give)."""
+    prefix = [CallEvent.of(s, c) for s, c in (("N", "1C"), ("E", "1D"), ("S", "1H"), ("W", "1S"))]
+    cached = explore(IrregularSpace(Scope.of({"changes"}), agreement="off", prefix=prefix))
+    fresh = explore(_Uncached(Scope.of({"changes"}), agreement="off", prefix=prefix))
+    assert cached.keys == fresh.keys and cached.labels == fresh.labels and cached.targets == fresh.targets
+    space = IrregularSpace(Scope.of({"changes"}), agreement="off")
+    offered: dict[str, set[str]] = {}
+    for last in ("P", "XX"):
+        state = _state("N: 1C", "E: 1D", "S: 1H", "W: 1S", "N: P", "E: P", "S: X", f"W: {last}", "N: 1NT")
+        offered[last] = {str(e.call) for e in space._candidates(state)
+                         if isinstance(e, ChangeCall) and e.seat == Seat.W and e.ground == "slip"}
+    assert "XX" in offered["P"] and "XX" not in offered["XX"]
+    assert "P" in offered["XX"] and "P" not in offered["P"]
+
+
 def test_17D2_a_passed_out_board_ends_when_the_hands_are_returned_in_a_lead_scope() -> None:
     """The returned hands are part of the key: a passed-out board is not its own end (found when
     the lead scope reported a sink cycle at the fourth pass)."""
@@ -620,13 +646,43 @@ def test_steps_stopped_at_an_irregularity_outside_the_bounds_change_nothing(fami
     assert (a.keys, a.labels, list(a.targets), list(a.parent)) == (b.keys, b.labels, list(b.targets), list(b.parent))
 
 
+def test_keys_tell_whether_the_last_call_stands_only_where_a_future_reads_it() -> None:
+    """Naming again the call just made changes nothing (25), so the keys tell whether the last
+    call in the record still stands: West's 1C out of rotation is held; once his 1D after it is
+    judged no slip and cancelled (25A, 31C), West naming 1C again is a call again.  At an end of a scope without the opening lead
+    nothing follows, so two ends that differ only there share a key: West's double after the
+    final pass, cancelled, the director having come (39), leaves declarer a 26B choice in one
+    auction and none in the other."""
+    space = IrregularSpace(Scope.of({"rotation"}), agreement="off")
+    held = [apply_event(AuctionState.start(Seat.N), CallEvent.of("W", "1C"))]
+    held.append(apply_event(apply_event(held[0], CallEvent.of("W", "1D")), Judgement("unintended", False)))
+    assert [r.status for r in held[1].record][-1] == "cancelled"
+    assert space.key_of(held[0]) != space.key_of(held[1])
+    with pytest.raises(RepeatedCallError):
+        apply_event(held[0], CallEvent.of("W", "1C"))
+    assert apply_event(held[1], CallEvent.of("W", "1C")).pending is not None  # ruled (31C, 25)
+    ends = []
+    for auction in ("N 1NT, E P, S P", "N X, E P, S 1NT"):
+        state = AuctionState.start(Seat.N)
+        for text in (f"N 1C, E 1D, S 1H, W 1S, {auction}, W X, N P, E P, S XX, S change P, director, "
+                     "judge unintended yes, W X, director").split(", "):
+            state = apply_event(state, read_event(text, "the test"))
+        ends.append(state)
+    assert [s.record[-1].status for s in ends] == ["cancelled"] * 2
+    assert [s.pending is not None for s in ends] == [True, False]  # 26B against West, or nothing
+    changes = IrregularSpace(Scope.of({"changes"}), agreement="off")
+    assert all(changes.ended(s) for s in ends) and changes.key_of(ends[0]) == changes.key_of(ends[1])
+
+
 def test_keys_hold_the_insufficient_bid_a_second_one_replaced() -> None:
     """27B4: East's second insufficient bid is held for South; if South does not accept it, it
     is East's first insufficient bid (1D or 1C here) that East must still replace, so the two
-    positions have different futures and keys (the key once left the first bid out)."""
+    positions have different futures and keys (the key once left the first bid out).  The second
+    is 1H, another call than either first one: naming the first one again would change nothing
+    (25, the same call named again)."""
     space = IrregularSpace(Scope.of({"insufficient_bid"}, max_irregularities=2))
-    states = [_state("N: 1D", f"E: {first}") for first in ("1D", "1C")]
-    states = [apply_event(apply_event(s, DirectorCalled()), CallEvent.of("E", "1C")) for s in states]
+    states = [_state("N: 1H", f"E: {first}") for first in ("1D", "1C")]
+    states = [apply_event(apply_event(s, DirectorCalled()), CallEvent.of("E", "1H")) for s in states]
     assert [s.pending.step if s.pending else None for s in states] == ["awaiting_choice"] * 2
     assert space.key_of(states[0]) != space.key_of(states[1])
 

@@ -333,8 +333,9 @@ def test_the_machine_check_reads_the_guards_the_strict_engine_step_tested() -> N
             noted += len(guards)
         state = st.after
     # two rows on East's 1C (a player's insufficient bid, or one the director put in place of a
-    # changed call), two on South's choice, six on East's replacement
-    assert noted == 10
+    # changed call), two on South's choice, seven on East's replacement (six of 27B and the
+    # refusal of the same call named again, 25, which every decision step has)
+    assert noted == 11
 
 
 def test_positions_a_worker_sends_back_keep_their_book(monkeypatch: pytest.MonkeyPatch) -> None:

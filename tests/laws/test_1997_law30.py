@@ -9,10 +9,11 @@ passes to the end and partner may bid or pass, but not double or redouble, at th
 from __future__ import annotations
 
 from auction_fsm.auction import AuctionState
+from auction_fsm.errors import RepeatedCallError
 from auction_fsm.report import state_to_json
 
 from .book1997 import BOOK, calls, walk97
-from .conftest import outcome, ruling_laws, run
+from .conftest import outcome, ruling_laws, run, unchanged_after
 
 
 # --- 30A: before anyone has bid, at any turn ---------------------------------------------------------
@@ -50,11 +51,18 @@ def test_1997_30A_pass_at_lho_turn_before_the_offender_has_called() -> None:
 
 
 def test_1997_30A_second_pass_at_lho_turn_before_any_bid_is_not_a_change_of_call() -> None:
-    s = walk97("N", "N P, E P, E P")  # East passes again at South's turn: held as out of rotation
+    # East's pass at South's turn, a call having come between (West's pass out of rotation,
+    # cancelled under 30A): held as a pass out of rotation before any bid, not a change (30B3)
+    base = "N P, E P, W P, director, judge artificial no"
+    s = walk97("N", base, "E P")
     assert outcome(s)["pending"] == ("out_of_rotation.awaiting_decision", "S", ("correct_player_calls", "director"))
-    s = walk97("N", "N P, E P, E P, director, judge artificial no")
-    assert outcome(s)["obligations"] == {"E": [("pass_next_turn", "30A (1997)", None)]}
-    assert ruling_laws(s) == ["30A (1997)"]
+    s = walk97("N", base, "E P, director, judge artificial no")
+    assert outcome(s)["obligations"] == {"E": [("pass_next_turn", "30A (1997)", None)],
+                                         "W": [("pass_next_turn", "30A (1997)", None)]}
+    assert ruling_laws(s) == ["30A (1997)", "30A (1997)"]
+    # right after his own pass, East saying pass again names the call just made: nothing
+    # happens (25; docs/modelling-decisions.md, "The same call named again is nothing")
+    unchanged_after(walk97("N", "N P, E P"), RepeatedCallError, "E P", match="Nothing happens: East has just called P")
 
 
 # --- 30B1: after a bid, at RHO's turn -------------------------------------------------------------

@@ -343,21 +343,27 @@ def test_25_bad_input() -> None:
 
 def test_25A_21B1_a_change_to_the_call_already_made_is_refused_and_nothing_is_lost() -> None:
     # East says his 1H was a slip for 1H: there is nothing to replace it with, so there is no
-    # claim for the director to judge; the same for a change claimed after misinformation.
+    # claim for the director to judge; the same for a change claimed after misinformation.  The
+    # call named is the one just made: the book's refusal of the same call again says so (25).
+    from auction_fsm.errors import RepeatedCallError
+
     s = walk("N", "N 1C, E 1H")
-    unchanged_after(s, IllegalCallError, "E change 1H", match="is 1H already: there is nothing to change")
-    unchanged_after(s, IllegalCallError, "E change 1H misinformation", match="21B1")
+    unchanged_after(s, RepeatedCallError, "E change 1H", match="East has just called 1H, and the same call again")
+    unchanged_after(s, RepeatedCallError, "E change 1H misinformation", match="Law 25")
     assert outcome(walk("N", "N 1C, E 1H, E change 1S"))["pending"] == JUDGE_UNINTENDED
 
 
 def test_25A_a_slip_claim_naming_the_irregular_call_itself_is_refused_before_27_and_36() -> None:
     # East's insufficient 1C "was a slip for 1C", South's inadmissible double of partner's bid
-    # "was a slip for a double": the call named is the call made, so Law 27 and Law 36 go on.
+    # "was a slip for a double": the call named is the call made, so Law 27 and Law 36 go on
+    # (the book's refusal of the same call named again, 25).
+    from auction_fsm.errors import RepeatedCallError
+
     s = walk("N", "N 1D, E 1C")
-    unchanged_after(s, IllegalCallError, "E change 1C", match="slip for 1C, the call he made")
+    unchanged_after(s, RepeatedCallError, "E change 1C", match="East has just made 1C, and the same call again")
     assert outcome(walk("N", "N 1D, E 1C, E change 2C"))["pending"] == SLIP_27
     s = walk("N", "N 1D, E P, S X")
-    unchanged_after(s, IllegalCallError, "S change X", match="slip for X, the call he made")
+    unchanged_after(s, RepeatedCallError, "S change X", match="South has just made X, and the same call again")
 
 
 def test_25A4_no_change_once_a_call_out_of_rotation_has_taken_partners_turn() -> None:
@@ -484,3 +490,128 @@ def test_25_the_same_call_named_again_is_no_change_and_the_book_says_nothing_hap
     assert (said(held, "E 1C") or "").startswith("Nothing happens: East has just made 1C")
     declined = walk("N", "N 1H, E 1C, director, S decline")  # East now owes the replacement
     assert said(declined, "E 1C") is None
+
+
+# --- 25: the law book refuses the same call named again (every reader of the engine) --------------
+NOTHING = ("Nothing happens: {who} has just {how} {call}, and the same call again is neither a new call nor a "
+           "change of call (Law 25 is about replacing a call by another).")
+
+
+def _nothing(who: str, call: str, how: str = "called") -> str:
+    import re
+    return re.escape(NOTHING.format(who=who, call=call, how=how))
+
+
+@pytest.mark.parametrize(("before", "again", "who", "call"), [
+    ("N 1H, E 2H", "E 2H", "East", "2H"),   # a bid (31C would make it a change of call)
+    ("N 1H, E P", "E P", "East", "P"),      # a pass (30B2)
+    ("N 1H, E X", "E X", "East", "X"),      # a double (32C)
+    ("N 1H", "N 1H", "North", "1H"),        # the opening bid
+], ids=["bid", "pass", "double", "opening"])
+def test_25_the_same_call_named_again_at_lhos_turn_changes_nothing(before: str, again: str, who: str,
+                                                                  call: str) -> None:
+    """The player who has just called names the same call at LHO's turn: not a call at LHO's
+    turn that 30B2, 31C or 32C send to Law 25 as a change of call (there is nothing to change),
+    so the book refuses it with its words and nothing is recorded; the auction goes on."""
+    from auction_fsm.errors import RepeatedCallError
+
+    s = walk("N", before)
+    unchanged_after(s, RepeatedCallError, again, match=_nothing(who, call))
+    nxt = {"E": "S", "N": "E"}[again[0]]
+    s = walk("N", before, f"{nxt} P")  # the player whose turn it is calls as if nothing had been said
+    assert record(s)[-1] == f"{nxt} P stands" and s.pending is None and s.incidents == 0
+
+
+def test_25_the_same_call_named_again_is_refused_by_a_row_of_the_book_and_the_machines_agree() -> None:
+    from auction_fsm.errors import RepeatedCallError
+    from auction_fsm.event_language import read_event
+    from auction_fsm.lawbook import LAWS_2017
+    from auction_fsm.lawbook.rows import Ctx
+    from auction_fsm.simulator import Simulator
+
+    s = walk("N", "N 1H, E 2H")
+    row = LAWS_2017.select("auction", "call_out_of_rotation", Ctx(s, read_event("E 2H", "the test")))
+    assert row is not None and row.refusal and row.guard is not None and row.guard.name == "names_same_call_again"
+    assert row.guard.reads == frozenset({"names_call_just_made"}) and row.law == "25"
+    sim = Simulator("N")
+    for text in ("N 1H", "E 2H"):
+        sim.apply(read_event(text, "the test"))
+    with pytest.raises(RepeatedCallError):
+        sim.apply(read_event("E 2H", "the test"))
+    assert sim.state == s  # the machines stay where they were, with the engine
+
+
+@pytest.mark.parametrize("ground", ["", " misinformation"])
+def test_25_the_same_call_named_again_as_a_change_of_call_changes_nothing(ground: str) -> None:
+    from auction_fsm.errors import RepeatedCallError
+
+    s = walk("N", "N 1H, E 2H")
+    unchanged_after(s, RepeatedCallError, f"E change 2H{ground}", match=_nothing("East", "2H"))
+    # once South has called, East's 2H is no longer the call just made: the change is refused
+    # for naming the call already made (25A), as before
+    s = walk("N", "N 1H, E 2H, S P")
+    unchanged_after(s, IllegalCallError, f"E change 2H{ground}", match="2H already")
+
+
+def test_25_a_call_named_again_in_turn_after_other_calls_is_a_call() -> None:
+    """The exception is narrow: the same call by the same player at his own turn, others having
+    called since, is a new call and is ruled as one."""
+    s = walk("N", "N P, E 1H, S P, W P, N P")  # a pass again, in turn: it stands
+    assert record(s)[-1] == "N P stands" and s.turn == Seat.E
+    s = walk("N", "N 1H, E 1S, S P, W P, N 1H")  # a bid again, in turn: insufficient over 1S (27)
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_decision", "E", ("accept", "director"))
+    s = walk("N", "N 1H, E X, S 2H, W P, N P, E X")  # a double again, in turn: it doubles 2H
+    assert record(s)[-1] == "E X stands" and s.pending is None
+
+
+def test_25_the_same_call_named_again_while_a_decision_waits_changes_nothing() -> None:
+    from auction_fsm.errors import RepeatedCallError
+
+    # the insufficient 1C while South decides: neither a premature replacement (27C) nor a slip claim (25A)
+    held = walk("N", "N 1H, E 1C")
+    unchanged_after(held, RepeatedCallError, "E 1C", match=_nothing("East", "1C", "made"))
+    unchanged_after(held, RepeatedCallError, "E change 1C", match=_nothing("East", "1C", "made"))
+    # a call out of rotation held while North decides
+    oor = walk("N", "N 1H, W 2H")
+    unchanged_after(oor, RepeatedCallError, "W 2H", match=_nothing("West", "2H", "made"))
+    # while the director judges a change of call
+    judged = walk("N", "N 1H, E 2H, E 3H")
+    unchanged_after(judged, RepeatedCallError, "E 2H", match=_nothing("East", "2H"))
+    # the offender who owes the replacement (27B) is a seat the table waits for: ruled (27B4)
+    s = walk("N", "N 1H, E 1C, director, S decline, E 1C")
+    assert outcome(s)["pending"] == ("insufficient_bid.awaiting_choice", "S", ("accept", "decline"))
+
+
+def test_25A1_a_slip_claim_for_the_premature_replacement_is_heard() -> None:
+    # East's 1C is insufficient and his 1D a premature replacement (27C); "1C was a slip for
+    # 1D" names the call just made, but the claim is about the insufficient 1C, not about 1D
+    s = walk("N", "N 1C, E 1C, E 1D, director, E change 1D")
+    assert outcome(s)["pending"] == SLIP_27
+
+
+def test_25_39_the_final_pass_named_again_changes_nothing() -> None:
+    """North's pass ended the auction; North says pass again: no call after the final pass (39)
+    is made, so nothing is cancelled or recorded."""
+    from auction_fsm.errors import RepeatedCallError
+
+    s = walk("N", "N 1H, E P, S P, W P")
+    unchanged_after(s, RepeatedCallError, "W P", match=_nothing("West", "P"))
+    s = walk("N", "N 1H, E P, S P, W P, E lead SA facedown")
+    unchanged_after(s, RepeatedCallError, "W P", match=_nothing("West", "P"))
+    unchanged_after(s, RepeatedCallError, "W change P", match=_nothing("West", "P"))
+
+
+def test_1997_25_the_same_call_named_again_at_lhos_turn_changes_nothing() -> None:
+    """The 1997 book sends a later call at LHO's turn to Law 25 too (30B3, 31B (1997)), and a
+    pass made before anyone has bid to 30A (1997): the same call named again is neither."""
+    from auction_fsm.errors import RepeatedCallError
+
+    from .book1997 import walk97
+
+    for before, again, who, call in (("N 1H, E 2H", "E 2H", "East", "2H"), ("N 1H, E P", "E P", "East", "P"),
+                                     ("N 1H, E X", "E X", "East", "X"), ("N P, E P", "E P", "East", "P")):
+        s = walk97("N", before)
+        unchanged_after(s, RepeatedCallError, again, match=_nothing(who, call))
+        unchanged_after(s, RepeatedCallError, f"{again[0]} change {call}", match=_nothing(who, call))
+    s = walk97("N", "N P, E P, S P")
+    assert s.turn == Seat.W and s.pending is None and s.incidents == 0
