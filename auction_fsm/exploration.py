@@ -70,6 +70,10 @@ _POSITIONAL = frozenset({"lho_call", "replacement", "resume_ib", "ib", "first_ib
 _EXPOSABLE = {Seat.N: Suit.C, Seat.E: Suit.D, Seat.S: Suit.H, Seat.W: Suit.S}
 # Each seat leads its own representative rank, so that no seat is offered a card another seat
 # has already shown (a refused lead out of turn stays on the table as the offender's card).
+#: The family of the opening lead, and the procedure of declarer's choices before it: what the
+#: key drops in a scope without the lead (named once here).
+_LEAD_FAMILY = "opening_lead"
+_DECLARER_OPTIONS = "declarer_lead_options"
 _LEAD_RANK = {Seat.N: "3", Seat.E: "4", Seat.S: "5", Seat.W: "6"}
 
 
@@ -218,8 +222,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     if oor:
         revert = rules.bidder_side_only(state.key_before(oor[0][0])) * 8 + len(trailing)
     pending: tuple[object, ...] = ()
-    if (p is not None and p.procedure == "declarer_lead_options" and state.is_over and bounds is not None
-            and "opening_lead" not in families):
+    if (p is not None and p.procedure == _DECLARER_OPTIONS and state.is_over and bounds is not None
+            and _LEAD_FAMILY not in families):
         # an end of an auction-only scope (nothing follows it there): whether declarer has a
         # choice before the lead, and between what, depends on the suits the offender
         # specified, which the key before the final pass may leave out; kept, it would make
@@ -287,8 +291,8 @@ def _just_made(state: AuctionState, families: frozenset[str], bounds: Scope | No
         return False
     if bounds is not None:
         p = state.pending
-        at_end = ("opening_lead" not in families and state.is_over
-                  and (p is None or p.procedure == "declarer_lead_options"))
+        at_end = (_LEAD_FAMILY not in families and state.is_over
+                  and (p is None or p.procedure == _DECLARER_OPTIONS))
         if at_end or (p is None and state.incidents >= bounds.max_irregularities):
             return True
     return record[-1].status in ("stands", "pending")
@@ -330,13 +334,13 @@ def _rights_part(state: AuctionState, families: frozenset[str], bounds: Scope | 
     ``rotation-1`` 23,529, 44,620 instead of 45,995; ``changes-1`` 40,008, 103,066 instead of
     104,026; ``benchmarks/bench_quotient.py``), and ``inadmissible-2`` keeps its path count.
     """
-    if bounds is not None and "opening_lead" not in families:
+    if bounds is not None and _LEAD_FAMILY not in families:
         return (), ()
     restrictions = tuple(sorted({
         (int(r.offender), tuple(sorted(map(int, suits_specified_by(state, r.offender)))))
         for r in state.restrictions}))
     specified: tuple[object, ...] = ()
-    if "opening_lead" in families and families & _RESTRICTING and (bounds is None or not _settled(state, bounds)):
+    if _LEAD_FAMILY in families and families & _RESTRICTING and (bounds is None or not _settled(state, bounds)):
         specified = _specified_suits(state)
         if bounds is not None and bounds.offender_seat is not None:
             # a part split by the offender: a right can only be against its own seat (any other
@@ -633,7 +637,7 @@ def _specified_suits(state: AuctionState) -> tuple[int, int, int, int]:
 #: a strain no sufficient bid can name any more may become the contract's strain again.
 _REVIVING = frozenset({"rotation", "insufficient_bid", "inadmissible", "changes"})
 #: Procedures of the opening lead: they change nothing in the auction.
-_LEAD_PROCEDURES = frozenset({"declarer_lead_options", "lead_out_of_turn"})
+_LEAD_PROCEDURES = frozenset({_DECLARER_OPTIONS, "lead_out_of_turn"})
 
 
 def _settled(state: AuctionState, bounds: Scope) -> bool:
