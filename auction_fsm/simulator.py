@@ -115,7 +115,13 @@ class Simulator:
                 if f.row.seat_trigger is not None:
                     seat = f.ctx.state.turn if f.row.seat_trigger in ON_SEAT_TO_ACT else f.ctx.seat
                     m.fire_seat(seat, f.row.seat_trigger, f.ctx)
-            if st.after.obligations is not st.before.obligations:  # a rectification moved a seat
+                # a rectification moved a seat: followed row by row, since a later row of the
+                # same step may be that seat's call (an owed repeat taken back under 25B1 when
+                # LHO's call over a change is the offender's own, 31A)
+                if f.after.obligations is not f.ctx.state.obligations:
+                    for seat in Seat:
+                        m.move_seat(seat, seat_state(f.after.obligations[seat]))
+            if st.after.obligations is not st.before.obligations:
                 for seat in Seat:
                     m.move_seat(seat, seat_state(st.after.obligations[seat]))
         except MachineDisagreementError:

@@ -432,6 +432,17 @@ def test_31A1_25A1_rho_bid_replaced_by_an_intended_pass_the_offender_must_repeat
     assert outcome(s)["obligations"] == {} and outcome(s)["pending"] is None  # nothing to judge
 
 
+def test_31A2_25B1_rho_pass_changed_to_a_bid_the_offender_calling_over_it_is_judged() -> None:
+    """The fuzzer's case: RHO's pass, which owed the offender a repeat (31A1), is changed to a bid
+    (31C) and the offender himself calls over the change, accepting it (25B1).  The repeat is
+    taken back in the same step, before the offender's call is ruled: the seat machines follow
+    row by row (they used to meet the call while the seat still owed the repeat)."""
+    s = walk("N", _31A_WAITS + ", E P, E 2D, S P")
+    assert ruling_laws(s)[-5:] == ["31C", "25B1", "31A", "25B1", "31A2"]
+    assert outcome(s)["obligations"] == {}
+    assert outcome(s)["pending"] == ("comparable_call.awaiting_judgement", "director", ("comparable", "not_comparable"))
+
+
 def test_31A2_25A1_rho_pass_replaced_by_an_intended_bid_the_offender_calls_freely_judged() -> None:
     s = walk("N", _31A_WAITS + ", E P, E change 2D, judge unintended yes")
     assert outcome(s)["obligations"] == {} and ruling_laws(s)[-2:] == ["31A", "31A2"]
