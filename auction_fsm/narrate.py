@@ -158,14 +158,6 @@ def explain_ruling(ruling: Ruling) -> str:
     return f"   Ruling, Law {ruling.law}{about}: {text}."
 
 
-def _suit_word(name: str) -> str:
-    """``D`` as ``diamond``."""
-    for s in Suit:
-        if s.name == name:
-            return _STRAIN[Strain(int(s))]
-    return name
-
-
 def _option_spec(pending: Pending | None, option: str, book: LawBook) -> Option | None:
     """What the book says of ``option`` of the pending decision (``None`` when nothing is
     pending or the decision does not offer it -- a choice the model refused)."""
@@ -373,7 +365,7 @@ def _suit_options(options: tuple[str, ...]) -> tuple[list[str], list[str]]:
     for option in options:
         kind, _, suit = option.partition("_")
         if kind in ("require", "prohibit") and suit in Suit.__members__:
-            suits.setdefault(kind, []).append(_suit_word(suit))
+            suits.setdefault(kind, []).append(Suit[suit].word)
         elif kind == "designate" and suit:
             cards.append(suit)
         else:
