@@ -134,24 +134,26 @@ def stand(state: AuctionState, record: CallRecord | None = None, index: int | No
     """
     if record is not None:
         state = state.add_call(record)
-        index = len(state.record) - 1
+        back = 0
     else:
         assert index is not None, "stand() needs a record or an index"
         state = state.set_status(index, "stands", law)
         record = state.record[index]
+        back = len(state.record) - 1 - index
     if record.in_turn_of == record.seat:
         state = state.discharge(record.seat, "pass_next_turn", "no_double_next_turn")
-    return after_call(state, index)
+    return after_call(state, record, back)
 
 
-def after_call(state: AuctionState, index: int) -> Outcome:
-    """What follows call ``index`` standing: 17D3 first if the passes ending the auction include
-    one out of rotation (the call may be among those it cancels), then a rectification waiting
-    for this call, else the end of the auction."""
+def after_call(state: AuctionState, record: CallRecord, back: int) -> Outcome:
+    """What follows call ``record`` standing, ``back`` places from the end of the record: 17D3
+    first if the passes ending the auction include one out of rotation (the call may be among
+    those it cancels), then a rectification waiting for this call, else the end of the auction.
+    The call is given by value: nothing here reads the history."""
     if state.pending is None and pass_out_of_rotation_at_end(state):
         return Outcome(revert_17d3(state))
-    if state.pending is None and not state.is_passed_out and met_watch(state, index) is not None:
-        return Outcome(state, (WatchedCall(index),))
+    if state.pending is None and not state.is_passed_out and met_watch(state, record) is not None:
+        return Outcome(state, (WatchedCall(record, back),))
     return ended(state)
 
 
@@ -182,9 +184,8 @@ def revert_17d3(state: AuctionState) -> AuctionState:
                       f"{rec.in_turn_of.long_name} and the later passes are cancelled")
 
 
-def met_watch(state: AuctionState, index: int) -> Watch | None:
-    """The first waiting rectification that call ``index`` (standing, in turn) reacts to."""
-    r = state.record[index]
+def met_watch(state: AuctionState, r: CallRecord) -> Watch | None:
+    """The first waiting rectification that call ``r`` (standing, in turn) reacts to."""
     if r.in_turn_of != r.seat or not r.stands:
         return None
     for w in state.watches:
@@ -301,7 +302,7 @@ def trailing_passes(state: AuctionState) -> list[tuple[int, CallRecord]]:
 def pass_out_of_rotation_at_end(state: AuctionState) -> bool:
     """True when the auction has ended but one of the passes ending it was out of rotation
     (17D3: the auction goes back to the player who missed a turn)."""
-    return rules.is_final(state.key) and any(r.in_turn_of != r.seat for _, r in trailing_passes(state))
+    return rules.is_final(state.key) and any(state.passes_at_end)
 
 
 def calls_again(state: AuctionState, seat: Seat, call: Call,
@@ -376,8 +377,7 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
         then be among the passes that end the auction."""
         if key_after is not None:  # a call in rotation: only the passes before it can be out of rotation
             key = key_after(ctx)
-            return key, rules.is_final(key) and any(r.in_turn_of != r.seat
-                                                    for _, r in trailing_passes(ctx.state)[-2:])
+            return key, rules.is_final(key) and any(ctx.state.passes_at_end[-2:])
         after = settled(ctx)
         return after.key, pass_out_of_rotation_at_end(after)
 
@@ -419,7 +419,14 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
                                       lambda final, out, oor: out and not oor)),
     )
     laws, summaries = laws or {}, summaries or {}
-    return [replace(template, dest=dest, guard=g,
+    act = template.action
+    # only the 17D3 variant reads the history: it finds the passes to cancel in the record
+    # (revert_17d3); the others' action reads what it declares, and a table keyed on it shares
+    # their steps across auctions
+    reverting = None if act is None else derived(
+        act, f"{act.name}_then_17d3", f"{act.words}; the passes from the one out of rotation on are "
+        "cancelled (17D3)", act.run, reads=("record", "dealer"))
+    return [replace(template, dest=dest, guard=g, action=reverting if key == "17D3" else act,
                     law=laws.get(key, template.law if key == "open" else f"{template.law}, {key}"),
                     summary=summaries.get(key, template.summary))
             for key, dest, g in cases]
