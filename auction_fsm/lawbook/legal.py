@@ -62,7 +62,7 @@ def redouble_is_permitted(f: FactView) -> bool:
 
 
 @action("the call stands in the auction",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches'),
+        reads=('dealer', 'key_step', 'record', 'obligations', 'procedure', 'watches'),
         writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def make_call(ctx: Ctx) -> Outcome:
     seat = ctx.seat

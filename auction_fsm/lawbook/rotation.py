@@ -227,7 +227,7 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 
 @action("the obliged pass is deemed made; the call is then ruled as made in rotation",
-        reads=('key', 'record', 'obligations', 'procedure', 'watches', 'dealer'),
+        reads=('key_step', 'turn', 'record', 'obligations', 'procedure', 'watches', 'dealer'),
         writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'CallEvent', 'WatchedCall'))
 def deem_pass(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
