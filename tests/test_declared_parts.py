@@ -34,7 +34,7 @@ from auction_fsm.errors import AuctionFsmError, IllegalCallError, LawBookError
 from auction_fsm.event_language import read_event
 from auction_fsm.events import CallEvent, Choice, DirectorCalled, Event
 from auction_fsm.fuzzing import next_event
-from auction_fsm.graph.fact_sharing import edges_of, measure_steps
+from auction_fsm.graph.fact_sharing import edges_of, measure_steps, replayed
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
@@ -778,3 +778,21 @@ def test_a_step_table_keyed_on_declared_facts_and_parts_shares_more_without_the_
     # the log read the scope's one dealer fixes every seat, without it keys merge
     assert s.share(s.relative) >= s.share(s.full)
     assert s.share(s.relative_without_log) > s.share(s.without_log)
+    # the key kept as an effect: the steps that only move it on by their calls share more without
+    # the log, and every step a table keyed so answers (the log in the key) replays as ruled
+    assert 0 < s.stepping < s.steps
+    assert s.share(s.effect) >= s.share(s.full) and s.share(s.effect_without_log) > s.share(s.without_log)
+    for column in ("effect", "relative effect"):
+        assert s.answered[column] > 0 and sum(s.disagreements[column].values()) == 0, s.examples.get(column)
+    assert not {"key", "rows"} & set(s.disagreements["effect without the log"])
+
+
+def test_18_a_stored_call_replayed_at_another_auction_moves_that_auctions_key_on() -> None:
+    """The effect a table of steps keeps for South's 2H after 1H P, applied after 1D P (another
+    last bid, so another key), gives what ruling 2H there gives, every part and the key
+    included; applied at the position it was ruled at, it gives its own outcome back."""
+    stored = rule_in_full(AuctionState.start(Seat.N).calls("1H P"), CallEvent.of("S", "2H"))
+    other = AuctionState.start(Seat.N).calls("1D P")
+    assert other.key != stored.before.key
+    assert replayed(stored, other) == rule_in_full(other, CallEvent.of("S", "2H")).after
+    assert replayed(stored, stored.before) == stored.after
