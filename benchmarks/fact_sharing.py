@@ -91,12 +91,18 @@ def _report_steps(s: StepSharing) -> None:
         print(f"        the key kept as an effect: share {s.share(effect):.2%}; without the log: "
               f"{s.share(effect_nolog):.2%}")
         for column in (check, f"{check} without the log"):
-            wrong = s.disagreements.get(column, Counter())
-            parts = ", ".join(f"{p} {n:,}" for p, n in sorted(wrong.items(), key=lambda kv: -kv[1])) or "none"
-            print(f"        soundness, {column}: {s.answered.get(column, 0):,} steps answered from the table, "
-                  f"disagreeing with the step ruled: {sum(wrong.values()):,} ({parts})")
+            print(f"        soundness, {column}: {_disagreeing(s.answered, s.disagreements, column)}; "
+                  f"of the steps keeping the key as an effect: "
+                  f"{_disagreeing(s.stepping_answered, s.stepping_disagreements, column)}")
             for example in s.examples.get(column, []):
                 print(f"            DISAGREES {example}")
+
+
+def _disagreeing(answered: dict[str, int], disagreements: dict[str, Counter[str]], column: str) -> str:
+    """How many steps a table answered, and the parts in which its answers differed, in words."""
+    wrong = disagreements.get(column, Counter())
+    parts = ", ".join(f"{p} {n:,}" for p, n in sorted(wrong.items(), key=lambda kv: -kv[1])) or "none"
+    return f"{answered.get(column, 0):,} answered, disagreeing parts: {parts}"
 
 
 def main(argv: list[str] | None = None) -> int:

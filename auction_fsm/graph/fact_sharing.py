@@ -31,18 +31,19 @@ import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..auction import AuctionState
 from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
 from ..lawbook.parts import KEY_STEP, LOG, PARTS, stepped_key, value_of
-from ..records import Pending
 from ..symmetry import turned, turned_event
 from ..values import evolve
 from .irregular_space import IrregularSpace
 from .scopes import scope_named
+
+T = TypeVar("T")
 
 __all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of", "replayed"]
 
@@ -185,6 +186,9 @@ class StepSharing:
     answered: dict[str, int] = field(default_factory=dict)
     disagreements: dict[str, Counter[str]] = field(default_factory=dict)
     examples: dict[str, list[str]] = field(default_factory=dict)
+    #: The same, of the stepping steps alone (those keyed without the key's value).
+    stepping_answered: dict[str, int] = field(default_factory=dict)
+    stepping_disagreements: dict[str, Counter[str]] = field(default_factory=dict)
 
     def share(self, keys: set[Hashable]) -> float:
         """The share of steps a table with these distinct ``keys`` would answer."""
@@ -253,7 +257,7 @@ def _changed_log(before: Sequence[Any], after: Sequence[Any], own: Sequence[Any]
         if after[i] != before[i]:
             j = len(out) - (n - i)
             if 0 <= j < len(out):
-                out[j] = after[i]
+                out[j] = _changed_fields(before[i], after[i], out[j])
     return (*out, *(after[i] for i in range(n, len(after))))
 
 
@@ -273,7 +277,7 @@ def replayed(stored: Step, own: AuctionState) -> AuctionState:
             values[name] = _changed_log(old, new, getattr(own, name))
         elif name == "incidents":
             values[name] = own.incidents + new - old
-        elif name == "pending" and isinstance(old, Pending) and isinstance(new, Pending) and own.pending is not None:
+        elif name == "pending" and old is not None and new is not None and own.pending is not None:
             values[name] = _changed_fields(old, new, own.pending)
         elif name != "key":
             values[name] = getattr(own, name) if old is new or old == new else new
@@ -281,35 +285,45 @@ def replayed(stored: Step, own: AuctionState) -> AuctionState:
     return evolve(moved, key=stepped_key(own, moved))
 
 
-def _changed_fields(before: Pending, after: Pending, own: Pending) -> Pending:
-    """A waiting procedure changed as the step from ``before`` to ``after`` changed it, applied to
-    ``own``: the fields it changed take their new values, the others stay ``own``'s (a rule that
-    reads only the procedure's view, not its call, keeps the call it finds)."""
-    changes = {f.name: getattr(after, f.name) for f in dataclasses.fields(Pending)
+def _changed_fields(before: T, after: T, own: T) -> T:
+    """A value (a waiting procedure, an entry of the record) changed as the step from ``before``
+    to ``after`` changed it, applied to ``own``: the fields it changed take their new values, the
+    others stay ``own``'s (a rule that reads only the procedure's view keeps the call it finds; a
+    call cancelled keeps its own seat and call).  A value of another kind is replaced whole."""
+    if not (dataclasses.is_dataclass(after) and type(before) is type(after) is type(own)):
+        return after
+    changes = {f.name: getattr(after, f.name) for f in dataclasses.fields(after)
                if getattr(after, f.name) != getattr(before, f.name)}
     return evolve(own, **changes)
 
 
-def _check(table: dict[Hashable, Step], key: Hashable, ruled: Step, name: str, out: StepSharing) -> None:
-    """Answer ``ruled`` from ``table`` if its key was met, and compare the answer with the step."""
+def _check(table: dict[Hashable, Step], key: Hashable, ruled: Step, stepping: bool, name: str,
+           out: StepSharing) -> None:
+    """Answer ``ruled`` from ``table`` if its key was met, and compare the answer with the step
+    (counted for the stepping steps apart too)."""
     stored = table.setdefault(key, ruled)
     if stored is ruled:
         return
-    out.answered[name] = out.answered.get(name, 0) + 1
-    wrong = out.disagreements.setdefault(name, Counter())
+    counts = [(out.answered, out.disagreements)]
+    if stepping:
+        counts.append((out.stepping_answered, out.stepping_disagreements))
+    differ: list[str] = []
     labels = [f.row.label for f in ruled.fired]
     if [f.row.label for f in stored.fired] != labels:
-        wrong["rows"] += 1
+        differ.append("rows")
         _example(out, name, f"rows {labels} ruled, the table's {[f.row.label for f in stored.fired]}", ruled)
-        return
-    answer = replayed(stored, ruled.before)
-    for part in PARTS:
-        mine, real = getattr(answer, part), getattr(ruled.after, part)
-        if part in LOG:
-            mine, real = tuple(mine), tuple(real)
-        if mine != real:
-            wrong[part] += 1
-            _example(out, name, f"part {part!r}: the table's effect gives {mine!r}, the step {real!r}", ruled)
+    else:
+        answer = replayed(stored, ruled.before)
+        for part in PARTS:
+            mine, real = getattr(answer, part), getattr(ruled.after, part)
+            if part in LOG:
+                mine, real = tuple(mine), tuple(real)
+            if mine != real:
+                differ.append(part)
+                _example(out, name, f"part {part!r}: the table's effect gives {mine!r}, the step {real!r}", ruled)
+    for answered, disagreements in counts:
+        answered[name] = answered.get(name, 0) + 1
+        disagreements.setdefault(name, Counter()).update(differ)
 
 
 def _example(out: StepSharing, name: str, what: str, ruled: Step) -> None:
@@ -357,7 +371,7 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
             this = pair[moved]
             key = _effect_key(this, log)
             keyed[name].add(key)
-            _check(tables[name], key, this.step, name, out)
+            _check(tables[name], key, this.step, this.stepping, name, out)
         if progress is not None:
             progress(n)
     _add(absolute, out.full, out.without_log, out.left_out)
