@@ -52,8 +52,16 @@ import sys
 import time
 from collections import Counter
 
-from auction_fsm.graph.fact_sharing import Sharing, StepSharing, edges_of, measure_sharing, measure_steps
+from auction_fsm.graph.fact_sharing import (
+    LOGGED_CALLS,
+    Sharing,
+    StepSharing,
+    edges_of,
+    measure_sharing,
+    measure_steps,
+)
 from auction_fsm.lawbook import BOOKS, book_named
+from auction_fsm.lawbook.parts import LOG
 
 GATE_SCOPES = ("rotation-1", "changes-1", "insufficient-1")
 
@@ -91,11 +99,15 @@ def _report_steps(s: StepSharing) -> None:
         print(f"        the key kept as an effect: share {s.share(effect):.2%}; without the log: "
               f"{s.share(effect_nolog):.2%}")
         for column in (check, f"{check} without the log"):
+            outside = sum(n for p, n in s.stepping_disagreements.get(column, Counter()).items()
+                          if p not in LOG and p != LOGGED_CALLS)
             print(f"        soundness, {column}: {_disagreeing(s.answered, s.disagreements, column)}; "
                   f"of the steps keeping the key as an effect: "
-                  f"{_disagreeing(s.stepping_answered, s.stepping_disagreements, column)}")
-            for example in s.examples.get(column, []):
-                print(f"            DISAGREES {example}")
+                  f"{_disagreeing(s.stepping_answered, s.stepping_disagreements, column)}, "
+                  f"outside the log {outside:,} (must be 0)")
+            for label in (column, f"{column}, keeping the key as an effect"):
+                for example in s.examples.get(label, []):
+                    print(f"            DISAGREES ({label}) {example}")
 
 
 def _disagreeing(answered: dict[str, int], disagreements: dict[str, Counter[str]], column: str) -> str:
