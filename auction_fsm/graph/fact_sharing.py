@@ -202,11 +202,12 @@ def _event_key(event: Event) -> tuple[object, ...]:
                                         for name in getattr(event, "__dataclass_fields__", {})))
 
 
-#: A disagreement in the key of a step whose own calls (those it appended that stand) move its key
-#: on exactly as the effect says, but which appended other calls than the stored step did: the
-#: calls came from the log (a call restored or repeated as the record holds it), which the column
-#: without the log leaves out; counted with the log's disagreements.
-LOGGED_CALLS = "key, moved on by calls the log named"
+#: A disagreement outside the log of a step that appended other calls to the record than the table's
+#: stored step did (the answer's new entries are not the step's): the step took those calls from
+#: the log (a call restored or repeated as the record holds it), which the columns without the log
+#: leave out, and its key, moved on by them, or the procedure waiting on them differ in turn.
+#: Counted under this name, apart from the parts, with the log's disagreements.
+LOGGED_CALLS = "after other calls the log named"
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,20 +318,20 @@ def _check(table: dict[Hashable, Step], key: Hashable, ruled: Step, stepping: bo
         differ.append(("rows", f"rows {labels} ruled, the table's {[f.row.label for f in stored.fired]}"))
     else:
         answer = replayed(stored, ruled.before)
-        other_calls = tuple(answer.record) != tuple(ruled.after.record)
+        n = len(ruled.before.record)
+        other_calls = tuple(answer.record[n:]) != tuple(ruled.after.record[n:])
         for part in PARTS:
             mine, real = getattr(answer, part), getattr(ruled.after, part)
             if part in LOG:
                 mine, real = tuple(mine), tuple(real)
             if mine != real:
-                if part == "key" and other_calls and stepped_key(ruled.before, ruled.after) == real:
-                    part = LOGGED_CALLS  # the step's own calls move its key on as the effect says
-                differ.append((part, f"part {part!r}: the table's effect gives {mine!r}, the step {real!r}"))
+                named = LOGGED_CALLS if other_calls and part not in LOG else part
+                differ.append((named, f"part {part!r}: the table's effect gives {mine!r}, the step {real!r}"))
     for column, answered, disagreements in ((name, out.answered, out.disagreements),
                                             (f"{name}, keeping the key as an effect", out.stepping_answered,
                                              out.stepping_disagreements))[:1 + stepping]:
         answered[name] = answered.get(name, 0) + 1
-        disagreements.setdefault(name, Counter()).update(part for part, _ in differ)
+        disagreements.setdefault(name, Counter()).update({part for part, _ in differ})  # steps, by part
         told = out.examples.setdefault(column, [])
         for _, what in differ[:max(0, 3 - len(told))]:
             told.append(f"{ruled.event.describe()} after "
@@ -353,7 +354,16 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
     moved so that the player whose turn it is sits North (:mod:`auction_fsm.symmetry`).  The
     second is sound because the Laws rule a moved step the same way, moved, which
     ``tests/test_symmetry.py`` checks: one table entry then serves a situation at every table
-    position."""
+    position.
+
+    The columns *the key kept as an effect* key a step whose actions declare the view
+    ``key_step`` and none the key (:data:`~auction_fsm.lawbook.parts.KEY_STEP`: they read the
+    legal auction only to move it on by their calls) without the key's value, with the log and
+    without it.  Each is checked in the same run: a step whose key was met before is answered by
+    the first step met with that key, its change applied to this position (:func:`replayed`), and
+    the rows and every part compared with the step ruled; the disagreements are counted by part,
+    for all answered steps and for the stepping ones apart (:data:`LOGGED_CALLS` for a step that
+    took other calls from the log)."""
     out = StepSharing(scope)
     absolute: list[_Keyed] = []
     relative: list[_Keyed] = []
