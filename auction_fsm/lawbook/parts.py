@@ -68,7 +68,8 @@ VIEWS: dict[str, str] = {"turn": "key", "key_step": "key", "procedure": "pending
 #: without looking at the key itself.  Its outcome's key is then an *effect*, "the key moved on by
 #: seat S's call C", that a table can apply to whatever key a position has: a table of steps keys
 #: such a rule without the key's value (:func:`value_of` gives nothing for it).  An action declaring
-#: ``key_step`` but not ``key`` is checked to change the key only so (:func:`audited`).
+#: ``key_step`` but not ``key`` is checked to leave the key its calls give (:func:`stepped_key`:
+#: moved on by them, or rebuilt from the record where it changed a call's status; :func:`audited`).
 KEY_STEP = "key_step"
 #: The waiting procedure's fields read as the views ``procedure_call`` (the call it is about, by
 #: value, and what it was explained to show) and ``procedure_place`` (where that call or lead
