@@ -70,6 +70,8 @@ VIEWS: dict[str, str] = {"turn": "key", "key_step": "key", "procedure": "pending
 #: such a rule without the key's value (:func:`value_of` gives nothing for it).  An action declaring
 #: ``key_step`` but not ``key`` is checked to leave the key its calls give (:func:`stepped_key`:
 #: moved on by them, or rebuilt from the record where it changed a call's status; :func:`audited`).
+#: Whether the auction so moved on has ended is not proved to follow from the rest of the rule's
+#: key: the rows' ending facts say it for a pass, and a table should ask it again after the effect.
 KEY_STEP = "key_step"
 #: The waiting procedure's fields read as the views ``procedure_call`` (the call it is about, by
 #: value, and what it was explained to show) and ``procedure_place`` (where that call or lead
