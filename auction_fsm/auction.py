@@ -120,6 +120,14 @@ def _contract(key: int, record: Record) -> Contract | None:
     return found
 
 
+def _one_back(pending: Pending | None) -> Pending | None:
+    """``pending`` once a call is added to the record: the call it is about one place further
+    back from the end (a procedure about a lead, or about nothing, is unchanged)."""
+    if pending is None or pending.back < 0 or pending.call is None:
+        return pending
+    return evolve(pending, back=pending.back + 1)
+
+
 def _each_call(tokens: Iterable[object]) -> Iterator[object]:
     """The calls of :meth:`AuctionState.calls`' arguments, in order: a string split on spaces,
     a call as it is, a list or tuple (or other iterable) entry by entry."""
@@ -323,7 +331,7 @@ class AuctionState:
         """True when the waiting procedure is about the last entry of the record (nothing has
         been added to the record since the call it rules on)."""
         p = self.pending
-        return p is not None and p.call_index == len(self.record) - 1
+        return p is not None and p.back == 0 and p.call is not None
 
     @property
     def passes_at_end(self) -> tuple[bool, ...]:
@@ -463,7 +471,7 @@ class AuctionState:
         if _PREFIX_KEYS:
             _extend_keys(self.dealer, self.record, record, key)
         return AuctionState(self.dealer, key, self.book, record,
-                            self.obligations if obligations is None else obligations, self.pending,
+                            self.obligations if obligations is None else obligations, _one_back(self.pending),
                             self.watches, self.restrictions, self.exposed, self.rulings, self.leads,
                             self.lead_rules, self.refused_leads, self.picked_up, self.swapped,
                             self.options_key, self.lead_choices, self.incidents, self.first_offender,
@@ -528,14 +536,30 @@ class AuctionState:
     # --- lead restrictions --------------------------------------------------------------
     # --- building blocks for the law modules ----------------------------------------------
     def add_call(self, record: CallRecord) -> AuctionState:
-        """Append ``record`` to the record (and to the legal auction if it stands)."""
+        """Append ``record`` to the record (and to the legal auction if it stands); the call a
+        waiting procedure is about is then one place further back (:attr:`Pending.back`)."""
         key = self.key
         if record.stands:
             key = rules.force(key, record.seat, record.call.code)
         new = appended(self.record, record)
         if _PREFIX_KEYS:
             _extend_keys(self.dealer, self.record, new, key)
-        return evolve(self, record=new, key=key)
+        return evolve(self, record=new, key=key, pending=_one_back(self.pending))
+
+    def index_of(self, p: Pending) -> int:
+        """The index in the record of the call waiting procedure ``p`` is about, from its place
+        counted back from the end; ``-1`` if it is about none."""
+        return -1 if p.back < 0 else len(self.record) - 1 - p.back
+
+    def lead_index_of(self, p: Pending) -> int:
+        """The index in the leads of the lead waiting procedure ``p`` is about (a lead out of
+        turn, 54), from its place counted back from the end of the leads; ``-1`` if none."""
+        return -1 if p.back < 0 else len(self.leads) - 1 - p.back
+
+    def back_of(self, index: int) -> int:
+        """The place of the record's entry ``index`` counted back from the end (0: the last), as
+        a waiting procedure keeps it (:attr:`Pending.back`)."""
+        return len(self.record) - 1 - index
 
     def set_status(self, index: int, status: CallStatus, law: str | None = None) -> AuctionState:
         """Change the status of call ``index`` (0-based) and rebuild the legal auction."""

@@ -189,11 +189,12 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
                 break
     standing.reverse()
     p = state.pending
+    ci = -1 if p is None else state.index_of(p)  # the record index of the procedure's call
     # LHO's keep-or-withdraw choice once the change stands (25A6, 21B2): the changed call and the
     # auction standing over it are read by nothing again (_change_stands)
     stands = p is not None and _change_stands(state, p, bounds)
     # the record index of a call being changed that nothing reads again (-1: none)
-    covered = p.call_index if p is not None and (stands or _changed_call_covered(state, p, bounds)) else -1
+    covered = ci if p is not None and (stands or _changed_call_covered(state, p, bounds)) else -1
     # the record index of LHO's call over it when that call lapses whatever LHO chooses (-1: none)
     lapses = int(p.get("lho_call")) if p is not None and stands and _lho_call_lapses(state, p) else -1
     # a change of call (25, 21B1), or a call at LHO's turn by the player who just called, which is
@@ -202,8 +203,8 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
               if families & _CHANGING and _may_change(state, bounds) else [])
     positional = [int(v) for k, v in p.extra if k in _POSITIONAL and v] if p is not None else []
     refs = {i for i, _ in window} | set(positional)
-    if p is not None and p.procedure != "lead_out_of_turn" and p.call_index >= 0:
-        refs.add(p.call_index)
+    if p is not None and p.procedure != "lead_out_of_turn" and ci >= 0:
+        refs.add(ci)
     rank = _ranks(state, refs) if refs else {}
     recent: tuple[object, ...] = ()
     if window:
@@ -238,11 +239,11 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         elif _inadmissible_either_way(state, p, bounds):
             extra = tuple(("new", "X") if k == "new" else (k, v) for k, v in extra)
         if p.procedure == "lead_out_of_turn":
-            ref: tuple[object, ...] = ("lead", len(state.leads) - p.call_index)
-        elif p.call_index >= 0:
-            r = record[p.call_index]
-            code = -1 if p.call_index == covered else r.call.code
-            ref = (rank[p.call_index], int(r.seat), code, int(r.in_turn_of), r.status)
+            ref: tuple[object, ...] = ("lead", p.back + 1)
+        elif ci >= 0:
+            r = record[ci]
+            code = -1 if ci == covered else r.call.code
+            ref = (rank[ci], int(r.seat), code, int(r.in_turn_of), r.status)
         else:
             ref = ()
         referenced = tuple((rank[i], -1 if i == lapses else record[i].call.code, record[i].status)
@@ -270,7 +271,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     auction = rules.bidder_side_only(state.key)
     if stands and p is not None:
         # the auction the change goes back to stands in for the one standing now (-2: not even that)
-        auction = -2 if recent and recent[0] == -2 else rules.bidder_side_only(state.key_before(p.call_index))
+        auction = -2 if recent and recent[0] == -2 else rules.bidder_side_only(state.key_before(ci))
     return (int(state.dealer), auction, _just_made(state, families, bounds), recent, revert, obligations,
             pending, watches, restrictions, specified, exposed, lead_state, namers, incidents, state.hands_returned)
 
@@ -442,7 +443,7 @@ def _change_stands(state: AuctionState, p: Pending, bounds: Scope | None) -> boo
     inexact keys on ``changes-1`` under either book.
     """
     return (bounds is not None and p.step == "awaiting_lho_choice" and p.procedure in _CHANGE_PROCEDURES
-            and state.incidents >= bounds.max_irregularities and p.call_index >= 0)
+            and state.incidents >= bounds.max_irregularities and state.index_of(p) >= 0)
 
 
 def _lho_call_lapses(state: AuctionState, p: Pending) -> bool:
@@ -479,7 +480,7 @@ def _inadmissible_either_way(state: AuctionState, p: Pending, bounds: Scope | No
     no key keeps a cancelled call.  So the key names it ``X`` either way.  Measured: ``changes-1``
     46,416 configurations become 43,200 with its 35,601 classes, 0 inexact keys under either book.
     """
-    if (bounds is None or p.procedure not in _CHANGE_PROCEDURES or p.call_index < 0
+    if (bounds is None or p.procedure not in _CHANGE_PROCEDURES or state.index_of(p) < 0
             or state.incidents < bounds.max_irregularities or p.get("new") not in ("X", "XX")):
         return False
     made = _new_call_in_turn(state, p)
@@ -495,13 +496,13 @@ def _new_call_in_turn(state: AuctionState, p: Pending) -> tuple[Call, int] | Non
     has no obligation, so that the new call is ruled as his call in turn over that auction with
     nothing else to weigh; ``None`` otherwise."""
     o = p.offender
-    if state.record[p.call_index].in_turn_of != o or any(state.obligations[o]):
+    if state.record[state.index_of(p)].in_turn_of != o or any(state.obligations[o]):
         return None
     try:
         call = parse_call(p.get("new"))
     except AuctionFsmError:
         return None
-    return call, state.key_before(p.call_index)
+    return call, state.key_before(state.index_of(p))
 
 
 def _auction_under_unread(state: AuctionState, p: Pending | None, bounds: Scope | None,
@@ -529,9 +530,9 @@ def _auction_under_unread(state: AuctionState, p: Pending | None, bounds: Scope 
     """
     if (bounds is None or p is None or p.procedure not in _CHANGE_PROCEDURES
             or state.incidents < bounds.max_irregularities
-            or all(i != p.call_index for i, _ in window)):
+            or all(i != state.index_of(p) for i, _ in window)):
         return False
-    under = state.key_before(p.call_index)
+    under = state.key_before(state.index_of(p))
     new = p.get("new")
     if not new:
         return False
@@ -600,7 +601,7 @@ def _window_size(state: AuctionState, families: frozenset[str], bounds: Scope | 
     left = bounds.max_irregularities - state.incidents
     p = state.pending
     if left <= 0 and p is not None and p.procedure in _CHANGE_PROCEDURES and standing \
-            and p.call_index == standing[-1][0]:
+            and state.index_of(p) == standing[-1][0]:
         return 1
     return 2 if "changes" in families or left >= 2 else 1
 

@@ -412,8 +412,8 @@ def decision_in_words(state: AuctionState, book: LawBook | None = None) -> str:
     if pending.procedure != "lead_out_of_turn" and pending.call is not None:
         made = pending.call
         call = "double" if made.is_double else "redouble" if made.is_redouble else str(made)
-    elif pending.procedure == "lead_out_of_turn" and 0 <= pending.call_index < len(state.leads):
-        call = state.leads[pending.call_index].card.text
+    elif pending.procedure == "lead_out_of_turn" and 0 <= state.lead_index_of(pending) < len(state.leads):
+        call = state.leads[state.lead_index_of(pending)].card.text
     new = pending.get("new") or call
     whose = "the" if pending.decider == pending.offender.name else f"{offender}'s"
     about = book.state(pending.procedure).about

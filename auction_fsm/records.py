@@ -106,9 +106,14 @@ class Pending:
     ``procedure`` and ``step`` name the nested state of the phase machine
     (``"insufficient_bid.awaiting_decision"``); ``decider`` is who must act (a seat letter or
     ``"director"``) and ``options`` what they may do, each option a short machine-readable word.
-    ``call_index`` points at the offending call in the record (for a lead out of turn, at the
-    lead; ``-1``: none), and is read only to change that entry's status; ``in_turn_of`` is the
-    seat whose turn it was when it was made.  ``extra`` holds procedure-specific facts as sorted
+    ``back`` is where the offending call sits in the record counted back from its end (0: the
+    last entry; for a lead out of turn, the lead counted back from the end of the leads; ``-1``:
+    none): a place relative to the end, so that the same situation after a longer or shorter
+    auction is the same procedure (issue 37).  A call added to the record while the procedure
+    waits moves it on by one (:meth:`~auction_fsm.auction.AuctionState.add_call`), and
+    :meth:`~auction_fsm.auction.AuctionState.index_of` turns it into an index of the record for
+    a rule that changes that entry.  ``in_turn_of`` is the seat whose turn it was when it was
+    made.  ``extra`` holds procedure-specific facts as sorted
     pairs.
 
     ``call`` and ``specifies`` are the offending call by value, as it was made: the call, and
@@ -124,7 +129,7 @@ class Pending:
     decider: str
     options: tuple[str, ...]
     offender: Seat
-    call_index: int
+    back: int
     in_turn_of: Seat
     extra: tuple[tuple[str, str], ...] = ()
     call: Call | None = None

@@ -428,7 +428,8 @@ def test_a_walk_takes_the_audit_down_a_branch_the_declaration_was_widened_for(
 # below checks it) and by a call of one of the position's methods that change it, read from the
 # source of AuctionState (``rule`` the rulings, ``add_call`` and ``set_status`` the record and the
 # legal auction, ``impose``/``discharge`` the obligations ...).  Two refinements follow the methods'
-# own code: a call added with a status other than "stands" leaves the legal auction (``key``) alone,
+# own code: adding a call moves the waiting procedure's place (``pending``) only while one waits (left
+# to the audits); a call added with a status other than "stands" leaves the legal auction (``key``) alone,
 # and so does a change of status to one other than "stands" *of a call that did not stand*, which the
 # source does not show -- there the check asks only for the record, and the key is left to the audits
 # and to the review.  What it does not prove: reads (an attribute read is no evidence of which
@@ -494,8 +495,16 @@ def _not_standing(node: ast.expr | None) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value != "stands"
 
 
+#: Adding a call moves the place of the call a waiting procedure is about one back
+#: (``Pending.back``): only while a procedure waits, which the source does not show; the audits
+#: check it (an action adding a call while one waits declares the procedure written).
+_ONLY_WHILE_WAITING = frozenset({"pending"})
+
+
 def _method_writes(method: str, call: ast.Call) -> frozenset[str]:
     parts = _WRITING[method]
+    if method in ("add_call", "called_in_turn"):
+        parts = parts - _ONLY_WHILE_WAITING
     if method not in _BY_STATUS or not call.args:
         return parts
     if method == "set_status":
@@ -657,9 +666,9 @@ def _static_faults(book: LawBook) -> dict[tuple[str, str], str]:
 
 def test_the_positions_writing_methods_are_read_from_its_source() -> None:
     assert _WRITING["rule"] == {"rulings"}
-    assert _WRITING["add_call"] == _WRITING["set_status"] == {"record", "key"}
+    assert _WRITING["add_call"] == {"record", "key", "pending"} and _WRITING["set_status"] == {"record", "key"}
     assert _WRITING["impose"] == _WRITING["discharge"] == _WRITING["_with_obligations"] == {"obligations"}
-    assert _WRITING["called_in_turn"] == {"record", "key", "obligations"}
+    assert _WRITING["called_in_turn"] == {"record", "key", "obligations", "pending"}
     assert _WRITING["restrict"] == {"restrictions"} and _WRITING["rebuilt"] == {"key"}
 
 

@@ -3,8 +3,9 @@ not the history).
 
 :class:`~auction_fsm.records.Pending` keeps the offending call as made (``call``) and what it was
 explained to show (``specifies``); the rules read them there instead of looking the call up in the
-record by its place.  The record still holds the call, and ``call_index`` still points at it for the
-actions that change its status: so the two must agree wherever a procedure waits.  These tests walk
+record by its place.  The record still holds the call, and ``back`` (its place counted back from the
+end of the record, moved on as calls are added) still finds it for the actions that change its
+status: so the two must agree wherever a procedure waits.  These tests walk
 the law book under both editions (fuzzed walks from every table position, and the first
 configurations of the irregular scopes) and check that they do, and that pickled states keep the
 values.
@@ -42,7 +43,7 @@ def disagreement(state: AuctionState) -> str | None:
         return None
     if p.procedure in NOT_ABOUT_A_CALL:
         return None if p.call is None and p.specifies is None else f"{p.state_name} holds a call: {p.call}"
-    r = state.record[p.call_index]
+    r = state.record[state.index_of(p)]
     held = (p.call, p.specifies, p.in_turn_of)
     recorded = (r.call, r.specifies, r.in_turn_of)
     return None if held == recorded else f"{p.state_name} holds {held}, the record has {recorded}"

@@ -506,7 +506,7 @@ class IrregularSpace:
         # the call just made, which its seat naming again changes nothing (25, changes.call_named_again)
         last = state.record[-1] if state.record else None
         again = None if last is None or last.status not in ("stands", "pending") else (
-            last.seat, last.call, p is not None and p.call_index == len(state.record) - 1)
+            last.seat, last.call, state.procedure_at_end)
         sig = (state.incidents < self.families.max_irregularities, state.phase, waiting, state.key,
                state.obligations, tuple(e.card for e in state.exposed), changeable, again)
         found = self._candidate_lists.get(sig)

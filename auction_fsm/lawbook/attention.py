@@ -39,7 +39,7 @@ assert (UNNOTICED, NOT_YET_NOTICED) == ("36C", "9A, 36")
 def _let_stand(ctx: Ctx, law: str, until: str) -> Outcome:
     p = ctx.state.pending
     assert p is not None
-    state = evolve(ctx.state, pending=None).set_status(p.call_index, "stands", law)
+    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "stands", law)
     return Outcome(state.rule(law, f"nobody draws attention to {p.offender.long_name}'s inadmissible "
                               f"{p.made} {until}"))
 
@@ -166,7 +166,7 @@ def rule_now(ctx: Ctx) -> Outcome:
     r = ctx.state.record[i]
     state = ctx.state.set_status(i, "pending", "19, 36")
     p = Pending("inadmissible_double", "awaiting_decision", "19, 36", r.seat.lho.name, ("lho_calls", "director"),
-                r.seat, i, r.in_turn_of, call=r.call, specifies=r.specifies)
+                r.seat, state.back_of(i), r.in_turn_of, call=r.call, specifies=r.specifies)
     return Outcome(evolve(state, pending=p), (DirectorCalled(),))
 
 

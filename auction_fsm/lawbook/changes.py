@@ -147,11 +147,11 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         extra = (*extra, ("made_at", state.turn.name))
     if event.ground == "misinformation":
         p = Pending(MI, "awaiting_judgement", "21B1", "director", ("misinformation", "no_misinformation"),
-                    o, old, state.record[old].in_turn_of, (*extra, ("judgement", "misinformation")),
+                    o, state.back_of(old), state.record[old].in_turn_of, (*extra, ("judgement", "misinformation")),
                     state.record[old].call, state.record[old].specifies)
     else:
         p = Pending(CH, "awaiting_judgement", f"{via + ', ' if via else ''}25A", "director",
-                    ("unintended", "intended"), o, old, state.record[old].in_turn_of,
+                    ("unintended", "intended"), o, state.back_of(old), state.record[old].in_turn_of,
                     (*extra, ("judgement", "unintended")), state.record[old].call, state.record[old].specifies)
     return evolve(state, pending=p).rule(
         via or law, f"{o.long_name} tries to replace {state.record[old].call} with {event.call}")
@@ -451,8 +451,9 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     lho_index = int(p.get("lho_call")) if p.get("lho_call") else None
     lho_call = state.record[lho_index].call if lho_index is not None else None
     # a call of RHO that a waiting 31A/32A rectification took its branch on: the new call decides
-    state, reopened = reopen_watch(evolve(state, pending=None), p.call_index)
-    state = state.set_status(p.call_index, "withdrawn", law)
+    old = state.index_of(p)  # (state is the position p waits at: no call added since)
+    state, reopened = reopen_watch(evolve(state, pending=None), old)
+    state = state.set_status(old, "withdrawn", law)
     face_down = state.current_lead
     if face_down is not None and not face_down.faced:
         state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="41A") if ld is face_down
@@ -612,7 +613,7 @@ def judge_change(ctx: Ctx) -> Outcome:
     assert isinstance(event, JudgeChange)
     index = _new_call(ctx)
     assert index is not None
-    return Outcome(open_comparable(ctx.state, event.seat, index, event.withdrawn, "25B1", "none"))
+    return Outcome(open_comparable(ctx.state, event.seat, ctx.state.back_of(index), event.withdrawn, "25B1", "none"))
 
 
 def _rows() -> list[Row]:

@@ -269,18 +269,19 @@ def reopen_watch(state: AuctionState, index: int) -> tuple[AuctionState, Ruling 
                          "decides what follows")
 
 
-def open_comparable(state: AuctionState, offender: Seat, index: int, withdrawn: Call, law: str,
+def open_comparable(state: AuctionState, offender: Seat, back: int, withdrawn: Call, law: str,
                     silence: str, cancel_if_not: bool = False, made: CallRecord | None = None) -> AuctionState:
-    """Ask the director whether call ``index`` is comparable with ``withdrawn`` (23A).
+    """Ask the director whether the call ``back`` places from the end of the record is
+    comparable with ``withdrawn`` (23A).
 
     If not, the offender's partner gets obligation ``silence`` under ``law`` and 26B rights
-    arise; with ``cancel_if_not`` the call itself is cancelled too (27B3).  ``made`` is call
-    ``index`` as made, when the caller holds it already (else it is read from the record): the
+    arise; with ``cancel_if_not`` the call itself is cancelled too (27B3).  ``made`` is that
+    call as made, when the caller holds it already (else it is read from the record): the
     procedure keeps the call by value.
     """
-    made = state.record[index] if made is None else made
+    made = state.record[len(state.record) - 1 - back] if made is None else made
     p = Pending("comparable_call", "awaiting_judgement", "23A", "director",
-                ("comparable", "not_comparable"), offender, index, made.in_turn_of,
+                ("comparable", "not_comparable"), offender, back, made.in_turn_of,
                 (("cancel_if_not", "1" if cancel_if_not else ""), ("judgement", "comparable"), ("law", law),
                  ("silence", silence), ("withdrawn", withdrawn.text)), made.call, made.specifies)
     return evolve(state, pending=p)

@@ -34,8 +34,9 @@ def _pending(ctx: Ctx) -> Pending:
 
 def _finish(state: AuctionState, p: Pending, law: str) -> Outcome:
     """The judged call stands if it was waiting to; then the end of the auction, if reached."""
-    if state.record[p.call_index].status == "pending":
-        return stand(state, index=p.call_index, law=law)
+    index = state.index_of(p)
+    if state.record[index].status == "pending":
+        return stand(state, index=index, law=law)
     return ended(state)
 
 
@@ -108,7 +109,7 @@ def not_comparable_cancelled(ctx: Ctx) -> Outcome:
     state = evolve(ctx.state, pending=None).restrict(LeadRestriction(o, f"{law}, 26B", withdrawn))
     new = p.made
     state = state.impose(o.partner, Obligation("pass_rest_of_auction", law))
-    state = state.set_status(p.call_index, "cancelled", law).rule(
+    state = state.set_status(ctx.state.index_of(p), "cancelled", law).rule(
         law, f"{o.long_name}'s {new} is not comparable and is cancelled; "
         f"{o.partner.long_name} must pass for the rest of the auction; {o.long_name} must replace the "
         "insufficient bid again")
@@ -139,8 +140,8 @@ def _after(ctx: Ctx) -> str:
     if p is None:
         return ""
     state = ctx.state
-    if state.record[p.call_index].status == "pending":
-        state = state.set_status(p.call_index, "stands")
+    if state.record[ctx.state.index_of(p)].status == "pending":
+        state = state.set_status(ctx.state.index_of(p), "stands")
     if pass_out_of_rotation_at_end(state):
         return "auction"  # 17D3 takes the auction back
     if state.is_passed_out:

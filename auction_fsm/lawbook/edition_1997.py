@@ -378,7 +378,7 @@ def _with_denominations(state: AuctionState, index: int, event: object) -> Aucti
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_31a(ctx: Ctx) -> Outcome:
     p, call, st = rotation.cancelled_call(ctx)
-    st = _with_denominations(st, p.call_index, ctx.event)
+    st = _with_denominations(st, ctx.state.index_of(p), ctx.event)
     o = p.offender
     law = "30C, 31A (1997)" if call.is_pass else "31A (1997)"
     w = Watch("after_rho_call", o, call, "31A (1997)")
@@ -601,8 +601,9 @@ def _hold_barred(base: Action) -> Action:
         state, p = out.state, out.state.pending
         assert p is not None
         law = "30B2b (1997); 36"
-        last = state.record[p.call_index]
-        record = (*state.record[:p.call_index], replace(last, law=law), *state.record[p.call_index + 1:])
+        i = state.index_of(p)
+        last = state.record[i]
+        record = (*state.record[:i], replace(last, law=law), *state.record[i + 1:])
         return Outcome(evolve(state, pending=evolve(p, law=law), record=record), out.follow)
     return derived(base, "hold_barred_double", "the double or redouble is held while LHO may call or the "
                    "director rules: Law 36 takes it as a double the Laws do not permit (30B2b (1997))", run,

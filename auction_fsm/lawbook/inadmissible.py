@@ -38,7 +38,7 @@ def _open(state: AuctionState, procedure: str, law: str, offender: Seat, call: C
           in_turn_of: Seat, irregularity: str, specifies: tuple[Strain, ...] | None = None) -> AuctionState:
     state = state.add_call(CallRecord(offender, call, in_turn_of, "pending", irregularity, law, specifies))
     p = Pending(procedure, "awaiting_decision", law, offender.lho.name, ("lho_calls", "director"),
-                offender, len(state.record) - 1, in_turn_of, call=call, specifies=specifies)
+                offender, 0, in_turn_of, call=call, specifies=specifies)
     return evolve(state, pending=p)
 
 
@@ -121,7 +121,7 @@ def hold_after_final_pass(ctx: Ctx) -> Outcome:
     o, call = ctx.seat, _call(ctx)
     state = ctx.state.add_call(CallRecord(o, call, o, "cancelled", "after_final_pass", "39A"))
     p = Pending(_AF, "awaiting_decision", "39B, 39C", o.lho.name, ("lho_calls", "director"), o,
-                len(state.record) - 1, o, call=call)
+                0, o, call=call)
     return Outcome(evolve(state, pending=p).rule("39A", f"{o.long_name}'s {call} after the final "
                                                  "pass is cancelled"))
 
@@ -147,7 +147,7 @@ def cancel_both_36a(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None)
     state = state.add_call(CallRecord(seat, _call(ctx), seat, "cancelled", "called_over_inadmissible", "36A"))
-    state = state.set_status(p.call_index, "cancelled", "36A")
+    state = state.set_status(ctx.state.index_of(p), "cancelled", "36A")
     return Outcome(state.rule("36A", f"{seat.long_name} called over the inadmissible "
                               f"{p.made}: both calls are cancelled and "
                               f"{p.offender.long_name} calls again with no rectification"))
@@ -162,16 +162,18 @@ def let_stand_37a(ctx: Ctx) -> Outcome:
     state = evolve(ctx.state, pending=None).discharge(p.offender, "pass_next_turn", "repeat_call")
     state = state.rule("37A", f"{seat.long_name} called over {p.offender.long_name}'s call made "
                        "while obliged to pass: it stands, no lead restrictions")
-    out = stand(state, index=p.call_index, law="37A")
+    out = stand(state, index=ctx.state.index_of(p), law="37A")
     if out.state.pending is not None:
         return out
     return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx), shown(ctx)).follow))
 
 
-def _cancel_above_seven(state: AuctionState, p: Pending, restrictions: bool) -> Outcome:
+def _cancel_above_seven(state: AuctionState, p: Pending, index: int, restrictions: bool) -> Outcome:
+    """Cancel the bid above seven at record ``index`` (p's call), put a pass in its place and
+    silence the side (38B-C), with 26B rights unless LHO had called (38D)."""
     o = p.offender
     call = p.made
-    state = state.set_status(p.call_index, "cancelled", "38B")
+    state = state.set_status(index, "cancelled", "38B")
     for seat in (o, o.partner):
         state = state.impose(seat, Obligation("pass_rest_of_auction", "38C"))
     if restrictions:
@@ -192,14 +194,15 @@ def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None)
     state = state.add_call(CallRecord(seat, _call(ctx), seat, "cancelled", "called_over_inadmissible", "38B"))
-    return _cancel_above_seven(state, p, restrictions=False)
+    return _cancel_above_seven(state, p, ctx.state.index_of(p), restrictions=False)
 
 
 @action("the bid is cancelled, a pass put in its place, the side silenced, with 26B rights (38B-D)",
         reads=('dealer', 'key_step', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
         writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def cancel_above_seven(ctx: Ctx) -> Outcome:
-    return _cancel_above_seven(evolve(ctx.state, pending=None), _pending(ctx), restrictions=True)
+    p = _pending(ctx)
+    return _cancel_above_seven(evolve(ctx.state, pending=None), p, ctx.state.index_of(p), restrictions=True)
 
 
 @action("both calls after the final pass are cancelled; no further rectification (39B)",
@@ -220,7 +223,7 @@ def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
     call = p.made
-    state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "36B1")
+    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "36B1")
     state = silence_partner(state, o, call, "36B2", "36B3, 26B")
     return Outcome(state.rule("36B", f"the inadmissible {call} is cancelled; {o.long_name} must call "
                               f"again and {o.partner.long_name} must pass for the rest of the auction; "
@@ -231,7 +234,7 @@ def _silence_side(ctx: Ctx) -> AuctionState:
     p = _pending(ctx)
     o = p.offender
     call = p.made
-    state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "37B1")
+    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "37B1")
     for seat in (o, o.partner):
         state = state.impose(seat, Obligation("pass_rest_of_auction", "37B2"))
     return state.restrict(LeadRestriction(o, "37B2, 26B", call))

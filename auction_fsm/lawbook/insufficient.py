@@ -72,17 +72,17 @@ def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool 
                                       *state.record[index + 1:])).rebuilt()
     if b4:
         p = Pending(IB, "awaiting_choice", "27B4, 27A1", offender.lho.name, ("accept", "decline"), offender,
-                    index, offender, (("b4", "1"), ("first_ib", "" if first is None else str(first))), call, specifies)
+                    state.back_of(index), offender, (("b4", "1"), ("first_ib", "" if first is None else str(first))), call, specifies)
     else:
         p = Pending(IB, "awaiting_decision", "27A1", offender.lho.name, ("accept", "director"), offender,
-                    index, offender, (("b4", ""),), call, specifies)
+                    state.back_of(index), offender, (("b4", ""),), call, specifies)
     return evolve(state, pending=p)
 
 
 def resume_replacement(state: AuctionState, offender: Seat, ib_index: int) -> AuctionState:
     """27B3: after a cancelled double or redouble the offender must replace the bid again."""
     ib = state.record[ib_index]
-    p = Pending(IB, "awaiting_replacement", "27B", offender.name, ("replace",), offender, ib_index, offender,
+    p = Pending(IB, "awaiting_replacement", "27B", offender.name, ("replace",), offender, state.back_of(ib_index), offender,
                 call=ib.call, specifies=ib.specifies)
     return evolve(state, pending=p)
 
@@ -183,7 +183,7 @@ def accept_by_calling(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None).rule(
         "27A1", f"{seat.long_name} called over the insufficient {p.made}, accepting it; it is treated as legal")
-    out = stand(state, index=p.call_index, law="27A1")
+    out = stand(state, index=ctx.state.index_of(p), law="27A1")
     if out.state.pending is not None:
         return out
     return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx), shown(ctx)).follow))
@@ -196,7 +196,10 @@ def hold_premature(ctx: Ctx) -> Outcome:
     p, o = _pending(ctx), _pending(ctx).offender
     state = ctx.state.add_call(CallRecord(o, _call(ctx), o, "pending", "premature_replacement", "27C",
                                           shown(ctx)))
-    q = evolve(p, step="premature_replacement", law="27C", options=("accept", "director"),
+    # (the call added moved the insufficient bid one place back: the procedure as it now stands)
+    held = state.pending
+    assert held is not None
+    q = evolve(held, step="premature_replacement", law="27C", options=("accept", "director"),
                extra=(*p.extra, ("replacement", str(len(state.record) - 1))))
     return Outcome(evolve(state, pending=q))
 
@@ -216,30 +219,31 @@ def accept_over_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None).set_status(int(p.get("replacement")), "cancelled", "27C")
     return stand(state.rule("27A1", f"{ctx.seat.long_name} accepts the insufficient bid; the "
-                            "premature replacement is cancelled"), index=p.call_index, law="27A1")
+                            "premature replacement is cancelled"), index=ctx.state.index_of(p), law="27A1")
 
 
 def _withdraw(ctx: Ctx) -> tuple[AuctionState, Pending]:
     p = _pending(ctx)
     state = ctx.state
-    index = p.call_index
+    own = index = ctx.state.index_of(p)
     if p.get("b4"):  # 27B4 rules as 27B3: the attempted second insufficient bid is cancelled, and
-        state = state.set_status(p.call_index, "cancelled", "27B4")  # the withdrawn one still
-        index = _first_ib(p)  # needs its replacement: 27B1 compares with the withdrawn call
+        state = state.set_status(own, "cancelled", "27B4")  # the withdrawn one still
+        index = _first_ib(p, own)  # needs its replacement: 27B1 compares with the withdrawn call
     else:
-        state = state.set_status(p.call_index, "withdrawn", "27B")
+        state = state.set_status(own, "withdrawn", "27B")
     # (the record is read here anyway, to write the statuses: the first bid is taken from it)
-    first = state.record[index] if index != p.call_index else None
+    first = state.record[index] if index != own else None
     due = evolve(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",),
-                 call_index=index, extra=tuple(x for x in p.extra if x[0] not in ("replacement", "first_ib")),
+                 back=state.back_of(index), extra=tuple(x for x in p.extra if x[0] not in ("replacement", "first_ib")),
                  call=p.call if first is None else first.call, specifies=p.specifies if first is None else first.specifies)
     return state, due
 
 
-def _first_ib(p: Pending) -> int:
-    """The record of the insufficient bid a second one (27B4) tried to replace."""
+def _first_ib(p: Pending, own: int) -> int:
+    """The record of the insufficient bid a second one (27B4) tried to replace (``own``, the
+    index of the procedure's call, when there is none)."""
     first = p.get("first_ib")
-    return int(first) if first else p.call_index
+    return int(first) if first else own
 
 
 #: The note a ruling under 27B1 carries (27D), in words.
@@ -328,7 +332,7 @@ def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None).rule(
         "27A1", f"{ctx.seat.long_name} accepts the insufficient {p.made}; it is treated as legal")
-    return stand(state, index=p.call_index, law="27A1")
+    return stand(state, index=ctx.state.index_of(p), law="27A1")
 
 
 @action("LHO accepts the insufficient bid by calling; the early replacement is cancelled (27A1, 27C); "
@@ -437,12 +441,12 @@ def replaced_insufficient(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
     index = ctx.event.index if isinstance(ctx.event, Replacement) else None
     return Outcome(open_insufficient(evolve(ctx.state, pending=None), o, _call(ctx), b4=True, index=index,
-                                     specifies=shown(ctx), first=_pending(ctx).call_index))
+                                     specifies=shown(ctx), first=ctx.state.index_of(_pending(ctx))))
 
 
 @action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)",
         reads=('dealer', 'record', 'obligations', 'procedure', 'procedure_call', 'restrictions'),
-        writes=('record', 'obligations', 'restrictions', 'rulings'), emits=())
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def replaced_illegal_double(ctx: Ctx) -> Outcome:
     p, call = _pending(ctx), _call(ctx)
     o = p.offender
@@ -483,13 +487,13 @@ def _held_replacement(ctx: Ctx) -> tuple[AuctionState, int, CallRecord]:
     return state, len(state.record) - 1, state.record[-1]
 
 
-def _to_comparable(state: AuctionState, offender: Seat, index: int, made: CallRecord, ib_index: int,
+def _to_comparable(state: AuctionState, offender: Seat, back: int, made: CallRecord, ib_index: int,
                    ib: Call) -> AuctionState:
-    """Ask whether replacement ``index`` (``made``) is comparable with the insufficient bid
-    ``ib``, at ``ib_index`` (27B1b)."""
+    """Ask whether the replacement ``back`` places from the end of the record (``made``) is
+    comparable with the insufficient bid ``ib``, at ``ib_index`` (27B1b)."""
     call = made.call
     double = call.is_double or call.is_redouble
-    state = open_comparable(state, offender, index, ib, "27B3" if double else "27B2", "pass_rest_of_auction",
+    state = open_comparable(state, offender, back, ib, "27B3" if double else "27B2", "pass_rest_of_auction",
                             cancel_if_not=double, made=made)
     assert state.pending is not None
     resume = (("resume_ib", str(ib_index)),)
@@ -502,7 +506,7 @@ def _to_comparable(state: AuctionState, offender: Seat, index: int, made: CallRe
 def replaced_for_judgement(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, index, made = _held_replacement(ctx)
-    return Outcome(_to_comparable(state, p.offender, index, made, p.call_index, p.made))
+    return Outcome(_to_comparable(state, p.offender, state.back_of(index), made, ctx.state.index_of(p), p.made))
 
 
 @action("the director judges whether the replacement is the lowest sufficient bid that shows the same "
@@ -512,8 +516,8 @@ def replaced_for_judgement(ctx: Ctx) -> Outcome:
 def replaced_ask_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, index, made = _held_replacement(ctx)
-    q = Pending(IB, "awaiting_lowest_judgement", "27B1a", "director", ("lowest", "not_lowest"), p.offender, index,
-                p.offender, (("ib", str(p.call_index)), ("ib_call", p.made.text), ("judgement", "lowest_specifying")),
+    q = Pending(IB, "awaiting_lowest_judgement", "27B1a", "director", ("lowest", "not_lowest"), p.offender,
+                state.back_of(index), p.offender, (("ib", str(ctx.state.index_of(p))), ("ib_call", p.made.text), ("judgement", "lowest_specifying")),
                 made.call, made.specifies)
     return Outcome(evolve(state, pending=q))
 
@@ -529,7 +533,7 @@ def judged_lowest(ctx: Ctx) -> Outcome:
     state = state.rule(citing_silence("27B1a", state, p.offender),
                        f"{call} is the lowest sufficient bid showing the same denominations as the "
                        f"insufficient bid: {nothing_further(state, p.offender)}").rule("27D", ADJUST_27D)
-    return stand(state, index=p.call_index, law="27B1a")
+    return stand(state, index=ctx.state.index_of(p), law="27B1a")
 
 
 @action("not the lowest such bid: the director judges whether it is comparable (27B1b), else 27B2",
@@ -539,7 +543,7 @@ def judged_not_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None)
     made = CallRecord(p.offender, p.made, p.in_turn_of, "pending", "replacement", "27B", p.specifies)
-    return Outcome(_to_comparable(state, p.offender, p.call_index, made, int(p.get("ib")),
+    return Outcome(_to_comparable(state, p.offender, p.back, made, int(p.get("ib")),
                                   parse_call(p.get("ib_call"))))
 
 

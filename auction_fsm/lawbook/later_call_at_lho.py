@@ -150,7 +150,7 @@ def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
     held = p.made
     o, turn = p.offender, p.in_turn_of
     law = with_via("25A1", p.get("changed_via"))
-    state = evolve(ctx.state, pending=None).set_status(p.call_index, "withdrawn", "25A1").rule(
+    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "withdrawn", "25A1").rule(
         law, f"{held} was unintended: it is withdrawn, with no rectification for it, and {o.long_name}'s "
         f"intended {new} takes its place; {new} is still made at {turn.long_name}'s turn, so it is ruled as a "
         "call out of rotation")

@@ -451,7 +451,7 @@ def faced_out_of_turn(ctx: Ctx) -> Outcome:
     rec = LeadRecord(s, event.card, event.faced, "pending", "54")
     state = evolve(state, leads=(*state.leads, rec))
     p = Pending(LOOT, "awaiting_declarer", "54", contract.declarer.name, ("accept", "spread", "refuse"), s,
-                len(state.leads) - 1, contract.opening_leader, (("judgement", "dummy_seen"),))
+                0, contract.opening_leader, (("judgement", "dummy_seen"),))
     return Outcome(evolve(state, pending=p).rule(
         "54", f"{s.long_name} faced an opening lead out of turn: declarer may accept it (54B), spread "
         "the hand and become dummy (54A), or refuse it (54D)"))
@@ -495,7 +495,7 @@ def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], Auct
     p = ctx.state.pending
     assert p is not None
     state = evolve(ctx.state, pending=None)
-    return p, state.leads[p.call_index], list(state.leads), state
+    return p, state.leads[ctx.state.lead_index_of(p)], list(state.leads), state
 
 
 @action("the lead stands and dummy is spread; declarer plays second (54B)",
@@ -503,7 +503,7 @@ def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], Auct
         writes=('pending', 'rulings', 'leads'), emits=())
 def accept_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
-    leads[p.call_index] = evolve(ld, status="stands", law="54B")
+    leads[ctx.state.lead_index_of(p)] = evolve(ld, status="stands", law="54B")
     state = score_as_if_not_made(evolve(state, leads=tuple(leads), swapped=False))
     return Outcome(state.rule("54B", "declarer accepts the lead: dummy is spread (41) and declarer plays "
                               "second from hand; under 2017 Law 54 only declarer may accept an opening "
@@ -516,7 +516,7 @@ def accept_lead(ctx: Ctx) -> Outcome:
         writes=('pending', 'rulings', 'leads', 'swapped'), emits=())
 def spread(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
-    leads[p.call_index] = evolve(ld, status="stands", law="54A")
+    leads[ctx.state.lead_index_of(p)] = evolve(ld, status="stands", law="54A")
     state = score_as_if_not_made(evolve(state, leads=tuple(leads), swapped=True))
     who = state.actual_declarer.long_name if state.actual_declarer is not None else ""
     return Outcome(state.rule("54A", f"declarer spreads the hand and becomes dummy; {who} declares and "
@@ -530,7 +530,7 @@ def spread(ctx: Ctx) -> Outcome:
 def refuse_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
     o = p.offender
-    leads[p.call_index] = evolve(ld, status="withdrawn", law="54D, 56")
+    leads[ctx.state.lead_index_of(p)] = evolve(ld, status="withdrawn", law="54D, 56")
     pc = PenaltyCard(o, ld.card, True, "54D, 56")
     state = evolve(state, leads=tuple(leads), refused_leads=(*state.refused_leads, pc))
     state = state.rule("54D, 56", f"declarer refuses the lead: {ld.card.text} becomes a major penalty "

@@ -89,7 +89,7 @@ KEY_STEP = "key_step"
 #: value, and what it was explained to show) and ``procedure_place`` (where that call or lead
 #: sits in the record or the leads); looking at the procedure at all, or at any other of its
 #: fields (its step, decider, options, offender, facts), reads the view ``procedure``.
-_PENDING_VIEWS = {"call": "procedure_call", "specifies": "procedure_call", "call_index": "procedure_place"}
+_PENDING_VIEWS = {"call": "procedure_call", "specifies": "procedure_call", "back": "procedure_place"}
 #: What a declaration may say it reads: the parts and the views.
 READABLE: tuple[str, ...] = (*PARTS, *VIEWS)
 #: The parts that are history rather than position: read by a rule, they make it depend on the
@@ -126,8 +126,8 @@ def value_of(state: AuctionState, name: str) -> Any:
         if name == "procedure_call":
             return p.call, p.specifies
         if name == "procedure_place":
-            return p.call_index
-        return dataclasses.replace(p, call=None, specifies=None, call_index=-1)
+            return p.back
+        return dataclasses.replace(p, call=None, specifies=None, back=-1)
     return getattr(state, name)  # a part, or a view that is a property of the position
 
 
@@ -204,7 +204,11 @@ class _Watched(AuctionState):
             if _WATCHING:
                 _WATCHING[-1].add("procedure")
             pending = object.__getattribute__(self, name)
-            return None if pending is None else _WatchedPending(*_PENDING_FIELDS(pending))
+            if pending is None:
+                return None
+            if type(pending) is _WatchedPending:  # (a procedure the action built from a watched one)
+                return _WatchedPending(*(d.__get__(pending, Pending) for d in _PENDING_DESCRIPTORS))
+            return _WatchedPending(*_PENDING_FIELDS(pending))
         if name in _PART_SET and _WATCHING:
             _WATCHING[-1].add(name)
         return object.__getattribute__(self, name)

@@ -291,7 +291,7 @@ def hold_out_of_rotation(ctx: Ctx) -> Outcome:
         else "director")
     law = "32, 36B4" if bad_double else ("28B, 29A" if "accept" in options else "28B")
     p = Pending(OOR, "awaiting_decision", law, decider, tuple(options), offender,
-                len(state.record) - 1, turn, tuple(sorted(extra)), call, shown(ctx))
+                0, turn, tuple(sorted(extra)), call, shown(ctx))
     return Outcome(evolve(state, pending=p))
 
 
@@ -322,7 +322,7 @@ def _while_lho_answers(base: Guard) -> Guard:
 def _if_accepted(ctx: Ctx) -> AuctionState:
     p = ctx.state.pending
     assert p is not None
-    return ctx.state.set_status(p.call_index, "stands")
+    return ctx.state.set_status(ctx.state.index_of(p), "stands")
 
 
 @action("the call out of rotation stands as if legal; the accepting call is then ruled",
@@ -336,9 +336,9 @@ def accept_out_of_rotation(ctx: Ctx) -> Outcome:
     cleared = evolve(state, pending=None).rule(
         "29A", f"{seat.long_name} called over {p.offender.long_name}'s call out of rotation, "
         "accepting it; no rectification")
-    reverts = pass_out_of_rotation_at_end(cleared.set_status(p.call_index, "stands"))
-    law, cleared = accepted_as_insufficient(cleared, p.call_index)
-    out = stand(cleared, index=p.call_index, law=law)
+    reverts = pass_out_of_rotation_at_end(cleared.set_status(ctx.state.index_of(p), "stands"))
+    law, cleared = accepted_as_insufficient(cleared, ctx.state.index_of(p))
+    out = stand(cleared, index=ctx.state.index_of(p), law=law)
     if out.state.pending is None and reverts and call.is_pass:
         # 17D3 will undo the accepted pass; the accepting pass is one of the passes it cancels
         return Outcome(out.state.add_call(CallRecord(seat, call, seat, "cancelled", "after_17d3", "17D3")),
@@ -354,7 +354,7 @@ def right_player_calls(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
     p = state.pending
     assert p is not None
-    cancelled = evolve(state, pending=None).set_status(p.call_index, "cancelled", "28B").rule(
+    cancelled = evolve(state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "28B").rule(
         "28B", f"{seat.long_name}, whose turn it was, called: {p.offender.long_name}'s call "
         "out of rotation is cancelled and the right to rectification is lost")
     return calls_again(cancelled, seat, call, shown(ctx))
@@ -420,8 +420,8 @@ def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _p(ctx)
     state = evolve(ctx.state, pending=None).rule(
         "29A", f"{ctx.seat.long_name} accepts {p.offender.long_name}'s call out of rotation; no rectification")
-    law, state = accepted_as_insufficient(state, p.call_index)
-    return stand(state, index=p.call_index, law=law)
+    law, state = accepted_as_insufficient(state, ctx.state.index_of(p))
+    return stand(state, index=ctx.state.index_of(p), law=law)
 
 
 def accepted_as_insufficient(state: AuctionState, index: int) -> tuple[str, AuctionState]:
@@ -445,7 +445,7 @@ def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
     if lho_call is not None:
         state = state.add_call(CallRecord(ctx.seat, lho_call, p.in_turn_of, "cancelled", "called_over_inadmissible",
                                           "36A"))
-    state = state.set_status(p.call_index, "cancelled", "36A")
+    state = state.set_status(ctx.state.index_of(p), "cancelled", "36A")
     how = "called over" if lho_call is not None else "let go"
     return Outcome(state.rule("36A", f"{ctx.seat.long_name} {how} {p.offender.long_name}'s inadmissible {call} "
                               f"out of rotation: it is cancelled{' with the call over it' if lho_call else ''}, the "
@@ -531,7 +531,7 @@ def position_of_turn(ctx: Ctx) -> str:
 def _cancel_pending_double(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
     p = ctx.state.pending
     assert p is not None
-    return p, pending_call(ctx), evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
+    return p, pending_call(ctx), evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "29B")
 
 
 # Whose turn it was, counted from the offender (turn_from_offender): 3 the offender's RHO, 2
@@ -670,7 +670,7 @@ def cancelled_call(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
     p = ctx.state.pending
     assert p is not None
     call = pending_call(ctx)
-    state = evolve(ctx.state, pending=None).set_status(p.call_index, "cancelled", "29B")
+    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "29B")
     event = ctx.event
     if isinstance(event, Judgement) and event.value and event.denominations:
         dens = ", ".join(d.plural for d in event.denominations)
@@ -843,9 +843,9 @@ def judge_offenders_call(ctx: Ctx) -> Outcome:
     w = _watch(ctx)
     assert w is not None
     rest = tuple(x for x in state.watches if x is not w)
-    index = len(state.record) - 1 - ctx.event.back  # type: ignore[union-attr]
-    return Outcome(open_comparable(evolve(state, watches=rest), w.offender, index, w.call, w.law,
-                                   silence="pass_next_turn"))
+    back = ctx.event.back  # type: ignore[union-attr]
+    return Outcome(open_comparable(evolve(state, watches=rest), w.offender, back, w.call, w.law,
+                                   silence="pass_next_turn", made=ctx.event.made))  # type: ignore[union-attr]
 
 
 _AJ = f"{OOR}.awaiting_artificial_judgement"

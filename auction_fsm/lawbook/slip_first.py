@@ -75,7 +75,7 @@ def _offender_partner_called_since(ctx: Ctx) -> Hashable:
     if p is None:
         return False
     partner = p.offender.partner
-    return any(r.seat == partner and r.stands for r in ctx.state.record[p.call_index + 1:])
+    return any(r.seat == partner and r.stands for r in ctx.state.record[ctx.state.index_of(p) + 1:])
 
 
 @computes("slip_claimed_at")
@@ -140,7 +140,7 @@ def intended_replaces(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new = parse_call(p.get("new"))
     made = p.made
-    state = evolve(ctx.state, pending=None).set_status(p.call_index, "withdrawn", "25A1")
+    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "withdrawn", "25A1")
     state = state.rule("25A1", f"{made} was unintended: it is withdrawn and {p.offender.long_name}'s "
                        f"intended {new} is made in its place; no other rectification for {made}")
     return Outcome(state, (SubstitutedCall(p.offender, new),))  # the director, there, rules on it

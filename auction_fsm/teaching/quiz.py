@@ -394,8 +394,8 @@ def _options_text(state: AuctionState, decider: str, options: tuple[str, ...], l
     if p.procedure != "lead_out_of_turn" and p.call is not None:
         made = p.call
         call = "double" if made.is_double else "redouble" if made.is_redouble else str(made)
-    elif p.procedure == "lead_out_of_turn" and 0 <= p.call_index < len(state.leads):
-        call = state.leads[p.call_index].card.text
+    elif p.procedure == "lead_out_of_turn" and 0 <= state.lead_index_of(p) < len(state.leads):
+        call = state.leads[state.lead_index_of(p)].card.text
     whose = "the" if decider == p.offender.name else f"{offender}'s"
     about = book.state(p.procedure).about  # what the procedure is about, in the book's words
     it = about.format(whose=whose, who=offender, call=call, new=p.get("new") or call) if about else ""

@@ -273,7 +273,7 @@ def test_27B4_second_insufficient_bid_not_accepted_ruled_as_27B3() -> None:
     assert "East must still replace the insufficient 1D" in s.rulings[-2].summary
     # 27B4 rules as 27B3: the second bid is cancelled and the withdrawn 1D is what East replaces,
     # so 27B1a asks for the lowest sufficient diamond bid, 2D (not 2C, which is judged)
-    assert s.pending is not None and s.record[s.pending.call_index].call.text == "1D"
+    assert s.pending is not None and s.record[s.index_of(s.pending)].call.text == "1D"
     s = walk("N", "N 1H, E 1D, director, declined, E 1C, director, declined, E 2D, S P, W P, N P")
     assert outcome(s)["result"] == ("2D", "E", "W", "S")
     assert outcome(s)["restrictions"] == [("E", "W", "1D", "CHS")]
