@@ -58,7 +58,7 @@ def _call(ctx: Ctx) -> Call:
 
 
 @action("the double or redouble is held while LHO may call or the director rules (36)",
-        reads=('record', 'obligations'),
+        reads=('obligations',),
         writes=('record', 'pending', 'obligations'), emits=())
 def hold_inadmissible_double(ctx: Ctx) -> Outcome:
     state = in_turn(ctx.state, ctx.seat)
@@ -66,14 +66,14 @@ def hold_inadmissible_double(ctx: Ctx) -> Outcome:
 
 
 @action("the call is held while LHO may call or the director rules (37)",
-        reads=('record', 'obligations'),
+        reads=('obligations',),
         writes=('record', 'pending'), emits=())
 def hold_violation(ctx: Ctx) -> Outcome:
     return Outcome(open_violation(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), ctx.seat))
 
 
 @action("the bid is held while LHO may call or the director rules (38)",
-        reads=('record', 'obligations'),
+        reads=('obligations',),
         writes=('record', 'pending'), emits=())
 def hold_above_seven(ctx: Ctx) -> Outcome:
     return Outcome(open_above_seven(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), ctx.seat))
@@ -115,7 +115,7 @@ def cancel_after_final_pass(ctx: Ctx) -> Outcome:
 
 
 @action("the call is cancelled; LHO may call, or the director may give declarer 26B rights",
-        reads=('record',),
+        reads=(),
         writes=('record', 'pending', 'rulings'), emits=())
 def hold_after_final_pass(ctx: Ctx) -> Outcome:
     o, call = ctx.seat, _call(ctx)

@@ -64,18 +64,19 @@ def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool 
     law = "27B4" if b4 else "18D, 27"
     if index is None:
         state = state.add_call(CallRecord(offender, call, offender, "pending", IB, law, specifies))
-        index = len(state.record) - 1
+        back = 0  # the call just added: the last in the record
     else:
+        back = state.back_of(index)
         rec = state.record[index]
         specifies = rec.specifies  # as the premature replacement was explained when made
         state = evolve(state, record=(*state.record[:index], evolve(rec, status="pending", irregularity=IB, law=law),
                                       *state.record[index + 1:])).rebuilt()
     if b4:
         p = Pending(IB, "awaiting_choice", "27B4, 27A1", offender.lho.name, ("accept", "decline"), offender,
-                    state.back_of(index), offender, (("b4", "1"), ("first_ib", "" if first is None else str(first))), call, specifies)
+                    back, offender, (("b4", "1"), ("first_ib", "" if first is None else str(first))), call, specifies)
     else:
         p = Pending(IB, "awaiting_decision", "27A1", offender.lho.name, ("accept", "director"), offender,
-                    state.back_of(index), offender, (("b4", ""),), call, specifies)
+                    back, offender, (("b4", ""),), call, specifies)
     return evolve(state, pending=p)
 
 
@@ -99,7 +100,7 @@ def _call(ctx: Ctx) -> Call:
 
 
 @action("the bid is held while LHO may accept it by calling, or the director rules",
-        reads=('record', 'obligations'),
+        reads=('obligations',),
         writes=('record', 'obligations', 'pending'), emits=())
 def hold_insufficient(ctx: Ctx) -> Outcome:
     return Outcome(open_insufficient(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), specifies=shown(ctx)))

@@ -241,7 +241,7 @@ def deem_pass(ctx: Ctx) -> Outcome:
 
 
 @action("the bid above seven out of rotation is held while LHO may call or the director rules (38)",
-        reads=('record', 'turn'),
+        reads=('turn',),
         writes=('record', 'pending'), emits=())
 def hold_above_seven_out_of_rotation(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -249,7 +249,7 @@ def hold_above_seven_out_of_rotation(ctx: Ctx) -> Outcome:
 
 
 @action("the call by a player obliged to pass is held while LHO may call or the director rules (37)",
-        reads=('record', 'turn'),
+        reads=('turn',),
         writes=('record', 'pending'), emits=())
 def hold_silenced_out_of_rotation(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -266,7 +266,7 @@ def change_at_lhos_turn(ctx: Ctx) -> Outcome:
 
 
 @action("the call is held while LHO may accept it, the right player may call, or the director rules",
-        reads=('key', 'record'),
+        reads=('key',),
         writes=('record', 'pending'), emits=())
 def hold_out_of_rotation(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
@@ -836,7 +836,7 @@ def free_but_judged(ctx: Ctx) -> Outcome:
 
 
 @action("the director judges whether the offender's call is comparable with the cancelled one",
-        reads=('record', 'watches'),
+        reads=('watches',),
         writes=('pending', 'watches'), emits=())
 def judge_offenders_call(ctx: Ctx) -> Outcome:
     state = ctx.state
