@@ -16,7 +16,8 @@ differently.
 Where seats hide in the position:
 
 * every ``Seat`` field of the records (calls, obligations' owners by index, watches, rights,
-  exposed cards, leads and lead rules);
+  exposed cards, leads and lead rules), and of what they keep (the branch of a 31A/32A
+  rectification an obligation, a watch or a right came from names its offender);
 * the legal auction's keys (``key``, ``options_key``): the turn and the last bidder;
 * ``first_offender`` (a seat number or -1), ``dealer``, the board's vulnerability (North-South
   and East-West trade places when ``k`` is odd);
@@ -122,7 +123,9 @@ def turned(state: AuctionState, k: int) -> AuctionState:
     k %= 4
     if not k:
         return state
-    obligations = tuple(state.obligations[(s - k) % 4] for s in range(4))
+    # each seat's obligations go to the seat k places on, moved themselves (a branch kept on one
+    # names the offender of the rectification it came from)
+    obligations = tuple(_value(state.obligations[(s - k) % 4], k) for s in range(4))
     return dataclasses.replace(
         state, dealer=_seat(state.dealer, k), key=_key(state.key, k), options_key=_key(state.options_key, k),
         record=_value(state.record, k), obligations=obligations, pending=_value(state.pending, k),

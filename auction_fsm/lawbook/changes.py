@@ -450,8 +450,9 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     law = law or ("21B1" if p.procedure == MI else "25A1")
     lho_index = int(p.get("lho_call")) if p.get("lho_call") else None
     lho_call = state.record[lho_index].call if lho_index is not None else None
-    # a call of RHO that a waiting 31A/32A rectification took its branch on: the new call decides
-    state, reopened = reopen_watch(evolve(state, pending=None), p.call_index)
+    # a call of RHO that a waiting 31A/32A rectification took its branch on, not yet called
+    # over: the new call decides
+    state, reopened = reopen_watch(evolve(state, pending=None), o, p.made)
     state = state.set_status(p.call_index, "withdrawn", law)
     face_down = state.current_lead
     if face_down is not None and not face_down.faced:
@@ -473,21 +474,21 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
 
 
 @action("the first call is withdrawn; the new call is ruled as made in turn",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('SubstitutedCall',))
 def make_change(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
 @action("LHO keeps the call: it is made again after the new call",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def keep(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=True)
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def withdraw_lho(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
@@ -495,7 +496,7 @@ def withdraw_lho(ctx: Ctx) -> Outcome:
 
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
         "apply (25B1)",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'))
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -505,7 +506,7 @@ def accept_change(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

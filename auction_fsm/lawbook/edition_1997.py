@@ -55,7 +55,7 @@ from . import (
     rotation,
 )
 from .book import LawBook
-from .common import ended, met_watch, put_in_place_by_director, silence_partner, specified
+from .common import branch_taken, ended, met_watch, put_in_place_by_director, silence_partner, specified
 from .edition_2017 import LAWS_2017
 from .facts import FactView, computes, slot
 from .families import FAMILIES, Family
@@ -511,12 +511,13 @@ def _repeat_law(w: Watch) -> str:
 
 
 @action("the offender must repeat the cancelled call at the next turn (31A1, 32B1 (1997))",
-        reads=('key', 'record', 'obligations', 'procedure', 'watches'),
+        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches'),
         writes=('obligations', 'watches', 'rulings'), emits=())
 def require_repeat_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     law = _repeat_law(w)
-    state = _without(ctx.state, w).impose(w.offender, Obligation("repeat_call", law, w.call))
+    branch = branch_taken(ctx.state, w, ctx.event.index)  # type: ignore[union-attr]
+    state = _without(ctx.state, w).impose(w.offender, Obligation("repeat_call", law, w.call, branch))
     return ended(state.rule(law, f"{w.offender.long_name}'s RHO passed: {w.offender.long_name} must now "
                             f"repeat {w.call}, with no penalty if it is legal"))
 
@@ -531,13 +532,15 @@ def repeat_lapsed_1997(ctx: Ctx) -> Outcome:
 
 @action("the offender may make any legal call; whether it repeats the denomination decides "
         "partner's silence (31A2 (1997))",
-        reads=('key', 'record', 'procedure', 'watches'),
+        reads=('dealer', 'key', 'record', 'procedure', 'watches'),
         writes=('watches', 'rulings'), emits=())
 def watch_offender_31a2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
     state = _without(ctx.state, w)
-    state = evolve(state, watches=(*state.watches, Watch("judge_replacement", w.offender, w.call, "31A2 (1997)")))
+    judged = Watch("judge_replacement", w.offender, w.call, "31A2 (1997)",
+                   branch_taken(ctx.state, w, ctx.event.index))  # type: ignore[union-attr]
+    state = evolve(state, watches=(*state.watches, judged))
     return ended(state.rule("31A2 (1997)", f"{w.offender.long_name}'s RHO called {call}: "
                             f"{w.offender.long_name} may make any legal call; {w.offender.partner.long_name} "
                             "must then pass once if it repeats the denomination, to the end if not"))
@@ -545,13 +548,14 @@ def watch_offender_31a2(ctx: Ctx) -> Outcome:
 
 @action("the offender may make any legal call; partner must pass for the rest of the auction, with "
         "lead penalties (32B2 (1997))",
-        reads=('key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
+        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
         writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=())
 def silence_partner_32b2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
     call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
-    state = silence_partner(_without(ctx.state, w), o, w.call, "32B2 (1997)", "32B2 (1997); 26B")
+    state = silence_partner(_without(ctx.state, w), o, w.call, "32B2 (1997)", "32B2 (1997); 26B",
+                            branch_taken(ctx.state, w, ctx.event.index))  # type: ignore[union-attr]
     return ended(state.rule("32B2 (1997)", f"{o.long_name}'s RHO bid {call}: {o.long_name} may make any "
                             f"legal call; {o.partner.long_name} must pass for the rest of the auction, and "
                             "lead penalties (26B) may apply"))

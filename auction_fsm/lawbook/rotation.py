@@ -27,6 +27,7 @@ from . import (
     position_facts,  # noqa: F401  (declares the common facts the guards below read)
 )
 from .common import (
+    branch_taken,
     by_end_of_auction,
     calls_again,
     ended,
@@ -809,25 +810,26 @@ def repeat_prevented(ctx: Ctx) -> Outcome:
 
 
 @action("the offender must repeat the cancelled call at the next turn",
-        reads=('key', 'record', 'obligations', 'procedure', 'watches'),
+        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches'),
         writes=('obligations', 'watches', 'rulings'), emits=())
 def require_repeat(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
-    state = state.impose(w.offender, Obligation("repeat_call", w.law + "1", w.call))
+    branch = branch_taken(ctx.state, w, ctx.event.index)  # type: ignore[union-attr]
+    state = state.impose(w.offender, Obligation("repeat_call", w.law + "1", w.call, branch))
     return ended(state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
                             f"{w.offender.long_name} must now repeat {w.call}"))
 
 
 @action("the offender may make any legal call; it will be judged for comparability",
-        reads=('key', 'record', 'procedure', 'watches'),
+        reads=('dealer', 'key', 'record', 'procedure', 'watches'),
         writes=('watches', 'rulings'), emits=())
 def free_but_judged(ctx: Ctx) -> Outcome:
     state = ctx.state
     w = _watch(ctx)
     assert w is not None
     rest = tuple(x for x in state.watches if x is not w)
-    judged = Watch("judge_replacement", w.offender, w.call, w.law + "2")
     call = state.record[ctx.event.index].call  # type: ignore[union-attr]
+    judged = Watch("judge_replacement", w.offender, w.call, w.law + "2", branch_taken(state, w, ctx.event.index))  # type: ignore[union-attr]
     state = evolve(state, watches=(*rest, judged)).rule(
         w.law + "2", f"{w.offender.long_name}'s RHO called {call}: "
         f"{w.offender.long_name} may make any legal call, judged for comparability")
