@@ -53,9 +53,11 @@ def unpack(key: int) -> tuple[int, int, int, int, int]:
 
 def seatless(key: int) -> int:
     """``key`` without the seats it holds (whose turn, who bid last): the last bid, whether it is
-    doubled or redoubled, and the passes since.  Every call that stands moves these forward (a
-    higher bid, a double then a redouble of it, one more pass), so two points of one auction
-    where the same player is to call have the same value only if no call stood between them."""
+    doubled or redoubled, and the passes since.  Every legal call moves these forward (a higher
+    bid, a double then a redouble of it, one more pass), so two points of one legal auction have
+    the same value only if no call stood between them.  Only an irregular call let stand can
+    move them back (an insufficient bid accepted, 27A1), and nothing moves them once four passes
+    are counted."""
     return ((key >> 2) & 63) | (key >> 10) << 6
 
 

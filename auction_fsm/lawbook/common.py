@@ -218,7 +218,8 @@ def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call) -> tuple[Auctio
     not the record.  The branch was taken on this very call if it names its value and the legal
     auction is still as that call left it (:func:`auction_fsm.rules.seatless`): a call standing
     since, the offender's over it or any other, or a later call of RHO's of the same value,
-    moves the auction on, and nothing is reopened."""
+    moves the auction on, and nothing is reopened (an accepted insufficient bid could move it
+    back to the same point; no walk of the fuzzer has met that with a branch waiting)."""
     o, auction = rho.lho, rules.seatless(state.key)
 
     def taken(b: Branch | None) -> bool:
