@@ -26,6 +26,7 @@ from .common import open_comparable, reopen_watch
 from .facts import FactView, computes, slot
 from .lead import DLO, due_option
 from .procedure import DeclaresOptions, Option, callers
+from .procedure_facts import procedure_fact
 from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
@@ -52,6 +53,15 @@ if TYPE_CHECKING:
 __all__ = ["ROWS", "attempt", "call_named_again", "changeable_call", "names_same_call_again", "same_call_again"]
 
 FAMILY = "21B, 25"
+procedure_fact("lho_call", FAMILY, "place",
+               "where the call made over the call being changed sits in the record (25A6, 21B2); empty "
+               "when nobody has called over it")
+procedure_fact("made_at", FAMILY, "seat",
+               "whose turn it was when the change was tried by calling at LHO's turn (30B2, 31C, 32C): "
+               "where the attempt is cancelled if the change fails (25B2)")
+procedure_fact("via", FAMILY, "word",
+               "the paragraph that sent a call at LHO's turn to Law 25 as a change (30B2, 31C, 32C), or "
+               "empty")
 CH, MI = "change_of_call", "misinformation"
 
 # --- the facts the guards of Laws 21B and 25 read ---------------------------------------------

@@ -17,6 +17,7 @@ from ..seats import Seat
 from ..values import evolve
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
 from .facts import SLOTS, FactView, computes, slot, view_class
+from .procedure_facts import procedure_fact
 from .rows import (
     OTHERWISE,
     AuctionEnds,
@@ -36,6 +37,29 @@ __all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_wat
            "shown",
            "SILENCING_27", "silenced_by_27", "citing_silence", "put_in_place_by_director",
            "made_by_the_player", "director_present"]
+
+# The facts waiting procedures keep (Pending.extra) that several families write, and those of the
+# comparable-call judgement (23A) opened here; lawbook/procedure_facts.py says what a kind is.
+procedure_fact("judgement", "shared", "word",
+               "the kind of judgement the director is asked for at this step (comparable, artificial, "
+               "unintended, misinformation, dummy seen ...), in the input's words")
+procedure_fact("new", "shared", "call",
+               "the call the offender says he meant, or that the change of call under judgement would put "
+               "in place (25A, 25B, 21B1)")
+procedure_fact("back_decider", "shared", "seat",
+               "who was to decide at the step that a slip claim (25A) or a later call at LHO's turn (30B2, "
+               "31C, 32C) interrupted: who decides again if that step resumes")
+procedure_fact("back_law", "shared", "word", "the law of that interrupted step")
+procedure_fact("back_options", "shared", "word", "the options of that interrupted step, joined by commas")
+procedure_fact("law", "23, 26", "word",
+               "the paragraph whose rectification the comparability judgement settles (27B2, 30B1b, 31A2, "
+               "25B1 ...), cited by its ruling")
+procedure_fact("silence", "23, 26", "word",
+               "what the offender's partner must do if the call is not comparable: pass_next_turn, "
+               "pass_rest_of_auction, or none")
+procedure_fact("withdrawn", "23, 26", "call", "the withdrawn or cancelled call the new one is compared with (23A)")
+procedure_fact("cancel_if_not", "23, 26", "word",
+               "'1' when the call judged is cancelled too if it is not comparable (27B3), else empty")
 
 
 def open_choice(state: AuctionState, law: str) -> AuctionState:

@@ -43,6 +43,7 @@ from ..records import CallRecord, Obligation, Pending
 from ..seats import Seat
 from ..values import _SHAPES
 from .facts import COMPUTE_HOOKS, SLOTS
+from .procedure_facts import check_pending
 from .rows import Ctx, FollowUp, Outcome
 
 if TYPE_CHECKING:
@@ -301,6 +302,8 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
     changed = {p for p, a, b in zip(PARTS, old, new, strict=True) if a is not b and a != b}
     emitted = {"event" if f is ctx.event else type(f).__name__ for f in out.follow}
     _judge(action, row, seen, changed, emitted, ctx.event)
+    if "pending" in changed:  # every fact the procedure now keeps is declared, with its kind
+        check_pending(after.pending, f"action {action.name!r} (row {row.label})")
     return Outcome(after, out.follow)
 
 

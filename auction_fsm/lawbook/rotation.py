@@ -42,12 +42,21 @@ from .common import (
     stand,
 )
 from .facts import FactView, computes, slot
+from .procedure_facts import procedure_fact
 from .rows import OTHERWISE, Ctx, Guard, Outcome, Row, action, both, reads
 from .states import OPEN
 
 __all__ = ["ROWS", "out_of_rotation_kind", "pending_call", "position_of_turn", "cancelled_call"]
 
 FAMILY = "28-34"
+procedure_fact("accept_by", FAMILY, "seat",
+               "the offender's LHO, who may accept the call out of rotation (29A); absent when acceptance is "
+               "no option")
+procedure_fact("correct_player", FAMILY, "seat",
+               "the player whose turn it was, an opponent of the offender, who may call over the held call "
+               "(28B)")
+procedure_fact("inadmissible", FAMILY, "word",
+               "'1' when the held call is a double or redouble Law 19 does not permit (36B4), else empty")
 OOR = "out_of_rotation"
 
 
