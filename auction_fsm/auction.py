@@ -311,6 +311,55 @@ class AuctionState:
             return None
         return _SEATS[(self.key - 1) & 3]
 
+    # --- facts of the record that rules read alone (views of the log: lawbook.parts.VIEWS) ---
+    @property
+    def last_entry(self) -> CallRecord | None:
+        """The last entry of the record, whatever its status (``None`` before any call): a rule
+        asking whether a seat names again the call it has just made reads this, not the record."""
+        return self.record[-1] if self.record else None
+
+    @property
+    def procedure_at_end(self) -> bool:
+        """True when the waiting procedure is about the last entry of the record (nothing has
+        been added to the record since the call it rules on)."""
+        p = self.pending
+        return p is not None and p.call_index == len(self.record) - 1
+
+    @property
+    def passes_at_end(self) -> tuple[bool, ...]:
+        """For each standing pass at the end of the auction (at most the last three, in order),
+        whether it was made out of rotation: what 17D3 asks of the passes ending an auction."""
+        out: list[bool] = []
+        for r in reversed(self.record):
+            if r.status != "stands":
+                continue
+            if not r.call.is_pass or len(out) == 3:
+                break
+            out.append(r.in_turn_of != r.seat)
+        return tuple(reversed(out))
+
+    @property
+    def last_calls(self) -> tuple[tuple[Call, bool] | None, ...]:
+        """For each seat (N, E, S, W), its last call that stands and whether the auction has since
+        gone past partner's turn (partner has called, or a standing call out of rotation took
+        partner's turn), or ``None`` for a seat with no standing call: what a change of call
+        (25A, 21B1) asks of the caller's call."""
+        found: list[tuple[Call, bool] | None] = [None, None, None, None]
+        gone = [False, False, False, False]  # partner of the seat has had a turn since
+        missing = 4
+        for r in reversed(self.record):
+            if r.status != "stands":
+                continue
+            seat = r.seat
+            if found[seat] is None:
+                found[seat] = (r.call, gone[seat])
+                missing -= 1
+                if not missing:
+                    break
+            gone[seat.partner] = True
+            gone[r.in_turn_of.partner] = True
+        return tuple(found)
+
     @property
     def standing_calls(self) -> tuple[CallRecord, ...]:
         """The calls of the legal auction, in order (cancelled and withdrawn calls left out)."""

@@ -295,7 +295,10 @@ def _fast_rows(book: LawBook) -> _FastRows | None:
             rows = book.candidates(source, trigger)
             plain = [r for r in rows if r.dest == "auction" and r.action is make_call
                      and (r.guard is None or r.guard.name in _PLAIN_GUARDS)]
-            if rows and (len(plain) != 1 or any(r.action is not make_call for r in rows)):
+            # every row makes the call stand (the 17D3 variant runs make_call too, declared
+            # with the history it reads: common.by_end_of_auction)
+            if rows and (len(plain) != 1 or any(r.action is None or r.action.run is not make_call.run
+                                                for r in rows)):
                 ok = False
             if plain:
                 calls[(source, {"pass": 35, "bid": -1, "double": 36, "redouble": 37}[kind])] = plain[0]

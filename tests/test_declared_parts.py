@@ -335,9 +335,10 @@ WIDENED_BRANCHES = [
     ("2017", ("N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no, E P, "
      "E change 2D, judge unintended yes"), "changes:make_change", "writes", "obligations"),
     # East, silenced (27B2), is skipped by South: his pass deemed made (28A) ends the auction, but West's
-    # accepted pass out of rotation is among the passes, so 17D3 takes it back (reading the dealer)
+    # accepted pass out of rotation is among the passes, so 17D3 takes it back (reading the dealer):
+    # the row's 17D3 variant, whose action declares the history it reads
     ("2017", "N 1H, E 1S, S P, W 1D, director, N choose decline, W 2C, judge comparable no, N 2H, W P, N P, S P",
-     "rotation:deem_pass", "reads", "dealer"),
+     "rotation:deem_pass_then_17d3", "reads", "dealer"),
 ]
 
 
@@ -610,8 +611,15 @@ def test_no_other_value_the_book_copies_has_a_field_named_like_a_part() -> None:
 
 @pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
 def test_every_write_and_follow_up_an_actions_source_shows_is_declared(book: LawBook) -> None:
-    faults = {k: w for k, w in _static_faults(book).items() if k not in NEVER_ON_ANY_POSITION}
+    faults = {k: w for k, w in _static_faults(book).items() if _excuse(k) is None}
     assert faults == {}
+
+
+def _excuse(fault: tuple[str, str]) -> str | None:
+    """Why ``fault`` is never met, if it is excused: the 17D3 variant of a row that makes a call
+    stand runs the same function (``common.by_end_of_auction``), so the reason is its action's."""
+    who, what = fault
+    return NEVER_ON_ANY_POSITION.get(fault, NEVER_ON_ANY_POSITION.get((who.removesuffix("_then_17d3"), what)))
 
 
 def test_each_branch_excused_as_never_reached_is_still_in_the_source() -> None:
@@ -703,10 +711,12 @@ def test_a_step_table_keyed_on_declared_facts_and_parts_shares_more_without_the_
     """The whole-step measurement (benchmarks/fact_sharing.py --steps) on the first edges of
     insufficient-1: every edge counted once; leaving the log, and then another part, out of the key
     can only merge keys; each position and event is met once (breadth first), so the baseline is 0.
+    No step among these reads the log any more (the rules read the record's facts as views: the
+    passes ending the auction, the last entry), so leaving it out merges nothing.
     The same keys taken relative to the turn share more (tests/test_symmetry.py makes them sound)."""
     s = measure_steps("insufficient-1", edges_of("insufficient-1", 1500))
     assert s.steps == 1500 and s.share(s.positions) == 0.0
-    assert 0 < s.share(s.full) < s.share(s.without_log)
+    assert 0 < s.share(s.full) == s.share(s.without_log)
     assert s.left_out and all(len(keys) <= len(s.without_log) for keys in s.left_out.values())
     assert s.share(s.left_out["key"]) > s.share(s.without_log)
     # moved so that the turn sits North, a situation at four table positions is one key: with

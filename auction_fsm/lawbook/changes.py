@@ -73,11 +73,11 @@ slot("actor_call_to_change", FAMILY, str,
      "the acting seat's last call that stands, as a change of call would find it: 'none' if it has "
      "none (or the event names no seat), 'in time' if partner has not called since and no call out "
      "of rotation has taken partner's turn, 'too late' otherwise (25A4, 21B1a)",
-     parts=('record',))
+     parts=('last_calls',))
 slot("change_names_call_made", FAMILY, bool,
      "the change of call names the very call the acting seat last made and that still stands (false "
      "if it has none, or the event is not a change of call)",
-     parts=('record',))
+     parts=('last_calls',))
 slot("phase_when_procedure_closes", FAMILY, str,
      "where the table stands if the waiting procedure closes with nothing changed: the auction, the "
      "clarification period, a face-down opening lead, a passed-out board (a phase's name)",
@@ -95,7 +95,7 @@ slot("names_call_just_made", FAMILY, bool,
      "in the record, still standing or waiting for a ruling (while an irregularity waits, a change of call "
      "names again only the irregular call); false if the table waits for a call from that seat (the seat "
      "in turn, or one whose call takes an option of the waiting procedure), and for any other event",
-     parts=("book", "key", "record", "pending"))
+     parts=("book", "key", "last_entry", "procedure_at_end", "procedure"))
 slot("restored_call_kept", FAMILY, bool,
      "the follow-up restoring LHO's call over a changed one says LHO keeps that call (25A6, 21B2); "
      "false for any other event",
@@ -182,15 +182,15 @@ def call_named_again(state: AuctionState, event: Event | FollowUp, book: Declare
 
     The one definition of "the same call again": the fact ``names_call_just_made`` the book's
     refusal rows read is this, and :func:`same_call_again` words it."""
-    if not (type(event) is CallEvent or isinstance(event, ChangeCall)) or not state.record:
+    if not (type(event) is CallEvent or isinstance(event, ChangeCall)):
         return None
-    last = state.record[-1]
-    if last.seat != event.seat or last.call != event.call or last.status not in ("stands", "pending"):
+    last = state.last_entry
+    if last is None or last.seat != event.seat or last.call != event.call or last.status not in ("stands", "pending"):
         return None
     if isinstance(event, CallEvent) and event.seat in callers(state, book):
         return None
     p = state.pending
-    if isinstance(event, ChangeCall) and p is not None and p.procedure != DLO and p.call_index != len(state.record) - 1:
+    if isinstance(event, ChangeCall) and p is not None and p.procedure != DLO and not state.procedure_at_end:
         # while an irregularity waits, the offender's change is a claim that the irregular call
         # was a slip (25A): naming his premature replacement is naming another call than that one
         return None
@@ -244,7 +244,7 @@ def names_same_call_again(f: FactView) -> bool:
 
 
 @action("refused: nothing happens, as the same call again is neither a new call nor a change of call (25)",
-        reads=("book", "key", "record", "pending"), writes=(), emits=())
+        reads=("book", "key", "last_entry", "procedure_at_end", "procedure"), writes=(), emits=())
 def nothing_happens(ctx: Ctx) -> Outcome:
     words = same_call_again(ctx.state, ctx.event, _book_of(ctx.state))
     assert words is not None, "the guard names_same_call_again let through another event"
@@ -282,10 +282,10 @@ def _actor_call_to_change(ctx: Ctx) -> Hashable:
     seat = getattr(ctx.event, "seat", None)
     if not isinstance(seat, Seat):
         return "none"
-    old = _last_call_index(ctx.state, seat)
-    if old is None:
+    last = ctx.state.last_calls[seat]
+    if last is None:
         return "none"
-    return "too late" if _partners_turn_gone(ctx.state, seat, old) else "in time"
+    return "too late" if last[1] else "in time"
 
 
 @computes("change_names_call_made")
@@ -293,8 +293,8 @@ def _change_names_call_made(ctx: Ctx) -> Hashable:
     event = ctx.event
     if not isinstance(event, ChangeCall):
         return False
-    old = _last_call_index(ctx.state, event.seat)
-    return old is not None and ctx.state.record[old].call == event.call
+    last = ctx.state.last_calls[event.seat]
+    return last is not None and last[0] == event.call
 
 
 @reads("actor_call_to_change", "change_names_call_made",
@@ -462,7 +462,7 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     lho_call = state.record[lho_index].call if lho_index is not None else None
     # a call of RHO that a waiting 31A/32A rectification took its branch on, not yet called
     # over: the new call decides
-    state, reopened = reopen_watch(evolve(state, pending=None), o, p.made)
+    state, reopened = reopen_watch(evolve(state, pending=None), o, p.made, lho_index is not None)
     state = state.set_status(p.call_index, "withdrawn", law)
     face_down = state.current_lead
     if face_down is not None and not face_down.faced:

@@ -158,24 +158,26 @@ def stand(state: AuctionState, record: CallRecord | None = None, index: int | No
     """
     if record is not None:
         state = state.add_call(record)
-        index = len(state.record) - 1
+        back = 0
     else:
         assert index is not None, "stand() needs a record or an index"
         state = state.set_status(index, "stands", law)
         record = state.record[index]
+        back = len(state.record) - 1 - index
     if record.in_turn_of == record.seat:
         state = state.discharge(record.seat, "pass_next_turn", "no_double_next_turn")
-    return after_call(state, index)
+    return after_call(state, record, back)
 
 
-def after_call(state: AuctionState, index: int) -> Outcome:
-    """What follows call ``index`` standing: 17D3 first if the passes ending the auction include
-    one out of rotation (the call may be among those it cancels), then a rectification waiting
-    for this call, else the end of the auction."""
+def after_call(state: AuctionState, record: CallRecord, back: int) -> Outcome:
+    """What follows call ``record`` standing, ``back`` places from the end of the record: 17D3
+    first if the passes ending the auction include one out of rotation (the call may be among
+    those it cancels), then a rectification waiting for this call, else the end of the auction.
+    The call is given by value: nothing here reads the history."""
     if state.pending is None and pass_out_of_rotation_at_end(state):
         return Outcome(revert_17d3(state))
-    if state.pending is None and not state.is_passed_out and met_watch(state, index) is not None:
-        return Outcome(state, (WatchedCall(index),))
+    if state.pending is None and not state.is_passed_out and met_watch(state, record) is not None:
+        return Outcome(state, (WatchedCall(record, back),))
     return ended(state)
 
 
@@ -206,9 +208,8 @@ def revert_17d3(state: AuctionState) -> AuctionState:
                       f"{rec.in_turn_of.long_name} and the later passes are cancelled")
 
 
-def met_watch(state: AuctionState, index: int) -> Watch | None:
-    """The first waiting rectification that call ``index`` (standing, in turn) reacts to."""
-    r = state.record[index]
+def met_watch(state: AuctionState, r: CallRecord) -> Watch | None:
+    """The first waiting rectification that call ``r`` (standing, in turn) reacts to."""
     if r.in_turn_of != r.seat or not r.stands:
         return None
     for w in state.watches:
@@ -219,18 +220,20 @@ def met_watch(state: AuctionState, index: int) -> Watch | None:
     return None
 
 
-def branch_taken(state: AuctionState, w: Watch, index: int) -> Branch:
-    """The branch waiting rectification ``w`` (an ``after_rho_call`` watch) takes on call
-    ``index``, its offender's RHO's call in turn: kept on every fact the branch sets up, so that
-    a later replacement of that call finds them (:func:`reopen_watch`)."""
-    return Branch(state.record[index].call, rules.seatless(state.key_before(index + 1)), w)
+def branch_taken(state: AuctionState, w: Watch, rho_call: Call) -> Branch:
+    """The branch waiting rectification ``w`` (an ``after_rho_call`` watch) takes on its
+    offender's RHO's ``rho_call``, which has just stood (the follow-up that brings it is ruled
+    before any other call): kept on every fact the branch sets up, with the legal auction as the
+    call left it, so that a later replacement of that call finds them (:func:`reopen_watch`)."""
+    return Branch(rho_call, rules.seatless(state.key), w)
 
 
-def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call) -> tuple[AuctionState, Ruling | None]:
-    """``state`` with ``rho``'s ``rho_call``, the last call of the legal auction, about to be
-    withdrawn in favour of another, ruled as made in turn (25A1, 21B1, 25B1).  If a waiting 31A
-    or 32A rectification (31A, 32B of 1997) of ``rho``'s LHO took its branch on that call, what
-    the branch set up is taken back -- every fact carrying the branch
+def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call,
+                 called_over: bool) -> tuple[AuctionState, Ruling | None]:
+    """``state`` with ``rho``'s last call, ``rho_call``, about to be withdrawn in favour of
+    another, ruled as made in turn (25A1, 21B1, 25B1).  If a waiting 31A or 32A rectification
+    (31A, 32B of 1997) of ``rho``'s LHO took its branch on that call, and nobody has called over
+    it (``called_over``), what the branch set up is taken back -- every fact carrying the branch
     (:class:`~auction_fsm.records.Branch`): the offender's owed repeat (31A1, 32A1), the watch on
     his next call (31A2, 32A2), partner's silence and its 26B right (32B2 of 1997) -- and the
     rectification waits again, so that the call put in its place decides (25A1: the new call is
@@ -239,11 +242,14 @@ def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call) -> tuple[Auctio
     nothing behind (the repeat prevented or lapsed) is not found here.
 
     What it reads are those facts (the watches, obligations and rights) and the legal auction,
-    not the record.  The branch was taken on this very call if it names its value and the legal
-    auction is still as that call left it (:func:`auction_fsm.rules.seatless`): a call standing
-    since, the offender's over it or any other, or a later call of RHO's of the same value,
-    moves the auction on, and nothing is reopened (an accepted insufficient bid could move it
-    back to the same point; no walk of the fuzzer has met that with a branch waiting)."""
+    not the record.  With nothing called over it, the branch was taken on this very call if it
+    names its value and the legal auction is still as that call left it
+    (:func:`auction_fsm.rules.seatless`): a later call of RHO's of the same value comes after
+    other calls, which moved the auction on, and nothing is reopened (an accepted insufficient
+    bid could move it back to the same point; no walk of the fuzzer has met that with a branch
+    waiting)."""
+    if called_over:
+        return state, None
     o, auction = rho.lho, rules.seatless(state.key)
 
     def taken(b: Branch | None) -> bool:
@@ -300,7 +306,7 @@ def trailing_passes(state: AuctionState) -> list[tuple[int, CallRecord]]:
 def pass_out_of_rotation_at_end(state: AuctionState) -> bool:
     """True when the auction has ended but one of the passes ending it was out of rotation
     (17D3: the auction goes back to the player who missed a turn)."""
-    return rules.is_final(state.key) and any(r.in_turn_of != r.seat for _, r in trailing_passes(state))
+    return rules.is_final(state.key) and any(state.passes_at_end)
 
 
 def calls_again(state: AuctionState, seat: Seat, call: Call,
@@ -375,8 +381,7 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
         then be among the passes that end the auction."""
         if key_after is not None:  # a call in rotation: only the passes before it can be out of rotation
             key = key_after(ctx)
-            return key, rules.is_final(key) and any(r.in_turn_of != r.seat
-                                                    for _, r in trailing_passes(ctx.state)[-2:])
+            return key, rules.is_final(key) and any(ctx.state.passes_at_end[-2:])
         after = settled(ctx)
         return after.key, pass_out_of_rotation_at_end(after)
 
@@ -418,7 +423,14 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
                                       lambda final, out, oor: out and not oor)),
     )
     laws, summaries = laws or {}, summaries or {}
-    return [replace(template, dest=dest, guard=g,
+    act = template.action
+    # only the 17D3 variant reads the history: it finds the passes to cancel in the record
+    # (revert_17d3); the others' action reads what it declares, and a table keyed on it shares
+    # their steps across auctions
+    reverting = None if act is None else derived(
+        act, f"{act.name}_then_17d3", f"{act.words}; the passes from the one out of rotation on are "
+        "cancelled (17D3)", act.run, reads=("record", "dealer"))
+    return [replace(template, dest=dest, guard=g, action=reverting if key == "17D3" else act,
                     law=laws.get(key, template.law if key == "open" else f"{template.law}, {key}"),
                     summary=summaries.get(key, template.summary))
             for key, dest, g in cases]

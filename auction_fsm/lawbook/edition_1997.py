@@ -42,6 +42,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from typing import Final
 
+from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, Strain
 from ..events import ChangeCall, Judgement
@@ -60,7 +61,7 @@ from .edition_2017 import LAWS_2017
 from .facts import FactView, computes, slot
 from .families import FAMILIES, Family
 from .procedure import choice, director_option, judgement_options
-from .rows import OTHERWISE, SAME, Action, Ctx, Guard, Outcome, Row, action, both, derived, reads
+from .rows import OTHERWISE, SAME, Action, Ctx, Guard, Outcome, Row, WatchedCall, action, both, derived, reads
 from .states import StateSpec
 from .triggers import TRIGGERS, Trigger
 
@@ -106,14 +107,14 @@ def cites_only_1997_within_30_to_33(law: str) -> bool:
 
 # --- small helpers ------------------------------------------------------------------------------
 def _bid_made(state: AuctionState) -> bool:
-    """Someone has bid in the legal auction (30A against 30B)."""
-    return any(r.call.is_bid for r in state.standing_calls)
+    """Someone has bid in the legal auction (30A against 30B): the key holds its last bid."""
+    return rules.unpack(state.key)[1] != rules.NO_BID
 
 
 def _watch(ctx: Ctx) -> Watch | None:
     """The waiting rectification (31A, 32B (1997)) the watched call of the event meets, if any."""
-    index = getattr(ctx.event, "index", None)
-    return met_watch(ctx.state, index) if isinstance(index, int) else None
+    event = ctx.event
+    return met_watch(ctx.state, event.made) if isinstance(event, WatchedCall) else None
 
 
 # --- the facts the 1997 guards read (:mod:`.facts`) ----------------------------------------------
@@ -126,11 +127,11 @@ def _watch(ctx: Ctx) -> Watch | None:
 slot("auction_has_bid", FAMILY, bool,
      "someone has made a bid that stands in the auction: a pass out of rotation before any bid is ruled "
      "by 30A (1997), after one by 30B (1997)",
-     parts=('record',))
+     parts=('key',))
 slot("met_watch_after_double", FAMILY, bool,
      "the waiting rectification the watched call meets is about a cancelled double or redouble out of "
      "rotation (32B (1997)), not a cancelled bid or conventional pass (31A (1997)); false if it meets none",
-     parts=('record', 'watches'))
+     parts=('watches',))
 slot("watched_call_repeats_denomination", FAMILY, bool,
      "the watched call is the offender's bid after a cancelled call out of rotation, in a denomination "
      "that call showed: its own, or those it was explained or judged to show (29C; 31A2 (1997)); false "
@@ -158,7 +159,7 @@ def _watched_call_repeats_denomination(ctx: Ctx) -> Hashable:
     w = _watch(ctx)
     if w is None or w.kind != "judge_replacement":
         return False
-    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    call = ctx.event.made.call  # type: ignore[union-attr]
     return call.is_bid and call.strain in denominations_of(ctx.state, w)
 
 
@@ -511,12 +512,12 @@ def _repeat_law(w: Watch) -> str:
 
 
 @action("the offender must repeat the cancelled call at the next turn (31A1, 32B1 (1997))",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches'),
+        reads=('key', 'obligations', 'watches', 'procedure'),
         writes=('obligations', 'watches', 'rulings'), emits=())
 def require_repeat_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     law = _repeat_law(w)
-    branch = branch_taken(ctx.state, w, ctx.event.index)  # type: ignore[union-attr]
+    branch = branch_taken(ctx.state, w, ctx.event.made.call)  # type: ignore[union-attr]
     state = _without(ctx.state, w).impose(w.offender, Obligation("repeat_call", law, w.call, branch))
     return ended(state.rule(law, f"{w.offender.long_name}'s RHO passed: {w.offender.long_name} must now "
                             f"repeat {w.call}, with no penalty if it is legal"))
@@ -532,14 +533,14 @@ def repeat_lapsed_1997(ctx: Ctx) -> Outcome:
 
 @action("the offender may make any legal call; whether it repeats the denomination decides "
         "partner's silence (31A2 (1997))",
-        reads=('dealer', 'key', 'record', 'procedure', 'watches'),
+        reads=('key', 'watches', 'procedure'),
         writes=('watches', 'rulings'), emits=())
 def watch_offender_31a2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
-    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    call = ctx.event.made.call  # type: ignore[union-attr]
     state = _without(ctx.state, w)
     judged = Watch("judge_replacement", w.offender, w.call, "31A2 (1997)",
-                   branch_taken(ctx.state, w, ctx.event.index))  # type: ignore[union-attr]
+                   branch_taken(ctx.state, w, call))
     state = evolve(state, watches=(*state.watches, judged))
     return ended(state.rule("31A2 (1997)", f"{w.offender.long_name}'s RHO called {call}: "
                             f"{w.offender.long_name} may make any legal call; {w.offender.partner.long_name} "
@@ -553,9 +554,9 @@ def watch_offender_31a2(ctx: Ctx) -> Outcome:
 def silence_partner_32b2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
-    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    call = ctx.event.made.call  # type: ignore[union-attr]
     state = silence_partner(_without(ctx.state, w), o, w.call, "32B2 (1997)", "32B2 (1997); 26B",
-                            branch_taken(ctx.state, w, ctx.event.index))  # type: ignore[union-attr]
+                            branch_taken(ctx.state, w, call))
     return ended(state.rule("32B2 (1997)", f"{o.long_name}'s RHO bid {call}: {o.long_name} may make any "
                             f"legal call; {o.partner.long_name} must pass for the rest of the auction, and "
                             "lead penalties (26B) may apply"))
@@ -567,19 +568,19 @@ def silence_partner_32b2(ctx: Ctx) -> Outcome:
 def partner_passes_once_31a2a(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
-    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    call = ctx.event.made.call  # type: ignore[union-attr]
     state = _without(ctx.state, w).impose(o.partner, Obligation("pass_next_turn", "31A2a (1997)"))
     return ended(state.rule("31A2a (1997)", f"{o.long_name}'s {call} repeats the denomination of the "
                             f"cancelled {w.call}: {o.partner.long_name} must pass at the next turn"))
 
 
 @action("partner must pass for the rest of the auction, with lead penalties (31A2b (1997))",
-        reads=('key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'procedure'),
         writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=('AuctionEnds',))
 def partner_passes_to_end_31a2b(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
-    call = ctx.state.record[ctx.event.index].call  # type: ignore[union-attr]
+    call = ctx.event.made.call  # type: ignore[union-attr]
     state = silence_partner(_without(ctx.state, w), o, w.call, "31A2b (1997)", "31A2b (1997); 26")
     return ended(state.rule("31A2b (1997)", f"{o.long_name}'s {call} does not repeat the denomination of "
                             f"the cancelled {w.call}: {o.partner.long_name} must pass for the rest of the "

@@ -102,7 +102,7 @@ def by_defender_not_pass(f: FactView) -> bool:
 
 
 @action("the call is cancelled; nothing more",
-        reads=('key', 'record', 'leads'),
+        reads=('key', 'contract'),
         writes=('record', 'rulings'), emits=())
 def cancel_after_final_pass(ctx: Ctx) -> Outcome:
     o, call = ctx.seat, _call(ctx)
@@ -382,7 +382,7 @@ def _rows() -> list[Row]:
           "the rest of the auction; declarer may restrict the lead (26B)")),
     ):
         rows += by_end_of_auction(Row("phase", src, trig, "auction", law, FAMILY, summary, None, act),
-                                  base, _with_substituted_pass, parts=("key", "record", "pending"))
+                                  base, _with_substituted_pass, parts=("key", "passes_at_end", "procedure"))
     for dest, g in (("opening_lead", face_down_lead_stands), ("clarification", no_face_down_lead)):
         rows += [
             lho(_AF, dest, "39B", "LHO called: no further rectification",

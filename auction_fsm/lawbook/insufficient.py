@@ -456,7 +456,7 @@ def replaced_insufficient(ctx: Ctx) -> Outcome:
 
 
 @action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'procedure_call', 'restrictions'),
+        reads=('dealer', 'key', 'record', 'obligations', 'restrictions', 'procedure', 'procedure_call'),
         writes=('record', 'obligations', 'restrictions', 'rulings'), emits=())
 def replaced_illegal_double(ctx: Ctx) -> Outcome:
     p, call = _pending(ctx), _call(ctx)

@@ -49,7 +49,7 @@ slot("actor_from_declarer", FAMILY, (int, type(None)),
      "the seat acting in the event, counted from the (presumed) declarer: 0 declarer, 1 the opening "
      "leader, 2 dummy, 3 the leader's partner; none if the auction has no contract or the event names "
      "no seat",
-     parts=('key', 'record', 'leads'))
+     parts=('contract',))
 slot("standing_lead", FAMILY, str,
      "the opening lead that stands: 'none', 'face down' (41A) or 'faced' (41C)",
      parts=('leads',))
@@ -57,11 +57,11 @@ slot("end_of_auction_settlement", FAMILY, str,
      "what the end of the auction leaves to settle: '17D3' if a pass out of rotation is among the passes "
      "that ended it (the auction goes back), 'settle' if exposed cards, penalty cards or 26B rights "
      "wait (24D-E, 26B), 'nothing' otherwise",
-     parts=('key', 'record', 'procedure', 'restrictions', 'exposed', 'leads', 'refused_leads', 'options_key'))
+     parts=('key', 'restrictions', 'exposed', 'refused_leads', 'options_key', 'procedure', 'passes_at_end', 'contract'))
 slot("declarer_option_due", FAMILY, (str, type(None)),
      "the choice declarer must make next before the presumed leader leads: 'penalty_card' (50D2, 51B), "
      "'lead_restriction' (26B) or 'designate_card' (51A); none if no choice is due",
-     parts=('key', 'record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'))
+     parts=('record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'contract'))
 
 
 slot("actor_from_standing_leader", FAMILY, (int, type(None)),
@@ -125,7 +125,7 @@ def nothing_to_settle(f: FactView) -> bool:
 
 @action("exposed cards go back to the declaring side's hands or become defenders' penalty cards; "
         "lead restrictions (26B) lapse or wait for the play; declarer's options follow",
-        reads=('key', 'record', 'restrictions', 'exposed', 'leads', 'refused_leads', 'picked_up'),
+        reads=('key', 'restrictions', 'exposed', 'leads', 'refused_leads', 'picked_up', 'contract'),
         writes=('rulings', 'lead_rules', 'picked_up', 'options_key', 'lead_choices'), emits=('DeclarerOptions',))
 def settle_cards(ctx: Ctx) -> Outcome:
     state = ctx.state
@@ -279,7 +279,7 @@ def no_choice_due(f: FactView) -> bool:
 
 
 @action("declarer is asked to choose",
-        reads=('key', 'record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'),
+        reads=('record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'contract'),
         writes=('pending',), emits=())
 def ask_declarer(ctx: Ctx) -> Outcome:
     return Outcome(evolve(ctx.state, pending=due_option(ctx.state)))
@@ -310,7 +310,7 @@ def record_designation(ctx: Ctx) -> Outcome:
 
 
 @action("declarer's choice is recorded; the next option, if any, follows",
-        reads=('key', 'record', 'procedure', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'),
+        reads=('exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'procedure', 'contract'),
         writes=('pending', 'rulings', 'lead_rules', 'picked_up', 'lead_choices'), emits=('DeclarerOptions',))
 def record_choice(ctx: Ctx) -> Outcome:
     p, event = _choice(ctx)
@@ -386,7 +386,7 @@ def _lead(ctx: Ctx) -> Lead:
 
 
 @action("the presumed leader leads; restrictions in force are checked",
-        reads=('key', 'record', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up'),
+        reads=('record', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'contract'),
         writes=('rulings', 'leads'), emits=())
 def lead_in_turn(ctx: Ctx) -> Outcome:
     event = _lead(ctx)
@@ -420,7 +420,7 @@ def lead_by_declaring_side(ctx: Ctx) -> Outcome:
 
 
 @action("the face-down card goes back to the hand; the right defender leads (41A)",
-        reads=('key', 'record', 'exposed', 'leads', 'refused_leads'),
+        reads=('exposed', 'leads', 'refused_leads', 'contract'),
         writes=('rulings', 'leads'), emits=())
 def face_down_out_of_turn(ctx: Ctx) -> Outcome:
     event, state = _lead_set_aside(ctx, "withdrawn", "41A")
@@ -431,7 +431,7 @@ def face_down_out_of_turn(ctx: Ctx) -> Outcome:
 
 
 @action("declarer chooses between Law 54's options",
-        reads=('key', 'record', 'exposed', 'leads', 'refused_leads'),
+        reads=('exposed', 'leads', 'refused_leads', 'contract'),
         writes=('pending', 'rulings', 'leads'), emits=())
 def faced_out_of_turn(ctx: Ctx) -> Outcome:
     event = _lead(ctx)
@@ -458,7 +458,7 @@ def faced_out_of_turn(ctx: Ctx) -> Outcome:
 
 
 @action("the face-down lead is faced: the auction period ends (41C, 17D1)",
-        reads=('key', 'record', 'leads'),
+        reads=('record', 'leads', 'contract'),
         writes=('rulings', 'leads'), emits=())
 def face(ctx: Ctx) -> Outcome:
     lead_ = ctx.state.current_lead
@@ -499,7 +499,7 @@ def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], Auct
 
 
 @action("the lead stands and dummy is spread; declarer plays second (54B)",
-        reads=('record', 'procedure', 'procedure_place', 'leads', 'key'),
+        reads=('record', 'leads', 'procedure', 'procedure_place', 'contract'),
         writes=('pending', 'rulings', 'leads'), emits=())
 def accept_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
@@ -512,7 +512,7 @@ def accept_lead(ctx: Ctx) -> Outcome:
 
 
 @action("declarer spreads the hand and becomes dummy; the lead stands (54A)",
-        reads=('key', 'record', 'procedure', 'procedure_place', 'leads', 'swapped'),
+        reads=('record', 'leads', 'swapped', 'procedure', 'procedure_place', 'contract'),
         writes=('pending', 'rulings', 'leads', 'swapped'), emits=())
 def spread(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
@@ -559,7 +559,7 @@ def exposed_by_declaring_side(f: FactView) -> bool:
 
 @action("the card becomes a penalty card (major if an honour or exposed deliberately); declarer's "
         "options before the lead follow (50D)",
-        reads=('key', 'record', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices'),
+        reads=('exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'contract'),
         writes=('exposed', 'rulings', 'lead_rules', 'lead_choices'), emits=('DeclarerOptions',))
 def penalty_card_after_auction(ctx: Ctx) -> Outcome:
     event = ctx.event
@@ -583,7 +583,7 @@ def penalty_card_after_auction(ctx: Ctx) -> Outcome:
 
 
 @action("no rectification: the card goes back into the hand (48A)",
-        reads=('key', 'record', 'leads'),
+        reads=('contract',),
         writes=('rulings',), emits=())
 def declaring_side_card(ctx: Ctx) -> Outcome:
     event = ctx.event

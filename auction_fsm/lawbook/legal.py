@@ -62,7 +62,7 @@ def redouble_is_permitted(f: FactView) -> bool:
 
 
 @action("the call stands in the auction",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches'),
+        reads=('key', 'obligations', 'watches', 'procedure', 'passes_at_end'),
         writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def make_call(ctx: Ctx) -> Outcome:
     seat = ctx.seat
@@ -85,7 +85,7 @@ def _call_rows() -> list[Row]:
                 summaries={"17D3": "three passes, one out of rotation: back to the player who missed a turn",
                            "22A": "the third pass after a bid ends the auction",
                            "22B": "the fourth pass with no bid: the board is passed out"},
-                key_after=_key_after_pass, parts=("key", "record"),
+                key_after=_key_after_pass, parts=("key", "passes_at_end"),
                 asks={"17D3": "Would this pass end the auction, with one of the passes made out of rotation?",
                       "22A": "Is it the third pass in a row after a bid?",
                       "22B": "Is it the fourth pass, with no bid at all?"})

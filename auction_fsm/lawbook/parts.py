@@ -39,7 +39,7 @@ from ..auction import AuctionState
 from ..calls import Call
 from ..errors import LawBookError
 from ..events import Event
-from ..records import CallRecord, Obligation, Pending
+from ..records import CallRecord, Contract, Obligation, Pending
 from ..seats import Seat
 from ..values import _SHAPES
 from .facts import COMPUTE_HOOKS, SLOTS
@@ -55,13 +55,25 @@ __all__ = ["AUDITS", "PARTS", "VIEWS", "READABLE", "covered", "as_parts", "value
 
 #: The parts of the position, in the order of its fields.
 PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
-#: Views: a piece of one part that a rule may read alone, by name, and the part it is a piece
-#: of.  ``turn`` is the seat to call, held in the legal auction's key beside the last bid, the
-#: double and the passes: a rule that needs only whose turn it is declares ``turn``, and a table
-#: keyed on its reads does not tell apart auctions that differ in the rest of the key.  The
-#: waiting procedure has three (:data:`_PENDING_VIEWS`).  A declared part covers its views.
-VIEWS: dict[str, str] = {"turn": "key", "procedure": "pending", "procedure_call": "pending",
-                         "procedure_place": "pending"}
+#: Views: a fact of the position that a rule may read alone, by name, and the parts it is
+#: computed from.  ``turn`` is the seat to call, held in the legal auction's key beside the last
+#: bid, the double and the passes: a rule that needs only whose turn it is declares ``turn``, and
+#: a table keyed on its reads does not tell apart auctions that differ in the rest of the key.
+#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has four, each a small
+#: fact of the record that the rules ask about (properties of the position of the same names):
+#: the last entry (``last_entry``: does a seat name again the call it has just made, 25); whether
+#: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
+#: auction was out of rotation (``passes_at_end``, 17D3); each seat's last standing call and
+#: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a).  And the contract
+#: (``contract``: the final bid, its doubling, declarer; read from the key, the record's first
+#: namers of the strain, and for 36C the faced lead).  A rule reading only such facts does not
+#: depend on the rest of the history.  A declaration naming every part a view is computed from
+#: covers the view.
+VIEWS: dict[str, frozenset[str]] = {
+    "turn": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
+    "procedure_place": frozenset({"pending"}), "last_entry": frozenset({"record"}),
+    "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
+    "last_calls": frozenset({"record"}), "contract": frozenset({"key", "record", "leads"})}
 #: The waiting procedure's fields read as the views ``procedure_call`` (the call it is about, by
 #: value, and what it was explained to show) and ``procedure_place`` (where that call or lead
 #: sits in the record or the leads); looking at the procedure at all, or at any other of its
@@ -80,11 +92,11 @@ EMITS: frozenset[str] = (frozenset(t.__name__ for t in FollowUp.__args__)
 
 
 def covered(declared: frozenset[str] | None) -> frozenset[str] | None:
-    """``declared`` with the views of the parts it names (a rule reading the key may read whose
-    turn it is); ``None`` stays ``None`` (nothing declared)."""
+    """``declared`` with the views computed from the parts it names (a rule reading the key may
+    read whose turn it is); ``None`` stays ``None`` (nothing declared)."""
     if declared is None:
         return None
-    return declared | {v for v, part in VIEWS.items() if part in declared}
+    return declared | {v for v, parts in VIEWS.items() if parts <= declared}
 
 
 def value_of(state: AuctionState, name: str) -> Any:
@@ -102,13 +114,13 @@ def value_of(state: AuctionState, name: str) -> Any:
         if name == "procedure_place":
             return p.call_index
         return dataclasses.replace(p, call=None, specifies=None, call_index=-1)
-    return getattr(state, name)
+    return getattr(state, name)  # a part, or a view that is a property of the position
 
 
 def as_parts(declared: frozenset[str]) -> frozenset[str]:
-    """``declared`` with each view replaced by the part it is a piece of (what changing a part
-    could change: :mod:`auction_fsm.graph.perturbation`)."""
-    return frozenset(VIEWS.get(name, name) for name in declared)
+    """``declared`` with each view replaced by the parts it is computed from (what changing a
+    part could change: :mod:`auction_fsm.graph.perturbation`)."""
+    return frozenset(part for name in declared for part in VIEWS.get(name, (name,)))
 
 
 class UndeclaredPart(LawBookError):
@@ -190,6 +202,38 @@ class _Watched(AuctionState):
             _WATCHING[-1].add("turn")
         with _unwatched():
             return _TURN(self)
+
+    def _view(self, name: str) -> Any:
+        """View ``name``, a property of the position, noted as itself (:data:`VIEWS`)."""
+        if _WATCHING:
+            _WATCHING[-1].add(name)
+        with _unwatched():
+            return AuctionState.__dict__[name].fget(self)
+
+    @property
+    def last_entry(self) -> CallRecord | None:
+        """The view ``last_entry``."""
+        return self._view("last_entry")  # type: ignore[no-any-return]
+
+    @property
+    def procedure_at_end(self) -> bool:
+        """The view ``procedure_at_end``."""
+        return self._view("procedure_at_end")  # type: ignore[no-any-return]
+
+    @property
+    def passes_at_end(self) -> tuple[bool, ...]:
+        """The view ``passes_at_end``."""
+        return self._view("passes_at_end")  # type: ignore[no-any-return]
+
+    @property
+    def last_calls(self) -> tuple[tuple[Call, bool] | None, ...]:
+        """The view ``last_calls``."""
+        return self._view("last_calls")  # type: ignore[no-any-return]
+
+    @property
+    def contract(self) -> Contract | None:
+        """The view ``contract``."""
+        return self._view("contract")  # type: ignore[no-any-return]
 
     def rule(self, law: str, summary: str) -> AuctionState:
         with _unwatched():

@@ -112,7 +112,7 @@ def _after_law(law: str, state: AuctionState) -> str:
 
 
 @action("the auction is restated after the final pass (20C2)",
-        reads=('key', 'record', 'leads'),
+        reads=('record', 'leads', 'contract'),
         writes=('rulings',), emits=())
 def restate_after(ctx: Ctx) -> Outcome:
     event = ctx.event
@@ -123,7 +123,7 @@ def restate_after(ctx: Ctx) -> Outcome:
 
 
 @action("the opposing auction is explained after the final pass (20F2)",
-        reads=('key', 'record', 'leads'),
+        reads=('record', 'leads', 'contract'),
         writes=('rulings',), emits=())
 def explain_after(ctx: Ctx) -> Outcome:
     event = ctx.event
@@ -207,7 +207,7 @@ def asked_by_another_player(f: FactView) -> bool:
 
 @action("the question waits: before the opening lead is made face down only the presumed leader may ask "
         "(20C2, 20F2, 41B)",
-        reads=("key", "record", "leads"), writes=(), emits=())
+        reads=('leads', 'contract'), writes=(), emits=())
 def wait_for_the_lead(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, (ReviewRequest, ExplanationRequest))

@@ -43,7 +43,7 @@ from .common import (
 )
 from .facts import FactView, computes, slot
 from .procedure_facts import procedure_fact
-from .rows import OTHERWISE, Ctx, Guard, Outcome, Row, action, both, reads
+from .rows import OTHERWISE, Ctx, Guard, Outcome, Row, WatchedCall, action, both, reads
 from .states import OPEN
 
 __all__ = ["ROWS", "out_of_rotation_kind", "pending_call", "position_of_turn", "cancelled_call"]
@@ -95,8 +95,8 @@ def _lho_may_let_it_go(p: Pending) -> bool:
 
 def _watch(ctx: Ctx) -> Watch | None:
     """The waiting rectification (31A, 32A, 23A) the watched call of the event meets, if any."""
-    event = ctx.event
-    return met_watch(ctx.state, event.index)  # type: ignore[union-attr]
+    r = _watched_call(ctx)
+    return None if r is None else met_watch(ctx.state, r)
 
 
 def _silenced(ctx: Ctx, w: Watch) -> bool:
@@ -133,14 +133,14 @@ slot("met_watch_kind", FAMILY, (str, type(None)),
      "the waiting rectification the watched call meets: 'after_rho_call' (the offender's RHO calls after "
      "a cancelled call at RHO's turn, 31A, 32A) or 'judge_replacement' (the offender calls again after a "
      "cancelled call, 23A); none if it meets none",
-     parts=('record', 'watches'))
+     parts=('watches',))
 slot("watched_call_is_pass", FAMILY, bool,
      "the watched call (the call meeting a waiting rectification) is a pass",
-     parts=('record',))
+     parts=())
 slot("watch_offender_silenced", FAMILY, bool,
      "the offender of the waiting rectification the watched call meets must pass at every turn to the "
      "end of the auction; false if it meets none",
-     parts=('record', 'obligations', 'watches'))
+     parts=('obligations', 'watches'))
 
 
 @computes("out_of_rotation_kind")
@@ -174,26 +174,27 @@ def _held_call_explained(ctx: Ctx) -> Hashable:
     return ctx.state.pending is not None and _p(ctx).specifies is not None
 
 
-def _watched_index(ctx: Ctx) -> int | None:
-    index = getattr(ctx.event, "index", None)
-    return index if isinstance(index, int) else None
+def _watched_call(ctx: Ctx) -> CallRecord | None:
+    """The call of the event, by value, when the event is a call meeting a waiting rectification."""
+    event = ctx.event
+    return event.made if isinstance(event, WatchedCall) else None
 
 
 @computes("met_watch_kind")
 def _met_watch_kind(ctx: Ctx) -> Hashable:
-    w = None if _watched_index(ctx) is None else _watch(ctx)
+    w = None if _watched_call(ctx) is None else _watch(ctx)
     return None if w is None else w.kind
 
 
 @computes("watched_call_is_pass")
 def _watched_call_is_pass(ctx: Ctx) -> Hashable:
-    index = _watched_index(ctx)
-    return index is not None and ctx.state.record[index].call.is_pass
+    r = _watched_call(ctx)
+    return r is not None and r.call.is_pass
 
 
 @computes("watch_offender_silenced")
 def _watch_offender_silenced(ctx: Ctx) -> Hashable:
-    w = None if _watched_index(ctx) is None else _watch(ctx)
+    w = None if _watched_call(ctx) is None else _watch(ctx)
     return w is not None and _silenced(ctx, w)
 
 
@@ -237,7 +238,7 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 
 @action("the obliged pass is deemed made; the call is then ruled as made in rotation",
-        reads=('key', 'record', 'obligations', 'procedure', 'watches', 'dealer'),
+        reads=('key', 'obligations', 'watches', 'procedure', 'passes_at_end'),
         writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'CallEvent', 'WatchedCall'))
 def deem_pass(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
@@ -809,7 +810,7 @@ def repeat_lapsed(ctx: Ctx) -> Outcome:
 
 
 @action("the obligation to pass prevails: the cancelled call is not repeated",
-        reads=('key', 'record', 'procedure', 'watches'),
+        reads=('key', 'watches', 'procedure'),
         writes=('watches', 'rulings'), emits=())
 def repeat_prevented(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
@@ -819,26 +820,26 @@ def repeat_prevented(ctx: Ctx) -> Outcome:
 
 
 @action("the offender must repeat the cancelled call at the next turn",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches'),
+        reads=('key', 'obligations', 'watches', 'procedure'),
         writes=('obligations', 'watches', 'rulings'), emits=())
 def require_repeat(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
-    branch = branch_taken(ctx.state, w, ctx.event.index)  # type: ignore[union-attr]
+    branch = branch_taken(ctx.state, w, ctx.event.made.call)  # type: ignore[union-attr]
     state = state.impose(w.offender, Obligation("repeat_call", w.law + "1", w.call, branch))
     return ended(state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
                             f"{w.offender.long_name} must now repeat {w.call}"))
 
 
 @action("the offender may make any legal call; it will be judged for comparability",
-        reads=('dealer', 'key', 'record', 'procedure', 'watches'),
+        reads=('key', 'watches', 'procedure'),
         writes=('watches', 'rulings'), emits=())
 def free_but_judged(ctx: Ctx) -> Outcome:
     state = ctx.state
     w = _watch(ctx)
     assert w is not None
     rest = tuple(x for x in state.watches if x is not w)
-    call = state.record[ctx.event.index].call  # type: ignore[union-attr]
-    judged = Watch("judge_replacement", w.offender, w.call, w.law + "2", branch_taken(state, w, ctx.event.index))  # type: ignore[union-attr]
+    call = ctx.event.made.call  # type: ignore[union-attr]
+    judged = Watch("judge_replacement", w.offender, w.call, w.law + "2", branch_taken(state, w, call))
     state = evolve(state, watches=(*rest, judged)).rule(
         w.law + "2", f"{w.offender.long_name}'s RHO called {call}: "
         f"{w.offender.long_name} may make any legal call, judged for comparability")
@@ -853,7 +854,7 @@ def judge_offenders_call(ctx: Ctx) -> Outcome:
     w = _watch(ctx)
     assert w is not None
     rest = tuple(x for x in state.watches if x is not w)
-    index = ctx.event.index  # type: ignore[union-attr]
+    index = len(state.record) - 1 - ctx.event.back  # type: ignore[union-attr]
     return Outcome(open_comparable(evolve(state, watches=rest), w.offender, index, w.call, w.law,
                                    silence="pass_next_turn"))
 
@@ -867,7 +868,7 @@ ROWS: list[Row] = [
         *by_end_of_auction(Row(
             "phase", source, "call_out_of_rotation", "auction", "28A", FAMILY,
             "the pass RHO owed is deemed made; the call counts as in rotation",
-            None, deem_pass, seat_trigger="deemed_pass"), deemed_pass, _with_deemed_pass, parts=("key", "record"))[
+            None, deem_pass, seat_trigger="deemed_pass"), deemed_pass, _with_deemed_pass, parts=("key", "passes_at_end"))[
             :1 if source == "awaiting_first_call" else None],
         Row("phase", source, "call_out_of_rotation", f"{OOR}.awaiting_decision", "28-32", FAMILY,
             "a call out of rotation: LHO may accept it, the right player may call, or the director rules",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..calls import Call
 from ..events import CallEvent
+from ..records import CallRecord
 from ..seats import Seat
 from .facts import FactView, check_declared, view_class
 
@@ -76,12 +77,17 @@ class AuctionEnds:
 
 @dataclass(frozen=True, slots=True)
 class WatchedCall:
-    """Follow-up: a call stood that a waiting rectification reacts to (31A, 32A, 23A)."""
+    """Follow-up: a call stood that a waiting rectification reacts to (31A, 32A, 23A).
 
-    index: int
+    ``made`` is the call by value; ``back`` is its place counted back from the end of the
+    record (0: the last entry), so that the follow-up is the same wherever in an auction the
+    same call meets the same rectification (issue 37: places relative to the end)."""
+
+    made: CallRecord
+    back: int = 0
 
     def describe(self) -> str:
-        return f"call {self.index + 1} meets a waiting rectification"
+        return f"{self.made.seat.long_name}'s {self.made.call} meets a waiting rectification"
 
 
 @dataclass(frozen=True, slots=True)
