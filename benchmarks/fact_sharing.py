@@ -33,6 +33,16 @@ that stop sharing, most first), beside the baseline keyed on the position and ev
 same run; each twice, with the seats as they are and with the step moved so that the player whose
 turn it is sits North (sound because the Laws rule a moved step the same way, moved:
 tests/test_symmetry.py).
+
+Also with ``--steps``: *the key kept as an effect*.  A step whose actions read the legal auction
+only to move it on by the calls they let stand (they declare the view ``key_step``, none declares
+``key``; the audit checks it) is keyed without the key's value, and the table keeps its outcome as
+a change: the key moved on by those calls from whatever key the position has.  Printed: how many
+steps are such, the share so keyed (with the log in the key, and without it), and a soundness
+check in the same run: each step answered from such a table has the stored change applied to its
+own position (:func:`~auction_fsm.graph.fact_sharing.replayed`), and the rows and every part are
+compared with the step ruled.  With the log in the key the disagreements must be 0; without it they
+count what the log's absolute places still tell apart (by part), the key and the rows among them.
 """
 
 from __future__ import annotations
@@ -40,9 +50,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 
-from auction_fsm.graph.fact_sharing import Sharing, StepSharing, edges_of, measure_sharing, measure_steps
+from auction_fsm.graph.fact_sharing import (
+    LOGGED_CALLS,
+    Sharing,
+    StepSharing,
+    edges_of,
+    measure_sharing,
+    measure_steps,
+)
 from auction_fsm.lawbook import BOOKS, book_named
+from auction_fsm.lawbook.parts import LOG
 
 GATE_SCOPES = ("rotation-1", "changes-1", "insufficient-1")
 
@@ -66,15 +85,36 @@ def _report(s: Sharing, slots: bool) -> None:
 
 def _report_steps(s: StepSharing) -> None:
     base = s.share(s.positions)
-    print(f"{s.scope}: {s.steps:,} steps; baseline (position and event) {base:.2%}")
-    for name, full, without_log, left_out in (("seats as they are", s.full, s.without_log, s.left_out),
-                                              ("relative to the turn", s.relative, s.relative_without_log,
-                                               s.relative_left_out)):
+    print(f"{s.scope}: {s.steps:,} steps; baseline (position and event) {base:.2%}; "
+          f"{s.stepping:,} steps ({s.stepping / s.steps:.1%}) read the legal auction only to move it on by their calls")
+    for name, full, without_log, left_out, effect, effect_nolog, check in (
+            ("seats as they are", s.full, s.without_log, s.left_out, s.effect, s.effect_without_log, "effect"),
+            ("relative to the turn", s.relative, s.relative_without_log, s.relative_left_out, s.relative_effect,
+             s.relative_effect_without_log, "relative effect")):
         ratio = len(full) / len(s.relative) if s.relative else float("inf")
         print(f"    {name}: keyed on declared facts and parts: share {s.share(full):.2%} "
               f"({len(full):,} keys, {ratio:.2f} x the relative); without the log: {s.share(without_log):.2%}")
         ranked = sorted(left_out.items(), key=lambda kv: len(kv[1]))[:5]
         print("        without the log and one part more: " + ", ".join(f"{p} {s.share(k):.2%}" for p, k in ranked))
+        print(f"        the key kept as an effect: share {s.share(effect):.2%}; without the log: "
+              f"{s.share(effect_nolog):.2%}")
+        for column in (check, f"{check} without the log"):
+            outside = sum(n for p, n in s.stepping_disagreements.get(column, Counter()).items()
+                          if p not in LOG and p != LOGGED_CALLS)
+            print(f"        soundness, {column}: {_disagreeing(s.answered, s.disagreements, column)}; "
+                  f"of the steps keeping the key as an effect: "
+                  f"{_disagreeing(s.stepping_answered, s.stepping_disagreements, column)}, "
+                  f"outside the log {outside:,} (must be 0)")
+            for label in (column, f"{column}, keeping the key as an effect"):
+                for example in s.examples.get(label, []):
+                    print(f"            DISAGREES ({label}) {example}")
+
+
+def _disagreeing(answered: dict[str, int], disagreements: dict[str, Counter[str]], column: str) -> str:
+    """How many steps a table answered, and the parts in which its answers differed, in words."""
+    wrong = disagreements.get(column, Counter())
+    parts = ", ".join(f"{p} {n:,}" for p, n in sorted(wrong.items(), key=lambda kv: -kv[1])) or "none"
+    return f"{answered.get(column, 0):,} answered, disagreeing parts: {parts}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,13 +27,14 @@ from pathlib import Path
 import pytest
 from walks import fuzzed_steps
 
+from auction_fsm import rules
 from auction_fsm.auction import AuctionState
 from auction_fsm.engine import Step, rule_in_full
 from auction_fsm.errors import AuctionFsmError, IllegalCallError, LawBookError
 from auction_fsm.event_language import read_event
 from auction_fsm.events import CallEvent, Choice, DirectorCalled, Event
 from auction_fsm.fuzzing import next_event
-from auction_fsm.graph.fact_sharing import edges_of, measure_steps
+from auction_fsm.graph.fact_sharing import LOGGED_CALLS, edges_of, measure_steps, replayed
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
@@ -105,31 +106,95 @@ def _declared(name: str) -> Action:
     return action_declarations(LAWS_2017)[name]
 
 
-@pytest.mark.parametrize(("role", "part", "said"), [("reads", "key", "read part 'key', not declared"),
-                                                   ("writes", "pending", "wrote part 'pending'")])
-def test_27A_holding_an_insufficient_bid_with_an_action_that_does_not_declare_a_part_it_uses_is_named(
-        role: str, part: str, said: str) -> None:
-    """Planted without ``key`` among its reads, or ``pending`` among its writes, the action that
-    holds an insufficient bid is named with the part at the first insufficient bid."""
+def _out_of_rotation_at(book: LawBook) -> AuctionState:
+    """North has opened 1H: it is East's turn, and a call by West comes out of rotation (31, 32)."""
+    return AuctionState.start(Seat.N, law_book=book).calls("1H")
+
+
+def test_27A_holding_an_insufficient_bid_with_an_action_that_does_not_declare_a_part_it_writes_is_named() -> None:
+    """Planted without ``pending`` among its writes, the action that holds an insufficient bid is
+    named with the part at the first insufficient bid."""
     act = _declared("insufficient:hold_insufficient")
-    declared = getattr(act, role)
-    assert declared is not None and part in declared
-    state = _insufficient_bid_at(_planted("hold_insufficient", **{role: declared - {part}}))
-    with auditing(), pytest.raises(UndeclaredPart, match=rf"action 'hold_insufficient' .* {said}"):
+    assert act.writes is not None and "pending" in act.writes
+    state = _insufficient_bid_at(_planted("hold_insufficient", writes=act.writes - {"pending"}))
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'hold_insufficient' .* wrote part 'pending'"):
         rule_in_full(state, CallEvent.of("E", "1C"))
 
 
-def test_27A_an_action_declaring_only_whose_turn_it_is_may_not_read_the_rest_of_the_key() -> None:
+def test_32_an_action_declaring_only_whose_turn_it_is_may_not_read_the_rest_of_the_key() -> None:
     """The view ``turn`` (parts.VIEWS) covers whose turn it is, not the legal auction's key: the
-    action holding an insufficient bid, which reads the key to find the lowest sufficient bid,
-    declared with ``turn`` in place of ``key`` is named reading ``key``; the key, declared,
-    covers the view."""
-    act = _declared("insufficient:hold_insufficient")
+    action holding a call out of rotation, which reads the key to tell whether a double is one
+    Law 19 permits, declared with ``turn`` in place of ``key`` is named reading ``key``; the key,
+    declared, covers the view."""
+    act = _declared("rotation:hold_out_of_rotation")
     assert act.reads is not None and "key" in act.reads
-    narrowed = _planted("hold_insufficient", reads=(act.reads - {"key"}) | {"turn"})
-    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'hold_insufficient' .* read part 'key'"):
-        rule_in_full(_insufficient_bid_at(narrowed), CallEvent.of("E", "1C"))
-    assert covered(frozenset({"key"})) == frozenset({"key", "turn"}) and as_parts(frozenset({"turn"})) == frozenset({"key"})
+    narrowed = _planted("hold_out_of_rotation", reads=(act.reads - {"key"}) | {"turn"})
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'hold_out_of_rotation' .* read part 'key'"):
+        rule_in_full(_out_of_rotation_at(narrowed), CallEvent.of("W", "X"))
+    with auditing():
+        rule_in_full(_out_of_rotation_at(LAWS_2017), CallEvent.of("W", "X"))
+    assert covered(frozenset({"key"})) == frozenset({"key", "turn", "key_step"})
+    assert as_parts(frozenset({"turn"})) == frozenset({"key"})
+
+
+# --- the key moved on by a call: a step, not a read of the key's value (KEY_STEP) -------------------
+
+def test_18_a_call_standing_moves_the_key_on_without_reading_its_value() -> None:
+    """The plain call's action declares the view ``key_step``, not the key: the audit sees it move
+    the legal auction on by the call, and ask whether the auction so moved has ended, without
+    reading the key's value; a call held pending (27A) moves nothing and reads no key."""
+    act = _declared("legal:make_call")
+    assert act.reads is not None and "key_step" in act.reads and "key" not in act.reads
+    state = AuctionState.start(Seat.N).calls("1H P")
+    with observing() as seen, auditing():
+        rule_in_full(state, CallEvent.of("S", "2H"))
+        rule_in_full(AuctionState.start(Seat.N).calls("1H P P"), CallEvent.of("W", "P"))  # 22A: it ends
+        rule_in_full(_insufficient_bid_at(LAWS_2017), CallEvent.of("E", "1C"))
+    assert "key_step" in seen.reads["legal:make_call"] and "key" not in seen.reads["legal:make_call"]
+    assert not {"key", "key_step"} & seen.reads["insufficient:hold_insufficient"]
+
+
+def test_18_an_action_declaring_only_the_step_but_reading_the_keys_value_is_named() -> None:
+    """Planted: the plain call's action also looks at the key itself (the last bid), declaring
+    only ``key_step``: the audit names it reading ``key``.  Without the view it is named reading
+    ``key_step``."""
+    act = _declared("legal:make_call")
+    assert act.reads is not None
+
+    def reads_last_bid(row: Row) -> Row:
+        assert row.action is not None
+        run = row.action.run
+
+        def planted(ctx: Ctx) -> Outcome:
+            ctx.state.key  # noqa: B018  (the planted read of the key's value)
+            return run(ctx)
+        return dataclasses.replace(row, action=dataclasses.replace(row.action, run=planted))
+    book = LAWS_2017.replace_row(lambda r: r.action is not None and r.action.name == "make_call", reads_last_bid,
+                                 name="planted-make-call-reads-key")
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'make_call' .* read part 'key', not declared"):
+        rule_in_full(AuctionState.start(Seat.N, law_book=book).calls("1H P"), CallEvent.of("S", "2H"))
+    without = _planted("make_call", reads=act.reads - {"key_step"})
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'make_call' .* read part 'key_step', not declared"):
+        rule_in_full(AuctionState.start(Seat.N, law_book=without).calls("1H P"), CallEvent.of("S", "2H"))
+
+
+def test_18_an_action_declaring_only_the_step_that_sets_the_key_otherwise_is_named() -> None:
+    """Planted: the plain call's action moves the key on by the call and then sets it to the
+    empty auction's, declaring only ``key_step``.  No read of the key's value is made, yet the key
+    it leaves is not the step: named as a change of the key other than by its calls."""
+    def puts_key_back(row: Row) -> Row:
+        assert row.action is not None
+        run = row.action.run
+
+        def planted(ctx: Ctx) -> Outcome:
+            out = run(ctx)
+            return Outcome(evolve(out.state, key=rules.initial_key(Seat.N)), out.follow)
+        return dataclasses.replace(row, action=dataclasses.replace(row.action, run=planted))
+    book = LAWS_2017.replace_row(lambda r: r.action is not None and r.action.name == "make_call", puts_key_back,
+                                 name="planted-make-call-sets-key")
+    state = AuctionState.start(Seat.N, law_book=book).calls("1H P")
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'make_call' .* changed part 'key' other than"):
+        rule_in_full(state, CallEvent.of("S", "2H"))
 
 
 def test_20B_restating_the_auction_reads_whose_turn_it_is_not_the_legal_auction() -> None:
@@ -711,15 +776,35 @@ def test_a_step_table_keyed_on_declared_facts_and_parts_shares_more_without_the_
     """The whole-step measurement (benchmarks/fact_sharing.py --steps) on the first edges of
     insufficient-1: every edge counted once; leaving the log, and then another part, out of the key
     can only merge keys; each position and event is met once (breadth first), so the baseline is 0.
-    No step among these reads the log any more (the rules read the record's facts as views: the
-    passes ending the auction, the last entry), so leaving it out merges nothing.
     The same keys taken relative to the turn share more (tests/test_symmetry.py makes them sound)."""
     s = measure_steps("insufficient-1", edges_of("insufficient-1", 1500))
     assert s.steps == 1500 and s.share(s.positions) == 0.0
-    assert 0 < s.share(s.full) == s.share(s.without_log)
+    assert 0 < s.share(s.full) < s.share(s.without_log)
     assert s.left_out and all(len(keys) <= len(s.without_log) for keys in s.left_out.values())
     assert s.share(s.left_out["key"]) > s.share(s.without_log)
     # moved so that the turn sits North, a situation at four table positions is one key: with
     # the log read the scope's one dealer fixes every seat, without it keys merge
     assert s.share(s.relative) >= s.share(s.full)
     assert s.share(s.relative_without_log) > s.share(s.without_log)
+    # the key kept as an effect: the steps that only move it on by their calls share more without
+    # the log, and every step a table keyed so answers (the log in the key) replays as ruled
+    assert 0 < s.stepping < s.steps
+    assert s.share(s.effect) >= s.share(s.full) and s.share(s.effect_without_log) > s.share(s.without_log)
+    for column in ("effect", "relative effect"):
+        assert s.answered[column] > 0 and sum(s.disagreements[column].values()) == 0, s.examples.get(column)
+    # without the log, the steps keeping the key as an effect differ from the table's answer only in
+    # the log (the parts it leaves out although the rules read them), never in the key or the rows
+    stepped_wrong = s.stepping_disagreements["effect without the log"]
+    assert s.stepping_answered["effect without the log"] > 0
+    assert set(stepped_wrong) <= LOG | {LOGGED_CALLS}, stepped_wrong
+
+
+def test_18_a_stored_call_replayed_at_another_auction_moves_that_auctions_key_on() -> None:
+    """The effect a table of steps keeps for South's 2H after 1H P, applied after 1D P (another
+    last bid, so another key), gives what ruling 2H there gives, every part and the key
+    included; applied at the position it was ruled at, it gives its own outcome back."""
+    stored = rule_in_full(AuctionState.start(Seat.N).calls("1H P"), CallEvent.of("S", "2H"))
+    other = AuctionState.start(Seat.N).calls("1D P")
+    assert other.key != stored.before.key
+    assert replayed(stored, other) == rule_in_full(other, CallEvent.of("S", "2H")).after
+    assert replayed(stored, stored.before) == stored.after

@@ -27,21 +27,25 @@ step, keyed on the parts of the position the fired rows' actions declare reading
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..auction import AuctionState
-from ..engine import Fired, rule_in_full
+from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
-from ..lawbook.parts import LOG, value_of
+from ..lawbook.parts import KEY_STEP, LOG, PARTS, stepped_key, value_of
 from ..symmetry import turned, turned_event
+from ..values import evolve
 from .irregular_space import IrregularSpace
 from .scopes import scope_named
 
-__all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of"]
+T = TypeVar("T")
+
+__all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of", "replayed", "LOGGED_CALLS"]
 
 
 @dataclass
@@ -165,6 +169,26 @@ class StepSharing:
     relative: set[Hashable] = field(default_factory=set)
     relative_without_log: set[Hashable] = field(default_factory=set)
     relative_left_out: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
+    #: Steps whose actions move the legal auction on by their calls without reading its value
+    #: (they declare ``key_step``, none declares ``key``): keyed without the key's value in the
+    #: columns "the key kept as an effect".
+    stepping: int = 0
+    #: The key kept as an effect: the declared facts and parts with the key's value left out of
+    #: the stepping steps' keys, in full and without the log; as they are and relative to the turn.
+    effect: set[Hashable] = field(default_factory=set)
+    effect_without_log: set[Hashable] = field(default_factory=set)
+    relative_effect: set[Hashable] = field(default_factory=set)
+    relative_effect_without_log: set[Hashable] = field(default_factory=set)
+    #: The soundness check of those four keys (:func:`replayed`): for each, how many steps a table
+    #: so keyed answered, and the answers that disagreed with the step ruled (the stored effect
+    #: applied to the step's own position), by the part (or ``rows``) that differed, with the first
+    #: few described in words.
+    answered: dict[str, int] = field(default_factory=dict)
+    disagreements: dict[str, Counter[str]] = field(default_factory=dict)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    #: The same, of the stepping steps alone (those keyed without the key's value).
+    stepping_answered: dict[str, int] = field(default_factory=dict)
+    stepping_disagreements: dict[str, Counter[str]] = field(default_factory=dict)
 
     def share(self, keys: set[Hashable]) -> float:
         """The share of steps a table with these distinct ``keys`` would answer."""
@@ -178,28 +202,140 @@ def _event_key(event: Event) -> tuple[object, ...]:
                                         for name in getattr(event, "__dataclass_fields__", {})))
 
 
-def _step_key(state: AuctionState, event: Event) -> tuple[Hashable, dict[str, Any]]:
+#: A disagreement outside the log of a step that appended other calls to the record than the table's
+#: stored step did (the answer's new entries are not the step's): the step took those calls from
+#: the log (a call restored or repeated as the record holds it), which the columns without the log
+#: leave out, and its key, moved on by them, or the procedure waiting on them differ in turn.
+#: Counted under this name, apart from the parts, with the log's disagreements.
+LOGGED_CALLS = "after other calls the log named"
+
+
+@dataclass(frozen=True, slots=True)
+class _Keyed:
+    """One step as a table of steps sees it: what the key reads (the fired rows' facts, the first
+    row, the event: ``head``; the values of the parts its actions declare reading, the key's value
+    for ``key_step`` too: ``values``), whether it only steps the key (``stepping``), and the step
+    itself (for the soundness check)."""
+
+    head: Hashable
+    values: dict[str, Any]
+    stepping: bool
+    step: Step
+
+
+def _step_key(state: AuctionState, event: Event) -> _Keyed:
     """What a table keyed on declarations reads of one step: its rows' facts (each fired row's
-    context), the first row, the event; and the values of the parts its actions declare reading."""
-    fired = rule_in_full(state, event).fired
+    context), the first row, the event; and the values of the parts its actions declare reading
+    (the view ``key_step`` counted as the key's value, as a table that keeps no effects must)."""
+    ruled = rule_in_full(state, event)
     facts: dict[str, object] = {}
     parts: set[str] = set()
-    for f in fired:
+    for f in ruled.fired:
         facts.update(f.ctx.facts)
         if f.row.action is not None and f.row.action.reads is not None:
             parts |= f.row.action.reads
-    head = (tuple(f.row.label for f in fired[:1]), tuple(sorted(facts.items())), _event_key(event))
-    return head, {p: value_of(state, p) for p in sorted(parts)}
+    head = (tuple(f.row.label for f in ruled.fired[:1]), tuple(sorted(facts.items())), _event_key(event))
+    names = sorted({"key" if p == KEY_STEP else p for p in parts})
+    return _Keyed(head, {p: value_of(state, p) for p in names}, KEY_STEP in parts and "key" not in parts, ruled)
 
 
-def _add(keys: list[tuple[Hashable, dict[str, Any]]], full: set[Hashable], without_log: set[Hashable],
+def _add(keys: list[_Keyed], full: set[Hashable], without_log: set[Hashable],
          left_out: dict[str, set[Hashable]]) -> None:
-    for head, values in keys:
-        full.add((head, tuple(values.items())))
-        without_log.add((head, tuple((p, v) for p, v in values.items() if p not in LOG)))
-    for left in {p for _, values in keys for p in values} - LOG:
-        left_out[left] = {(head, tuple((p, v) for p, v in values.items() if p != left and p not in LOG))
-                          for head, values in keys}
+    for k in keys:
+        full.add((k.head, tuple(k.values.items())))
+        without_log.add((k.head, tuple((p, v) for p, v in k.values.items() if p not in LOG)))
+    for left in {p for k in keys for p in k.values} - LOG:
+        left_out[left] = {(k.head, tuple((p, v) for p, v in k.values.items() if p != left and p not in LOG))
+                          for k in keys}
+
+
+def _effect_key(k: _Keyed, log: bool) -> Hashable:
+    """``k``'s key with the key's value left out if the step only moves the key on (the table then
+    keeps the key as an effect), and the log left out unless ``log``."""
+    return (k.head, k.stepping, tuple((p, v) for p, v in k.values.items()
+                                      if (log or p not in LOG) and not (k.stepping and p == "key")))
+
+
+def _changed_log(before: Sequence[Any], after: Sequence[Any], own: Sequence[Any]) -> tuple[Any, ...]:
+    """A log (the record, the rulings) changed as the step from ``before`` to ``after`` changed it,
+    applied to ``own``: the entries it changed counted from the end, and the entries it appended."""
+    out = list(own)
+    n = len(before)
+    for i in range(min(n, len(after))):
+        if after[i] != before[i]:
+            j = len(out) - (n - i)
+            if 0 <= j < len(out):
+                out[j] = _changed_fields(before[i], after[i], out[j])
+    return (*out, *(after[i] for i in range(n, len(after))))
+
+
+def replayed(stored: Step, own: AuctionState) -> AuctionState:
+    """The stored step's change applied to position ``own`` (what a table keeping the key as an
+    effect answers there): the record and rulings changed as the stored step changed them (the
+    entries it changed counted from the end, those it appended); the legal auction moved on from
+    ``own``'s key by the calls appended that stand, or rebuilt from the record where a call's
+    status changed (:func:`~auction_fsm.lawbook.parts.stepped_key`); the irregularities counted on
+    by as many; every other part the stored step changed takes its new value, the others stay
+    ``own``'s."""
+    b0, a0 = stored.before, stored.after
+    values: dict[str, Any] = {}
+    for name in PARTS:
+        old, new = getattr(b0, name), getattr(a0, name)
+        if name in LOG:
+            values[name] = _changed_log(old, new, getattr(own, name))
+        elif name == "incidents":
+            values[name] = own.incidents + new - old
+        elif name == "pending" and old is not None and new is not None and own.pending is not None:
+            values[name] = _changed_fields(old, new, own.pending)
+        elif name != "key":
+            values[name] = getattr(own, name) if old is new or old == new else new
+    moved = evolve(own, **values)
+    return evolve(moved, key=stepped_key(own, moved))
+
+
+def _changed_fields(before: T, after: T, own: T) -> T:
+    """A value (a waiting procedure, an entry of the record) changed as the step from ``before``
+    to ``after`` changed it, applied to ``own``: the fields it changed take their new values, the
+    others stay ``own``'s (a rule that reads only the procedure's view keeps the call it finds; a
+    call cancelled keeps its own seat and call).  A value of another kind is replaced whole."""
+    if not (dataclasses.is_dataclass(after) and type(before) is type(after) is type(own)):
+        return after
+    changes = {f.name: getattr(after, f.name) for f in dataclasses.fields(after)
+               if getattr(after, f.name) != getattr(before, f.name)}
+    return evolve(own, **changes)
+
+
+def _check(table: dict[Hashable, Step], key: Hashable, ruled: Step, stepping: bool, name: str,
+           out: StepSharing) -> None:
+    """Answer ``ruled`` from ``table`` if its key was met, and compare the answer with the step
+    (counted for the stepping steps apart too, their first disagreements described apart)."""
+    stored = table.setdefault(key, ruled)
+    if stored is ruled:
+        return
+    differ: list[tuple[str, str]] = []
+    labels = [f.row.label for f in ruled.fired]
+    if [f.row.label for f in stored.fired] != labels:
+        differ.append(("rows", f"rows {labels} ruled, the table's {[f.row.label for f in stored.fired]}"))
+    else:
+        answer = replayed(stored, ruled.before)
+        n = len(ruled.before.record)
+        other_calls = tuple(answer.record[n:]) != tuple(ruled.after.record[n:])
+        for part in PARTS:
+            mine, real = getattr(answer, part), getattr(ruled.after, part)
+            if part in LOG:
+                mine, real = tuple(mine), tuple(real)
+            if mine != real:
+                named = LOGGED_CALLS if other_calls and part not in LOG else part
+                differ.append((named, f"part {part!r}: the table's effect gives {mine!r}, the step {real!r}"))
+    for column, answered, disagreements in ((name, out.answered, out.disagreements),
+                                            (f"{name}, keeping the key as an effect", out.stepping_answered,
+                                             out.stepping_disagreements))[:1 + stepping]:
+        answered[name] = answered.get(name, 0) + 1
+        disagreements.setdefault(name, Counter()).update({part for part, _ in differ})  # steps, by part
+        told = out.examples.setdefault(column, [])
+        for _, what in differ[:max(0, 3 - len(told))]:
+            told.append(f"{ruled.event.describe()} after "
+                        f"{' '.join(str(r.call) for r in ruled.before.record) or '-'}: {what}")
 
 
 def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
@@ -218,16 +354,38 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
     moved so that the player whose turn it is sits North (:mod:`auction_fsm.symmetry`).  The
     second is sound because the Laws rule a moved step the same way, moved, which
     ``tests/test_symmetry.py`` checks: one table entry then serves a situation at every table
-    position."""
+    position.
+
+    The columns *the key kept as an effect* key a step whose actions declare the view
+    ``key_step`` and none the key (:data:`~auction_fsm.lawbook.parts.KEY_STEP`: they read the
+    legal auction only to move it on by their calls) without the key's value, with the log and
+    without it.  Each is checked in the same run: a step whose key was met before is answered by
+    the first step met with that key, its change applied to this position (:func:`replayed`), and
+    the rows and every part compared with the step ruled; the disagreements are counted by part,
+    for all answered steps and for the stepping ones apart (:data:`LOGGED_CALLS` for a step that
+    took other calls from the log)."""
     out = StepSharing(scope)
-    absolute: list[tuple[Hashable, dict[str, Any]]] = []
-    relative: list[tuple[Hashable, dict[str, Any]]] = []
+    absolute: list[_Keyed] = []
+    relative: list[_Keyed] = []
+    columns = (("effect", True, False), ("effect without the log", False, False),
+               ("relative effect", True, True), ("relative effect without the log", False, True))
+    tables: dict[str, dict[Hashable, Step]] = {name: {} for name, _, _ in columns}
+    keyed = {"effect": out.effect, "effect without the log": out.effect_without_log,
+             "relative effect": out.relative_effect,
+             "relative effect without the log": out.relative_effect_without_log}
     for n, (state, event) in enumerate(edges, 1):
         out.steps += 1
         out.positions.add((state, event))
-        absolute.append(_step_key(state, event))
         k = -(state.key & 3)
-        relative.append(_step_key(turned(state, k), turned_event(event, k)))
+        pair = _step_key(state, event), _step_key(turned(state, k), turned_event(event, k))
+        absolute.append(pair[0])
+        relative.append(pair[1])
+        out.stepping += pair[0].stepping
+        for name, log, moved in columns:
+            this = pair[moved]
+            key = _effect_key(this, log)
+            keyed[name].add(key)
+            _check(tables[name], key, this.step, this.stepping, name, out)
         if progress is not None:
             progress(n)
     _add(absolute, out.full, out.without_log, out.left_out)

@@ -330,7 +330,7 @@ def too_late_to_change(ctx: Ctx) -> Outcome:
 
 
 @action("too late: the attempted call is cancelled and stays in the record (25A4, 21B1a; 16C)",
-        reads=('key', 'record'),
+        reads=('record',),
         writes=('record', 'rulings'), emits=())
 def cancel_too_late_change(ctx: Ctx) -> Outcome:
     event = ctx.event
@@ -555,7 +555,7 @@ def lho_calls_over_change(f: FactView) -> bool:
 
 @action("LHO's call made over a new call the director then cancelled cannot stand: it is cancelled and "
         "stays in the record; LHO calls at his turn (25B1, 36B)",
-        reads=('key',),
+        reads=(),
         writes=('record', 'rulings'), emits=())
 def called_over_lapses(ctx: Ctx) -> Outcome:
     event = ctx.event

@@ -186,11 +186,11 @@ def ended(state: AuctionState) -> Outcome:
     ended it sends the auction back (17D3, done here so that the rows that make a call stand
     carry a 17D3 variant of their own); an auction ended with a contract has its exposed cards
     and lead rights to settle, as a follow-up."""
-    if state.pending is not None or not rules.is_final(state.key):
+    if state.pending is not None or not state.is_over:
         return Outcome(state)
     if pass_out_of_rotation_at_end(state):
         return Outcome(revert_17d3(state))
-    if not rules.is_passed_out(state.key):
+    if not state.is_passed_out:
         return Outcome(state, (AuctionEnds(),))
     return Outcome(state)
 
@@ -306,7 +306,7 @@ def trailing_passes(state: AuctionState) -> list[tuple[int, CallRecord]]:
 def pass_out_of_rotation_at_end(state: AuctionState) -> bool:
     """True when the auction has ended but one of the passes ending it was out of rotation
     (17D3: the auction goes back to the player who missed a turn)."""
-    return rules.is_final(state.key) and any(state.passes_at_end)
+    return state.is_over and any(state.passes_at_end)
 
 
 def calls_again(state: AuctionState, seat: Seat, call: Call,

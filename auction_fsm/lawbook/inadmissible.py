@@ -58,7 +58,7 @@ def _call(ctx: Ctx) -> Call:
 
 
 @action("the double or redouble is held while LHO may call or the director rules (36)",
-        reads=('key', 'record', 'obligations'),
+        reads=('record', 'obligations'),
         writes=('record', 'pending', 'obligations'), emits=())
 def hold_inadmissible_double(ctx: Ctx) -> Outcome:
     state = in_turn(ctx.state, ctx.seat)
@@ -66,14 +66,14 @@ def hold_inadmissible_double(ctx: Ctx) -> Outcome:
 
 
 @action("the call is held while LHO may call or the director rules (37)",
-        reads=('key', 'record', 'obligations'),
+        reads=('record', 'obligations'),
         writes=('record', 'pending'), emits=())
 def hold_violation(ctx: Ctx) -> Outcome:
     return Outcome(open_violation(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), ctx.seat))
 
 
 @action("the bid is held while LHO may call or the director rules (38)",
-        reads=('key', 'record', 'obligations'),
+        reads=('record', 'obligations'),
         writes=('record', 'pending'), emits=())
 def hold_above_seven(ctx: Ctx) -> Outcome:
     return Outcome(open_above_seven(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), ctx.seat))
@@ -115,7 +115,7 @@ def cancel_after_final_pass(ctx: Ctx) -> Outcome:
 
 
 @action("the call is cancelled; LHO may call, or the director may give declarer 26B rights",
-        reads=('key', 'record'),
+        reads=('record',),
         writes=('record', 'pending', 'rulings'), emits=())
 def hold_after_final_pass(ctx: Ctx) -> Outcome:
     o, call = ctx.seat, _call(ctx)
@@ -141,7 +141,7 @@ def _pending(ctx: Ctx) -> Pending:
 
 
 @action("LHO's call and the inadmissible one are both cancelled; the offender calls again (36A)",
-        reads=('dealer', 'key', 'record', 'pending'),
+        reads=('dealer', 'record', 'pending'),
         writes=('record', 'pending', 'rulings'), emits=())
 def cancel_both_36a(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
@@ -186,7 +186,7 @@ def _cancel_above_seven(state: AuctionState, p: Pending, restrictions: bool) -> 
 
 @action("LHO's call is cancelled too; the bid is cancelled, a pass put in its place and the side "
         "silenced, with no lead restrictions (38B, 38D)",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        reads=('dealer', 'key_step', 'record', 'obligations', 'pending', 'watches'),
         writes=('key', 'record', 'obligations', 'pending', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
@@ -196,14 +196,14 @@ def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
 
 
 @action("the bid is cancelled, a pass put in its place, the side silenced, with 26B rights (38B-D)",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        reads=('dealer', 'key_step', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
         writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def cancel_above_seven(ctx: Ctx) -> Outcome:
     return _cancel_above_seven(evolve(ctx.state, pending=None), _pending(ctx), restrictions=True)
 
 
 @action("both calls after the final pass are cancelled; no further rectification (39B)",
-        reads=('key',),
+        reads=(),
         writes=('record', 'pending', 'rulings'), emits=())
 def cancel_both_39b(ctx: Ctx) -> Outcome:
     seat = ctx.seat
@@ -238,7 +238,7 @@ def _silence_side(ctx: Ctx) -> AuctionState:
 
 
 @action("the call is cancelled and a pass put in its place; the side must pass to the end (37B)",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        reads=('dealer', 'key_step', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
         writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def substitute_pass_37b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

@@ -114,7 +114,7 @@ def _call(ctx: Ctx) -> Call:
 
 
 @action("the bid is held while LHO may accept it by calling, or the director rules",
-        reads=('key', 'record', 'obligations'),
+        reads=('record', 'obligations'),
         writes=('record', 'obligations', 'pending'), emits=())
 def hold_insufficient(ctx: Ctx) -> Outcome:
     return Outcome(open_insufficient(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), specifies=shown(ctx)))
@@ -205,7 +205,7 @@ def accept_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("the early replacement is held; LHO may still accept the insufficient bid (27C)",
-        reads=('key', 'record', 'procedure'),
+        reads=('record', 'procedure'),
         writes=('record', 'pending'), emits=())
 def hold_premature(ctx: Ctx) -> Outcome:
     p, o = _pending(ctx), _pending(ctx).offender
@@ -438,7 +438,7 @@ def _premature_dropped(ctx: Ctx) -> AuctionState:
 
 
 @action("the bid above seven is held under Law 38",
-        reads=('dealer', 'key', 'record', 'procedure'),
+        reads=('dealer', 'record', 'procedure'),
         writes=('record', 'pending'), emits=())
 def replaced_above_seven(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
@@ -446,7 +446,7 @@ def replaced_above_seven(ctx: Ctx) -> Outcome:
 
 
 @action("the second insufficient bid is held: LHO may accept it at once, the director being there (27B4)",
-        reads=('dealer', 'key', 'record', 'procedure', 'procedure_place'),
+        reads=('dealer', 'record', 'procedure', 'procedure_place'),
         writes=('record', 'pending'), emits=())
 def replaced_insufficient(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
@@ -456,7 +456,7 @@ def replaced_insufficient(ctx: Ctx) -> Outcome:
 
 
 @action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)",
-        reads=('dealer', 'key', 'record', 'obligations', 'restrictions', 'procedure', 'procedure_call'),
+        reads=('dealer', 'record', 'obligations', 'procedure', 'procedure_call', 'restrictions'),
         writes=('record', 'obligations', 'restrictions', 'rulings'), emits=())
 def replaced_illegal_double(ctx: Ctx) -> Outcome:
     p, call = _pending(ctx), _call(ctx)
@@ -512,7 +512,7 @@ def _to_comparable(state: AuctionState, offender: Seat, index: int, made: CallRe
 
 
 @action("the director judges whether the replacement is comparable (27B1b); if not, 27B2 or 27B3",
-        reads=('key', 'record', 'pending'),
+        reads=('record', 'pending'),
         writes=('record', 'pending'), emits=())
 def replaced_for_judgement(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -522,7 +522,7 @@ def replaced_for_judgement(ctx: Ctx) -> Outcome:
 
 @action("the director judges whether the replacement is the lowest sufficient bid that shows the same "
         "denominations (27B1a)",
-        reads=('key', 'record', 'pending'),
+        reads=('record', 'pending'),
         writes=('record', 'pending'), emits=())
 def replaced_ask_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

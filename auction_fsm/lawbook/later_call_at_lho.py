@@ -169,7 +169,7 @@ def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
 
 @action("intended: the change is cancelled and the held call out of rotation waits for its ruling where "
         "it was (25B2)",
-        reads=('key', 'procedure', 'procedure_call'),
+        reads=('procedure', 'procedure_call'),
         writes=('record', 'pending', 'rulings'), emits=())
 def held_call_stays(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

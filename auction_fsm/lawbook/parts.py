@@ -35,11 +35,12 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
 from ..errors import LawBookError
 from ..events import Event
-from ..records import CallRecord, Contract, Obligation, Pending
+from ..records import CallRecord, CallStatus, Contract, Obligation, Pending
 from ..seats import Seat
 from ..values import _SHAPES
 from .facts import COMPUTE_HOOKS, SLOTS
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["AUDITS", "PARTS", "VIEWS", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
+__all__ = ["AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -70,10 +71,21 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: depend on the rest of the history.  A declaration naming every part a view is computed from
 #: covers the view.
 VIEWS: dict[str, frozenset[str]] = {
-    "turn": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
+    "turn": frozenset({"key"}), "key_step": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
     "procedure_place": frozenset({"pending"}), "last_entry": frozenset({"record"}),
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
     "last_calls": frozenset({"record"}), "contract": frozenset({"key", "record", "leads"})}
+#: The view ``key_step`` of the key: the rule moves the legal auction on by the calls it lets
+#: stand (:meth:`~auction_fsm.auction.AuctionState.add_call`), and may then ask whether the
+#: auction so moved on has ended, and how (``is_over``, ``is_passed_out`` of the position it made),
+#: without looking at the key itself.  Its outcome's key is then an *effect*, "the key moved on by
+#: seat S's call C", that a table can apply to whatever key a position has: a table of steps keys
+#: such a rule without the key's value (:func:`value_of` gives nothing for it).  An action declaring
+#: ``key_step`` but not ``key`` is checked to leave the key its calls give (:func:`stepped_key`:
+#: moved on by them, or rebuilt from the record where it changed a call's status; :func:`audited`).
+#: Whether the auction so moved on has ended is not proved to follow from the rest of the rule's
+#: key: the rows' ending facts say it for a pass, and a table should ask it again after the effect.
+KEY_STEP = "key_step"
 #: The waiting procedure's fields read as the views ``procedure_call`` (the call it is about, by
 #: value, and what it was explained to show) and ``procedure_place`` (where that call or lead
 #: sits in the record or the leads); looking at the procedure at all, or at any other of its
@@ -102,9 +114,12 @@ def covered(declared: frozenset[str] | None) -> frozenset[str] | None:
 def value_of(state: AuctionState, name: str) -> Any:
     """The value of part or view ``name`` at ``state``: what a rule declaring it may read, and
     so what a table of steps keyed on the rule's reads tells apart.  The view ``procedure`` is the
-    waiting procedure with its call and its place blanked."""
+    waiting procedure with its call and its place blanked; the view ``key_step`` is nothing (the
+    table stores the key's step as an effect, :data:`KEY_STEP`)."""
     if name == "turn":
         return state.turn
+    if name == KEY_STEP:
+        return None  # the effect is applied to the key the position has: nothing of it is read
     if name in ("procedure", "procedure_call", "procedure_place"):
         p = state.pending
         if p is None:
@@ -240,14 +255,72 @@ class _Watched(AuctionState):
             return AuctionState.rule(self, law, summary)
 
     def add_call(self, record: CallRecord) -> AuctionState:
-        self.key  # noqa: B018  (a standing call moves the legal auction on from its key)
+        """A standing call moves the legal auction on from its key: noted as the view
+        ``key_step`` (:data:`KEY_STEP`), not as a read of the key's value, and the position made
+        is a :class:`_Stepped` one.  A call that does not stand leaves the key alone."""
+        if not record.stands:
+            with _unwatched():
+                return AuctionState.add_call(self, record)
+        if _WATCHING:
+            _WATCHING[-1].add(KEY_STEP)
         with _unwatched():
-            return AuctionState.add_call(self, record)
+            return _Stepped(*_fields(AuctionState.add_call(self, record)))
+
+    def set_status(self, index: int, status: CallStatus, law: str | None = None) -> AuctionState:
+        """A change of status rebuilds the legal auction from the record (read, so noted): no step
+        of the key by a call, so the position made is a plain watched one even if this one was
+        stepped, and a look at its key is a read of the key."""
+        out = AuctionState.set_status(self, index, status, law)
+        return _Watched(*_fields(out)) if type(out) is _Stepped else out
 
     def called_in_turn(self, seat: Seat, call: Call, key: int,
                        obligations: tuple[tuple[Obligation, ...], ...] | None = None) -> AuctionState:
         with _unwatched():
             return AuctionState.called_in_turn(self, seat, call, key, obligations)
+
+
+class _Stepped(_Watched):
+    """A watched position whose key an action has just moved on by a standing call (checking
+    only).  Whether the auction so moved on has ended (``is_over``, ``is_passed_out``) is noted as
+    the view ``key_step``: the step's effect, applied to another key, answers it again there.
+    Every other look at the key (``key``, ``turn``, ``phase`` ...) is a read as on any watched
+    position."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the auction moved on has ended, noted as ``key_step``."""
+        if _WATCHING:
+            _WATCHING[-1].add(KEY_STEP)
+        with _unwatched():
+            return _IS_OVER(self)
+
+    @property
+    def is_passed_out(self) -> bool:
+        """Whether the auction moved on is passed out, noted as ``key_step``."""
+        if _WATCHING:
+            _WATCHING[-1].add(KEY_STEP)
+        with _unwatched():
+            return _IS_PASSED_OUT(self)
+
+
+def stepped_key(before: AuctionState, after: AuctionState) -> int:
+    """The key ``after`` holds if the step from ``before`` only moved the legal auction on by the
+    calls it let stand: ``before``'s key moved on by the standing calls ``after`` appended to its
+    record, in order; or, where the step changed the status of a call already in the record (a
+    call cancelled, withdrawn, or let stand), the legal auction of ``after``'s record rebuilt
+    (:meth:`~auction_fsm.auction.AuctionState.set_status`).  A table that keeps the key as an
+    effect applies it so to another position's key (:data:`KEY_STEP`)."""
+    old, new = before.record, after.record
+    if len(new) < len(old) or any(new[i] != old[i] for i in range(len(old))):
+        return after.rebuilt().key
+    key = before.key
+    for i in range(len(old), len(new)):
+        r = new[i]
+        if r.stands:
+            key = rules.force(key, r.seat, r.call.code)
+    return key
 
 
 class _WatchedPending(Pending):
@@ -276,6 +349,8 @@ def _plain_pending(pending: Pending | None) -> Pending | None:
 
 
 _TURN: Callable[[AuctionState], Seat] = AuctionState.__dict__["turn"].fget
+_IS_OVER: Callable[[AuctionState], bool] = AuctionState.__dict__["is_over"].fget
+_IS_PASSED_OUT: Callable[[AuctionState], bool] = AuctionState.__dict__["is_passed_out"].fget
 _DESCRIPTORS = tuple(AuctionState.__dict__[n] for n in PARTS)
 
 
@@ -293,6 +368,7 @@ def _fields(state: AuctionState) -> tuple[Any, ...]:
 # a copy with changes of a watched position (:func:`auction_fsm.values.evolve`) reads every field
 # to copy them: that is no read of the action's, so the watched class copies without noting any
 _SHAPES[_Watched] = (_fields, {n: i for i, n in enumerate(PARTS)})
+_SHAPES[_Stepped] = _SHAPES[_Watched]
 
 
 def _watched(state: AuctionState) -> _Watched:
@@ -346,6 +422,12 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
     changed = {p for p, a, b in zip(PARTS, old, new, strict=True) if a is not b and a != b}
     emitted = {"event" if f is ctx.event else type(f).__name__ for f in out.follow}
     _judge(action, row, seen, changed, emitted, ctx.event)
+    if "key" in changed and action.reads is not None and KEY_STEP in action.reads and "key" not in action.reads \
+            and stepped_key(before, after) != after.key:
+        raise UndeclaredPart(
+            f"action {action.name!r} (row {row.label}) changed part 'key' other than by moving it on by the "
+            f"calls it let stand or rebuilding it from the record, and declares only {KEY_STEP!r} "
+            f"(event {ctx.event.describe()})")
     if "pending" in changed:  # every fact the procedure now keeps is declared, with its kind
         check_pending(after.pending, f"action {action.name!r} (row {row.label})")
     return Outcome(after, out.follow)

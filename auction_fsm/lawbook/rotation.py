@@ -238,7 +238,7 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 
 @action("the obliged pass is deemed made; the call is then ruled as made in rotation",
-        reads=('key', 'obligations', 'watches', 'procedure', 'passes_at_end'),
+        reads=('key_step', 'turn', 'obligations', 'watches', 'procedure', 'passes_at_end'),
         writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'CallEvent', 'WatchedCall'))
 def deem_pass(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
@@ -251,7 +251,7 @@ def deem_pass(ctx: Ctx) -> Outcome:
 
 
 @action("the bid above seven out of rotation is held while LHO may call or the director rules (38)",
-        reads=('key', 'record'),
+        reads=('record', 'turn'),
         writes=('record', 'pending'), emits=())
 def hold_above_seven_out_of_rotation(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -259,7 +259,7 @@ def hold_above_seven_out_of_rotation(ctx: Ctx) -> Outcome:
 
 
 @action("the call by a player obliged to pass is held while LHO may call or the director rules (37)",
-        reads=('key', 'record'),
+        reads=('record', 'turn'),
         writes=('record', 'pending'), emits=())
 def hold_silenced_out_of_rotation(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -464,7 +464,7 @@ def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
 
 
 @action("LHO called over the inadmissible double: both are cancelled, no rectification (36A)",
-        reads=('dealer', 'key', 'record', 'pending'),
+        reads=('dealer', 'record', 'pending'),
         writes=('record', 'pending', 'rulings'), emits=())
 def cancel_both_36a(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
