@@ -23,7 +23,9 @@ watched, made only while checking), compares every part before and after, and na
 undeclared read, write or follow-up as one :class:`UndeclaredPart` error of the book
 (``action X read part Y, not declared``).  The engine runs actions through it when asked
 (:func:`auction_fsm.engine.rule_in_full`'s ``audit``, :func:`auditing`); the law tests, the
-fuzzer's walks and the explorations run that way in ``tests/test_declared_parts.py``.
+fuzzer's walks and the explorations run that way in ``tests/test_declared_parts.py``.  The
+same audit names an action that leaves the waiting procedure keeping a fact no family declares
+(:mod:`.procedure_facts`).
 """
 
 from __future__ import annotations
