@@ -50,6 +50,7 @@ from .events import (
 from .lawbook import LawBook, ruling_book
 from .lawbook.classify import EVENT_TRIGGERS, classify_in, in_turn_kind, may_claim_change
 from .lawbook.exposure import penalty_cards
+from .lawbook.procedure_facts import names_of_kind
 from .lawbook.restrictions import suits_specified_by
 from .lawbook.rows import Ctx
 from .lawbook.slip_first import SLIP_STEP
@@ -66,7 +67,8 @@ _CALL_EVENTS: tuple[tuple[CallEvent, ...], ...] = tuple(
 
 _DOUBLE, _REDOUBLE = parse_call("X"), parse_call("XX")
 _NO_OBLIGATIONS: tuple[tuple[object, ...], ...] = ((), (), (), ())
-_POSITIONAL = frozenset({"lho_call", "replacement", "resume_ib", "ib", "first_ib"})
+#: The facts a waiting procedure keeps that are places in the record: ranked, not kept, in a key.
+_POSITIONAL = names_of_kind("place")
 _EXPOSABLE = {Seat.N: Suit.C, Seat.E: Suit.D, Seat.S: Suit.H, Seat.W: Suit.S}
 # Each seat leads its own representative rank, so that no seat is offered a card another seat
 # has already shown (a refused lead out of turn stays on the table as the offender's card).

@@ -16,6 +16,7 @@ __all__ = [
     "PenaltyCard",
     "Pending",
     "Watch",
+    "Branch",
     "LeadRestriction",
     "ExposedCard",
     "CallStatus",
@@ -62,6 +63,9 @@ class Obligation:
     kind: ObligationKind
     law: str
     call: Call | None = None  # the call to repeat, for ``repeat_call``
+    #: The branch of a waiting rectification that imposed it (31A1, 32A1; 32B1, 32B2 of 1997),
+    #: or ``None``: what to take back if the call that branch was taken on is replaced.
+    branch: Branch | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +183,36 @@ class Watch:
     offender: Seat
     call: Call
     law: str
+    #: For a ``judge_replacement`` watch set by the branch an ``after_rho_call`` watch took
+    #: (31A2, 32A2; 31A2 of 1997): that branch; ``None`` otherwise.
+    branch: Branch | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """Which way a rectification waiting for the offender's RHO's call went, kept on each fact
+    that way set up (the owed repeat, the watch on the offender's next call, partner's silence
+    and the 26B right of 32B2 of 1997).
+
+    ``rho_call`` is the call of the offender's RHO the branch was taken on, by value;
+    ``auction`` the legal auction as that call left it, without its seats (the last bid, whether
+    doubled, the passes since: :func:`auction_fsm.rules.seatless`), which tells that call from
+    a later one of RHO's with the same value; ``waiting`` the rectification the branch came
+    from, as it waited (an ``after_rho_call`` :class:`Watch`).  If that call of RHO is withdrawn
+    and replaced before anyone has called over it (25A1, 21B1, 25B1), the facts carrying this
+    branch are taken back and ``waiting`` waits again, so that the call put in its place
+    decides.  All are values, not places in the record, so the same situation reached another
+    way is the same facts.
+    """
+
+    rho_call: Call
+    auction: int
+    waiting: Watch
+
+    @property
+    def offender(self) -> Seat:
+        """The offender of the rectification the branch came from."""
+        return self.waiting.offender
 
 
 @pickled_by_fields
@@ -193,6 +227,8 @@ class LeadRestriction:
     offender: Seat
     law: str
     withdrawn: Call
+    #: The branch of a waiting rectification that gave the right (32B2 of 1997), or ``None``.
+    branch: Branch | None = None
 
     @property
     def leader(self) -> Seat:

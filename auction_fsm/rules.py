@@ -51,6 +51,16 @@ def unpack(key: int) -> tuple[int, int, int, int, int]:
     return key & 3, ((key >> 2) & 63) - 1, (key >> 8) & 3, (key >> 10) & 3, (key >> 12) & 7
 
 
+def seatless(key: int) -> int:
+    """``key`` without the seats it holds (whose turn, who bid last): the last bid, whether it is
+    doubled or redoubled, and the passes since.  Every legal call moves these forward (a higher
+    bid, a double then a redouble of it, one more pass), so two points of one legal auction have
+    the same value only if no call stood between them.  Only an irregular call let stand can
+    move them back (an insufficient bid accepted, 27A1), and nothing moves them once four passes
+    are counted."""
+    return ((key >> 2) & 63) | (key >> 10) << 6
+
+
 def bidder_side_only(key: int) -> int:
     """``key`` with the last bidder's seat replaced by his side (North or East standing for the
     pair): the legal auction's future depends only on the side (19A1, 19B1), so keys that differ

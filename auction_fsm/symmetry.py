@@ -16,12 +16,13 @@ differently.
 Where seats hide in the position:
 
 * every ``Seat`` field of the records (calls, obligations' owners by index, watches, rights,
-  exposed cards, leads and lead rules);
+  exposed cards, leads and lead rules), and of what they keep (the branch of a 31A/32A
+  rectification an obligation, a watch or a right came from names its offender);
 * the legal auction's keys (``key``, ``options_key``): the turn and the last bidder;
 * ``first_offender`` (a seat number or -1), ``dealer``, the board's vulnerability (North-South
   and East-West trade places when ``k`` is odd);
 * the waiting procedure's decider (a seat letter or ``"director"``) and the facts it keeps that
-  name a seat (:data:`SEAT_FACTS`);
+  name a seat (:data:`SEAT_FACTS`, declared in the book);
 * the rulings' words ("East must pass"): the seat names in them.
 """
 
@@ -36,6 +37,7 @@ from .auction import AuctionState
 from .engine import rule_in_full
 from .errors import AuctionFsmError
 from .events import Event
+from .lawbook.procedure_facts import names_of_kind
 from .pvector import PVector
 from .records import Pending, Ruling
 from .seats import Seat
@@ -44,11 +46,12 @@ __all__ = ["SEAT_FACTS", "turned", "turned_event", "turned_words", "relative_to_
 
 T = TypeVar("T")
 
-#: The facts a waiting procedure keeps (``Pending.extra``) whose value is a seat letter: who may
-#: accept a call out of rotation, who is to call next when it is not accepted, where a call to be
-#: changed was made, who decided before a slip claim interrupted.  A name missing here makes the
-#: symmetry check fail on the first walk that reaches it.
-SEAT_FACTS = frozenset({"accept_by", "correct_player", "back:correct_player", "back_decider", "made_at"})
+#: The facts a waiting procedure keeps (``Pending.extra``) whose value is a seat letter, as the
+#: family modules that write them declare them (kind ``seat``, :mod:`.lawbook.procedure_facts`):
+#: who may accept a call out of rotation, who is to call next when it is not accepted, where a
+#: call to be changed was made, who decided before a slip claim interrupted.  A seat fact
+#: declared with another kind makes the symmetry check fail on the first walk that reaches it.
+SEAT_FACTS = names_of_kind("seat")
 
 _NAMES = ("North", "East", "South", "West")
 _WORD = re.compile(r"\b(North|East|South|West|north|east|south|west|N|E|S|W)\b")
@@ -122,7 +125,9 @@ def turned(state: AuctionState, k: int) -> AuctionState:
     k %= 4
     if not k:
         return state
-    obligations = tuple(state.obligations[(s - k) % 4] for s in range(4))
+    # each seat's obligations go to the seat k places on, moved themselves (a branch kept on one
+    # names the offender of the rectification it came from)
+    obligations = tuple(_value(state.obligations[(s - k) % 4], k) for s in range(4))
     return dataclasses.replace(
         state, dealer=_seat(state.dealer, k), key=_key(state.key, k), options_key=_key(state.options_key, k),
         record=_value(state.record, k), obligations=obligations, pending=_value(state.pending, k),

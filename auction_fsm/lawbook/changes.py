@@ -26,6 +26,7 @@ from .common import open_comparable, reopen_watch
 from .facts import FactView, computes, slot
 from .lead import DLO, due_option
 from .procedure import DeclaresOptions, Option, callers
+from .procedure_facts import procedure_fact
 from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
@@ -52,6 +53,15 @@ if TYPE_CHECKING:
 __all__ = ["ROWS", "attempt", "call_named_again", "changeable_call", "names_same_call_again", "same_call_again"]
 
 FAMILY = "21B, 25"
+procedure_fact("lho_call", FAMILY, "place",
+               "where the call made over the call being changed sits in the record (25A6, 21B2); empty "
+               "when nobody has called over it")
+procedure_fact("made_at", FAMILY, "seat",
+               "whose turn it was when the change was tried by calling at LHO's turn (30B2, 31C, 32C): "
+               "where the attempt is cancelled if the change fails (25B2)")
+procedure_fact("via", FAMILY, "word",
+               "the paragraph that sent a call at LHO's turn to Law 25 as a change (30B2, 31C, 32C), or "
+               "empty")
 CH, MI = "change_of_call", "misinformation"
 
 # --- the facts the guards of Laws 21B and 25 read ---------------------------------------------
@@ -450,9 +460,10 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     law = law or ("21B1" if p.procedure == MI else "25A1")
     lho_index = int(p.get("lho_call")) if p.get("lho_call") else None
     lho_call = state.record[lho_index].call if lho_index is not None else None
-    # a call of RHO that a waiting 31A/32A rectification took its branch on: the new call decides
+    # a call of RHO that a waiting 31A/32A rectification took its branch on, not yet called
+    # over: the new call decides
     old = state.index_of(p)  # (state is the position p waits at: no call added since)
-    state, reopened = reopen_watch(evolve(state, pending=None), old)
+    state, reopened = reopen_watch(evolve(state, pending=None), o, p.made, lho_index is not None)
     state = state.set_status(old, "withdrawn", law)
     face_down = state.current_lead
     if face_down is not None and not face_down.faced:
@@ -474,21 +485,21 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
 
 
 @action("the first call is withdrawn; the new call is ruled as made in turn",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('SubstitutedCall',))
 def make_change(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
 @action("LHO keeps the call: it is made again after the new call",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def keep(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=True)
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def withdraw_lho(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
@@ -496,7 +507,7 @@ def withdraw_lho(ctx: Ctx) -> Outcome:
 
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
         "apply (25B1)",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'))
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -506,7 +517,7 @@ def accept_change(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
-        reads=('dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

@@ -5,7 +5,6 @@ row that needs another event ruled returns it as a follow-up).  Standard library
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -13,11 +12,12 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, Strain
 from ..events import CallEvent, DirectorCalled
-from ..records import CallRecord, LeadRestriction, Obligation, Pending, Ruling, Watch
+from ..records import Branch, CallRecord, LeadRestriction, Obligation, Pending, Ruling, Watch
 from ..seats import Seat
 from ..values import evolve
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
 from .facts import SLOTS, FactView, computes, slot, view_class
+from .procedure_facts import procedure_fact
 from .rows import (
     OTHERWISE,
     AuctionEnds,
@@ -31,12 +31,35 @@ from .rows import (
     reads,
 )
 
-__all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "reopen_watch", "pass_out_of_rotation_at_end",
+__all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "branch_taken", "reopen_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
            "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "natural_of", "specified_of",
            "shown",
            "SILENCING_27", "silenced_by_27", "citing_silence", "put_in_place_by_director",
            "made_by_the_player", "director_present"]
+
+# The facts waiting procedures keep (Pending.extra) that several families write, and those of the
+# comparable-call judgement (23A) opened here; lawbook/procedure_facts.py says what a kind is.
+procedure_fact("judgement", "shared", "word",
+               "the kind of judgement the director is asked for at this step (comparable, artificial, "
+               "unintended, misinformation, dummy seen ...), in the input's words")
+procedure_fact("new", "shared", "call",
+               "the call the offender says he meant, or that the change of call under judgement would put "
+               "in place (25A, 25B, 21B1)")
+procedure_fact("back_decider", "shared", "seat",
+               "who was to decide at the step that a slip claim (25A) or a later call at LHO's turn (30B2, "
+               "31C, 32C) interrupted: who decides again if that step resumes")
+procedure_fact("back_law", "shared", "word", "the law of that interrupted step")
+procedure_fact("back_options", "shared", "word", "the options of that interrupted step, joined by commas")
+procedure_fact("law", "23, 26", "word",
+               "the paragraph whose rectification the comparability judgement settles (27B2, 30B1b, 31A2, "
+               "25B1 ...), cited by its ruling")
+procedure_fact("silence", "23, 26", "word",
+               "what the offender's partner must do if the call is not comparable: pass_next_turn, "
+               "pass_rest_of_auction, or none")
+procedure_fact("withdrawn", "23, 26", "call", "the withdrawn or cancelled call the new one is compared with (23A)")
+procedure_fact("cancel_if_not", "23, 26", "word",
+               "'1' when the call judged is cancelled too if it is not comparable (27B3), else empty")
 
 
 def open_choice(state: AuctionState, law: str) -> AuctionState:
@@ -52,12 +75,13 @@ def open_choice(state: AuctionState, law: str) -> AuctionState:
 
 
 def silence_partner(state: AuctionState, offender: Seat, withdrawn: Call, law: str,
-                    rights_law: str | None = None) -> AuctionState:
+                    rights_law: str | None = None, branch: Branch | None = None) -> AuctionState:
     """The rectification many laws share: the offender's partner must pass for the rest of the
     auction (obligation under ``law``) and declarer gets 26B rights for the withdrawn call
-    (under ``rights_law``, by default ``law`` with 26B)."""
-    state = state.impose(offender.partner, Obligation("pass_rest_of_auction", law))
-    return state.restrict(LeadRestriction(offender, rights_law or f"{law}, 26B", withdrawn))
+    (under ``rights_law``, by default ``law`` with 26B).  ``branch``: the branch of a waiting
+    rectification this silence is (32B2 of 1997), kept on both."""
+    state = state.impose(offender.partner, Obligation("pass_rest_of_auction", law, branch=branch))
+    return state.restrict(LeadRestriction(offender, rights_law or f"{law}, 26B", withdrawn, branch))
 
 
 def nothing_further(state: AuctionState, offender: Seat) -> str:
@@ -196,76 +220,56 @@ def met_watch(state: AuctionState, r: CallRecord) -> Watch | None:
     return None
 
 
-#: A law set by the branch a call of RHO took at a waiting 31A or 32A rectification (31A or 32B
-#: of 1997): the paragraph and the branch, 1 (RHO passed) or 2 (RHO called), then the book's mark.
-_BRANCH_LAW = re.compile(r"(3[12][AB])[12]( \(1997\))?")
+def branch_taken(state: AuctionState, w: Watch, rho_call: Call) -> Branch:
+    """The branch waiting rectification ``w`` (an ``after_rho_call`` watch) takes on its
+    offender's RHO's ``rho_call``, which has just stood (the follow-up that brings it is ruled
+    before any other call): kept on every fact the branch sets up, with the legal auction as the
+    call left it, so that a later replacement of that call finds them (:func:`reopen_watch`)."""
+    return Branch(rho_call, rules.seatless(state.key), w)
 
 
-def _rectification_law(law: str) -> str | None:
-    """The law of the waiting rectification a branch's ``law`` came from (``31A2`` -> ``31A``,
-    ``32B1 (1997)`` -> ``32B (1997)``), or ``None`` if ``law`` is no such branch."""
-    m = _BRANCH_LAW.fullmatch(law.split(";")[0].strip())
-    return None if m is None else m[1] + (m[2] or "")
+def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call,
+                 called_over: bool) -> tuple[AuctionState, Ruling | None]:
+    """``state`` with ``rho``'s last call, ``rho_call``, about to be withdrawn in favour of
+    another, ruled as made in turn (25A1, 21B1, 25B1).  If a waiting 31A or 32A rectification
+    (31A, 32B of 1997) of ``rho``'s LHO took its branch on that call, and nobody has called over
+    it (``called_over``), what the branch set up is taken back -- every fact carrying the branch
+    (:class:`~auction_fsm.records.Branch`): the offender's owed repeat (31A1, 32A1), the watch on
+    his next call (31A2, 32A2), partner's silence and its 26B right (32B2 of 1997) -- and the
+    rectification waits again, so that the call put in its place decides (25A1: the new call is
+    subject to the law that applies), with the ruling that says so, for the caller to give once
+    the call is replaced.  Otherwise ``state`` unchanged and no ruling.  A branch that left
+    nothing behind (the repeat prevented or lapsed) is not found here.
 
-
-def _met_by(state: AuctionState, index: int) -> tuple[Seat, Call] | None:
-    """The offender and cancelled call of the 31A or 32A rectification (31A, 32B of 1997) that
-    call ``index`` met when it was made, if it did and the offender has not called since: the
-    offender's cancelled call out of rotation at this seat's turn comes before it, and ``index``
-    is this seat's first call in turn after that one."""
-    r = state.record[index]
-    if not r.stands or r.in_turn_of != r.seat:
-        return None
-    offender = r.seat.lho
-    for j in range(index - 1, -1, -1):
-        c = state.record[j]
-        if c.stands and c.seat == r.seat and c.in_turn_of == r.seat:
-            return None  # an earlier call of this seat met it, if anything did
-        if c.seat == offender and c.status == "cancelled" and c.irregularity == "out_of_rotation" \
-                and c.in_turn_of == r.seat:
-            if any(x.stands and x.seat == offender for x in state.record[index + 1:]):
-                return None  # the offender has called since: that call was ruled by the branch taken
-            return offender, c.call
-    return None
-
-
-def reopen_watch(state: AuctionState, index: int) -> tuple[AuctionState, Ruling | None]:
-    """``state`` with call ``index`` about to be withdrawn in favour of another, ruled as made
-    in turn (25A1, 21B1, 25B1).  If it is the call of the offender's RHO that a waiting 31A or
-    32A rectification (31A, 32B of 1997) took its branch on, and the offender has not called
-    since, what that branch set up is taken back -- the offender's owed repeat (31A1, 32A1), the
-    watch on his next call (31A2, 32A2), partner's silence and its 26B right (32B2 of 1997) --
-    and the rectification waits again, so that the call put in its place decides (25A1: the
-    new call is subject to the law that applies), with the ruling that says so, for the caller
-    to give once the call is replaced.  Otherwise ``state`` unchanged and no ruling.  A branch
-    that left nothing behind (the repeat prevented or lapsed) is not found here."""
-    met = _met_by(state, index)
-    if met is None:
+    What it reads are those facts (the watches, obligations and rights) and the legal auction,
+    not the record.  With nothing called over it, the branch was taken on this very call if it
+    names its value and the legal auction is still as that call left it
+    (:func:`auction_fsm.rules.seatless`): a later call of RHO's of the same value comes after
+    other calls, which moved the auction on, and nothing is reopened (an accepted insufficient
+    bid could move it back to the same point; no walk of the fuzzer has met that with a branch
+    waiting)."""
+    if called_over:
         return state, None
-    o, call = met
+    o, auction = rho.lho, rules.seatless(state.key)
 
-    def branch(law: str) -> bool:
-        return _rectification_law(law) is not None
+    def taken(b: Branch | None) -> bool:
+        return b is not None and b.rho_call == rho_call and b.auction == auction and b.offender == o
 
-    # what the branch set up: each carries the branch's law (31A1, 31A2 (1997), 32B2 (1997) ...)
-    watches = tuple(w for w in state.watches
-                    if w.kind == "judge_replacement" and w.offender == o and w.call == call and branch(w.law))
-    own = tuple(x for x in state.obligations[o] if x.kind == "repeat_call" and x.call == call and branch(x.law))
-    partner = tuple(x for x in state.obligations[o.partner] if x.kind == "pass_rest_of_auction" and branch(x.law))
-    rights = tuple(x for x in state.restrictions if x.offender == o and x.withdrawn == call and branch(x.law))
-    found = [*(w.law for w in watches), *(x.law for x in own), *(x.law for x in partner), *(x.law for x in rights)]
-    base = _rectification_law(found[0]) if found else None
-    if base is None:
+    watches = tuple(w for w in state.watches if taken(w.branch))
+    own = tuple(x for x in state.obligations[o] if taken(x.branch))
+    partner = tuple(x for x in state.obligations[o.partner] if taken(x.branch))
+    rights = tuple(x for x in state.restrictions if taken(x.branch))
+    found = [w.branch for w in watches] + [x.branch for x in (*own, *partner)] + [x.branch for x in rights]
+    if not found or found[0] is None:
         return state, None
+    waiting = found[0].waiting
     undone = {o: own, o.partner: partner}
     obligations = tuple(tuple(x for x in obs if x not in undone.get(Seat(s), ()))
                         for s, obs in enumerate(state.obligations))
-    waiting = Watch("after_rho_call", o, call, base)
     state = evolve(state, watches=(*(w for w in state.watches if w not in watches), waiting), obligations=obligations,
                    restrictions=tuple(x for x in state.restrictions if x not in rights))
-    r = state.record[index]
-    return state, Ruling(base, f"{r.seat.long_name}'s {r.call} no longer stands: what it set off for "
-                         f"{o.long_name}'s cancelled {call} is taken back, and the call put in its place "
+    return state, Ruling(waiting.law, f"{rho.long_name}'s {rho_call} no longer stands: what it set off for "
+                         f"{o.long_name}'s cancelled {waiting.call} is taken back, and the call put in its place "
                          "decides what follows")
 
 

@@ -56,7 +56,7 @@ from . import (
     rotation,
 )
 from .book import LawBook
-from .common import ended, met_watch, put_in_place_by_director, silence_partner, specified
+from .common import branch_taken, ended, met_watch, put_in_place_by_director, silence_partner, specified
 from .edition_2017 import LAWS_2017
 from .facts import FactView, computes, slot
 from .families import FAMILIES, Family
@@ -517,7 +517,8 @@ def _repeat_law(w: Watch) -> str:
 def require_repeat_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     law = _repeat_law(w)
-    state = _without(ctx.state, w).impose(w.offender, Obligation("repeat_call", law, w.call))
+    branch = branch_taken(ctx.state, w, ctx.event.made.call)  # type: ignore[union-attr]
+    state = _without(ctx.state, w).impose(w.offender, Obligation("repeat_call", law, w.call, branch))
     return ended(state.rule(law, f"{w.offender.long_name}'s RHO passed: {w.offender.long_name} must now "
                             f"repeat {w.call}, with no penalty if it is legal"))
 
@@ -538,7 +539,9 @@ def watch_offender_31a2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     call = ctx.event.made.call  # type: ignore[union-attr]
     state = _without(ctx.state, w)
-    state = evolve(state, watches=(*state.watches, Watch("judge_replacement", w.offender, w.call, "31A2 (1997)")))
+    judged = Watch("judge_replacement", w.offender, w.call, "31A2 (1997)",
+                   branch_taken(ctx.state, w, call))
+    state = evolve(state, watches=(*state.watches, judged))
     return ended(state.rule("31A2 (1997)", f"{w.offender.long_name}'s RHO called {call}: "
                             f"{w.offender.long_name} may make any legal call; {w.offender.partner.long_name} "
                             "must then pass once if it repeats the denomination, to the end if not"))
@@ -546,13 +549,14 @@ def watch_offender_31a2(ctx: Ctx) -> Outcome:
 
 @action("the offender may make any legal call; partner must pass for the rest of the auction, with "
         "lead penalties (32B2 (1997))",
-        reads=('key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
+        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
         writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=())
 def silence_partner_32b2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
     o = w.offender
     call = ctx.event.made.call  # type: ignore[union-attr]
-    state = silence_partner(_without(ctx.state, w), o, w.call, "32B2 (1997)", "32B2 (1997); 26B")
+    state = silence_partner(_without(ctx.state, w), o, w.call, "32B2 (1997)", "32B2 (1997); 26B",
+                            branch_taken(ctx.state, w, call))
     return ended(state.rule("32B2 (1997)", f"{o.long_name}'s RHO bid {call}: {o.long_name} may make any "
                             f"legal call; {o.partner.long_name} must pass for the rest of the auction, and "
                             "lead penalties (26B) may apply"))

@@ -39,11 +39,26 @@ from .common import (
 )
 from .facts import FactView, computes, slot
 from .inadmissible import open_above_seven
+from .procedure_facts import procedure_fact
 from .rows import OTHERWISE, SAME, Ctx, Guard, Outcome, Replacement, Row, action, reads
 
 __all__ = ["ROWS", "open_insufficient", "resume_replacement"]
 
 FAMILY = "27"
+procedure_fact("b4", FAMILY, "word",
+               "'1' when the insufficient bid is the offender's second, made in place of the first (27B4)")
+procedure_fact("first_ib", FAMILY, "place",
+               "where the first insufficient bid sits in the record, when a second one is being ruled "
+               "(27B4): the bid still to be replaced if LHO declines the second")
+procedure_fact("replacement", FAMILY, "place",
+               "where the offender's premature replacement sits in the record (27C)")
+procedure_fact("ib", FAMILY, "place",
+               "where the insufficient bid sits in the record while the director judges whether its "
+               "replacement is the lowest bid specifying the same (27B1a)")
+procedure_fact("ib_call", FAMILY, "call", "that insufficient bid")
+procedure_fact("resume_ib", FAMILY, "place",
+               "where the insufficient bid sits in the record, to be replaced again once a double or "
+               "redouble in its place is ruled (27B3)")
 IB = "insufficient_bid"
 _AD, _PR, _AR = f"{IB}.awaiting_decision", f"{IB}.premature_replacement", f"{IB}.awaiting_replacement"
 _AC = f"{IB}.awaiting_choice"

@@ -33,6 +33,7 @@ from ..values import evolve
 from . import changes, position_facts  # noqa: F401  (declare the facts the guards below read)
 from .common import shown
 from .facts import FactView, computes, slot
+from .procedure_facts import copied_procedure_facts, procedure_fact
 from .rows import ASK_TRIGGER, Ctx, Guard, Outcome, Row, action, reads
 
 __all__ = ["ROWS", "STEP", "HELD_STEPS", "via_2017", "with_via", "asker"]
@@ -46,6 +47,15 @@ STEP = "awaiting_change_judgement"
 #: the player whose turn it is.)
 HELD_STEPS = ("awaiting_decision", "awaiting_artificial_judgement")
 _BACK = "back:"  # prefix of the held step's facts kept while the change is judged
+copied_procedure_facts(_BACK, FAMILY, "the facts of the held step of a call out of rotation, kept while a later "
+                       "call at LHO's turn is judged as a change (30B2, 31C, 32C)")
+procedure_fact("back_step", FAMILY, "word", "the step the held call out of rotation was at, to resume there")
+procedure_fact("changed_via", FAMILY, "word",
+               "the paragraph that made the later call at LHO's turn a change of call (30B2, 31C, 32C; "
+               "30B3, 31B, 32B of 1997)")
+procedure_fact("new_shows", FAMILY, "word",
+               "what the later call was explained to show: empty if not explained, else a dot and the "
+               "denominations, joined by commas")
 
 
 def via_2017(call: Call) -> str:

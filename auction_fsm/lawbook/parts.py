@@ -23,7 +23,9 @@ watched, made only while checking), compares every part before and after, and na
 undeclared read, write or follow-up as one :class:`UndeclaredPart` error of the book
 (``action X read part Y, not declared``).  The engine runs actions through it when asked
 (:func:`auction_fsm.engine.rule_in_full`'s ``audit``, :func:`auditing`); the law tests, the
-fuzzer's walks and the explorations run that way in ``tests/test_declared_parts.py``.
+fuzzer's walks and the explorations run that way in ``tests/test_declared_parts.py``.  The
+same audit names an action that leaves the waiting procedure keeping a fact no family declares
+(:mod:`.procedure_facts`).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from ..records import CallRecord, CallStatus, Contract, Obligation, Pending
 from ..seats import Seat
 from ..values import _SHAPES
 from .facts import COMPUTE_HOOKS, SLOTS
+from .procedure_facts import check_pending
 from .rows import Ctx, FollowUp, Outcome
 
 if TYPE_CHECKING:
@@ -431,6 +434,8 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
             f"action {action.name!r} (row {row.label}) changed part 'key' other than by moving it on by the "
             f"calls it let stand or rebuilding it from the record, and declares only {KEY_STEP!r} "
             f"(event {ctx.event.describe()})")
+    if "pending" in changed:  # every fact the procedure now keeps is declared, with its kind
+        check_pending(after.pending, f"action {action.name!r} (row {row.label})")
     return Outcome(after, out.follow)
 
 

@@ -27,6 +27,7 @@ from . import (
     position_facts,  # noqa: F401  (declares the common facts the guards below read)
 )
 from .common import (
+    branch_taken,
     by_end_of_auction,
     calls_again,
     ended,
@@ -41,12 +42,21 @@ from .common import (
     stand,
 )
 from .facts import FactView, computes, slot
+from .procedure_facts import procedure_fact
 from .rows import OTHERWISE, Ctx, Guard, Outcome, Row, WatchedCall, action, both, reads
 from .states import OPEN
 
 __all__ = ["ROWS", "out_of_rotation_kind", "pending_call", "position_of_turn", "cancelled_call"]
 
 FAMILY = "28-34"
+procedure_fact("accept_by", FAMILY, "seat",
+               "the offender's LHO, who may accept the call out of rotation (29A); absent when acceptance is "
+               "no option")
+procedure_fact("correct_player", FAMILY, "seat",
+               "the player whose turn it was, an opponent of the offender, who may call over the held call "
+               "(28B)")
+procedure_fact("inadmissible", FAMILY, "word",
+               "'1' when the held call is a double or redouble Law 19 does not permit (36B4), else empty")
 OOR = "out_of_rotation"
 
 
@@ -814,7 +824,8 @@ def repeat_prevented(ctx: Ctx) -> Outcome:
         writes=('obligations', 'watches', 'rulings'), emits=())
 def require_repeat(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
-    state = state.impose(w.offender, Obligation("repeat_call", w.law + "1", w.call))
+    branch = branch_taken(ctx.state, w, ctx.event.made.call)  # type: ignore[union-attr]
+    state = state.impose(w.offender, Obligation("repeat_call", w.law + "1", w.call, branch))
     return ended(state.rule(w.law + "1", f"{w.offender.long_name}'s RHO passed: "
                             f"{w.offender.long_name} must now repeat {w.call}"))
 
@@ -827,8 +838,8 @@ def free_but_judged(ctx: Ctx) -> Outcome:
     w = _watch(ctx)
     assert w is not None
     rest = tuple(x for x in state.watches if x is not w)
-    judged = Watch("judge_replacement", w.offender, w.call, w.law + "2")
     call = ctx.event.made.call  # type: ignore[union-attr]
+    judged = Watch("judge_replacement", w.offender, w.call, w.law + "2", branch_taken(state, w, call))
     state = evolve(state, watches=(*rest, judged)).rule(
         w.law + "2", f"{w.offender.long_name}'s RHO called {call}: "
         f"{w.offender.long_name} may make any legal call, judged for comparability")

@@ -24,11 +24,14 @@ from ..records import Pending
 from ..values import evolve
 from . import changes, position_facts  # noqa: F401  (declare facts the guards below read)
 from .facts import FactView, computes, slot
+from .procedure_facts import procedure_fact
 from .rows import ASK_TRIGGER, SAME, Ctx, Guard, Outcome, Row, SubstitutedCall, action, reads
 
 __all__ = ["JUDGED_INTENDED", "ROWS", "SLIP_STEP", "SLIP_SOURCES"]
 
 FAMILY = "21B, 25"
+procedure_fact("back_to", FAMILY, "word", "the step the slip claim interrupted, to resume if the call was intended")
+procedure_fact("slip", FAMILY, "word", "'judged intended' once the director has found the irregular call intended (25A2)")
 SLIP_STEP = "awaiting_slip_judgement"
 #: The steps, before any rectification is assessed, from which the offender may say the
 #: irregular call was a slip (the procedures whose call could be a slip of an intended call).

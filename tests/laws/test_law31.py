@@ -432,6 +432,18 @@ def test_31A1_25A1_rho_bid_replaced_by_an_intended_pass_the_offender_must_repeat
     assert outcome(s)["obligations"] == {} and outcome(s)["pending"] is None  # nothing to judge
 
 
+def test_31A1_25A1_a_later_pass_of_rho_replaced_leaves_the_repeat_his_first_pass_owed() -> None:
+    # East's pass owes South the repeat of 2C (31A1); South's turn is then taken by West's call out
+    # of rotation, accepted by North (29A), and East passes again.  Replacing that second pass
+    # (25A1) leaves the first standing: the branch was taken on it, so nothing is taken back and
+    # South still owes the repeat.  The second pass has the first one's value; what tells them
+    # apart is that the auction has moved on since the first (the branch keeps the auction it left).
+    s = walk("N", _31A_WAITS + ", E P, W 2D, N 2H, E P, E change 3C, judge unintended yes")
+    assert outcome(s)["record"][-3:] == ["N 2H stands", "E P withdrawn", "E 3C stands"]
+    assert outcome(s)["obligations"] == {"S": [("repeat_call", "31A1", "2C")]}
+    assert s.watches == () and ruling_laws(s)[-2:] == ["25", "25A1"]
+
+
 def test_31A2_25B1_rho_pass_changed_to_a_bid_the_offender_calling_over_it_is_judged() -> None:
     """The fuzzer's case: RHO's pass, which owed the offender a repeat (31A1), is changed to a bid
     (31C) and the offender himself calls over the change, accepting it (25B1).  The repeat is
