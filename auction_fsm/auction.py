@@ -562,10 +562,22 @@ class AuctionState:
         return len(self.record) - 1 - index
 
     def set_status(self, index: int, status: CallStatus, law: str | None = None) -> AuctionState:
-        """Change the status of call ``index`` (0-based) and rebuild the legal auction."""
+        """Change the status of call ``index`` (0-based) and rebuild the legal auction.
+
+        Two changes need no rebuilding: a call that did not stand given another status that does
+        not stand leaves the legal auction as it was, and one made to stand with no standing call
+        after it moves it on by that call (what a held call, cancelled or accepted, does)."""
         old = self.record[index]
         new = evolve(old, status=status, law=law if law is not None else old.law)
         record = replaced(self.record, index, new)
+        if old.status != "stands":
+            if status != "stands":
+                hit = _PREFIX_KEYS.get((id(self.record), self.dealer))
+                if hit is not None and hit[0] is self.record:
+                    _remember(self.dealer, record, hit[1])  # the standing calls are as they were
+                return evolve(self, record=record)
+            if not any(r.status == "stands" for r in self.record[index + 1:]):
+                return evolve(self, record=record, key=rules.force(self.key, old.seat, old.call.code))
         keys = _prefix_keys(self.dealer, self.record)  # unchanged up to ``index``
         key, force = keys[index], rules.force
         for j in range(index, len(record)):
@@ -578,6 +590,11 @@ class AuctionState:
             keys = replaced(keys, j + 1, key)
         _remember(self.dealer, record, keys)
         return evolve(self, record=record, key=key)
+
+    def set_status_back(self, back: int, status: CallStatus, law: str | None = None) -> AuctionState:
+        """:meth:`set_status` of the entry ``back`` places from the end of the record (where a
+        waiting procedure keeps its call, :attr:`Pending.back`)."""
+        return self.set_status(len(self.record) - 1 - back, status, law)
 
     def key_before(self, index: int) -> int:
         """The legal-auction key after the first ``index`` calls of the record (those of them

@@ -440,7 +440,7 @@ def test_a_walk_takes_the_audit_down_a_branch_the_declaration_was_widened_for(
 
 _PART_NAMES = frozenset(PARTS)
 _EMIT_CLASSES: dict[str, type] = {t.__name__: t for t in (*FollowUp.__args__, *Event.__args__)}
-_BY_STATUS = ("add_call", "set_status")
+_BY_STATUS = ("add_call", "set_status", "set_status_back")
 
 
 def _function_node(fn: Callable[..., object]) -> ast.FunctionDef:
@@ -507,7 +507,7 @@ def _method_writes(method: str, call: ast.Call) -> frozenset[str]:
         parts = parts - _ONLY_WHILE_WAITING
     if method not in _BY_STATUS or not call.args:
         return parts
-    if method == "set_status":
+    if method in ("set_status", "set_status_back"):  # (index or place, status, law)
         return parts - {"key"} if len(call.args) > 1 and _not_standing(call.args[1]) else parts
     rec = call.args[0]
     if isinstance(rec, ast.Call) and isinstance(rec.func, ast.Name) and rec.func.id == "CallRecord":

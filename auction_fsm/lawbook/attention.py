@@ -39,13 +39,13 @@ assert (UNNOTICED, NOT_YET_NOTICED) == ("36C", "9A, 36")
 def _let_stand(ctx: Ctx, law: str, until: str) -> Outcome:
     p = ctx.state.pending
     assert p is not None
-    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "stands", law)
+    state = evolve(ctx.state, pending=None).set_status_back(p.back, "stands", law)
     return Outcome(state.rule(law, f"nobody draws attention to {p.offender.long_name}'s inadmissible "
                               f"{p.made} {until}"))
 
 
 @action("the inadmissible call stands for now; the contract will be scored as if it had not been made",
-        reads=('dealer', 'record', 'pending'),
+        reads=('key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings'), emits=())
 def let_stand_unnoticed(ctx: Ctx) -> Outcome:
     return _let_stand(ctx, UNNOTICED, "until after the opening lead is faced: the auction goes on with it, "
@@ -53,7 +53,7 @@ def let_stand_unnoticed(ctx: Ctx) -> Outcome:
 
 
 @action("the inadmissible call stands for now; the next call of the director draws attention to it",
-        reads=('dealer', 'record', 'pending'),
+        reads=('key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings'), emits=())
 def let_stand_for_now(ctx: Ctx) -> Outcome:
     return _let_stand(ctx, NOT_YET_NOTICED, "for now: the auction goes on with it until the director is called "

@@ -492,14 +492,14 @@ def make_change(ctx: Ctx) -> Outcome:
 
 
 @action("LHO keeps the call: it is made again after the new call",
-        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('dealer', 'record', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def keep(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=True)
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
-        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('dealer', 'record', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def withdraw_lho(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)

@@ -31,7 +31,7 @@ from .rows import (
     reads,
 )
 
-__all__ = ["stand", "after_call", "nothing_further", "open_comparable", "met_watch", "branch_taken", "reopen_watch", "pass_out_of_rotation_at_end",
+__all__ = ["stand", "stand_held", "after_call", "nothing_further", "open_comparable", "met_watch", "branch_taken", "reopen_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
            "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "natural_of", "specified_of",
            "shown",
@@ -167,6 +167,19 @@ def stand(state: AuctionState, record: CallRecord | None = None, index: int | No
     if record.in_turn_of == record.seat:
         state = state.discharge(record.seat, "pass_next_turn", "no_double_next_turn")
     return after_call(state, record, back)
+
+
+def stand_held(state: AuctionState, p: Pending, law: str) -> Outcome:
+    """Make the call waiting procedure ``p`` holds stand under ``law``, as :func:`stand` does:
+    ``state`` has the record ``p`` waits at (no call added since, the procedure may be closed),
+    so the call is found at its place counted from the end, and is known by value from the
+    procedure (its seat, call, turn and what it was explained to show): nothing of the history is
+    read for it (:meth:`~auction_fsm.auction.AuctionState.set_status_back`)."""
+    state = state.set_status_back(p.back, "stands", law)
+    record = CallRecord(p.offender, p.made, p.in_turn_of, "stands", None, law, p.specifies)
+    if record.in_turn_of == record.seat:
+        state = state.discharge(record.seat, "pass_next_turn", "no_double_next_turn")
+    return after_call(state, record, p.back)
 
 
 def after_call(state: AuctionState, record: CallRecord, back: int) -> Outcome:

@@ -101,7 +101,7 @@ def not_comparable(ctx: Ctx) -> Outcome:
 
 
 @action("the attempted double or redouble is cancelled, partner silenced; replace again (27B3)",
-        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        reads=('record', 'obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def not_comparable_cancelled(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -109,7 +109,7 @@ def not_comparable_cancelled(ctx: Ctx) -> Outcome:
     state = evolve(ctx.state, pending=None).restrict(LeadRestriction(o, f"{law}, 26B", withdrawn))
     new = p.made
     state = state.impose(o.partner, Obligation("pass_rest_of_auction", law))
-    state = state.set_status(ctx.state.index_of(p), "cancelled", law).rule(
+    state = state.set_status_back(p.back, "cancelled", law).rule(
         law, f"{o.long_name}'s {new} is not comparable and is cancelled; "
         f"{o.partner.long_name} must pass for the rest of the auction; {o.long_name} must replace the "
         "insufficient bid again")
@@ -141,7 +141,7 @@ def _after(ctx: Ctx) -> str:
         return ""
     state = ctx.state
     if state.record[ctx.state.index_of(p)].status == "pending":
-        state = state.set_status(ctx.state.index_of(p), "stands")
+        state = state.set_status_back(p.back, "stands")
     if pass_out_of_rotation_at_end(state):
         return "auction"  # 17D3 takes the auction back
     if state.is_passed_out:

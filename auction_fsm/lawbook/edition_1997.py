@@ -325,7 +325,7 @@ def at_other_turn(f: FactView) -> bool:
 
 
 @action("the pass is cancelled; the offender must pass at the next turn (30A (1997))",
-        reads=('dealer', 'record', 'obligations', 'pending'),
+        reads=('obligations', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'rulings'), emits=())
 def pass_next_turn_30a(ctx: Ctx) -> Outcome:
     p, _, st = rotation.cancelled_call(ctx)
@@ -337,7 +337,7 @@ def pass_next_turn_30a(ctx: Ctx) -> Outcome:
 
 
 @action("the pass is cancelled; the offender must pass at the next turn (30B1 (1997))",
-        reads=('dealer', 'record', 'obligations', 'pending'),
+        reads=('obligations', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'rulings'), emits=())
 def pass_next_turn_30b1(ctx: Ctx) -> Outcome:
     p, _, st = rotation.cancelled_call(ctx)
@@ -349,7 +349,7 @@ def pass_next_turn_30b1(ctx: Ctx) -> Outcome:
 
 @action("the pass is cancelled; the offender must pass at every turn, and partner may bid or pass "
         "but neither double nor redouble at this turn (30B2 (1997))",
-        reads=('dealer', 'record', 'obligations', 'pending'),
+        reads=('obligations', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'rulings'), emits=())
 def silence_offender_30b2(ctx: Ctx) -> Outcome:
     p, _, st = rotation.cancelled_call(ctx)
@@ -374,7 +374,7 @@ def _with_denominations(state: AuctionState, index: int, event: object) -> Aucti
 
 @action("the call is cancelled; if RHO passes the offender must repeat it, otherwise the offender "
         "calls freely and partner is silenced by whether the denomination is repeated (31A (1997))",
-        reads=('dealer', 'record', 'pending', 'watches'),
+        reads=('record', 'watches', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_31a(ctx: Ctx) -> Outcome:
     p, call, st = rotation.cancelled_call(ctx)
@@ -391,7 +391,7 @@ def watch_rho_31a(ctx: Ctx) -> Outcome:
 
 @action("the call is cancelled; partner must pass for the rest of the auction, with lead "
         "penalties (31B (1997))",
-        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        reads=('obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def silence_partner_31b(ctx: Ctx) -> Outcome:
     p, call, st = rotation.cancelled_call(ctx)
@@ -407,7 +407,7 @@ def silence_partner_31b(ctx: Ctx) -> Outcome:
 # --- 32 (1997): doubles and redoubles -----------------------------------------------------------
 @action("the double or redouble is cancelled; partner must pass for the rest of the auction, with "
         "lead penalties (32A (1997))",
-        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        reads=('obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def silence_partner_32a(ctx: Ctx) -> Outcome:
     p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper

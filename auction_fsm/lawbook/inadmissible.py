@@ -21,7 +21,16 @@ from ..records import CallRecord, LeadRestriction, Obligation, Pending
 from ..seats import Seat
 from ..values import evolve
 from . import changes, position_facts  # noqa: F401  (declare the facts the guards below read)
-from .common import by_end_of_auction, calls_again, director_present, in_turn, shown, silence_partner, stand
+from .common import (
+    by_end_of_auction,
+    calls_again,
+    director_present,
+    in_turn,
+    shown,
+    silence_partner,
+    stand,
+    stand_held,
+)
 from .facts import FactView
 from .lead import reopen_lead_choice
 from .rows import ASK_TRIGGER, SAME, Action, Ctx, DeclarerOptions, Guard, Outcome, Row, action, both, reads
@@ -102,7 +111,7 @@ def by_defender_not_pass(f: FactView) -> bool:
 
 
 @action("the call is cancelled; nothing more",
-        reads=('key', 'contract'),
+        reads=('contract',),
         writes=('record', 'rulings'), emits=())
 def cancel_after_final_pass(ctx: Ctx) -> Outcome:
     o, call = ctx.seat, _call(ctx)
@@ -154,7 +163,7 @@ def cancel_both_36a(ctx: Ctx) -> Outcome:
 
 
 @action("the call stands; LHO's call is then ruled (37A)",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'procedure_place', 'watches'),
+        reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'obligations', 'pending', 'rulings'), emits=('CallEvent', 'WatchedCall'))
 def let_stand_37a(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
@@ -162,7 +171,7 @@ def let_stand_37a(ctx: Ctx) -> Outcome:
     state = evolve(ctx.state, pending=None).discharge(p.offender, "pass_next_turn", "repeat_call")
     state = state.rule("37A", f"{seat.long_name} called over {p.offender.long_name}'s call made "
                        "while obliged to pass: it stands, no lead restrictions")
-    out = stand(state, index=ctx.state.index_of(p), law="37A")
+    out = stand_held(state, p, law="37A")
     if out.state.pending is not None:
         return out
     return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx), shown(ctx)).follow))
@@ -217,13 +226,13 @@ def cancel_both_39b(ctx: Ctx) -> Outcome:
 
 
 @action("the double or redouble is cancelled; the offender calls again, partner is silenced (36B)",
-        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        reads=('obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender
     call = p.made
-    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "36B1")
+    state = evolve(ctx.state, pending=None).set_status_back(p.back, "cancelled", "36B1")
     state = silence_partner(state, o, call, "36B2", "36B3, 26B")
     return Outcome(state.rule("36B", f"the inadmissible {call} is cancelled; {o.long_name} must call "
                               f"again and {o.partner.long_name} must pass for the rest of the auction; "
@@ -234,14 +243,14 @@ def _silence_side(ctx: Ctx) -> AuctionState:
     p = _pending(ctx)
     o = p.offender
     call = p.made
-    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "37B1")
+    state = evolve(ctx.state, pending=None).set_status_back(p.back, "cancelled", "37B1")
     for seat in (o, o.partner):
         state = state.impose(seat, Obligation("pass_rest_of_auction", "37B2"))
     return state.restrict(LeadRestriction(o, "37B2, 26B", call))
 
 
 @action("the call is cancelled and a pass put in its place; the side must pass to the end (37B)",
-        reads=('dealer', 'key_step', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        reads=('obligations', 'watches', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
         writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
 def substitute_pass_37b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -255,7 +264,7 @@ def substitute_pass_37b(ctx: Ctx) -> Outcome:
 
 
 @action("the call, made out of turn, is cancelled; the side must pass to the end (37B)",
-        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        reads=('obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def cancel_violation_out_of_turn(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

@@ -36,6 +36,7 @@ from .common import (
     specified,
     specified_of,
     stand,
+    stand_held,
 )
 from .facts import FactView, computes, slot
 from .inadmissible import open_above_seven
@@ -193,13 +194,13 @@ def offender_replaces_after_director(f: FactView) -> bool:
 
 
 @action("the insufficient bid stands as if legal; LHO's call is then ruled",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('CallEvent', 'WatchedCall'))
 def accept_by_calling(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None).rule(
         "27A1", f"{seat.long_name} called over the insufficient {p.made}, accepting it; it is treated as legal")
-    out = stand(state, index=ctx.state.index_of(p), law="27A1")
+    out = stand_held(state, p, law="27A1")
     if out.state.pending is not None:
         return out
     return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx), shown(ctx)).follow))
@@ -342,13 +343,13 @@ def explain_options(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the insufficient bid: it stands as if legal and LHO calls next (27A1)",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches'),
+        reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None).rule(
         "27A1", f"{ctx.seat.long_name} accepts the insufficient {p.made}; it is treated as legal")
-    return stand(state, index=ctx.state.index_of(p), law="27A1")
+    return stand_held(state, p, law="27A1")
 
 
 @action("LHO accepts the insufficient bid by calling; the early replacement is cancelled (27A1, 27C); "
@@ -461,7 +462,7 @@ def replaced_insufficient(ctx: Ctx) -> Outcome:
 
 
 @action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)",
-        reads=('dealer', 'record', 'obligations', 'procedure', 'procedure_call', 'restrictions'),
+        reads=('dealer', 'record', 'obligations', 'restrictions', 'procedure', 'procedure_call'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def replaced_illegal_double(ctx: Ctx) -> Outcome:
     p, call = _pending(ctx), _call(ctx)
@@ -479,7 +480,7 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
 
 
 @action("the replacement stands, adding no rectification of its own (27B1a); a silence from 27B3 or 27B4 stays",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
+        reads=('dealer', 'key', 'record', 'obligations', 'watches', 'restrictions', 'key_step', 'procedure'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
@@ -540,7 +541,7 @@ def replaced_ask_lowest(ctx: Ctx) -> Outcome:
 
 @action("the lowest such bid: it stands, adding no rectification of its own (27B1a); a silence from 27B3 or "
         "27B4 stays",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        reads=('obligations', 'watches', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def judged_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -549,7 +550,7 @@ def judged_lowest(ctx: Ctx) -> Outcome:
     state = state.rule(citing_silence("27B1a", state, p.offender),
                        f"{call} is the lowest sufficient bid showing the same denominations as the "
                        f"insufficient bid: {nothing_further(state, p.offender)}").rule("27D", ADJUST_27D)
-    return stand(state, index=ctx.state.index_of(p), law="27B1a")
+    return stand_held(state, p, law="27B1a")
 
 
 @action("not the lowest such bid: the director judges whether it is comparable (27B1b), else 27B2",

@@ -152,7 +152,7 @@ def _new(p: Pending) -> tuple[Call, tuple[Strain, ...] | None]:
 
 @action("unintended: the held call is withdrawn with no rectification, and the intended call, still "
         "made at LHO's turn, is ruled as a call out of rotation in its place (25A1)",
-        reads=('dealer', 'record', 'pending'),
+        reads=('procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'rulings'), emits=('CallEvent',))
 def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -160,7 +160,7 @@ def intended_call_takes_its_place(ctx: Ctx) -> Outcome:
     held = p.made
     o, turn = p.offender, p.in_turn_of
     law = with_via("25A1", p.get("changed_via"))
-    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "withdrawn", "25A1").rule(
+    state = evolve(ctx.state, pending=None).set_status_back(p.back, "withdrawn", "25A1").rule(
         law, f"{held} was unintended: it is withdrawn, with no rectification for it, and {o.long_name}'s "
         f"intended {new} takes its place; {new} is still made at {turn.long_name}'s turn, so it is ruled as a "
         "call out of rotation")

@@ -279,6 +279,28 @@ class _Watched(AuctionState):
         out = AuctionState.set_status(self, index, status, law)
         return _Watched(*_fields(out)) if type(out) is _Stepped else out
 
+    def set_status_back(self, back: int, status: CallStatus, law: str | None = None) -> AuctionState:
+        """A change of status of the entry ``back`` places from the end.  Of a call that did not
+        stand, to a status that does not stand either (a held call cancelled or withdrawn), it
+        leaves the legal auction as it was: a write of the log at a place counted from its end,
+        nothing read.  Of a call that did not stand, made to stand with no standing call after
+        it, it moves the legal auction on by that call: the view ``key_step``.  Any other change
+        rebuilds the key from the record, a read of it (:meth:`set_status`)."""
+        with _unwatched():
+            record = self.record
+            index = len(record) - 1 - back
+            held = record[index].status != "stands"
+            last = held and not any(r.status == "stands" for r in record[index + 1:])
+        if held and status != "stands":
+            with _unwatched():
+                return AuctionState.set_status_back(self, back, status, law)
+        if last:
+            if _WATCHING:
+                _WATCHING[-1].add(KEY_STEP)
+            with _unwatched():
+                return _Stepped(*_fields(AuctionState.set_status_back(self, back, status, law)))
+        return AuctionState.set_status_back(self, back, status, law)
+
     def called_in_turn(self, seat: Seat, call: Call, key: int,
                        obligations: tuple[tuple[Obligation, ...], ...] | None = None) -> AuctionState:
         with _unwatched():

@@ -40,6 +40,7 @@ from .common import (
     silence_partner,
     specified_of,
     stand,
+    stand_held,
 )
 from .facts import FactView, computes, slot
 from .procedure_facts import procedure_fact
@@ -332,11 +333,11 @@ def _while_lho_answers(base: Guard) -> Guard:
 def _if_accepted(ctx: Ctx) -> AuctionState:
     p = ctx.state.pending
     assert p is not None
-    return ctx.state.set_status(ctx.state.index_of(p), "stands")
+    return ctx.state.set_status_back(p.back, "stands")
 
 
 @action("the call out of rotation stands as if legal; the accepting call is then ruled",
-        reads=('dealer', 'key', 'record', 'procedure', 'procedure_place'),
+        reads=('key', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings'), emits=('CallEvent',))
 def accept_out_of_rotation(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
@@ -346,9 +347,9 @@ def accept_out_of_rotation(ctx: Ctx) -> Outcome:
     cleared = evolve(state, pending=None).rule(
         "29A", f"{seat.long_name} called over {p.offender.long_name}'s call out of rotation, "
         "accepting it; no rectification")
-    reverts = pass_out_of_rotation_at_end(cleared.set_status(ctx.state.index_of(p), "stands"))
-    law, cleared = accepted_as_insufficient(cleared, ctx.state.index_of(p))
-    out = stand(cleared, index=ctx.state.index_of(p), law=law)
+    reverts = pass_out_of_rotation_at_end(cleared.set_status_back(p.back, "stands"))
+    law, cleared = accepted_as_insufficient(cleared, p)
+    out = stand_held(cleared, p, law=law)
     if out.state.pending is None and reverts and call.is_pass:
         # 17D3 will undo the accepted pass; the accepting pass is one of the passes it cancels
         return Outcome(out.state.add_call(CallRecord(seat, call, seat, "cancelled", "after_17d3", "17D3")),
@@ -357,14 +358,14 @@ def accept_out_of_rotation(ctx: Ctx) -> Outcome:
 
 
 @action("the call out of rotation is cancelled without rectification; the right player's call is ruled",
-        reads=('dealer', 'record', 'procedure', 'procedure_place'),
+        reads=('procedure', 'procedure_place'),
         writes=('record', 'pending', 'rulings'), emits=('CallEvent',))
 def right_player_calls(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
     p = state.pending
     assert p is not None
-    cancelled = evolve(state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "28B").rule(
+    cancelled = evolve(state, pending=None).set_status_back(p.back, "cancelled", "28B").rule(
         "28B", f"{seat.long_name}, whose turn it was, called: {p.offender.long_name}'s call "
         "out of rotation is cancelled and the right to rectification is lost")
     return calls_again(cancelled, seat, call, shown(ctx))
@@ -424,27 +425,31 @@ def explain_options(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts: the call stands as if in rotation and LHO calls next (29A)",
-        reads=('dealer', 'key', 'record', 'procedure', 'procedure_place'),
+        reads=('key', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings'), emits=())
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _p(ctx)
     state = evolve(ctx.state, pending=None).rule(
         "29A", f"{ctx.seat.long_name} accepts {p.offender.long_name}'s call out of rotation; no rectification")
-    law, state = accepted_as_insufficient(state, ctx.state.index_of(p))
-    return stand(state, index=ctx.state.index_of(p), law=law)
+    law, state = accepted_as_insufficient(state, p)
+    return stand_held(state, p, law=law)
 
 
-def accepted_as_insufficient(state: AuctionState, index: int) -> tuple[str, AuctionState]:
-    """The law of accepted call ``index`` out of rotation, and the state with its ruling: 29A, or
-    "29A, 27A1" when the call, treated as made in rotation, is an insufficient bid there -- the
-    acceptance by the offender's LHO then accepts the insufficient bid too (27A1)."""
-    r = state.record[index]
-    key = state.key_before(index)
-    if not r.call.is_bid or rules.step_or_none(key, r.call.code) is not None:
+def accepted_as_insufficient(state: AuctionState, p: Pending) -> tuple[str, AuctionState]:
+    """The law of the accepted call out of rotation ``p`` holds, and the state with its ruling:
+    29A, or "29A, 27A1" when the call, treated as made in rotation, is an insufficient bid there
+    -- the acceptance by the offender's LHO then accepts the insufficient bid too (27A1).  The
+    auction it is made over: the legal auction as it stands when the call is the last entry of
+    the record (it never stood), else the auction before its place, read from the record."""
+    call = p.made
+    if not call.is_bid:
+        return "29A", state
+    key = state.key if p.back == 0 else state.key_before(state.index_of(p))
+    if rules.step_or_none(key, call.code) is not None:
         return "29A", state
     last = ALL_CALLS[rules.unpack(key)[1]]
     return "29A, 27A1", state.rule(
-        "27A1", f"{r.seat.long_name}'s {r.call}, now treated as made in rotation, is insufficient over {last}: "
+        "27A1", f"{p.offender.long_name}'s {call}, now treated as made in rotation, is insufficient over {last}: "
         "accepting the call out of rotation accepts the insufficient bid too, so it stands as if legal (29A, 27A1)")
 
 
@@ -541,7 +546,7 @@ def position_of_turn(ctx: Ctx) -> str:
 def _cancel_pending_double(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
     p = ctx.state.pending
     assert p is not None
-    return p, pending_call(ctx), evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "29B")
+    return p, pending_call(ctx), evolve(ctx.state, pending=None).set_status_back(p.back, "cancelled", "29B")
 
 
 # Whose turn it was, counted from the offender (turn_from_offender): 3 the offender's RHO, 2
@@ -566,7 +571,7 @@ def double_at_other_turn(f: FactView) -> bool:
 
 @action("the double or redouble is cancelled; the offender calls freely in turn and partner must "
         "pass for the rest of the auction (36B4)",
-        reads=('dealer', 'record', 'obligations', 'pending', 'restrictions'),
+        reads=('obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def silence_partner_36b4(ctx: Ctx) -> Outcome:
     p, call, state = _cancel_pending_double(ctx)
@@ -594,7 +599,7 @@ def watch_rho_after_double(ctx: Ctx) -> Outcome:
 
 @action("the double or redouble is cancelled; partner calls freely and the offender's next call "
         "is judged for comparability (32B)",
-        reads=('dealer', 'record', 'pending', 'watches'),
+        reads=('watches', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def judge_after_double(ctx: Ctx) -> Outcome:
     p, call, state = _cancel_pending_double(ctx)
@@ -680,7 +685,7 @@ def cancelled_call(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
     p = ctx.state.pending
     assert p is not None
     call = pending_call(ctx)
-    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "cancelled", "29B")
+    state = evolve(ctx.state, pending=None).set_status_back(p.back, "cancelled", "29B")
     event = ctx.event
     if isinstance(event, Judgement) and event.value and event.denominations:
         dens = ", ".join(d.plural for d in event.denominations)
@@ -690,7 +695,7 @@ def cancelled_call(ctx: Ctx) -> tuple[Pending, Call, AuctionState]:
 
 
 @action("the pass is cancelled; the offender must pass at the next turn (30A)",
-        reads=('dealer', 'record', 'obligations', 'pending'),
+        reads=('obligations', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'rulings'), emits=())
 def silence_after_pass_at_rhos_turn(ctx: Ctx) -> Outcome:
     p, _, st = cancelled_call(ctx)
@@ -701,7 +706,7 @@ def silence_after_pass_at_rhos_turn(ctx: Ctx) -> Outcome:
 
 
 @action("the pass is cancelled; the offender's next call is judged for comparability (30B1b)",
-        reads=('dealer', 'record', 'pending', 'watches'),
+        reads=('watches', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def judge_after_pass_at_other_turn(ctx: Ctx) -> Outcome:
     p, call, st = cancelled_call(ctx)
@@ -713,7 +718,7 @@ def judge_after_pass_at_other_turn(ctx: Ctx) -> Outcome:
 
 @action("the call is cancelled; if RHO passes the offender must repeat it, otherwise the offender "
         "calls freely, judged for comparability (31A)",
-        reads=('dealer', 'record', 'pending', 'watches'),
+        reads=('watches', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_after_call(ctx: Ctx) -> Outcome:
     p, call, st = cancelled_call(ctx)
@@ -728,7 +733,7 @@ def watch_rho_after_call(ctx: Ctx) -> Outcome:
 
 @action("the call is cancelled; partner may call freely and the offender's next call is judged for "
         "comparability (31B)",
-        reads=('dealer', 'record', 'pending', 'watches'),
+        reads=('watches', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def judge_after_call_at_other_turn(ctx: Ctx) -> Outcome:
     p, call, st = cancelled_call(ctx)

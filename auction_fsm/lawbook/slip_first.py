@@ -137,13 +137,13 @@ def ask_slip(ctx: Ctx) -> Outcome:
 
 
 @action("unintended: the irregular call is withdrawn and the intended call is made in its place (25A1)",
-        reads=('dealer', 'record', 'pending'),
+        reads=('procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'rulings'), emits=('SubstitutedCall',))
 def intended_replaces(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new = parse_call(p.get("new"))
     made = p.made
-    state = evolve(ctx.state, pending=None).set_status(ctx.state.index_of(p), "withdrawn", "25A1")
+    state = evolve(ctx.state, pending=None).set_status_back(p.back, "withdrawn", "25A1")
     state = state.rule("25A1", f"{made} was unintended: it is withdrawn and {p.offender.long_name}'s "
                        f"intended {new} is made in its place; no other rectification for {made}")
     return Outcome(state, (SubstitutedCall(p.offender, new),))  # the director, there, rules on it
