@@ -120,12 +120,28 @@ def _contract(key: int, record: Record) -> Contract | None:
     return found
 
 
+#: The names of the facts a waiting procedure keeps that are places in the record counted back
+#: from its end (``Pending.extra``): the law book declares them (``procedure_fact(..., "place")``)
+#: and registers them here (:func:`use_place_facts`), since this module cannot import the book.
+_PLACES: list[frozenset[str]] = [frozenset()]
+
+
+def use_place_facts(names: frozenset[str]) -> None:
+    """Tell the position which procedure facts are places (called once by the law book)."""
+    _PLACES[0] = names
+
+
 def _one_back(pending: Pending | None) -> Pending | None:
-    """``pending`` once a call is added to the record: the call it is about one place further
-    back from the end (a procedure about a lead, or about nothing, is unchanged)."""
-    if pending is None or pending.back < 0 or pending.call is None:
+    """``pending`` once a call is added to the record: the call it is about, and every place it
+    keeps among its facts, one place further back from the end (a procedure about a lead, or
+    about nothing, is unchanged)."""
+    if pending is None or pending.call is None:
         return pending
-    return evolve(pending, back=pending.back + 1)
+    places = _PLACES[0]
+    extra = pending.extra
+    if any(k in places and v for k, v in extra):
+        extra = tuple((k, str(int(v) + 1) if k in places and v else v) for k, v in extra)
+    return evolve(pending, back=pending.back + 1 if pending.back >= 0 else pending.back, extra=extra)
 
 
 def _each_call(tokens: Iterable[object]) -> Iterator[object]:
@@ -555,6 +571,10 @@ class AuctionState:
         """The index in the leads of the lead waiting procedure ``p`` is about (a lead out of
         turn, 54), from its place counted back from the end of the leads; ``-1`` if none."""
         return -1 if p.back < 0 else len(self.leads) - 1 - p.back
+
+    def place_index(self, back: int) -> int:
+        """The index in the record of the entry ``back`` places from its end (0: the last)."""
+        return len(self.record) - 1 - back
 
     def back_of(self, index: int) -> int:
         """The place of the record's entry ``index`` counted back from the end (0: the last), as

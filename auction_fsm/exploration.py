@@ -198,12 +198,14 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
     # the record index of a call being changed that nothing reads again (-1: none)
     covered = ci if p is not None and (stands or _changed_call_covered(state, p, bounds)) else -1
     # the record index of LHO's call over it when that call lapses whatever LHO chooses (-1: none)
-    lapses = int(p.get("lho_call")) if p is not None and stands and _lho_call_lapses(state, p) else -1
+    lapses = (state.place_index(int(p.get("lho_call"))) if p is not None and stands and _lho_call_lapses(state, p)
+              else -1)
     # a change of call (25, 21B1), or a call at LHO's turn by the player who just called, which is
     # an attempt to change it (30B2, 31C, 32C), reaches back to the last two standing calls
     window = (standing[-_window_size(state, families, bounds, standing):]
               if families & _CHANGING and _may_change(state, bounds) else [])
-    positional = [int(v) for k, v in p.extra if k in _POSITIONAL and v] if p is not None else []
+    # (the procedure keeps its places counted back from the end: here, as record indexes)
+    positional = [state.place_index(int(v)) for k, v in p.extra if k in _POSITIONAL and v] if p is not None else []
     refs = {i for i, _ in window} | set(positional)
     if p is not None and p.procedure != "lead_out_of_turn" and ci >= 0:
         refs.add(ci)
@@ -233,7 +235,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         # the end's key depend on which of the equal-keyed states was reached first
         pass
     elif p is not None:
-        extra = tuple((k, str(rank[int(v)]) if k in _POSITIONAL and v else v) for k, v in p.extra)
+        extra = tuple((k, str(rank[state.place_index(int(v))]) if k in _POSITIONAL and v else v) for k, v in p.extra)
         if p.step == SLIP_STEP and _intended_call_out_of_bounds(state, p, bounds):
             extra = tuple(("new", "") if k == "new" else (k, v) for k, v in extra)
         if p.procedure == "comparable_call":
@@ -420,7 +422,7 @@ def _changed_call_covered(state: AuctionState, p: Pending, bounds: Scope | None)
     lho = p.get("lho_call")
     if not lho:
         return False
-    r = state.record[int(lho)]
+    r = state.record[state.place_index(int(lho))]
     return r.stands and r.call.is_bid
 
 

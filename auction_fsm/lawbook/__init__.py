@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..auction import use_book_names
+from ..auction import use_book_names, use_place_facts
 from ..errors import InternalError, UnknownLawBookError
 from .book import REGISTERED, TRIGGERS, LawBook
 from .classify import classify
 from .edition_1997 import ALIASES, LAWS_1997
 from .edition_2017 import LAWS_2017
+from .procedure_facts import names_of_kind
 from .rows import SAME, Action, Ctx, Guard, Outcome, Row
 from .states import PROCEDURES, STATES, StateSpec
 
@@ -49,6 +50,7 @@ def book_named(name: str) -> LawBook:
 
 
 use_book_names(book_named, LAWS_2017)  # AuctionState.start takes a book by its name
+use_place_facts(names_of_kind("place"))  # the procedure's places move back as calls are added
 REGISTERED.update(BOOKS)  # and a pickled book comes back as the same object
 
 

@@ -151,7 +151,7 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         raise IllegalCallError(f"{o.long_name}'s call is {event.call} already: there is nothing to change it to "
                                f"(Law {'21B1' if law == '21B1' else '25A'})", law=law)
     later = [i for i in range(old + 1, len(state.record)) if state.record[i].stands]
-    extra: tuple[tuple[str, str], ...] = (("lho_call", str(later[0]) if later else ""),
+    extra: tuple[tuple[str, str], ...] = (("lho_call", str(state.back_of(later[0])) if later else ""),
                                           ("new", event.call.text), ("via", via or ""))
     if via:  # made as a call at LHO's turn: if the change fails, that call is cancelled (25B2)
         extra = (*extra, ("made_at", state.turn.name))
@@ -458,7 +458,7 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     over it before he ruled."""
     o, new = p.offender, parse_call(p.get("new"))
     law = law or ("21B1" if p.procedure == MI else "25A1")
-    lho_index = int(p.get("lho_call")) if p.get("lho_call") else None
+    lho_index = state.place_index(int(p.get("lho_call"))) if p.get("lho_call") else None
     lho_call = state.record[lho_index].call if lho_index is not None else None
     # a call of RHO that a waiting 31A/32A rectification took its branch on, not yet called
     # over: the new call decides

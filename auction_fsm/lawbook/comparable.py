@@ -113,7 +113,7 @@ def not_comparable_cancelled(ctx: Ctx) -> Outcome:
         law, f"{o.long_name}'s {new} is not comparable and is cancelled; "
         f"{o.partner.long_name} must pass for the rest of the auction; {o.long_name} must replace the "
         "insufficient bid again")
-    return Outcome(resume_replacement(state, o, int(p.get("resume_ib"))))
+    return Outcome(resume_replacement(state, o, ctx.state.place_index(int(p.get("resume_ib")))))
 
 
 # --- the facts the guards of Laws 23 and 26 read -----------------------------------------------

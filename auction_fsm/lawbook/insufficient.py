@@ -89,7 +89,7 @@ def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool 
                                       *state.record[index + 1:])).rebuilt()
     if b4:
         p = Pending(IB, "awaiting_choice", "27B4, 27A1", offender.lho.name, ("accept", "decline"), offender,
-                    back, offender, (("b4", "1"), ("first_ib", "" if first is None else str(first))), call, specifies)
+                    back, offender, (("b4", "1"), ("first_ib", "" if first is None else str(state.back_of(first)))), call, specifies)
     else:
         p = Pending(IB, "awaiting_decision", "27A1", offender.lho.name, ("accept", "director"), offender,
                     back, offender, (("b4", ""),), call, specifies)
@@ -210,14 +210,14 @@ def accept_by_calling(ctx: Ctx) -> Outcome:
         reads=('record', 'procedure'),
         writes=('record', 'pending'), emits=())
 def hold_premature(ctx: Ctx) -> Outcome:
-    p, o = _pending(ctx), _pending(ctx).offender
+    o = _pending(ctx).offender
     state = ctx.state.add_call(CallRecord(o, _call(ctx), o, "pending", "premature_replacement", "27C",
                                           shown(ctx)))
     # (the call added moved the insufficient bid one place back: the procedure as it now stands)
     held = state.pending
     assert held is not None
     q = evolve(held, step="premature_replacement", law="27C", options=("accept", "director"),
-               extra=(*p.extra, ("replacement", str(len(state.record) - 1))))
+               extra=(*held.extra, ("replacement", "0")))  # the call just added: the last entry
     return Outcome(evolve(state, pending=q))
 
 
@@ -234,7 +234,7 @@ def accept_only_by_calling(ctx: Ctx) -> Outcome:
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def accept_over_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    state = evolve(ctx.state, pending=None).set_status(int(p.get("replacement")), "cancelled", "27C")
+    state = evolve(ctx.state, pending=None).set_status_back(int(p.get("replacement")), "cancelled", "27C")
     return stand(state.rule("27A1", f"{ctx.seat.long_name} accepts the insufficient bid; the "
                             "premature replacement is cancelled"), index=ctx.state.index_of(p), law="27A1")
 
@@ -245,7 +245,7 @@ def _withdraw(ctx: Ctx) -> tuple[AuctionState, Pending]:
     own = index = ctx.state.index_of(p)
     if p.get("b4"):  # 27B4 rules as 27B3: the attempted second insufficient bid is cancelled, and
         state = state.set_status(own, "cancelled", "27B4")  # the withdrawn one still
-        index = _first_ib(p, own)  # needs its replacement: 27B1 compares with the withdrawn call
+        index = _first_ib(ctx.state, p, own)  # needs its replacement: 27B1 compares with the withdrawn call
     else:
         state = state.set_status(own, "withdrawn", "27B")
     # (the record is read here anyway, to write the statuses: the first bid is taken from it)
@@ -256,11 +256,11 @@ def _withdraw(ctx: Ctx) -> tuple[AuctionState, Pending]:
     return state, due
 
 
-def _first_ib(p: Pending, own: int) -> int:
-    """The record of the insufficient bid a second one (27B4) tried to replace (``own``, the
-    index of the procedure's call, when there is none)."""
+def _first_ib(state: AuctionState, p: Pending, own: int) -> int:
+    """The record index of the insufficient bid a second one (27B4) tried to replace (``own``,
+    the index of the procedure's call, when there is none), at ``state``, where ``p`` waits."""
     first = p.get("first_ib")
-    return int(first) if first else own
+    return state.place_index(int(first)) if first else own
 
 
 #: The note a ruling under 27B1 carries (27D), in words.
@@ -369,7 +369,7 @@ def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
 def rule_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, due = _withdraw(ctx)
-    index = int(p.get("replacement"))
+    index = ctx.state.place_index(int(p.get("replacement")))
     state = state.rule("27C", "the premature replacement stands if legal; the director rules on it")
     return Outcome(evolve(state, pending=due), (Replacement(p.offender, state.record[index].call, index),))
 
@@ -504,16 +504,16 @@ def _held_replacement(ctx: Ctx) -> tuple[AuctionState, int, CallRecord]:
     return state, len(state.record) - 1, state.record[-1]
 
 
-def _to_comparable(state: AuctionState, offender: Seat, back: int, made: CallRecord, ib_index: int,
+def _to_comparable(state: AuctionState, offender: Seat, back: int, made: CallRecord, ib_back: int,
                    ib: Call) -> AuctionState:
     """Ask whether the replacement ``back`` places from the end of the record (``made``) is
-    comparable with the insufficient bid ``ib``, at ``ib_index`` (27B1b)."""
+    comparable with the insufficient bid ``ib``, ``ib_back`` places from the end (27B1b)."""
     call = made.call
     double = call.is_double or call.is_redouble
     state = open_comparable(state, offender, back, ib, "27B3" if double else "27B2", "pass_rest_of_auction",
                             cancel_if_not=double, made=made)
     assert state.pending is not None
-    resume = (("resume_ib", str(ib_index)),)
+    resume = (("resume_ib", str(ib_back)),)
     return evolve(state, pending=evolve(state.pending, extra=tuple(sorted(state.pending.extra + resume))))
 
 
@@ -523,7 +523,8 @@ def _to_comparable(state: AuctionState, offender: Seat, back: int, made: CallRec
 def replaced_for_judgement(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, index, made = _held_replacement(ctx)
-    return Outcome(_to_comparable(state, p.offender, state.back_of(index), made, ctx.state.index_of(p), p.made))
+    return Outcome(_to_comparable(state, p.offender, state.back_of(index), made,
+                                  state.back_of(ctx.state.index_of(p)), p.made))
 
 
 @action("the director judges whether the replacement is the lowest sufficient bid that shows the same "
@@ -534,7 +535,7 @@ def replaced_ask_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, index, made = _held_replacement(ctx)
     q = Pending(IB, "awaiting_lowest_judgement", "27B1a", "director", ("lowest", "not_lowest"), p.offender,
-                state.back_of(index), p.offender, (("ib", str(ctx.state.index_of(p))), ("ib_call", p.made.text), ("judgement", "lowest_specifying")),
+                state.back_of(index), p.offender, (("ib", str(state.back_of(ctx.state.index_of(p)))), ("ib_call", p.made.text), ("judgement", "lowest_specifying")),
                 made.call, made.specifies)
     return Outcome(evolve(state, pending=q))
 

@@ -9,9 +9,11 @@ call a change of call would put in place, whether a second insufficient bid is b
 
 * ``seat`` -- a seat letter (or ``director``, where the fact says who decides): moving the
   position round the table moves it (:mod:`auction_fsm.symmetry`);
-* ``place`` -- an index into the record of calls (or the opening leads): a position in the
-  history, which the explorer ranks rather than keeps (:mod:`auction_fsm.exploration`), and
-  which the next step of issue 37 must make relative to the end of the auction;
+* ``place`` -- a place in the record of calls counted back from its end (0: the last entry),
+  as the procedure keeps its own call (``Pending.back``): the position moves every place back by
+  one when a call is added while the procedure waits (``AuctionState.add_call``), so the same
+  situation later in an auction keeps the same facts; the explorer ranks places rather than
+  keeps them (:mod:`auction_fsm.exploration`);
 * ``call`` -- a call, as text (``1H``, ``P``, ``X``);
 * ``word`` -- a word or a flag (a law, a step, a judgement expected, ``1`` or empty).
 
@@ -38,7 +40,7 @@ Kind = Literal["seat", "place", "call", "word"]
 #: Each kind, in words.
 KINDS: dict[Kind, str] = {
     "seat": "a seat letter (N, E, S, W), or 'director' where it says who decides",
-    "place": "an index into the record of calls or the opening leads (empty: none)",
+    "place": "a place in the record of calls counted back from its end, 0 the last entry (empty: none)",
     "call": "a call as text (1H, P, X; empty: none)",
     "word": "a word or a flag (a law, a step, a judgement expected; '1' or empty)",
 }
