@@ -17,10 +17,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, Literal, NamedTuple, Protocol, get_args
 
 from . import rules
-from .calls import ALL_CALLS, Call, CallList, parse_call
+from .calls import ALL_CALLS, Call, CallList, Strain, parse_call
 from .cards import Card
 from .errors import AuctionOverError, IllegalCallError, UnknownLawBookError
 from .pvector import THRESHOLD, PVector, appended, replaced
@@ -129,6 +129,21 @@ _PLACES: list[frozenset[str]] = [frozenset()]
 def use_place_facts(names: frozenset[str]) -> None:
     """Tell the position which procedure facts are places (called once by the law book)."""
     _PLACES[0] = names
+
+
+class LastCall(NamedTuple):
+    """A seat's last call that stands, as a change of call finds it
+    (:attr:`AuctionState.last_calls`): the call, what it was explained to show, whose turn it was
+    made at, whether the auction has since gone past partner's turn (25A4, 21B1a), its place
+    counted back from the end of the record, and the place of the first standing call after it
+    (``-1``: none)."""
+
+    call: Call
+    specifies: tuple[Strain, ...] | None
+    in_turn_of: Seat
+    gone: bool
+    back: int
+    over: int
 
 
 def _one_back(pending: Pending | None) -> Pending | None:
@@ -363,25 +378,31 @@ class AuctionState:
         return tuple(reversed(out))
 
     @property
-    def last_calls(self) -> tuple[tuple[Call, bool] | None, ...]:
-        """For each seat (N, E, S, W), its last call that stands and whether the auction has since
-        gone past partner's turn (partner has called, or a standing call out of rotation took
-        partner's turn), or ``None`` for a seat with no standing call: what a change of call
-        (25A, 21B1) asks of the caller's call."""
-        found: list[tuple[Call, bool] | None] = [None, None, None, None]
+    def last_calls(self) -> tuple[LastCall | None, ...]:
+        """For each seat (N, E, S, W), its last call that stands (:class:`LastCall`: the call,
+        what it was explained to show, whose turn it was, whether the auction has since gone past
+        partner's turn -- partner has called, or a standing call out of rotation took partner's
+        turn -- and its place and that of the first standing call after it, counted back from
+        the end of the record), or ``None`` for a seat with no standing call: what a change of
+        call (25A, 21B1) asks of the caller's call."""
+        found: list[LastCall | None] = [None, None, None, None]
         gone = [False, False, False, False]  # partner of the seat has had a turn since
+        after = -1  # the place of the earliest standing call met so far, going back
         missing = 4
-        for r in reversed(self.record):
+        n = len(self.record)
+        for i in range(n - 1, -1, -1):
+            r = self.record[i]
             if r.status != "stands":
                 continue
             seat = r.seat
             if found[seat] is None:
-                found[seat] = (r.call, gone[seat])
+                found[seat] = LastCall(r.call, r.specifies, r.in_turn_of, gone[seat], n - 1 - i, after)
                 missing -= 1
                 if not missing:
                     break
             gone[seat.partner] = True
             gone[r.in_turn_of.partner] = True
+            after = n - 1 - i
         return tuple(found)
 
     @property

@@ -136,35 +136,39 @@ def _partners_turn_gone(state: AuctionState, seat: Seat, old: int) -> bool:
 
 
 def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> AuctionState:
-    """``event.seat`` tries to replace its last call with ``event.call``: the director must judge."""
+    """``event.seat`` tries to replace its last call with ``event.call``: the director must judge.
+
+    The call to replace, its place and that of LHO's call over it come from the seat's last
+    standing call as the position keeps it (the view ``last_calls``), by value and counted back
+    from the end of the record; only a change made too late reads the record, to say why."""
     o, law = event.seat, ("21B1" if event.ground == "misinformation" else "25")
-    old = _last_call_index(state, o)
-    if old is None:
+    last = state.last_calls[o]
+    if last is None:
         raise IllegalCallError(f"{o.long_name} has no call in the auction to change", law=law)
-    if _partners_turn_gone(state, o, old):
+    if last.gone:
+        old = state.place_index(last.back)
         called = any(r.stands and r.seat == o.partner for r in state.record[old + 1:])
         why = "partner has called since" if called else "a call out of rotation has since taken partner's turn"
         raise IllegalCallError(
-            f"{o.long_name} cannot change {state.record[old].call}: {why} "
+            f"{o.long_name} cannot change {last.call}: {why} "
             f"(Law {'21B1a' if law == '21B1' else '25A4'})", law="21B1a" if law == "21B1" else "25A4")
-    if not via and state.record[old].call == event.call:
+    if not via and last.call == event.call:
         raise IllegalCallError(f"{o.long_name}'s call is {event.call} already: there is nothing to change it to "
                                f"(Law {'21B1' if law == '21B1' else '25A'})", law=law)
-    later = [i for i in range(old + 1, len(state.record)) if state.record[i].stands]
-    extra: tuple[tuple[str, str], ...] = (("lho_call", str(state.back_of(later[0])) if later else ""),
+    extra: tuple[tuple[str, str], ...] = (("lho_call", str(last.over) if last.over >= 0 else ""),
                                           ("new", event.call.text), ("via", via or ""))
     if via:  # made as a call at LHO's turn: if the change fails, that call is cancelled (25B2)
         extra = (*extra, ("made_at", state.turn.name))
     if event.ground == "misinformation":
         p = Pending(MI, "awaiting_judgement", "21B1", "director", ("misinformation", "no_misinformation"),
-                    o, state.back_of(old), state.record[old].in_turn_of, (*extra, ("judgement", "misinformation")),
-                    state.record[old].call, state.record[old].specifies)
+                    o, last.back, last.in_turn_of, (*extra, ("judgement", "misinformation")),
+                    last.call, last.specifies)
     else:
         p = Pending(CH, "awaiting_judgement", f"{via + ', ' if via else ''}25A", "director",
-                    ("unintended", "intended"), o, state.back_of(old), state.record[old].in_turn_of,
-                    (*extra, ("judgement", "unintended")), state.record[old].call, state.record[old].specifies)
+                    ("unintended", "intended"), o, last.back, last.in_turn_of,
+                    (*extra, ("judgement", "unintended")), last.call, last.specifies)
     return evolve(state, pending=p).rule(
-        via or law, f"{o.long_name} tries to replace {state.record[old].call} with {event.call}")
+        via or law, f"{o.long_name} tries to replace {last.call} with {event.call}")
 
 
 def call_named_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> CallRecord | None:
@@ -285,7 +289,7 @@ def _actor_call_to_change(ctx: Ctx) -> Hashable:
     last = ctx.state.last_calls[seat]
     if last is None:
         return "none"
-    return "too late" if last[1] else "in time"
+    return "too late" if last.gone else "in time"
 
 
 @computes("change_names_call_made")
@@ -294,7 +298,7 @@ def _change_names_call_made(ctx: Ctx) -> Hashable:
     if not isinstance(event, ChangeCall):
         return False
     last = ctx.state.last_calls[event.seat]
-    return last is not None and last[0] == event.call
+    return last is not None and last.call == event.call
 
 
 @reads("actor_call_to_change", "change_names_call_made",
@@ -359,7 +363,7 @@ def ground_is_misinformation(f: FactView) -> bool:
 
 
 @action("the director is asked to judge the change",
-        reads=('record',),
+        reads=('last_calls',),
         writes=('pending', 'rulings'), emits=())
 def ask_about_change(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, ChangeCall)

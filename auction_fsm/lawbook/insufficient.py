@@ -207,7 +207,7 @@ def accept_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("the early replacement is held; LHO may still accept the insufficient bid (27C)",
-        reads=('record', 'procedure'),
+        reads=('procedure',),
         writes=('record', 'pending'), emits=())
 def hold_premature(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
@@ -230,7 +230,7 @@ def accept_only_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the insufficient bid; the early replacement is cancelled (27C)",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'procedure_place', 'watches'),
+        reads=('key', 'record', 'obligations', 'watches', 'procedure', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
 def accept_over_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -354,7 +354,7 @@ def accept_by_choice(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts the insufficient bid by calling; the early replacement is cancelled (27A1, 27C); "
         "LHO's call is then ruled",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'procedure_place', 'watches'),
+        reads=('key', 'record', 'obligations', 'watches', 'procedure', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('CallEvent', 'WatchedCall'))
 def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
     out = accept_over_premature(ctx)

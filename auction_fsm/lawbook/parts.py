@@ -38,7 +38,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .. import rules
-from ..auction import AuctionState
+from ..auction import AuctionState, LastCall
 from ..calls import Call
 from ..errors import LawBookError
 from ..events import Event
@@ -247,7 +247,7 @@ class _Watched(AuctionState):
         return self._view("passes_at_end")  # type: ignore[no-any-return]
 
     @property
-    def last_calls(self) -> tuple[tuple[Call, bool] | None, ...]:
+    def last_calls(self) -> tuple[LastCall | None, ...]:
         """The view ``last_calls``."""
         return self._view("last_calls")  # type: ignore[no-any-return]
 
