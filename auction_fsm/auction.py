@@ -382,7 +382,7 @@ class AuctionState:
         """For each seat (N, E, S, W), its last call that stands (:class:`LastCall`: the call,
         what it was explained to show, whose turn it was, whether the auction has since gone past
         partner's turn -- partner has called, or a standing call out of rotation took partner's
-        turn -- and its place and that of the first standing call after it, counted back from
+        turn, docs/modelling-decisions.md F02 -- and its place and that of the first standing call after it, counted back from
         the end of the record), or ``None`` for a seat with no standing call: what a change of
         call (25A, 21B1) asks of the caller's call."""
         found: list[LastCall | None] = [None, None, None, None]

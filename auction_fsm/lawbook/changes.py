@@ -118,23 +118,6 @@ def _restored_call_kept(ctx: Ctx) -> Hashable:
     return isinstance(ctx.event, RestoredCall) and ctx.event.kept
 
 
-def _last_call_index(state: AuctionState, seat: Seat) -> int | None:
-    for i in range(len(state.record) - 1, -1, -1):
-        r = state.record[i]
-        if r.seat == seat and r.stands:
-            return i
-    return None
-
-
-def _partners_turn_gone(state: AuctionState, seat: Seat, old: int) -> bool:
-    """True when partner has called since call ``old`` (25A4, 21B1a), or partner's turn has been
-    taken by a call out of rotation that stands (accepted, 29A): the auction has then gone past
-    partner's turn, and a change of ``old`` would put the replacement before a call already
-    made in that turn (see docs/modelling-decisions.md, F02)."""
-    return any(r.stands and (r.seat == seat.partner or r.in_turn_of == seat.partner)
-               for r in state.record[old + 1:])
-
-
 def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> AuctionState:
     """``event.seat`` tries to replace its last call with ``event.call``: the director must judge.
 
@@ -257,11 +240,10 @@ def nothing_happens(ctx: Ctx) -> Outcome:
 
 def changeable_call(state: AuctionState, seat: Seat) -> int | None:
     """The record index of ``seat``'s last standing call if partner has not called since (25A4,
-    21B1a), else ``None``: the call a change would replace."""
-    old = _last_call_index(state, seat)
-    if old is None or _partners_turn_gone(state, seat, old):
-        return None
-    return old
+    21B1a), else ``None``: the call a change would replace (read from the view ``last_calls``,
+    the one definition of both)."""
+    last = state.last_calls[seat]
+    return None if last is None or last.gone else state.place_index(last.back)
 
 
 def _too_late(ctx: Ctx) -> int | None:
@@ -269,10 +251,10 @@ def _too_late(ctx: Ctx) -> int | None:
     partner's turn is gone) and the change names another call: a change made too late."""
     event = ctx.event
     assert isinstance(event, ChangeCall)
-    old = _last_call_index(ctx.state, event.seat)
-    if old is None or not _partners_turn_gone(ctx.state, event.seat, old) or ctx.state.record[old].call == event.call:
+    last = ctx.state.last_calls[event.seat]
+    if last is None or not last.gone or last.call == event.call:
         return None
-    return old
+    return ctx.state.place_index(last.back)
 
 
 @computes("change_ground")
