@@ -39,6 +39,7 @@ from .records import (
     Watch,
 )
 from .seats import Seat, parse_seat
+from .standing import NO_STANDING_FACTS, UNNOTICED_LAWS, StandingFacts
 from .values import evolve, pickled_by_fields
 from .vulnerability import VULNERABILITIES, parse_vulnerability
 
@@ -51,11 +52,6 @@ RestrictionStatus = Literal["may_apply", "lapsed", "applies_in_play", "to_choose
 RESTRICTION_STATUSES: tuple[RestrictionStatus, ...] = get_args(RestrictionStatus)
 
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
-#: The laws marking an inadmissible double or redouble that stands because nobody has drawn
-#: attention to it: "36C", nobody will until after the opening lead is faced; "9A, 36", nobody
-#: has yet (the next call of the director draws attention to it).  Either is scored as if not
-#: made once the lead is faced (36C).
-UNNOTICED_LAWS: tuple[str, ...] = ("36C", "9A, 36")
 _SEATS = tuple(Seat)
 
 # The legal-auction key after each prefix of a record, for the records seen last: keys[j] is the
@@ -94,30 +90,18 @@ def _refresh(memo: dict[tuple[int, int], Any], key: tuple[int, int], value: Any)
     memo[key] = value
 
 
-#: The contract of recent (record, key) pairs, by the record's identity: it is asked for many
-#: times of each state (its strain, its declarer, the leader) on every step of an exploration
-#: with the opening lead, and the states a step builds share their record.
-_CONTRACTS: dict[tuple[int, int], tuple[Record, Contract | None]] = {}
-
-
-def _contract(key: int, record: Record) -> Contract | None:
-    """The contract the legal auction at ``key`` ends in, declarer read from ``record``'s
-    standing calls (``None`` before the end and for a passed-out board); remembered, see above.
+def _contract(key: int, facts: StandingFacts) -> Contract | None:
+    """The contract the legal auction at ``key`` ends in, declarer the first of the last bidder's
+    side to name its strain (``facts``); ``None`` before the end and for a passed-out board.
     (Before any 36C adjustment, which reads the leads: :attr:`AuctionState.contract`.)"""
-    hit = _CONTRACTS.get((id(record), key))
-    if hit is not None and hit[0] is record:
-        _refresh(_CONTRACTS, (id(record), key), hit)
-        return hit[1]
-    found = None
-    if rules.is_final(key) and not rules.is_passed_out(key):
-        _, last_bid, _, doubled, _ = rules.unpack(key)
-        final = ALL_CALLS[last_bid]
-        # the calls read lazily: declarer is the first of his side to name the strain
-        declarer = rules.declarer_of(key, ((r.seat, r.call.code) for r in record if r.stands))
-        assert final.strain is not None and declarer is not None
-        found = Contract(final.level, final.strain, doubled, _SEATS[declarer])
-    _bounded_put(_CONTRACTS, (id(record), key), (record, found))
-    return found
+    if not rules.is_final(key) or rules.is_passed_out(key):
+        return None
+    _, last_bid, bidder, doubled, _ = rules.unpack(key)
+    final = ALL_CALLS[last_bid]
+    assert final.strain is not None
+    declarer = facts.first_namer(bidder, final.strain)
+    assert declarer is not None, "the final bid names its own strain"
+    return Contract(final.level, final.strain, doubled, declarer)
 
 
 #: The names of the facts a waiting procedure keeps that are places in the record counted back
@@ -276,6 +260,10 @@ class AuctionState:
     vulnerability: str = "None"
     #: A passed-out board's hands are back in the board: the auction period is over (17D2).
     hands_returned: bool = False
+    #: What the standing calls have settled that the Laws read later -- who first named each
+    #: strain for each side (declarer), the suits each player specified (26B), the calls standing
+    #: unnoticed (36C) -- moved on with the legal auction (:mod:`auction_fsm.standing`).
+    standing_facts: StandingFacts = NO_STANDING_FACTS
 
     @classmethod
     def start(cls, dealer: Seat | str, vulnerability: str = "None",
@@ -504,7 +492,8 @@ class AuctionState:
         and the engine's shortcut for a plain legal call).  Positional construction: this is
         the hot path of replay and exploration.
         """
-        record = appended(self.record, CallRecord(seat, call, seat))
+        made = CallRecord(seat, call, seat)
+        record = appended(self.record, made)
         if _PREFIX_KEYS:
             _extend_keys(self.dealer, self.record, record, key)
         return AuctionState(self.dealer, key, self.book, record,
@@ -512,7 +501,7 @@ class AuctionState:
                             self.watches, self.restrictions, self.exposed, self.rulings, self.leads,
                             self.lead_rules, self.refused_leads, self.picked_up, self.swapped,
                             self.options_key, self.lead_choices, self.incidents, self.first_offender,
-                            self.vulnerability, self.hands_returned)
+                            self.vulnerability, self.hands_returned, self.standing_facts.after(made))
 
     def calls(self, *tokens: str | Call | Iterable[str | Call], seat: Seat | str | None = None) -> AuctionState:
         """Make several legal calls, each by the seat to act (or by ``seat``), with :meth:`call`.
@@ -531,26 +520,15 @@ class AuctionState:
     @property
     def contract(self) -> Contract | None:
         """The final contract once the auction has ended with a bid; ``None`` otherwise."""
-        contract = _contract(self.key, self.record)
+        contract = _contract(self.key, self.standing_facts)
         if contract is not None and contract.doubled and self.leads:
-            doubled = self._scored_doubling(contract.doubled)
-            if doubled != contract.doubled:
+            lead = self.current_lead
+            doubled = self.standing_facts.doubling
+            # 36C: once the opening lead is faced, an inadmissible double or redouble nobody
+            # noticed until then is scored as if it had not been made
+            if lead is not None and lead.faced and doubled != contract.doubled:
                 contract = Contract(contract.level, contract.strain, doubled, contract.declarer)
         return contract
-
-    def _scored_doubling(self, doubled: int) -> int:
-        """36C: once the opening lead is faced, an inadmissible double or redouble that nobody
-        noticed until then (marked ``36C`` in the record) is scored as if it had not been made."""
-        lead = self.current_lead
-        if lead is None or not lead.faced or not any(r.law in UNNOTICED_LAWS and r.stands for r in self.record):
-            return doubled
-        doubled = 0
-        for r in self.standing_calls:
-            if r.call.is_bid:
-                doubled = 0
-            elif r.law not in UNNOTICED_LAWS and (r.call.is_double or r.call.is_redouble):
-                doubled = 1 if r.call.is_double else 2
-        return doubled
 
     @property
     def declarer(self) -> Seat | None:
@@ -575,13 +553,14 @@ class AuctionState:
     def add_call(self, record: CallRecord) -> AuctionState:
         """Append ``record`` to the record (and to the legal auction if it stands); the call a
         waiting procedure is about is then one place further back (:attr:`Pending.back`)."""
-        key = self.key
+        key, facts = self.key, self.standing_facts
         if record.stands:
             key = rules.force(key, record.seat, record.call.code)
+            facts = facts.after(record)
         new = appended(self.record, record)
         if _PREFIX_KEYS:
             _extend_keys(self.dealer, self.record, new, key)
-        return evolve(self, record=new, key=key, pending=_one_back(self.pending))
+        return evolve(self, record=new, key=key, pending=_one_back(self.pending), standing_facts=facts)
 
     def index_of(self, p: Pending) -> int:
         """The index in the record of the call waiting procedure ``p`` is about, from its place
@@ -618,7 +597,8 @@ class AuctionState:
                     _remember(self.dealer, record, hit[1])  # the standing calls are as they were
                 return evolve(self, record=record)
             if not any(r.status == "stands" for r in self.record[index + 1:]):
-                return evolve(self, record=record, key=rules.force(self.key, old.seat, old.call.code))
+                return evolve(self, record=record, key=rules.force(self.key, old.seat, old.call.code),
+                              standing_facts=self.standing_facts.after(new))
         keys = _prefix_keys(self.dealer, self.record)  # unchanged up to ``index``
         key, force = keys[index], rules.force
         for j in range(index, len(record)):
@@ -630,7 +610,7 @@ class AuctionState:
                 break
             keys = replaced(keys, j + 1, key)
         _remember(self.dealer, record, keys)
-        return evolve(self, record=record, key=key)
+        return evolve(self, record=record, key=key, standing_facts=StandingFacts.of(record))
 
     def set_status_back(self, back: int, status: CallStatus, law: str | None = None) -> AuctionState:
         """:meth:`set_status` of the entry ``back`` places from the end of the record (where a
@@ -643,8 +623,8 @@ class AuctionState:
         return _prefix_keys(self.dealer, self.record)[index]
 
     def rebuilt(self) -> AuctionState:
-        """Recompute the legal-auction key from the calls that stand."""
-        return evolve(self, key=self._key_of(self.record))
+        """Recompute the legal-auction key and the standing calls' facts from the calls that stand."""
+        return evolve(self, key=self._key_of(self.record), standing_facts=StandingFacts.of(self.record))
 
     def _key_of(self, record: Record) -> int:
         return _prefix_keys(self.dealer, record)[len(record)]

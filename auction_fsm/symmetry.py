@@ -136,6 +136,7 @@ def turned(state: AuctionState, k: int) -> AuctionState:
         leads=_value(state.leads, k), lead_rules=_value(state.lead_rules, k),
         refused_leads=_value(state.refused_leads, k),
         first_offender=(state.first_offender + k) % 4 if state.first_offender >= 0 else -1,
+        standing_facts=state.standing_facts.turned(k),
         vulnerability=_VULNERABILITY.get(state.vulnerability, state.vulnerability) if k % 2 else state.vulnerability)
 
 

@@ -193,7 +193,7 @@ def test_18_an_action_declaring_only_the_step_that_sets_the_key_otherwise_is_nam
     book = LAWS_2017.replace_row(lambda r: r.action is not None and r.action.name == "make_call", puts_key_back,
                                  name="planted-make-call-sets-key")
     state = AuctionState.start(Seat.N, law_book=book).calls("1H P")
-    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'make_call' .* changed part 'key' other than"):
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'make_call' .* changed the key or the standing calls' facts other than"):
         rule_in_full(state, CallEvent.of("S", "2H"))
 
 
@@ -499,6 +499,8 @@ def _not_standing(node: ast.expr | None) -> bool:
 #: (``Pending.back``): only while a procedure waits, which the source does not show; the audits
 #: check it (an action adding a call while one waits declares the procedure written).
 _ONLY_WHILE_WAITING = frozenset({"pending"})
+#: What moves on with the legal auction: a call that does not stand leaves both alone.
+_WITH_THE_KEY = frozenset({"key", "standing_facts"})
 
 
 def _method_writes(method: str, call: ast.Call) -> frozenset[str]:
@@ -508,12 +510,12 @@ def _method_writes(method: str, call: ast.Call) -> frozenset[str]:
     if method not in _BY_STATUS or not call.args:
         return parts
     if method in ("set_status", "set_status_back"):  # (index or place, status, law)
-        return parts - {"key"} if len(call.args) > 1 and _not_standing(call.args[1]) else parts
+        return parts - _WITH_THE_KEY if len(call.args) > 1 and _not_standing(call.args[1]) else parts
     rec = call.args[0]
     if isinstance(rec, ast.Call) and isinstance(rec.func, ast.Name) and rec.func.id == "CallRecord":
         status = rec.args[3] if len(rec.args) > 3 else next((k.value for k in rec.keywords if k.arg == "status"), None)
         if _not_standing(status):
-            return parts - {"key"}
+            return parts - _WITH_THE_KEY
     return parts
 
 
@@ -631,10 +633,12 @@ NEVER_ON_ANY_POSITION: dict[tuple[str, str], str] = {
         "accept_by_calling", "accept_by_choice", "accept_over_premature", "accept_over_premature_by_calling",
         "replaced_lowest", "judged_lowest")},
     ("inadmissible:let_stand_37a", "emits AuctionEnds"): "the call that stands is a bid, double or redouble (37)",
-    **{(name, "writes key"): "open_insufficient() re-marks a record only when given its index, which this never "
-       "gives" for name in ("insufficient:hold_insufficient", "common:hold_insufficient_director_present")},
-    ("insufficient:replaced_insufficient", "writes key"): ("the record re-marked is the premature replacement, held "
-                                                          "pending (27C), so the legal auction stays"),
+    **{(name, f"writes {part}"): "open_insufficient() re-marks a record only when given its index, which this "
+       "never gives" for name in ("insufficient:hold_insufficient", "common:hold_insufficient_director_present")
+       for part in ("key", "standing_facts")},
+    **{("insufficient:replaced_insufficient", f"writes {part}"): (
+        "the record re-marked is the premature replacement, held pending (27C), so the legal auction stays")
+       for part in ("key", "standing_facts")},
     **{(name, "writes obligations"): _NO_REPEAT_HERE for name in (
         "inadmissible:hold_violation", "common:hold_violation_director_present", "inadmissible:hold_above_seven",
         "common:hold_above_seven_director_present")},
@@ -666,10 +670,11 @@ def _static_faults(book: LawBook) -> dict[tuple[str, str], str]:
 
 def test_the_positions_writing_methods_are_read_from_its_source() -> None:
     assert _WRITING["rule"] == {"rulings"}
-    assert _WRITING["add_call"] == {"record", "key", "pending"} and _WRITING["set_status"] == {"record", "key"}
+    moved = {"key", "standing_facts"}  # the legal auction and what its standing calls settled
+    assert _WRITING["add_call"] == {"record", "pending", *moved} and _WRITING["set_status"] == {"record", *moved}
     assert _WRITING["impose"] == _WRITING["discharge"] == _WRITING["_with_obligations"] == {"obligations"}
-    assert _WRITING["called_in_turn"] == {"record", "key", "obligations", "pending"}
-    assert _WRITING["restrict"] == {"restrictions"} and _WRITING["rebuilt"] == {"key"}
+    assert _WRITING["called_in_turn"] == {"record", "obligations", "pending", *moved}
+    assert _WRITING["restrict"] == {"restrictions"} and _WRITING["rebuilt"] == moved
 
 
 def test_no_other_value_the_book_copies_has_a_field_named_like_a_part() -> None:

@@ -40,7 +40,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "auction_fsm"
 # only modules of its own layer or a lower one.  Unlisted modules are the shared libraries.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("values", ("errors", "values", "seats", "calls", "cards", "rules", "records", "events", "scope",
-                "vulnerability", "pvector")),
+                "vulnerability", "pvector", "standing")),
     ("state", ("auction",)),
     ("law book", ("lawbook",)),
     ("engine", ("engine",)),

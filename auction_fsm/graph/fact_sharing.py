@@ -38,6 +38,9 @@ from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
 from ..lawbook.parts import KEY_STEP, LOG, PARTS, stepped_key, value_of
+
+#: What a key step moves on (:data:`~auction_fsm.lawbook.parts.KEY_STEP`).
+_STEPPED = frozenset({"key", "standing_facts"})
 from ..symmetry import turned, turned_event
 from ..values import evolve
 from .irregular_space import IrregularSpace
@@ -226,7 +229,8 @@ class _Keyed:
 def _step_key(state: AuctionState, event: Event) -> _Keyed:
     """What a table keyed on declarations reads of one step: its rows' facts (each fired row's
     context), the first row, the event; and the values of the parts its actions declare reading
-    (the view ``key_step`` counted as the key's value, as a table that keeps no effects must)."""
+    (the view ``key_step`` counted as the values of the key and the standing calls' facts, as a
+    table that keeps no effects must)."""
     ruled = rule_in_full(state, event)
     facts: dict[str, object] = {}
     parts: set[str] = set()
@@ -235,8 +239,8 @@ def _step_key(state: AuctionState, event: Event) -> _Keyed:
         if f.row.action is not None and f.row.action.reads is not None:
             parts |= f.row.action.reads
     head = (tuple(f.row.label for f in ruled.fired[:1]), tuple(sorted(facts.items())), _event_key(event))
-    names = sorted({"key" if p == KEY_STEP else p for p in parts})
-    return _Keyed(head, {p: value_of(state, p) for p in names}, KEY_STEP in parts and "key" not in parts, ruled)
+    names = sorted({q for p in parts for q in (("key", "standing_facts") if p == KEY_STEP else (p,))})
+    return _Keyed(head, {p: value_of(state, p) for p in names}, KEY_STEP in parts and not parts & _STEPPED, ruled)
 
 
 def _add(keys: list[_Keyed], full: set[Hashable], without_log: set[Hashable],
@@ -250,10 +254,11 @@ def _add(keys: list[_Keyed], full: set[Hashable], without_log: set[Hashable],
 
 
 def _effect_key(k: _Keyed, log: bool) -> Hashable:
-    """``k``'s key with the key's value left out if the step only moves the key on (the table then
-    keeps the key as an effect), and the log left out unless ``log``."""
+    """``k``'s key with the values of the key and the standing calls' facts left out if the step
+    only moves them on (the table then keeps them as an effect), and the log left out unless
+    ``log``."""
     return (k.head, k.stepping, tuple((p, v) for p, v in k.values.items()
-                                      if (log or p not in LOG) and not (k.stepping and p == "key")))
+                                      if (log or p not in LOG) and not (k.stepping and p in _STEPPED)))
 
 
 def _changed_log(before: Sequence[Any], after: Sequence[Any], own: Sequence[Any]) -> tuple[Any, ...]:
@@ -287,10 +292,11 @@ def replayed(stored: Step, own: AuctionState) -> AuctionState:
             values[name] = own.incidents + new - old
         elif name == "pending" and old is not None and new is not None and own.pending is not None:
             values[name] = _changed_fields(old, new, own.pending)
-        elif name != "key":
+        elif name != "key" and name != "standing_facts":
             values[name] = getattr(own, name) if old is new or old == new else new
     moved = evolve(own, **values)
-    return evolve(moved, key=stepped_key(own, moved))
+    key, facts = stepped_key(own, moved)
+    return evolve(moved, key=key, standing_facts=facts)
 
 
 def _changed_fields(before: T, after: T, own: T) -> T:

@@ -46,7 +46,7 @@ def _let_stand(ctx: Ctx, law: str, until: str) -> Outcome:
 
 @action("the inadmissible call stands for now; the contract will be scored as if it had not been made",
         reads=('key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=())
+        writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=())
 def let_stand_unnoticed(ctx: Ctx) -> Outcome:
     return _let_stand(ctx, UNNOTICED, "until after the opening lead is faced: the auction goes on with it, "
                       "and the contract is then scored as if it had not been made")
@@ -54,7 +54,7 @@ def let_stand_unnoticed(ctx: Ctx) -> Outcome:
 
 @action("the inadmissible call stands for now; the next call of the director draws attention to it",
         reads=('key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=())
+        writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=())
 def let_stand_for_now(ctx: Ctx) -> Outcome:
     return _let_stand(ctx, NOT_YET_NOTICED, "for now: the auction goes on with it until the director is called "
                       "(36A if anyone has called since, 36B if not; 36C if only after the opening lead is faced)")
@@ -135,7 +135,7 @@ def nobody_called_since(f: FactView) -> bool:
 @action("attention is drawn: the inadmissible call and every call after it are cancelled; the auction goes "
         "back to the offender, with no rectification and no lead restrictions (36A)",
         reads=('dealer', 'record', 'pending', 'leads'),
-        writes=('key', 'record', 'rulings', 'leads'), emits=())
+        writes=('key', 'record', 'rulings', 'leads', 'standing_facts'), emits=())
 def cancel_all_after(ctx: Ctx) -> Outcome:
     i = unnoticed_call(ctx.state)
     assert i is not None
@@ -159,7 +159,7 @@ def cancel_all_after(ctx: Ctx) -> Outcome:
 
 @action("attention is drawn before anyone has called over it: the director rules as if called at once (36B)",
         reads=('dealer', 'record', 'pending'),
-        writes=('key', 'record', 'pending'), emits=('DirectorCalled',))
+        writes=('key', 'record', 'pending', 'standing_facts'), emits=('DirectorCalled',))
 def rule_now(ctx: Ctx) -> Outcome:
     i = unnoticed_call(ctx.state)
     assert i is not None
@@ -174,13 +174,12 @@ def score_as_if_not_made(state: AuctionState) -> AuctionState:
     """Once the opening lead is faced, a ruling for each inadmissible call left unnoticed: the
     contract is scored as if it had not been made (36C).  The call stays in the record as made;
     :attr:`AuctionState.contract` leaves it out of the doubling from then on."""
-    for r in state.record:
-        if r.law in UNNOTICED_LAWS and r.stands:
-            contract = state.contract
-            scored = "" if contract is None else f": the contract is {contract.text}"
-            state = state.rule(UNNOTICED, f"attention is drawn to {r.seat.long_name}'s inadmissible {r.call} "
-                               "only after the opening lead is faced: the contract is scored as if it had "
-                               f"not been made{scored}")
+    for seat, call in state.standing_facts.unnoticed:
+        contract = state.contract
+        scored = "" if contract is None else f": the contract is {contract.text}"
+        state = state.rule(UNNOTICED, f"attention is drawn to {seat.long_name}'s inadmissible {call} "
+                           "only after the opening lead is faced: the contract is scored as if it had "
+                           f"not been made{scored}")
     return state
 
 

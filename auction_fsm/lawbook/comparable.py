@@ -55,8 +55,8 @@ def _replaces_insufficient(p: Pending) -> bool:
 
 @action("the call stands with no rectification of its own and no lead restrictions (23B, 26A; 27B1b for "
         "an insufficient bid's replacement); a silence 27B3 or 27B4 already imposed stays",
-        reads=('key', 'record', 'obligations', 'watches', 'restrictions', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('AuctionEnds', 'WatchedCall'))
+        reads=('key', 'record', 'obligations', 'watches', 'restrictions', 'standing_facts', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, withdrawn = p.offender, parse_call(p.get("withdrawn"))
@@ -73,8 +73,8 @@ def comparable(ctx: Ctx) -> Outcome:
 
 
 @action("the rectification of the law that sent us here applies, with 26B rights",
-        reads=('key', 'record', 'obligations', 'watches', 'restrictions', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
-        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
+        reads=('key', 'record', 'obligations', 'watches', 'restrictions', 'standing_facts', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
+        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def not_comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, law, withdrawn = p.offender, p.get("law"), parse_call(p.get("withdrawn"))

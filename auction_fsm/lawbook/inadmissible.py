@@ -164,7 +164,7 @@ def cancel_both_36a(ctx: Ctx) -> Outcome:
 
 @action("the call stands; LHO's call is then ruled (37A)",
         reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'obligations', 'pending', 'rulings'), emits=('CallEvent', 'WatchedCall'))
+        writes=('key', 'record', 'obligations', 'pending', 'rulings', 'standing_facts'), emits=('CallEvent', 'WatchedCall'))
 def let_stand_37a(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     # 37A: the call stands and used the offender's turn, so what that turn owed is spent
@@ -198,7 +198,7 @@ def _cancel_above_seven(state: AuctionState, p: Pending, index: int, restriction
 @action("LHO's call is cancelled too; the bid is cancelled, a pass put in its place and the side "
         "silenced, with no lead restrictions (38B, 38D)",
         reads=('dealer', 'key_step', 'record', 'obligations', 'pending', 'watches'),
-        writes=('key', 'record', 'obligations', 'pending', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
+        writes=('key', 'record', 'obligations', 'pending', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None)
@@ -208,7 +208,7 @@ def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
 
 @action("the bid is cancelled, a pass put in its place, the side silenced, with 26B rights (38B-D)",
         reads=('dealer', 'key_step', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
-        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
+        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def cancel_above_seven(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     return _cancel_above_seven(evolve(ctx.state, pending=None), p, ctx.state.index_of(p), restrictions=True)
@@ -251,7 +251,7 @@ def _silence_side(ctx: Ctx) -> AuctionState:
 
 @action("the call is cancelled and a pass put in its place; the side must pass to the end (37B)",
         reads=('obligations', 'watches', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
-        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('AuctionEnds', 'WatchedCall'))
+        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def substitute_pass_37b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender

@@ -195,7 +195,7 @@ def offender_replaces_after_director(f: FactView) -> bool:
 
 @action("the insufficient bid stands as if legal; LHO's call is then ruled",
         reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('CallEvent', 'WatchedCall'))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('CallEvent', 'WatchedCall'))
 def accept_by_calling(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None).rule(
@@ -230,8 +230,8 @@ def accept_only_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the insufficient bid; the early replacement is cancelled (27C)",
-        reads=('key', 'record', 'obligations', 'watches', 'procedure', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
+        reads=('key', 'record', 'obligations', 'watches', 'standing_facts', 'procedure', 'procedure_place'),
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('WatchedCall',))
 def accept_over_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None).set_status_back(int(p.get("replacement")), "cancelled", "27C")
@@ -344,7 +344,7 @@ def explain_options(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts the insufficient bid: it stands as if legal and LHO calls next (27A1)",
         reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('WatchedCall',))
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None).rule(
@@ -354,8 +354,8 @@ def accept_by_choice(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts the insufficient bid by calling; the early replacement is cancelled (27A1, 27C); "
         "LHO's call is then ruled",
-        reads=('key', 'record', 'obligations', 'watches', 'procedure', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('CallEvent', 'WatchedCall'))
+        reads=('key', 'record', 'obligations', 'watches', 'standing_facts', 'procedure', 'procedure_place'),
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('CallEvent', 'WatchedCall'))
 def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
     out = accept_over_premature(ctx)
     if out.state.pending is not None:
@@ -480,8 +480,8 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
 
 
 @action("the replacement stands, adding no rectification of its own (27B1a); a silence from 27B3 or 27B4 stays",
-        reads=('dealer', 'key', 'record', 'obligations', 'watches', 'restrictions', 'key_step', 'procedure'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
+        reads=('dealer', 'key', 'record', 'obligations', 'watches', 'restrictions', 'standing_facts', 'key_step', 'procedure'),
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('WatchedCall',))
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
     state = evolve(ctx.state, pending=None)
@@ -543,7 +543,7 @@ def replaced_ask_lowest(ctx: Ctx) -> Outcome:
 @action("the lowest such bid: it stands, adding no rectification of its own (27B1a); a silence from 27B3 or "
         "27B4 stays",
         reads=('obligations', 'watches', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations'), emits=('WatchedCall',))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('WatchedCall',))
 def judged_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None)

@@ -44,6 +44,7 @@ from ..errors import LawBookError
 from ..events import Event
 from ..records import CallRecord, CallStatus, Contract, Obligation, Pending
 from ..seats import Seat
+from ..standing import StandingFacts
 from ..values import _SHAPES
 from .facts import COMPUTE_HOOKS, SLOTS
 from .procedure_facts import check_pending
@@ -68,15 +69,16 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
 #: auction was out of rotation (``passes_at_end``, 17D3); each seat's last standing call and
 #: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a).  And the contract
-#: (``contract``: the final bid, its doubling, declarer; read from the key, the record's first
-#: namers of the strain, and for 36C the faced lead).  A rule reading only such facts does not
+#: (``contract``: the final bid, its doubling, declarer; read from the key, the standing calls'
+#: first namers of the strain and, for 36C, the doubling without unnoticed calls and the faced
+#: lead -- no longer from the log).  A rule reading only such facts does not
 #: depend on the rest of the history.  A declaration naming every part a view is computed from
 #: covers the view.
 VIEWS: dict[str, frozenset[str]] = {
     "turn": frozenset({"key"}), "key_step": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
     "procedure_place": frozenset({"pending"}), "last_entry": frozenset({"record"}),
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
-    "last_calls": frozenset({"record"}), "contract": frozenset({"key", "record", "leads"})}
+    "last_calls": frozenset({"record"}), "contract": frozenset({"key", "standing_facts", "leads"})}
 #: The view ``key_step`` of the key: the rule moves the legal auction on by the calls it lets
 #: stand (:meth:`~auction_fsm.auction.AuctionState.add_call`), and may then ask whether the
 #: auction so moved on has ended, and how (``is_over``, ``is_passed_out`` of the position it made),
@@ -87,7 +89,11 @@ VIEWS: dict[str, frozenset[str]] = {
 #: moved on by them, or rebuilt from the record where it changed a call's status; :func:`audited`).
 #: Whether the auction so moved on has ended is not proved to follow from the rest of the rule's
 #: key: the rows' ending facts say it for a pass, and a table should ask it again after the effect.
+#: The standing calls' facts (``standing_facts``: first namers, suits specified, unnoticed calls)
+#: move on with the key call by call, so the same effect covers them.
 KEY_STEP = "key_step"
+#: The parts a key step moves on.
+_STEPPED = frozenset({"key", "standing_facts"})
 #: The waiting procedure's fields read as the views ``procedure_call`` (the call it is about, by
 #: value, and what it was explained to show) and ``procedure_place`` (where that call or lead
 #: sits in the record or the leads); looking at the procedure at all, or at any other of its
@@ -333,22 +339,25 @@ class _Stepped(_Watched):
             return _IS_PASSED_OUT(self)
 
 
-def stepped_key(before: AuctionState, after: AuctionState) -> int:
-    """The key ``after`` holds if the step from ``before`` only moved the legal auction on by the
-    calls it let stand: ``before``'s key moved on by the standing calls ``after`` appended to its
-    record, in order; or, where the step changed the status of a call already in the record (a
-    call cancelled, withdrawn, or let stand), the legal auction of ``after``'s record rebuilt
-    (:meth:`~auction_fsm.auction.AuctionState.set_status`).  A table that keeps the key as an
-    effect applies it so to another position's key (:data:`KEY_STEP`)."""
+def stepped_key(before: AuctionState, after: AuctionState) -> tuple[int, StandingFacts]:
+    """The key and the standing calls' facts ``after`` holds if the step from ``before`` only
+    moved the legal auction on by the calls it let stand: ``before``'s key and facts moved on by
+    the standing calls ``after`` appended to its record, in order; or, where the step changed the
+    status of a call already in the record (a call cancelled, withdrawn, or let stand), both
+    worked out again from ``after``'s record (:meth:`~auction_fsm.auction.AuctionState.set_status`).
+    A table that keeps the key as an effect applies it so to another position (:data:`KEY_STEP`):
+    the facts move on with the key, call by call (:mod:`auction_fsm.standing`)."""
     old, new = before.record, after.record
     if len(new) < len(old) or any(new[i] != old[i] for i in range(len(old))):
-        return after.rebuilt().key
-    key = before.key
+        again = after.rebuilt()
+        return again.key, again.standing_facts
+    key, facts = before.key, before.standing_facts
     for i in range(len(old), len(new)):
         r = new[i]
         if r.stands:
             key = rules.force(key, r.seat, r.call.code)
-    return key
+            facts = facts.after(r)
+    return key, facts
 
 
 class _WatchedPending(Pending):
@@ -450,10 +459,11 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
     changed = {p for p, a, b in zip(PARTS, old, new, strict=True) if a is not b and a != b}
     emitted = {"event" if f is ctx.event else type(f).__name__ for f in out.follow}
     _judge(action, row, seen, changed, emitted, ctx.event)
-    if "key" in changed and action.reads is not None and KEY_STEP in action.reads and "key" not in action.reads \
-            and stepped_key(before, after) != after.key:
+    if changed & _STEPPED and action.reads is not None and KEY_STEP in action.reads and "key" not in action.reads \
+            and stepped_key(before, after) != (after.key, after.standing_facts):
         raise UndeclaredPart(
-            f"action {action.name!r} (row {row.label}) changed part 'key' other than by moving it on by the "
+            f"action {action.name!r} (row {row.label}) changed the key or the standing calls' facts other than "
+            f"by moving them on by the "
             f"calls it let stand or rebuilding it from the record, and declares only {KEY_STEP!r} "
             f"(event {ctx.event.describe()})")
     if "pending" in changed:  # every fact the procedure now keeps is declared, with its kind

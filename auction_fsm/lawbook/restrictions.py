@@ -23,17 +23,10 @@ def suits_specified_by(state: AuctionState, seat: Seat) -> frozenset[Strain]:
 
     A call explained at the table specifies what it showed (``specifies``: a transfer 2D
     showing hearts specifies hearts, not diamonds; a strong artificial 1C no suit); a call
-    not explained specifies the suit it names, if any.
+    not explained specifies the suit it names, if any.  Kept with the standing calls' facts
+    (:class:`~auction_fsm.standing.StandingFacts`), so this reads no record.
     """
-    out: set[Strain] = set()
-    for r in state.standing_calls:
-        if r.seat != seat:
-            continue
-        if r.specifies is not None:
-            out.update(d for d in r.specifies if d.is_suit)
-        elif r.call.is_bid and r.call.strain is not None and r.call.strain.is_suit:
-            out.add(r.call.strain)
-    return frozenset(out)
+    return state.standing_facts.suits_specified_by(seat)
 
 
 def eligible_suits(state: AuctionState, restriction: LeadRestriction) -> tuple[Strain, ...]:

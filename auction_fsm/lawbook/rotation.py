@@ -240,7 +240,7 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 @action("the obliged pass is deemed made; the call is then ruled as made in rotation",
         reads=('key_step', 'turn', 'obligations', 'watches', 'procedure', 'passes_at_end'),
-        writes=('key', 'record', 'obligations', 'rulings'), emits=('AuctionEnds', 'CallEvent', 'WatchedCall'))
+        writes=('key', 'record', 'obligations', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'CallEvent', 'WatchedCall'))
 def deem_pass(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -338,7 +338,7 @@ def _if_accepted(ctx: Ctx) -> AuctionState:
 
 @action("the call out of rotation stands as if legal; the accepting call is then ruled",
         reads=('key', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=('CallEvent',))
+        writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=('CallEvent',))
 def accept_out_of_rotation(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -426,7 +426,7 @@ def explain_options(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts: the call stands as if in rotation and LHO calls next (29A)",
         reads=('key', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings'), emits=())
+        writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=())
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _p(ctx)
     state = evolve(ctx.state, pending=None).rule(
