@@ -57,7 +57,7 @@ def disagreement(state: AuctionState) -> str | None:
 #: Insufficient bids a procedure keeps by value and by place besides its own call (27B1a, 27B3,
 #: 27B4): the place fact, the fact holding the call, the fact holding what it was explained to show.
 _KEPT = (("first_ib", "first_ib_call", "first_ib_shows"), ("ib", "ib_call", "ib_shows"),
-         ("resume_ib", "withdrawn", "resume_ib_shows"))
+         ("resume_ib", "withdrawn", "resume_ib_shows"), ("replacement", "replacement_call", "replacement_shows"))
 
 
 def _kept_by_value(state: AuctionState) -> str | None:
@@ -139,6 +139,9 @@ _WALKS = [
     ("N 1H, E 1D shows S, director, S choose decline, E X, judge comparable no",
      "insufficient_bid.awaiting_replacement", "1D"),
     ("N 1H, W 2C shows D S", "out_of_rotation.awaiting_decision", "2C"),
+    ("N 1H, E 1C shows D, E 2C shows S", "insufficient_bid.premature_replacement", "1C"),
+    ("N 1H, E 1C shows D, E X, director, S choose decline, judge comparable no",
+     "insufficient_bid.awaiting_replacement", "1C"),
 ]
 
 

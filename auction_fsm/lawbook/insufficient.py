@@ -52,6 +52,9 @@ procedure_fact("first_ib", FAMILY, "place",
                "(27B4): the bid still to be replaced if LHO declines the second")
 procedure_fact("replacement", FAMILY, "place",
                "where the offender's premature replacement sits in the record (27C)")
+procedure_fact("replacement_call", FAMILY, "call", "that premature replacement")
+procedure_fact("replacement_shows", FAMILY, "word",
+               "what that premature replacement was explained to show (as ib_shows)")
 procedure_fact("ib", FAMILY, "place",
                "where the insufficient bid sits in the record while the director judges whether its "
                "replacement is the lowest bid specifying the same (27B1a)")
@@ -247,8 +250,10 @@ def hold_premature(ctx: Ctx) -> Outcome:
     # (the call added moved the insufficient bid one place back: the procedure as it now stands)
     held = state.pending
     assert held is not None
+    # the call just added, the last entry, kept by place and by value for the ruling on it (27C)
+    kept = (("replacement", "0"), ("replacement_call", _call(ctx).text), ("replacement_shows", shows_word(shown(ctx))))
     q = evolve(held, step="premature_replacement", law="27C", options=("accept", "director"),
-               extra=(*held.extra, ("replacement", "0")))  # the call just added: the last entry
+               extra=tuple(sorted((*held.extra, *kept))))
     return Outcome(evolve(state, pending=q))
 
 
@@ -274,7 +279,7 @@ def accept_over_premature(ctx: Ctx) -> Outcome:
 
 #: The facts of a 27B4 procedure about the first insufficient bid, dropped once it is due for
 #: replacement again (with the premature replacement's place, ruled by then).
-_FIRST_FACTS = ("replacement", "first_ib", "first_ib_call", "first_ib_shows")
+_FIRST_FACTS = ("replacement", "replacement_call", "replacement_shows", "first_ib", "first_ib_call", "first_ib_shows")
 
 
 def _withdraw(ctx: Ctx) -> tuple[AuctionState, Pending]:
@@ -398,16 +403,16 @@ def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("not accepted: the early replacement is ruled as the replacement (27C)",
-        reads=('dealer', 'record', 'pending'),
+        reads=('procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'rulings'), emits=('Replacement',))
 def rule_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, due = _withdraw(ctx)
-    back = int(p.get("replacement"))
-    # (the premature replacement is not kept by value: it is read from the record, at its place)
-    made = state.record[state.place_index(back)]
+    # the premature replacement, kept by the procedure by place and by value
+    made = Replacement(p.offender, parse_call(p.get("replacement_call")), int(p.get("replacement")),
+                       shows_of(p.get("replacement_shows")))
     state = state.rule("27C", "the premature replacement stands if legal; the director rules on it")
-    return Outcome(evolve(state, pending=due), (Replacement(p.offender, made.call, back, made.specifies),))
+    return Outcome(evolve(state, pending=due), (made,))
 
 
 # --- the replacement (27B) --------------------------------------------------------------------
