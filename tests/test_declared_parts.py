@@ -774,15 +774,20 @@ def test_every_fact_declares_the_parts_it_is_computed_from_with_real_names() -> 
 
 def test_27B_a_fact_computed_from_a_part_it_does_not_declare_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     """How 27B rules the offender's replacement (``replacement_kind``) is computed from the
-    waiting procedure, and from the record when the replacement was made early (27C) and is
-    ruled once LHO declines; planted without ``record``, that decline names it."""
+    waiting procedure and the legal auction (is the replacement sufficient?), not from the record
+    even when the replacement was made early (27C) and is ruled once LHO declines: the follow-up
+    brings it by value.  Planted without the legal auction (``key``), that decline names it; as
+    declared, the same decline is ruled under the audit."""
     declared = SLOTS["replacement_kind"]
-    assert declared.parts is not None and "record" in declared.parts
-    monkeypatch.setitem(SLOTS, "replacement_kind", dataclasses.replace(declared, parts=declared.parts - {"record"}))
+    assert declared.parts is not None and "key" in declared.parts and "record" not in declared.parts
     state = AuctionState.start(Seat.N).calls("1H")
     for event in (CallEvent.of("E", "1C"), CallEvent.of("E", "2C"), DirectorCalled()):
         state = rule_in_full(state, event).after
-    with auditing(), pytest.raises(UndeclaredPart, match=r"fact 'replacement_kind' is computed from part 'record'"):
+    with auditing():
+        after = rule_in_full(state, Choice(Seat.S, "decline")).after  # 2C, the lowest club bid: it stands (27B1a)
+    assert after.pending is None and [r.call.text for r in after.standing_calls] == ["1H", "2C"]
+    monkeypatch.setitem(SLOTS, "replacement_kind", dataclasses.replace(declared, parts=declared.parts - {"key"}))
+    with auditing(), pytest.raises(UndeclaredPart, match=r"fact 'replacement_kind' is computed from part 'key'"):
         rule_in_full(state, Choice(Seat.S, "decline"))
 
 

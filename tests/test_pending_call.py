@@ -27,6 +27,7 @@ from auction_fsm.fuzzing import next_event
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
+from auction_fsm.lawbook.insufficient import shows_of
 from auction_fsm.seats import Seat
 
 BOOKS = [LAWS_2017, LAWS_1997]
@@ -46,7 +47,31 @@ def disagreement(state: AuctionState) -> str | None:
     r = state.record[state.index_of(p)]
     held = (p.call, p.specifies, p.in_turn_of)
     recorded = (r.call, r.specifies, r.in_turn_of)
-    return None if held == recorded else f"{p.state_name} holds {held}, the record has {recorded}"
+    if held != recorded:
+        return f"{p.state_name} holds {held}, the record has {recorded}"
+    if p.procedure == "comparable_call" and (r.status == "pending") != p.get("law").startswith("27"):
+        return f"{p.state_name} under {p.get('law')} judges a call whose status is {r.status}"
+    return _kept_by_value(state)
+
+
+#: Insufficient bids a procedure keeps by value and by place besides its own call (27B1a, 27B3,
+#: 27B4): the place fact, the fact holding the call, the fact holding what it was explained to show.
+_KEPT = (("first_ib", "first_ib_call", "first_ib_shows"), ("ib", "ib_call", "ib_shows"),
+         ("resume_ib", "withdrawn", "resume_ib_shows"), ("replacement", "replacement_call", "replacement_shows"))
+
+
+def _kept_by_value(state: AuctionState) -> str | None:
+    """How an insufficient bid the waiting procedure keeps by value differs from the record's
+    entry at the place it keeps (``None``: they agree)."""
+    p = state.pending
+    assert p is not None
+    for place, call, shows in _KEPT:
+        if p.get(place):
+            r = state.record[state.place_index(int(p.get(place)))]
+            kept = (p.get(call), shows_of(p.get(shows)))
+            if kept != (r.call.text, r.specifies):
+                return f"{p.state_name} keeps {place} as {kept}, the record has {(r.call.text, r.specifies)}"
+    return None
 
 
 def _walks(book: LawBook, seeds: range) -> Iterator[AuctionState]:
@@ -109,7 +134,14 @@ _WALKS = [
      "comparable_call.awaiting_judgement", "4D"),
     ("N 1H, E 1D, director, S choose decline, E X, judge comparable no",
      "insufficient_bid.awaiting_replacement", "1D"),
+    ("N 1NT, E 2S, S 2D shows H, director, W choose decline, S 2H, director, W choose decline",
+     "insufficient_bid.awaiting_replacement", "2D"),
+    ("N 1H, E 1D shows S, director, S choose decline, E X, judge comparable no",
+     "insufficient_bid.awaiting_replacement", "1D"),
     ("N 1H, W 2C shows D S", "out_of_rotation.awaiting_decision", "2C"),
+    ("N 1H, E 1C shows D, E 2C shows S", "insufficient_bid.premature_replacement", "1C"),
+    ("N 1H, E 1C shows D, E X, director, S choose decline, judge comparable no",
+     "insufficient_bid.awaiting_replacement", "1C"),
 ]
 
 

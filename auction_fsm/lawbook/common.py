@@ -31,7 +31,7 @@ from .rows import (
     reads,
 )
 
-__all__ = ["stand", "stand_held", "after_call", "nothing_further", "open_comparable", "met_watch", "branch_taken", "reopen_watch", "pass_out_of_rotation_at_end",
+__all__ = ["stand", "stand_held", "stand_placed", "after_call", "nothing_further", "open_comparable", "met_watch", "branch_taken", "reopen_watch", "pass_out_of_rotation_at_end",
            "in_turn", "calls_again", "ended", "trailing_passes",
            "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "natural_of", "specified_of",
            "shown",
@@ -175,11 +175,19 @@ def stand_held(state: AuctionState, p: Pending, law: str) -> Outcome:
     so the call is found at its place counted from the end, and is known by value from the
     procedure (its seat, call, turn and what it was explained to show): nothing of the history is
     read for it (:meth:`~auction_fsm.auction.AuctionState.set_status_back`)."""
-    state = state.set_status_back(p.back, "stands", law)
-    record = CallRecord(p.offender, p.made, p.in_turn_of, "stands", None, law, p.specifies)
+    return stand_placed(state, CallRecord(p.offender, p.made, p.in_turn_of, "stands", None, law, p.specifies),
+                        p.back)
+
+
+def stand_placed(state: AuctionState, record: CallRecord, back: int) -> Outcome:
+    """Make the held call ``back`` places from the end of the record stand, as :func:`stand`
+    does, knowing it by value: ``record`` is that call as it now stands (seat, call, turn, what
+    it was explained to show, the law).  With no standing call after it, the legal auction moves
+    on by it and nothing of the history is read (:meth:`~auction_fsm.auction.AuctionState.set_status_back`)."""
+    state = state.set_status_back(back, "stands", record.law)
     if record.in_turn_of == record.seat:
         state = state.discharge(record.seat, "pass_next_turn", "no_double_next_turn")
-    return after_call(state, record, p.back)
+    return after_call(state, record, back)
 
 
 def after_call(state: AuctionState, record: CallRecord, back: int) -> Outcome:

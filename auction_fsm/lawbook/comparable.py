@@ -15,9 +15,16 @@ from ..auction import AuctionState
 from ..calls import parse_call
 from ..records import LeadRestriction, Obligation, ObligationKind, Pending
 from ..values import evolve
-from .common import citing_silence, ended, nothing_further, pass_out_of_rotation_at_end, silenced_by_27, stand
+from .common import (
+    citing_silence,
+    ended,
+    nothing_further,
+    pass_out_of_rotation_at_end,
+    silenced_by_27,
+    stand_held,
+)
 from .facts import FactView, computes, slot
-from .insufficient import resume_replacement
+from .insufficient import resume_replacement, shows_of
 from .rows import ASK_TRIGGER, OTHERWISE, Ctx, Guard, Outcome, Row, action, both, reads
 
 __all__ = ["ROWS"]
@@ -32,11 +39,21 @@ def _pending(ctx: Ctx) -> Pending:
     return p
 
 
+def _held(p: Pending) -> bool:
+    """Whether the judged call is held in the record waiting for the judgement (status pending)
+    rather than standing already: a replacement of an insufficient bid is held until the
+    director rules on it (27B, 27C), while a call judged after a call out of rotation (30B1b,
+    31A2, 31B, 32) or an accepted change of call (25B1) stood before the judgement was asked
+    for.  Known from the procedure, not looked up in the record (tests/test_pending_call.py
+    checks the two agree wherever a judgement waits)."""
+    return _replaces_insufficient(p)
+
+
 def _finish(state: AuctionState, p: Pending, law: str) -> Outcome:
-    """The judged call stands if it was waiting to; then the end of the auction, if reached."""
-    index = state.index_of(p)
-    if state.record[index].status == "pending":
-        return stand(state, index=index, law=law)
+    """The judged call stands if it was waiting to (known by value and by its place from the
+    end: :func:`~.common.stand_held`); then the end of the auction, if reached."""
+    if _held(p):
+        return stand_held(state, p, law=law)
     return ended(state)
 
 
@@ -55,7 +72,7 @@ def _replaces_insufficient(p: Pending) -> bool:
 
 @action("the call stands with no rectification of its own and no lead restrictions (23B, 26A; 27B1b for "
         "an insufficient bid's replacement); a silence 27B3 or 27B4 already imposed stays",
-        reads=('key', 'record', 'obligations', 'watches', 'restrictions', 'standing_facts', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -73,7 +90,7 @@ def comparable(ctx: Ctx) -> Outcome:
 
 
 @action("the rectification of the law that sent us here applies, with 26B rights",
-        reads=('key', 'record', 'obligations', 'watches', 'restrictions', 'standing_facts', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
         writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def not_comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -101,7 +118,7 @@ def not_comparable(ctx: Ctx) -> Outcome:
 
 
 @action("the attempted double or redouble is cancelled, partner silenced; replace again (27B3)",
-        reads=('record', 'obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def not_comparable_cancelled(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -113,7 +130,9 @@ def not_comparable_cancelled(ctx: Ctx) -> Outcome:
         law, f"{o.long_name}'s {new} is not comparable and is cancelled; "
         f"{o.partner.long_name} must pass for the rest of the auction; {o.long_name} must replace the "
         "insufficient bid again")
-    return Outcome(resume_replacement(state, o, ctx.state.place_index(int(p.get("resume_ib")))))
+    # the insufficient bid, by value (the judgement's withdrawn call) and by place (no call added)
+    return Outcome(resume_replacement(state, o, int(p.get("resume_ib")), withdrawn,
+                                      shows_of(p.get("resume_ib_shows"))))
 
 
 # --- the facts the guards of Laws 23 and 26 read -----------------------------------------------
@@ -121,7 +140,7 @@ slot("phase_after_judged_call", FAMILY, str,
      "where the auction stands once the call judged for comparability stands: 'auction' (still open, or "
      "taken back under 17D3), 'clarification' (ended with a contract) or 'passed_out'; empty if no "
      "judgement waits",
-     parts=('dealer', 'key', 'record', 'procedure', 'procedure_place'))
+     parts=('key', 'procedure', 'procedure_place', 'passes_at_end'))
 slot("cancel_if_not_comparable", FAMILY, bool,
      "the call judged for comparability is cancelled if it is not comparable: an attempted double or "
      "redouble replacing an insufficient bid (27B3); false if no comparability judgement waits",
@@ -137,10 +156,10 @@ def _after(ctx: Ctx) -> str:
     """The phase once the judged call stands: ``auction``, ``clarification`` or ``passed_out``
     (a waiting call that is a pass may end the auction); empty if no judgement waits."""
     p = ctx.state.pending
-    if p is None:
+    if p is None or p.state_name != CC:
         return ""
     state = ctx.state
-    if state.record[ctx.state.index_of(p)].status == "pending":
+    if _held(p):
         state = state.set_status_back(p.back, "stands")
     if pass_out_of_rotation_at_end(state):
         return "auction"  # 17D3 takes the auction back

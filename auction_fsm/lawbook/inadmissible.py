@@ -150,13 +150,15 @@ def _pending(ctx: Ctx) -> Pending:
 
 
 @action("LHO's call and the inadmissible one are both cancelled; the offender calls again (36A)",
-        reads=('dealer', 'record', 'pending'),
+        reads=('procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'rulings'), emits=())
 def cancel_both_36a(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None)
     state = state.add_call(CallRecord(seat, _call(ctx), seat, "cancelled", "called_over_inadmissible", "36A"))
-    state = state.set_status(ctx.state.index_of(p), "cancelled", "36A")
+    # the held double is now one place further back, behind LHO's call: it never stood, so
+    # cancelling it leaves the legal auction as it was (nothing of the history read)
+    state = state.set_status_back(p.back + 1, "cancelled", "36A")
     return Outcome(state.rule("36A", f"{seat.long_name} called over the inadmissible "
                               f"{p.made}: both calls are cancelled and "
                               f"{p.offender.long_name} calls again with no rectification"))
@@ -177,12 +179,13 @@ def let_stand_37a(ctx: Ctx) -> Outcome:
     return Outcome(out.state, (*out.follow, *calls_again(out.state, seat, _call(ctx), shown(ctx)).follow))
 
 
-def _cancel_above_seven(state: AuctionState, p: Pending, index: int, restrictions: bool) -> Outcome:
-    """Cancel the bid above seven at record ``index`` (p's call), put a pass in its place and
-    silence the side (38B-C), with 26B rights unless LHO had called (38D)."""
+def _cancel_above_seven(state: AuctionState, p: Pending, back: int, restrictions: bool) -> Outcome:
+    """Cancel the bid above seven ``back`` places from the end of the record (p's call, held:
+    cancelling it leaves the legal auction as it was), put a pass in its place and silence the
+    side (38B-C), with 26B rights unless LHO had called (38D)."""
     o = p.offender
     call = p.made
-    state = state.set_status(index, "cancelled", "38B")
+    state = state.set_status_back(back, "cancelled", "38B")
     for seat in (o, o.partner):
         state = state.impose(seat, Obligation("pass_rest_of_auction", "38C"))
     if restrictions:
@@ -197,21 +200,21 @@ def _cancel_above_seven(state: AuctionState, p: Pending, index: int, restriction
 
 @action("LHO's call is cancelled too; the bid is cancelled, a pass put in its place and the side "
         "silenced, with no lead restrictions (38B, 38D)",
-        reads=('dealer', 'key_step', 'record', 'obligations', 'pending', 'watches'),
+        reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
         writes=('key', 'record', 'obligations', 'pending', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def cancel_above_seven_after_lho(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None)
     state = state.add_call(CallRecord(seat, _call(ctx), seat, "cancelled", "called_over_inadmissible", "38B"))
-    return _cancel_above_seven(state, p, ctx.state.index_of(p), restrictions=False)
+    return _cancel_above_seven(state, p, p.back + 1, restrictions=False)  # (behind LHO's call now)
 
 
 @action("the bid is cancelled, a pass put in its place, the side silenced, with 26B rights (38B-D)",
-        reads=('dealer', 'key_step', 'record', 'obligations', 'pending', 'watches', 'restrictions'),
+        reads=('obligations', 'watches', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
         writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def cancel_above_seven(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    return _cancel_above_seven(evolve(ctx.state, pending=None), p, ctx.state.index_of(p), restrictions=True)
+    return _cancel_above_seven(evolve(ctx.state, pending=None), p, p.back, restrictions=True)
 
 
 @action("both calls after the final pass are cancelled; no further rectification (39B)",

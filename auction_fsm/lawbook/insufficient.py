@@ -26,17 +26,16 @@ from .common import (
     citing_silence,
     director_present,
     in_turn,
-    natural,
     natural_of,
     nothing_further,
     open_choice,
     open_comparable,
     shown,
     silence_partner,
-    specified,
     specified_of,
     stand,
     stand_held,
+    stand_placed,
 )
 from .facts import FactView, computes, slot
 from .inadmissible import open_above_seven
@@ -53,54 +52,89 @@ procedure_fact("first_ib", FAMILY, "place",
                "(27B4): the bid still to be replaced if LHO declines the second")
 procedure_fact("replacement", FAMILY, "place",
                "where the offender's premature replacement sits in the record (27C)")
+procedure_fact("replacement_call", FAMILY, "call", "that premature replacement")
+procedure_fact("replacement_shows", FAMILY, "word",
+               "what that premature replacement was explained to show (as ib_shows)")
 procedure_fact("ib", FAMILY, "place",
                "where the insufficient bid sits in the record while the director judges whether its "
                "replacement is the lowest bid specifying the same (27B1a)")
 procedure_fact("ib_call", FAMILY, "call", "that insufficient bid")
+procedure_fact("ib_shows", FAMILY, "word",
+               "what that insufficient bid was explained to show (empty: not explained; else '=' and the "
+               "denominations, as shows_word writes them)")
+procedure_fact("first_ib_call", FAMILY, "call",
+               "the first insufficient bid, when a second one is being ruled (27B4): the call still to be replaced")
+procedure_fact("first_ib_shows", FAMILY, "word",
+               "what that first insufficient bid was explained to show (as ib_shows)")
 procedure_fact("resume_ib", FAMILY, "place",
                "where the insufficient bid sits in the record, to be replaced again once a double or "
                "redouble in its place is ruled (27B3)")
+procedure_fact("resume_ib_shows", FAMILY, "word",
+               "what that insufficient bid was explained to show (as ib_shows; the bid itself is the "
+               "judgement's withdrawn call)")
 IB = "insufficient_bid"
 _AD, _PR, _AR = f"{IB}.awaiting_decision", f"{IB}.premature_replacement", f"{IB}.awaiting_replacement"
 _AC = f"{IB}.awaiting_choice"
 
 
+def shows_word(specifies: tuple[Strain, ...] | None) -> str:
+    """What a call was explained to show, as a procedure keeps it among its word facts: empty
+    when not explained (taken as natural), else ``=`` and the denominations' names joined by
+    commas (``=`` alone: explained as showing none)."""
+    return "" if specifies is None else "=" + ",".join(s.name for s in specifies)
+
+
+def shows_of(word: str) -> tuple[Strain, ...] | None:
+    """The denominations :func:`shows_word` wrote as ``word``."""
+    if not word:
+        return None
+    return tuple(Strain[name] for name in word[1:].split(",")) if word[1:] else ()
+
+
 def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool = False,
-                      index: int | None = None, specifies: tuple[Strain, ...] | None = None,
-                      first: int | None = None) -> AuctionState:
+                      back: int | None = None, specifies: tuple[Strain, ...] | None = None,
+                      first: Pending | None = None) -> AuctionState:
     """Hold an insufficient bid by ``offender``: LHO may accept it by calling (27A1).
 
     A second insufficient bid (``b4``, 27B4) is made with the director at the table, so LHO's
-    decision is open at once (step ``awaiting_choice``).  ``index`` names a record that already
-    holds the call (a premature replacement now ruled): one call made at the table stays one
-    record.  ``first`` (with ``b4``) is the record of the insufficient bid being replaced: if
-    LHO does not accept the second one, it is that bid the offender must still replace (27B4
-    rules as 27B3: the attempt is cancelled, the withdrawn bid is replaced).
+    decision is open at once (step ``awaiting_choice``).  ``back`` is the place, counted back
+    from the end, of an entry of the record that already holds the call (a premature replacement
+    now ruled): one call made at the table stays one record.  ``first`` (with ``b4``) is the
+    procedure about the insufficient bid being replaced, as it waited at ``state`` (its place,
+    its call by value): if LHO does not accept the second one, it is that bid the offender must
+    still replace (27B4 rules as 27B3: the attempt is cancelled, the withdrawn bid is replaced),
+    so the new procedure keeps it by value and by place.
     """
     law = "27B4" if b4 else "18D, 27"
-    if index is None:
+    first_facts: tuple[tuple[str, str], ...] = (("first_ib", ""),)
+    if first is not None:  # (one place further back if the second bid is added behind it)
+        first_facts = (("first_ib", str(first.back + (back is None))), ("first_ib_call", first.made.text),
+                       ("first_ib_shows", shows_word(first.specifies)))
+    if back is None:
         state = state.add_call(CallRecord(offender, call, offender, "pending", IB, law, specifies))
         back = 0  # the call just added: the last in the record
     else:
-        back = state.back_of(index)
+        index = state.place_index(back)
         rec = state.record[index]
         specifies = rec.specifies  # as the premature replacement was explained when made
         state = evolve(state, record=(*state.record[:index], evolve(rec, status="pending", irregularity=IB, law=law),
                                       *state.record[index + 1:])).rebuilt()
     if b4:
         p = Pending(IB, "awaiting_choice", "27B4, 27A1", offender.lho.name, ("accept", "decline"), offender,
-                    back, offender, (("b4", "1"), ("first_ib", "" if first is None else str(state.back_of(first)))), call, specifies)
+                    back, offender, (("b4", "1"), *first_facts), call, specifies)
     else:
         p = Pending(IB, "awaiting_decision", "27A1", offender.lho.name, ("accept", "director"), offender,
                     back, offender, (("b4", ""),), call, specifies)
     return evolve(state, pending=p)
 
 
-def resume_replacement(state: AuctionState, offender: Seat, ib_index: int) -> AuctionState:
-    """27B3: after a cancelled double or redouble the offender must replace the bid again."""
-    ib = state.record[ib_index]
-    p = Pending(IB, "awaiting_replacement", "27B", offender.name, ("replace",), offender, state.back_of(ib_index), offender,
-                call=ib.call, specifies=ib.specifies)
+def resume_replacement(state: AuctionState, offender: Seat, back: int, ib: Call,
+                       specifies: tuple[Strain, ...] | None) -> AuctionState:
+    """27B3: after a cancelled double or redouble the offender must replace the bid again: the
+    insufficient bid ``ib`` (explained as showing ``specifies``), ``back`` places from the end of
+    the record, known by value and by place."""
+    p = Pending(IB, "awaiting_replacement", "27B", offender.name, ("replace",), offender, back, offender,
+                call=ib, specifies=specifies)
     return evolve(state, pending=p)
 
 
@@ -130,7 +164,7 @@ slot("replacement_kind", FAMILY, str,
      "another insufficient bid, an inadmissible double or redouble, the lowest sufficient bid in "
      "the same denomination (both natural), a bid showing the same denominations that only the "
      "director can call the lowest, or any other call",
-     parts=('key', 'record', 'procedure', 'procedure_call'))
+     parts=('key', 'procedure', 'procedure_call'))
 
 
 @computes("premature_replacement")
@@ -216,8 +250,10 @@ def hold_premature(ctx: Ctx) -> Outcome:
     # (the call added moved the insufficient bid one place back: the procedure as it now stands)
     held = state.pending
     assert held is not None
+    # the call just added, the last entry, kept by place and by value for the ruling on it (27C)
+    kept = (("replacement", "0"), ("replacement_call", _call(ctx).text), ("replacement_shows", shows_word(shown(ctx))))
     q = evolve(held, step="premature_replacement", law="27C", options=("accept", "director"),
-               extra=(*held.extra, ("replacement", "0")))  # the call just added: the last entry
+               extra=tuple(sorted((*held.extra, *kept))))
     return Outcome(evolve(state, pending=q))
 
 
@@ -230,37 +266,40 @@ def accept_only_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the insufficient bid; the early replacement is cancelled (27C)",
-        reads=('key', 'record', 'obligations', 'watches', 'standing_facts', 'procedure', 'procedure_place'),
+        reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('WatchedCall',))
 def accept_over_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
+    # both held, neither ever stood: the replacement cancelled leaves the legal auction as it was,
+    # and the insufficient bid, with no standing call after it, moves it on (stand_held)
     state = evolve(ctx.state, pending=None).set_status_back(int(p.get("replacement")), "cancelled", "27C")
-    return stand(state.rule("27A1", f"{ctx.seat.long_name} accepts the insufficient bid; the "
-                            "premature replacement is cancelled"), index=ctx.state.index_of(p), law="27A1")
+    return stand_held(state.rule("27A1", f"{ctx.seat.long_name} accepts the insufficient bid; the "
+                                 "premature replacement is cancelled"), p, law="27A1")
+
+
+#: The facts of a 27B4 procedure about the first insufficient bid, dropped once it is due for
+#: replacement again (with the premature replacement's place, ruled by then).
+_FIRST_FACTS = ("replacement", "replacement_call", "replacement_shows", "first_ib", "first_ib_call", "first_ib_shows")
 
 
 def _withdraw(ctx: Ctx) -> tuple[AuctionState, Pending]:
+    """The insufficient bid the procedure holds withdrawn (27B), or a second one cancelled
+    (27B4), and the procedure waiting for the replacement of the bid still to be replaced: each
+    found at its place counted back from the end, and known by value from the procedure (held
+    calls: their statuses change without the legal auction, nothing of the history read)."""
     p = _pending(ctx)
-    state = ctx.state
-    own = index = ctx.state.index_of(p)
+    back, call, specifies = p.back, p.call, p.specifies
     if p.get("b4"):  # 27B4 rules as 27B3: the attempted second insufficient bid is cancelled, and
-        state = state.set_status(own, "cancelled", "27B4")  # the withdrawn one still
-        index = _first_ib(ctx.state, p, own)  # needs its replacement: 27B1 compares with the withdrawn call
+        state = ctx.state.set_status_back(p.back, "cancelled", "27B4")  # the withdrawn one still
+        first = p.get("first_ib")  # needs its replacement: 27B1 compares with the withdrawn call
+        if first:
+            back, call, specifies = int(first), parse_call(p.get("first_ib_call")), shows_of(p.get("first_ib_shows"))
     else:
-        state = state.set_status(own, "withdrawn", "27B")
-    # (the record is read here anyway, to write the statuses: the first bid is taken from it)
-    first = state.record[index] if index != own else None
+        state = ctx.state.set_status_back(p.back, "withdrawn", "27B")
     due = evolve(p, step="awaiting_replacement", law="27B", decider=p.offender.name, options=("replace",),
-                 back=state.back_of(index), extra=tuple(x for x in p.extra if x[0] not in ("replacement", "first_ib")),
-                 call=p.call if first is None else first.call, specifies=p.specifies if first is None else first.specifies)
+                 back=back, extra=tuple(x for x in p.extra if x[0] not in _FIRST_FACTS),
+                 call=call, specifies=specifies)
     return state, due
-
-
-def _first_ib(state: AuctionState, p: Pending, own: int) -> int:
-    """The record index of the insufficient bid a second one (27B4) tried to replace (``own``,
-    the index of the procedure's call, when there is none), at ``state``, where ``p`` waits."""
-    first = p.get("first_ib")
-    return state.place_index(int(first)) if first else own
 
 
 #: The note a ruling under 27B1 carries (27D), in words.
@@ -308,7 +347,7 @@ def consequences_after_27b4(offender: Seat, ib: Call) -> str:
 
 @action("not accepted: the insufficient bid is withdrawn and must be replaced (27B); a second insufficient "
         "bid is cancelled, partner silenced, and the first still replaced (27B4, as 27B3)",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'restrictions'),
+        reads=('key', 'obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def require_replacement(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -329,7 +368,7 @@ def require_replacement(ctx: Ctx) -> Outcome:
 
 @action("LHO has not accepted: the offender's call, made at the director's instruction, is the "
         "replacement (27B)",
-        reads=('dealer', 'key', 'record', 'obligations', 'pending', 'restrictions'),
+        reads=('key', 'obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=('event',))
 def replace_after_decline(ctx: Ctx) -> Outcome:
     return Outcome(require_replacement(ctx).state, (ctx.event,))
@@ -354,7 +393,7 @@ def accept_by_choice(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts the insufficient bid by calling; the early replacement is cancelled (27A1, 27C); "
         "LHO's call is then ruled",
-        reads=('key', 'record', 'obligations', 'watches', 'standing_facts', 'procedure', 'procedure_place'),
+        reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('CallEvent', 'WatchedCall'))
 def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
     out = accept_over_premature(ctx)
@@ -364,14 +403,16 @@ def accept_over_premature_by_calling(ctx: Ctx) -> Outcome:
 
 
 @action("not accepted: the early replacement is ruled as the replacement (27C)",
-        reads=('dealer', 'record', 'pending'),
+        reads=('procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'rulings'), emits=('Replacement',))
 def rule_premature(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state, due = _withdraw(ctx)
-    index = ctx.state.place_index(int(p.get("replacement")))
+    # the premature replacement, kept by the procedure by place and by value
+    made = Replacement(p.offender, parse_call(p.get("replacement_call")), int(p.get("replacement")),
+                       shows_of(p.get("replacement_shows")))
     state = state.rule("27C", "the premature replacement stands if legal; the director rules on it")
-    return Outcome(evolve(state, pending=due), (Replacement(p.offender, state.record[index].call, index),))
+    return Outcome(evolve(state, pending=due), (made,))
 
 
 # --- the replacement (27B) --------------------------------------------------------------------
@@ -399,7 +440,7 @@ def replacement_kind(ctx: Ctx) -> str:
 def _replacement_shows(ctx: Ctx) -> tuple[Strain, ...]:
     """The denominations the replacement specifies (as explained, else as named)."""
     if isinstance(ctx.event, Replacement):
-        return specified(ctx.state.record[ctx.event.index])
+        return specified_of(ctx.event.call, ctx.event.specifies)
     call = _call(ctx)
     explained = shown(ctx)
     return explained if explained is not None else ((call.strain,) if call.strain is not None else ())
@@ -408,7 +449,7 @@ def _replacement_shows(ctx: Ctx) -> tuple[Strain, ...]:
 def _replacement_natural(ctx: Ctx) -> bool:
     """Whether the replacement means what it names (a premature one as recorded, else as made)."""
     if isinstance(ctx.event, Replacement):
-        return natural(ctx.state.record[ctx.event.index])
+        return natural_of(ctx.event.call, ctx.event.specifies)
     spec = shown(ctx)
     call = _call(ctx)
     return spec is None or (call.strain is not None and spec == (call.strain,))
@@ -439,12 +480,12 @@ replacement_judged = _replacement("judged", "any other legal call", OTHERWISE, r
 def _premature_dropped(ctx: Ctx) -> AuctionState:
     """An illegal premature replacement does not stand (27C): it is cancelled, ruled afresh."""
     if isinstance(ctx.event, Replacement):
-        return ctx.state.set_status(ctx.event.index, "cancelled", "27C")
+        return ctx.state.set_status_back(ctx.event.back, "cancelled", "27C")  # held: the key stays
     return ctx.state
 
 
 @action("the bid above seven is held under Law 38",
-        reads=('dealer', 'record', 'procedure'),
+        reads=('procedure',),
         writes=('record', 'pending'), emits=())
 def replaced_above_seven(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
@@ -452,17 +493,17 @@ def replaced_above_seven(ctx: Ctx) -> Outcome:
 
 
 @action("the second insufficient bid is held: LHO may accept it at once, the director being there (27B4)",
-        reads=('dealer', 'record', 'procedure', 'procedure_place'),
+        reads=('dealer', 'record', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending'), emits=())
 def replaced_insufficient(ctx: Ctx) -> Outcome:
-    o = _pending(ctx).offender
-    index = ctx.event.index if isinstance(ctx.event, Replacement) else None
-    return Outcome(open_insufficient(evolve(ctx.state, pending=None), o, _call(ctx), b4=True, index=index,
-                                     specifies=shown(ctx), first=ctx.state.index_of(_pending(ctx))))
+    p = _pending(ctx)
+    back = ctx.event.back if isinstance(ctx.event, Replacement) else None
+    return Outcome(open_insufficient(evolve(ctx.state, pending=None), p.offender, _call(ctx), b4=True, back=back,
+                                     specifies=shown(ctx), first=p))
 
 
 @action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)",
-        reads=('dealer', 'record', 'obligations', 'restrictions', 'procedure', 'procedure_call'),
+        reads=('obligations', 'restrictions', 'procedure', 'procedure_call'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def replaced_illegal_double(ctx: Ctx) -> Outcome:
     p, call = _pending(ctx), _call(ctx)
@@ -470,7 +511,7 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
     ib = p.made
     state = ctx.state
     if isinstance(ctx.event, Replacement):
-        state = state.set_status(ctx.event.index, "cancelled", "27B3")
+        state = state.set_status_back(ctx.event.back, "cancelled", "27B3")  # held: the key stays
     else:
         state = state.add_call(CallRecord(o, call, o, "cancelled", "attempted_double", "27B3"))
     state = silence_partner(state, o, ib, "27B3")
@@ -480,7 +521,7 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
 
 
 @action("the replacement stands, adding no rectification of its own (27B1a); a silence from 27B3 or 27B4 stays",
-        reads=('dealer', 'key', 'record', 'obligations', 'watches', 'restrictions', 'standing_facts', 'key_step', 'procedure'),
+        reads=('obligations', 'watches', 'restrictions', 'key_step', 'procedure'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('WatchedCall',))
 def replaced_lowest(ctx: Ctx) -> Outcome:
     o, call = _pending(ctx).offender, _call(ctx)
@@ -488,54 +529,63 @@ def replaced_lowest(ctx: Ctx) -> Outcome:
     state = state.rule(
         citing_silence("27B1a", state, o), f"replaced by the lowest sufficient bid in the same denomination "
         f"({call}): {nothing_further(state, o)}").rule("27D", ADJUST_27D)
-    if isinstance(ctx.event, Replacement):
-        return stand(state, index=ctx.event.index, law="27B1a")
+    if isinstance(ctx.event, Replacement):  # the premature replacement, held at its place, by value
+        ev = ctx.event
+        return stand_placed(state, CallRecord(o, ev.call, o, "stands", "premature_replacement", "27B1a",
+                                              ev.specifies), ev.back)
     return stand(in_turn(state, o), CallRecord(o, call, o, specifies=shown(ctx)))
 
 
-def _held_replacement(ctx: Ctx) -> tuple[AuctionState, int, CallRecord]:
-    """The state with the replacement held in the record (status pending), its index and the
-    replacement as made."""
+def _held_replacement(ctx: Ctx) -> tuple[AuctionState, int, CallRecord, int]:
+    """The state with the replacement held in the record (status pending), its place counted
+    back from the end, the replacement as made, and the place of the insufficient bid it
+    replaces: a premature replacement is held already (27C, by value in the follow-up), any
+    other is added as the last entry, one place in front of the bid's."""
     p, call = _pending(ctx), _call(ctx)
     state = evolve(ctx.state, pending=None)
     if isinstance(ctx.event, Replacement):
-        return state, ctx.event.index, state.record[ctx.event.index]
+        ev = ctx.event
+        return state, ev.back, CallRecord(p.offender, ev.call, p.offender, "pending", "premature_replacement",
+                                          "27C", ev.specifies), p.back
+    # (the record added spelt out: the held status, in the source, says the legal auction stays)
     state = state.add_call(CallRecord(p.offender, call, p.offender, "pending", "replacement", "27B", shown(ctx)))
-    return state, len(state.record) - 1, state.record[-1]
+    return state, 0, CallRecord(p.offender, call, p.offender, "pending", "replacement", "27B", shown(ctx)), p.back + 1
 
 
 def _to_comparable(state: AuctionState, offender: Seat, back: int, made: CallRecord, ib_back: int,
-                   ib: Call) -> AuctionState:
+                   ib: Call, ib_specifies: tuple[Strain, ...] | None) -> AuctionState:
     """Ask whether the replacement ``back`` places from the end of the record (``made``) is
-    comparable with the insufficient bid ``ib``, ``ib_back`` places from the end (27B1b)."""
+    comparable with the insufficient bid ``ib`` (explained as showing ``ib_specifies``),
+    ``ib_back`` places from the end (27B1b): the judgement keeps the bid by value and by place,
+    for a cancelled double or redouble to send the offender back to it (27B3)."""
     call = made.call
     double = call.is_double or call.is_redouble
     state = open_comparable(state, offender, back, ib, "27B3" if double else "27B2", "pass_rest_of_auction",
                             cancel_if_not=double, made=made)
     assert state.pending is not None
-    resume = (("resume_ib", str(ib_back)),)
+    resume = (("resume_ib", str(ib_back)), ("resume_ib_shows", shows_word(ib_specifies)))
     return evolve(state, pending=evolve(state.pending, extra=tuple(sorted(state.pending.extra + resume))))
 
 
 @action("the director judges whether the replacement is comparable (27B1b); if not, 27B2 or 27B3",
-        reads=('record', 'pending'),
+        reads=('procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending'), emits=())
 def replaced_for_judgement(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    state, index, made = _held_replacement(ctx)
-    return Outcome(_to_comparable(state, p.offender, state.back_of(index), made,
-                                  state.back_of(ctx.state.index_of(p)), p.made))
+    state, back, made, ib_back = _held_replacement(ctx)
+    return Outcome(_to_comparable(state, p.offender, back, made, ib_back, p.made, p.specifies))
 
 
 @action("the director judges whether the replacement is the lowest sufficient bid that shows the same "
         "denominations (27B1a)",
-        reads=('record', 'pending'),
+        reads=('procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending'), emits=())
 def replaced_ask_lowest(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    state, index, made = _held_replacement(ctx)
+    state, back, made, ib_back = _held_replacement(ctx)
     q = Pending(IB, "awaiting_lowest_judgement", "27B1a", "director", ("lowest", "not_lowest"), p.offender,
-                state.back_of(index), p.offender, (("ib", str(state.back_of(ctx.state.index_of(p)))), ("ib_call", p.made.text), ("judgement", "lowest_specifying")),
+                back, p.offender, (("ib", str(ib_back)), ("ib_call", p.made.text), ("ib_shows", shows_word(p.specifies)),
+                                   ("judgement", "lowest_specifying")),
                 made.call, made.specifies)
     return Outcome(evolve(state, pending=q))
 
@@ -562,7 +612,7 @@ def judged_not_lowest(ctx: Ctx) -> Outcome:
     state = evolve(ctx.state, pending=None)
     made = CallRecord(p.offender, p.made, p.in_turn_of, "pending", "replacement", "27B", p.specifies)
     return Outcome(_to_comparable(state, p.offender, p.back, made, int(p.get("ib")),
-                                  parse_call(p.get("ib_call"))))
+                                  parse_call(p.get("ib_call")), shows_of(p.get("ib_shows"))))
 
 
 def _lowest_sufficient(state: AuctionState, call: Call) -> bool:

@@ -460,7 +460,9 @@ def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
     if lho_call is not None:
         state = state.add_call(CallRecord(ctx.seat, lho_call, p.in_turn_of, "cancelled", "called_over_inadmissible",
                                           "36A"))
-    state = state.set_status(ctx.state.index_of(p), "cancelled", "36A")
+    # the held double, one place further back if LHO's call was added behind it, never stood:
+    # cancelling it leaves the legal auction as it was (nothing of the history read)
+    state = state.set_status_back(p.back + (lho_call is not None), "cancelled", "36A")
     how = "called over" if lho_call is not None else "let go"
     return Outcome(state.rule("36A", f"{ctx.seat.long_name} {how} {p.offender.long_name}'s inadmissible {call} "
                               f"out of rotation: it is cancelled{' with the call over it' if lho_call else ''}, the "
@@ -469,7 +471,7 @@ def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
 
 
 @action("LHO called over the inadmissible double: both are cancelled, no rectification (36A)",
-        reads=('dealer', 'record', 'pending'),
+        reads=('procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'rulings'), emits=())
 def cancel_both_36a(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from ..calls import Call
+from ..calls import Call, Strain
 from ..events import CallEvent
 from ..records import CallRecord
 from ..seats import Seat
@@ -92,12 +92,15 @@ class WatchedCall:
 
 @dataclass(frozen=True, slots=True)
 class Replacement:
-    """Follow-up: the offender's premature replacement (27C, record ``index``) is ruled now as
-    the replacement of the insufficient bid."""
+    """Follow-up: the offender's premature replacement (27C) is ruled now as the replacement of
+    the insufficient bid.  ``call`` and ``specifies`` are that replacement by value (the call and
+    what it was explained to show); ``back`` is its place counted back from the end of the record
+    (0: the last entry), where it is held (issue 37: places relative to the end)."""
 
     seat: Seat
     call: Call
-    index: int
+    back: int
+    specifies: tuple[Strain, ...] | None = None
 
     def describe(self) -> str:
         return f"{self.seat.name}'s {self.call} is ruled as the replacement"
