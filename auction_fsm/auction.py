@@ -353,16 +353,17 @@ class AuctionState:
         return p is not None and p.back == 0 and p.call is not None
 
     @property
-    def passes_at_end(self) -> tuple[bool, ...]:
+    def passes_at_end(self) -> tuple[tuple[Seat, Seat] | None, ...]:
         """For each standing pass at the end of the auction (at most the last three, in order),
-        whether it was made out of rotation: what 17D3 asks of the passes ending an auction."""
-        out: list[bool] = []
+        ``None`` if it was made in rotation, else who made it and whose turn it was: what 17D3
+        asks of the passes ending an auction, and where it sends the auction back."""
+        out: list[tuple[Seat, Seat] | None] = []
         for r in reversed(self.record):
             if r.status != "stands":
                 continue
             if not r.call.is_pass or len(out) == 3:
                 break
-            out.append(r.in_turn_of != r.seat)
+            out.append(None if r.in_turn_of == r.seat else (r.seat, r.in_turn_of))
         return tuple(reversed(out))
 
     @property
@@ -616,6 +617,31 @@ class AuctionState:
         """:meth:`set_status` of the entry ``back`` places from the end of the record (where a
         waiting procedure keeps its call, :attr:`Pending.back`)."""
         return self.set_status(len(self.record) - 1 - back, status, law)
+
+    def take_back_passes(self, count: int, turn: Seat, law: str) -> AuctionState:
+        """Cancel the last ``count`` standing calls, passes that ended the auction, and give the
+        turn back to ``turn`` (17D3: to the player who missed his turn).  The legal auction goes
+        back by those passes alone -- the last bid, its bidder and the doubling stay, the count of
+        passes drops by ``count`` -- so its key is worked out from the key, not the record; the
+        record is changed at the places of those passes, counted from its end.  Passes settle
+        nothing the standing calls' facts keep, unless one was explained as showing a suit: then
+        those facts are worked out from the record again."""
+        record = list(self.record)
+        left, shown = count, False
+        for i in range(len(record) - 1, -1, -1):
+            if not left:
+                break
+            r = record[i]
+            if r.status == "stands":
+                assert r.call.is_pass, "only the passes ending the auction are taken back"
+                record[i] = evolve(r, status="cancelled", law=law)
+                shown = shown or r.specifies is not None
+                left -= 1
+        _, last_bid, bidder, doubled, passes = rules.unpack(self.key)
+        key = rules.pack(int(turn), last_bid, bidder, doubled, passes - count)
+        new = tuple(record) if len(record) < THRESHOLD else PVector.of(record)
+        facts = StandingFacts.of(new) if shown else self.standing_facts
+        return evolve(self, record=new, key=key, standing_facts=facts)
 
     def key_before(self, index: int) -> int:
         """The legal-auction key after the first ``index`` calls of the record (those of them

@@ -400,10 +400,11 @@ WIDENED_BRANCHES = [
     ("2017", ("N 1C, E 1D, S 1H, W 1S, N P, S 2C, director, W choose decline, judge artificial no, E P, "
      "E change 2D, judge unintended yes"), "changes:make_change", "writes", "obligations"),
     # East, silenced (27B2), is skipped by South: his pass deemed made (28A) ends the auction, but West's
-    # accepted pass out of rotation is among the passes, so 17D3 takes it back (reading the dealer):
-    # the row's 17D3 variant, whose action declares the history it reads
+    # accepted pass out of rotation is among the passes, so 17D3 takes it back (reading which
+    # passes ending the auction were out of rotation, and whose turn each took): the row's 17D3
+    # variant, whose action declares that view
     ("2017", "N 1H, E 1S, S P, W 1D, director, N choose decline, W 2C, judge comparable no, N 2H, W P, N P, S P",
-     "rotation:deem_pass_then_17d3", "reads", "dealer"),
+     "rotation:deem_pass_then_17d3", "reads", "passes_at_end"),
 ]
 
 
@@ -618,11 +619,11 @@ NEVER_ON_ANY_POSITION: dict[tuple[str, str], str] = {
     ("edition_1997:change_at_lhos_turn_as_1997", "emits ChangeCall"): _CHANGE_ARGUMENT,
     **{(f"rotation:{name}", what): _OUT_OF_ROTATION for name in ("accept_out_of_rotation", "accept_by_choice")
        for what in ("writes obligations", "emits AuctionEnds", "emits WatchedCall")},
-    **{(name, "writes record"): _17D3_FIRST for name in (
+    **{(name, f"writes {part}"): _17D3_FIRST for name in (
         "rotation:repeat_lapsed", "rotation:repeat_prevented", "rotation:require_repeat", "rotation:free_but_judged",
         "edition_1997:repeat_lapsed_1997", "edition_1997:require_repeat_1997", "edition_1997:watch_offender_31a2",
         "edition_1997:silence_partner_32b2", "edition_1997:partner_passes_once_31a2a",
-        "edition_1997:partner_passes_to_end_31a2b")},
+        "edition_1997:partner_passes_to_end_31a2b") for part in ("record", "key", "standing_facts")},
     **{(name, "emits AuctionEnds"): _STILL_OPEN for name in (
         "rotation:repeat_prevented", "rotation:require_repeat", "edition_1997:require_repeat_1997")},
     **{(name, "emits AuctionEnds"): "its guard: the watched call is RHO's bid, double or redouble, which ends no "

@@ -33,7 +33,7 @@ from ..engine import Step, rule_in_full
 from ..errors import AuctionFsmError
 from ..events import Event
 from ..lawbook.facts import SLOTS
-from ..lawbook.parts import LOG, PARTS, as_parts
+from ..lawbook.parts import KEY_STEP, LOG, PARTS, as_parts
 
 __all__ = ["ENGINE_PARTS", "Perturbations", "step_reads", "step_writes", "donors", "check_step", "check_edges"]
 
@@ -55,6 +55,8 @@ def step_reads(step: Step) -> frozenset[str]:
         action = fired.row.action
         if action is not None:
             parts |= _ALL if action.reads is None else as_parts(action.reads)
+            if action.reads is not None and KEY_STEP in action.reads:
+                parts.add("standing_facts")  # moved on with the key, call by call, as an effect
     return frozenset(parts)
 
 

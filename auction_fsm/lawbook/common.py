@@ -32,7 +32,7 @@ from .rows import (
 )
 
 __all__ = ["stand", "stand_held", "stand_placed", "after_call", "nothing_further", "open_comparable", "met_watch", "branch_taken", "reopen_watch", "pass_out_of_rotation_at_end",
-           "in_turn", "calls_again", "ended", "trailing_passes",
+           "in_turn", "calls_again", "ended",
            "by_end_of_auction", "open_choice", "silence_partner", "natural", "specified", "natural_of", "specified_of",
            "shown",
            "SILENCING_27", "silenced_by_27", "citing_silence", "put_in_place_by_director",
@@ -219,14 +219,13 @@ def ended(state: AuctionState) -> Outcome:
 def revert_17d3(state: AuctionState) -> AuctionState:
     """Cancel the first pass out of rotation among the passes that ended the auction, and every
     pass after it: the auction goes back to the player who missed a turn (17D3)."""
-    trailing = trailing_passes(state)
-    first, rec = next((i, r) for i, r in trailing if r.in_turn_of != r.seat)
-    for i, _ in trailing:
-        if i >= first:
-            state = state.set_status(i, "cancelled", "17D3")
-    return state.rule("17D3", f"{rec.seat.long_name}'s pass out of rotation cost "
-                      f"{rec.in_turn_of.long_name} a turn: the auction goes back to "
-                      f"{rec.in_turn_of.long_name} and the later passes are cancelled")
+    passes = state.passes_at_end
+    first = next(i for i, p in enumerate(passes) if p is not None)
+    seat, missed = passes[first]  # type: ignore[misc]  # (first is out of rotation)
+    state = state.take_back_passes(len(passes) - first, missed, "17D3")
+    return state.rule("17D3", f"{seat.long_name}'s pass out of rotation cost "
+                      f"{missed.long_name} a turn: the auction goes back to "
+                      f"{missed.long_name} and the later passes are cancelled")
 
 
 def met_watch(state: AuctionState, r: CallRecord) -> Watch | None:
@@ -312,23 +311,10 @@ def open_comparable(state: AuctionState, offender: Seat, back: int, withdrawn: C
     return evolve(state, pending=p)
 
 
-def trailing_passes(state: AuctionState) -> list[tuple[int, CallRecord]]:
-    """The standing passes at the end of the auction, at most the last three, in order."""
-    out: list[tuple[int, CallRecord]] = []
-    for i in range(len(state.record) - 1, -1, -1):
-        r = state.record[i]
-        if not r.stands:
-            continue
-        if not r.call.is_pass:
-            break
-        out.append((i, r))
-    return out[::-1][-3:]
-
-
 def pass_out_of_rotation_at_end(state: AuctionState) -> bool:
     """True when the auction has ended but one of the passes ending it was out of rotation
     (17D3: the auction goes back to the player who missed a turn)."""
-    return state.is_over and any(state.passes_at_end)
+    return state.is_over and any(p is not None for p in state.passes_at_end)
 
 
 def calls_again(state: AuctionState, seat: Seat, call: Call,
@@ -403,7 +389,7 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
         then be among the passes that end the auction."""
         if key_after is not None:  # a call in rotation: only the passes before it can be out of rotation
             key = key_after(ctx)
-            return key, rules.is_final(key) and any(ctx.state.passes_at_end[-2:])
+            return key, rules.is_final(key) and any(p is not None for p in ctx.state.passes_at_end[-2:])
         after = settled(ctx)
         return after.key, pass_out_of_rotation_at_end(after)
 
@@ -446,12 +432,11 @@ def by_end_of_auction(template: Row, base: Guard, settled: Callable[[Ctx], Aucti
     )
     laws, summaries = laws or {}, summaries or {}
     act = template.action
-    # only the 17D3 variant reads the history: it finds the passes to cancel in the record
-    # (revert_17d3); the others' action reads what it declares, and a table keyed on it shares
-    # their steps across auctions
+    # the 17D3 variant also reads the passes ending the auction (which were out of rotation, and
+    # whose turn each took) and the key they are taken back from (revert_17d3), not the record
     reverting = None if act is None else derived(
         act, f"{act.name}_then_17d3", f"{act.words}; the passes from the one out of rotation on are "
-        "cancelled (17D3)", act.run, reads=("record", "dealer"))
+        "cancelled (17D3)", act.run, reads=("key", "passes_at_end"))
     return [replace(template, dest=dest, guard=g, action=reverting if key == "17D3" else act,
                     law=laws.get(key, template.law if key == "open" else f"{template.law}, {key}"),
                     summary=summaries.get(key, template.summary))

@@ -72,7 +72,7 @@ def _replaces_insufficient(p: Pending) -> bool:
 
 @action("the call stands with no rectification of its own and no lead restrictions (23B, 26A; 27B1b for "
         "an insufficient bid's replacement); a silence 27B3 or 27B4 already imposed stays",
-        reads=('key', 'obligations', 'watches', 'restrictions', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
         writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -90,7 +90,7 @@ def comparable(ctx: Ctx) -> Outcome:
 
 
 @action("the rectification of the law that sent us here applies, with 26B rights",
-        reads=('key', 'obligations', 'watches', 'restrictions', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
         writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
 def not_comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -118,7 +118,7 @@ def not_comparable(ctx: Ctx) -> Outcome:
 
 
 @action("the attempted double or redouble is cancelled, partner silenced; replace again (27B3)",
-        reads=('obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('obligations', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
 def not_comparable_cancelled(ctx: Ctx) -> Outcome:
     p = _pending(ctx)

@@ -248,7 +248,7 @@ class _Watched(AuctionState):
         return self._view("procedure_at_end")  # type: ignore[no-any-return]
 
     @property
-    def passes_at_end(self) -> tuple[bool, ...]:
+    def passes_at_end(self) -> tuple[tuple[Seat, Seat] | None, ...]:
         """The view ``passes_at_end``."""
         return self._view("passes_at_end")  # type: ignore[no-any-return]
 
@@ -306,6 +306,17 @@ class _Watched(AuctionState):
             with _unwatched():
                 return _Stepped(*_fields(AuctionState.set_status_back(self, back, status, law)))
         return AuctionState.set_status_back(self, back, status, law)
+
+    def take_back_passes(self, count: int, turn: Seat, law: str) -> AuctionState:
+        """17D3's passes taken back: the record changed at places counted from its end (nothing
+        of it read), the key worked out from the key (read, so noted); the record is read, and
+        noted, only where a pass taken back was explained as showing a suit."""
+        with _unwatched():
+            out = AuctionState.take_back_passes(self, count, turn, law)
+            shown = out.standing_facts is not self.standing_facts
+        if _WATCHING:
+            _WATCHING[-1].update(("key", "record") if shown else ("key",))
+        return out
 
     def called_in_turn(self, seat: Seat, call: Call, key: int,
                        obligations: tuple[tuple[Obligation, ...], ...] | None = None) -> AuctionState:
