@@ -371,7 +371,8 @@ def rule_premature(ctx: Ctx) -> Outcome:
     state, due = _withdraw(ctx)
     index = ctx.state.place_index(int(p.get("replacement")))
     state = state.rule("27C", "the premature replacement stands if legal; the director rules on it")
-    return Outcome(evolve(state, pending=due), (Replacement(p.offender, state.record[index].call, index),))
+    return Outcome(evolve(state, pending=due), (Replacement(p.offender, state.record[index].call,
+                                                            state.back_of(index)),))
 
 
 # --- the replacement (27B) --------------------------------------------------------------------
@@ -399,7 +400,7 @@ def replacement_kind(ctx: Ctx) -> str:
 def _replacement_shows(ctx: Ctx) -> tuple[Strain, ...]:
     """The denominations the replacement specifies (as explained, else as named)."""
     if isinstance(ctx.event, Replacement):
-        return specified(ctx.state.record[ctx.event.index])
+        return specified(ctx.state.record[ctx.state.place_index(ctx.event.back)])
     call = _call(ctx)
     explained = shown(ctx)
     return explained if explained is not None else ((call.strain,) if call.strain is not None else ())
@@ -408,7 +409,7 @@ def _replacement_shows(ctx: Ctx) -> tuple[Strain, ...]:
 def _replacement_natural(ctx: Ctx) -> bool:
     """Whether the replacement means what it names (a premature one as recorded, else as made)."""
     if isinstance(ctx.event, Replacement):
-        return natural(ctx.state.record[ctx.event.index])
+        return natural(ctx.state.record[ctx.state.place_index(ctx.event.back)])
     spec = shown(ctx)
     call = _call(ctx)
     return spec is None or (call.strain is not None and spec == (call.strain,))
@@ -439,7 +440,7 @@ replacement_judged = _replacement("judged", "any other legal call", OTHERWISE, r
 def _premature_dropped(ctx: Ctx) -> AuctionState:
     """An illegal premature replacement does not stand (27C): it is cancelled, ruled afresh."""
     if isinstance(ctx.event, Replacement):
-        return ctx.state.set_status(ctx.event.index, "cancelled", "27C")
+        return ctx.state.set_status(ctx.state.place_index(ctx.event.back), "cancelled", "27C")
     return ctx.state
 
 
@@ -456,7 +457,7 @@ def replaced_above_seven(ctx: Ctx) -> Outcome:
         writes=('record', 'pending'), emits=())
 def replaced_insufficient(ctx: Ctx) -> Outcome:
     o = _pending(ctx).offender
-    index = ctx.event.index if isinstance(ctx.event, Replacement) else None
+    index = ctx.state.place_index(ctx.event.back) if isinstance(ctx.event, Replacement) else None
     return Outcome(open_insufficient(evolve(ctx.state, pending=None), o, _call(ctx), b4=True, index=index,
                                      specifies=shown(ctx), first=ctx.state.index_of(_pending(ctx))))
 
@@ -470,7 +471,7 @@ def replaced_illegal_double(ctx: Ctx) -> Outcome:
     ib = p.made
     state = ctx.state
     if isinstance(ctx.event, Replacement):
-        state = state.set_status(ctx.event.index, "cancelled", "27B3")
+        state = state.set_status(ctx.state.place_index(ctx.event.back), "cancelled", "27B3")
     else:
         state = state.add_call(CallRecord(o, call, o, "cancelled", "attempted_double", "27B3"))
     state = silence_partner(state, o, ib, "27B3")
@@ -489,7 +490,7 @@ def replaced_lowest(ctx: Ctx) -> Outcome:
         citing_silence("27B1a", state, o), f"replaced by the lowest sufficient bid in the same denomination "
         f"({call}): {nothing_further(state, o)}").rule("27D", ADJUST_27D)
     if isinstance(ctx.event, Replacement):
-        return stand(state, index=ctx.event.index, law="27B1a")
+        return stand(state, index=ctx.state.place_index(ctx.event.back), law="27B1a")
     return stand(in_turn(state, o), CallRecord(o, call, o, specifies=shown(ctx)))
 
 
@@ -499,7 +500,8 @@ def _held_replacement(ctx: Ctx) -> tuple[AuctionState, int, CallRecord]:
     p, call = _pending(ctx), _call(ctx)
     state = evolve(ctx.state, pending=None)
     if isinstance(ctx.event, Replacement):
-        return state, ctx.event.index, state.record[ctx.event.index]
+        index = state.place_index(ctx.event.back)
+        return state, index, state.record[index]
     state = state.add_call(CallRecord(p.offender, call, p.offender, "pending", "replacement", "27B", shown(ctx)))
     return state, len(state.record) - 1, state.record[-1]
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -76,7 +76,7 @@ VIEWS: dict[str, frozenset[str]] = {
     "turn": frozenset({"key"}), "key_step": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
     "procedure_place": frozenset({"pending"}), "last_entry": frozenset({"record"}),
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
-    "last_calls": frozenset({"record"}), "contract": frozenset({"key", "record", "leads"})}
+    "last_calls": frozenset({"record", "dealer"}), "contract": frozenset({"key", "record", "leads"})}
 #: The view ``key_step`` of the key: the rule moves the legal auction on by the calls it lets
 #: stand (:meth:`~auction_fsm.auction.AuctionState.add_call`), and may then ask whether the
 #: auction so moved on has ended, and how (``is_over``, ``is_passed_out`` of the position it made),
@@ -300,6 +300,12 @@ class _Watched(AuctionState):
             with _unwatched():
                 return _Stepped(*_fields(AuctionState.set_status_back(self, back, status, law)))
         return AuctionState.set_status_back(self, back, status, law)
+
+    def withdraw_back(self, withdrawn: Iterable[tuple[int, str]], key: int) -> AuctionState:
+        """Calls withdrawn at places counted from the end of the record, the legal auction set to
+        a key the caller holds: a write of the log and of the key, nothing read."""
+        with _unwatched():
+            return AuctionState.withdraw_back(self, withdrawn, key)
 
     def called_in_turn(self, seat: Seat, call: Call, key: int,
                        obligations: tuple[tuple[Obligation, ...], ...] | None = None) -> AuctionState:
