@@ -439,7 +439,7 @@ def no_misinformation(ctx: Ctx) -> Outcome:
 
 @action("no misinformation: the call stands; declarer's choice before the opening lead, if one is due, is "
         "asked again (25A5)",
-        reads=('key', 'record', 'procedure', 'procedure_call', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned'),
+        reads=('key', 'record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'procedure', 'procedure_call'),
         writes=('pending', 'rulings'), emits=('DeclarerOptions',))
 def no_misinformation_choice_again(ctx: Ctx) -> Outcome:
     return _choices_again(_no_misinformation(ctx))
@@ -554,21 +554,21 @@ def auction_rebuilt(f: FactView) -> bool:
 
 
 @action("the first call is withdrawn; the new call is ruled as made in turn",
-        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('SubstitutedCall',))
 def make_change(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
 @action("LHO keeps the call: it is made again after the new call",
-        reads=('dealer', 'record', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('leads', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def keep(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=True)
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
-        reads=('dealer', 'record', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('leads', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def withdraw_lho(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
@@ -576,7 +576,7 @@ def withdraw_lho(ctx: Ctx) -> Outcome:
 
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
         "apply (25B1)",
-        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'))
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -585,7 +585,7 @@ def accept_change(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
-        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -619,7 +619,7 @@ def refuse_change(ctx: Ctx) -> Outcome:
 
 @action("not accepted: the change is cancelled and the original call stands (25B2); declarer's choice before the "
         "opening lead, if one is due, is asked again (25A5)",
-        reads=('key', 'record', 'procedure', 'procedure_call', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned'),
+        reads=('key', 'record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'procedure', 'procedure_call'),
         writes=('record', 'pending', 'rulings'), emits=('DeclarerOptions',))
 def refuse_change_choice_again(ctx: Ctx) -> Outcome:
     return _choices_again(_refused(ctx))
