@@ -69,12 +69,6 @@ _DOUBLE, _REDOUBLE = parse_call("X"), parse_call("XX")
 _NO_OBLIGATIONS: tuple[tuple[object, ...], ...] = ((), (), (), ())
 #: The facts a waiting procedure keeps that are places in the record: ranked, not kept, in a key.
 _POSITIONAL = names_of_kind("place")
-#: The facts a change of call keeps that copy what the record holds at the procedure's places:
-#: LHO's call over the changed call, and the legal auction before the changed call (its value
-#: without seats, and who had bid last), kept so that withdrawing those calls reads no record
-#: (:func:`auction_fsm.lawbook.changes.substitute`).  The key keeps those calls and that auction
-#: as far as a future reads them (the ranked places and ``recent`` below), so not these copies.
-_COPIED_FROM_RECORD = frozenset({"lho_made", "auction_before", "bidder_before"})
 _EXPOSABLE = {Seat.N: Suit.C, Seat.E: Suit.D, Seat.S: Suit.H, Seat.W: Suit.S}
 # Each seat leads its own representative rank, so that no seat is offered a card another seat
 # has already shown (a refused lead out of turn stays on the table as the offender's card).
@@ -241,8 +235,7 @@ def config_key(state: AuctionState, families: frozenset[str] = frozenset(),
         # the end's key depend on which of the equal-keyed states was reached first
         pass
     elif p is not None:
-        extra = tuple((k, str(rank[state.place_index(int(v))]) if k in _POSITIONAL and v else v) for k, v in p.extra
-                      if k.rsplit(":", 1)[-1] not in _COPIED_FROM_RECORD)
+        extra = tuple((k, str(rank[state.place_index(int(v))]) if k in _POSITIONAL and v else v) for k, v in p.extra)
         if p.step == SLIP_STEP and _intended_call_out_of_bounds(state, p, bounds):
             extra = tuple(("new", "") if k == "new" else (k, v) for k, v in extra)
         if p.procedure == "comparable_call":

@@ -106,7 +106,8 @@ def _value(value: T, k: int) -> T:
         out = dataclasses.replace(
             value, offender=_seat(value.offender, k), in_turn_of=_seat(value.in_turn_of, k),
             decider=_letter(value.decider, k),
-            extra=tuple((name, _letter(v, k) if name in SEAT_FACTS else v) for name, v in value.extra))
+            extra=tuple((name, _letter(v, k) if name in SEAT_FACTS else v) for name, v in value.extra),
+            undo=_value(value.undo, k))
     elif isinstance(value, Ruling):
         out = Ruling(value.law, turned_words(value.summary, k))
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):

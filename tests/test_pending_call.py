@@ -63,16 +63,18 @@ def _change_disagreement(state: AuctionState, index: int) -> str | None:
     assert p is not None
     if p.procedure not in ("change_of_call", "misinformation"):
         return None
+    undo = p.undo
+    if undo is None:
+        return f"{p.state_name} keeps nothing to withdraw its call with"
     lho = state.place_index(int(p.get("lho_call"))) if p.get("lho_call") else None
-    if lho is not None and str(state.record[lho].call) != p.get("lho_made"):
-        return f"{p.state_name} keeps LHO's call {p.get('lho_made')}, the record has {state.record[lho].call}"
+    if (lho is None) != (undo.over is None) or (lho is not None and state.record[lho].call != undo.over):
+        return f"{p.state_name} keeps LHO's call {undo.over}, the record has {lho and state.record[lho].call}"
     after = [i for i in range(index + 1, len(state.record)) if state.record[i].stands and i != lho]
-    if not p.get("auction_before"):
+    if undo.auction < 0:
         return None if after else f"{p.state_name} keeps no auction before its call, yet no other call stands after it"
     if after:
         return f"{p.state_name} keeps the auction before its call, yet other calls stand after it"
-    bidder = p.get("bidder_before")
-    kept = rules.seated(int(p.get("auction_before")), int(p.in_turn_of), int(Seat[bidder]) if bidder else 0)
+    kept = rules.seated(undo.auction, int(p.in_turn_of), 0 if undo.bidder is None else int(undo.bidder))
     return None if kept == state.key_before(index) else (
         f"{p.state_name} keeps the auction {kept} before its call, the record's calls give {state.key_before(index)}")
 
@@ -99,7 +101,7 @@ def test_fuzzed_walks_every_waiting_procedure_holds_the_call_its_record_entry_ha
     for state in _walks(book, range(150)):
         assert disagreement(state) is None, disagreement(state)
         waiting += state.pending is not None and state.pending.call is not None
-        changes += state.pending is not None and state.pending.get("auction_before") != ""
+        changes += state.pending is not None and state.pending.undo is not None and state.pending.undo.auction >= 0
     assert waiting > 300, "the walks met few procedures about a call"
     assert changes > 20, "the walks met few changes of call keeping the auction before the changed call"
 

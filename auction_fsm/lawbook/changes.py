@@ -20,7 +20,7 @@ from ..auction import AuctionState, LastCall
 from ..calls import parse_call
 from ..errors import IllegalCallError, LawBookError, RepeatedCallError
 from ..events import CallEvent, ChangeCall
-from ..records import CallRecord, Pending
+from ..records import CallRecord, Pending, Undo
 from ..seats import Seat
 from ..values import evolve
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
@@ -63,17 +63,6 @@ procedure_fact("lho_call", FAMILY, "place",
 procedure_fact("made_at", FAMILY, "seat",
                "whose turn it was when the change was tried by calling at LHO's turn (30B2, 31C, 32C): "
                "where the attempt is cancelled if the change fails (25B2)")
-procedure_fact("lho_made", FAMILY, "call",
-               "the call made over the call being changed (25A6, 21B2), by value; empty when nobody has "
-               "called over it")
-procedure_fact("auction_before", FAMILY, "word",
-               "the legal auction as it stood before the call being changed, without its seats (the last "
-               "bid, its doubling, the passes since: rules.seatless, as a number): withdrawing that call, "
-               "and LHO's over it, goes back to it (25A1, 21B1, 25B1); empty when other calls stand after "
-               "them and the auction is rebuilt from the record")
-procedure_fact("bidder_before", FAMILY, "seat",
-               "who had made the last bid before the call being changed (empty: nobody had bid, or the "
-               "auction is rebuilt from the record)")
 procedure_fact("via", FAMILY, "word",
                "the paragraph that sent a call at LHO's turn to Law 25 as a change (30B2, 31C, 32C), or "
                "empty")
@@ -109,7 +98,7 @@ slot("change_restores_auction", FAMILY, bool,
      "the waiting change of call keeps the legal auction as it stood before the call being changed: "
      "no call stands after that call but LHO's over it, so withdrawing them goes back there (25A1, "
      "21B1, 25B1); false if other calls stand after them (or no change of call waits)",
-     parts=('procedure',))
+     parts=('procedure', 'procedure_undo'))
 slot("names_call_just_made", FAMILY, bool,
      "the acting seat names again, as a call or as a change of call, the call it has just made: the last "
      "in the record, still standing or waiting for a ruling (while an irregularity waits, a change of call "
@@ -163,24 +152,22 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     # auction as it stood before the call, which the procedure keeps (without its seats, and who
     # had bid last); else the auction is rebuilt from the record once the call is withdrawn
     latest = min(c.back for c in calls if c is not None)
-    before = ("", "")
+    undo = Undo(last.over_call, -1, None)
     if latest in (last.back, last.over):
         _, bid, bidder, _, _ = rules.unpack(last.key_before)
-        before = (str(rules.seatless(last.key_before)), Seat(bidder).name if bid != rules.NO_BID else "")
-    extra: tuple[tuple[str, str], ...] = (
-        ("lho_call", str(last.over) if last.over >= 0 else ""),
-        ("lho_made", last.over_call.text if last.over_call is not None else ""), ("new", event.call.text),
-        ("via", via or ""), ("auction_before", before[0]), ("bidder_before", before[1]))
+        undo = Undo(last.over_call, rules.seatless(last.key_before), Seat(bidder) if bid != rules.NO_BID else None)
+    extra: tuple[tuple[str, str], ...] = (("lho_call", str(last.over) if last.over >= 0 else ""),
+                                          ("new", event.call.text), ("via", via or ""))
     if via:  # made as a call at LHO's turn: if the change fails, that call is cancelled (25B2)
         extra = (*extra, ("made_at", state.turn.name))
     if event.ground == "misinformation":
         p = Pending(MI, "awaiting_judgement", "21B1", "director", ("misinformation", "no_misinformation"),
                     o, last.back, last.in_turn_of, (*extra, ("judgement", "misinformation")),
-                    last.call, last.specifies)
+                    last.call, last.specifies, undo)
     else:
         p = Pending(CH, "awaiting_judgement", f"{via + ', ' if via else ''}25A", "director",
                     ("unintended", "intended"), o, last.back, last.in_turn_of,
-                    (*extra, ("judgement", "unintended")), last.call, last.specifies)
+                    (*extra, ("judgement", "unintended")), last.call, last.specifies, undo)
     return evolve(state, pending=p).rule(
         via or law, f"{o.long_name} tries to replace {last.call} with {event.call}")
 
@@ -493,17 +480,18 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     after them are replayed from the record (:meth:`~auction_fsm.auction.AuctionState.set_status_back`)."""
     o, new = p.offender, parse_call(p.get("new"))
     law = law or ("21B1" if p.procedure == MI else "25A1")
+    undo = p.undo
+    assert undo is not None, "a change of call keeps what withdrawing its call needs"
     lho_back = int(p.get("lho_call")) if p.get("lho_call") else None
-    lho_call = parse_call(p.get("lho_made")) if lho_back is not None else None
+    lho_call = undo.over if lho_back is not None else None
     # a call of RHO that a waiting 31A/32A rectification took its branch on, not yet called
     # over: the new call decides
     state, reopened = reopen_watch(evolve(state, pending=None), o, p.made, lho_back is not None)
     lho_law = "21B2" if p.procedure == MI else "25A6"
     if restores_auction(p):
         withdrawn = ((p.back, law),) if lho_back is None else ((p.back, law), (lho_back, lho_law))
-        bidder = p.get("bidder_before")
-        state = state.withdraw_back(withdrawn, rules.seated(int(p.get("auction_before")), int(p.in_turn_of),
-                                                            int(Seat[bidder]) if bidder else 0))
+        bidder = 0 if undo.bidder is None else int(undo.bidder)
+        state = state.withdraw_back(withdrawn, rules.seated(undo.auction, int(p.in_turn_of), bidder))
     else:
         state = state.set_status_back(p.back, "withdrawn", law)
         if lho_back is not None:
@@ -528,7 +516,7 @@ def restores_auction(p: Pending) -> bool:
     """The waiting change of call ``p`` keeps the legal auction as it stood before its call: no
     call stood after that call but LHO's over it when the change was asked for (:func:`attempt`),
     so withdrawing them goes back there."""
-    return p.procedure in (CH, MI) and p.get("auction_before") != ""
+    return p.procedure in (CH, MI) and p.undo is not None and p.undo.auction >= 0
 
 
 @computes("change_restores_auction")
@@ -554,21 +542,21 @@ def auction_rebuilt(f: FactView) -> bool:
 
 
 @action("the first call is withdrawn; the new call is ruled as made in turn",
-        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('SubstitutedCall',))
 def make_change(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
 @action("LHO keeps the call: it is made again after the new call",
-        reads=('leads', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def keep(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=True)
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
-        reads=('leads', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('RestoredCall', 'SubstitutedCall'))
 def withdraw_lho(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
@@ -576,7 +564,7 @@ def withdraw_lho(ctx: Ctx) -> Outcome:
 
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
         "apply (25B1)",
-        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'))
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -585,7 +573,7 @@ def accept_change(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
-        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
