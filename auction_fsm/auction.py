@@ -119,8 +119,10 @@ class LastCall(NamedTuple):
     """A seat's last call that stands, as a change of call finds it
     (:attr:`AuctionState.last_calls`): the call, what it was explained to show, whose turn it was
     made at, whether the auction has since gone past partner's turn (25A4, 21B1a), its place
-    counted back from the end of the record, and the place of the first standing call after it
-    (``-1``: none)."""
+    counted back from the end of the record, the place of the first standing call after it
+    (``-1``: none) and that call (``None``: none), and the legal auction's key and the standing
+    calls' facts as they stood before the call (what withdrawing it goes back to when no standing
+    call follows it, 25A1)."""
 
     call: Call
     specifies: tuple[Strain, ...] | None
@@ -128,6 +130,26 @@ class LastCall(NamedTuple):
     gone: bool
     back: int
     over: int
+    over_call: Call | None
+    key_before: int
+    facts_before: StandingFacts
+
+
+def _with_facts_before(record: Record, found: list[LastCall | None]) -> tuple[LastCall | None, ...]:
+    """``found`` with each call's ``facts_before``: the standing calls' facts before it, in one
+    pass over the record up to the earliest of them."""
+    wanted = {len(record) - 1 - c.back: s for s, c in enumerate(found) if c is not None}
+    if not wanted:
+        return tuple(found)
+    facts = NO_STANDING_FACTS
+    for i in range(max(wanted) + 1):
+        seat = wanted.get(i)
+        if seat is not None:
+            found[seat] = found[seat]._replace(facts_before=facts)  # type: ignore[union-attr]
+        r = record[i]
+        if r.status == "stands":
+            facts = facts.after(r)
+    return tuple(found)
 
 
 def _one_back(pending: Pending | None) -> Pending | None:
@@ -371,28 +393,33 @@ class AuctionState:
         """For each seat (N, E, S, W), its last call that stands (:class:`LastCall`: the call,
         what it was explained to show, whose turn it was, whether the auction has since gone past
         partner's turn -- partner has called, or a standing call out of rotation took partner's
-        turn, docs/modelling-decisions.md F02 -- and its place and that of the first standing call after it, counted back from
-        the end of the record), or ``None`` for a seat with no standing call: what a change of
-        call (25A, 21B1) asks of the caller's call."""
+        turn, docs/modelling-decisions.md F02 -- its place and that of the first standing call after it, counted back from
+        the end of the record, that call, and the legal auction before it), or ``None`` for a seat
+        with no standing call: what a change of call (25A, 21B1) asks of the caller's call."""
         found: list[LastCall | None] = [None, None, None, None]
         gone = [False, False, False, False]  # partner of the seat has had a turn since
-        after = -1  # the place of the earliest standing call met so far, going back
+        after, after_call = -1, None  # the earliest standing call met so far, going back: place, call
         missing = 4
-        n = len(self.record)
+        record = self.record
+        n = len(record)
+        keys: Sequence[int] = ()
         for i in range(n - 1, -1, -1):
-            r = self.record[i]
+            r = record[i]
             if r.status != "stands":
                 continue
             seat = r.seat
             if found[seat] is None:
-                found[seat] = LastCall(r.call, r.specifies, r.in_turn_of, gone[seat], n - 1 - i, after)
+                if not keys:
+                    keys = _prefix_keys(self.dealer, record)
+                found[seat] = LastCall(r.call, r.specifies, r.in_turn_of, gone[seat], n - 1 - i, after, after_call,
+                                       keys[i], NO_STANDING_FACTS)
                 missing -= 1
                 if not missing:
                     break
             gone[seat.partner] = True
             gone[r.in_turn_of.partner] = True
-            after = n - 1 - i
-        return tuple(found)
+            after, after_call = n - 1 - i, r.call
+        return _with_facts_before(record, found)
 
     @property
     def standing_calls(self) -> tuple[CallRecord, ...]:
@@ -642,6 +669,19 @@ class AuctionState:
         new = tuple(record) if len(record) < THRESHOLD else PVector.of(record)
         facts = StandingFacts.of(new) if shown else self.standing_facts
         return evolve(self, record=new, key=key, standing_facts=facts)
+
+    def withdraw_back(self, withdrawn: Iterable[tuple[int, str]], key: int, facts: StandingFacts) -> AuctionState:
+        """Withdraw the entries of the record at the places ``withdrawn`` names (each counted back
+        from the end, 0 the last, with the law withdrawing it) and leave the legal auction at
+        ``key`` and the standing calls' facts at ``facts``: for a caller that knows the auction
+        those withdrawals go back to (they were the last standing calls, and it kept the key and
+        the facts from before the first of them, 25A1), so that nothing is rebuilt from the record."""
+        record = self.record
+        n = len(record)
+        for back, law in withdrawn:
+            index = n - 1 - back
+            record = replaced(record, index, evolve(record[index], status="withdrawn", law=law))
+        return evolve(self, record=record, key=key, standing_facts=facts)
 
     def key_before(self, index: int) -> int:
         """The legal-auction key after the first ``index`` calls of the record (those of them

@@ -26,7 +26,7 @@ from .lawbook import LawBook, Row, book_of
 from .lawbook.classify import CALL_TRIGGERS, classify_in, expected
 from .lawbook.legal import make_call
 from .lawbook.parts import AUDITS
-from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome
+from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome, moved_back
 from .lawbook.slip_first import SLIP_STEP
 from .seats import Seat
 from .values import evolve
@@ -121,6 +121,9 @@ def _dispatch(state: AuctionState, event: Event, strict: bool = True,
             raise LawBookError(f"law book {book.name!r}: row {row.label} left the table in "
                                f"{out.state.phase!r}, not {row.target!r} (event {ev.describe()})")
         fired.append(Fired(row, ctx, out.state))
+        added = len(out.state.record) - len(cur.record)
+        if added and queue:  # a place a waiting follow-up holds is counted back from the end
+            queue = deque(moved_back(f, added) for f in queue)
         cur = out.state
         if room is not None and len(cur.record) > len(state.record) and not _tagged(state, cur) <= room:
             raise OutsideBounds(f"{event.describe()}: {fired[-1].row.label}")

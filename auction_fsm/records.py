@@ -8,6 +8,7 @@ from typing import Literal
 from .calls import Call, Strain
 from .cards import Card, Suit
 from .seats import Seat
+from .standing import StandingFacts
 from .values import pickled_by_fields
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "LeadRule",
     "PenaltyCard",
     "Pending",
+    "Undo",
     "Watch",
     "Branch",
     "LeadRestriction",
@@ -104,6 +106,26 @@ class Decision:
 
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
+class Undo:
+    """What a waiting change of call (25A, 21B1) keeps, by value, to withdraw the call it would
+    replace without looking in the record: the call made over it (``over``, LHO's, 25A6, 21B2;
+    ``None`` if nobody has called over it), and, when no other call stands after those two, the
+    legal auction as it stood before the call without its seats (``auction``,
+    :func:`auction_fsm.rules.seatless`; ``-1`` when other calls stand after them, and the auction
+    is rebuilt from the record) with who had made the last bid then (``bidder``; ``None`` before
+    any bid), and what the standing calls had settled by then (``facts``).  Whose turn it was is
+    the procedure's ``in_turn_of``."""
+
+    over: Call | None
+    auction: int
+    bidder: Seat | None
+    #: The standing calls' facts before the call (first namers, suits specified, unnoticed
+    #: calls: :class:`~auction_fsm.standing.StandingFacts`) where ``auction`` is kept, else ``None``.
+    facts: StandingFacts | None = None
+
+
+@pickled_by_fields
+@dataclass(frozen=True, slots=True)
 class Pending:
     """An irregularity procedure waiting for its next input.
 
@@ -125,6 +147,9 @@ class Pending:
     them here rather than looking the call up in the record by its place, so that what they
     read is a fact of the procedure, not of the history (issue 37).  ``None`` for the
     procedures about no call (a lead out of turn, declarer's options).
+
+    ``undo``: for a change of call, what withdrawing the call it would replace needs (:class:`Undo`);
+    ``None`` for every other procedure.
     """
 
     procedure: str
@@ -138,6 +163,7 @@ class Pending:
     extra: tuple[tuple[str, str], ...] = ()
     call: Call | None = None
     specifies: tuple[Strain, ...] | None = None
+    undo: Undo | None = None
 
     @property
     def state_name(self) -> str:

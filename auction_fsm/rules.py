@@ -61,6 +61,12 @@ def seatless(key: int) -> int:
     return ((key >> 2) & 63) | (key >> 10) << 6
 
 
+def seated(value: int, turn: int, bidder: int) -> int:
+    """The key whose :func:`seatless` value is ``value``, with ``turn`` to call and ``bidder``
+    the last to bid (0 before any bid, as :func:`initial_key` has it)."""
+    return turn | (value & 63) << 2 | bidder << 8 | (value >> 6) << 10
+
+
 def bidder_side_only(key: int) -> int:
     """``key`` with the last bidder's seat replaced by his side (North or East standing for the
     pair): the legal auction's future depends only on the side (19A1, 19B1), so keys that differ

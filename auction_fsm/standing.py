@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from .calls import Call, Strain
-from .records import CallRecord
 from .seats import Seat
 from .values import pickled_by_fields
 
@@ -35,6 +35,22 @@ __all__ = ["StandingFacts", "NO_STANDING_FACTS", "UNNOTICED_LAWS"]
 UNNOTICED_LAWS: tuple[str, ...] = ("36C", "9A, 36")
 
 _SUITS = frozenset(int(s) for s in Strain if s.is_suit)
+
+
+class CallRecord(Protocol):
+    """What these facts read of an entry of the record (:class:`auction_fsm.records.CallRecord`,
+    which this module does not import: the records build on it)."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def call(self) -> Call: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def law(self) -> str | None: ...
+    @property
+    def specifies(self) -> tuple[Strain, ...] | None: ...
 
 
 @pickled_by_fields

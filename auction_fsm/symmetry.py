@@ -41,6 +41,7 @@ from .lawbook.procedure_facts import names_of_kind
 from .pvector import PVector
 from .records import Pending, Ruling
 from .seats import Seat
+from .standing import StandingFacts
 
 __all__ = ["SEAT_FACTS", "turned", "turned_event", "turned_words", "relative_to_turn", "asymmetry"]
 
@@ -106,7 +107,10 @@ def _value(value: T, k: int) -> T:
         out = dataclasses.replace(
             value, offender=_seat(value.offender, k), in_turn_of=_seat(value.in_turn_of, k),
             decider=_letter(value.decider, k),
-            extra=tuple((name, _letter(v, k) if name in SEAT_FACTS else v) for name, v in value.extra))
+            extra=tuple((name, _letter(v, k) if name in SEAT_FACTS else v) for name, v in value.extra),
+            undo=_value(value.undo, k))
+    elif isinstance(value, StandingFacts):
+        out = value.turned(k)
     elif isinstance(value, Ruling):
         out = Ruling(value.law, turned_words(value.summary, k))
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):

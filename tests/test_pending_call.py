@@ -5,7 +5,8 @@ not the history).
 explained to show (``specifies``); the rules read them there instead of looking the call up in the
 record by its place.  The record still holds the call, and ``back`` (its place counted back from the
 end of the record, moved on as calls are added) still finds it for the actions that change its
-status: so the two must agree wherever a procedure waits.  These tests walk
+status: so the two must agree wherever a procedure waits.  So must what a change of call keeps by
+value (LHO's call over the changed one, the auction before the changed call, 25A1, 25A6).  These tests walk
 the law book under both editions (fuzzed walks from every table position, and the first
 configurations of the irregular scopes) and check that they do, and that pickled states keep the
 values.
@@ -19,6 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from auction_fsm import rules
 from auction_fsm.auction import AuctionState
 from auction_fsm.engine import rule_in_full
 from auction_fsm.errors import AuctionFsmError
@@ -29,6 +31,7 @@ from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
 from auction_fsm.lawbook.insufficient import shows_of
 from auction_fsm.seats import Seat
+from auction_fsm.standing import StandingFacts
 
 BOOKS = [LAWS_2017, LAWS_1997]
 #: The procedures about no call of the record: a lead out of turn points at the lead, declarer's
@@ -44,14 +47,15 @@ def disagreement(state: AuctionState) -> str | None:
         return None
     if p.procedure in NOT_ABOUT_A_CALL:
         return None if p.call is None and p.specifies is None else f"{p.state_name} holds a call: {p.call}"
-    r = state.record[state.index_of(p)]
+    index = state.index_of(p)
+    r = state.record[index]
     held = (p.call, p.specifies, p.in_turn_of)
     recorded = (r.call, r.specifies, r.in_turn_of)
     if held != recorded:
         return f"{p.state_name} holds {held}, the record has {recorded}"
     if p.procedure == "comparable_call" and (r.status == "pending") != p.get("law").startswith("27"):
         return f"{p.state_name} under {p.get('law')} judges a call whose status is {r.status}"
-    return _kept_by_value(state)
+    return _kept_by_value(state) or _change_disagreement(state, index)
 
 
 #: Insufficient bids a procedure keeps by value and by place besides its own call (27B1a, 27B3,
@@ -74,6 +78,34 @@ def _kept_by_value(state: AuctionState) -> str | None:
     return None
 
 
+def _change_disagreement(state: AuctionState, index: int) -> str | None:
+    """How what a waiting change of call keeps by value differs from the record (``None``: it
+    agrees): LHO's call over the changed one, at the place it keeps; the auction before the changed
+    call, kept only while no call stands after it but LHO's, which must then be the legal auction
+    of the calls before it (what withdrawing them goes back to, 25A1)."""
+    p = state.pending
+    assert p is not None
+    if p.procedure not in ("change_of_call", "misinformation"):
+        return None
+    undo = p.undo
+    if undo is None:
+        return f"{p.state_name} keeps nothing to withdraw its call with"
+    lho = state.place_index(int(p.get("lho_call"))) if p.get("lho_call") else None
+    if (lho is None) != (undo.over is None) or (lho is not None and state.record[lho].call != undo.over):
+        return f"{p.state_name} keeps LHO's call {undo.over}, the record has {lho and state.record[lho].call}"
+    after = [i for i in range(index + 1, len(state.record)) if state.record[i].stands and i != lho]
+    if undo.auction < 0:
+        return None if after else f"{p.state_name} keeps no auction before its call, yet no other call stands after it"
+    if after:
+        return f"{p.state_name} keeps the auction before its call, yet other calls stand after it"
+    kept = rules.seated(undo.auction, int(p.in_turn_of), 0 if undo.bidder is None else int(undo.bidder))
+    if kept != state.key_before(index):
+        return f"{p.state_name} keeps the auction {kept} before its call, the record's calls give {state.key_before(index)}"
+    facts = StandingFacts.of(state.record[:index])
+    return None if undo.facts == facts else (
+        f"{p.state_name} keeps the standing calls' facts {undo.facts} before its call, the record gives {facts}")
+
+
 def _walks(book: LawBook, seeds: range) -> Iterator[AuctionState]:
     """Every position of fuzzed walks under ``book``, one walk per seed, from each table position
     in turn."""
@@ -92,11 +124,13 @@ def _walks(book: LawBook, seeds: range) -> Iterator[AuctionState]:
 
 @pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
 def test_fuzzed_walks_every_waiting_procedure_holds_the_call_its_record_entry_has(book: LawBook) -> None:
-    waiting = 0
+    waiting = changes = 0
     for state in _walks(book, range(150)):
         assert disagreement(state) is None, disagreement(state)
         waiting += state.pending is not None and state.pending.call is not None
+        changes += state.pending is not None and state.pending.undo is not None and state.pending.undo.auction >= 0
     assert waiting > 300, "the walks met few procedures about a call"
+    assert changes > 20, "the walks met few changes of call keeping the auction before the changed call"
 
 
 @pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)

@@ -75,7 +75,15 @@ def test_the_check_can_fail_a_procedure_fact_naming_a_seat_not_moved(monkeypatch
     """Planted fault: were the seats a waiting procedure keeps (who may accept a call out of
     rotation, who calls next when it is not, ...) left unmoved, the walks find it."""
     monkeypatch.setattr(symmetry, "SEAT_FACTS", frozenset())
-    found = [a for n, (state, event) in enumerate(fuzzed_steps(LAWS_2017, range(60)))
-             if state.pending is not None and state.pending.extra
-             and (a := asymmetry(state, event, 1 + n % 3)) is not None]
+    found: list[str] = []
+    for n, (state, event) in enumerate(fuzzed_steps(LAWS_2017, range(60))):
+        if state.pending is None or not state.pending.extra:
+            continue
+        try:
+            a = asymmetry(state, event, 1 + n % 3)
+        except AssertionError as e:  # the moved position no longer holds together (a change of call
+            # goes back to an auction whose last bidder was not moved: no declarer names the strain)
+            a = f"the moved step failed: {e}"
+        if a is not None:
+            found.append(a)
     assert found, "moving no procedure seat went unnoticed"

@@ -12,13 +12,15 @@ misinformation are the director's judgements, given as input events.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final, cast
 
-from ..auction import AuctionState
+from .. import rules
+from ..auction import AuctionState, LastCall
 from ..calls import parse_call
 from ..errors import IllegalCallError, LawBookError, RepeatedCallError
 from ..events import CallEvent, ChangeCall
-from ..records import CallRecord, Pending
+from ..records import CallRecord, Pending, Undo
 from ..seats import Seat
 from ..values import evolve
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
@@ -31,6 +33,7 @@ from .rows import (
     ASK_TRIGGER,
     OTHERWISE,
     SAME,
+    Action,
     CalledOver,
     Ctx,
     DeclarerOptions,
@@ -43,6 +46,7 @@ from .rows import (
     SubstitutedCall,
     action,
     both,
+    derived,
     reads,
 )
 from .states import OPEN, PROCEDURES, STATES
@@ -89,7 +93,12 @@ slot("change_lho_called_over", FAMILY, bool,
 slot("accepted_change_stands", FAMILY, bool,
      "the new call of a change of call that LHO accepted (25B1) still stands, 17D3 not having cancelled "
      "it; false if the event is not the judgement of an accepted change",
-     parts=('record',))
+     parts=('last_calls',))
+slot("change_restores_auction", FAMILY, bool,
+     "the waiting change of call keeps the legal auction as it stood before the call being changed: "
+     "no call stands after that call but LHO's over it, so withdrawing them goes back there (25A1, "
+     "21B1, 25B1); false if other calls stand after them (or no change of call waits)",
+     parts=('procedure', 'procedure_undo'))
 slot("names_call_just_made", FAMILY, bool,
      "the acting seat names again, as a call or as a change of call, the call it has just made: the last "
      "in the record, still standing or waiting for a ruling (while an irregularity waits, a change of call "
@@ -125,7 +134,8 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     standing call as the position keeps it (the view ``last_calls``), by value and counted back
     from the end of the record; only a change made too late reads the record, to say why."""
     o, law = event.seat, ("21B1" if event.ground == "misinformation" else "25")
-    last = state.last_calls[o]
+    calls = state.last_calls
+    last = calls[o]
     if last is None:
         raise IllegalCallError(f"{o.long_name} has no call in the auction to change", law=law)
     if last.gone:
@@ -138,6 +148,15 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     if not via and last.call == event.call:
         raise IllegalCallError(f"{o.long_name}'s call is {event.call} already: there is nothing to change it to "
                                f"(Law {'21B1' if law == '21B1' else '25A'})", law=law)
+    # no standing call after the call but the one over it: withdrawing them goes back to the
+    # auction as it stood before the call, which the procedure keeps (without its seats, and who
+    # had bid last); else the auction is rebuilt from the record once the call is withdrawn
+    latest = min(c.back for c in calls if c is not None)
+    undo = Undo(last.over_call, -1, None)
+    if latest in (last.back, last.over):
+        _, bid, bidder, _, _ = rules.unpack(last.key_before)
+        undo = Undo(last.over_call, rules.seatless(last.key_before), Seat(bidder) if bid != rules.NO_BID else None,
+                    last.facts_before)
     extra: tuple[tuple[str, str], ...] = (("lho_call", str(last.over) if last.over >= 0 else ""),
                                           ("new", event.call.text), ("via", via or ""))
     if via:  # made as a call at LHO's turn: if the change fails, that call is cancelled (25B2)
@@ -145,11 +164,11 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     if event.ground == "misinformation":
         p = Pending(MI, "awaiting_judgement", "21B1", "director", ("misinformation", "no_misinformation"),
                     o, last.back, last.in_turn_of, (*extra, ("judgement", "misinformation")),
-                    last.call, last.specifies)
+                    last.call, last.specifies, undo)
     else:
         p = Pending(CH, "awaiting_judgement", f"{via + ', ' if via else ''}25A", "director",
                     ("unintended", "intended"), o, last.back, last.in_turn_of,
-                    (*extra, ("judgement", "unintended")), last.call, last.specifies)
+                    (*extra, ("judgement", "unintended")), last.call, last.specifies, undo)
     return evolve(state, pending=p).rule(
         via or law, f"{o.long_name} tries to replace {last.call} with {event.call}")
 
@@ -246,15 +265,15 @@ def changeable_call(state: AuctionState, seat: Seat) -> int | None:
     return None if last is None or last.gone else state.place_index(last.back)
 
 
-def _too_late(ctx: Ctx) -> int | None:
-    """The record index of the player's last standing call when partner has called since (or
-    partner's turn is gone) and the change names another call: a change made too late."""
+def _too_late(ctx: Ctx) -> LastCall | None:
+    """The player's last standing call when partner has called since (or partner's turn is
+    gone) and the change names another call: a change made too late."""
     event = ctx.event
     assert isinstance(event, ChangeCall)
     last = ctx.state.last_calls[event.seat]
     if last is None or not last.gone or last.call == event.call:
         return None
-    return ctx.state.place_index(last.back)
+    return last
 
 
 @computes("change_ground")
@@ -307,7 +326,7 @@ def cannot_change(f: FactView) -> bool:
 
 
 @action("refused: the player has no call to change, or names the call already made",
-        reads=('record',),
+        reads=('dealer', 'record'),
         writes=(), emits=())
 def too_late_to_change(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, ChangeCall)
@@ -316,16 +335,15 @@ def too_late_to_change(ctx: Ctx) -> Outcome:
 
 
 @action("too late: the attempted call is cancelled and stays in the record (25A4, 21B1a; 16C)",
-        reads=('record',),
+        reads=('last_calls',),
         writes=('record', 'rulings'), emits=())
 def cancel_too_late_change(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, ChangeCall)
-    old = _too_late(ctx)
-    assert old is not None
+    first = _too_late(ctx)
+    assert first is not None
     mis = event.ground == "misinformation"
     law = "21B1a" if mis else "25A4"
-    first = ctx.state.record[old]
     state = ctx.state.add_call(CallRecord(event.seat, event.call, first.in_turn_of, "cancelled", "change_of_call",
                                           law))
     return Outcome(state.rule(
@@ -394,21 +412,34 @@ def lho_called_over(f: FactView) -> bool:
     return bool(f.change_lho_called_over)
 
 
-@action("no misinformation: the call stands",
-        reads=('key', 'record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned', 'standing_facts', 'procedure', 'procedure_call'),
-        writes=('pending', 'rulings'), emits=('DeclarerOptions',))
-def no_misinformation(ctx: Ctx) -> Outcome:
+def _no_misinformation(ctx: Ctx) -> AuctionState:
     p = _pending(ctx)
-    old = p.made
-    return _choices_again(evolve(ctx.state, pending=None).rule(
-        "21B1", f"no misinformation found: {p.offender.long_name}'s {old} stands"))
+    return evolve(ctx.state, pending=None).rule(
+        "21B1", f"no misinformation found: {p.offender.long_name}'s {p.made} stands")
+
+
+@action("no misinformation: the call stands",
+        reads=('procedure', 'procedure_call'),
+        writes=('pending', 'rulings'), emits=())
+def no_misinformation(ctx: Ctx) -> Outcome:
+    return Outcome(_no_misinformation(ctx))
+
+
+@action("no misinformation: the call stands; declarer's choice before the opening lead, if one is due, is "
+        "asked again (25A5)",
+        reads=('key', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'standing_facts', 'procedure', 'procedure_call'),
+        writes=('pending', 'rulings'), emits=('DeclarerOptions',))
+def no_misinformation_choice_again(ctx: Ctx) -> Outcome:
+    return _choices_again(_no_misinformation(ctx))
 
 
 def _choices_again(state: AuctionState) -> Outcome:
-    """``state`` once a change of call is closed with nothing changed: if the auction had ended
-    and declarer still has a choice to make before the opening lead (a change may be claimed
-    while it waits, 25A5), that choice is asked again."""
-    return Outcome(state, (DeclarerOptions(),) if state.phase == "clarification" and due_option(state) else ())
+    """``state`` once a change of call is closed with nothing changed after the auction had ended
+    (the rows' guard says so): if declarer still has a choice to make before the opening lead (a
+    change may be claimed while it waits, 25A5), that choice is asked again.  Which choices are
+    due reads the history (the suits the offender specified, 26B): only these rows' actions call
+    it, those closing the procedure elsewhere read none of that."""
+    return Outcome(state, (DeclarerOptions(),) if due_option(state) else ())
 
 
 @action("a change of mind: LHO may accept it or not (25B)",
@@ -441,25 +472,38 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     turn, and LHO's call made again if LHO keeps it.  ``by_director``: the director put the
     new call in place (his judgement, or a choice he explained), so he rules at once on it if it
     is irregular (:class:`~.rows.SubstitutedCall`); not when LHO accepted the change by calling
-    over it before he ruled."""
+    over it before he ruled.
+
+    The calls withdrawn are found by their places counted back from the end of the record, and
+    LHO's by value, as the procedure keeps them.  When no other call stands after them, the
+    legal auction goes back to where it stood before the old call, which the procedure keeps too
+    (:func:`restores_auction`): nothing of the record is read.  Otherwise the standing calls
+    after them are replayed from the record (:meth:`~auction_fsm.auction.AuctionState.set_status_back`)."""
     o, new = p.offender, parse_call(p.get("new"))
     law = law or ("21B1" if p.procedure == MI else "25A1")
-    lho_index = state.place_index(int(p.get("lho_call"))) if p.get("lho_call") else None
-    lho_call = state.record[lho_index].call if lho_index is not None else None
+    undo = p.undo
+    assert undo is not None, "a change of call keeps what withdrawing its call needs"
+    lho_back = int(p.get("lho_call")) if p.get("lho_call") else None
+    lho_call = undo.over if lho_back is not None else None
     # a call of RHO that a waiting 31A/32A rectification took its branch on, not yet called
     # over: the new call decides
-    old = state.index_of(p)  # (state is the position p waits at: no call added since)
-    state, reopened = reopen_watch(evolve(state, pending=None), o, p.made, lho_index is not None)
-    state = state.set_status(old, "withdrawn", law)
+    state, reopened = reopen_watch(evolve(state, pending=None), o, p.made, lho_back is not None)
+    lho_law = "21B2" if p.procedure == MI else "25A6"
+    if restores_auction(p):
+        withdrawn = ((p.back, law),) if lho_back is None else ((p.back, law), (lho_back, lho_law))
+        bidder = 0 if undo.bidder is None else int(undo.bidder)
+        assert undo.facts is not None, "kept with the auction before the call"
+        state = state.withdraw_back(withdrawn, rules.seated(undo.auction, int(p.in_turn_of), bidder), undo.facts)
+    else:
+        state = state.set_status_back(p.back, "withdrawn", law)
+        if lho_back is not None:
+            state = state.set_status_back(lho_back, "withdrawn", lho_law)
     face_down = state.current_lead
     if face_down is not None and not face_down.faced:
         state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="41A") if ld is face_down
                                           else ld for ld in state.leads))
         state = state.rule("41A", f"the auction reopens: {face_down.seat.long_name}'s face-down lead "
                            "goes back to the hand")
-    lho_law = "21B2" if p.procedure == MI else "25A6"
-    if lho_index is not None:
-        state = state.set_status(lho_index, "withdrawn", lho_law)
     state = state.rule(law, f"{o.long_name}'s {p.made} is withdrawn and "
                        f"replaced by {new}, ruled as if made in turn")
     if reopened is not None:
@@ -470,22 +514,51 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     return Outcome(state, tuple(follow))  # type: ignore[arg-type]
 
 
+def restores_auction(p: Pending) -> bool:
+    """The waiting change of call ``p`` keeps the legal auction as it stood before its call: no
+    call stood after that call but LHO's over it when the change was asked for (:func:`attempt`),
+    so withdrawing them goes back there."""
+    return p.procedure in (CH, MI) and p.undo is not None and p.undo.auction >= 0
+
+
+@computes("change_restores_auction")
+def _change_restores_auction(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    return p is not None and restores_auction(p)
+
+
+@reads("change_restores_auction",
+       words="no call stands after the changed call but LHO's over it: the auction goes back to where it stood "
+             "before the changed call",
+       ask="Does no other call stand after the changed call and LHO's call over it?")
+def auction_goes_back(f: FactView) -> bool:
+    return bool(f.change_restores_auction)
+
+
+@reads("change_restores_auction",
+       words="other calls stand after the changed call and LHO's call over it (calls out of rotation "
+             "accepted): the auction is rebuilt with them", rare=True,
+       ask="Do other calls stand after the changed call and LHO's call over it?")
+def auction_rebuilt(f: FactView) -> bool:
+    return not f.change_restores_auction
+
+
 @action("the first call is withdrawn; the new call is ruled as made in turn",
-        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('SubstitutedCall',))
 def make_change(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
 @action("LHO keeps the call: it is made again after the new call",
-        reads=('dealer', 'record', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'))
 def keep(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=True)
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
-        reads=('dealer', 'record', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'))
 def withdraw_lho(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
@@ -493,17 +566,16 @@ def withdraw_lho(ctx: Ctx) -> Outcome:
 
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
         "apply (25B1)",
-        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'))
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     out = substitute(ctx.state, p, keep_lho=True, law="25B1")
-    return Outcome(out.state, (*out.follow, JudgeChange(p.offender, p.made,
-                                                        len(out.state.record))))
+    return Outcome(out.state, (*out.follow, JudgeChange(p.offender, p.made, -1)))
 
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
-        reads=('key', 'dealer', 'record', 'pending', 'leads', 'watches', 'obligations', 'restrictions'),
+        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
@@ -513,14 +585,37 @@ def accept_change_by_calling(ctx: Ctx) -> Outcome:
     out = substitute(ctx.state, p, keep_lho=True, law="25B1", by_director=p.step == "awaiting_acceptance")
     state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
     called = CalledOver(ctx.event.seat, ctx.event.call, ctx.event.specifies)
-    return Outcome(state, (*out.follow, called, JudgeChange(p.offender, p.made,
-                                                            len(state.record))))
+    return Outcome(state, (*out.follow, called, JudgeChange(p.offender, p.made, -1)))
+
+
+def _rebuilt(act: Action) -> Action:
+    """``act`` where other calls stand after the changed call and LHO's over it (calls out of
+    rotation accepted): the same, with the legal auction rebuilt from the record once those calls
+    are withdrawn (:func:`substitute`), so declared with the record and the dealer besides."""
+    return derived(act, f"{act.name}_rebuilt", f"{act.words}; the auction is rebuilt with the calls standing "
+                   "after them", act.run, reads=("record", "dealer"))
+
+
+make_change_rebuilt, keep_rebuilt, withdraw_lho_rebuilt, accept_change_rebuilt, accept_change_by_calling_rebuilt = (
+    _rebuilt(a) for a in (make_change, keep, withdraw_lho, accept_change, accept_change_by_calling))
 
 
 @action("not accepted: the change is cancelled and the original call stands (25B2)",
-        reads=('key', 'record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'hands_returned', 'standing_facts', 'procedure', 'procedure_call', 'contract'),
-        writes=('record', 'pending', 'rulings'), emits=('DeclarerOptions',))
+        reads=('procedure', 'procedure_call'),
+        writes=('record', 'pending', 'rulings'), emits=())
 def refuse_change(ctx: Ctx) -> Outcome:
+    return Outcome(_refused(ctx))
+
+
+@action("not accepted: the change is cancelled and the original call stands (25B2); declarer's choice before the "
+        "opening lead, if one is due, is asked again (25A5)",
+        reads=('key', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'standing_facts', 'procedure', 'procedure_call'),
+        writes=('record', 'pending', 'rulings'), emits=('DeclarerOptions',))
+def refuse_change_choice_again(ctx: Ctx) -> Outcome:
+    return _choices_again(_refused(ctx))
+
+
+def _refused(ctx: Ctx) -> AuctionState:
     p = _pending(ctx)
     o, new = p.offender, parse_call(p.get("new"))
     state = evolve(ctx.state, pending=None)
@@ -528,10 +623,10 @@ def refuse_change(ctx: Ctx) -> Outcome:
     # call at LHO's turn (30B2, 31C, 32C) is recorded at that turn
     turn = Seat[p.get("made_at")] if p.get("made_at") else p.in_turn_of
     state = state.add_call(CallRecord(o, new, turn, "cancelled", "change_of_call", "25B2"))
-    return _choices_again(state.rule(
+    return state.rule(
         "25B2", f"{o.lho.long_name} does not accept the change: {o.long_name}'s {new} is cancelled and "
         f"{p.made} stands; the cancelled {new} stays in the record, as what it tells "
-        "partner is unauthorised information (25B3, 16C)"))
+        "partner is unauthorised information (25B3, 16C)")
 
 
 @reads("actor_from_offender", "change_lho_called_over",
@@ -575,13 +670,15 @@ def restore_lapses(ctx: Ctx) -> Outcome:
                                   f"withdrawn; {event.seat.long_name} calls again"))
 
 
-def _new_call(ctx: Ctx) -> int | None:
-    """The record index of the accepted new call, if it still stands."""
+def _new_call(ctx: Ctx) -> LastCall | None:
+    """The accepted new call, if it still stands: the offender's last standing call, found at the
+    place the follow-up holds (the new call was the first entry made after the change, and the
+    offender makes none after it before this judgement); ``None`` if his last standing call is
+    another, an earlier one (17D3 cancelled the new call)."""
     event = ctx.event
     assert isinstance(event, JudgeChange)
-    record = ctx.state.record
-    index = next((i for i in range(event.first, len(record)) if record[i].seat == event.seat), None)
-    return index if index is not None and record[index].stands else None
+    last = ctx.state.last_calls[event.seat]
+    return last if last is not None and last.back == event.back else None
 
 
 @computes("accepted_change_stands")
@@ -603,14 +700,25 @@ def change_cancelled(f: FactView) -> bool:
 
 
 @action("the accepted change is judged for comparability (25B1, Law 26)",
-        reads=('record',),
+        reads=('last_calls',),
         writes=('pending',), emits=())
 def judge_change(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, JudgeChange)
-    index = _new_call(ctx)
-    assert index is not None
-    return Outcome(open_comparable(ctx.state, event.seat, ctx.state.back_of(index), event.withdrawn, "25B1", "none"))
+    new = _new_call(ctx)
+    assert new is not None
+    made = CallRecord(event.seat, new.call, new.in_turn_of, specifies=new.specifies)
+    return Outcome(open_comparable(ctx.state, event.seat, new.back, event.withdrawn, "25B1", "none", made=made))
+
+
+def _goes_back_or_rebuilt(row: Row, rebuilt: Action) -> list[Row]:
+    """Two rows for ``row``, whose action withdraws the changed call (and LHO's over it): where no
+    other call stands after them, its action, the auction going back to where it stood before the
+    changed call (the procedure keeps it); where others do, ``rebuilt``, the auction rebuilt from
+    the record."""
+    g = row.guard
+    return [replace(row, guard=auction_goes_back if g is None else both(g, auction_goes_back, ask=g.question)),
+            replace(row, guard=auction_rebuilt if g is None else both(g, auction_rebuilt), action=rebuilt)]
 
 
 def _rows() -> list[Row]:
@@ -637,35 +745,45 @@ def _rows() -> list[Row]:
         ]
     for dest in ("auction", "clarification", "opening_lead", "passed_out"):
         rows.append(Row("phase", f"{MI}.awaiting_judgement", "judge_no_misinformation", dest, "21B1", FAMILY,
-                        "no misinformation: the call stands", _back(dest), no_misinformation))
+                        "no misinformation: the call stands", _back(dest),
+                        no_misinformation_choice_again if dest == "clarification" else no_misinformation))
     for proc, yes, law_yes, law_lho in ((CH, "judge_unintended", "25A1", "25A6"),
                                         (MI, "judge_misinformation", "21B1", "21B2")):
         rows += [
-            Row("phase", f"{proc}.awaiting_judgement", yes, "auction", law_yes, FAMILY,
+            *_goes_back_or_rebuilt(Row(
+                "phase", f"{proc}.awaiting_judgement", yes, "auction", law_yes, FAMILY,
                 "the call is replaced by the new one, ruled as made in turn", lho_not_called_over,
-                make_change),
+                make_change), make_change_rebuilt),
             Row("phase", f"{proc}.awaiting_judgement", yes, f"{proc}.awaiting_lho_choice", law_lho, FAMILY,
                 "LHO may withdraw or change the call made over it", lho_called_over, ask_lho),
-            Row("phase", f"{proc}.awaiting_lho_choice", "choose_keep", "auction", law_lho, FAMILY,
-                "LHO keeps the call; it is made again after the new call", None, keep),
-            Row("phase", f"{proc}.awaiting_lho_choice",
-                "choose_withdraw" if proc == CH else "choose_change", "auction", law_lho, FAMILY,
-                "LHO's call is withdrawn; LHO calls again", None, withdraw_lho),
+            *_goes_back_or_rebuilt(Row(
+                "phase", f"{proc}.awaiting_lho_choice", "choose_keep", "auction", law_lho, FAMILY,
+                "LHO keeps the call; it is made again after the new call", None, keep), keep_rebuilt),
+            *_goes_back_or_rebuilt(Row(
+                "phase", f"{proc}.awaiting_lho_choice", "choose_withdraw" if proc == CH else "choose_change",
+                "auction", law_lho, FAMILY, "LHO's call is withdrawn; LHO calls again", None, withdraw_lho),
+                withdraw_lho_rebuilt),
         ]
     rows += [
         Row("phase", f"{CH}.awaiting_judgement", "judge_intended", f"{CH}.awaiting_acceptance", "25B", FAMILY,
             "a change of mind: LHO may accept it", None, intended_change),
-        Row("phase", f"{CH}.awaiting_acceptance", "choose_accept", "auction", "25B1", FAMILY,
+        *_goes_back_or_rebuilt(Row(
+            "phase", f"{CH}.awaiting_acceptance", "choose_accept", "auction", "25B1", FAMILY,
             "accepted: the first call is withdrawn, the second stands", None, accept_change),
-        Row("phase", f"{CH}.awaiting_acceptance", "call_while_pending", "auction", "25B1", FAMILY,
+            accept_change_rebuilt),
+        *_goes_back_or_rebuilt(Row(
+            "phase", f"{CH}.awaiting_acceptance", "call_while_pending", "auction", "25B1", FAMILY,
             "LHO calls over the change, accepting it", lho_calls_over_change, accept_change_by_calling),
-        Row("phase", f"{CH}.awaiting_judgement", "call_while_pending", "auction", "25B1", FAMILY,
+            accept_change_by_calling_rebuilt),
+        *_goes_back_or_rebuilt(Row(
+            "phase", f"{CH}.awaiting_judgement", "call_while_pending", "auction", "25B1", FAMILY,
             "LHO calls over the substituted call before the 25A judgement: it is accepted whatever the "
-            "judgement", lho_calls_over_change, accept_change_by_calling),
+            "judgement", lho_calls_over_change, accept_change_by_calling), accept_change_by_calling_rebuilt),
     ]
     for dest in ("auction", "clarification", "opening_lead", "passed_out"):
         rows.append(Row("phase", f"{CH}.awaiting_acceptance", "choose_refuse", dest, "25B2", FAMILY,
-                        "the original call stands", _back(dest), refuse_change))
+                        "the original call stands", _back(dest),
+                        refuse_change_choice_again if dest == "clarification" else refuse_change))
     rows.append(Row("phase", "auction", "restore_call", "auction", "25A6, 21B2", FAMILY,
                     "LHO's kept call is made again", None, restore))
     rows += [Row("phase", source, "called_over_lapses", SAME, "25B1, 36B", FAMILY,

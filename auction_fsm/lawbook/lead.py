@@ -279,7 +279,7 @@ def no_choice_due(f: FactView) -> bool:
 
 
 @action("declarer is asked to choose",
-        reads=('record', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'standing_facts', 'contract'),
+        reads=('restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'standing_facts', 'contract'),
         writes=('pending',), emits=())
 def ask_declarer(ctx: Ctx) -> Outcome:
     return Outcome(evolve(ctx.state, pending=due_option(ctx.state)))

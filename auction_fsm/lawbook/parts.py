@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -76,9 +76,9 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: covers the view.
 VIEWS: dict[str, frozenset[str]] = {
     "turn": frozenset({"key"}), "key_step": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
-    "procedure_place": frozenset({"pending"}), "last_entry": frozenset({"record"}),
+    "procedure_place": frozenset({"pending"}), "procedure_undo": frozenset({"pending"}), "last_entry": frozenset({"record"}),
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
-    "last_calls": frozenset({"record"}), "contract": frozenset({"key", "standing_facts", "leads"})}
+    "last_calls": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"})}
 #: The view ``key_step`` of the key: the rule moves the legal auction on by the calls it lets
 #: stand (:meth:`~auction_fsm.auction.AuctionState.add_call`), and may then ask whether the
 #: auction so moved on has ended, and how (``is_over``, ``is_passed_out`` of the position it made),
@@ -96,9 +96,12 @@ KEY_STEP = "key_step"
 _STEPPED = frozenset({"key", "standing_facts"})
 #: The waiting procedure's fields read as the views ``procedure_call`` (the call it is about, by
 #: value, and what it was explained to show) and ``procedure_place`` (where that call or lead
-#: sits in the record or the leads); looking at the procedure at all, or at any other of its
-#: fields (its step, decider, options, offender, facts), reads the view ``procedure``.
-_PENDING_VIEWS = {"call": "procedure_call", "specifies": "procedure_call", "back": "procedure_place"}
+#: sits in the record or the leads), and ``procedure_undo`` (what a change of call keeps to
+#: withdraw its call: LHO's call over it, the auction before it, :class:`~auction_fsm.records.Undo`);
+#: looking at the procedure at all, or at any other of its fields (its step, decider, options,
+#: offender, facts), reads the view ``procedure``.
+_PENDING_VIEWS = {"call": "procedure_call", "specifies": "procedure_call", "back": "procedure_place",
+                  "undo": "procedure_undo"}
 #: What a declaration may say it reads: the parts and the views.
 READABLE: tuple[str, ...] = (*PARTS, *VIEWS)
 #: The parts that are history rather than position: read by a rule, they make it depend on the
@@ -128,7 +131,7 @@ def value_of(state: AuctionState, name: str) -> Any:
         return state.turn
     if name == KEY_STEP:
         return None  # the effect is applied to the key the position has: nothing of it is read
-    if name in ("procedure", "procedure_call", "procedure_place"):
+    if name in ("procedure", "procedure_call", "procedure_place", "procedure_undo"):
         p = state.pending
         if p is None:
             return None
@@ -136,7 +139,9 @@ def value_of(state: AuctionState, name: str) -> Any:
             return p.call, p.specifies
         if name == "procedure_place":
             return p.back
-        return dataclasses.replace(p, call=None, specifies=None, back=-1)
+        if name == "procedure_undo":
+            return p.undo
+        return dataclasses.replace(p, call=None, specifies=None, back=-1, undo=None)
     return getattr(state, name)  # a part, or a view that is a property of the position
 
 
@@ -317,6 +322,13 @@ class _Watched(AuctionState):
         if _WATCHING:
             _WATCHING[-1].update(("key", "record") if shown else ("key",))
         return out
+
+    def withdraw_back(self, withdrawn: Iterable[tuple[int, str]], key: int, facts: StandingFacts) -> AuctionState:
+        """Calls withdrawn at places counted from the end of the record, the legal auction and the
+        standing calls' facts set to values the caller holds: a write of the log, the key and the
+        facts, nothing read."""
+        with _unwatched():
+            return AuctionState.withdraw_back(self, withdrawn, key, facts)
 
     def called_in_turn(self, seat: Seat, call: Call, key: int,
                        obligations: tuple[tuple[Obligation, ...], ...] | None = None) -> AuctionState:

@@ -13,7 +13,7 @@ irregularity, the end of the auction to settle, declarer's next option).  Standa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 from ..calls import Call, Strain
@@ -44,6 +44,8 @@ __all__ = [
     "DeclarerOptions",
     "FollowUp",
     "SURVIVES_PENDING",
+    "PLACED",
+    "moved_back",
     "guard",
     "reads",
     "action",
@@ -95,7 +97,8 @@ class Replacement:
     """Follow-up: the offender's premature replacement (27C) is ruled now as the replacement of
     the insufficient bid.  ``call`` and ``specifies`` are that replacement by value (the call and
     what it was explained to show); ``back`` is its place counted back from the end of the record
-    (0: the last entry), where it is held (issue 37: places relative to the end)."""
+    (0: the last entry; the engine moves it back as calls are added before it is ruled,
+    :func:`moved_back`; issue 37: places relative to the end)."""
 
     seat: Seat
     call: Call
@@ -126,7 +129,9 @@ class JudgeChange:
 
     seat: Seat
     withdrawn: Call
-    first: int  # the record index from which the new call was recorded
+    #: the new call's place counted back from the end of the record: -1 when the change is
+    #: accepted (the next entry, not yet made), moved back as calls are added (:func:`moved_back`)
+    back: int
 
     def describe(self) -> str:
         return f"{self.seat.name}'s accepted change is judged"
@@ -162,6 +167,19 @@ SURVIVES_PENDING = (RestoredCall, JudgeChange, CalledOver)
 
 FollowUp = (AuctionEnds | WatchedCall | Replacement | RestoredCall | JudgeChange | DeclarerOptions
             | SubstitutedCall | CalledOver)
+
+#: Follow-ups holding a place in the record counted back from its end (``back``), as the waiting
+#: procedure holds its call's (``Pending.back``): no rule reads a record index to rule them.
+PLACED = (Replacement, JudgeChange)
+
+
+def moved_back(follow: Event | FollowUp, added: int) -> Event | FollowUp:
+    """``follow`` once ``added`` entries were appended to the record before it is ruled: a place
+    it holds one place further back for each (what :meth:`AuctionState.add_call` does to the
+    waiting procedure's places); any other follow-up or event as it is."""
+    if added and isinstance(follow, PLACED):
+        return replace(follow, back=follow.back + added)
+    return follow
 
 
 @dataclass(frozen=True, slots=True)
