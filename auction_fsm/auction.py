@@ -348,7 +348,7 @@ class AuctionState:
             if lead is None:
                 return "clarification"
             return "play" if lead.faced else "opening_lead"
-        return "auction" if self.record else "awaiting_first_call"
+        return "auction" if self.calls_made else "awaiting_first_call"
 
     @property
     def last_caller(self) -> Seat | None:
@@ -366,6 +366,27 @@ class AuctionState:
         """The last entry of the record, whatever its status (``None`` before any call): a rule
         asking whether a seat names again the call it has just made reads this, not the record."""
         return self.record[-1] if self.record else None
+
+    @property
+    def calls_made(self) -> bool:
+        """Whether any call has been made (whatever became of it): all the phase asks of the
+        record, to tell the auction from the wait for its first call."""
+        return bool(self.record)
+
+    @property
+    def unnoticed_open(self) -> bool | None:
+        """Whether anyone has called since the inadmissible call nobody has yet drawn attention to
+        (law ``9A, 36``), while every call after it stands and is regular, the calls 36A would
+        cancel; ``None`` if there is no such call or a procedure waits: what the director, called,
+        asks first (36A or 36B)."""
+        if self.pending is not None or not self.standing_facts.unnoticed:
+            return None
+        record = self.record
+        for i, r in enumerate(record):
+            if r.law == UNNOTICED_LAWS[1] and r.stands:
+                later = record[i + 1:]
+                return i + 1 < len(record) if all(x.stands and x.irregularity is None for x in later) else None
+        return None
 
     @property
     def procedure_at_end(self) -> bool:

@@ -82,6 +82,7 @@ from ..lawbook.seat_states import FREE
 from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
+from .declared_key import DeclaredKey, declared_key
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .machine_classes import MachineClasses
 from .parallel import LevelShare, expand_level
@@ -133,9 +134,10 @@ class IrregularSpace:
         Events played from the empty auction before exploring (one dealer only): a small scope
         around one situation.  Scenarios start with them, so traces still replay from the start.
     keys
-        ``compact`` (:func:`~auction_fsm.exploration.config_key`), or ``full``: the whole state
+        ``compact`` (:func:`~auction_fsm.exploration.config_key`), ``full``: the whole state
         but its rulings, a key that merges only identical records (the naive baseline of the
-        benchmark and the reference the tests compare compact keys with).
+        benchmark and the reference the tests compare compact keys with), or ``declared``: the
+        values of what the scope's rules declare they read (:mod:`~auction_fsm.graph.declared_key`).
     simulator
         Builds the simulator the agreement check drives for a dealer (the tests plant a table
         with a transition removed through it).
@@ -155,7 +157,7 @@ class IrregularSpace:
                  declarer_memory: bool | None = None, name: str = "irregular",
                  agreement: AgreementMode = "all", sample: int = DEFAULT_SAMPLE,
                  prefix: Sequence[Event] = (),
-                 keys: Literal["compact", "full"] = "compact",
+                 keys: Literal["compact", "full", "declared"] = "compact",
                  simulator: Callable[[Seat], Simulator] | None = None,
                  book: LawBook = LAWS_2017) -> None:
         unknown = families.families - FAMILIES.keys()
@@ -169,7 +171,11 @@ class IrregularSpace:
         if prefix and len(self.dealers) != 1:
             raise ValueError("a prefix of events names seats, so it needs exactly one dealer")
         self.prefix = tuple(prefix)
-        self.full_keys = keys == "full"
+        # full and declared keys are made by key_of, compact ones inline (the hot path)
+        self.full_keys = keys in ("full", "declared")
+        #: With ``keys="declared"``: what the key holds, built from the rules' declarations
+        #: (:mod:`~auction_fsm.graph.declared_key`); ``None`` otherwise.
+        self.declared: DeclaredKey | None = declared_key(book, families) if keys == "declared" else None
         self.book = book
         self.simulator: Callable[[Seat], Simulator] = (
             simulator if simulator is not None else functools.partial(Simulator, book=book))
@@ -213,6 +219,8 @@ class IrregularSpace:
     # --- keys and representatives -----------------------------------------------------------
     def key_of(self, state: AuctionState) -> Key:
         """The key of ``state`` in this scope."""
+        if self.declared is not None:
+            return self.declared.of(state)
         if self.full_keys:
             return replace(state, rulings=()) if state.rulings else state
         return config_key(state, self._enabled, self.declarer_memory, self.families, self.book.reads_judged_call)

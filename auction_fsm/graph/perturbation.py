@@ -33,7 +33,7 @@ from ..engine import Step, rule_in_full
 from ..errors import AuctionFsmError
 from ..events import Event
 from ..lawbook.facts import SLOTS
-from ..lawbook.parts import KEY_STEP, LOG, PARTS, as_parts
+from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, as_parts
 
 __all__ = ["ENGINE_PARTS", "Perturbations", "step_reads", "step_writes", "donors", "check_step", "check_edges"]
 
@@ -43,11 +43,12 @@ _ALL = frozenset(PARTS)
 
 
 def step_reads(step: Step) -> frozenset[str]:
-    """Every part a step's rows declare reading: the parts of each fact in their contexts (the
-    classifier's and the guards'), and each action's reads (all parts for a fact or action that
+    """Every part a step's rows declare reading: what the engine reads to find the machine state
+    the rows are selected from (:data:`~auction_fsm.lawbook.parts.PHASE_READS`), the parts of each
+    fact in their contexts (the classifier's and the guards'), and each action's reads (all parts for a fact or action that
     declares nothing); a view read (whose turn it is) counts as its whole part, since this check
     changes whole parts."""
-    parts: set[str] = set()
+    parts: set[str] = set(as_parts(PHASE_READS))  # the machine state the rows are selected from
     for fired in step.fired:
         for name in fired.ctx.facts:
             declared = SLOTS[name].parts

@@ -76,7 +76,7 @@ def unnoticed_call(state: AuctionState) -> int | None:
 slot("called_since_unnoticed", FAMILY, (bool, type(None)),
      "whether anyone has called since the inadmissible call nobody has yet drawn attention to (each call "
      "after it standing and regular); none if there is no such call",
-     parts=('record', 'procedure'))
+     parts=('unnoticed_open',))
 
 
 slot("inadmissible_call_awaits_decision", FAMILY, bool,
@@ -115,8 +115,7 @@ def _attention_when(ctx: Ctx) -> Hashable:
 
 @computes("called_since_unnoticed")
 def _called_since_unnoticed(ctx: Ctx) -> Hashable:
-    i = unnoticed_call(ctx.state)
-    return None if i is None else i + 1 < len(ctx.state.record)
+    return ctx.state.unnoticed_open
 
 
 @reads("called_since_unnoticed",

@@ -22,6 +22,7 @@ import functools
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
 from ..errors import AuctionOverError, DecisionError, IllegalCallError
@@ -164,7 +165,7 @@ slot("change_claim_heard", _PROC, bool,
 slot("period_ended", _AUCTION, str,
      "whether the auction period is already over, and why: 'lead faced' (the opening lead faced, "
      "17D1), 'hands returned' (a passed-out board's hands back in the board, 17D2) or 'no'",
-     parts=('key', 'record', 'procedure', 'leads', 'hands_returned'))
+     parts=('key', 'procedure', 'leads', 'hands_returned'))
 slot("auction_passed_out", _AUCTION, bool,
      "the auction ended with four passes (22B)",
      parts=('key',))
@@ -224,11 +225,13 @@ def _change_claim_heard(ctx: Ctx) -> Hashable:
 @computes("period_ended")
 def _period_ended(ctx: Ctx) -> Hashable:
     state = ctx.state
-    # the phase is worked out only when the auction period might be over (the hot path)
-    if not (state.hands_returned or (state.leads and state.pending is None)):
+    # (the phase's own test, without the record: that is read only to tell the first call apart)
+    if state.pending is not None or not rules.is_final(state.key):
         return "no"
-    phase = state.phase
-    return "lead faced" if phase == "play" else "hands returned" if phase == "hands_returned" else "no"
+    if rules.is_passed_out(state.key):
+        return "hands returned" if state.hands_returned else "no"
+    faced = state.current_lead
+    return "lead faced" if faced is not None and faced.faced else "no"
 
 
 @computes("auction_passed_out")

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
+__all__ = ["PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -68,7 +68,9 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: the last entry (``last_entry``: does a seat name again the call it has just made, 25); whether
 #: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
 #: auction was out of rotation (``passes_at_end``, 17D3); each seat's last standing call and
-#: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a).  And the contract
+#: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a); whether anyone has called
+#: since an inadmissible call left unnoticed for now (``unnoticed_open``, 36A or 36B); whether any
+#: call has been made (``calls_made``: what the phase, the machine state a step starts from, asks).  And the contract
 #: (``contract``: the final bid, its doubling, declarer; read from the key, the standing calls'
 #: first namers of the strain and, for 36C, the doubling without unnoticed calls and the faced
 #: lead -- no longer from the log).  A rule reading only such facts does not
@@ -78,7 +80,13 @@ VIEWS: dict[str, frozenset[str]] = {
     "turn": frozenset({"key"}), "key_step": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
     "procedure_place": frozenset({"pending"}), "procedure_undo": frozenset({"pending"}), "last_entry": frozenset({"record"}),
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
+    "unnoticed_open": frozenset({"record", "pending", "standing_facts"}),
+    "calls_made": frozenset({"record"}),
     "last_calls": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"})}
+#: What the engine reads to find the machine state a step starts from
+#: (:attr:`~auction_fsm.auction.AuctionState.phase`): the waiting procedure, how the auction stands,
+#: the leads, a passed-out board's hands, and whether any call has been made.
+PHASE_READS: frozenset[str] = frozenset({"procedure", "key", "leads", "hands_returned", "calls_made"})
 #: The view ``key_step`` of the key: the rule moves the legal auction on by the calls it lets
 #: stand (:meth:`~auction_fsm.auction.AuctionState.add_call`), and may then ask whether the
 #: auction so moved on has ended, and how (``is_over``, ``is_passed_out`` of the position it made),
@@ -246,6 +254,11 @@ class _Watched(AuctionState):
     def last_entry(self) -> CallRecord | None:
         """The view ``last_entry``."""
         return self._view("last_entry")  # type: ignore[no-any-return]
+
+    @property
+    def unnoticed_open(self) -> bool | None:
+        """The view ``unnoticed_open``."""
+        return self._view("unnoticed_open")  # type: ignore[no-any-return]
 
     @property
     def procedure_at_end(self) -> bool:

@@ -1,0 +1,148 @@
+"""Configurations keyed by what a scope's rules declare they read (issue 37, item 5).
+
+The explorer's compact key (:func:`~auction_fsm.exploration.config_key`) is written by hand: it
+restates, part by part, what the rules of the book may still look at.  This key is built from the
+rules' own declarations instead.  For a scope, it takes every row the scope switches on and
+collects what each declares reading: its action's ``reads``, the parts of each fact its guard
+declares, the parts of each fact the classifier reads, and what the explorer itself reads to
+offer events and to bound the scope (:data:`EXPLORER_READS`).  The key of a position is then the
+value of each of those parts, and of each view of the log a rule declares (``last_calls``,
+``passes_at_end`` ...) in place of the log itself.  A part no rule of the scope reads is left out:
+it can change, but nothing that decides the future looks at it.
+
+What it proves, and what not:
+
+* A rule whose declaration is wrong is found by the audits (``tests/test_declared_parts.py``,
+  ``tests/test_perturbed_parts.py``), not here: the key trusts the declarations.
+* A view of the log is a function of the whole record.  Keyed by its value, two positions with
+  one value now may differ later, after a step that changes the record somewhere else than at its
+  end.  Where no rule of the scope writes the record so, the key is exact; where one does, the key
+  check (``auction-fsm verify --check-keys``) is what tests it.
+* A scope in which some rule reads the record or the rulings themselves is keyed on them: exact,
+  but the exploration then tells apart every history and rarely finishes.  :attr:`DeclaredKey.log_readers`
+  names those rules, so that the report says which declaration stops the key from being small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..auction import AuctionState
+from ..events import Attention, ExposeCards, FaceLead, Lead
+from ..lawbook import LawBook
+from ..lawbook.classify import EVENT_TRIGGERS, classifier_reads
+from ..lawbook.facts import SLOTS
+from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, VIEWS, value_of, where
+from ..scope import ROW_FAMILIES, Scope
+
+__all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
+
+#: What the explorer reads itself, besides the rules: whose turn it is and how the auction stands
+#: (the calls it offers, the end), the waiting procedure (the choices and judgements it offers),
+#: obligations (the calls a seat may make), the cards exposed and the leads (the cards it offers,
+#: the end at the faced lead), a passed-out board's hands (the end), the dealer (the traces), and
+#: the count of irregularities, up to the scope's budget (the bound).
+EXPLORER_READS: frozenset[str] = frozenset({
+    "dealer", "key", "pending", "obligations", "exposed", "leads", "hands_returned", "incidents"})
+#: The engine, too, reads something itself: the machine state a step starts from (the phase,
+#: :data:`~auction_fsm.lawbook.parts.PHASE_READS`), so that is in every key.
+
+#: The parts of the classifier that only one kind of event reaches: an explorer offers that kind
+#: only where some row the scope switches on takes it (:func:`~auction_fsm.exploration.candidate_events`),
+#: so their facts are read only there.  The other parts may be reached by any event.
+_CLASSIFIER_KINDS: dict[str, type] = {"lead": Lead, "face": FaceLead, "exposure": ExposeCards,
+                                      "attention": Attention}
+
+_LOG_VIEWS = frozenset(v for v, parts in VIEWS.items() if parts & LOG)
+_ALL = frozenset(PARTS)
+
+
+def _switched_on(row_family: str, families: frozenset[str]) -> bool:
+    family = ROW_FAMILIES.get(row_family)
+    return family is None or family in families
+
+
+def _names(declared: frozenset[str] | None) -> frozenset[str]:
+    """What a declaration puts in the key: a view of the log as itself, any other view as the parts
+    it is computed from, the step of the key as nothing (its effect is applied, not read); an
+    undeclared rule, every part."""
+    if declared is None:
+        return _ALL
+    out: set[str] = set()
+    for name in declared:
+        if name == KEY_STEP:
+            continue
+        if name in _LOG_VIEWS:
+            out.add(name)
+        elif name in VIEWS:
+            out |= VIEWS[name]
+        else:
+            out.add(name)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class DeclaredKey:
+    """The parts and views a scope's key holds, in a fixed order, and who asks for each."""
+
+    names: tuple[str, ...]
+    #: The rules (``module:name``, or ``fact:name``) that read the log itself, by part.
+    log_readers: dict[str, tuple[str, ...]]
+    budget: int
+    offender_split: bool
+
+    def of(self, state: AuctionState) -> tuple[Hashable, ...]:
+        """The key of ``state``: the value of each name, the irregularities counted up to the budget."""
+        out: list[Any] = []
+        for name in self.names:
+            if name == "incidents":
+                out.append(min(state.incidents, self.budget))
+            elif name == "rulings":
+                out.append(tuple(state.rulings))
+            elif name == "record":
+                out.append(tuple(state.record))
+            else:
+                out.append(value_of(state, name))
+        return tuple(out)
+
+
+def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
+    """The key of ``scope`` under ``book``: the union of what its switched-on rows, the
+    classifier and the explorer declare they read (module docstring)."""
+    wanted: set[str] = set(EXPLORER_READS) | _names(PHASE_READS)
+    if scope.offender_seat is not None:
+        wanted.add("first_offender")  # the explorer hands another seat's first irregularity over
+    readers: dict[str, set[str]] = {}
+
+    def take(who: str, declared: frozenset[str] | None) -> None:
+        names = _names(declared)
+        wanted.update(names)
+        for part in names & LOG:
+            readers.setdefault(part, set()).add(who)
+
+    rows = [row for row in book.rows if _switched_on(row.family, scope.families)]
+    triggers = {row.trigger for row in rows}
+    for part, facts in classifier_reads().items():
+        kind = _CLASSIFIER_KINDS.get(part)
+        if kind is not None and not EVENT_TRIGGERS[kind] & triggers:
+            continue  # the explorer offers such an event only where a row of the scope takes it
+        for fact in facts:
+            take(f"fact:{fact}", SLOTS[fact].parts)
+    for row in rows:
+        if row.action is not None:
+            take(where(row.action), row.action.reads)
+        guard = row.guard
+        if guard is not None:
+            reads: Iterable[str] | None = getattr(guard, "reads", None)
+            if reads is None:
+                take(f"guard:{guard.name}", None)
+            else:
+                for fact in reads:
+                    slot = SLOTS.get(fact)
+                    take(f"fact:{fact}", None if slot is None else slot.parts)
+    order = {n: i for i, n in enumerate((*PARTS, *VIEWS))}
+    names = tuple(sorted(wanted, key=order.__getitem__))
+    return DeclaredKey(names, {p: tuple(sorted(w)) for p, w in readers.items()},
+                       scope.max_irregularities, scope.offender_seat is not None)
