@@ -666,6 +666,17 @@ class AuctionState:
         waiting procedure keeps its call, :attr:`Pending.back`)."""
         return self.set_status(len(self.record) - 1 - back, status, law)
 
+    def remark_back(self, back: int, irregularity: str, law: str) -> AuctionState:
+        """The held entry ``back`` places from the end of the record marked again as held for
+        ``irregularity`` under ``law`` (a premature replacement that is itself insufficient, 27C
+        with 27B4).  It never stood, so the legal auction and the standing calls' facts stay:
+        a write of the log at a place counted from its end, nothing rebuilt."""
+        index = len(self.record) - 1 - back
+        old = self.record[index]
+        assert old.status != "stands", "only a held call is marked again"
+        new = evolve(old, status="pending", irregularity=irregularity, law=law)
+        return evolve(self, record=replaced(self.record, index, new))
+
     def take_back_passes(self, count: int, turn: Seat, law: str) -> AuctionState:
         """Cancel the last ``count`` standing calls, passes that ended the auction, and give the
         turn back to ``turn`` (17D3: to the player who missed his turn).  The legal auction goes

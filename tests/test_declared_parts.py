@@ -634,12 +634,7 @@ NEVER_ON_ANY_POSITION: dict[tuple[str, str], str] = {
         "accept_by_calling", "accept_by_choice", "accept_over_premature", "accept_over_premature_by_calling",
         "replaced_lowest", "judged_lowest")},
     ("inadmissible:let_stand_37a", "emits AuctionEnds"): "the call that stands is a bid, double or redouble (37)",
-    **{(name, f"writes {part}"): "open_insufficient() re-marks a record only when given its index, which this "
-       "never gives" for name in ("insufficient:hold_insufficient", "common:hold_insufficient_director_present")
-       for part in ("key", "standing_facts")},
-    **{("insufficient:replaced_insufficient", f"writes {part}"): (
-        "the record re-marked is the premature replacement, held pending (27C), so the legal auction stays")
-       for part in ("key", "standing_facts")},
+
     **{(name, "writes obligations"): _NO_REPEAT_HERE for name in (
         "inadmissible:hold_violation", "common:hold_violation_director_present", "inadmissible:hold_above_seven",
         "common:hold_above_seven_director_present")},

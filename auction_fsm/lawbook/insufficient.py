@@ -99,7 +99,8 @@ def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool 
     A second insufficient bid (``b4``, 27B4) is made with the director at the table, so LHO's
     decision is open at once (step ``awaiting_choice``).  ``back`` is the place, counted back
     from the end, of an entry of the record that already holds the call (a premature replacement
-    now ruled): one call made at the table stays one record.  ``first`` (with ``b4``) is the
+    now ruled, ``specifies`` as it was explained when made): one call made at the table stays
+    one record.  ``first`` (with ``b4``) is the
     procedure about the insufficient bid being replaced, as it waited at ``state`` (its place,
     its call by value): if LHO does not accept the second one, it is that bid the offender must
     still replace (27B4 rules as 27B3: the attempt is cancelled, the withdrawn bid is replaced),
@@ -113,12 +114,8 @@ def open_insufficient(state: AuctionState, offender: Seat, call: Call, b4: bool 
     if back is None:
         state = state.add_call(CallRecord(offender, call, offender, "pending", IB, law, specifies))
         back = 0  # the call just added: the last in the record
-    else:
-        index = state.place_index(back)
-        rec = state.record[index]
-        specifies = rec.specifies  # as the premature replacement was explained when made
-        state = evolve(state, record=(*state.record[:index], evolve(rec, status="pending", irregularity=IB, law=law),
-                                      *state.record[index + 1:])).rebuilt()
+    else:  # held since it was made (27C): marked again, the legal auction as it was
+        state = state.remark_back(back, IB, law)
     if b4:
         p = Pending(IB, "awaiting_choice", "27B4, 27A1", offender.lho.name, ("accept", "decline"), offender,
                     back, offender, (("b4", "1"), *first_facts), call, specifies)
@@ -493,13 +490,14 @@ def replaced_above_seven(ctx: Ctx) -> Outcome:
 
 
 @action("the second insufficient bid is held: LHO may accept it at once, the director being there (27B4)",
-        reads=('dealer', 'record', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending'), emits=())
 def replaced_insufficient(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    back = ctx.event.back if isinstance(ctx.event, Replacement) else None
+    event = ctx.event
+    back, specifies = (event.back, event.specifies) if isinstance(event, Replacement) else (None, shown(ctx))
     return Outcome(open_insufficient(evolve(ctx.state, pending=None), p.offender, _call(ctx), b4=True, back=back,
-                                     specifies=shown(ctx), first=p))
+                                     specifies=specifies, first=p))
 
 
 @action("the attempted double or redouble is cancelled; partner is silenced; replace again (27B3)",

@@ -325,6 +325,11 @@ class _Watched(AuctionState):
                 return _Stepped(*_fields(AuctionState.set_status_back(self, back, status, law)))
         return AuctionState.set_status_back(self, back, status, law)
 
+    def remark_back(self, back: int, irregularity: str, law: str) -> AuctionState:
+        """A held entry marked again at a place counted from the end: a write of the log, nothing read."""
+        with _unwatched():
+            return AuctionState.remark_back(self, back, irregularity, law)
+
     def take_back_passes(self, count: int, turn: Seat, law: str) -> AuctionState:
         """17D3's passes taken back: the record changed at places counted from its end (nothing
         of it read), the key worked out from the key (read, so noted); the record is read, and

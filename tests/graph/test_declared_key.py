@@ -83,7 +83,7 @@ def test_a_key_leaving_out_a_declared_read_is_found_inexact_by_the_key_check() -
 
 
 def test_the_key_holds_no_log_where_no_rule_of_the_scope_reads_it() -> None:
-    for name in ("exposure-1", "lead-1", "lead-exposure-1"):
+    for name in ("exposure-1", "insufficient-1", "lead-1", "lead-exposure-1"):
         key = declared_key(LAWS_2017, scope_named(name))
         assert key.log_readers == {} and not set(key.names) & LOG, name
         assert EXPLORER_READS <= set(key.names)
@@ -91,7 +91,6 @@ def test_the_key_holds_no_log_where_no_rule_of_the_scope_reads_it() -> None:
 
 @pytest.mark.parametrize(("scope", "reader"), [
     ("rotation-1", "rotation:repeat_lapsed"),
-    ("insufficient-1", "insufficient:replaced_insufficient"),
     ("inadmissible-1", "attention:cancel_all_after"),
     ("changes-1", "changes:make_change_rebuilt"),
 ])
