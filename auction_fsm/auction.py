@@ -75,6 +75,12 @@ def _bounded_put(memo: dict[tuple[int, int], Any], key: tuple[int, int], value: 
     memo[key] = value
 
 
+#: Each seat's last standing call (:attr:`AuctionState.last_calls`) of the records seen last, by
+#: the record's identity and the dealer: every candidate event at a position asks it of the same
+#: record, and it costs a pass over the record (the standing calls' facts before each call).
+_LAST_CALLS: dict[tuple[int, int], tuple[Record, Any]] = {}
+
+
 def _remember(dealer: int, record: Record, keys: Sequence[int]) -> None:
     _bounded_put(_PREFIX_KEYS, (id(record), dealer), (record, keys))
 
@@ -417,11 +423,14 @@ class AuctionState:
         turn, docs/modelling-decisions.md F02 -- its place and that of the first standing call after it, counted back from
         the end of the record, that call, and the legal auction before it), or ``None`` for a seat
         with no standing call: what a change of call (25A, 21B1) asks of the caller's call."""
+        record = self.record
+        hit = _LAST_CALLS.get((id(record), self.dealer))
+        if hit is not None and hit[0] is record:
+            return hit[1]  # type: ignore[no-any-return]
         found: list[LastCall | None] = [None, None, None, None]
         gone = [False, False, False, False]  # partner of the seat has had a turn since
         after, after_call = -1, None  # the earliest standing call met so far, going back: place, call
         missing = 4
-        record = self.record
         n = len(record)
         keys: Sequence[int] = ()
         for i in range(n - 1, -1, -1):
@@ -440,7 +449,9 @@ class AuctionState:
             gone[seat.partner] = True
             gone[r.in_turn_of.partner] = True
             after, after_call = n - 1 - i, r.call
-        return _with_facts_before(record, found)
+        out = _with_facts_before(record, found)
+        _bounded_put(_LAST_CALLS, (id(record), self.dealer), (record, out))
+        return out
 
     @property
     def standing_calls(self) -> tuple[CallRecord, ...]:
