@@ -58,7 +58,7 @@ from .records import CallRecord, Pending
 from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
 
-__all__ = ["FAMILIES", "alphabet", "config_key", "candidate_events", "candidate_part", "handed_over",
+__all__ = ["FAMILIES", "switched_on", "alphabet", "config_key", "candidate_events", "candidate_part", "handed_over",
            "is_terminal", "room_for", "within_scope"]
 
 #: One shared event per (seat, call code): candidates are offered at every configuration.
@@ -830,7 +830,7 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
                 continue
         row = book.takes(phase, trigger, ctx)
         if row is None or row.refusal or row.auction_unchanged or not (
-                pending or forced or _switched_on(row.family, on)):
+                pending or forced or switched_on(row.family, on)):
             continue
         if (row.records is not None and row.records not in allowed and not forced
                 and judged_by_record(state, event)):
@@ -846,13 +846,13 @@ def _offered(book: LawBook, phase: str, pending: bool,
     found = book.derived.get(key)
     if found is None:
         offered = frozenset(t for t in book.triggers_from(phase) if pending or any(
-            _switched_on(r.family, on) for r in book.candidates(phase, t)))
+            switched_on(r.family, on) for r in book.candidates(phase, t)))
         kinds = frozenset(kind for kind, triggers in EVENT_TRIGGERS.items() if triggers & offered)
         found = book.derived[key] = (offered, kinds)
     return cast("tuple[frozenset[str], frozenset[type]]", found)
 
 
-def _switched_on(row_family: str, on: frozenset[str]) -> bool:
+def switched_on(row_family: str, on: frozenset[str]) -> bool:
     """Whether a scope with families ``on`` offers rows of ``row_family``."""
     family = ROW_FAMILIES.get(row_family)
     return family is None or family in on

@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..auction import AuctionState
-from ..events import Attention, ExposeCards, FaceLead, Lead
+from ..exploration import switched_on
 from ..lawbook import LawBook
-from ..lawbook.classify import EVENT_TRIGGERS, classifier_reads
+from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, VIEWS, value_of, where
-from ..scope import ROW_FAMILIES, Scope
+from ..scope import Scope
 
 __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
 
@@ -49,19 +49,8 @@ EXPLORER_READS: frozenset[str] = frozenset({
 #: The engine, too, reads something itself: the machine state a step starts from (the phase,
 #: :data:`~auction_fsm.lawbook.parts.PHASE_READS`), so that is in every key.
 
-#: The parts of the classifier that only one kind of event reaches: an explorer offers that kind
-#: only where some row the scope switches on takes it (:func:`~auction_fsm.exploration.candidate_events`),
-#: so their facts are read only there.  The other parts may be reached by any event.
-_CLASSIFIER_KINDS: dict[str, type] = {"lead": Lead, "face": FaceLead, "exposure": ExposeCards,
-                                      "attention": Attention}
-
 _LOG_VIEWS = frozenset(v for v, parts in VIEWS.items() if parts & LOG)
 _ALL = frozenset(PARTS)
-
-
-def _switched_on(row_family: str, families: frozenset[str]) -> bool:
-    family = ROW_FAMILIES.get(row_family)
-    return family is None or family in families
 
 
 def _names(declared: frozenset[str] | None) -> frozenset[str]:
@@ -122,10 +111,10 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
         for part in names & LOG:
             readers.setdefault(part, set()).add(who)
 
-    rows = [row for row in book.rows if _switched_on(row.family, scope.families)]
+    rows = [row for row in book.rows if switched_on(row.family, scope.families)]
     triggers = {row.trigger for row in rows}
     for part, facts in classifier_reads().items():
-        kind = _CLASSIFIER_KINDS.get(part)
+        kind = ONE_KIND_PARTS.get(part)
         if kind is not None and not EVENT_TRIGGERS[kind] & triggers:
             continue  # the explorer offers such an event only where a row of the scope takes it
         for fact in facts:

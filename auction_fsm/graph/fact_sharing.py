@@ -37,10 +37,7 @@ from ..auction import AuctionState
 from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
-from ..lawbook.parts import KEY_STEP, LOG, PARTS, stepped_key, value_of
-
-#: What a key step moves on (:data:`~auction_fsm.lawbook.parts.KEY_STEP`).
-_STEPPED = frozenset({"key", "standing_facts"})
+from ..lawbook.parts import KEY_STEP, LOG, PARTS, STEPPED, stepped_key, value_of
 from ..symmetry import turned, turned_event
 from ..values import evolve
 from .irregular_space import IrregularSpace
@@ -240,7 +237,7 @@ def _step_key(state: AuctionState, event: Event) -> _Keyed:
             parts |= f.row.action.reads
     head = (tuple(f.row.label for f in ruled.fired[:1]), tuple(sorted(facts.items())), _event_key(event))
     names = sorted({q for p in parts for q in (("key", "standing_facts") if p == KEY_STEP else (p,))})
-    return _Keyed(head, {p: value_of(state, p) for p in names}, KEY_STEP in parts and not parts & _STEPPED, ruled)
+    return _Keyed(head, {p: value_of(state, p) for p in names}, KEY_STEP in parts and not parts & STEPPED, ruled)
 
 
 def _add(keys: list[_Keyed], full: set[Hashable], without_log: set[Hashable],
@@ -258,7 +255,7 @@ def _effect_key(k: _Keyed, log: bool) -> Hashable:
     only moves them on (the table then keeps them as an effect), and the log left out unless
     ``log``."""
     return (k.head, k.stepping, tuple((p, v) for p, v in k.values.items()
-                                      if (log or p not in LOG) and not (k.stepping and p in _STEPPED)))
+                                      if (log or p not in LOG) and not (k.stepping and p in STEPPED)))
 
 
 def _changed_log(before: Sequence[Any], after: Sequence[Any], own: Sequence[Any]) -> tuple[Any, ...]:

@@ -60,7 +60,7 @@ from .rows import (
 from .states import PROCEDURES, Step
 from .triggers import CALL_TRIGGERS
 
-__all__ = ["classify", "classify_in", "classifier_reads", "call_kind", "in_turn_kind", "expected",
+__all__ = ["ONE_KIND_PARTS", "classify", "classify_in", "classifier_reads", "call_kind", "in_turn_kind", "expected",
            "may_claim_change", "CALL_TRIGGERS", "EVENT_TRIGGERS", "triggers_of_kind"]
 
 _PROC, _AUCTION = "9-10", "17-22"
@@ -409,6 +409,12 @@ def _part(name: str, *facts: str) -> Callable[[_Decide], _Decide]:
         _PARTS[name] = _Part(name, frozenset(facts), fn)
         return fn
     return register
+
+
+#: The parts of the classifier that only one kind of event reaches (a lead, a faced lead, an
+#: exposure, a notice of an unnoticed call): their facts are read only where such an event is
+#: offered, which an explorer does only where some row takes it (graph/declared_key.py).
+ONE_KIND_PARTS: dict[str, type] = {"lead": Lead, "face": FaceLead, "exposure": ExposeCards, "attention": Attention}
 
 
 def classifier_reads() -> dict[str, frozenset[str]]:

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
+__all__ = ["STEPPED", "PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -101,7 +101,7 @@ PHASE_READS: frozenset[str] = frozenset({"procedure", "key", "leads", "hands_ret
 #: move on with the key call by call, so the same effect covers them.
 KEY_STEP = "key_step"
 #: The parts a key step moves on.
-_STEPPED = frozenset({"key", "standing_facts"})
+STEPPED = frozenset({"key", "standing_facts"})
 #: The waiting procedure's fields read as the views ``procedure_call`` (the call it is about, by
 #: value, and what it was explained to show) and ``procedure_place`` (where that call or lead
 #: sits in the record or the leads), and ``procedure_undo`` (what a change of call keeps to
@@ -500,7 +500,7 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
     changed = {p for p, a, b in zip(PARTS, old, new, strict=True) if a is not b and a != b}
     emitted = {"event" if f is ctx.event else type(f).__name__ for f in out.follow}
     _judge(action, row, seen, changed, emitted, ctx.event)
-    if changed & _STEPPED and action.reads is not None and KEY_STEP in action.reads and "key" not in action.reads \
+    if changed & STEPPED and action.reads is not None and KEY_STEP in action.reads and "key" not in action.reads \
             and stepped_key(before, after) != (after.key, after.standing_facts):
         raise UndeclaredPart(
             f"action {action.name!r} (row {row.label}) changed the key or the standing calls' facts other than "
