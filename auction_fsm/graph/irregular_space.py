@@ -217,6 +217,16 @@ class IrregularSpace:
         self.replayed_events = 0
 
     # --- keys and representatives -----------------------------------------------------------
+    def key_by_declarations(self) -> None:
+        """Key configurations by what the scope's rules declare they read
+        (:mod:`~auction_fsm.graph.declared_key`) rather than by the hand-written compact key, as
+        ``keys="declared"`` does; for a space built by a scope's builder (``verify --keys
+        declared``).  Only before the exploration: the keys already stored would not match."""
+        if self._states:
+            raise RuntimeError("the keys of a space are chosen before it is explored")
+        self.full_keys = True
+        self.declared = declared_key(self.book, self.families)
+
     def key_of(self, state: AuctionState) -> Key:
         """The key of ``state`` in this scope."""
         if self.declared is not None:

@@ -139,7 +139,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     for k in itertools.islice(space._states, len(order), None):  # the keys found since
         index[k] = len(order)
         order.append(k)
-    tasks = _tasks(level, jobs)
+    tasks = _tasks(level, jobs, compact=not space.full_keys)
     ctx = multiprocessing.get_context("fork")
     counter: Synchronized[int] = ctx.Value("q", 0)
     inbox: multiprocessing.Queue[_Message] = ctx.Queue()
@@ -224,10 +224,11 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     return results
 
 
-def _tasks(level: Sequence[Hashable], jobs: int) -> list[list[int]]:
+def _tasks(level: Sequence[Hashable], jobs: int, compact: bool = True) -> list[list[int]]:
     """The level cut into tasks: positions in the level, each task whole groups of keys with one
     candidate part (in the order their first keys come in the level, and each group in the
-    level's order).  Other keys (full states, with ``keys="full"``) are groups of their own.
+    level's order).  Other keys (not ``compact``: full states with ``keys="full"``, or the
+    declared keys, which have no candidate part) are groups of their own.
 
     The tasks shrink as the level goes on (guided self-scheduling): each is about a
     :data:`GUIDED_SHARE`-th of what is left for each process, and none smaller than
@@ -236,7 +237,7 @@ def _tasks(level: Sequence[Hashable], jobs: int) -> list[list[int]]:
     """
     groups: dict[Hashable, list[int]] = {}
     for pos, key in enumerate(level):
-        groups.setdefault(candidate_part(key) if isinstance(key, tuple) else pos, []).append(pos)
+        groups.setdefault(candidate_part(key) if compact and isinstance(key, tuple) else pos, []).append(pos)
     smallest = max(1, int(len(level) * SMALLEST_TASK))
     left = len(level)
     tasks: list[list[int]] = []

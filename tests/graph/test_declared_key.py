@@ -10,6 +10,7 @@ and that a scope whose rules still read the log names them.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -98,3 +99,39 @@ def test_a_scope_whose_rules_read_the_record_names_them_and_is_keyed_on_it(scope
     key: DeclaredKey = declared_key(LAWS_2017, scope_named(scope))
     assert reader in key.log_readers["record"]
     assert "record" in key.names  # exact: every history told apart
+
+
+def test_verify_keys_declared_gives_the_compact_keys_verdicts_and_paths(capsys: pytest.CaptureFixture[str]) -> None:
+    """``auction-fsm verify --keys declared``, its level shared by two processes: every check
+    passes, as with the compact key, and the paths from the start to an end are the same number
+    (the two keys merge different configurations, but the paths are the auctions themselves)."""
+    from auction_fsm.cli import main
+
+    runs = []
+    for keys in ("compact", "declared"):
+        assert main(["verify", "--scope", "exposure-1", "--no-machine", "--json", "--quiet", "--jobs", "2",
+                     "--keys", keys]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    compact, declared = runs
+    assert compact["ok"] and declared["ok"]
+    assert declared["paths"] == compact["paths"]
+    assert declared["states"] > compact["states"]  # the declared key holds more than the hand-written one
+    assert declared["keys"] == "declared" and declared["log_readers"] == {}
+    assert "keys" not in compact
+
+
+def test_verify_keys_declared_names_the_rules_that_put_the_record_in_the_key() -> None:
+    from auction_fsm.graph.checks import GraphReport
+    from auction_fsm.graph.verification import format_report
+
+    report = GraphReport("configuration", "changes-1", 1, 0, {}, [],
+                         {"keys": "declared", "log_readers": {"record": ["changes:make_change_rebuilt"]}})
+    assert ("keyed by what the scope's rules declare they read; the whole record in the key, read by "
+            "changes:make_change_rebuilt") in format_report(report)
+
+
+def test_verify_keys_declared_is_refused_on_a_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    from auction_fsm.cli import main
+
+    assert main(["verify", "--scope", "exposure-1", "--keys", "declared", "--cluster", "local:2"]) == 2
+    assert "--keys declared" in capsys.readouterr().err

@@ -62,7 +62,7 @@ def test_levels_shared_by_two_processes_give_the_same_exploration(
         monkeypatch.setattr(parallel, "FIXED_DEALING", 2)
     if dealing == "reversed":
         cut = parallel._tasks
-        monkeypatch.setattr(parallel, "_tasks", lambda level, jobs: cut(level, jobs)[::-1])
+        monkeypatch.setattr(parallel, "_tasks", lambda level, jobs, **kw: cut(level, jobs, **kw)[::-1])
     one = _space(families, agreement="all")
     two = _space(families, agreement="all")
     two.explore_jobs = 2
@@ -197,9 +197,9 @@ def test_no_candidate_list_is_worked_out_by_two_processes_in_a_level(monkeypatch
     sent: list[tuple[list[object], set[object]]] = []
     cut, finish = parallel._tasks, parallel._Merge.finish
 
-    def tasks(level: list[object], jobs: int) -> list[list[int]]:
+    def tasks(level: list[object], jobs: int, compact: bool = True) -> list[list[int]]:
         before.append(len(space._candidate_lists))
-        return cut(level, jobs)
+        return cut(level, jobs, compact)
 
     def watch(merge: Any, lists: Any) -> object:
         mine = set(list(space._candidate_lists)[before[-1]:])
