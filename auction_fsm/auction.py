@@ -127,8 +127,12 @@ class LastCall(NamedTuple):
     made at, whether the auction has since gone past partner's turn (25A4, 21B1a), its place
     counted back from the end of the record, the place of the first standing call after it
     (``-1``: none) and that call (``None``: none), and the legal auction's key and the standing
-    calls' facts as they stood before the call (what withdrawing it goes back to when no standing
-    call follows it, 25A1)."""
+    calls' facts as they stood before the call (what withdrawing it goes back to, 25A1).  While
+    partner's turn has not gone, also the standing calls after that first one, by value, in
+    order (``following``: calls out of rotation accepted, which withdrawing the two leaves
+    standing; empty otherwise); once it has gone, whether partner has called since
+    (``partner_called``; else a call out of rotation took partner's turn), which says why a
+    change is too late."""
 
     call: Call
     specifies: tuple[Strain, ...] | None
@@ -139,6 +143,8 @@ class LastCall(NamedTuple):
     over_call: Call | None
     key_before: int
     facts_before: StandingFacts
+    following: tuple[CallRecord, ...] = ()
+    partner_called: bool = False
 
 
 def _with_facts_before(record: Record, found: list[LastCall | None]) -> tuple[LastCall | None, ...]:
@@ -429,7 +435,9 @@ class AuctionState:
             return hit[1]  # type: ignore[no-any-return]
         found: list[LastCall | None] = [None, None, None, None]
         gone = [False, False, False, False]  # partner of the seat has had a turn since
+        called = [False, False, False, False]  # partner of the seat has called since
         after, after_call = -1, None  # the earliest standing call met so far, going back: place, call
+        later: list[CallRecord] = []  # the standing calls met so far, the latest first
         missing = 4
         n = len(record)
         keys: Sequence[int] = ()
@@ -441,14 +449,17 @@ class AuctionState:
             if found[seat] is None:
                 if not keys:
                     keys = _prefix_keys(self.dealer, record)
+                following = () if gone[seat] else tuple(reversed(later[:-1]))
                 found[seat] = LastCall(r.call, r.specifies, r.in_turn_of, gone[seat], n - 1 - i, after, after_call,
-                                       keys[i], NO_STANDING_FACTS)
+                                       keys[i], NO_STANDING_FACTS, following, called[seat])
                 missing -= 1
                 if not missing:
                     break
             gone[seat.partner] = True
+            called[seat.partner] = True
             gone[r.in_turn_of.partner] = True
             after, after_call = n - 1 - i, r.call
+            later.append(r)
         out = _with_facts_before(record, found)
         _bounded_put(_LAST_CALLS, (id(record), self.dealer), (record, out))
         return out

@@ -109,19 +109,20 @@ class Decision:
 class Undo:
     """What a waiting change of call (25A, 21B1) keeps, by value, to withdraw the call it would
     replace without looking in the record: the call made over it (``over``, LHO's, 25A6, 21B2;
-    ``None`` if nobody has called over it), and, when no other call stands after those two, the
-    legal auction as it stood before the call without its seats (``auction``,
-    :func:`auction_fsm.rules.seatless`; ``-1`` when other calls stand after them, and the auction
-    is rebuilt from the record) with who had made the last bid then (``bidder``; ``None`` before
-    any bid), and what the standing calls had settled by then (``facts``).  Whose turn it was is
-    the procedure's ``in_turn_of``."""
+    ``None`` if nobody has called over it), the legal auction as it stood before the call without
+    its seats (``auction``, :func:`auction_fsm.rules.seatless`) with who had made the last bid then
+    (``bidder``; ``None`` before any bid), what the standing calls had settled by then
+    (``facts``), and the calls standing after the call made over it (``following``: calls out of
+    rotation accepted, in order; usually none), which stand again, in order, once the two are
+    withdrawn.  Whose turn it was is the procedure's ``in_turn_of``."""
 
     over: Call | None
     auction: int
     bidder: Seat | None
     #: The standing calls' facts before the call (first namers, suits specified, unnoticed
-    #: calls: :class:`~auction_fsm.standing.StandingFacts`) where ``auction`` is kept, else ``None``.
-    facts: StandingFacts | None = None
+    #: calls: :class:`~auction_fsm.standing.StandingFacts`).
+    facts: StandingFacts
+    following: tuple[CallRecord, ...] = ()
 
 
 @pickled_by_fields

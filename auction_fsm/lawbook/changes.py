@@ -139,24 +139,19 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     if last is None:
         raise IllegalCallError(f"{o.long_name} has no call in the auction to change", law=law)
     if last.gone:
-        old = state.place_index(last.back)
-        called = any(r.stands and r.seat == o.partner for r in state.record[old + 1:])
-        why = "partner has called since" if called else "a call out of rotation has since taken partner's turn"
+        why = "partner has called since" if last.partner_called else "a call out of rotation has since taken partner's turn"
         raise IllegalCallError(
             f"{o.long_name} cannot change {last.call}: {why} "
             f"(Law {'21B1a' if law == '21B1' else '25A4'})", law="21B1a" if law == "21B1" else "25A4")
     if not via and last.call == event.call:
         raise IllegalCallError(f"{o.long_name}'s call is {event.call} already: there is nothing to change it to "
                                f"(Law {'21B1' if law == '21B1' else '25A'})", law=law)
-    # no standing call after the call but the one over it: withdrawing them goes back to the
-    # auction as it stood before the call, which the procedure keeps (without its seats, and who
-    # had bid last); else the auction is rebuilt from the record once the call is withdrawn
-    latest = min(c.back for c in calls if c is not None)
-    undo = Undo(last.over_call, -1, None)
-    if latest in (last.back, last.over):
-        _, bid, bidder, _, _ = rules.unpack(last.key_before)
-        undo = Undo(last.over_call, rules.seatless(last.key_before), Seat(bidder) if bid != rules.NO_BID else None,
-                    last.facts_before)
+    # withdrawing the call and the one over it goes back to the auction as it stood before the
+    # call, which the procedure keeps (without its seats, and who had bid last), with the calls
+    # standing after those two, by value, to stand again
+    _, bid, bidder, _, _ = rules.unpack(last.key_before)
+    undo = Undo(last.over_call, rules.seatless(last.key_before), Seat(bidder) if bid != rules.NO_BID else None,
+                last.facts_before, last.following)
     extra: tuple[tuple[str, str], ...] = (("lho_call", str(last.over) if last.over >= 0 else ""),
                                           ("new", event.call.text), ("via", via or ""))
     if via:  # made as a call at LHO's turn: if the change fails, that call is cancelled (25B2)
@@ -326,7 +321,7 @@ def cannot_change(f: FactView) -> bool:
 
 
 @action("refused: the player has no call to change, or names the call already made",
-        reads=('dealer', 'record'),
+        reads=('last_calls',),
         writes=(), emits=())
 def too_late_to_change(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, ChangeCall)
@@ -475,10 +470,10 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     over it before he ruled.
 
     The calls withdrawn are found by their places counted back from the end of the record, and
-    LHO's by value, as the procedure keeps them.  When no other call stands after them, the
-    legal auction goes back to where it stood before the old call, which the procedure keeps too
-    (:func:`restores_auction`): nothing of the record is read.  Otherwise the standing calls
-    after them are replayed from the record (:meth:`~auction_fsm.auction.AuctionState.set_status_back`)."""
+    LHO's by value, as the procedure keeps them.  The legal auction goes back to where it stood
+    before the old call, which the procedure keeps too, and the calls that stood after the two
+    withdrawn, which it keeps by value, stand again on it in order (:func:`restores_auction`
+    says whether there are any): nothing of the record is read."""
     o, new = p.offender, parse_call(p.get("new"))
     law = law or ("21B1" if p.procedure == MI else "25A1")
     undo = p.undo
@@ -489,15 +484,12 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     # over: the new call decides
     state, reopened = reopen_watch(evolve(state, pending=None), o, p.made, lho_back is not None)
     lho_law = "21B2" if p.procedure == MI else "25A6"
-    if restores_auction(p):
-        withdrawn = ((p.back, law),) if lho_back is None else ((p.back, law), (lho_back, lho_law))
-        bidder = 0 if undo.bidder is None else int(undo.bidder)
-        assert undo.facts is not None, "kept with the auction before the call"
-        state = state.withdraw_back(withdrawn, rules.seated(undo.auction, int(p.in_turn_of), bidder), undo.facts)
-    else:
-        state = state.set_status_back(p.back, "withdrawn", law)
-        if lho_back is not None:
-            state = state.set_status_back(lho_back, "withdrawn", lho_law)
+    withdrawn = ((p.back, law),) if lho_back is None else ((p.back, law), (lho_back, lho_law))
+    key = rules.seated(undo.auction, int(p.in_turn_of), 0 if undo.bidder is None else int(undo.bidder))
+    facts = undo.facts
+    for r in undo.following:  # (none unless calls out of rotation were accepted after the two)
+        key, facts = rules.force(key, int(r.seat), r.call.code), facts.after(r)
+    state = state.withdraw_back(withdrawn, key, facts)
     face_down = state.current_lead
     if face_down is not None and not face_down.faced:
         state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="41A") if ld is face_down
@@ -515,10 +507,10 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
 
 
 def restores_auction(p: Pending) -> bool:
-    """The waiting change of call ``p`` keeps the legal auction as it stood before its call: no
-    call stood after that call but LHO's over it when the change was asked for (:func:`attempt`),
-    so withdrawing them goes back there."""
-    return p.procedure in (CH, MI) and p.undo is not None and p.undo.auction >= 0
+    """Withdrawing the call of the waiting change of call ``p`` (and LHO's over it) leaves the
+    legal auction as it stood before that call: no call stood after those two when the change
+    was asked for (:func:`attempt`); else the calls after them stand again on it."""
+    return p.procedure in (CH, MI) and p.undo is not None and not p.undo.following
 
 
 @computes("change_restores_auction")
@@ -590,10 +582,10 @@ def accept_change_by_calling(ctx: Ctx) -> Outcome:
 
 def _rebuilt(act: Action) -> Action:
     """``act`` where other calls stand after the changed call and LHO's over it (calls out of
-    rotation accepted): the same, with the legal auction rebuilt from the record once those calls
-    are withdrawn (:func:`substitute`), so declared with the record and the dealer besides."""
+    rotation accepted): the same, the calls the procedure keeps standing again once those two
+    are withdrawn (:func:`substitute`); said apart, for the director and the diagrams."""
     return derived(act, f"{act.name}_rebuilt", f"{act.words}; the auction is rebuilt with the calls standing "
-                   "after them", act.run, reads=("record", "dealer"))
+                   "after them", act.run)
 
 
 make_change_rebuilt, keep_rebuilt, withdraw_lho_rebuilt, accept_change_rebuilt, accept_change_by_calling_rebuilt = (

@@ -93,7 +93,7 @@ def test_the_key_holds_no_log_where_no_rule_of_the_scope_reads_it() -> None:
 @pytest.mark.parametrize(("scope", "reader"), [
     ("rotation-1", "rotation:repeat_lapsed"),
     ("inadmissible-1", "attention:cancel_all_after"),
-    ("changes-1", "changes:make_change_rebuilt"),
+    ("changes-1", "fact:phase_when_procedure_closes"),
 ])
 def test_a_scope_whose_rules_read_the_record_names_them_and_is_keyed_on_it(scope: str, reader: str) -> None:
     key: DeclaredKey = declared_key(LAWS_2017, scope_named(scope))
@@ -125,9 +125,9 @@ def test_verify_keys_declared_names_the_rules_that_put_the_record_in_the_key() -
     from auction_fsm.graph.verification import format_report
 
     report = GraphReport("configuration", "changes-1", 1, 0, {}, [],
-                         {"keys": "declared", "log_readers": {"record": ["changes:make_change_rebuilt"]}})
+                         {"keys": "declared", "log_readers": {"record": ["fact:phase_when_procedure_closes"]}})
     assert ("keyed by what the scope's rules declare they read; the whole record in the key, read by "
-            "changes:make_change_rebuilt") in format_report(report)
+            "fact:phase_when_procedure_closes") in format_report(report)
 
 
 def test_verify_keys_declared_is_refused_on_a_cluster(capsys: pytest.CaptureFixture[str]) -> None:

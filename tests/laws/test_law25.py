@@ -380,6 +380,19 @@ def test_25A4_no_change_once_a_call_out_of_rotation_has_taken_partners_turn() ->
     assert record(t)[-1] == "E P cancelled" and t.key == s.key
 
 
+def test_25A1_a_change_with_calls_out_of_rotation_accepted_after_it_leaves_them_standing() -> None:
+    # North's 1C; West bids 1H at East's turn and North accepts it; East bids 1S at North's turn
+    # and South accepts it.  South's turn has not gone and he has not called, so North may still
+    # replace 1C.  1C and the call over it (West's) are withdrawn, and East's 1S, made after them,
+    # stands again on the auction as it was before 1C: the procedure kept those calls by value.
+    base = "N 1C, W 1H, director, N choose accept, E 1S, director, S choose accept, N change 1D"
+    for tail, then in (("judge unintended yes, E choose withdraw", "E"), ("judge unintended no, E choose accept", "E")):
+        s = walk("N", f"{base}, {tail}")
+        assert record(s)[:3] == ["N 1C withdrawn", "W 1H@E withdrawn", "E 1S@N stands"]
+        assert s.key == s.rebuilt().key and s.standing_facts == s.rebuilt().standing_facts
+        assert s.pending is not None and s.pending.decider == then  # North's 1D is now out of rotation
+
+
 def test_25A6_regression_withdraw_after_an_accepted_call_out_of_rotation_is_refused_cleanly() -> None:
     from pathlib import Path
 
