@@ -204,8 +204,8 @@ def test_a_change_with_calls_out_of_rotation_accepted_after_it_keeps_them_by_val
     turn both accepted, then North changes 1C (25A1).  The procedure keeps West's 1H as the call
     over it and East's 1S as the call standing after those two, as the record has them."""
     state = AuctionState.start(Seat.N)
-    for text in ("N 1C, W 1H, director, N choose accept, E 1S, director, S choose accept, N change 1D, "
-                 "judge unintended yes").split(", "):
+    walk = "N 1C, W 1H, director, N choose accept, E 1S, director, S choose accept, N change 1D, judge unintended yes"
+    for text in walk.split(", "):
         state = rule_in_full(state, read_event(text, "walk")).after
         assert disagreement(state) is None, disagreement(state)
     assert state.pending is not None and state.pending.undo is not None
