@@ -36,12 +36,22 @@ from typing import Any
 
 from .. import rules
 from ..auction import AuctionState
-from ..exploration import ROW_FAMILIES, _settled, switched_on
+from ..exploration import _settled, switched_on
 from ..lawbook import LawBook
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
-from ..lawbook.parts import CLOSED_VIEWS, KEY_STEP, LOG, PARTS, PHASE_READS, VIEW_SOURCES, VIEWS, value_of, where
-from ..scope import Scope
+from ..lawbook.parts import (
+    CLOSED_VIEWS,
+    KEY_STEP,
+    LOG,
+    PARTS,
+    PHASE_READS,
+    VIEW_SOURCES,
+    VIEWS,
+    value_of,
+    where,
+)
+from ..scope import ROW_FAMILIES, Scope
 
 __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
 
