@@ -11,7 +11,8 @@ For each scope: what the declared key holds and which rules still read the log (
 those force the whole record into the key, and such a scope rarely finishes), then the
 exploration with the compact key (``exploration.config_key``, the baseline) and with the declared
 key (``IrregularSpace(keys="declared")``): configurations, edges, CPU seconds of this process,
-the checks failing (must be none), and the ratios declared over compact.  ``--check-keys`` adds
+the checks failing (must be none), the ratios declared over compact, and whether both reach the
+same ends (each end's contract and irregularities counted).  ``--check-keys`` adds
 the key check of the declared exploration (``graph/key_check.py``: one step off the breadth-first
 tree from every configuration).  An exploration past ``--max-states`` is cut and said so.
 """
@@ -37,6 +38,17 @@ from auction_fsm.lawbook import LAWS_2017
 DEFAULT = ("exposure-1", "lead-1", "rotation-1", "changes-1", "insufficient-1", "inadmissible-1")
 
 
+def _ends(ex: Any, space: IrregularSpace) -> set[tuple[str, int]]:
+    """How each end came out: the contract (or a passed-out board) and the irregularities counted."""
+    out = set()
+    for i, key in enumerate(ex.keys):
+        if ex.terminal[i]:
+            state = space.state_of(key)
+            contract = state.contract
+            out.add(("passed out" if contract is None else contract.text, state.incidents))
+    return out
+
+
 def _run(name: str, keys: str, max_states: int, check_keys: bool) -> dict[str, Any]:
     scope = scope_named(name)
     space = IrregularSpace(scope, dealers=scope.dealers, name=name, agreement="off", keys=keys)  # type: ignore[arg-type]
@@ -47,7 +59,8 @@ def _run(name: str, keys: str, max_states: int, check_keys: bool) -> dict[str, A
         return {"cut": True, "cpu": time.process_time() - start}
     cpu = time.process_time() - start
     failing = {k: v for k, v in check_exploration(ex, 1).counts.items() if v}
-    out: dict[str, Any] = {"cut": False, "states": ex.states, "edges": ex.edges, "cpu": cpu, "failing": failing}
+    out: dict[str, Any] = {"cut": False, "states": ex.states, "edges": ex.edges, "cpu": cpu, "failing": failing,
+                           "ends": _ends(ex, space)}
     if check_keys:
         compared, inexact = inexact_keys(ex)
         out["keys"] = f"{len(inexact)} inexact of {compared:,} compared"
@@ -83,8 +96,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"  failing checks: {r['failing'] or 'none'}{extra}", flush=True)
         a, b = rows["compact"], rows["declared"]
         if not a["cut"] and not b["cut"]:
+            same = "the same" if a["ends"] == b["ends"] else "DIFFERENT"
             print(f"  declared / compact: configurations {b['states'] / a['states']:.2f}x, "
-                  f"CPU {b['cpu'] / max(a['cpu'], 1e-9):.2f}x", flush=True)
+                  f"CPU {b['cpu'] / max(a['cpu'], 1e-9):.2f}x; ends (contract, irregularities): {same} "
+                  f"({len(a['ends'])} and {len(b['ends'])})", flush=True)
     return 0
 
 

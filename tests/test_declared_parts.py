@@ -137,6 +137,32 @@ def test_32_an_action_declaring_only_whose_turn_it_is_may_not_read_the_rest_of_t
     assert as_parts(frozenset({"turn"})) == frozenset({"key"})
 
 
+def _faced_lead_due(book: LawBook) -> AuctionState:
+    """1H by North passed out to the lead: East, the presumed leader, has led face down."""
+    state = AuctionState.start(Seat.N, law_book=book).calls("1H P P P")
+    return rule_in_full(state, read_event("E leads S4 down")).after
+
+
+def test_41C_facing_the_lead_reads_the_unnoticed_calls_not_the_suits_specified() -> None:
+    """The standing calls' facts are read in pieces (parts.FACT_VIEWS): facing the lead asks which
+    inadmissible calls stood unnoticed (36C), declared as the view ``unnoticed_calls``.  Planted
+    with the suits specified in its place, the action is named reading ``unnoticed_calls``; the
+    whole facts, declared, cover every piece, and the pieces the contract is computed from cover
+    the contract."""
+    act = _declared("lead:face")
+    assert act.reads is not None and "unnoticed_calls" in act.reads and "standing_facts" not in act.reads
+    narrowed = _planted("face", reads=(act.reads - {"unnoticed_calls"}) | {"suits_specified"})
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'face' .* read part 'unnoticed_calls'"):
+        rule_in_full(_faced_lead_due(narrowed), read_event("face"))
+    with observing() as seen, auditing():
+        rule_in_full(_faced_lead_due(LAWS_2017), read_event("face"))
+    assert seen.reads["lead:face"] & {"unnoticed_calls", "suits_specified", "first_namers", "standing_facts"} \
+        == {"unnoticed_calls"}
+    assert {"first_namers", "suits_specified", "unnoticed_calls"} <= (covered(frozenset({"standing_facts"})) or set())
+    assert "contract" in (covered(frozenset({"key", "first_namers", "unnoticed_calls", "leads"})) or set())
+    assert "contract" not in (covered(frozenset({"key", "first_namers", "leads"})) or set())
+
+
 # --- the key moved on by a call: a step, not a read of the key's value (KEY_STEP) -------------------
 
 def test_18_a_call_standing_moves_the_key_on_without_reading_its_value() -> None:

@@ -18,6 +18,11 @@ What it proves, and what not:
   one value now may differ later, after a step that changes the record somewhere else than at its
   end.  Where no rule of the scope writes the record so, the key is exact; where one does, the key
   check (``auction-fsm verify --check-keys``) is what tests it.
+* A view that moves on from its own value and the step alone (:data:`~auction_fsm.lawbook.parts.CLOSED_VIEWS`:
+  each piece of the standing calls' facts) is keyed as its value, in place of the part it is
+  computed from: a rule asking who declares does not split positions by the suits specified.
+* Two of those views are narrowed further by the scope's own bounds (:meth:`DeclaredKey.first_namers`,
+  :meth:`DeclaredKey.suits_specified`): what no rule can read within the bounds is left out.
 * A scope in which some rule reads the record or the rulings themselves is keyed on them: exact,
   but the exploration then tells apart every history and rarely finishes.  :attr:`DeclaredKey.log_readers`
   names those rules, so that the report says which declaration stops the key from being small.
@@ -29,13 +34,24 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import rules
 from ..auction import AuctionState
-from ..exploration import switched_on
+from ..exploration import _settled, switched_on
 from ..lawbook import LawBook
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
-from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, VIEWS, value_of, where
-from ..scope import Scope
+from ..lawbook.parts import (
+    CLOSED_VIEWS,
+    KEY_STEP,
+    LOG,
+    PARTS,
+    PHASE_READS,
+    VIEW_SOURCES,
+    VIEWS,
+    value_of,
+    where,
+)
+from ..scope import ROW_FAMILIES, Scope
 
 __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
 
@@ -54,17 +70,20 @@ _ALL = frozenset(PARTS)
 
 
 def _names(declared: frozenset[str] | None) -> frozenset[str]:
-    """What a declaration puts in the key: a view of the log as itself, any other view as the parts
-    it is computed from, the step of the key as nothing (its effect is applied, not read); an
-    undeclared rule, every part."""
+    """What a declaration puts in the key: a view of the log, or a view closed under the steps, as
+    itself; a view computed from narrower views (the contract), as what those put in it; any other
+    view as the parts it is computed from; the step of the key as nothing (its effect is applied,
+    not read); an undeclared rule, every part."""
     if declared is None:
         return _ALL
     out: set[str] = set()
     for name in declared:
         if name == KEY_STEP:
             continue
-        if name in _LOG_VIEWS:
+        if name in _LOG_VIEWS or name in CLOSED_VIEWS:
             out.add(name)
+        elif name in VIEW_SOURCES:
+            out |= _names(VIEW_SOURCES[name])
         elif name in VIEWS:
             out |= VIEWS[name]
         else:
@@ -81,13 +100,24 @@ class DeclaredKey:
     log_readers: dict[str, tuple[str, ...]]
     budget: int
     offender_split: bool
+    #: The scope (its bounds narrow the first namers and the suits specified).
+    scope: Scope
+    #: Whether a row of an irregularity the scope switches on writes the legal auction's key (it
+    #: may then let a standing bid go or a lower one stand, 17D3, 25, 27, 36), or the 26B rights.
+    reviving: bool
+    restricting: bool
 
     def of(self, state: AuctionState) -> tuple[Hashable, ...]:
-        """The key of ``state``: the value of each name, the irregularities counted up to the budget."""
+        """The key of ``state``: the value of each name, the irregularities counted up to the budget,
+        the first namers and the suits specified as far as the bounds let a rule read them."""
         out: list[Any] = []
         for name in self.names:
             if name == "incidents":
                 out.append(min(state.incidents, self.budget))
+            elif name == "first_namers":
+                out.append(self.first_namers(state))
+            elif name == "suits_specified":
+                out.append(self.suits_specified(state))
             elif name == "rulings":
                 out.append(tuple(state.rulings))
             elif name == "record":
@@ -95,6 +125,53 @@ class DeclaredKey:
             else:
                 out.append(value_of(state, name))
         return tuple(out)
+
+    def first_namers(self, state: AuctionState) -> Hashable:
+        """The first namers (each seat's bits over the strains it was first of its side to name) a
+        rule can still read within the scope's bounds.
+
+        The first namers are read for one thing: who declares a contract in a strain (the
+        Definitions; the view ``contract``).  A strain's namers move on only from that strain's bids
+        (:meth:`~auction_fsm.standing.StandingFacts.after`), so leaving out a strain keeps the view
+        closed under the steps.  Within the bounds:
+
+        * in a scope split by the contract's strain, only that strain's contract is explored here;
+        * while nothing can let a standing bid go or a lower one stand -- the scope switches on no
+          irregularity whose rows write the key (``reviving``), or its budget is spent with nothing
+          under way (``exploration._settled``: only regular calls are offered until the end) --
+          a strain can still be the contract's only if it is the last bid's, or a sufficient bid in
+          it is left at or below ``max_level``: the others' namers are never read;
+        * once the auction has ended so, with nothing to reopen it, only its declarer is read
+          (``None`` for a passed-out board).
+        """
+        scope = self.scope
+        frozen = not self.reviving or _settled(state, scope)
+        key = state.key
+        if frozen and rules.is_final(key):
+            contract = state.contract
+            return None if contract is None else int(contract.declarer)
+        mask = 0b11111 if scope.contract_strain is None else 1 << scope.contract_strain
+        last_bid = rules.unpack(key)[1]
+        if frozen and last_bid != rules.NO_BID:
+            top = 5 * (scope.max_level - 1)  # the code of the lowest bid at max_level, in clubs
+            mask &= sum(1 << s for s in range(5) if s == last_bid % 5 or top + s > last_bid)
+        namers = state.standing_facts.namers
+        return tuple(bits & mask for bits in namers)
+
+    def suits_specified(self, state: AuctionState) -> Hashable:
+        """The suits specified a rule can still read within the scope's bounds, for each seat.
+
+        Only 26B reads them: the suits declarer may bar under a right are those its offender did
+        not specify (``restrictions.eligible_suits``, asked for each right in force).  So only the
+        seats that are offenders of a right are kept, unless a new right can still come: a row of
+        an irregularity the scope switches on writes the rights (``restricting``) and the budget
+        allows it or a rectification is under way (``exploration._settled`` false).  Each seat's
+        suits move on from its own calls only, so the part kept stays closed under the steps."""
+        bits = state.standing_facts.specified
+        if self.restricting and not _settled(state, self.scope):
+            return bits
+        offenders = {int(r.offender) for r in state.restrictions}
+        return tuple(b if seat in offenders else 0 for seat, b in enumerate(bits))
 
 
 def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
@@ -133,5 +210,9 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
                     take(f"fact:{fact}", None if slot is None else slot.parts)
     order = {n: i for i, n in enumerate((*PARTS, *VIEWS))}
     names = tuple(sorted(wanted, key=order.__getitem__))
+    irregular = [row.action.writes or frozenset() for row in rows
+                 if row.action is not None and ROW_FAMILIES.get(row.family) is not None]
     return DeclaredKey(names, {p: tuple(sorted(w)) for p, w in readers.items()},
-                       scope.max_irregularities, scope.offender_seat is not None)
+                       scope.max_irregularities, scope.offender_seat is not None, scope,
+                       reviving=any("key" in w or KEY_STEP in w for w in irregular),
+                       restricting=any("restrictions" in w for w in irregular))

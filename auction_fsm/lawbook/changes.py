@@ -422,7 +422,7 @@ def no_misinformation(ctx: Ctx) -> Outcome:
 
 @action("no misinformation: the call stands; declarer's choice before the opening lead, if one is due, is "
         "asked again (25A5)",
-        reads=('key', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'standing_facts', 'procedure', 'procedure_call'),
+        reads=('key', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'suits_specified', 'contract', 'procedure', 'procedure_call'),
         writes=('pending', 'rulings'), emits=('DeclarerOptions',))
 def no_misinformation_choice_again(ctx: Ctx) -> Outcome:
     return _choices_again(_no_misinformation(ctx))
@@ -601,7 +601,7 @@ def refuse_change(ctx: Ctx) -> Outcome:
 
 @action("not accepted: the change is cancelled and the original call stands (25B2); declarer's choice before the "
         "opening lead, if one is due, is asked again (25A5)",
-        reads=('key', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'standing_facts', 'procedure', 'procedure_call'),
+        reads=('key', 'restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'suits_specified', 'contract', 'procedure', 'procedure_call'),
         writes=('record', 'pending', 'rulings'), emits=('DeclarerOptions',))
 def refuse_change_choice_again(ctx: Ctx) -> Outcome:
     return _choices_again(_refused(ctx))

@@ -61,7 +61,7 @@ slot("end_of_auction_settlement", FAMILY, str,
 slot("declarer_option_due", FAMILY, (str, type(None)),
      "the choice declarer must make next before the presumed leader leads: 'penalty_card' (50D2, 51B), "
      "'lead_restriction' (26B) or 'designate_card' (51A); none if no choice is due",
-     parts=('restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'standing_facts', 'contract'))
+     parts=('restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'suits_specified', 'contract'))
 
 
 slot("actor_from_standing_leader", FAMILY, (int, type(None)),
@@ -279,7 +279,7 @@ def no_choice_due(f: FactView) -> bool:
 
 
 @action("declarer is asked to choose",
-        reads=('restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'standing_facts', 'contract'),
+        reads=('restrictions', 'exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'lead_choices', 'suits_specified', 'contract'),
         writes=('pending',), emits=())
 def ask_declarer(ctx: Ctx) -> Outcome:
     return Outcome(evolve(ctx.state, pending=due_option(ctx.state)))
@@ -386,7 +386,7 @@ def _lead(ctx: Ctx) -> Lead:
 
 
 @action("the presumed leader leads; restrictions in force are checked",
-        reads=('exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'standing_facts', 'contract'),
+        reads=('exposed', 'leads', 'lead_rules', 'refused_leads', 'picked_up', 'unnoticed_calls', 'contract'),
         writes=('rulings', 'leads'), emits=())
 def lead_in_turn(ctx: Ctx) -> Outcome:
     event = _lead(ctx)
@@ -458,7 +458,7 @@ def faced_out_of_turn(ctx: Ctx) -> Outcome:
 
 
 @action("the face-down lead is faced: the auction period ends (41C, 17D1)",
-        reads=('leads', 'standing_facts', 'contract'),
+        reads=('leads', 'unnoticed_calls', 'contract'),
         writes=('rulings', 'leads'), emits=())
 def face(ctx: Ctx) -> Outcome:
     lead_ = ctx.state.current_lead
@@ -499,7 +499,7 @@ def _lead_pending(ctx: Ctx) -> tuple[Pending, LeadRecord, list[LeadRecord], Auct
 
 
 @action("the lead stands and dummy is spread; declarer plays second (54B)",
-        reads=('leads', 'standing_facts', 'procedure', 'procedure_place', 'contract'),
+        reads=('leads', 'unnoticed_calls', 'procedure', 'procedure_place', 'contract'),
         writes=('pending', 'rulings', 'leads'), emits=())
 def accept_lead(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)
@@ -512,7 +512,7 @@ def accept_lead(ctx: Ctx) -> Outcome:
 
 
 @action("declarer spreads the hand and becomes dummy; the lead stands (54A)",
-        reads=('leads', 'swapped', 'standing_facts', 'procedure', 'procedure_place', 'contract'),
+        reads=('leads', 'swapped', 'unnoticed_calls', 'procedure', 'procedure_place', 'contract'),
         writes=('pending', 'rulings', 'leads', 'swapped'), emits=())
 def spread(ctx: Ctx) -> Outcome:
     p, ld, leads, state = _lead_pending(ctx)

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["STEPPED", "PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
+__all__ = ["STEPPED", "FACT_VIEWS", "CLOSED_VIEWS", "VIEW_SOURCES", "PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -82,7 +82,27 @@ VIEWS: dict[str, frozenset[str]] = {
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
     "unnoticed_open": frozenset({"record", "pending", "standing_facts"}),
     "calls_made": frozenset({"record"}),
-    "last_calls": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"})}
+    "last_calls": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"}),
+    "first_namers": frozenset({"standing_facts"}), "suits_specified": frozenset({"standing_facts"}),
+    "unnoticed_calls": frozenset({"standing_facts"})}
+#: The standing calls' facts (:class:`~auction_fsm.standing.StandingFacts`) read in pieces, each a
+#: view of its own: ``first_namers`` (who of each side first named each strain: the declarer of a
+#: contract in it), ``suits_specified`` (the suits each seat specified: what declarer may not bar
+#: under 26B), ``unnoticed_calls`` (the inadmissible doubles and redoubles left unnoticed, and the
+#: doubling without them: 36C).  A rule that asks only who declares does not read the suits
+#: specified.  The view each field of the facts belongs to:
+FACT_VIEWS: dict[str, str] = {"namers": "first_namers", "specified": "suits_specified",
+                              "unnoticed": "unnoticed_calls", "doubling": "unnoticed_calls"}
+#: Views that move on from their own value and the step alone, so that a key may hold the view in
+#: place of the parts it is computed from and stay exact: each piece of the standing calls'
+#: facts, since :meth:`~auction_fsm.standing.StandingFacts.after` makes each field from that
+#: field and the call let stand (``tests/test_standing_views.py`` checks it), and a step that
+#: rebuilds them from the record reads the record (the log, declared as such).
+CLOSED_VIEWS: frozenset[str] = frozenset({"first_namers", "suits_specified", "unnoticed_calls"})
+#: Views computed from narrower views than their parts: the contract reads the key, the first
+#: namers of the final bid's strain, the doubling without unnoticed calls (36C) and the leads,
+#: not the suits specified.
+VIEW_SOURCES: dict[str, frozenset[str]] = {"contract": frozenset({"key", "first_namers", "unnoticed_calls", "leads"})}
 #: What the engine reads to find the machine state a step starts from
 #: (:attr:`~auction_fsm.auction.AuctionState.phase`): the waiting procedure, how the auction stands,
 #: the leads, a passed-out board's hands, and whether any call has been made.
@@ -127,7 +147,8 @@ def covered(declared: frozenset[str] | None) -> frozenset[str] | None:
     read whose turn it is); ``None`` stays ``None`` (nothing declared)."""
     if declared is None:
         return None
-    return declared | {v for v, parts in VIEWS.items() if parts <= declared}
+    out = declared | {v for v, parts in VIEWS.items() if parts <= declared}
+    return out | {v for v, sources in VIEW_SOURCES.items() if sources <= out}
 
 
 def value_of(state: AuctionState, name: str) -> Any:
@@ -150,7 +171,16 @@ def value_of(state: AuctionState, name: str) -> Any:
         if name == "procedure_undo":
             return p.undo
         return dataclasses.replace(p, call=None, specifies=None, back=-1, undo=None)
+    fields = _FACT_FIELDS.get(name)
+    if fields is not None:
+        facts = state.standing_facts
+        return tuple(getattr(facts, f) for f in fields)
     return getattr(state, name)  # a part, or a view that is a property of the position
+
+
+#: The fields of the standing calls' facts in each of their views, in field order.
+_FACT_FIELDS: dict[str, tuple[str, ...]] = {
+    v: tuple(f.name for f in dataclasses.fields(StandingFacts) if FACT_VIEWS[f.name] == v) for v in CLOSED_VIEWS}
 
 
 def as_parts(declared: frozenset[str]) -> frozenset[str]:
@@ -205,11 +235,18 @@ _PART_SET = frozenset(PARTS)
 def _unwatched() -> Iterator[None]:
     """Reads made inside the block are not noted (an entry added to the log reads the log only
     to extend it)."""
-    _WATCHING.append(set())
+    _WATCHING.append(_Quiet())
     try:
         yield
     finally:
         _WATCHING.pop()
+
+
+class _Quiet(set[str]):
+    """The reads noted inside :func:`_unwatched`, thrown away: the position hands out its plain
+    parts there (no watched copy of the standing calls' facts to compare by identity)."""
+
+    __slots__ = ()
 
 
 class _Watched(AuctionState):
@@ -231,6 +268,12 @@ class _Watched(AuctionState):
             if type(pending) is _WatchedPending:  # (a procedure the action built from a watched one)
                 return _WatchedPending(*(d.__get__(pending, Pending) for d in _PENDING_DESCRIPTORS))
             return _WatchedPending(*_PENDING_FIELDS(pending))
+        if name == "standing_facts":
+            facts = object.__getattribute__(self, name)
+            if not _WATCHING or type(_WATCHING[-1]) is _Quiet:
+                return facts
+            # read in pieces: each field looked at is noted as its view (FACT_VIEWS)
+            return _WatchedFacts(*_FACTS_FIELDS(facts)) if type(facts) is StandingFacts else facts
         if name in _PART_SET and _WATCHING:
             _WATCHING[-1].add(name)
         return object.__getattribute__(self, name)
@@ -401,6 +444,31 @@ def stepped_key(before: AuctionState, after: AuctionState) -> tuple[int, Standin
     return key, facts
 
 
+class _WatchedFacts(StandingFacts):
+    """The standing calls' facts of a watched position, noting the view of each field read
+    (:data:`FACT_VIEWS`; checking only)."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> Any:
+        view = FACT_VIEWS.get(name)
+        if view is not None and _WATCHING:
+            _WATCHING[-1].add(view)
+        return object.__getattribute__(self, name)
+
+
+_FACTS_FIELDS = attrgetter(*(f.name for f in dataclasses.fields(StandingFacts)))
+_FACTS_DESCRIPTORS = tuple(StandingFacts.__dict__[f.name] for f in dataclasses.fields(StandingFacts))
+_SHAPES[_WatchedFacts] = (lambda f: tuple(d.__get__(f, StandingFacts) for d in _FACTS_DESCRIPTORS),
+                          {f.name: i for i, f in enumerate(dataclasses.fields(StandingFacts))})
+
+
+def _plain_facts(facts: StandingFacts) -> StandingFacts:
+    if type(facts) is _WatchedFacts:
+        return StandingFacts(*(d.__get__(facts, StandingFacts) for d in _FACTS_DESCRIPTORS))
+    return facts
+
+
 class _WatchedPending(Pending):
     """The waiting procedure of a watched position, noting its views read (checking only)."""
 
@@ -458,6 +526,9 @@ def _plain(state: AuctionState) -> AuctionState:
     pending = object.__getattribute__(plain, "pending")
     if type(pending) is _WatchedPending:
         plain = dataclasses.replace(plain, pending=_plain_pending(pending))
+    facts = object.__getattribute__(plain, "standing_facts")
+    if type(facts) is _WatchedFacts:
+        plain = dataclasses.replace(plain, standing_facts=_plain_facts(facts))
     return plain
 
 

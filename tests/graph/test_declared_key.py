@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Strain
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.declared_key import EXPLORER_READS, DeclaredKey, declared_key
@@ -26,6 +27,7 @@ from auction_fsm.graph.results import Exploration
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.lawbook.parts import LOG
+from auction_fsm.seats import Seat
 
 
 def _explored(name: str, keys: str) -> Exploration[Any, Any]:
@@ -135,3 +137,46 @@ def test_verify_keys_declared_is_refused_on_a_cluster(capsys: pytest.CaptureFixt
 
     assert main(["verify", "--scope", "exposure-1", "--keys", "declared", "--cluster", "local:2"]) == 2
     assert "--keys declared" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def lead() -> tuple[Exploration[Any, Any], Exploration[Any, Any]]:
+    return _explored("lead-1", "compact"), _explored("lead-1", "declared")
+
+
+def test_41_lead_1_keyed_by_its_declarations_reaches_the_compact_keys_verdicts_and_ends(
+        lead: tuple[Exploration[Any, Any], Exploration[Any, Any]]) -> None:
+    """With the standing calls' facts read in pieces and the first namers bounded by the scope
+    (``DeclaredKey.first_namers``), the opening lead's scope finishes: every check passes with
+    both keys and the ends are the same set."""
+    compact, declared = lead
+    verdicts = [check_exploration(ex, 1).counts for ex in (compact, declared)]
+    assert verdicts[0] == {k: 0 for k in verdicts[0]}
+    assert {k: v for k, v in verdicts[1].items() if k in verdicts[0]} == verdicts[0]
+    assert _ends(declared) == _ends(compact) and len(_ends(compact)) > 10
+    assert declared.states >= compact.states
+
+
+def test_41_lead_1_declared_keys_are_exact_by_the_key_check(
+        lead: tuple[Exploration[Any, Any], Exploration[Any, Any]]) -> None:
+    compared, inexact = inexact_keys(lead[1])
+    assert compared > 1_000 and inexact == []
+
+
+def test_the_lead_scopes_key_the_pieces_of_the_standing_facts_not_the_whole() -> None:
+    """Their rules read who declares (the contract), the suits specified (26B) and the calls left
+    unnoticed (36C), each as a view of its own; with no irregularity that gives a 26B right
+    switched on, no seat's suits are kept, and once the auction is over only declarer is."""
+    scope = scope_named("lead-1")
+    key = declared_key(LAWS_2017, scope)
+    assert {"first_namers", "suits_specified", "unnoticed_calls"} <= set(key.names)
+    assert "standing_facts" not in key.names and not key.reviving and not key.restricting
+    over = AuctionState.start(Seat.N).calls("1H 1S 1NT P P P")
+    assert key.suits_specified(over) == (0, 0, 0, 0)
+    assert key.first_namers(over) == int(Seat.S)
+    # before the end at one level, only strains a sufficient bid can still name, or the last bid's
+    open_ = AuctionState.start(Seat.N).calls("1H 1S")
+    assert key.first_namers(open_) == (0, 1 << int(Strain.S), 0, 0)
+    # (North's hearts and clubs can no longer be the contract's strain at one level)
+    assert key.first_namers(AuctionState.start(Seat.N).calls("1C 1D")) == (0, 1 << int(Strain.D), 0, 0)
+    assert AuctionState.start(Seat.N).calls("1C 1D").standing_facts.namers == (1, 2, 0, 0)
