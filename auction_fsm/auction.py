@@ -51,6 +51,9 @@ RestrictionStatus = Literal["may_apply", "lapsed", "applies_in_play", "to_choose
 #: Where a 26B right may stand (see :meth:`AuctionState.restriction_status`).
 RESTRICTION_STATUSES: tuple[RestrictionStatus, ...] = get_args(RestrictionStatus)
 
+#: A legal graph's key masked to the last bidder's side, as a position keeps it
+#: (:func:`auction_fsm.rules.bidder_side_only`, the module docstring of :mod:`auction_fsm.rules`).
+_SIDE_ONLY = ~(2 << 8)
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 _SEATS = tuple(Seat)
 
@@ -553,6 +556,7 @@ class AuctionState:
         the hot path of replay and exploration.
         """
         made = CallRecord(seat, call, seat)
+        key &= _SIDE_ONLY  # the successor table's key names the bidder; the position keeps his side
         record = appended(self.record, made)
         if _PREFIX_KEYS:
             _extend_keys(self.dealer, self.record, record, key)

@@ -112,8 +112,8 @@ class Undo:
     ``None`` if nobody has called over it), and, when no other call stands after those two, the
     legal auction as it stood before the call without its seats (``auction``,
     :func:`auction_fsm.rules.seatless`; ``-1`` when other calls stand after them, and the auction
-    is rebuilt from the record) with who had made the last bid then (``bidder``; ``None`` before
-    any bid), and what the standing calls had settled by then (``facts``).  Whose turn it was is
+    is rebuilt from the record) with the side that had made the last bid then (``bidder``: North
+    or East standing for the pair, as the position's key keeps it; ``None`` before any bid), and what the standing calls had settled by then (``facts``).  Whose turn it was is
     the procedure's ``in_turn_of``."""
 
     over: Call | None
