@@ -43,7 +43,7 @@ from .standing import NO_STANDING_FACTS, UNNOTICED_LAWS, StandingFacts
 from .values import evolve, pickled_by_fields
 from .vulnerability import VULNERABILITIES, parse_vulnerability
 
-__all__ = ["AuctionState", "UNNOTICED_LAWS", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
+__all__ = ["AuctionState", "LastEntry", "UNNOTICED_LAWS", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
 
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 
@@ -122,6 +122,15 @@ _PLACES: list[frozenset[str]] = [frozenset()]
 def use_place_facts(names: frozenset[str]) -> None:
     """Tell the position which procedure facts are places (called once by the law book)."""
     _PLACES[0] = names
+
+
+class LastEntry(NamedTuple):
+    """The call just made, as :attr:`AuctionState.last_entry` gives it: who made it, the call,
+    and whether it stands (``False``: it waits for a ruling)."""
+
+    seat: Seat
+    call: Call
+    stands: bool
 
 
 class LastCall(NamedTuple):
@@ -371,10 +380,19 @@ class AuctionState:
 
     # --- facts of the record that rules read alone (views of the log: lawbook.parts.VIEWS) ---
     @property
-    def last_entry(self) -> CallRecord | None:
-        """The last entry of the record, whatever its status (``None`` before any call): a rule
-        asking whether a seat names again the call it has just made reads this, not the record."""
-        return self.record[-1] if self.record else None
+    def last_entry(self) -> LastEntry | None:
+        """The call just made, what Law 25 asks of it when a seat names a call again: the last
+        entry of the record, by seat and call, and whether it stands (else it waits for a
+        ruling); ``None`` before any call, and when that entry neither stands nor waits (it was
+        cancelled or withdrawn: naming it again is a call like any other).  A rule asking whether
+        a seat names again the call it has just made reads this, not the record; how the entry
+        came about (its irregularity, its law) is not part of it, since no rule asks."""
+        if not self.record:
+            return None
+        last = self.record[-1]
+        if last.status not in ("stands", "pending"):
+            return None
+        return LastEntry(last.seat, last.call, last.status == "stands")
 
     @property
     def calls_made(self) -> bool:

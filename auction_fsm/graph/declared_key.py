@@ -21,10 +21,22 @@ What it proves, and what not:
 * A scope in which some rule reads the record or the rulings themselves is keyed on them: exact,
   but the exploration then tells apart every history and rarely finishes.  :attr:`DeclaredKey.log_readers`
   names those rules, so that the report says which declaration stops the key from being small.
+
+The waiting procedure is keyed by its views (``procedure``, ``procedure_call``,
+``procedure_place``, ``procedure_undo``: :data:`~auction_fsm.lawbook.parts.VIEWS`), each only
+where some rule or the explorer declares it (a declaration of ``pending`` itself asks for all
+four).  Two of its values are keyed in a narrower form than the one read, each said where it is
+made and tested by the key check rather than proved:
+
+* the places the procedure keeps in the record (its call's, :func:`relative_places`), by their
+  order among the entries still looked at, not counted from the end;
+* at an end of a scope without the opening lead, declarer's options before the lead
+  (:func:`_options_at_end`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +46,9 @@ from ..exploration import switched_on
 from ..lawbook import LawBook
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
-from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, VIEWS, value_of, where
+from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, VIEWS, procedure_view, value_of, where
+from ..lawbook.procedure_facts import names_of_kind
+from ..records import Pending
 from ..scope import Scope
 
 __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
@@ -45,12 +59,21 @@ __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
 #: the end at the faced lead), a passed-out board's hands (the end), the dealer (the traces), and
 #: the count of irregularities, up to the scope's budget (the bound).
 EXPLORER_READS: frozenset[str] = frozenset({
-    "dealer", "key", "pending", "obligations", "exposed", "leads", "hands_returned", "incidents"})
+    "dealer", "key", "procedure", "obligations", "exposed", "leads", "hands_returned", "incidents"})
+#: (Of the waiting procedure the explorer reads its options, decider and judgement asked for, to
+#: offer choices and answers, and its offender, to offer changes of call: the view ``procedure``.)
 #: The engine, too, reads something itself: the machine state a step starts from (the phase,
 #: :data:`~auction_fsm.lawbook.parts.PHASE_READS`), so that is in every key.
 
+#: The procedure of declarer's options before the opening lead, and the scope's family of the lead.
+_DECLARER_OPTIONS = "declarer_lead_options"
+_LEAD_FAMILY = "opening_lead"
 _LOG_VIEWS = frozenset(v for v, parts in VIEWS.items() if parts & LOG)
-_ALL = frozenset(PARTS)
+#: The views of the waiting procedure, keyed as themselves: together they are the whole of it.
+_PENDING_VIEWS = frozenset(v for v, parts in VIEWS.items() if parts == {"pending"})
+_ALL = frozenset(PARTS) - {"pending"} | _PENDING_VIEWS
+#: The facts a procedure keeps that are places in the record counted back from its end.
+_PLACE_FACTS = names_of_kind("place")
 
 
 def _names(declared: frozenset[str] | None) -> frozenset[str]:
@@ -63,13 +86,48 @@ def _names(declared: frozenset[str] | None) -> frozenset[str]:
     for name in declared:
         if name == KEY_STEP:
             continue
-        if name in _LOG_VIEWS:
+        if name in _LOG_VIEWS or name in _PENDING_VIEWS:
             out.add(name)
+        elif name == "pending":
+            out |= _PENDING_VIEWS
         elif name in VIEWS:
             out |= VIEWS[name]
         else:
             out.add(name)
     return frozenset(out)
+
+
+def relative_places(state: AuctionState) -> tuple[Pending | None, int | None]:
+    """The waiting procedure with the places it keeps in the record (its call's, ``back``, and
+    those among its facts) given as their order among the entries still looked at, counted from
+    the end: entries that stand or wait for a ruling, and those the procedure names.  Also that
+    order for ``back`` itself (``None``: the procedure is about no call).
+
+    Why: a rule uses a place to name the entry it acts on (lets it stand, cancels it, reads it
+    back by value through ``procedure_call``); whether the call waited on is the last entry is
+    the view ``procedure_at_end``.  An entry that neither stands nor waits nor is named by the
+    procedure is looked at by no view the key holds: the call just made (``last_entry``) gives
+    nothing for it, the passes ending the auction and the last calls skip it.  So how many such
+    entries lie between is not kept: a loop of 27B3 replacements adds one each round, and counted
+    from the end the place would grow without bound.  Tested, not proved: the key check
+    (``auction-fsm verify --check-keys``) compares the futures of merged positions."""
+    p = state.pending
+    if p is None:
+        return None, None
+    record = state.record
+    on_record = p.back >= 0 and p.call is not None  # (a lead out of turn's place is in the leads)
+    named = {len(record) - 1 - p.back} if on_record else set()
+    named |= {len(record) - 1 - int(v) for k, v in p.extra if k in _PLACE_FACTS and v}
+    if not named:
+        return p, None
+    order: dict[int, int] = {}
+    for i in range(len(record) - 1, min(named) - 1, -1):
+        if record[i].status in ("stands", "pending") or i in named:
+            order[i] = len(order)
+    extra = tuple((k, f"#{order[len(record) - 1 - int(v)]}") if k in _PLACE_FACTS and v else (k, v)
+                  for k, v in p.extra)
+    back = order[len(record) - 1 - p.back] if on_record else None
+    return dataclasses.replace(p, extra=extra), back
 
 
 @dataclass(frozen=True)
@@ -81,12 +139,25 @@ class DeclaredKey:
     log_readers: dict[str, tuple[str, ...]]
     budget: int
     offender_split: bool
+    #: The scope ends at the final pass (it has no opening lead): :func:`_options_at_end`.
+    ends_at_final_pass: bool = False
 
     def of(self, state: AuctionState) -> tuple[Hashable, ...]:
-        """The key of ``state``: the value of each name, the irregularities counted up to the budget."""
+        """The key of ``state``: the value of each name, the irregularities counted up to the
+        budget, the waiting procedure's views with its places relative (:func:`relative_places`)."""
         out: list[Any] = []
+        relative: tuple[Pending | None, int | None] | None = None
         for name in self.names:
-            if name == "incidents":
+            if name in _PENDING_VIEWS:
+                if relative is None:
+                    relative = ((None, None) if self.ends_at_final_pass and _options_at_end(state)
+                                else relative_places(state))
+                p, place = relative
+                if name == "procedure_place":
+                    out.append(place if place is not None or p is None else p.back)
+                else:
+                    out.append(procedure_view(p, name))
+            elif name == "incidents":
                 out.append(min(state.incidents, self.budget))
             elif name == "rulings":
                 out.append(tuple(state.rulings))
@@ -95,6 +166,18 @@ class DeclaredKey:
             else:
                 out.append(value_of(state, name))
         return tuple(out)
+
+
+def _options_at_end(state: AuctionState) -> bool:
+    """Whether ``state`` is an end of a scope without the opening lead where declarer's options
+    before the lead wait (26B, 50D).  Keyed as though nothing waited, as at the other ends: the
+    explorer offers nothing after an end (it reads none of the options), and which options wait
+    is settled at the final pass from parts the rows of such a scope do not declare (the suits
+    the offender specified, read by the opening lead's rows, which the scope leaves out).  Kept,
+    they would make the end's key depend on which of the equal-keyed positions before it was
+    reached first."""
+    p = state.pending
+    return p is not None and p.procedure == _DECLARER_OPTIONS and state.is_over
 
 
 def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
@@ -132,6 +215,8 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
                     slot = SLOTS.get(fact)
                     take(f"fact:{fact}", None if slot is None else slot.parts)
     order = {n: i for i, n in enumerate((*PARTS, *VIEWS))}
+    wanted.discard("pending")  # (keyed by its views)
     names = tuple(sorted(wanted, key=order.__getitem__))
     return DeclaredKey(names, {p: tuple(sorted(w)) for p, w in readers.items()},
-                       scope.max_irregularities, scope.offender_seat is not None)
+                       scope.max_irregularities, scope.offender_seat is not None,
+                       _LEAD_FAMILY not in scope.families)
