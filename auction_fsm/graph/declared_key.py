@@ -32,6 +32,11 @@ made and tested by the key check rather than proved:
   order among the entries still looked at, not counted from the end;
 * at an end of a scope without the opening lead, declarer's options before the lead
   (:func:`_options_at_end`).
+
+The words some parts hold only for the rulings (the law of each obligation, the law and the
+withdrawn call of each 26B right: :mod:`auction_fsm.lawbook.words_only`) are left out of the key;
+that rules read them for words only is checked by changing them
+(:func:`auction_fsm.graph.perturbation.check_words`).
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, VIEWS, procedure_view, value_of, where
 from ..lawbook.procedure_facts import names_of_kind
+from ..lawbook.words_only import WORDED, without_words
 from ..records import Pending
 from ..scope import Scope
 
@@ -163,6 +169,8 @@ class DeclaredKey:
                 out.append(tuple(state.rulings))
             elif name == "record":
                 out.append(tuple(state.record))
+            elif name in WORDED:
+                out.append(without_words(name, value_of(state, name)))
             else:
                 out.append(value_of(state, name))
         return tuple(out)
