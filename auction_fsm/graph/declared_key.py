@@ -31,7 +31,9 @@ made and tested by the key check rather than proved:
 * the places the procedure keeps in the record (its call's, :func:`relative_places`), by their
   order among the entries still looked at, not counted from the end;
 * at an end of a scope without the opening lead, declarer's options before the lead
-  (:func:`_options_at_end`).
+  (:func:`_options_at_end`);
+* the intended call a slip claim names, where the scope's bounds leave it no future
+  (:func:`intended_call_unread`).
 
 The words some parts hold only for the rulings (the law of each obligation, the law and the
 withdrawn call of each 26B right: :mod:`auction_fsm.lawbook.words_only`) are left out of the key;
@@ -47,12 +49,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..auction import AuctionState
-from ..exploration import switched_on
+from ..calls import parse_call
+from ..errors import AuctionFsmError
+from ..exploration import IRREGULAR_IN_TURN, room_for, switched_on
 from ..lawbook import LawBook
-from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
+from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads, in_turn_kind
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, VIEWS, procedure_view, value_of, where
 from ..lawbook.procedure_facts import names_of_kind
+from ..lawbook.slip_first import SLIP_STEP
 from ..lawbook.words_only import WORDED, without_words
 from ..records import Pending
 from ..scope import Scope
@@ -147,6 +152,8 @@ class DeclaredKey:
     offender_split: bool
     #: The scope ends at the final pass (it has no opening lead): :func:`_options_at_end`.
     ends_at_final_pass: bool = False
+    #: The scope's bounds (:func:`intended_call_unread`); ``None``: none applied.
+    bounds: Scope | None = None
 
     def of(self, state: AuctionState) -> tuple[Hashable, ...]:
         """The key of ``state``: the value of each name, the irregularities counted up to the
@@ -158,6 +165,10 @@ class DeclaredKey:
                 if relative is None:
                     relative = ((None, None) if self.ends_at_final_pass and _options_at_end(state)
                                 else relative_places(state))
+                    p = relative[0]
+                    if p is not None and self.bounds is not None and intended_call_unread(state, self.bounds):
+                        relative = (dataclasses.replace(p, extra=tuple((k, "" if k == "new" else v)
+                                                                       for k, v in p.extra)), relative[1])
                 p, place = relative
                 if name == "procedure_place":
                     out.append(place if place is not None or p is None else p.back)
@@ -186,6 +197,29 @@ def _options_at_end(state: AuctionState) -> bool:
     reached first."""
     p = state.pending
     return p is not None and p.procedure == _DECLARER_OPTIONS and state.is_over
+
+
+def intended_call_unread(state: AuctionState, bounds: Scope) -> bool:
+    """Whether the intended call a slip claim names (25A, the procedure's fact ``new``), awaiting
+    the director's judgement, is read by nothing within ``bounds``.
+
+    Judged unintended, the irregular call is withdrawn and the intended one made in its place,
+    in turn, over the same auction (``slip_first.intended_replaces``): if that call is itself an
+    irregularity (an insufficient bid, an inadmissible double, a call a silenced player may not
+    make, a bid above seven: :func:`~auction_fsm.lawbook.classify.in_turn_kind`) of a family the
+    bounds leave no room for (:func:`~auction_fsm.exploration.room_for`), or is refused, that
+    branch leaves the scope.  Judged intended, the procedure goes back to where it was and drops
+    the claim's call (``slip_first.back_to_procedure``).  So within the bounds nothing reads it,
+    and claims naming any such call are keyed alike."""
+    p = state.pending
+    if p is None or p.step != SLIP_STEP or state.turn != p.offender:
+        return False
+    try:
+        kind = in_turn_kind(state, p.offender, parse_call(p.get("new")))
+    except AuctionFsmError:
+        return True  # the engine refuses the call: no edge either
+    family = IRREGULAR_IN_TURN.get(kind)
+    return family is not None and family not in room_for(state, bounds)
 
 
 def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
@@ -227,4 +261,4 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
     names = tuple(sorted(wanted, key=order.__getitem__))
     return DeclaredKey(names, {p: tuple(sorted(w)) for p, w in readers.items()},
                        scope.max_irregularities, scope.offender_seat is not None,
-                       _LEAD_FAMILY not in scope.families)
+                       _LEAD_FAMILY not in scope.families, scope)
