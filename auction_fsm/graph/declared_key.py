@@ -25,8 +25,8 @@ What it proves, and what not:
 The waiting procedure is keyed by its views (``procedure``, ``procedure_call``,
 ``procedure_place``, ``procedure_undo``: :data:`~auction_fsm.lawbook.parts.VIEWS`), each only
 where some rule or the explorer declares it (a declaration of ``pending`` itself asks for all
-four).  Two of its values are keyed in a narrower form than the one read, each said where it is
-made and tested by the key check rather than proved:
+four).  Three of its values are keyed in a narrower form than the one read, each said where it
+is made, and each tested by the key check rather than proved:
 
 * the places the procedure keeps in the record (its call's, :func:`relative_places`), by their
   order among the entries still looked at, not counted from the end;
@@ -159,17 +159,12 @@ class DeclaredKey:
         """The key of ``state``: the value of each name, the irregularities counted up to the
         budget, the waiting procedure's views with its places relative (:func:`relative_places`)."""
         out: list[Any] = []
-        relative: tuple[Pending | None, int | None] | None = None
+        procedure: tuple[Pending | None, int | None] | None = None
         for name in self.names:
             if name in _PENDING_VIEWS:
-                if relative is None:
-                    relative = ((None, None) if self.ends_at_final_pass and _options_at_end(state)
-                                else relative_places(state))
-                    p = relative[0]
-                    if p is not None and self.bounds is not None and intended_call_unread(state, self.bounds):
-                        relative = (dataclasses.replace(p, extra=tuple((k, "" if k == "new" else v)
-                                                                       for k, v in p.extra)), relative[1])
-                p, place = relative
+                if procedure is None:
+                    procedure = self._procedure(state)
+                p, place = procedure
                 if name == "procedure_place":
                     out.append(place if place is not None or p is None else p.back)
                 else:
@@ -185,6 +180,18 @@ class DeclaredKey:
             else:
                 out.append(value_of(state, name))
         return tuple(out)
+
+    def _procedure(self, state: AuctionState) -> tuple[Pending | None, int | None]:
+        """The waiting procedure as the key holds it, and its call's place: the places relative
+        (:func:`relative_places`), nothing at an end with declarer's options only
+        (:func:`_options_at_end`), no intended call where the bounds leave it none to read
+        (:func:`intended_call_unread`)."""
+        if self.ends_at_final_pass and _options_at_end(state):
+            return None, None
+        p, place = relative_places(state)
+        if p is not None and self.bounds is not None and intended_call_unread(state, self.bounds):
+            p = dataclasses.replace(p, extra=tuple((k, "" if k == "new" else v) for k, v in p.extra))
+        return p, place
 
 
 def _options_at_end(state: AuctionState) -> bool:
