@@ -81,6 +81,10 @@ def test_27_insufficient_1_keyed_by_its_declarations_reaches_the_compact_keys_ve
     assert {k: v for k, v in verdicts[1].items() if k in verdicts[0]} == verdicts[0]
     assert _ends(declared) == _ends(compact) and len(_ends(compact)) > 10
     assert (declared.states, declared.edges) == (compact.states, compact.edges)
+    # and one partition: the compact key's configurations each have a declared key of their own
+    space, key = compact.space, declared_key(LAWS_2017, scope_named("insufficient-1"))
+    assert isinstance(space, IrregularSpace)
+    assert len({key.of(space.state_of(k)) for k in compact.keys}) == compact.states
 
 
 def test_a_key_leaving_out_a_declared_read_is_found_inexact_by_the_key_check() -> None:
