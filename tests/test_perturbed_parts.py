@@ -129,6 +129,18 @@ def test_27B_the_laws_of_obligations_and_rights_and_the_withdrawn_calls_change_o
     assert faults == []
 
 
+@pytest.mark.parametrize("scope", [s for s in SCOPES if s != "insufficient-1"])
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.name)
+def test_the_words_of_obligations_and_rights_change_only_the_rulings_on_explored_edges(book: LawBook, scope: str) -> None:
+    """As above, on the first 8,000 edges of the other scopes (31A and 32A repeats and silences,
+    36 and 38 rights, 24 penalty cards' silences ...), every edge holding any words."""
+    laws, calls = _words(book)
+    edges = _with_words(edges_of(scope, 8000, book))
+    assert len(edges) >= 10
+    faults = [f for n, (state, event) in enumerate(edges) for f in check_words(state, event, laws, calls, n)]
+    assert faults == []
+
+
 def _silence_decides(row: Row) -> Row:
     """Row ``row`` with its action made to let the law of partner's silence decide: a 27B3
     silence also gives the offender's partner a second obligation."""
