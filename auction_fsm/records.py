@@ -113,8 +113,9 @@ class Undo:
     legal auction as it stood before the call without its seats (``auction``,
     :func:`auction_fsm.rules.seatless`; ``-1`` when other calls stand after them, and the auction
     is rebuilt from the record) with the side that had made the last bid then (``bidder``: North
-    or East standing for the pair, as the position's key keeps it; ``None`` before any bid), and what the standing calls had settled by then (``facts``).  Whose turn it was is
-    the procedure's ``in_turn_of``."""
+    or East standing for the pair, as the position's key keeps it; ``None`` before any bid), and
+    what the standing calls had settled by then (``facts``).  Whose turn it was is the
+    procedure's ``in_turn_of``."""
 
     over: Call | None
     auction: int

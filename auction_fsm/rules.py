@@ -76,9 +76,9 @@ def seated(value: int, turn: int, bidder: int) -> int:
 
 def bidder_side_only(key: int) -> int:
     """``key`` with the last bidder's seat replaced by his side (North or East standing for the
-    pair), as a position's keys hold it (module docstring): the legal auction's future depends only on the side (19A1, 19B1), so keys that differ
-    only there have one future; :func:`declarer_of` takes only the side from the key, and the
-    seat from the calls."""
+    pair), as a position's keys hold it (module docstring): the legal auction's future depends
+    only on the side (19A1, 19B1), so keys that differ only there have one future;
+    :func:`declarer_of` takes only the side from the key, and the seat from the calls."""
     return key & ~(2 << 8)
 
 
