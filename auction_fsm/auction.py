@@ -43,7 +43,7 @@ from .standing import NO_STANDING_FACTS, UNNOTICED_LAWS, StandingFacts
 from .values import evolve, pickled_by_fields
 from .vulnerability import VULNERABILITIES, parse_vulnerability
 
-__all__ = ["AuctionState", "UNNOTICED_LAWS", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
+__all__ = ["AuctionState", "LastEntry", "UNNOTICED_LAWS", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
 
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 
@@ -51,6 +51,9 @@ RestrictionStatus = Literal["may_apply", "lapsed", "applies_in_play", "to_choose
 #: Where a 26B right may stand (see :meth:`AuctionState.restriction_status`).
 RESTRICTION_STATUSES: tuple[RestrictionStatus, ...] = get_args(RestrictionStatus)
 
+#: A legal graph's key masked to the last bidder's side, as a position keeps it
+#: (:func:`auction_fsm.rules.bidder_side_only`, the module docstring of :mod:`auction_fsm.rules`).
+_SIDE_ONLY = ~(2 << 8)
 _NO_OBLIGATIONS: tuple[tuple[Obligation, ...], ...] = ((), (), (), ())
 _SEATS = tuple(Seat)
 
@@ -119,6 +122,15 @@ _PLACES: list[frozenset[str]] = [frozenset()]
 def use_place_facts(names: frozenset[str]) -> None:
     """Tell the position which procedure facts are places (called once by the law book)."""
     _PLACES[0] = names
+
+
+class LastEntry(NamedTuple):
+    """The call just made, as :attr:`AuctionState.last_entry` gives it: who made it, the call,
+    and whether it stands (``False``: it waits for a ruling)."""
+
+    seat: Seat
+    call: Call
+    stands: bool
 
 
 class LastCall(NamedTuple):
@@ -374,10 +386,19 @@ class AuctionState:
 
     # --- facts of the record that rules read alone (views of the log: lawbook.parts.VIEWS) ---
     @property
-    def last_entry(self) -> CallRecord | None:
-        """The last entry of the record, whatever its status (``None`` before any call): a rule
-        asking whether a seat names again the call it has just made reads this, not the record."""
-        return self.record[-1] if self.record else None
+    def last_entry(self) -> LastEntry | None:
+        """The call just made, what Law 25 asks of it when a seat names a call again: the last
+        entry of the record, by seat and call, and whether it stands (else it waits for a
+        ruling); ``None`` before any call, and when that entry neither stands nor waits (it was
+        cancelled or withdrawn: naming it again is a call like any other).  A rule asking whether
+        a seat names again the call it has just made reads this, not the record; how the entry
+        came about (its irregularity, its law) is not part of it, since no rule asks."""
+        if not self.record:
+            return None
+        last = self.record[-1]
+        if last.status not in ("stands", "pending"):
+            return None
+        return LastEntry(last.seat, last.call, last.status == "stands")
 
     @property
     def calls_made(self) -> bool:
@@ -564,6 +585,7 @@ class AuctionState:
         the hot path of replay and exploration.
         """
         made = CallRecord(seat, call, seat)
+        key &= _SIDE_ONLY  # the successor table's key names the bidder; the position keeps his side
         record = appended(self.record, made)
         if _PREFIX_KEYS:
             _extend_keys(self.dealer, self.record, record, key)

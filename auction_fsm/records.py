@@ -110,11 +110,12 @@ class Undo:
     """What a waiting change of call (25A, 21B1) keeps, by value, to withdraw the call it would
     replace without looking in the record: the call made over it (``over``, LHO's, 25A6, 21B2;
     ``None`` if nobody has called over it), the legal auction as it stood before the call without
-    its seats (``auction``, :func:`auction_fsm.rules.seatless`) with who had made the last bid then
-    (``bidder``; ``None`` before any bid), what the standing calls had settled by then
-    (``facts``), and the calls standing after the call made over it (``following``: calls out of
-    rotation accepted, in order; usually none), which stand again, in order, once the two are
-    withdrawn.  Whose turn it was is the procedure's ``in_turn_of``."""
+    its seats (``auction``, :func:`auction_fsm.rules.seatless`) with the side that had made the
+    last bid then (``bidder``: North or East standing for the pair, as the position's key keeps
+    it; ``None`` before any bid), what the standing calls had settled by then (``facts``), and
+    the calls standing after the call made over it (``following``: calls out of rotation
+    accepted, in order; usually none), which stand again, in order, once the two are withdrawn.
+    Whose turn it was is the procedure's ``in_turn_of``."""
 
     over: Call | None
     auction: int

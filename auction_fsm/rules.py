@@ -8,7 +8,13 @@ call to a key; everything else (the immutable :class:`~auction_fsm.auction.Aucti
 perft counter, the configuration-graph explorer and the benchmarks) is built on it.
 
 Layout of a key (bits): turn 0-1, last bid code + 1 2-7, last bidder 8-9, double status 10-11
-(0 none, 1 doubled, 2 redoubled), passes 12-14.
+(0 none, 1 doubled, 2 redoubled), passes 12-14.  The keys a position holds
+(:attr:`~auction_fsm.auction.AuctionState.key`, built by :func:`force` and :func:`seated`) keep
+the last bidder's side only (North standing for North-South, East for East-West): the Laws of
+the auction ask only whether the last bid was an opponent's (19A1, 19B1), and declarer comes
+from the first namers of the strain (:func:`declarer_of` takes only the side from the key).  The
+legal graph's keys (:func:`step_or_none`, the successor table) keep the seat, which its
+positions name in words.
 """
 
 from __future__ import annotations
@@ -63,15 +69,16 @@ def seatless(key: int) -> int:
 
 def seated(value: int, turn: int, bidder: int) -> int:
     """The key whose :func:`seatless` value is ``value``, with ``turn`` to call and ``bidder``
-    the last to bid (0 before any bid, as :func:`initial_key` has it)."""
-    return turn | (value & 63) << 2 | bidder << 8 | (value >> 6) << 10
+    a seat of the side that bid last (0 before any bid, as :func:`initial_key` has it): a
+    position's key, which keeps the side only (module docstring)."""
+    return turn | (value & 63) << 2 | (bidder & 1) << 8 | (value >> 6) << 10
 
 
 def bidder_side_only(key: int) -> int:
     """``key`` with the last bidder's seat replaced by his side (North or East standing for the
-    pair): the legal auction's future depends only on the side (19A1, 19B1), so keys that differ
-    only there have one future; :func:`declarer_of` takes only the side from the key, and the
-    seat from the calls."""
+    pair), as a position's keys hold it (module docstring): the legal auction's future depends
+    only on the side (19A1, 19B1), so keys that differ only there have one future;
+    :func:`declarer_of` takes only the side from the key, and the seat from the calls."""
     return key & ~(2 << 8)
 
 
@@ -143,7 +150,8 @@ def step(key: int, code: int) -> int:
 
 
 def force(key: int, seat: int, code: int) -> int:
-    """The key after ``seat`` makes ``code`` with no legality check; the turn passes to its LHO.
+    """The key after ``seat`` makes ``code`` with no legality check; the turn passes to its LHO,
+    and a bid keeps its maker's side only, as a position's keys do (module docstring).
 
     Used to rebuild the legal auction from the calls that stand, including calls that stand
     although they were irregular (an insufficient bid accepted under 27A1, a call out of
@@ -154,7 +162,7 @@ def force(key: int, seat: int, code: int) -> int:
     if code == PASS_CODE:
         return pack(nxt, last_bid, bidder, doubled, min(passes + 1, 4))
     if code < 35:
-        return pack(nxt, code, seat, 0, 0)
+        return pack(nxt, code, seat & 1, 0, 0)
     if code == DOUBLE_CODE:
         return pack(nxt, last_bid, bidder, 1, 0)
     if code == REDOUBLE_CODE:

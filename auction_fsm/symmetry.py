@@ -39,7 +39,7 @@ from .errors import AuctionFsmError
 from .events import Event
 from .lawbook.procedure_facts import names_of_kind
 from .pvector import PVector
-from .records import Pending, Ruling
+from .records import Pending, Ruling, Undo
 from .seats import Seat
 from .standing import StandingFacts
 
@@ -82,13 +82,13 @@ def turned_words(text: str, k: int) -> str:
 
 
 def _key(key: int, k: int) -> int:
-    """A legal auction's key moved ``k`` seats: the turn, and the last bidder once there is one
-    (before any bid the bidder field is 0 whatever the dealer, :func:`rules.initial_key`)."""
+    """A position's legal-auction key moved ``k`` seats: the turn, and the last bidder's side once
+    there is one (before any bid the bidder field is 0 whatever the dealer,
+    :func:`rules.initial_key`; a position keeps the side only, :func:`rules.seated`)."""
     if key < 0:
         return key
-    turn, last_bid, bidder, doubled, passes = rules.unpack(key)
-    return rules.pack((turn + k) % 4, last_bid, (bidder + k) % 4 if last_bid != rules.NO_BID else bidder,
-                      doubled, passes)
+    turn, last_bid, bidder, _, _ = rules.unpack(key)
+    return rules.seated(rules.seatless(key), (turn + k) % 4, (bidder + k) % 2 if last_bid != rules.NO_BID else bidder)
 
 
 def _value(value: T, k: int) -> T:
@@ -111,6 +111,9 @@ def _value(value: T, k: int) -> T:
             undo=_value(value.undo, k))
     elif isinstance(value, StandingFacts):
         out = value.turned(k)
+    elif isinstance(value, Undo):  # the last bidder's side, as the position's key keeps it
+        out = dataclasses.replace(value, facts=_value(value.facts, k),
+                                  bidder=None if value.bidder is None else Seat((int(value.bidder) + k) % 2))
     elif isinstance(value, Ruling):
         out = Ruling(value.law, turned_words(value.summary, k))
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):

@@ -26,19 +26,40 @@ What it proves, and what not:
 * A scope in which some rule reads the record or the rulings themselves is keyed on them: exact,
   but the exploration then tells apart every history and rarely finishes.  :attr:`DeclaredKey.log_readers`
   names those rules, so that the report says which declaration stops the key from being small.
+
+The waiting procedure is keyed by its views (``procedure``, ``procedure_call``,
+``procedure_place``, ``procedure_undo``: :data:`~auction_fsm.lawbook.parts.VIEWS`), each only
+where some rule or the explorer declares it (a declaration of ``pending`` itself asks for all
+four).  Three of its values are keyed in a narrower form than the one read, each said where it
+is made, and each tested by the key check rather than proved:
+
+* the places the procedure keeps in the record (its call's, :func:`relative_places`), by their
+  order among the entries still looked at, not counted from the end;
+* at an end of a scope without the opening lead, declarer's options before the lead
+  (:func:`_options_at_end`);
+* the intended call a slip claim names, where the scope's bounds leave it no future
+  (:func:`intended_call_unread`).
+
+The words some parts hold only for the rulings (the law of each obligation, the law and the
+withdrawn call of each 26B right: :mod:`auction_fsm.lawbook.words_only`) are left out of the key;
+that rules read them for words only is checked by changing them
+(:func:`auction_fsm.graph.perturbation.check_words`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .. import rules
 from ..auction import AuctionState
-from ..exploration import _settled, switched_on
+from ..calls import parse_call
+from ..errors import AuctionFsmError
+from ..exploration import IRREGULAR_IN_TURN, _settled, room_for, switched_on
 from ..lawbook import LawBook
-from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
+from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads, in_turn_kind
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
     CLOSED_VIEWS,
@@ -48,9 +69,14 @@ from ..lawbook.parts import (
     PHASE_READS,
     VIEW_SOURCES,
     VIEWS,
+    procedure_view,
     value_of,
     where,
 )
+from ..lawbook.procedure_facts import names_of_kind
+from ..lawbook.slip_first import SLIP_STEP
+from ..lawbook.words_only import WORDED, without_words
+from ..records import Pending
 from ..scope import ROW_FAMILIES, Scope
 
 __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
@@ -61,12 +87,21 @@ __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
 #: the end at the faced lead), a passed-out board's hands (the end), the dealer (the traces), and
 #: the count of irregularities, up to the scope's budget (the bound).
 EXPLORER_READS: frozenset[str] = frozenset({
-    "dealer", "key", "pending", "obligations", "exposed", "leads", "hands_returned", "incidents"})
+    "dealer", "key", "procedure", "obligations", "exposed", "leads", "hands_returned", "incidents"})
+#: (Of the waiting procedure the explorer reads its options, decider and judgement asked for, to
+#: offer choices and answers, and its offender, to offer changes of call: the view ``procedure``.)
 #: The engine, too, reads something itself: the machine state a step starts from (the phase,
 #: :data:`~auction_fsm.lawbook.parts.PHASE_READS`), so that is in every key.
 
+#: The procedure of declarer's options before the opening lead, and the scope's family of the lead.
+_DECLARER_OPTIONS = "declarer_lead_options"
+_LEAD_FAMILY = "opening_lead"
 _LOG_VIEWS = frozenset(v for v, parts in VIEWS.items() if parts & LOG)
-_ALL = frozenset(PARTS)
+#: The views of the waiting procedure, keyed as themselves: together they are the whole of it.
+_PENDING_VIEWS = frozenset(v for v, parts in VIEWS.items() if parts == {"pending"})
+_ALL = frozenset(PARTS) - {"pending"} | _PENDING_VIEWS
+#: The facts a procedure keeps that are places in the record counted back from its end.
+_PLACE_FACTS = names_of_kind("place")
 
 
 def _names(declared: frozenset[str] | None) -> frozenset[str]:
@@ -80,8 +115,10 @@ def _names(declared: frozenset[str] | None) -> frozenset[str]:
     for name in declared:
         if name == KEY_STEP:
             continue
-        if name in _LOG_VIEWS or name in CLOSED_VIEWS:
+        if name in _LOG_VIEWS or name in CLOSED_VIEWS or name in _PENDING_VIEWS:
             out.add(name)
+        elif name == "pending":
+            out |= _PENDING_VIEWS
         elif name in VIEW_SOURCES:
             out |= _names(VIEW_SOURCES[name])
         elif name in VIEWS:
@@ -89,6 +126,39 @@ def _names(declared: frozenset[str] | None) -> frozenset[str]:
         else:
             out.add(name)
     return frozenset(out)
+
+
+def relative_places(state: AuctionState) -> tuple[Pending | None, int | None]:
+    """The waiting procedure with the places it keeps in the record (its call's, ``back``, and
+    those among its facts) given as their order among the entries still looked at, counted from
+    the end: entries that stand or wait for a ruling, and those the procedure names.  Also that
+    order for ``back`` itself (``None``: the procedure is about no call).
+
+    Why: a rule uses a place to name the entry it acts on (lets it stand, cancels it, reads it
+    back by value through ``procedure_call``); whether the call waited on is the last entry is
+    the view ``procedure_at_end``.  An entry that neither stands nor waits nor is named by the
+    procedure is looked at by no view the key holds: the call just made (``last_entry``) gives
+    nothing for it, the passes ending the auction and the last calls skip it.  So how many such
+    entries lie between is not kept: a loop of 27B3 replacements adds one each round, and counted
+    from the end the place would grow without bound.  Tested, not proved: the key check
+    (``auction-fsm verify --check-keys``) compares the futures of merged positions."""
+    p = state.pending
+    if p is None:
+        return None, None
+    record = state.record
+    on_record = p.back >= 0 and p.call is not None  # (a lead out of turn's place is in the leads)
+    named = {len(record) - 1 - p.back} if on_record else set()
+    named |= {len(record) - 1 - int(v) for k, v in p.extra if k in _PLACE_FACTS and v}
+    if not named:
+        return p, None
+    order: dict[int, int] = {}
+    for i in range(len(record) - 1, min(named) - 1, -1):
+        if record[i].status in ("stands", "pending") or i in named:
+            order[i] = len(order)
+    extra = tuple((k, f"#{order[len(record) - 1 - int(v)]}") if k in _PLACE_FACTS and v else (k, v)
+                  for k, v in p.extra)
+    back = order[len(record) - 1 - p.back] if on_record else None
+    return dataclasses.replace(p, extra=extra), back
 
 
 @dataclass(frozen=True)
@@ -100,19 +170,32 @@ class DeclaredKey:
     log_readers: dict[str, tuple[str, ...]]
     budget: int
     offender_split: bool
-    #: The scope (its bounds narrow the first namers and the suits specified).
+    #: The scope (its bounds narrow the first namers, the suits specified and a slip claim's
+    #: intended call: :meth:`first_namers`, :meth:`suits_specified`, :func:`intended_call_unread`).
     scope: Scope
     #: Whether a row of an irregularity the scope switches on writes the legal auction's key (it
     #: may then let a standing bid go or a lower one stand, 17D3, 25, 27, 36), or the 26B rights.
     reviving: bool
     restricting: bool
+    #: The scope ends at the final pass (it has no opening lead): :func:`_options_at_end`.
+    ends_at_final_pass: bool = False
 
     def of(self, state: AuctionState) -> tuple[Hashable, ...]:
-        """The key of ``state``: the value of each name, the irregularities counted up to the budget,
-        the first namers and the suits specified as far as the bounds let a rule read them."""
+        """The key of ``state``: the value of each name, the irregularities counted up to the
+        budget, the first namers and the suits specified as far as the bounds let a rule read
+        them, the waiting procedure's views with its places relative (:func:`relative_places`)."""
         out: list[Any] = []
+        procedure: tuple[Pending | None, int | None] | None = None
         for name in self.names:
-            if name == "incidents":
+            if name in _PENDING_VIEWS:
+                if procedure is None:
+                    procedure = self._procedure(state)
+                p, place = procedure
+                if name == "procedure_place":
+                    out.append(place if place is not None or p is None else p.back)
+                else:
+                    out.append(procedure_view(p, name))
+            elif name == "incidents":
                 out.append(min(state.incidents, self.budget))
             elif name == "first_namers":
                 out.append(self.first_namers(state))
@@ -122,6 +205,8 @@ class DeclaredKey:
                 out.append(tuple(state.rulings))
             elif name == "record":
                 out.append(tuple(state.record))
+            elif name in WORDED:
+                out.append(without_words(name, value_of(state, name)))
             else:
                 out.append(value_of(state, name))
         return tuple(out)
@@ -173,6 +258,53 @@ class DeclaredKey:
         offenders = {int(r.offender) for r in state.restrictions}
         return tuple(b if seat in offenders else 0 for seat, b in enumerate(bits))
 
+    def _procedure(self, state: AuctionState) -> tuple[Pending | None, int | None]:
+        """The waiting procedure as the key holds it, and its call's place: the places relative
+        (:func:`relative_places`), nothing at an end with declarer's options only
+        (:func:`_options_at_end`), no intended call where the bounds leave it none to read
+        (:func:`intended_call_unread`)."""
+        if self.ends_at_final_pass and _options_at_end(state):
+            return None, None
+        p, place = relative_places(state)
+        if p is not None and intended_call_unread(state, self.scope):
+            p = dataclasses.replace(p, extra=tuple((k, "" if k == "new" else v) for k, v in p.extra))
+        return p, place
+
+
+def _options_at_end(state: AuctionState) -> bool:
+    """Whether ``state`` is an end of a scope without the opening lead where declarer's options
+    before the lead wait (26B, 50D).  Keyed as though nothing waited, as at the other ends: the
+    explorer offers nothing after an end (it reads none of the options), and which options wait
+    is settled at the final pass from parts the rows of such a scope do not declare (the suits
+    the offender specified, read by the opening lead's rows, which the scope leaves out).  Kept,
+    they would make the end's key depend on which of the equal-keyed positions before it was
+    reached first."""
+    p = state.pending
+    return p is not None and p.procedure == _DECLARER_OPTIONS and state.is_over
+
+
+def intended_call_unread(state: AuctionState, bounds: Scope) -> bool:
+    """Whether the intended call a slip claim names (25A, the procedure's fact ``new``), awaiting
+    the director's judgement, is read by nothing within ``bounds``.
+
+    Judged unintended, the irregular call is withdrawn and the intended one made in its place,
+    in turn, over the same auction (``slip_first.intended_replaces``): if that call is itself an
+    irregularity (an insufficient bid, an inadmissible double, a call a silenced player may not
+    make, a bid above seven: :func:`~auction_fsm.lawbook.classify.in_turn_kind`) of a family the
+    bounds leave no room for (:func:`~auction_fsm.exploration.room_for`), or is refused, that
+    branch leaves the scope.  Judged intended, the procedure goes back to where it was and drops
+    the claim's call (``slip_first.back_to_procedure``).  So within the bounds nothing reads it,
+    and claims naming any such call are keyed alike."""
+    p = state.pending
+    if p is None or p.step != SLIP_STEP or state.turn != p.offender:
+        return False
+    try:
+        kind = in_turn_kind(state, p.offender, parse_call(p.get("new")))
+    except AuctionFsmError:
+        return True  # the engine refuses the call: no edge either
+    family = IRREGULAR_IN_TURN.get(kind)
+    return family is not None and family not in room_for(state, bounds)
+
 
 def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
     """The key of ``scope`` under ``book``: the union of what its switched-on rows, the
@@ -209,10 +341,12 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
                     slot = SLOTS.get(fact)
                     take(f"fact:{fact}", None if slot is None else slot.parts)
     order = {n: i for i, n in enumerate((*PARTS, *VIEWS))}
+    wanted.discard("pending")  # (keyed by its views)
     names = tuple(sorted(wanted, key=order.__getitem__))
     irregular = [row.action.writes or frozenset() for row in rows
                  if row.action is not None and ROW_FAMILIES.get(row.family) is not None]
     return DeclaredKey(names, {p: tuple(sorted(w)) for p, w in readers.items()},
                        scope.max_irregularities, scope.offender_seat is not None, scope,
                        reviving=any("key" in w or KEY_STEP in w for w in irregular),
-                       restricting=any("restrictions" in w for w in irregular))
+                       restricting=any("restrictions" in w for w in irregular),
+                       ends_at_final_pass=_LEAD_FAMILY not in scope.families)

@@ -34,8 +34,10 @@ from ..errors import AuctionFsmError
 from ..events import Event
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, as_parts
+from ..lawbook.words_only import WORDED, reworded, without_words
 
-__all__ = ["ENGINE_PARTS", "Perturbations", "step_reads", "step_writes", "donors", "check_step", "check_edges"]
+__all__ = ["ENGINE_PARTS", "Perturbations", "step_reads", "step_writes", "donors", "check_step", "check_edges",
+           "check_words"]
 
 #: Parts the engine keeps itself rather than a rule: never given another value by the check.
 ENGINE_PARTS = frozenset({"book", "incidents", "first_offender"})
@@ -172,3 +174,44 @@ def check_edges(edges: Iterable[tuple[AuctionState, Event]], values: dict[str, l
         out.faults.extend(check_step(state, event, values, salt=n, tried=tried))
         out.changes.update(tried)
     return out
+
+
+def check_words(state: AuctionState, event: Event, laws: Sequence[str], calls: Sequence[Any],
+                salt: int = 0) -> list[str]:
+    """Rule ``event`` at ``state``, then again with the words the rules read only to word rulings
+    changed (:mod:`auction_fsm.lawbook.words_only`: each obligation's and 26B right's law, each
+    right's withdrawn call, given another of ``laws`` and ``calls``); the faults found, in words
+    (empty: none).  The same rows must fire, or the event be refused again, and every part after
+    the step must be the same, but the rulings and, in the parts holding them, the words
+    themselves (compared with the words left out, :func:`~auction_fsm.lawbook.words_only.without_words`)."""
+    changes = {part: reworded(part, getattr(state, part), laws, calls, salt) for part in WORDED}
+    changes = {part: value for part, value in changes.items() if value != getattr(state, part)}
+    if not changes:
+        return []
+    changed = dataclasses.replace(state, **changes)
+    words = " and ".join(WORDED[p] for p in changes)
+    try:
+        step = rule_in_full(state, event)
+    except AuctionFsmError as exc:
+        try:
+            rule_in_full(changed, event)
+        except AuctionFsmError as refused:
+            if type(refused) is type(exc):
+                return []
+        return [f"{event.describe()} is refused ({exc}), but not alike once {words} change"]
+    rows = [f.row.label for f in step.fired]
+    where = f"rows {' / '.join(rows) or '(none)'} on {event.describe()}"
+    try:
+        again = rule_in_full(changed, event)
+    except AuctionFsmError as exc:
+        return [f"{where} read {words} for more than words: with others the event is refused ({exc})"]
+    if [f.row.label for f in again.fired] != rows:
+        fired = [f.row.label for f in again.fired]
+        return [f"{where} read {words} for more than words: with others the rows are {fired}"]
+    for name in PARTS:
+        if name == "rulings":
+            continue
+        a, b = getattr(step.after, name), getattr(again.after, name)
+        if not _same(without_words(name, a), without_words(name, b)):
+            return [f"{where} read {words} for more than words: changing them changed {name!r} after the step"]
+    return []

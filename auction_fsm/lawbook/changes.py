@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final, cast
 
 from .. import rules
-from ..auction import AuctionState, LastCall
+from ..auction import AuctionState, LastCall, LastEntry
 from ..calls import parse_call
 from ..errors import IllegalCallError, LawBookError, RepeatedCallError
 from ..events import CallEvent, ChangeCall
@@ -168,7 +168,7 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         via or law, f"{o.long_name} tries to replace {last.call} with {event.call}")
 
 
-def call_named_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> CallRecord | None:
+def call_named_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> LastEntry | None:
     """The call ``event`` names again, when by it a seat names once more the call it has just
     made (a line sent twice, a call "changed" to itself): the last call in the record, made by
     that seat, the same call, still standing or waiting for a ruling.  ``None`` when the event
@@ -186,8 +186,8 @@ def call_named_again(state: AuctionState, event: Event | FollowUp, book: Declare
     if not (type(event) is CallEvent or isinstance(event, ChangeCall)):
         return None
     last = state.last_entry
-    if last is None or last.seat != event.seat or last.call != event.call or last.status not in ("stands", "pending"):
-        return None
+    if last is None or last.seat != event.seat or last.call != event.call:
+        return None  # (the view gives nothing for a last entry neither standing nor waiting)
     if isinstance(event, CallEvent) and event.seat in callers(state, book):
         return None
     p = state.pending
@@ -207,7 +207,7 @@ def same_call_again(state: AuctionState, event: Event | FollowUp, book: Declares
     last = call_named_again(state, event, book)
     if last is None:
         return None
-    return (f"Nothing happens: {last.seat.long_name} has just {'called' if last.status == 'stands' else 'made'} "
+    return (f"Nothing happens: {last.seat.long_name} has just {'called' if last.stands else 'made'} "
             f"{last.call}, and the same call again is neither a new call nor a change of call (Law 25 "
             "is about replacing a call by another).")
 

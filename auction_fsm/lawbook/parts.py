@@ -38,7 +38,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .. import rules
-from ..auction import AuctionState, LastCall
+from ..auction import AuctionState, LastCall, LastEntry
 from ..calls import Call
 from ..errors import LawBookError
 from ..events import Event
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["STEPPED", "FACT_VIEWS", "CLOSED_VIEWS", "VIEW_SOURCES", "PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
+__all__ = ["STEPPED", "FACT_VIEWS", "CLOSED_VIEWS", "VIEW_SOURCES", "PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "procedure_view", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -65,7 +65,8 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: a table keyed on its reads does not tell apart auctions that differ in the rest of the key.
 #: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has four, each a small
 #: fact of the record that the rules ask about (properties of the position of the same names):
-#: the last entry (``last_entry``: does a seat name again the call it has just made, 25); whether
+#: the last entry (``last_entry``: does a seat name again the call it has just made, 25; by seat,
+#: call and whether it stands, and nothing if it neither stands nor waits); whether
 #: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
 #: auction was out of rotation (``passes_at_end``, 17D3); each seat's last standing call and
 #: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a); whether anyone has called
@@ -161,16 +162,7 @@ def value_of(state: AuctionState, name: str) -> Any:
     if name == KEY_STEP:
         return None  # the effect is applied to the key the position has: nothing of it is read
     if name in ("procedure", "procedure_call", "procedure_place", "procedure_undo"):
-        p = state.pending
-        if p is None:
-            return None
-        if name == "procedure_call":
-            return p.call, p.specifies
-        if name == "procedure_place":
-            return p.back
-        if name == "procedure_undo":
-            return p.undo
-        return dataclasses.replace(p, call=None, specifies=None, back=-1, undo=None)
+        return procedure_view(state.pending, name)
     fields = _FACT_FIELDS.get(name)
     if fields is not None:
         facts = state.standing_facts
@@ -181,6 +173,21 @@ def value_of(state: AuctionState, name: str) -> Any:
 #: The fields of the standing calls' facts in each of their views, in field order.
 _FACT_FIELDS: dict[str, tuple[str, ...]] = {
     v: tuple(f.name for f in dataclasses.fields(StandingFacts) if FACT_VIEWS[f.name] == v) for v in CLOSED_VIEWS}
+
+
+def procedure_view(p: Pending | None, name: str) -> Any:
+    """View ``name`` of the waiting procedure ``p`` (``None`` while none waits): its call and what
+    it was explained to show, its place, what a change keeps to withdraw its call, or the rest
+    (the procedure with those blanked)."""
+    if p is None:
+        return None
+    if name == "procedure_call":
+        return p.call, p.specifies
+    if name == "procedure_place":
+        return p.back
+    if name == "procedure_undo":
+        return p.undo
+    return dataclasses.replace(p, call=None, specifies=None, back=-1, undo=None)
 
 
 def as_parts(declared: frozenset[str]) -> frozenset[str]:
@@ -294,7 +301,7 @@ class _Watched(AuctionState):
             return AuctionState.__dict__[name].fget(self)
 
     @property
-    def last_entry(self) -> CallRecord | None:
+    def last_entry(self) -> LastEntry | None:
         """The view ``last_entry``."""
         return self._view("last_entry")  # type: ignore[no-any-return]
 

@@ -62,9 +62,9 @@ def test_exposure_1_keyed_by_its_declarations_reaches_the_compact_keys_verdicts_
     assert verdicts[0] == {k: 0 for k in verdicts[0]}  # every check passes with the compact key
     assert {k: v for k, v in verdicts[1].items() if k in verdicts[0]} == verdicts[0]
     assert _ends(declared) == _ends(compact) and len(_ends(compact)) > 10
-    # the declared key tells apart what the compact one merges by hand (the last bidder's seat,
-    # not only his side), so it holds more configurations, never fewer
-    assert declared.states > compact.states
+    # the position's key keeps the last bidder's side only, as the compact key does by hand:
+    # keyed by the declarations, the scope holds as many configurations
+    assert declared.states == compact.states
 
 
 def test_exposure_1_declared_keys_are_exact_by_the_key_check(
@@ -73,16 +73,35 @@ def test_exposure_1_declared_keys_are_exact_by_the_key_check(
     assert compared > 5_000 and inexact == []
 
 
+def test_27_insufficient_1_keyed_by_its_declarations_reaches_the_compact_keys_verdicts_and_ends() -> None:
+    """Law 27's scope, with its 27B3 loop (a cancelled double, then a new replacement) that adds
+    a record entry each round: keyed by its declarations, the procedure's places relative, the
+    words of obligations and rights left out, it finishes with every check passing, the same ends
+    as the compact key, and as many configurations and edges."""
+    compact, declared = _explored("insufficient-1", "compact"), _explored("insufficient-1", "declared")
+    verdicts = [check_exploration(ex, 1).counts for ex in (compact, declared)]
+    assert verdicts[0] == {k: 0 for k in verdicts[0]}
+    assert {k: v for k, v in verdicts[1].items() if k in verdicts[0]} == verdicts[0]
+    assert _ends(declared) == _ends(compact) and len(_ends(compact)) > 10
+    assert (declared.states, declared.edges) == (compact.states, compact.edges)
+    # and one partition: the compact key's configurations each have a declared key of their own
+    space, key = compact.space, declared_key(LAWS_2017, scope_named("insufficient-1"))
+    assert isinstance(space, IrregularSpace)
+    assert len({key.of(space.state_of(k)) for k in compact.keys}) == compact.states
+
+
 def test_a_key_leaving_out_a_declared_read_is_found_inexact_by_the_key_check() -> None:
-    """The cards exposed are read by Law 24's rows (which paragraph, 24A-C, counts the cards the
-    seat had exposed): keyed without them, two positions differing in them are merged, and the
-    key check names the edges where their futures differ."""
-    scope = scope_named("exposure-1")
+    """The insufficient bid a Law 27 procedure waits on (the view ``procedure_call``) is read by
+    its rows (which replacement is the lowest sufficient bid in its denomination, 27B1a): keyed
+    without it, two procedures about different bids are merged, and the key check names the
+    edges where their futures differ.  (In ``exposure-1`` no declared read left out shows so: with
+    one irregularity, no second exposure reads the first, 24.)"""
+    scope = scope_named("insufficient-1")
     space = IrregularSpace(scope, dealers=scope.dealers, name="planted", agreement="off", keys="declared")
-    assert space.declared is not None and "exposed" in space.declared.names
-    space.declared = replace(space.declared, names=tuple(n for n in space.declared.names if n != "exposed"))
+    assert space.declared is not None and "procedure_call" in space.declared.names
+    space.declared = replace(space.declared, names=tuple(n for n in space.declared.names if n != "procedure_call"))
     _, inexact = inexact_keys(explore(space))
-    assert inexact
+    assert inexact and "insufficient_bid.awaiting_replacement" in inexact[0][1]
 
 
 def test_the_key_holds_no_log_where_no_rule_of_the_scope_reads_it() -> None:

@@ -471,11 +471,13 @@ def test_keys_forget_the_last_calls_once_no_change_of_call_can_follow() -> None:
 def test_keys_keep_the_last_bidders_side_not_his_seat() -> None:
     """After N 1C E X, and after N P E P S 1C W P N P E X, South calls over East's double of his
     side's 1C: the Laws of the auction ask only whose side the last bid was (19A1, 19B1), so
-    without declarer memory the two share one key.  Who declares is read from the first-namers,
-    so with declarer memory they stay apart."""
+    the positions hold one legal-auction key, and without declarer memory the two share one
+    configuration.  Who declares is read from the first-namers, so with declarer memory they stay
+    apart."""
     north = _state("N: 1C", "E: X")
     south = _state("N: P", "E: P", "S: 1C", "W: P", "N: P", "E: X")
-    assert north.key != south.key and north.turn == south.turn == Seat.S
+    assert north.key == south.key and north.turn == south.turn == Seat.S
+    assert north.standing_facts != south.standing_facts
     for families in ({"exposure"}, {"insufficient_bid", "inadmissible"}):
         space = IrregularSpace(Scope.of(families))
         assert space.key_of(north) == space.key_of(south), families
