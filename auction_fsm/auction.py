@@ -141,6 +141,19 @@ class LastCall(NamedTuple):
     facts_before: StandingFacts
 
 
+class UnnoticedCall(NamedTuple):
+    """An inadmissible call nobody has yet drawn attention to (law ``9A, 36``), as the director
+    called later finds it (:attr:`AuctionState.unnoticed_call`): the entry as made, its place
+    counted back from the end of the record (0: nobody has called since), and the legal auction's
+    key and the standing calls' facts as they stood before it -- what cancelling it and every call
+    after it (36A), or holding it again for a ruling (36B), goes back to."""
+
+    entry: CallRecord
+    back: int
+    key_before: int
+    facts_before: StandingFacts
+
+
 def _with_facts_before(record: Record, found: list[LastCall | None]) -> tuple[LastCall | None, ...]:
     """``found`` with each call's ``facts_before``: the standing calls' facts before it, in one
     pass over the record up to the earliest of them."""
@@ -392,6 +405,24 @@ class AuctionState:
             if r.law == UNNOTICED_LAWS[1] and r.stands:
                 later = record[i + 1:]
                 return i + 1 < len(record) if all(x.stands and x.irregularity is None for x in later) else None
+        return None
+
+    @property
+    def unnoticed_call(self) -> UnnoticedCall | None:
+        """The inadmissible call nobody has yet drawn attention to (law ``9A, 36``) while every
+        call after it stands and is regular (the calls 36A would cancel), with its place and the
+        auction before it (:class:`UnnoticedCall`); ``None`` if there is none.  What the director,
+        called later, rules on (36A, 36B) without looking back over the record; whether a
+        procedure waits is for the reader to ask (:attr:`unnoticed_open` asks it)."""
+        if not self.standing_facts.unnoticed:  # such a call stands, so its facts list it
+            return None
+        record = self.record
+        for i, r in enumerate(record):
+            if r.law == UNNOTICED_LAWS[1] and r.stands:
+                if not all(x.stands and x.irregularity is None for x in record[i + 1:]):
+                    return None
+                return UnnoticedCall(r, len(record) - 1 - i, _prefix_keys(self.dealer, record)[i],
+                                     StandingFacts.of(record[:i]))
         return None
 
     @property
@@ -712,6 +743,21 @@ class AuctionState:
         new = tuple(record) if len(record) < THRESHOLD else PVector.of(record)
         facts = StandingFacts.of(new) if shown else self.standing_facts
         return evolve(self, record=new, key=key, standing_facts=facts)
+
+    def set_statuses_back(self, changes: Iterable[tuple[int, CallStatus, str]], key: int,
+                          facts: StandingFacts) -> AuctionState:
+        """Give the entries of the record at the places ``changes`` names (each counted back from
+        the end, 0 the last) a new status under a law, and leave the legal auction at ``key`` and
+        the standing calls' facts at ``facts``: for a caller that knows the auction those changes
+        go back to (36A cancels an unnoticed call and every call after it, 36B holds it again;
+        :attr:`unnoticed_call` keeps the auction before it), so that nothing is rebuilt from the
+        record."""
+        record = self.record
+        n = len(record)
+        for back, status, law in changes:
+            index = n - 1 - back
+            record = replaced(record, index, evolve(record[index], status=status, law=law))
+        return evolve(self, record=record, key=key, standing_facts=facts)
 
     def withdraw_back(self, withdrawn: Iterable[tuple[int, str]], key: int, facts: StandingFacts) -> AuctionState:
         """Withdraw the entries of the record at the places ``withdrawn`` names (each counted back

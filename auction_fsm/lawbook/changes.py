@@ -85,7 +85,7 @@ slot("change_names_call_made", FAMILY, bool,
 slot("phase_when_procedure_closes", FAMILY, str,
      "where the table stands if the waiting procedure closes with nothing changed: the auction, the "
      "clarification period, a face-down opening lead, a passed-out board (a phase's name)",
-     parts=('key', 'record', 'procedure', 'leads', 'hands_returned'))
+     parts=('key', 'leads', 'hands_returned', 'procedure', 'calls_made'))
 slot("change_lho_called_over", FAMILY, bool,
      "a call of the offender's LHO stands over the call that the waiting change of call would replace "
      "(25A6, 21B2); false if no change of call waits",

@@ -38,7 +38,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .. import rules
-from ..auction import AuctionState, LastCall
+from ..auction import AuctionState, LastCall, UnnoticedCall
 from ..calls import Call
 from ..errors import LawBookError
 from ..events import Event
@@ -69,7 +69,8 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
 #: auction was out of rotation (``passes_at_end``, 17D3); each seat's last standing call and
 #: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a); whether anyone has called
-#: since an inadmissible call left unnoticed for now (``unnoticed_open``, 36A or 36B); whether any
+#: since an inadmissible call left unnoticed for now (``unnoticed_open``, 36A or 36B), and that call
+#: with its place and the auction before it (``unnoticed_call``, what 36A and 36B undo); whether any
 #: call has been made (``calls_made``: what the phase, the machine state a step starts from, asks).  And the contract
 #: (``contract``: the final bid, its doubling, declarer; read from the key, the standing calls'
 #: first namers of the strain and, for 36C, the doubling without unnoticed calls and the faced
@@ -81,6 +82,7 @@ VIEWS: dict[str, frozenset[str]] = {
     "procedure_place": frozenset({"pending"}), "procedure_undo": frozenset({"pending"}), "last_entry": frozenset({"record"}),
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
     "unnoticed_open": frozenset({"record", "pending", "standing_facts"}),
+    "unnoticed_call": frozenset({"record", "dealer", "standing_facts"}),
     "calls_made": frozenset({"record"}),
     "last_calls": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"})}
 #: What the engine reads to find the machine state a step starts from
@@ -261,6 +263,16 @@ class _Watched(AuctionState):
         return self._view("unnoticed_open")  # type: ignore[no-any-return]
 
     @property
+    def calls_made(self) -> bool:
+        """The view ``calls_made`` (what the phase asks of the record)."""
+        return self._view("calls_made")  # type: ignore[no-any-return]
+
+    @property
+    def unnoticed_call(self) -> UnnoticedCall | None:
+        """The view ``unnoticed_call``."""
+        return self._view("unnoticed_call")  # type: ignore[no-any-return]
+
+    @property
     def procedure_at_end(self) -> bool:
         """The view ``procedure_at_end``."""
         return self._view("procedure_at_end")  # type: ignore[no-any-return]
@@ -340,6 +352,14 @@ class _Watched(AuctionState):
         if _WATCHING:
             _WATCHING[-1].update(("key", "record") if shown else ("key",))
         return out
+
+    def set_statuses_back(self, changes: Iterable[tuple[int, CallStatus, str]], key: int,
+                          facts: StandingFacts) -> AuctionState:
+        """Entries given a new status at places counted from the end of the record, the legal
+        auction and the standing calls' facts set to values the caller holds: a write of the log,
+        the key and the facts, nothing read."""
+        with _unwatched():
+            return AuctionState.set_statuses_back(self, changes, key, facts)
 
     def withdraw_back(self, withdrawn: Iterable[tuple[int, str]], key: int, facts: StandingFacts) -> AuctionState:
         """Calls withdrawn at places counted from the end of the record, the legal auction and the
