@@ -719,6 +719,15 @@ class AuctionState:
         new = evolve(old, status="pending", irregularity=irregularity, law=law)
         return evolve(self, record=replaced(self.record, index, new))
 
+    def explain_back(self, back: int, specifies: tuple[Strain, ...]) -> AuctionState:
+        """The entry ``back`` places from the end of the record kept with the denominations it was
+        judged to show (29C).  The legal auction and the standing calls' facts are left as they
+        are: only a call that no longer stands is so marked (a cancelled call out of rotation)."""
+        index = len(self.record) - 1 - back
+        old = self.record[index]
+        assert old.status != "stands", "only a call that no longer stands is marked again"
+        return evolve(self, record=replaced(self.record, index, evolve(old, specifies=specifies)))
+
     def take_back_passes(self, count: int, turn: Seat, law: str) -> AuctionState:
         """Cancel the last ``count`` standing calls, passes that ended the auction, and give the
         turn back to ``turn`` (17D3: to the player who missed his turn).  The legal auction goes

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import rules
 from ..auction import AuctionState, LastCall, UnnoticedCall
-from ..calls import Call
+from ..calls import Call, Strain
 from ..errors import LawBookError
 from ..events import Event
 from ..records import CallRecord, CallStatus, Contract, Obligation, Pending
@@ -341,6 +341,12 @@ class _Watched(AuctionState):
         """A held entry marked again at a place counted from the end: a write of the log, nothing read."""
         with _unwatched():
             return AuctionState.remark_back(self, back, irregularity, law)
+
+    def explain_back(self, back: int, specifies: tuple[Strain, ...]) -> AuctionState:
+        """A call that no longer stands marked, at a place counted from the end, with what it was
+        judged to show: a write of the log, nothing read."""
+        with _unwatched():
+            return AuctionState.explain_back(self, back, specifies)
 
     def take_back_passes(self, count: int, turn: Seat, law: str) -> AuctionState:
         """17D3's passes taken back: the record changed at places counted from its end (nothing
