@@ -427,7 +427,7 @@ def silence_partner_32a(ctx: Ctx) -> Outcome:
 
 @action("the double or redouble is cancelled; if RHO passes the offender must repeat it, if RHO bids "
         "partner must pass for the rest of the auction (32B (1997))",
-        reads=('dealer', 'record', 'pending', 'watches'),
+        reads=('watches', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_32b(ctx: Ctx) -> Outcome:
     p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper
@@ -520,7 +520,7 @@ def require_repeat_1997(ctx: Ctx) -> Outcome:
 
 
 @action("nothing is owed: the call stays cancelled, with no penalty (31A1, 32B1 (1997); 22A)",
-        reads=('key', 'record', 'pending', 'watches'),
+        reads=('key', 'watches', 'procedure', 'passes_at_end'),
         writes=('watches', 'rulings'), emits=('AuctionEnds',))
 def repeat_lapsed_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
