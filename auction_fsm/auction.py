@@ -485,6 +485,18 @@ class AuctionState:
         return out
 
     @property
+    def last_call(self) -> tuple[Seat, LastCall] | None:
+        """The last call of the record that stands, with its seat, as :attr:`last_calls` has it
+        for that seat (``None`` before any): what a player calling again at LHO's turn tries to
+        change (30B2, 31C, 32C), without the other seats' last calls."""
+        for r in reversed(self.record):
+            if r.status == "stands":
+                found = self.last_calls[r.seat]
+                assert found is not None  # (the seat's last standing call is this one)
+                return r.seat, found
+        return None
+
+    @property
     def standing_calls(self) -> tuple[CallRecord, ...]:
         """The calls of the legal auction, in order (cancelled and withdrawn calls left out)."""
         return tuple(r for r in self.record if r.stands)

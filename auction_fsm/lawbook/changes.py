@@ -131,11 +131,19 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     """``event.seat`` tries to replace its last call with ``event.call``: the director must judge.
 
     The call to replace, its place and that of LHO's call over it come from the seat's last
-    standing call as the position keeps it (the view ``last_calls``), by value and counted back
-    from the end of the record; only a change made too late reads the record, to say why."""
+    standing call as the position keeps it (the view ``last_calls``; for a call again at LHO's
+    turn, ``via``, the last standing call alone, the view ``last_call``), by value and counted
+    back from the end of the record; only a change made too late reads the record, to say why."""
     o, law = event.seat, ("21B1" if event.ground == "misinformation" else "25")
-    calls = state.last_calls
-    last = calls[o]
+    if via:  # a call again at LHO's turn (30B2, 31C, 32C) by the player who made the last standing call
+        found = state.last_call
+        assert found is not None and found[0] == o, f"{o.long_name} calls again, but the last standing call is {found}"
+        last: LastCall | None = found[1]
+        latest = found[1].back
+    else:
+        calls = state.last_calls
+        last = calls[o]
+        latest = min((c.back for c in calls if c is not None), default=-1)
     if last is None:
         raise IllegalCallError(f"{o.long_name} has no call in the auction to change", law=law)
     if last.gone:
@@ -151,7 +159,6 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     # no standing call after the call but the one over it: withdrawing them goes back to the
     # auction as it stood before the call, which the procedure keeps (without its seats, and who
     # had bid last); else the auction is rebuilt from the record once the call is withdrawn
-    latest = min(c.back for c in calls if c is not None)
     undo = Undo(last.over_call, -1, None)
     if latest in (last.back, last.over):
         _, bid, bidder, _, _ = rules.unpack(last.key_before)

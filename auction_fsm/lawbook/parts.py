@@ -68,7 +68,9 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: the last entry (``last_entry``: does a seat name again the call it has just made, 25); whether
 #: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
 #: auction was out of rotation (``passes_at_end``, 17D3); each seat's last standing call and
-#: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a); whether anyone has called
+#: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a), and the last standing call
+#: alone with its seat (``last_call``: what a call again at LHO's turn would change, 30B2, 31C,
+#: 32C); whether anyone has called
 #: since an inadmissible call left unnoticed for now (``unnoticed_open``, 36A or 36B), and that call
 #: with its place and the auction before it (``unnoticed_call``, what 36A and 36B undo); whether any
 #: call has been made (``calls_made``: what the phase, the machine state a step starts from, asks).  And the contract
@@ -84,7 +86,7 @@ VIEWS: dict[str, frozenset[str]] = {
     "unnoticed_open": frozenset({"record", "pending", "standing_facts"}),
     "unnoticed_call": frozenset({"record", "dealer", "standing_facts"}),
     "calls_made": frozenset({"record"}),
-    "last_calls": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"})}
+    "last_calls": frozenset({"record", "dealer"}), "last_call": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"})}
 #: What the engine reads to find the machine state a step starts from
 #: (:attr:`~auction_fsm.auction.AuctionState.phase`): the waiting procedure, how the auction stands,
 #: the leads, a passed-out board's hands, and whether any call has been made.
@@ -286,6 +288,11 @@ class _Watched(AuctionState):
     def last_calls(self) -> tuple[LastCall | None, ...]:
         """The view ``last_calls``."""
         return self._view("last_calls")  # type: ignore[no-any-return]
+
+    @property
+    def last_call(self) -> tuple[Seat, LastCall] | None:
+        """The view ``last_call``."""
+        return self._view("last_call")  # type: ignore[no-any-return]
 
     @property
     def contract(self) -> Contract | None:

@@ -268,7 +268,7 @@ def hold_silenced_out_of_rotation(ctx: Ctx) -> Outcome:
 
 
 @action("the call is taken as an attempt to change the call just made (Law 25)",
-        reads=('turn', 'last_calls'),
+        reads=('turn', 'last_call'),
         writes=('pending', 'rulings'), emits=())
 def change_at_lhos_turn(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]

@@ -83,15 +83,13 @@ def test_a_key_leaving_out_a_declared_read_is_found_inexact_by_the_key_check() -
 
 
 def test_the_key_holds_no_log_where_no_rule_of_the_scope_reads_it() -> None:
-    for name in ("exposure-1", "insufficient-1", "lead-1", "lead-exposure-1"):
+    for name in ("exposure-1", "insufficient-1", "lead-1", "lead-exposure-1", "rotation-1", "inadmissible-1"):
         key = declared_key(LAWS_2017, scope_named(name))
         assert key.log_readers == {} and not set(key.names) & LOG, name
         assert EXPLORER_READS <= set(key.names)
 
 
 @pytest.mark.parametrize(("scope", "reader"), [
-    ("rotation-1", "rotation:repeat_lapsed"),
-    ("inadmissible-1", "attention:cancel_all_after"),
     ("changes-1", "changes:make_change_rebuilt"),
 ])
 def test_a_scope_whose_rules_read_the_record_names_them_and_is_keyed_on_it(scope: str, reader: str) -> None:
