@@ -141,6 +141,16 @@ class LastCall(NamedTuple):
     facts_before: StandingFacts
 
 
+class CallJustMade(NamedTuple):
+    """The last entry of the record while it stands or waits for a ruling
+    (:attr:`AuctionState.call_just_made`): its seat, its call, and whether it stands -- all that
+    a seat naming the same call again asks of it (25)."""
+
+    seat: Seat
+    call: Call
+    stands: bool
+
+
 class UnnoticedCall(NamedTuple):
     """An inadmissible call nobody has yet drawn attention to (law ``9A, 36``), as the director
     called later finds it (:attr:`AuctionState.unnoticed_call`): the entry as made, its place
@@ -381,10 +391,17 @@ class AuctionState:
 
     # --- facts of the record that rules read alone (views of the log: lawbook.parts.VIEWS) ---
     @property
-    def last_entry(self) -> CallRecord | None:
-        """The last entry of the record, whatever its status (``None`` before any call): a rule
-        asking whether a seat names again the call it has just made reads this, not the record."""
-        return self.record[-1] if self.record else None
+    def call_just_made(self) -> CallJustMade | None:
+        """The last entry of the record, if it stands or waits for a ruling, as its seat, its
+        call and whether it stands (``None`` otherwise, and before any call): whether a seat
+        names again the call it has just made (25) asks this, not the rest of the entry."""
+        record = self.record
+        if not record:
+            return None
+        last = record[-1]
+        if last.status not in ("stands", "pending"):
+            return None
+        return CallJustMade(last.seat, last.call, last.status == "stands")
 
     @property
     def calls_made(self) -> bool:

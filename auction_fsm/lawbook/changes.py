@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final, cast
 
 from .. import rules
-from ..auction import AuctionState, LastCall
+from ..auction import AuctionState, CallJustMade, LastCall
 from ..calls import parse_call
 from ..errors import IllegalCallError, LawBookError, RepeatedCallError
 from ..events import CallEvent, ChangeCall
@@ -104,7 +104,7 @@ slot("names_call_just_made", FAMILY, bool,
      "in the record, still standing or waiting for a ruling (while an irregularity waits, a change of call "
      "names again only the irregular call); false if the table waits for a call from that seat (the seat "
      "in turn, or one whose call takes an option of the waiting procedure), and for any other event",
-     parts=("book", "key", "last_entry", "procedure_at_end", "procedure"))
+     parts=("book", "key", "call_just_made", "procedure_at_end", "procedure"))
 slot("restored_call_kept", FAMILY, bool,
      "the follow-up restoring LHO's call over a changed one says LHO keeps that call (25A6, 21B2); "
      "false for any other event",
@@ -180,7 +180,7 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         via or law, f"{o.long_name} tries to replace {last.call} with {event.call}")
 
 
-def call_named_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> CallRecord | None:
+def call_named_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> CallJustMade | None:
     """The call ``event`` names again, when by it a seat names once more the call it has just
     made (a line sent twice, a call "changed" to itself): the last call in the record, made by
     that seat, the same call, still standing or waiting for a ruling.  ``None`` when the event
@@ -197,8 +197,8 @@ def call_named_again(state: AuctionState, event: Event | FollowUp, book: Declare
     refusal rows read is this, and :func:`same_call_again` words it."""
     if not (type(event) is CallEvent or isinstance(event, ChangeCall)):
         return None
-    last = state.last_entry
-    if last is None or last.seat != event.seat or last.call != event.call or last.status not in ("stands", "pending"):
+    last = state.call_just_made
+    if last is None or last.seat != event.seat or last.call != event.call:
         return None
     if isinstance(event, CallEvent) and event.seat in callers(state, book):
         return None
@@ -219,7 +219,7 @@ def same_call_again(state: AuctionState, event: Event | FollowUp, book: Declares
     last = call_named_again(state, event, book)
     if last is None:
         return None
-    return (f"Nothing happens: {last.seat.long_name} has just {'called' if last.status == 'stands' else 'made'} "
+    return (f"Nothing happens: {last.seat.long_name} has just {'called' if last.stands else 'made'} "
             f"{last.call}, and the same call again is neither a new call nor a change of call (Law 25 "
             "is about replacing a call by another).")
 
@@ -257,7 +257,7 @@ def names_same_call_again(f: FactView) -> bool:
 
 
 @action("refused: nothing happens, as the same call again is neither a new call nor a change of call (25)",
-        reads=("book", "key", "last_entry", "procedure_at_end", "procedure"), writes=(), emits=())
+        reads=("book", "key", "call_just_made", "procedure_at_end", "procedure"), writes=(), emits=())
 def nothing_happens(ctx: Ctx) -> Outcome:
     words = same_call_again(ctx.state, ctx.event, _book_of(ctx.state))
     assert words is not None, "the guard names_same_call_again let through another event"

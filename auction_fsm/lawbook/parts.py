@@ -38,7 +38,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .. import rules
-from ..auction import AuctionState, LastCall, UnnoticedCall
+from ..auction import AuctionState, CallJustMade, LastCall, UnnoticedCall
 from ..calls import Call, Strain
 from ..errors import LawBookError
 from ..events import Event
@@ -63,9 +63,10 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: computed from.  ``turn`` is the seat to call, held in the legal auction's key beside the last
 #: bid, the double and the passes: a rule that needs only whose turn it is declares ``turn``, and
 #: a table keyed on its reads does not tell apart auctions that differ in the rest of the key.
-#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has four, each a small
+#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has eight, each a small
 #: fact of the record that the rules ask about (properties of the position of the same names):
-#: the last entry (``last_entry``: does a seat name again the call it has just made, 25); whether
+#: the last entry, only its seat, its call and whether it stands, while it stands or waits for a
+#: ruling (``call_just_made``: does a seat name again the call it has just made, 25); whether
 #: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
 #: auction was out of rotation (``passes_at_end``, 17D3); each seat's last standing call and
 #: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a), and the last standing call
@@ -81,7 +82,7 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: covers the view.
 VIEWS: dict[str, frozenset[str]] = {
     "turn": frozenset({"key"}), "key_step": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
-    "procedure_place": frozenset({"pending"}), "procedure_undo": frozenset({"pending"}), "last_entry": frozenset({"record"}),
+    "procedure_place": frozenset({"pending"}), "procedure_undo": frozenset({"pending"}), "call_just_made": frozenset({"record"}),
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
     "unnoticed_open": frozenset({"record", "pending", "standing_facts"}),
     "unnoticed_call": frozenset({"record", "dealer", "standing_facts"}),
@@ -255,9 +256,9 @@ class _Watched(AuctionState):
             return AuctionState.__dict__[name].fget(self)
 
     @property
-    def last_entry(self) -> CallRecord | None:
-        """The view ``last_entry``."""
-        return self._view("last_entry")  # type: ignore[no-any-return]
+    def call_just_made(self) -> CallJustMade | None:
+        """The view ``call_just_made``."""
+        return self._view("call_just_made")  # type: ignore[no-any-return]
 
     @property
     def unnoticed_open(self) -> bool | None:
