@@ -43,7 +43,7 @@ from .standing import NO_STANDING_FACTS, UNNOTICED_LAWS, StandingFacts
 from .values import evolve, pickled_by_fields
 from .vulnerability import VULNERABILITIES, parse_vulnerability
 
-__all__ = ["AuctionState", "LastEntry", "UNNOTICED_LAWS", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
+__all__ = ["AuctionState", "UNNOTICED_LAWS", "Phase", "RestrictionStatus", "RESTRICTION_STATUSES", "VULNERABILITIES"]
 
 Phase = str  # "awaiting_first_call", "auction", "clarification", "passed_out" or "procedure.step"
 
@@ -124,15 +124,6 @@ def use_place_facts(names: frozenset[str]) -> None:
     _PLACES[0] = names
 
 
-class LastEntry(NamedTuple):
-    """The call just made, as :attr:`AuctionState.last_entry` gives it: who made it, the call,
-    and whether it stands (``False``: it waits for a ruling)."""
-
-    seat: Seat
-    call: Call
-    stands: bool
-
-
 class LastCall(NamedTuple):
     """A seat's last call that stands, as a change of call finds it
     (:attr:`AuctionState.last_calls`): the call, what it was explained to show, whose turn it was
@@ -157,6 +148,29 @@ class LastCall(NamedTuple):
     facts_before: StandingFacts
     following: tuple[CallRecord, ...] = ()
     partner_called: bool = False
+
+
+class CallJustMade(NamedTuple):
+    """The last entry of the record while it stands or waits for a ruling
+    (:attr:`AuctionState.call_just_made`): its seat, its call, and whether it stands -- all that
+    a seat naming the same call again asks of it (25)."""
+
+    seat: Seat
+    call: Call
+    stands: bool
+
+
+class UnnoticedCall(NamedTuple):
+    """An inadmissible call nobody has yet drawn attention to (law ``9A, 36``), as the director
+    called later finds it (:attr:`AuctionState.unnoticed_call`): the entry as made, its place
+    counted back from the end of the record (0: nobody has called since), and the legal auction's
+    key and the standing calls' facts as they stood before it -- what cancelling it and every call
+    after it (36A), or holding it again for a ruling (36B), goes back to."""
+
+    entry: CallRecord
+    back: int
+    key_before: int
+    facts_before: StandingFacts
 
 
 def _with_facts_before(record: Record, found: list[LastCall | None]) -> tuple[LastCall | None, ...]:
@@ -386,19 +400,17 @@ class AuctionState:
 
     # --- facts of the record that rules read alone (views of the log: lawbook.parts.VIEWS) ---
     @property
-    def last_entry(self) -> LastEntry | None:
-        """The call just made, what Law 25 asks of it when a seat names a call again: the last
-        entry of the record, by seat and call, and whether it stands (else it waits for a
-        ruling); ``None`` before any call, and when that entry neither stands nor waits (it was
-        cancelled or withdrawn: naming it again is a call like any other).  A rule asking whether
-        a seat names again the call it has just made reads this, not the record; how the entry
-        came about (its irregularity, its law) is not part of it, since no rule asks."""
-        if not self.record:
+    def call_just_made(self) -> CallJustMade | None:
+        """The last entry of the record, if it stands or waits for a ruling, as its seat, its
+        call and whether it stands (``None`` otherwise, and before any call): whether a seat
+        names again the call it has just made (25) asks this, not the rest of the entry."""
+        record = self.record
+        if not record:
             return None
-        last = self.record[-1]
+        last = record[-1]
         if last.status not in ("stands", "pending"):
             return None
-        return LastEntry(last.seat, last.call, last.status == "stands")
+        return CallJustMade(last.seat, last.call, last.status == "stands")
 
     @property
     def calls_made(self) -> bool:
@@ -419,6 +431,24 @@ class AuctionState:
             if r.law == UNNOTICED_LAWS[1] and r.stands:
                 later = record[i + 1:]
                 return i + 1 < len(record) if all(x.stands and x.irregularity is None for x in later) else None
+        return None
+
+    @property
+    def unnoticed_call(self) -> UnnoticedCall | None:
+        """The inadmissible call nobody has yet drawn attention to (law ``9A, 36``) while every
+        call after it stands and is regular (the calls 36A would cancel), with its place and the
+        auction before it (:class:`UnnoticedCall`); ``None`` if there is none.  What the director,
+        called later, rules on (36A, 36B) without looking back over the record; whether a
+        procedure waits is for the reader to ask (:attr:`unnoticed_open` asks it)."""
+        if not self.standing_facts.unnoticed:  # such a call stands, so its facts list it
+            return None
+        record = self.record
+        for i, r in enumerate(record):
+            if r.law == UNNOTICED_LAWS[1] and r.stands:
+                if not all(x.stands and x.irregularity is None for x in record[i + 1:]):
+                    return None
+                return UnnoticedCall(r, len(record) - 1 - i, _prefix_keys(self.dealer, record)[i],
+                                     StandingFacts.of(record[:i]))
         return None
 
     @property
@@ -484,6 +514,18 @@ class AuctionState:
         out = _with_facts_before(record, found)
         _bounded_put(_LAST_CALLS, (id(record), self.dealer), (record, out))
         return out
+
+    @property
+    def last_call(self) -> tuple[Seat, LastCall] | None:
+        """The last call of the record that stands, with its seat, as :attr:`last_calls` has it
+        for that seat (``None`` before any): what a player calling again at LHO's turn tries to
+        change (30B2, 31C, 32C), without the other seats' last calls."""
+        for r in reversed(self.record):
+            if r.status == "stands":
+                found = self.last_calls[r.seat]
+                assert found is not None  # (the seat's last standing call is this one)
+                return r.seat, found
+        return None
 
     @property
     def standing_calls(self) -> tuple[CallRecord, ...]:
@@ -721,6 +763,15 @@ class AuctionState:
         new = evolve(old, status="pending", irregularity=irregularity, law=law)
         return evolve(self, record=replaced(self.record, index, new))
 
+    def explain_back(self, back: int, specifies: tuple[Strain, ...]) -> AuctionState:
+        """The entry ``back`` places from the end of the record kept with the denominations it was
+        judged to show (29C).  The legal auction and the standing calls' facts are left as they
+        are: only a call that no longer stands is so marked (a cancelled call out of rotation)."""
+        index = len(self.record) - 1 - back
+        old = self.record[index]
+        assert old.status != "stands", "only a call that no longer stands is marked again"
+        return evolve(self, record=replaced(self.record, index, evolve(old, specifies=specifies)))
+
     def take_back_passes(self, count: int, turn: Seat, law: str) -> AuctionState:
         """Cancel the last ``count`` standing calls, passes that ended the auction, and give the
         turn back to ``turn`` (17D3: to the player who missed his turn).  The legal auction goes
@@ -745,6 +796,21 @@ class AuctionState:
         new = tuple(record) if len(record) < THRESHOLD else PVector.of(record)
         facts = StandingFacts.of(new) if shown else self.standing_facts
         return evolve(self, record=new, key=key, standing_facts=facts)
+
+    def set_statuses_back(self, changes: Iterable[tuple[int, CallStatus, str]], key: int,
+                          facts: StandingFacts) -> AuctionState:
+        """Give the entries of the record at the places ``changes`` names (each counted back from
+        the end, 0 the last) a new status under a law, and leave the legal auction at ``key`` and
+        the standing calls' facts at ``facts``: for a caller that knows the auction those changes
+        go back to (36A cancels an unnoticed call and every call after it, 36B holds it again;
+        :attr:`unnoticed_call` keeps the auction before it), so that nothing is rebuilt from the
+        record."""
+        record = self.record
+        n = len(record)
+        for back, status, law in changes:
+            index = n - 1 - back
+            record = replaced(record, index, evolve(record[index], status=status, law=law))
+        return evolve(self, record=record, key=key, standing_facts=facts)
 
     def withdraw_back(self, withdrawn: Iterable[tuple[int, str]], key: int, facts: StandingFacts) -> AuctionState:
         """Withdraw the entries of the record at the places ``withdrawn`` names (each counted back

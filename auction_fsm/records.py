@@ -214,6 +214,10 @@ class Watch:
     #: For a ``judge_replacement`` watch set by the branch an ``after_rho_call`` watch took
     #: (31A2, 32A2; 31A2 of 1997): that branch; ``None`` otherwise.
     branch: Branch | None = None
+    #: The denominations the cancelled call specified, by value -- its own for a natural bid,
+    #: those it was explained or judged to show when artificial (29C) -- where a rule asks whether
+    #: the offender's later call repeats them (31A2 of 1997); ``None`` where none does.
+    shows: tuple[Strain, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

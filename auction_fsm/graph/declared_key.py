@@ -137,7 +137,7 @@ def relative_places(state: AuctionState) -> tuple[Pending | None, int | None]:
     Why: a rule uses a place to name the entry it acts on (lets it stand, cancels it, reads it
     back by value through ``procedure_call``); whether the call waited on is the last entry is
     the view ``procedure_at_end``.  An entry that neither stands nor waits nor is named by the
-    procedure is looked at by no view the key holds: the call just made (``last_entry``) gives
+    procedure is looked at by no view the key holds: the call just made (``call_just_made``) gives
     nothing for it, the passes ending the auction and the last calls skip it.  So how many such
     entries lie between is not kept: a loop of 27B3 replacements adds one each round, and counted
     from the end the place would grow without bound.  Tested, not proved: the key check

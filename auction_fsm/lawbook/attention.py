@@ -29,7 +29,7 @@ from ..values import evolve
 from .facts import FactView, computes, slot
 from .rows import Ctx, Outcome, Row, action, reads
 
-__all__ = ["ROWS", "score_as_if_not_made", "UNNOTICED", "NOT_YET_NOTICED", "unnoticed_call"]
+__all__ = ["ROWS", "score_as_if_not_made", "UNNOTICED", "NOT_YET_NOTICED"]
 
 FAMILY = "35-39"
 UNNOTICED, NOT_YET_NOTICED = UNNOTICED_LAWS  # the laws on a call that stands unnoticed (see above)
@@ -58,19 +58,6 @@ def let_stand_unnoticed(ctx: Ctx) -> Outcome:
 def let_stand_for_now(ctx: Ctx) -> Outcome:
     return _let_stand(ctx, NOT_YET_NOTICED, "for now: the auction goes on with it until the director is called "
                       "(36A if anyone has called since, 36B if not; 36C if only after the opening lead is faced)")
-
-
-def unnoticed_call(state: AuctionState) -> int | None:
-    """The record index of an inadmissible call nobody has yet drawn attention to (law ``9A,
-    36``), when every call after it stands and is regular (the calls 36A would cancel); ``None``
-    otherwise.  Only with nothing pending: a procedure's own rows take the director's call."""
-    if state.pending is not None:
-        return None
-    for i, r in enumerate(state.record):
-        if r.law == NOT_YET_NOTICED and r.stands:
-            later = state.record[i + 1:]
-            return i if all(x.stands and x.irregularity is None for x in later) else None
-    return None
 
 
 slot("called_since_unnoticed", FAMILY, (bool, type(None)),
@@ -133,22 +120,24 @@ def nobody_called_since(f: FactView) -> bool:
 
 @action("attention is drawn: the inadmissible call and every call after it are cancelled; the auction goes "
         "back to the offender, with no rectification and no lead restrictions (36A)",
-        reads=('dealer', 'record', 'pending', 'leads'),
+        reads=('leads', 'unnoticed_call'),
         writes=('key', 'record', 'rulings', 'leads', 'standing_facts'), emits=())
 def cancel_all_after(ctx: Ctx) -> Outcome:
-    i = unnoticed_call(ctx.state)
-    assert i is not None
-    state = ctx.state
-    r = state.record[i]
-    for j in range(len(state.record) - 1, i - 1, -1):
-        state = state.set_status(j, "cancelled", "36A")
+    # the call and the auction before it come from the position (the view ``unnoticed_call``), not
+    # from a look back over the record: cancelling it and every later call (all standing) leaves
+    # the auction as it was before it
+    u = ctx.state.unnoticed_call
+    assert u is not None
+    r = u.entry
+    state = ctx.state.set_statuses_back(tuple((back, "cancelled", "36A") for back in range(u.back, -1, -1)),
+                                        u.key_before, u.facts_before)
     face_down = state.current_lead
     if face_down is not None:
         state = evolve(state, leads=tuple(evolve(ld, status="withdrawn", law="41A") if ld is face_down
                                           else ld for ld in state.leads))
         state = state.rule("41A", f"the auction reopens: {face_down.seat.long_name}'s face-down lead goes "
                            "back to the hand")
-    later = len(ctx.state.record) - i - 1
+    later = u.back
     return Outcome(state.rule("36A", f"attention is drawn to {r.seat.long_name}'s inadmissible {r.call} after "
                               f"{later} call{'s' if later > 1 else ''}: {r.seat.lho.long_name} called before "
                               f"rectification, so it and every call after it are cancelled; the auction goes "
@@ -157,15 +146,17 @@ def cancel_all_after(ctx: Ctx) -> Outcome:
 
 
 @action("attention is drawn before anyone has called over it: the director rules as if called at once (36B)",
-        reads=('dealer', 'record', 'pending'),
+        reads=('unnoticed_call',),
         writes=('key', 'record', 'pending', 'standing_facts'), emits=('DirectorCalled',))
 def rule_now(ctx: Ctx) -> Outcome:
-    i = unnoticed_call(ctx.state)
-    assert i is not None
-    r = ctx.state.record[i]
-    state = ctx.state.set_status(i, "pending", "19, 36")
+    # nobody has called since (the guard): the call is the last entry, and holding it again for the
+    # ruling takes the auction back to where it was before it
+    u = ctx.state.unnoticed_call
+    assert u is not None and u.back == 0, u
+    r = u.entry
+    state = ctx.state.set_statuses_back(((u.back, "pending", "19, 36"),), u.key_before, u.facts_before)
     p = Pending("inadmissible_double", "awaiting_decision", "19, 36", r.seat.lho.name, ("lho_calls", "director"),
-                r.seat, state.back_of(i), r.in_turn_of, call=r.call, specifies=r.specifies)
+                r.seat, u.back, r.in_turn_of, call=r.call, specifies=r.specifies)
     return Outcome(evolve(state, pending=p), (DirectorCalled(),))
 
 

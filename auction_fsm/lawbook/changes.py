@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final, cast
 
 from .. import rules
-from ..auction import AuctionState, LastCall, LastEntry
+from ..auction import AuctionState, CallJustMade, LastCall
 from ..calls import parse_call
 from ..errors import IllegalCallError, LawBookError, RepeatedCallError
 from ..events import CallEvent, ChangeCall
@@ -85,7 +85,7 @@ slot("change_names_call_made", FAMILY, bool,
 slot("phase_when_procedure_closes", FAMILY, str,
      "where the table stands if the waiting procedure closes with nothing changed: the auction, the "
      "clarification period, a face-down opening lead, a passed-out board (a phase's name)",
-     parts=('key', 'record', 'procedure', 'leads', 'hands_returned'))
+     parts=('key', 'leads', 'hands_returned', 'procedure', 'calls_made'))
 slot("change_lho_called_over", FAMILY, bool,
      "a call of the offender's LHO stands over the call that the waiting change of call would replace "
      "(25A6, 21B2); false if no change of call waits",
@@ -104,7 +104,7 @@ slot("names_call_just_made", FAMILY, bool,
      "in the record, still standing or waiting for a ruling (while an irregularity waits, a change of call "
      "names again only the irregular call); false if the table waits for a call from that seat (the seat "
      "in turn, or one whose call takes an option of the waiting procedure), and for any other event",
-     parts=("book", "key", "last_entry", "procedure_at_end", "procedure"))
+     parts=("book", "key", "call_just_made", "procedure_at_end", "procedure"))
 slot("restored_call_kept", FAMILY, bool,
      "the follow-up restoring LHO's call over a changed one says LHO keeps that call (25A6, 21B2); "
      "false for any other event",
@@ -131,11 +131,16 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     """``event.seat`` tries to replace its last call with ``event.call``: the director must judge.
 
     The call to replace, its place and that of LHO's call over it come from the seat's last
-    standing call as the position keeps it (the view ``last_calls``), by value and counted back
-    from the end of the record; only a change made too late reads the record, to say why."""
+    standing call as the position keeps it (the view ``last_calls``; for a call again at LHO's
+    turn, ``via``, the last standing call alone, the view ``last_call``), by value and counted
+    back from the end of the record: nothing of the record itself is read."""
     o, law = event.seat, ("21B1" if event.ground == "misinformation" else "25")
-    calls = state.last_calls
-    last = calls[o]
+    if via:  # a call again at LHO's turn (30B2, 31C, 32C) by the player who made the last standing call
+        found = state.last_call
+        assert found is not None and found[0] == o, f"{o.long_name} calls again, but the last standing call is {found}"
+        last: LastCall | None = found[1]
+    else:
+        last = state.last_calls[o]
     if last is None:
         raise IllegalCallError(f"{o.long_name} has no call in the auction to change", law=law)
     if last.gone:
@@ -168,7 +173,7 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
         via or law, f"{o.long_name} tries to replace {last.call} with {event.call}")
 
 
-def call_named_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> LastEntry | None:
+def call_named_again(state: AuctionState, event: Event | FollowUp, book: DeclaresOptions) -> CallJustMade | None:
     """The call ``event`` names again, when by it a seat names once more the call it has just
     made (a line sent twice, a call "changed" to itself): the last call in the record, made by
     that seat, the same call, still standing or waiting for a ruling.  ``None`` when the event
@@ -185,9 +190,9 @@ def call_named_again(state: AuctionState, event: Event | FollowUp, book: Declare
     refusal rows read is this, and :func:`same_call_again` words it."""
     if not (type(event) is CallEvent or isinstance(event, ChangeCall)):
         return None
-    last = state.last_entry
+    last = state.call_just_made
     if last is None or last.seat != event.seat or last.call != event.call:
-        return None  # (the view gives nothing for a last entry neither standing nor waiting)
+        return None
     if isinstance(event, CallEvent) and event.seat in callers(state, book):
         return None
     p = state.pending
@@ -245,7 +250,7 @@ def names_same_call_again(f: FactView) -> bool:
 
 
 @action("refused: nothing happens, as the same call again is neither a new call nor a change of call (25)",
-        reads=("book", "key", "last_entry", "procedure_at_end", "procedure"), writes=(), emits=())
+        reads=("book", "key", "call_just_made", "procedure_at_end", "procedure"), writes=(), emits=())
 def nothing_happens(ctx: Ctx) -> Outcome:
     words = same_call_again(ctx.state, ctx.event, _book_of(ctx.state))
     assert words is not None, "the guard names_same_call_again let through another event"

@@ -46,7 +46,7 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, Strain
 from ..events import ChangeCall, Judgement
-from ..records import CallRecord, Obligation, Watch
+from ..records import Obligation, Pending, Watch
 from ..seats import Seat
 from ..values import evolve
 from . import (
@@ -56,7 +56,14 @@ from . import (
     rotation,
 )
 from .book import LawBook
-from .common import branch_taken, ended, met_watch, put_in_place_by_director, silence_partner, specified
+from .common import (
+    branch_taken,
+    ended,
+    met_watch,
+    put_in_place_by_director,
+    silence_partner,
+    specified_of,
+)
 from .edition_2017 import LAWS_2017
 from .facts import FactView, computes, slot
 from .families import FAMILIES, Family
@@ -136,7 +143,7 @@ slot("watched_call_repeats_denomination", FAMILY, bool,
      "the watched call is the offender's bid after a cancelled call out of rotation, in a denomination "
      "that call showed: its own, or those it was explained or judged to show (29C; 31A2 (1997)); false "
      "if it meets no rectification judging the offender's next call",
-     parts=('record', 'watches'))
+     parts=('watches',))
 slot("double_barred_this_turn", FAMILY, bool,
      "the acting seat may not double or redouble at this turn: its partner's pass out of rotation at its "
      "turn barred it (30B2b (1997)); false if the event names no seat",
@@ -160,7 +167,7 @@ def _watched_call_repeats_denomination(ctx: Ctx) -> Hashable:
     if w is None or w.kind != "judge_replacement":
         return False
     call = ctx.event.made.call  # type: ignore[union-attr]
-    return call.is_bid and call.strain in denominations_of(ctx.state, w)
+    return call.is_bid and call.strain in denominations_of(w)
 
 
 @computes("double_barred_this_turn")
@@ -233,7 +240,7 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 
 @action("the call is taken as an attempt to change the call just made (Law 25; 30B3, 31B (1997))",
-        reads=('turn', 'procedure', 'last_calls'),
+        reads=('turn', 'procedure', 'last_call'),
         writes=('pending', 'rulings'), emits=())
 def change_at_lhos_turn_as_1997(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -362,26 +369,26 @@ def silence_offender_30b2(ctx: Ctx) -> Outcome:
         "make any sufficient bid or pass, but not double or redouble, at this turn (30B2b)"))
 
 
-def _with_denominations(state: AuctionState, index: int, event: object) -> AuctionState:
-    """Keep on the cancelled record the denominations an artificial call was judged to show
-    (29C): 31A2 (1997) asks whether the offender's later call repeats them."""
-    if isinstance(event, Judgement) and event.value and event.denominations:
-        rec = state.record[index]
-        record = (*state.record[:index], replace(rec, specifies=event.denominations), *state.record[index + 1:])
-        return evolve(state, record=record)
-    return state
+def _shown(p: Pending, event: object) -> tuple[Strain, ...]:
+    """The denominations the cancelled call specified (29C): those it was judged to show when
+    artificial, else those it was explained at the table to show, else its own strain when a bid:
+    31A2 (1997) asks whether the offender's later call repeats them."""
+    judged = event.denominations if isinstance(event, Judgement) and event.value and event.denominations else None
+    return specified_of(p.made, judged if judged is not None else p.specifies)
 
 
 @action("the call is cancelled; if RHO passes the offender must repeat it, otherwise the offender "
         "calls freely and partner is silenced by whether the denomination is repeated (31A (1997))",
-        reads=('record', 'watches', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('watches', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_31a(ctx: Ctx) -> Outcome:
     p, call, st = rotation.cancelled_call(ctx)
-    st = _with_denominations(st, ctx.state.index_of(p), ctx.event)
+    event = ctx.event
+    if isinstance(event, Judgement) and event.value and event.denominations:
+        st = st.explain_back(p.back, event.denominations)  # the record tells what it was judged to show
     o = p.offender
     law = "30C, 31A (1997)" if call.is_pass else "31A (1997)"
-    w = Watch("after_rho_call", o, call, "31A (1997)")
+    w = Watch("after_rho_call", o, call, "31A (1997)", shows=_shown(p, event))
     return Outcome(evolve(st, watches=(*st.watches, w)).rule(
         law, f"{o.long_name}'s {'pass' if call.is_pass else call} out of rotation is cancelled; if "
         f"{p.in_turn_of.long_name} passes, "
@@ -420,7 +427,7 @@ def silence_partner_32a(ctx: Ctx) -> Outcome:
 
 @action("the double or redouble is cancelled; if RHO passes the offender must repeat it, if RHO bids "
         "partner must pass for the rest of the auction (32B (1997))",
-        reads=('dealer', 'record', 'pending', 'watches'),
+        reads=('watches', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_32b(ctx: Ctx) -> Outcome:
     p, call, st = rotation._cancel_pending_double(ctx)  # the 2017 family's helper
@@ -475,22 +482,11 @@ def rho_bid_after_double(f: FactView) -> bool:
     return _rho_called(f) and bool(f.met_watch_after_double)
 
 
-def _cancelled_record(state: AuctionState, w: Watch) -> CallRecord | None:
-    """The call out of rotation ``w`` watches for (the last cancelled one of its offender)."""
-    for r in reversed(state.record):
-        if r.seat == w.offender and r.status == "cancelled" and r.irregularity == "out_of_rotation" \
-                and r.call == w.call:
-            return r
-    return None
-
-
-def denominations_of(state: AuctionState, w: Watch) -> tuple[Strain, ...]:
-    """The denominations of the cancelled call (its own for a natural bid; those it was explained
-    or judged to show when artificial, 29C; none for a pass)."""
-    rec = _cancelled_record(state, w)
-    if rec is None:
-        return (w.call.strain,) if w.call.is_bid and w.call.strain is not None else ()
-    return specified(rec)
+def denominations_of(w: Watch) -> tuple[Strain, ...]:
+    """The denominations of the cancelled call ``w`` watches for, as the watch keeps them (its own
+    for a natural bid; those it was explained or judged to show when artificial, 29C; none for a
+    pass)."""
+    return w.shows if w.shows is not None else specified_of(w.call, None)
 
 
 @reads("met_watch_kind", "watched_call_repeats_denomination",
@@ -524,7 +520,7 @@ def require_repeat_1997(ctx: Ctx) -> Outcome:
 
 
 @action("nothing is owed: the call stays cancelled, with no penalty (31A1, 32B1 (1997); 22A)",
-        reads=('key', 'record', 'pending', 'watches'),
+        reads=('key', 'watches', 'procedure', 'passes_at_end'),
         writes=('watches', 'rulings'), emits=('AuctionEnds',))
 def repeat_lapsed_1997(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
@@ -540,7 +536,7 @@ def watch_offender_31a2(ctx: Ctx) -> Outcome:
     call = ctx.event.made.call  # type: ignore[union-attr]
     state = _without(ctx.state, w)
     judged = Watch("judge_replacement", w.offender, w.call, "31A2 (1997)",
-                   branch_taken(ctx.state, w, call))
+                   branch_taken(ctx.state, w, call), shows=w.shows)
     state = evolve(state, watches=(*state.watches, judged))
     return ended(state.rule("31A2 (1997)", f"{w.offender.long_name}'s RHO called {call}: "
                             f"{w.offender.long_name} may make any legal call; {w.offender.partner.long_name} "

@@ -38,8 +38,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .. import rules
-from ..auction import AuctionState, LastCall, LastEntry
-from ..calls import Call
+from ..auction import AuctionState, CallJustMade, LastCall, UnnoticedCall
+from ..calls import Call, Strain
 from ..errors import LawBookError
 from ..events import Event
 from ..records import CallRecord, CallStatus, Contract, Obligation, Pending
@@ -63,14 +63,17 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: computed from.  ``turn`` is the seat to call, held in the legal auction's key beside the last
 #: bid, the double and the passes: a rule that needs only whose turn it is declares ``turn``, and
 #: a table keyed on its reads does not tell apart auctions that differ in the rest of the key.
-#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has four, each a small
+#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has eight, each a small
 #: fact of the record that the rules ask about (properties of the position of the same names):
-#: the last entry (``last_entry``: does a seat name again the call it has just made, 25; by seat,
-#: call and whether it stands, and nothing if it neither stands nor waits); whether
+#: the last entry, only its seat, its call and whether it stands, while it stands or waits for a
+#: ruling (``call_just_made``: does a seat name again the call it has just made, 25); whether
 #: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
 #: auction was out of rotation (``passes_at_end``, 17D3); each seat's last standing call and
-#: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a); whether anyone has called
-#: since an inadmissible call left unnoticed for now (``unnoticed_open``, 36A or 36B); whether any
+#: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a), and the last standing call
+#: alone with its seat (``last_call``: what a call again at LHO's turn would change, 30B2, 31C,
+#: 32C); whether anyone has called
+#: since an inadmissible call left unnoticed for now (``unnoticed_open``, 36A or 36B), and that call
+#: with its place and the auction before it (``unnoticed_call``, what 36A and 36B undo); whether any
 #: call has been made (``calls_made``: what the phase, the machine state a step starts from, asks).  And the contract
 #: (``contract``: the final bid, its doubling, declarer; read from the key, the standing calls'
 #: first namers of the strain and, for 36C, the doubling without unnoticed calls and the faced
@@ -79,11 +82,12 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: covers the view.
 VIEWS: dict[str, frozenset[str]] = {
     "turn": frozenset({"key"}), "key_step": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
-    "procedure_place": frozenset({"pending"}), "procedure_undo": frozenset({"pending"}), "last_entry": frozenset({"record"}),
+    "procedure_place": frozenset({"pending"}), "procedure_undo": frozenset({"pending"}), "call_just_made": frozenset({"record"}),
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
     "unnoticed_open": frozenset({"record", "pending", "standing_facts"}),
+    "unnoticed_call": frozenset({"record", "dealer", "standing_facts"}),
     "calls_made": frozenset({"record"}),
-    "last_calls": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"}),
+    "last_calls": frozenset({"record", "dealer"}), "last_call": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"}),
     "first_namers": frozenset({"standing_facts"}), "suits_specified": frozenset({"standing_facts"}),
     "unnoticed_calls": frozenset({"standing_facts"})}
 #: The standing calls' facts (:class:`~auction_fsm.standing.StandingFacts`) read in pieces, each a
@@ -301,14 +305,24 @@ class _Watched(AuctionState):
             return AuctionState.__dict__[name].fget(self)
 
     @property
-    def last_entry(self) -> LastEntry | None:
-        """The view ``last_entry``."""
-        return self._view("last_entry")  # type: ignore[no-any-return]
+    def call_just_made(self) -> CallJustMade | None:
+        """The view ``call_just_made``."""
+        return self._view("call_just_made")  # type: ignore[no-any-return]
 
     @property
     def unnoticed_open(self) -> bool | None:
         """The view ``unnoticed_open``."""
         return self._view("unnoticed_open")  # type: ignore[no-any-return]
+
+    @property
+    def calls_made(self) -> bool:
+        """The view ``calls_made`` (what the phase asks of the record)."""
+        return self._view("calls_made")  # type: ignore[no-any-return]
+
+    @property
+    def unnoticed_call(self) -> UnnoticedCall | None:
+        """The view ``unnoticed_call``."""
+        return self._view("unnoticed_call")  # type: ignore[no-any-return]
 
     @property
     def procedure_at_end(self) -> bool:
@@ -324,6 +338,11 @@ class _Watched(AuctionState):
     def last_calls(self) -> tuple[LastCall | None, ...]:
         """The view ``last_calls``."""
         return self._view("last_calls")  # type: ignore[no-any-return]
+
+    @property
+    def last_call(self) -> tuple[Seat, LastCall] | None:
+        """The view ``last_call``."""
+        return self._view("last_call")  # type: ignore[no-any-return]
 
     @property
     def contract(self) -> Contract | None:
@@ -380,6 +399,12 @@ class _Watched(AuctionState):
         with _unwatched():
             return AuctionState.remark_back(self, back, irregularity, law)
 
+    def explain_back(self, back: int, specifies: tuple[Strain, ...]) -> AuctionState:
+        """A call that no longer stands marked, at a place counted from the end, with what it was
+        judged to show: a write of the log, nothing read."""
+        with _unwatched():
+            return AuctionState.explain_back(self, back, specifies)
+
     def take_back_passes(self, count: int, turn: Seat, law: str) -> AuctionState:
         """17D3's passes taken back: the record changed at places counted from its end (nothing
         of it read), the key worked out from the key (read, so noted); the record is read, and
@@ -390,6 +415,14 @@ class _Watched(AuctionState):
         if _WATCHING:
             _WATCHING[-1].update(("key", "record") if shown else ("key",))
         return out
+
+    def set_statuses_back(self, changes: Iterable[tuple[int, CallStatus, str]], key: int,
+                          facts: StandingFacts) -> AuctionState:
+        """Entries given a new status at places counted from the end of the record, the legal
+        auction and the standing calls' facts set to values the caller holds: a write of the log,
+        the key and the facts, nothing read."""
+        with _unwatched():
+            return AuctionState.set_statuses_back(self, changes, key, facts)
 
     def withdraw_back(self, withdrawn: Iterable[tuple[int, str]], key: int, facts: StandingFacts) -> AuctionState:
         """Calls withdrawn at places counted from the end of the record, the legal auction and the

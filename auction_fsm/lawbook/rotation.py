@@ -268,7 +268,7 @@ def hold_silenced_out_of_rotation(ctx: Ctx) -> Outcome:
 
 
 @action("the call is taken as an attempt to change the call just made (Law 25)",
-        reads=('turn', 'last_calls'),
+        reads=('turn', 'last_call'),
         writes=('pending', 'rulings'), emits=())
 def change_at_lhos_turn(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -587,7 +587,7 @@ def silence_partner_36b4(ctx: Ctx) -> Outcome:
 
 @action("the double or redouble is cancelled; if RHO passes the offender must repeat it, otherwise "
         "the offender calls freely, judged for comparability (32A)",
-        reads=('dealer', 'record', 'pending', 'watches'),
+        reads=('watches', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('record', 'pending', 'watches', 'rulings'), emits=())
 def watch_rho_after_double(ctx: Ctx) -> Outcome:
     p, call, state = _cancel_pending_double(ctx)
@@ -809,7 +809,7 @@ def _without_watch(ctx: Ctx) -> tuple[AuctionState, Watch]:
 
 
 @action("nothing is owed: the call stays cancelled, with no further rectification",
-        reads=('key', 'record', 'pending', 'watches'),
+        reads=('key', 'watches', 'procedure', 'passes_at_end'),
         writes=('watches', 'rulings'), emits=('AuctionEnds',))
 def repeat_lapsed(ctx: Ctx) -> Outcome:
     state, w = _without_watch(ctx)
@@ -893,7 +893,7 @@ ROWS: list[Row] = [
     *by_end_of_auction(Row(
         "phase", _AD, "call_while_pending", "auction", "29A", FAMILY,
         "LHO calls over it: accepted, no rectification", None, accept_out_of_rotation), by_accepting_lho,
-        _if_accepted, parts=("dealer", "key", "record", "pending")),
+        _if_accepted, parts=("key", "procedure", "procedure_place", "passes_at_end")),
     Row("phase", _AD, "call_while_pending", "auction", "28B", FAMILY,
         "the right player calls: cancelled, no rectification", by_player_whose_turn_it_was,
         right_player_calls),
@@ -917,11 +917,11 @@ ROWS: list[Row] = [
     *by_end_of_auction(Row(
         "phase", _AC, "choose_accept", "auction", "29A", FAMILY,
         "LHO accepts: the call stands, no rectification", None, accept_by_choice), admissible_out_of_rotation,
-        _if_accepted, parts=("dealer", "key", "record", "pending")),
+        _if_accepted, parts=("key", "procedure", "procedure_place", "passes_at_end")),
     *by_end_of_auction(Row(
         "phase", _AC, "call_while_pending", "auction", "29A", FAMILY,
         "LHO calls over it: accepted, no rectification", None, accept_out_of_rotation),
-        _while_lho_answers(by_accepting_lho), _if_accepted, parts=("dealer", "key", "record", "pending")),
+        _while_lho_answers(by_accepting_lho), _if_accepted, parts=("key", "procedure", "procedure_place", "passes_at_end")),
     *_double_rows(_AC, "choose_decline", double_or_redouble_out_of_rotation, "declined: "),
     Row("phase", _AC, "choose_decline", _AJ, "29B, 29C", FAMILY,
         "declined: a pass or bid out of rotation is cancelled; was it artificial?",

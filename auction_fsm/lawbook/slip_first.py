@@ -58,7 +58,7 @@ slot("slip_judged_intended", FAMILY, bool,
 slot("offender_partner_called_since", FAMILY, bool,
      "the offender's partner has a call that stands after the call the waiting procedure rules on "
      "(a slip may be replaced only until partner calls, 25A1); false if no procedure waits",
-     parts=('record', 'procedure', 'procedure_place'))
+     parts=('procedure', 'procedure_place', 'last_calls'))
 slot("slip_claimed_at", FAMILY, str,
      "the step of the waiting procedure at which the offender said the call was a slip: "
      "'awaiting_decision' (before the director explained the options) or 'awaiting_choice' (after); "
@@ -77,8 +77,11 @@ def _offender_partner_called_since(ctx: Ctx) -> Hashable:
     p = ctx.state.pending
     if p is None:
         return False
-    partner = p.offender.partner
-    return any(r.seat == partner and r.stands for r in ctx.state.record[ctx.state.index_of(p) + 1:])
+    # partner's last standing call, if any, lies after the procedure's call when its place counted
+    # back from the end of the record is nearer the end (a procedure about no call, back -1, has
+    # the whole record after it)
+    last = ctx.state.last_calls[p.offender.partner]
+    return last is not None and (p.back < 0 or last.back < p.back)
 
 
 @computes("slip_claimed_at")

@@ -232,6 +232,24 @@ def test_36A_attention_drawn_after_two_calls_cancels_the_double_and_every_call_a
     assert outcome(s)["result"] == ("2H", "N", "S", "E")
 
 
+def test_36A_36B_the_unnoticed_call_is_kept_by_value_with_the_auction_before_it() -> None:
+    # what 36A and 36B go back to comes from the position (the view unnoticed_call), not from a
+    # look back over the record: the call, how many calls since, the auction before it
+    before = walk("N", "N 1H, E P")
+    s = walk("N", "N 1H, E P, S X, noticed later")
+    u = s.unnoticed_call
+    assert u is not None and (u.entry.seat, u.entry.call.text, u.back) == (Seat.S, "X", 0)
+    assert (u.key_before, u.facts_before) == (before.key, before.standing_facts)
+    s = walk("N", "N 1H, E P, S X, noticed later, W P, N 2H")
+    u = s.unnoticed_call
+    assert u is not None and u.back == 2 and (u.key_before, u.facts_before) == (before.key, before.standing_facts)
+    assert walk("N", "N 1H, E P, S X, noticed later, W P, N 2H, director").unnoticed_call is None  # 36A
+    assert walk("N", "N 1H, E P, S X, noticed later, director").unnoticed_call is None  # 36B: held again
+    # a call after it that is itself irregular: 36A no longer cancels it all, the view says none
+    s = walk("N", "N 1H, E P, S X, noticed later, N 2H")
+    assert s.pending is not None and s.unnoticed_call is None
+
+
 def test_36A_attention_drawn_after_the_auction_has_ended_reopens_it() -> None:
     s = walk("N", "N 1H, E P, S X, noticed later, W P, N P, E P, director")
     assert record(s)[2:] == ["S X cancelled", "W P cancelled", "N P cancelled", "E P cancelled"]
