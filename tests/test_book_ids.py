@@ -56,9 +56,6 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
                                   "violates_pass_obligation", "play", "comparable_call"}),
                        ("the explorer's keys and candidate events: rewritten by another issue "
                         "(successor tables the book declares)")),
-    "graph/declared_key.py": (frozenset({"declarer_lead_options", "opening_lead"}),
-                              ("the explorer's own bound, as in exploration.py: an end of a scope without "
-                               "the opening lead's family keys no declarer's options before the lead")),
     "teaching/charts.py": (frozenset({"awaiting_first_call", "auction", "passed_out"}),
                            "the overview chart's phases: where the legal flow starts and ends"),
     "machines.py": (frozenset({"awaiting_first_call", "auction", "clarification", "passed_out", "release"}),
