@@ -58,7 +58,7 @@ from ..auction import AuctionState
 from ..calls import parse_call
 from ..errors import AuctionFsmError
 from ..exploration import IRREGULAR_IN_TURN, _settled, room_for, switched_on
-from ..lawbook import LawBook
+from ..lawbook import LawBook, lead
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads, in_turn_kind
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
@@ -94,8 +94,8 @@ EXPLORER_READS: frozenset[str] = frozenset({
 #: :data:`~auction_fsm.lawbook.parts.PHASE_READS`), so that is in every key.
 
 #: The procedure of declarer's options before the opening lead, and the scope's family of the lead.
-_DECLARER_OPTIONS = "declarer_lead_options"
-_LEAD_FAMILY = "opening_lead"
+_DECLARER_OPTIONS = lead.DLO
+_LEAD_FAMILY = ROW_FAMILIES[lead.FAMILY]
 _LOG_VIEWS = frozenset(v for v, parts in VIEWS.items() if parts & LOG)
 #: The views of the waiting procedure, keyed as themselves: together they are the whole of it.
 _PENDING_VIEWS = frozenset(v for v, parts in VIEWS.items() if parts == {"pending"})
