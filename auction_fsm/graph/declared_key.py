@@ -59,6 +59,7 @@ from ..calls import parse_call
 from ..errors import AuctionFsmError
 from ..exploration import IRREGULAR_IN_TURN, _settled, room_for, switched_on
 from ..lawbook import LawBook, lead
+from ..lawbook.rows import SAME, Row
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads, in_turn_kind
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
@@ -201,6 +202,8 @@ class DeclaredKey:
                 out.append(self.first_namers(state))
             elif name == "suits_specified":
                 out.append(self.suits_specified(state))
+            elif name == "restrictions" and self.ends_at_final_pass:
+                out.append(rights_taken_back(state))
             elif name == "rulings":
                 out.append(tuple(state.rulings))
             elif name == "record":
@@ -271,6 +274,22 @@ class DeclaredKey:
         return p, place
 
 
+def rights_taken_back(state: AuctionState) -> Hashable:
+    """The 26B rights as a scope without the opening lead keys them: only those given by a branch
+    of a waiting rectification (32B2 of 1997), as (offender, branch) pairs.
+
+    Why: such a rule reads the rights to add one (:meth:`AuctionState.restrict`, which reads them
+    only to give one withdrawn call one right: the rights stay rights of the same offenders), to
+    word rulings (``common.nothing_further``), and at the final pass to offer declarer's options
+    before the lead, which such a scope keys as nothing at its end (:func:`_options_at_end`).
+    None of that changes what else follows.  A right with a branch is read otherwise: taken back
+    with its branch (``common.reopen_watch``), it puts the branch's waiting rectification back among
+    the watches, so it is kept.  The 2017 book gives no right a branch.  Tested, not proved: the
+    key check and the partition of the compact exploration
+    (``tests/graph/test_declared_key.py``)."""
+    return tuple(dict.fromkeys((int(r.offender), r.branch) for r in state.restrictions if r.branch is not None))
+
+
 def _options_at_end(state: AuctionState) -> bool:
     """Whether ``state`` is an end of a scope without the opening lead where declarer's options
     before the lead wait (26B, 50D).  Keyed as though nothing waited, as at the other ends: the
@@ -306,6 +325,50 @@ def intended_call_unread(state: AuctionState, bounds: Scope) -> bool:
     return family is not None and family not in room_for(state, bounds)
 
 
+#: The phases in which the auction is still open (:attr:`~auction_fsm.auction.AuctionState.phase`):
+#: any other phase without a procedure (``clarification``, ``passed_out`` ...) has the key final
+#: and nothing waiting.
+_OPEN_PHASES = frozenset({"awaiting_first_call", "auction"})
+
+
+def _at_an_end(source: str) -> bool:
+    """Whether a row from phase ``source`` can fire only at an end of a scope without the opening
+    lead: a phase after the final pass with nothing waiting, or declarer's options before the
+    lead (:meth:`~auction_fsm.graph.irregular_space.IrregularSpace.ended`)."""
+    procedure = source.partition(".")[0]
+    return (procedure == _DECLARER_OPTIONS and "." in source) or ("." not in source and source not in _OPEN_PHASES)
+
+
+def after_end_dropped(rows: list[Row]) -> list[Row]:
+    """``rows`` without those that cannot fire in a scope without the opening lead.
+
+    Why: such a scope ends at the final pass; at an end the explorer offers nothing, so a row
+    whose source phase is one after the final pass with nothing waiting (a call after the final
+    pass, 39; attention drawn to an inadmissible call after it, 36) never fires there, and what it
+    declares it reads is read by nothing the scope explores (39's rows read who declares, the
+    contract: kept, the first namers would be keyed for every strain all through the auction).
+    A procedure every row entering which is such a row (its ``dest`` in the procedure: the
+    phase machine takes the row's dest) is never entered, so its rows go too, until nothing
+    more goes.  A procedure no row of ``rows`` enters (one an action opens from another phase,
+    as a comparability judgement) is kept: exact, nothing is dropped on a guess."""
+    dropped = {id(row) for row in rows if row.machine == "phase" and _at_an_end(row.source)}
+    while True:
+        entering: dict[str, list[Row]] = {}
+        for row in rows:
+            if row.machine != "phase":
+                continue  # (the seats' machines: obligations, no procedures)
+            dest = row.source if row.dest == SAME else row.dest
+            procedure, _, step = dest.partition(".")
+            if step and not row.source.startswith(procedure + "."):
+                entering.setdefault(procedure, []).append(row)
+        closed = {proc for proc, into in entering.items() if all(id(row) in dropped for row in into)}
+        more = {id(row) for row in rows
+                if row.machine == "phase" and "." in row.source and row.source.partition(".")[0] in closed}
+        if more <= dropped:
+            return [row for row in rows if id(row) not in dropped]
+        dropped |= more
+
+
 def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
     """The key of ``scope`` under ``book``: the union of what its switched-on rows, the
     classifier and the explorer declare they read (module docstring)."""
@@ -321,6 +384,8 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
             readers.setdefault(part, set()).add(who)
 
     rows = [row for row in book.rows if switched_on(row.family, scope.families)]
+    if _LEAD_FAMILY not in scope.families:
+        rows = after_end_dropped(rows)
     triggers = {row.trigger for row in rows}
     for part, facts in classifier_reads().items():
         kind = ONE_KIND_PARTS.get(part)
