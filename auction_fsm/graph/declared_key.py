@@ -59,7 +59,6 @@ from ..calls import parse_call
 from ..errors import AuctionFsmError
 from ..exploration import IRREGULAR_IN_TURN, _settled, room_for, switched_on
 from ..lawbook import LawBook, lead
-from ..lawbook.rows import SAME, Row
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads, in_turn_kind
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
@@ -75,6 +74,7 @@ from ..lawbook.parts import (
     where,
 )
 from ..lawbook.procedure_facts import names_of_kind
+from ..lawbook.rows import SAME, Row
 from ..lawbook.slip_first import SLIP_STEP
 from ..lawbook.words_only import WORDED, without_words
 from ..records import Pending
