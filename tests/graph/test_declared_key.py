@@ -17,16 +17,24 @@ from typing import Any
 import pytest
 
 from auction_fsm.auction import AuctionState
-from auction_fsm.calls import Strain
+from auction_fsm.calls import Strain, parse_call
+from auction_fsm.exploration import switched_on
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
-from auction_fsm.graph.declared_key import EXPLORER_READS, DeclaredKey, declared_key
+from auction_fsm.graph.declared_key import (
+    EXPLORER_READS,
+    DeclaredKey,
+    after_end_dropped,
+    declared_key,
+    rights_taken_back,
+)
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.key_check import inexact_keys
 from auction_fsm.graph.results import Exploration
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017
 from auction_fsm.lawbook.parts import LOG
+from auction_fsm.records import Branch, LeadRestriction, Watch
 from auction_fsm.seats import Seat
 
 
@@ -202,3 +210,53 @@ def test_the_lead_scopes_key_the_pieces_of_the_standing_facts_not_the_whole() ->
     # (North's hearts and clubs can no longer be the contract's strain at one level)
     assert key.first_namers(AuctionState.start(Seat.N).calls("1C 1D")) == (0, 1 << int(Strain.D), 0, 0)
     assert AuctionState.start(Seat.N).calls("1C 1D").standing_facts.namers == (1, 2, 0, 0)
+
+
+def test_35_39_inadmissible_1_keyed_by_its_declarations_reaches_the_compact_keys_verdicts_and_ends() -> None:
+    """Laws 35-39's scope ends at the final pass: the rows of a call after it (39) and of
+    attention drawn after it (36) never fire there, so who declares (read by 39) is not keyed,
+    nor the 26B rights its rectifications give (read only for declarer's options before the
+    lead).  Keyed so, it finishes with every check passing, the same ends, and the compact key's
+    configurations, edges and partition."""
+    compact, declared = _explored("inadmissible-1", "compact"), _explored("inadmissible-1", "declared")
+    verdicts = [check_exploration(ex, 1).counts for ex in (compact, declared)]
+    assert verdicts[0] == {k: 0 for k in verdicts[0]}
+    assert {k: v for k, v in verdicts[1].items() if k in verdicts[0]} == verdicts[0]
+    assert _ends(declared) == _ends(compact) and len(_ends(compact)) > 10
+    assert (declared.states, declared.edges) == (compact.states, compact.edges)
+    space, key = compact.space, declared_key(LAWS_2017, scope_named("inadmissible-1"))
+    assert isinstance(space, IrregularSpace)
+    assert len({key.of(space.state_of(k)) for k in compact.keys}) == compact.states
+    compared, inexact = inexact_keys(declared)
+    assert compared > 10_000 and inexact == []
+
+
+def test_a_scope_without_the_lead_takes_no_row_that_fires_only_after_its_final_pass() -> None:
+    """39's rows (from the phases after the final pass, and of the procedure only they open) are
+    left out; a procedure no row opens, as the comparability judgement (23) an action opens, is
+    kept; the lead scopes keep 39's reads."""
+    scope = scope_named("inadmissible-1")
+    rows = [row for row in LAWS_2017.rows if switched_on(row.family, scope.families)]
+    dropped = [row for row in rows if row not in after_end_dropped(rows)]
+    assert {row.source for row in dropped if row.machine == "phase"} >= {
+        "clarification", "opening_lead", "passed_out", "call_after_final_pass.awaiting_decision"}
+    assert all(row.machine == "phase" for row in dropped)
+    assert not [row for row in dropped if row.source in ("auction", "awaiting_first_call")
+                or row.source.startswith(("comparable_call.", "inadmissible_double."))]
+    names = declared_key(LAWS_2017, scope).names
+    assert not {"first_namers", "call_just_made", "options_key"} & set(names)
+    assert "first_namers" in declared_key(LAWS_2017, scope_named("lead-1")).names
+
+
+def test_a_scope_without_the_lead_keys_only_the_26b_rights_a_later_step_can_take_back() -> None:
+    """A right given by a branch of a waiting rectification (32B2 of 1997) can be taken back and
+    wait again; any other right is read there only to word rulings and for declarer's options
+    before the lead, which such a scope never reaches."""
+    key = declared_key(LAWS_2017, scope_named("inadmissible-1"))
+    assert "restrictions" in key.names and key.ends_at_final_pass
+    state = AuctionState.start(Seat.N).calls("1C")
+    right = LeadRestriction(Seat.N, "36B", parse_call("X"))
+    assert rights_taken_back(state.restrict(right)) == rights_taken_back(state) == ()
+    branch = Branch(parse_call("P"), 0, Watch("after_rho_call", Seat.N, parse_call("1C"), "32B2"))
+    kept = state.restrict(replace(right, branch=branch))
+    assert rights_taken_back(kept) == ((int(Seat.N), branch),)
