@@ -23,6 +23,9 @@ What it proves, and what not:
   computed from: a rule asking who declares does not split positions by the suits specified.
 * Two of those views are narrowed further by the scope's own bounds (:meth:`DeclaredKey.first_namers`,
   :meth:`DeclaredKey.suits_specified`): what no rule can read within the bounds is left out.
+* A scope without the opening lead ends at the final pass: the rows that can fire only after it
+  (39's, a call after the final pass) are not taken (:func:`after_end_dropped`), and of the 26B
+  rights only those a later step can take back are kept (:func:`rights_taken_back`).
 * A scope in which some rule reads the record or the rulings themselves is keyed on them: exact,
   but the exploration then tells apart every history and rarely finishes.  :attr:`DeclaredKey.log_readers`
   names those rules, so that the report says which declaration stops the key from being small.
