@@ -337,7 +337,8 @@ _OPEN_PHASES = frozenset({"awaiting_first_call", "auction"})
 def _at_an_end(source: str) -> bool:
     """Whether a row from phase ``source`` can fire only at an end of a scope without the opening
     lead: a phase after the final pass with nothing waiting, or declarer's options before the
-    lead (:meth:`~auction_fsm.graph.irregular_space.IrregularSpace.ended`)."""
+    lead, which wait only once the auction is over (they are settled at the final pass)
+    (:meth:`~auction_fsm.graph.irregular_space.IrregularSpace.ended`)."""
     procedure = source.partition(".")[0]
     return (procedure == _DECLARER_OPTIONS and "." in source) or ("." not in source and source not in _OPEN_PHASES)
 
