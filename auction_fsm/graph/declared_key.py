@@ -74,7 +74,8 @@ from ..lawbook.parts import (
     where,
 )
 from ..lawbook.procedure_facts import names_of_kind
-from ..lawbook.slip_first import SLIP_STEP
+from ..lawbook.rows import Row
+from ..lawbook.slip_first import SLIP_SOURCES, SLIP_STEP
 from ..lawbook.words_only import WORDED, without_words
 from ..records import Pending
 from ..scope import ROW_FAMILIES, Scope
@@ -161,6 +162,29 @@ def relative_places(state: AuctionState) -> tuple[Pending | None, int | None]:
     return dataclasses.replace(p, extra=extra), back
 
 
+def entry_ranks(state: AuctionState, back: int) -> dict[int, int]:
+    """For each place counted back from the end of the record up to ``back`` (at least), its rank
+    among the entries still looked at (those that stand or wait for a ruling, and those the waiting
+    procedure names: :func:`relative_places` counts the same ones, so ranks and the procedure's
+    relative places compare as the places do).  ``-1`` maps to ``-1``.  Why: a cancelled entry
+    is looked at by no view the key holds, so how many lie between is not kept."""
+    p = state.pending
+    record = state.record
+    n = len(record)
+    named: set[int] = set()
+    if p is not None:
+        if p.back >= 0 and p.call is not None:
+            named.add(n - 1 - p.back)
+        named |= {n - 1 - int(v) for k, v in p.extra if k in _PLACE_FACTS and v}
+    out = {-1: -1}
+    count = 0
+    for i in range(n - 1, max(n - 2 - back, -1), -1):
+        out[n - 1 - i] = count
+        if record[i].status in ("stands", "pending") or i in named:
+            count += 1
+    return out
+
+
 @dataclass(frozen=True)
 class DeclaredKey:
     """The parts and views a scope's key holds, in a fixed order, and who asks for each."""
@@ -201,6 +225,8 @@ class DeclaredKey:
                 out.append(self.first_namers(state))
             elif name == "suits_specified":
                 out.append(self.suits_specified(state))
+            elif name == "last_calls":
+                out.append(self.last_calls(state))
             elif name == "rulings":
                 out.append(tuple(state.rulings))
             elif name == "record":
@@ -258,6 +284,45 @@ class DeclaredKey:
         offenders = {int(r.offender) for r in state.restrictions}
         return tuple(b if seat in offenders else 0 for seat, b in enumerate(bits))
 
+    def last_calls(self, state: AuctionState) -> Hashable:
+        """Each seat's last standing call (the view ``last_calls``) as far as a rule of the scope
+        can still read it within the bounds, its places given as ranks (:func:`entry_ranks`).
+
+        Who reads it: a change of call (25, 21B1) by the acting seat, the judgement of an
+        accepted change, and a slip claim's "partner has not called since" (25A1);
+        :func:`_last_calls_read` says when one of them can still come.  When none can, nothing
+        reads it (``None``).  Otherwise, for each seat:
+
+        * a call that partner's turn has gone past is read only to say "too late" -- whether it
+          is the call named (25A4, 21B1a) -- and, for a slip claim, whether it lies after the
+          procedure's call: its call, the seat whose turn it took, and its rank are kept; what
+          withdrawing it would go back to is not, since it can no longer be withdrawn by a
+          change, and whether partner called or a call out of rotation took partner's turn
+          words only the refusal;
+        * a call still in time is kept whole, its place and that of the call over it as ranks.
+
+        Tested, not proved: the key check (``auction-fsm verify --check-keys``) compares the
+        futures of merged positions, and ``changes-1`` finishes with the compact key's verdicts
+        and ends (``benchmarks/GRAPH.md``)."""
+        read = _last_calls_read(state, self.budget)
+        if read == "none":
+            return None
+        calls = state.last_calls
+        rank = entry_ranks(state, max((c.back for c in calls if c is not None), default=0))
+        if read == "partner":
+            assert state.pending is not None
+            partner = calls[state.pending.offender.partner]
+            return None if partner is None else rank[partner.back]
+        out: list[Hashable] = []
+        for c in calls:
+            if c is None:
+                out.append(None)
+            elif c.gone:
+                out.append((c.call, c.in_turn_of, rank[c.back]))
+            else:
+                out.append(c._replace(back=rank[c.back], over=rank[c.over] if c.over >= 0 else -1))
+        return tuple(out)
+
     def _procedure(self, state: AuctionState) -> tuple[Pending | None, int | None]:
         """The waiting procedure as the key holds it, and its call's place: the places relative
         (:func:`relative_places`), nothing at an end with declarer's options only
@@ -269,6 +334,25 @@ class DeclaredKey:
         if p is not None and intended_call_unread(state, self.scope):
             p = dataclasses.replace(p, extra=tuple((k, "" if k == "new" else v) for k, v in p.extra))
         return p, place
+
+
+def _last_calls_read(state: AuctionState, budget: int) -> str:
+    """Which of the last standing calls a rule offered within the budget can still read:
+    ``"all"``, ``"partner"`` (the offender's partner's place only) or ``"none"``.
+
+    A change of call is a new irregularity, offered only while the budget allows one (past it
+    the step leaves the scope, ``exploration.within_scope``; one made too late changes nothing
+    and is not explored): while it does, every seat's.  With the budget spent, a slip claim
+    (25A1, offered while one of :data:`~auction_fsm.lawbook.slip_first.SLIP_SOURCES` waits) asks
+    only whether the offender's partner has called since the call ruled on: where partner's last
+    call lies.  The steps of a waiting change (25, 21B1) read the procedure, not these views, but
+    for the judgement of an accepted change, which reads the new call the step itself made
+    (``changes._new_call``: the offender's last standing call, or an earlier one if 17D3 cancelled
+    it, whose place then differs).  So with the budget spent and no slip claim possible, none."""
+    if state.incidents < budget:
+        return "all"
+    p = state.pending
+    return "partner" if p is not None and f"{p.procedure}.{p.step}" in SLIP_SOURCES else "none"
 
 
 def _options_at_end(state: AuctionState) -> bool:
@@ -306,6 +390,26 @@ def intended_call_unread(state: AuctionState, bounds: Scope) -> bool:
     return family is not None and family not in room_for(state, bounds)
 
 
+#: The fact saying where the table stands once the waiting procedure closes with nothing changed.
+_CLOSES_TO = "phase_when_procedure_closes"
+
+
+def _closes_past_the_auction(row: Row) -> bool:
+    """Whether ``row`` closes a procedure with nothing changed into a phase past the auction (the
+    clarification period, a face-down lead, a passed-out board): its guard reads where the table
+    goes back to (:data:`_CLOSES_TO`), and that is not the auction.
+
+    Closed with nothing changed, a procedure leaves the table where it was when it was opened; so
+    such a procedure was opened after the auction had ended (a change of call claimed then, 25A5,
+    21B1).  In a scope that ends at the final pass that is an end of the scope, where the explorer
+    offers nothing: the row cannot fire there, and what it reads (declarer's choices asked again:
+    the contract, the suits specified) does not go into the key.  Tested, not proved: the key check
+    and the same ends as the compact key (``benchmarks/GRAPH.md``)."""
+    guard = row.guard
+    reads: Iterable[str] = getattr(guard, "reads", None) or ()
+    return _CLOSES_TO in reads and row.dest != "auction"
+
+
 def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
     """The key of ``scope`` under ``book``: the union of what its switched-on rows, the
     classifier and the explorer declare they read (module docstring)."""
@@ -328,7 +432,10 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
             continue  # the explorer offers such an event only where a row of the scope takes it
         for fact in facts:
             take(f"fact:{fact}", SLOTS[fact].parts)
+    ends_at_final_pass = _LEAD_FAMILY not in scope.families
     for row in rows:
+        if ends_at_final_pass and _closes_past_the_auction(row):
+            continue
         if row.action is not None:
             take(where(row.action), row.action.reads)
         guard = row.guard
@@ -349,4 +456,4 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
                        scope.max_irregularities, scope.offender_seat is not None, scope,
                        reviving=any("key" in w or KEY_STEP in w for w in irregular),
                        restricting=any("restrictions" in w for w in irregular),
-                       ends_at_final_pass=_LEAD_FAMILY not in scope.families)
+                       ends_at_final_pass=ends_at_final_pass)
