@@ -55,7 +55,7 @@ from typing import Any
 
 from .. import rules
 from ..auction import AuctionState
-from ..calls import parse_call
+from ..calls import Call, parse_call
 from ..errors import AuctionFsmError
 from ..exploration import IRREGULAR_IN_TURN, _settled, room_for, switched_on
 from ..lawbook import LawBook, lead
@@ -63,6 +63,7 @@ from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads,
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
     CLOSED_VIEWS,
+    FACT_VIEWS,
     KEY_STEP,
     LOG,
     PARTS,
@@ -79,6 +80,7 @@ from ..lawbook.slip_first import SLIP_SOURCES, SLIP_STEP
 from ..lawbook.words_only import WORDED, without_words
 from ..records import Pending
 from ..scope import ROW_FAMILIES, Scope
+from ..standing import NO_STANDING_FACTS, StandingFacts
 
 __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
 
@@ -219,6 +221,8 @@ class DeclaredKey:
                     out.append(place if place is not None or p is None else p.back)
                 else:
                     out.append(procedure_view(p, name))
+            elif name == "key" and self._change_stands(state):
+                out.append(None)
             elif name == "incidents":
                 out.append(min(state.incidents, self.budget))
             elif name == "first_namers":
@@ -320,7 +324,8 @@ class DeclaredKey:
             elif c.gone:
                 out.append((c.call, c.in_turn_of, rank[c.back]))
             else:
-                out.append(c._replace(back=rank[c.back], over=rank[c.over] if c.over >= 0 else -1))
+                out.append(c._replace(back=rank[c.back], over=rank[c.over] if c.over >= 0 else -1,
+                                      facts_before=self.facts_read(c.facts_before)))
         return tuple(out)
 
     def _procedure(self, state: AuctionState) -> tuple[Pending | None, int | None]:
@@ -333,7 +338,108 @@ class DeclaredKey:
         p, place = relative_places(state)
         if p is not None and intended_call_unread(state, self.scope):
             p = dataclasses.replace(p, extra=tuple((k, "" if k == "new" else v) for k, v in p.extra))
+        if p is not None:
+            p = change_unread(state, p, self.budget)
+            if p.undo is not None:
+                p = dataclasses.replace(p, undo=dataclasses.replace(p.undo, facts=self.facts_read(p.undo.facts)))
         return p, place
+
+    def _change_stands(self, state: AuctionState) -> bool:
+        """Whether LHO chooses whether to keep his call over a change that stands (25A6, 21B2),
+        with the budget spent: both options withdraw the changed call and LHO's and rule the new
+        call over the auction that stood before them (the procedure keeps it), so the auction
+        standing now is read by nothing again (the key holds ``None`` for it)."""
+        p = state.pending
+        return p is not None and p.step == "awaiting_lho_choice" and _change_ends(state, self.budget)
+
+    def facts_read(self, facts: StandingFacts) -> StandingFacts:
+        """``facts`` (standing calls' facts kept to go back to: a change's, 25A1, 21B1; a last
+        call's) with only the pieces whose view the key holds: the others are read by no rule of
+        the scope, and each piece moves on from itself alone (:data:`~auction_fsm.lawbook.parts.CLOSED_VIEWS`),
+        so once put back they stay unread."""
+        blank = {f: getattr(NO_STANDING_FACTS, f) for f, view in FACT_VIEWS.items() if view not in self.names}
+        return dataclasses.replace(facts, **blank) if blank else facts
+
+
+#: The procedures of a change of call (25) and of a change after misinformation (21B1).
+_CHANGE_PROCEDURES = frozenset({"change_of_call", "misinformation"})
+
+
+def _change_ends(state: AuctionState, budget: int) -> bool:
+    """Whether a change of call (25, 21B1) waits on a call of the record with the budget spent:
+    then no other change can reach back past it, and what follows is the procedure's own steps."""
+    p = state.pending
+    return (p is not None and p.procedure in _CHANGE_PROCEDURES and state.incidents >= budget
+            and p.back >= 0 and p.undo is not None)
+
+
+#: The codes of the double and the redouble.
+_DOUBLES = (parse_call("X").code, parse_call("XX").code)
+
+
+def _new_call_under(state: AuctionState, p: Pending) -> tuple[Call, int] | None:
+    """The new call of a waiting change and the legal auction it is ruled over (the calls that
+    stood before the changed one, with their seats), when the changed call was made in its
+    maker's turn and he owes nothing: the new call is then his call in turn there (25A1, 25B1)."""
+    o = p.offender
+    if state.record[state.index_of(p)].in_turn_of != o or any(state.obligations[o]):
+        return None
+    try:
+        return parse_call(p.get("new")), state.key_before(state.index_of(p))
+    except AuctionFsmError:
+        return None
+
+
+def change_unread(state: AuctionState, p: Pending, budget: int) -> Pending:
+    """The waiting procedure ``p`` (as :func:`relative_places` gives it) without what a change of
+    call (25, 21B1), waiting with the budget spent (:func:`_change_ends`), reads no more.
+
+    * The changed call, once LHO's bid stands over it: withdrawn, it is only named in rulings; left
+      standing, LHO's bid decides the auction from then on (``procedure_call`` blank).
+    * The auction under the changed call, where the new call is a bid sufficient over it and no
+      call stands after LHO's: the auction after a bid is that bid, its side and the turn (19,
+      22), whatever stood under it; if the change fails, the auction is the one standing now,
+      keyed apart (``procedure_undo``: auction ``-2``, no bidder).
+    * Once the change stands and LHO chooses (25A6, 21B2): the changed call (both options
+      withdraw it); and LHO's call over it where it lapses whichever he chooses -- the new call,
+      put in place by the director, is an inadmissible double or redouble (36B) or an
+      insufficient bid (27), ruled at once, so LHO's kept call cannot be made again as it was.
+
+    * A new call that is a double or redouble where neither would be permitted (19): Law 36
+      treats both alike, cancelled at once when put in place (36B) or with LHO's call over it
+      (36A), the original call standing if the change is refused (25B2); which one it was only
+      words the rulings, so it is keyed ``X`` either way.
+
+    Each is tested, not proved: the key check, and the same verdicts and ends as the compact key
+    (``benchmarks/GRAPH.md``)."""
+    if not _change_ends(state, budget):
+        return p
+    undo = p.undo
+    assert undo is not None
+    call, specifies = p.call, p.specifies
+    lho = state.pending.get("lho_call") if state.pending is not None else ""
+    if lho:
+        over = state.record[state.place_index(int(lho))]
+        if over.stands and over.call.is_bid:
+            call, specifies = None, None
+    made = _new_call_under(state, p)
+    if made is not None and not undo.following:
+        new, under = made
+        if new.is_bid and new.is_admissible_level and new.code > rules.unpack(under)[1]:
+            undo = dataclasses.replace(undo, auction=-2, bidder=None)
+    if p.step == "awaiting_lho_choice":
+        call, specifies = None, None
+        if made is not None:
+            new, under = made
+            lapses = (not rules.permitted_for(under, p.offender, new.code) if new.is_double or new.is_redouble
+                      else new.is_bid and new.is_admissible_level and rules.step_or_none(under, new.code) is None)
+            if lapses:
+                undo = dataclasses.replace(undo, over=None)
+    extra = p.extra
+    if made is not None and made[0].code in _DOUBLES and not any(
+            rules.permitted_for(made[1], p.offender, code) for code in _DOUBLES):
+        extra = tuple((k, "X" if k == "new" else v) for k, v in extra)
+    return dataclasses.replace(p, call=call, specifies=specifies, undo=undo, extra=extra)
 
 
 def _last_calls_read(state: AuctionState, budget: int) -> str:
