@@ -216,14 +216,14 @@ def test_25_changes_1_keys_the_last_calls_only_as_far_as_a_change_can_still_read
     keyed = key.last_calls(state)
     assert isinstance(keyed, tuple)
     north, east, south, west = keyed
-    full = state.last_calls
+    full_east, full_south = state.last_calls[Seat.E], state.last_calls[Seat.S]
     assert north == (parse_call("1C"), Seat.N, 2)  # South has called: too late, by call and place
     # in time: whole, but for the standing calls' facts before it, whose views no rule of this
     # scope reads (who declares, the suits specified: only past its end)
-    assert full[Seat.E] is not None and full[Seat.S] is not None
-    assert east == full[Seat.E]._replace(facts_before=NO_STANDING_FACTS)
-    assert full[Seat.E].facts_before != NO_STANDING_FACTS
-    assert south == full[Seat.S]._replace(facts_before=NO_STANDING_FACTS) and west is None
+    assert full_east is not None and full_south is not None
+    assert east == full_east._replace(facts_before=NO_STANDING_FACTS)
+    assert full_east.facts_before != NO_STANDING_FACTS
+    assert south == full_south._replace(facts_before=NO_STANDING_FACTS) and west is None
     assert key.last_calls(evolve(state, incidents=1)) is None
 
 
