@@ -454,11 +454,17 @@ def _last_calls_read(state: AuctionState, budget: int) -> str:
     call lies.  The steps of a waiting change (25, 21B1) read the procedure, not these views, but
     for the judgement of an accepted change, which reads the new call the step itself made
     (``changes._new_call``: the offender's last standing call, or an earlier one if 17D3 cancelled
-    it, whose place then differs).  So with the budget spent and no slip claim possible, none."""
+    it, whose place then differs); yet the new call the director puts in place may open one of
+    those sources (an insufficient bid, 27; an inadmissible double, 36), where a slip claim asks
+    whether partner has called since: so while a change waits, partner's place too (the key check
+    found it: 2,900 inexact keys on ``changes-1`` without it).  With the budget spent and neither
+    waiting, none."""
     if state.incidents < budget:
         return "all"
     p = state.pending
-    return "partner" if p is not None and f"{p.procedure}.{p.step}" in SLIP_SOURCES else "none"
+    if p is not None and (p.procedure in _CHANGE_PROCEDURES or f"{p.procedure}.{p.step}" in SLIP_SOURCES):
+        return "partner"
+    return "none"
 
 
 def _options_at_end(state: AuctionState) -> bool:
