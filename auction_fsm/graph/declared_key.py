@@ -457,12 +457,14 @@ def _last_calls_read(state: AuctionState, budget: int) -> str:
     it, whose place then differs); yet the new call the director puts in place may open one of
     those sources (an insufficient bid, 27; an inadmissible double, 36), where a slip claim asks
     whether partner has called since: so while a change waits, partner's place too (the key check
-    found it: 2,900 inexact keys on ``changes-1`` without it).  With the budget spent and neither
-    waiting, none."""
+    found it: 2,900 inexact keys on ``changes-1`` without it); and while a slip claim is judged,
+    since judged intended it goes back to its source (168 inexact without it).  With the budget
+    spent and none of these waiting, none."""
     if state.incidents < budget:
         return "all"
     p = state.pending
-    if p is not None and (p.procedure in _CHANGE_PROCEDURES or f"{p.procedure}.{p.step}" in SLIP_SOURCES):
+    if p is not None and (p.procedure in _CHANGE_PROCEDURES or p.step == SLIP_STEP
+                          or f"{p.procedure}.{p.step}" in SLIP_SOURCES):
         return "partner"
     return "none"
 
