@@ -135,7 +135,10 @@ class LastCall(NamedTuple):
     order (``following``: calls out of rotation accepted, which withdrawing the two leaves
     standing; empty otherwise); once it has gone, whether partner has called since
     (``partner_called``; else a call out of rotation took partner's turn), which says why a
-    change is too late."""
+    change is too late.  A call that partner's turn has gone past can no longer be withdrawn by a
+    change, so it keeps only what a change made too late reads (its call, explanation, turn,
+    place and ``partner_called``): no call over it (``over`` -1, ``over_call`` ``None``), no
+    auction before it (``key_before`` -1), no facts before it."""
 
     call: Call
     specifies: tuple[Strain, ...] | None
@@ -176,7 +179,7 @@ class UnnoticedCall(NamedTuple):
 def _with_facts_before(record: Record, found: list[LastCall | None]) -> tuple[LastCall | None, ...]:
     """``found`` with each call's ``facts_before``: the standing calls' facts before it, in one
     pass over the record up to the earliest of them."""
-    wanted = {len(record) - 1 - c.back: s for s, c in enumerate(found) if c is not None}
+    wanted = {len(record) - 1 - c.back: s for s, c in enumerate(found) if c is not None and not c.gone}
     if not wanted:
         return tuple(found)
     facts = NO_STANDING_FACTS
@@ -500,9 +503,12 @@ class AuctionState:
             if found[seat] is None:
                 if not keys:
                     keys = _prefix_keys(self.dealer, record)
-                following = () if gone[seat] else tuple(reversed(later[:-1]))
-                found[seat] = LastCall(r.call, r.specifies, r.in_turn_of, gone[seat], n - 1 - i, after, after_call,
-                                       keys[i], NO_STANDING_FACTS, following, called[seat])
+                if gone[seat]:  # too late to change: only what says so (25A4, 21B1a)
+                    found[seat] = LastCall(r.call, r.specifies, r.in_turn_of, True, n - 1 - i, -1, None,
+                                           -1, NO_STANDING_FACTS, (), called[seat])
+                else:
+                    found[seat] = LastCall(r.call, r.specifies, r.in_turn_of, False, n - 1 - i, after, after_call,
+                                           keys[i], NO_STANDING_FACTS, tuple(reversed(later[:-1])))
                 missing -= 1
                 if not missing:
                     break

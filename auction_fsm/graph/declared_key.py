@@ -58,7 +58,7 @@ from typing import Any
 
 from .. import rules
 from ..auction import AuctionState
-from ..calls import parse_call
+from ..calls import Call, parse_call
 from ..errors import AuctionFsmError
 from ..exploration import IRREGULAR_IN_TURN, _settled, room_for, switched_on
 from ..lawbook import LawBook, lead
@@ -66,6 +66,7 @@ from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads,
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
     CLOSED_VIEWS,
+    FACT_VIEWS,
     KEY_STEP,
     LOG,
     PARTS,
@@ -78,10 +79,11 @@ from ..lawbook.parts import (
 )
 from ..lawbook.procedure_facts import names_of_kind
 from ..lawbook.rows import SAME, Row
-from ..lawbook.slip_first import SLIP_STEP
+from ..lawbook.slip_first import SLIP_SOURCES, SLIP_STEP
 from ..lawbook.words_only import WORDED, without_words
 from ..records import Pending
 from ..scope import ROW_FAMILIES, Scope
+from ..standing import NO_STANDING_FACTS, StandingFacts
 
 __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
 
@@ -165,6 +167,29 @@ def relative_places(state: AuctionState) -> tuple[Pending | None, int | None]:
     return dataclasses.replace(p, extra=extra), back
 
 
+def entry_ranks(state: AuctionState, back: int) -> dict[int, int]:
+    """For each place counted back from the end of the record up to ``back`` (at least), its rank
+    among the entries still looked at (those that stand or wait for a ruling, and those the waiting
+    procedure names: :func:`relative_places` counts the same ones, so ranks and the procedure's
+    relative places compare as the places do).  ``-1`` maps to ``-1``.  Why: a cancelled entry
+    is looked at by no view the key holds, so how many lie between is not kept."""
+    p = state.pending
+    record = state.record
+    n = len(record)
+    named: set[int] = set()
+    if p is not None:
+        if p.back >= 0 and p.call is not None:
+            named.add(n - 1 - p.back)
+        named |= {n - 1 - int(v) for k, v in p.extra if k in _PLACE_FACTS and v}
+    out = {-1: -1}
+    count = 0
+    for i in range(n - 1, max(n - 2 - back, -1), -1):
+        out[n - 1 - i] = count
+        if record[i].status in ("stands", "pending") or i in named:
+            count += 1
+    return out
+
+
 @dataclass(frozen=True)
 class DeclaredKey:
     """The parts and views a scope's key holds, in a fixed order, and who asks for each."""
@@ -199,6 +224,8 @@ class DeclaredKey:
                     out.append(place if place is not None or p is None else p.back)
                 else:
                     out.append(procedure_view(p, name))
+            elif name == "key" and self._change_stands(state):
+                out.append(None)
             elif name == "incidents":
                 out.append(min(state.incidents, self.budget))
             elif name == "first_namers":
@@ -207,6 +234,8 @@ class DeclaredKey:
                 out.append(self.suits_specified(state))
             elif name == "restrictions" and self.ends_at_final_pass:
                 out.append(rights_taken_back(state))
+            elif name == "last_calls":
+                out.append(self.last_calls(state))
             elif name == "rulings":
                 out.append(tuple(state.rulings))
             elif name == "record":
@@ -264,6 +293,46 @@ class DeclaredKey:
         offenders = {int(r.offender) for r in state.restrictions}
         return tuple(b if seat in offenders else 0 for seat, b in enumerate(bits))
 
+    def last_calls(self, state: AuctionState) -> Hashable:
+        """Each seat's last standing call (the view ``last_calls``) as far as a rule of the scope
+        can still read it within the bounds, its places given as ranks (:func:`entry_ranks`).
+
+        Who reads it: a change of call (25, 21B1) by the acting seat, the judgement of an
+        accepted change, and a slip claim's "partner has not called since" (25A1);
+        :func:`_last_calls_read` says when one of them can still come.  When none can, nothing
+        reads it (``None``).  Otherwise, for each seat:
+
+        * a call that partner's turn has gone past is read only to say "too late" -- whether it
+          is the call named (25A4, 21B1a) -- and, for a slip claim, whether it lies after the
+          procedure's call: its call, the seat whose turn it took, and its rank are kept; what
+          withdrawing it would go back to is not, since it can no longer be withdrawn by a
+          change, and whether partner called or a call out of rotation took partner's turn
+          words only the refusal;
+        * a call still in time is kept whole, its place and that of the call over it as ranks.
+
+        Tested, not proved: the key check (``auction-fsm verify --check-keys``) compares the
+        futures of merged positions, and ``changes-1`` finishes with the compact key's verdicts
+        and ends (``benchmarks/GRAPH.md``)."""
+        read = _last_calls_read(state, self.budget)
+        if read == "none":
+            return None
+        calls = state.last_calls
+        rank = entry_ranks(state, max((c.back for c in calls if c is not None), default=0))
+        if read == "partner":
+            assert state.pending is not None
+            partner = calls[state.pending.offender.partner]
+            return None if partner is None else rank[partner.back]
+        out: list[Hashable] = []
+        for c in calls:
+            if c is None:
+                out.append(None)
+            elif c.gone:
+                out.append((c.call, c.in_turn_of, rank[c.back]))
+            else:
+                out.append(c._replace(back=rank[c.back], over=rank[c.over] if c.over >= 0 else -1,
+                                      facts_before=self.facts_read(c.facts_before)))
+        return tuple(out)
+
     def _procedure(self, state: AuctionState) -> tuple[Pending | None, int | None]:
         """The waiting procedure as the key holds it, and its call's place: the places relative
         (:func:`relative_places`), nothing at an end with declarer's options only
@@ -274,7 +343,135 @@ class DeclaredKey:
         p, place = relative_places(state)
         if p is not None and intended_call_unread(state, self.scope):
             p = dataclasses.replace(p, extra=tuple((k, "" if k == "new" else v) for k, v in p.extra))
+        if p is not None:
+            p = change_unread(state, p, self.budget)
+            if p.undo is not None:
+                p = dataclasses.replace(p, undo=dataclasses.replace(p.undo, facts=self.facts_read(p.undo.facts)))
         return p, place
+
+    def _change_stands(self, state: AuctionState) -> bool:
+        """Whether LHO chooses whether to keep his call over a change that stands (25A6, 21B2),
+        with the budget spent: both options withdraw the changed call and LHO's and rule the new
+        call over the auction that stood before them (the procedure keeps it), so the auction
+        standing now is read by nothing again (the key holds ``None`` for it)."""
+        p = state.pending
+        return p is not None and p.step == "awaiting_lho_choice" and _change_ends(state, self.budget)
+
+    def facts_read(self, facts: StandingFacts) -> StandingFacts:
+        """``facts`` (standing calls' facts kept to go back to: a change's, 25A1, 21B1; a last
+        call's) with only the pieces whose view the key holds: the others are read by no rule of
+        the scope, and each piece moves on from itself alone (:data:`~auction_fsm.lawbook.parts.CLOSED_VIEWS`),
+        so once put back they stay unread."""
+        blank = {f: getattr(NO_STANDING_FACTS, f) for f, view in FACT_VIEWS.items() if view not in self.names}
+        return dataclasses.replace(facts, **blank) if blank else facts
+
+
+#: The procedures of a change of call (25) and of a change after misinformation (21B1).
+_CHANGE_PROCEDURES = frozenset({"change_of_call", "misinformation"})
+
+
+def _change_ends(state: AuctionState, budget: int) -> bool:
+    """Whether a change of call (25, 21B1) waits on a call of the record with the budget spent:
+    then no other change can reach back past it, and what follows is the procedure's own steps."""
+    p = state.pending
+    return (p is not None and p.procedure in _CHANGE_PROCEDURES and state.incidents >= budget
+            and p.back >= 0 and p.undo is not None)
+
+
+#: The codes of the double and the redouble.
+_DOUBLES = (parse_call("X").code, parse_call("XX").code)
+
+
+def _new_call_under(state: AuctionState, p: Pending) -> tuple[Call, int] | None:
+    """The new call of a waiting change and the legal auction it is ruled over (the calls that
+    stood before the changed one, with their seats), when the changed call was made in its
+    maker's turn and he owes nothing: the new call is then his call in turn there (25A1, 25B1)."""
+    o = p.offender
+    if state.record[state.index_of(p)].in_turn_of != o or any(state.obligations[o]):
+        return None
+    try:
+        return parse_call(p.get("new")), state.key_before(state.index_of(p))
+    except AuctionFsmError:
+        return None
+
+
+def change_unread(state: AuctionState, p: Pending, budget: int) -> Pending:
+    """The waiting procedure ``p`` (as :func:`relative_places` gives it) without what a change of
+    call (25, 21B1), waiting with the budget spent (:func:`_change_ends`), reads no more.
+
+    * The changed call, once LHO's bid stands over it: withdrawn, it is only named in rulings; left
+      standing, LHO's bid decides the auction from then on (``procedure_call`` blank).
+    * The auction under the changed call, where the new call is a bid sufficient over it and no
+      call stands after LHO's: the auction after a bid is that bid, its side and the turn (19,
+      22), whatever stood under it; if the change fails, the auction is the one standing now,
+      keyed apart (``procedure_undo``: auction ``-2``, no bidder).
+    * Once the change stands and LHO chooses (25A6, 21B2): the changed call (both options
+      withdraw it); and LHO's call over it where it lapses whichever he chooses -- the new call,
+      put in place by the director, is an inadmissible double or redouble (36B) or an
+      insufficient bid (27), ruled at once, so LHO's kept call cannot be made again as it was.
+
+    * A new call that is a double or redouble where neither would be permitted (19): Law 36
+      treats both alike, cancelled at once when put in place (36B) or with LHO's call over it
+      (36A), the original call standing if the change is refused (25B2); which one it was only
+      words the rulings, so it is keyed ``X`` either way.
+
+    Each is tested, not proved: the key check, and the same verdicts and ends as the compact key
+    (``benchmarks/GRAPH.md``)."""
+    if not _change_ends(state, budget):
+        return p
+    undo = p.undo
+    assert undo is not None
+    call, specifies = p.call, p.specifies
+    lho = state.pending.get("lho_call") if state.pending is not None else ""
+    if lho:
+        over = state.record[state.place_index(int(lho))]
+        if over.stands and over.call.is_bid:
+            call, specifies = None, None
+    made = _new_call_under(state, p)
+    if made is not None and not undo.following:
+        new, under = made
+        if new.is_bid and new.is_admissible_level and new.code > rules.unpack(under)[1]:
+            undo = dataclasses.replace(undo, auction=-2, bidder=None)
+    if p.step == "awaiting_lho_choice":
+        call, specifies = None, None
+        if made is not None:
+            new, under = made
+            lapses = (not rules.permitted_for(under, p.offender, new.code) if new.is_double or new.is_redouble
+                      else new.is_bid and new.is_admissible_level and rules.step_or_none(under, new.code) is None)
+            if lapses:
+                undo = dataclasses.replace(undo, over=None)
+    extra = p.extra
+    if made is not None and made[0].code in _DOUBLES and not any(
+            rules.permitted_for(made[1], p.offender, code) for code in _DOUBLES):
+        extra = tuple((k, "X" if k == "new" else v) for k, v in extra)
+    return dataclasses.replace(p, call=call, specifies=specifies, undo=undo, extra=extra)
+
+
+def _last_calls_read(state: AuctionState, budget: int) -> str:
+    """Which of the last standing calls a rule offered within the budget can still read:
+    ``"all"``, ``"partner"`` (the offender's partner's place only) or ``"none"``.
+
+    A change of call is a new irregularity, offered only while the budget allows one (past it
+    the step leaves the scope, ``exploration.within_scope``; one made too late changes nothing
+    and is not explored): while it does, every seat's.  With the budget spent, a slip claim
+    (25A1, offered while one of :data:`~auction_fsm.lawbook.slip_first.SLIP_SOURCES` waits) asks
+    only whether the offender's partner has called since the call ruled on: where partner's last
+    call lies.  The steps of a waiting change (25, 21B1) read the procedure, not these views, but
+    for the judgement of an accepted change, which reads the new call the step itself made
+    (``changes._new_call``: the offender's last standing call, or an earlier one if 17D3 cancelled
+    it, whose place then differs); yet the new call the director puts in place may open one of
+    those sources (an insufficient bid, 27; an inadmissible double, 36), where a slip claim asks
+    whether partner has called since: so while a change waits, partner's place too (the key check
+    found it: 2,900 inexact keys on ``changes-1`` without it); and while a slip claim is judged,
+    since judged intended it goes back to its source (168 inexact without it).  With the budget
+    spent and none of these waiting, none."""
+    if state.incidents < budget:
+        return "all"
+    p = state.pending
+    if p is not None and (p.procedure in _CHANGE_PROCEDURES or p.step == SLIP_STEP
+                          or f"{p.procedure}.{p.step}" in SLIP_SOURCES):
+        return "partner"
+    return "none"
 
 
 def rights_taken_back(state: AuctionState) -> Hashable:
@@ -373,6 +570,26 @@ def after_end_dropped(rows: list[Row]) -> list[Row]:
         dropped |= more
 
 
+#: The fact saying where the table stands once the waiting procedure closes with nothing changed.
+_CLOSES_TO = "phase_when_procedure_closes"
+
+
+def _closes_past_the_auction(row: Row) -> bool:
+    """Whether ``row`` closes a procedure with nothing changed into a phase past the auction (the
+    clarification period, a face-down lead, a passed-out board): its guard reads where the table
+    goes back to (:data:`_CLOSES_TO`), and that is not the auction.
+
+    Closed with nothing changed, a procedure leaves the table where it was when it was opened; so
+    such a procedure was opened after the auction had ended (a change of call claimed then, 25A5,
+    21B1).  In a scope that ends at the final pass that is an end of the scope, where the explorer
+    offers nothing: the row cannot fire there, and what it reads (declarer's choices asked again:
+    the contract, the suits specified) does not go into the key.  Tested, not proved: the key check
+    and the same ends as the compact key (``benchmarks/GRAPH.md``)."""
+    guard = row.guard
+    reads: Iterable[str] = getattr(guard, "reads", None) or ()
+    return _CLOSES_TO in reads and row.dest != "auction"
+
+
 def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
     """The key of ``scope`` under ``book``: the union of what its switched-on rows, the
     classifier and the explorer declare they read (module docstring)."""
@@ -397,7 +614,10 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
             continue  # the explorer offers such an event only where a row of the scope takes it
         for fact in facts:
             take(f"fact:{fact}", SLOTS[fact].parts)
+    ends_at_final_pass = _LEAD_FAMILY not in scope.families
     for row in rows:
+        if ends_at_final_pass and _closes_past_the_auction(row):
+            continue
         if row.action is not None:
             take(where(row.action), row.action.reads)
         guard = row.guard
@@ -418,4 +638,4 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
                        scope.max_irregularities, scope.offender_seat is not None, scope,
                        reviving=any("key" in w or KEY_STEP in w for w in irregular),
                        restricting=any("restrictions" in w for w in irregular),
-                       ends_at_final_pass=_LEAD_FAMILY not in scope.families)
+                       ends_at_final_pass=ends_at_final_pass)

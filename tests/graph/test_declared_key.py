@@ -34,8 +34,10 @@ from auction_fsm.graph.results import Exploration
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017
 from auction_fsm.lawbook.parts import LOG
-from auction_fsm.records import Branch, LeadRestriction, Watch
+from auction_fsm.records import Branch, CallRecord, LeadRestriction, Watch
 from auction_fsm.seats import Seat
+from auction_fsm.standing import NO_STANDING_FACTS
+from auction_fsm.values import evolve
 
 
 def _explored(name: str, keys: str) -> Exploration[Any, Any]:
@@ -260,3 +262,42 @@ def test_a_scope_without_the_lead_keys_only_the_26b_rights_a_later_step_can_take
     branch = Branch(parse_call("P"), 0, Watch("after_rho_call", Seat.N, parse_call("1C"), "32B2"))
     kept = state.restrict(replace(right, branch=branch))
     assert rights_taken_back(kept) == ((int(Seat.N), branch),)
+
+
+def test_25_changes_1_keys_the_last_calls_only_as_far_as_a_change_can_still_read_them() -> None:
+    """A change of call (25A4, 21B1a) reads the acting seat's last standing call: whole while
+    partner has not called since, only the call and its place once it has (to say "too late"),
+    and nothing once the budget is spent with nothing waiting (no change can come)."""
+    key = declared_key(LAWS_2017, scope_named("changes-1"))
+    state = AuctionState.start(Seat.N).calls("1C 1D 1H")
+    keyed = key.last_calls(state)
+    assert isinstance(keyed, tuple)
+    north, east, south, west = keyed
+    full_east, full_south = state.last_calls[Seat.E], state.last_calls[Seat.S]
+    assert north == (parse_call("1C"), Seat.N, 2)  # South has called: too late, by call and place
+    # in time: whole, but for the standing calls' facts before it, whose views no rule of this
+    # scope reads (who declares, the suits specified: only past its end)
+    assert full_east is not None and full_south is not None
+    assert east == full_east._replace(facts_before=NO_STANDING_FACTS)
+    assert full_east.facts_before != NO_STANDING_FACTS
+    assert south == full_south._replace(facts_before=NO_STANDING_FACTS) and west is None
+    assert key.last_calls(evolve(state, incidents=1)) is None
+
+
+def test_25_changes_1_keys_a_last_calls_place_by_its_rank_among_the_entries_still_looked_at() -> None:
+    """A cancelled entry between two calls is looked at by no view the key holds: the calls'
+    places are keyed by rank, so an attempt refused as too late (cancelled, 25A4) does not split."""
+    key = declared_key(LAWS_2017, scope_named("changes-1"))
+    state = AuctionState.start(Seat.N).calls("1C 1D")
+    cancelled = state.add_call(CallRecord(Seat.N, parse_call("1S"), Seat.S, "cancelled", "change_of_call", "25A4"))
+    assert cancelled.last_calls != state.last_calls  # counted back from the end, the places moved
+    assert key.last_calls(cancelled) == key.last_calls(state)
+
+
+def test_an_auction_only_scope_leaves_out_what_only_a_procedure_closing_after_the_end_reads() -> None:
+    """A change claimed once the auction has ended and refused asks declarer's choices again
+    (25A5): that reads who declares and the suits specified.  In a scope that ends at the final
+    pass such a change is never offered (nothing follows an end), so neither is in its key; the
+    lead scopes, which go on to the lead, keep them."""
+    assert not {"first_namers", "suits_specified"} & set(declared_key(LAWS_2017, scope_named("changes-1")).names)
+    assert {"first_namers", "suits_specified"} <= set(declared_key(LAWS_2017, scope_named("lead-1")).names)
