@@ -61,7 +61,7 @@ from ..auction import AuctionState
 from ..calls import Call, parse_call
 from ..errors import AuctionFsmError
 from ..exploration import IRREGULAR_IN_TURN, _settled, room_for, switched_on
-from ..lawbook import LawBook, lead
+from ..lawbook import LawBook, changes, lead
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads, in_turn_kind
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
@@ -83,6 +83,7 @@ from ..lawbook.slip_first import SLIP_SOURCES, SLIP_STEP
 from ..lawbook.words_only import WORDED, without_words
 from ..records import Pending
 from ..scope import ROW_FAMILIES, Scope
+from ..seats import Seat
 from ..standing import NO_STANDING_FACTS, StandingFacts
 
 __all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
@@ -367,7 +368,7 @@ class DeclaredKey:
 
 
 #: The procedures of a change of call (25) and of a change after misinformation (21B1).
-_CHANGE_PROCEDURES = frozenset({"change_of_call", "misinformation"})
+_CHANGE_PROCEDURES = frozenset({changes.CH, changes.MI})
 
 
 def _change_ends(state: AuctionState, budget: int) -> bool:
@@ -528,7 +529,7 @@ def intended_call_unread(state: AuctionState, bounds: Scope) -> bool:
 #: The phases in which the auction is still open (:attr:`~auction_fsm.auction.AuctionState.phase`):
 #: any other phase without a procedure (``clarification``, ``passed_out`` ...) has the key final
 #: and nothing waiting.
-_OPEN_PHASES = frozenset({"awaiting_first_call", "auction"})
+_OPEN_PHASES = frozenset({AuctionState.start(Seat.N).phase, AuctionState.start(Seat.N).calls("P").phase})
 
 
 def _at_an_end(source: str) -> bool:
@@ -587,7 +588,7 @@ def _closes_past_the_auction(row: Row) -> bool:
     and the same ends as the compact key (``benchmarks/GRAPH.md``)."""
     guard = row.guard
     reads: Iterable[str] = getattr(guard, "reads", None) or ()
-    return _CLOSES_TO in reads and row.dest != "auction"
+    return _CLOSES_TO in reads and row.dest not in _OPEN_PHASES
 
 
 def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
