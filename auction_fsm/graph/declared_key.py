@@ -60,9 +60,9 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, parse_call
 from ..errors import AuctionFsmError
-from ..exploration import IRREGULAR_IN_TURN, _settled, room_for, switched_on
+from ..exploration import _intended_call_out_of_bounds, _settled, switched_on
 from ..lawbook import LawBook, changes, lead
-from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads, in_turn_kind
+from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
     CLOSED_VIEWS,
@@ -514,16 +514,10 @@ def intended_call_unread(state: AuctionState, bounds: Scope) -> bool:
     bounds leave no room for (:func:`~auction_fsm.exploration.room_for`), or is refused, that
     branch leaves the scope.  Judged intended, the procedure goes back to where it was and drops
     the claim's call (``slip_first.back_to_procedure``).  So within the bounds nothing reads it,
-    and claims naming any such call are keyed alike."""
+    and claims naming any such call are keyed alike.  The one test of that is the explorer's
+    (:func:`~auction_fsm.exploration._intended_call_out_of_bounds`), asked here of a slip claim."""
     p = state.pending
-    if p is None or p.step != SLIP_STEP or state.turn != p.offender:
-        return False
-    try:
-        kind = in_turn_kind(state, p.offender, parse_call(p.get("new")))
-    except AuctionFsmError:
-        return True  # the engine refuses the call: no edge either
-    family = IRREGULAR_IN_TURN.get(kind)
-    return family is not None and family not in room_for(state, bounds)
+    return p is not None and p.step == SLIP_STEP and _intended_call_out_of_bounds(state, p, bounds)
 
 
 #: The phases in which the auction is still open (:attr:`~auction_fsm.auction.AuctionState.phase`):
