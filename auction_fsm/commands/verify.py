@@ -62,11 +62,6 @@ def register(subparsers: Subparsers) -> None:
                    help="irregular scopes: also check that the configuration keys merge only states "
                         "with one future, on every edge off the breadth-first tree (costs two to four "
                         "times the exploration; see docs/verification.md)")
-    p.add_argument("--keys", choices=("compact", "declared"), default="compact",
-                   help="irregular scopes: how configurations are keyed -- compact (default: by the "
-                        "explorer's own key, written by hand) or declared (by what the scope's rules "
-                        "declare they read; larger where a rule reads the whole record, and the report "
-                        "names those rules; see docs/verification.md)")
     add_progress_options(p)
     p.add_argument("--jobs", type=positive_int, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
@@ -111,8 +106,6 @@ def handler(args: argparse.Namespace) -> int:
     if args.cluster is not None:
         if args.check_keys:
             raise UsageError("--check-keys runs in one process: it is not available with --cluster")
-        if args.keys != "compact":
-            raise UsageError(f"--keys {args.keys} runs in one process: it is not available with --cluster")
         return _on_cluster(args, book, scopes, show)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     side_by_side = jobs > 1 and len(scopes) > 1  # the workers cannot share a live display
@@ -126,7 +119,7 @@ def handler(args: argparse.Namespace) -> int:
     with beat if beat is not None else contextlib.nullcontext():
         reports = verify(scopes, book, machine=not args.no_machine, max_traces=max(0, args.traces),
                          progress=_progress if show and not side_by_side else None, jobs=jobs,
-                         check_keys=args.check_keys, finished=finished, keys=args.keys)
+                         check_keys=args.check_keys, finished=finished)
     for r in reports:
         if args.json:
             print(json.dumps(r.to_json()))

@@ -585,10 +585,14 @@ def _closes_past_the_auction(row: Row) -> bool:
     return _CLOSES_TO in reads and row.dest not in _OPEN_PHASES
 
 
-def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
+def declared_key(book: LawBook, scope: Scope, keep_namers: bool = False) -> DeclaredKey:
     """The key of ``scope`` under ``book``: the union of what its switched-on rows, the
-    classifier and the explorer declare they read (module docstring)."""
+    classifier and the explorer declare they read (module docstring).  ``keep_namers`` keeps
+    who first named each strain even where no rule of the scope reads it (``verify
+    --track-declarer``: ends told apart by declarer)."""
     wanted: set[str] = set(EXPLORER_READS) | _names(PHASE_READS)
+    if keep_namers:
+        wanted.add("first_namers")
     if scope.offender_seat is not None:
         wanted.add("first_offender")  # the explorer hands another seat's first irregularity over
     readers: dict[str, set[str]] = {}

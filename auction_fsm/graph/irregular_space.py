@@ -3,7 +3,8 @@
 Where the legal-only scope (:mod:`auction_fsm.graph.legal_space`) drives the table's machines on
 packed integers, the irregular scopes let the engine itself rule every event:
 :class:`IrregularSpace` keeps one representative :class:`~auction_fsm.auction.AuctionState` per
-compact key (:func:`auction_fsm.exploration.config_key`), offers every candidate event of the
+key -- the values of what the scope's rules declare they read
+(:mod:`~auction_fsm.graph.declared_key`) -- offers every candidate event of the
 enabled law families (:func:`auction_fsm.exploration.candidate_events`) and keeps the ones the
 engine does not refuse and that stay inside the scope's bounds
 (:func:`auction_fsm.exploration.within_scope`).  Labels are the event objects themselves, so a
@@ -28,8 +29,8 @@ number of paths to an end (the tests compare both).  It only merges ends that di
 declarer.  This is also why the end is the final pass and not declarer's choices after it: the
 choices depend on who declares (a 26B right binds only the presumed leader's partner), so
 exploring them without the memory would count paths of the wrong declarer.  Scopes with
-``opening_lead`` keep the memory (only what the scope's bounds still allow, see
-:func:`~auction_fsm.exploration.config_key`).
+``opening_lead`` keep the memory, since their rows read who declares (only what the scope's
+bounds still allow, see :meth:`~auction_fsm.graph.declared_key.DeclaredKey.first_namers`).
 
 **Agreement with the machines.**  :meth:`IrregularSpace.faults` adds, besides cheap invariants
 of each representative, the verdict of the table-driven machines, through
@@ -54,7 +55,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -70,14 +71,12 @@ from ..exploration import (
     FAMILIES,
     alphabet,
     candidate_events,
-    config_key,
     handed_over,
     is_terminal,
     room_for,
     within_scope,
 )
 from ..lawbook import LAWS_2017, LawBook
-from ..lawbook.changes import changeable_call
 from ..lawbook.seat_states import FREE
 from ..scope import Scope
 from ..seats import Seat
@@ -90,8 +89,8 @@ from .scopes import register_space
 
 __all__ = ["IrregularSpace", "Key", "AgreementMode", "SplitEnds", "build_irregular_space"]
 
-#: A configuration key: the tuple :func:`auction_fsm.exploration.config_key` returns (or, with
-#: ``keys="full"``, the state itself).
+#: A configuration key: the tuple :meth:`~auction_fsm.graph.declared_key.DeclaredKey.of` returns
+#: (or, with ``keys="full"``, the state itself).
 Key = Hashable
 AgreementMode = Literal["all", "sample", "off"]
 
@@ -122,8 +121,9 @@ class IrregularSpace:
     dealers
         The dealers exploration starts from.
     declarer_memory
-        Keep who first named each strain in the key; default: only when ``opening_lead`` is on
-        (see the module docstring for why the auction-only scopes may leave it out).
+        Keep who first named each strain in the key even where no rule of the scope reads it
+        (an auction-only scope: the module docstring says why it may leave it out); where a rule
+        reads who declares (``opening_lead`` on), the key keeps it whatever this says.
     name
         How reports call the scope.
     agreement
@@ -134,10 +134,10 @@ class IrregularSpace:
         Events played from the empty auction before exploring (one dealer only): a small scope
         around one situation.  Scenarios start with them, so traces still replay from the start.
     keys
-        ``compact`` (:func:`~auction_fsm.exploration.config_key`), ``full``: the whole state
-        but its rulings, a key that merges only identical records (the naive baseline of the
-        benchmark and the reference the tests compare compact keys with), or ``declared``: the
-        values of what the scope's rules declare they read (:mod:`~auction_fsm.graph.declared_key`).
+        ``declared`` (the default): the values of what the scope's rules declare they read
+        (:mod:`~auction_fsm.graph.declared_key`); or ``full``: the whole state but its rulings, a
+        key that merges only identical records (the naive baseline of the benchmarks and the
+        reference the tests compare declared keys with).
     simulator
         Builds the simulator the agreement check drives for a dealer (the tests plant a table
         with a transition removed through it).
@@ -157,7 +157,7 @@ class IrregularSpace:
                  declarer_memory: bool | None = None, name: str = "irregular",
                  agreement: AgreementMode = "all", sample: int = DEFAULT_SAMPLE,
                  prefix: Sequence[Event] = (),
-                 keys: Literal["compact", "full", "declared"] = "compact",
+                 keys: Literal["declared", "full"] = "declared",
                  simulator: Callable[[Seat], Simulator] | None = None,
                  book: LawBook = LAWS_2017) -> None:
         unknown = families.families - FAMILIES.keys()
@@ -171,16 +171,18 @@ class IrregularSpace:
         if prefix and len(self.dealers) != 1:
             raise ValueError("a prefix of events names seats, so it needs exactly one dealer")
         self.prefix = tuple(prefix)
-        # full and declared keys are made by key_of, compact ones inline (the hot path)
-        self.full_keys = keys in ("full", "declared")
-        #: With ``keys="declared"``: what the key holds, built from the rules' declarations
-        #: (:mod:`~auction_fsm.graph.declared_key`); ``None`` otherwise.
-        self.declared: DeclaredKey | None = declared_key(book, families) if keys == "declared" else None
+        if keys not in ("declared", "full"):
+            raise ValueError(f"unknown keys {keys!r}: expected 'declared' or 'full'")
+        self.full_keys = keys == "full"
+        self.ends_at_lead = "opening_lead" in families.families
+        self.declarer_memory = self.ends_at_lead if declarer_memory is None else declarer_memory
+        #: What the key holds, built from the rules' declarations
+        #: (:mod:`~auction_fsm.graph.declared_key`); ``None`` with ``keys="full"``.
+        self.declared: DeclaredKey | None = None if self.full_keys else declared_key(
+            book, families, keep_namers=self.declarer_memory)
         self.book = book
         self.simulator: Callable[[Seat], Simulator] = (
             simulator if simulator is not None else functools.partial(Simulator, book=book))
-        self.ends_at_lead = "opening_lead" in families.families
-        self.declarer_memory = self.ends_at_lead if declarer_memory is None else declarer_memory
         self.agreement = agreement
         self.sample = sample
         self._enabled = families.families
@@ -193,8 +195,6 @@ class IrregularSpace:
         # the broken invariants of each configuration's representative, asked as it is expanded
         self._broken: dict[Key, list[str]] = {}
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
-        self._changes = "changes" in families.families
-        self._candidate_lists: dict[Hashable, list[Event]] = {}
         self._events: dict[Event, Event] = {}  # each event from a worker process stored once
         # each key's number in ``_states`` order, for the parallel explorer (graph/parallel.py)
         self._order: list[Key] = []
@@ -217,23 +217,12 @@ class IrregularSpace:
         self.replayed_events = 0
 
     # --- keys and representatives -----------------------------------------------------------
-    def key_by_declarations(self) -> None:
-        """Key configurations by what the scope's rules declare they read
-        (:mod:`~auction_fsm.graph.declared_key`) rather than by the hand-written compact key, as
-        ``keys="declared"`` does; for a space built by a scope's builder (``verify --keys
-        declared``).  Only before the exploration: the keys already stored would not match."""
-        if self._states:
-            raise RuntimeError("the keys of a space are chosen before it is explored")
-        self.full_keys = True
-        self.declared = declared_key(self.book, self.families)
-
     def key_of(self, state: AuctionState) -> Key:
-        """The key of ``state`` in this scope."""
+        """The key of ``state`` in this scope: the values of what its rules declare they read
+        (or, with ``keys="full"``, the state without its rulings)."""
         if self.declared is not None:
             return self.declared.of(state)
-        if self.full_keys:
-            return replace(state, rulings=()) if state.rulings else state
-        return config_key(state, self._enabled, self.declarer_memory, self.families, self.book.reads_judged_call)
+        return replace(state, rulings=()) if state.rulings else state
 
     def state_of(self, key: Key) -> AuctionState:
         """The representative state of a key found so far (rulings left out: they are narration)."""
@@ -442,9 +431,8 @@ class IrregularSpace:
         labels: list[Event] = []
         keys: list[Key] = []
         known, parent = self._states, self._parent
-        enabled, memory, fam = self._enabled, self.declarer_memory, self.families
-        judged = self.book.reads_judged_call
-        key_of = self.key_of if self.full_keys else None
+        key_of = self.key_of
+        shared = not self.full_keys  # a tuple of values: each value stored once across keys
         share = self._parts.setdefault
         if level is not None:
             index, fresh, first, new = level.index, level.fresh, level.first, level.new
@@ -455,27 +443,19 @@ class IrregularSpace:
         for event, st, problem in self._ruled(state, strict=check):
             after = st.after
             k: Key
+            k = key_of(after)
             if level is None:
-                if key_of is None:
-                    compact = config_key(after, enabled, memory, fam, judged)
-                    # a new key keeps one shared copy of each part, however many keys hold it
-                    k = compact if compact in known else tuple([share(c, c) for c in compact])
-                else:
-                    k = key_of(after)
                 if k not in known:
+                    if shared:  # a new key keeps one shared copy of each part, however many keys hold it
+                        k = tuple([share(c, c) for c in cast("tuple[Any, ...]", k)])
                     known[k] = replace(after, rulings=()) if after.rulings else after
                     parent[k] = (key, event)
             else:
-                if key_of is None:
-                    compact = config_key(after, enabled, memory, fam, judged)
-                    number = index.get(compact)
-                    k = (number if number is not None else compact if compact in fresh
-                         else tuple([share(c, c) for c in compact]))
-                else:
-                    k = key_of(after)
-                    number = index.get(k)
-                    if number is not None:
-                        k = number
+                number = index.get(k)
+                if number is not None:
+                    k = number
+                elif shared and k not in fresh:
+                    k = tuple([share(c, c) for c in cast("tuple[Any, ...]", k)])
                 if number is None:
                     new.append(len(keys))
                     was = first.get(k)
@@ -503,34 +483,11 @@ class IrregularSpace:
 
     def _candidates(self, state: AuctionState) -> list[Event]:
         """The candidate events at ``state``: those a row of the book is enabled for, within
-        the scope (:func:`~auction_fsm.exploration.candidate_events`).
-
-        Until the auction ends, whether a row is enabled for an event of the alphabet reads only
-        the budget, the phase, a few facts of the pending procedure (who decides, between what,
-        who may call), the legal-auction key, the obligations, the exposed cards, the call each
-        seat may still change (a change naming that very call is refused, 25A, so which call it
-        is decides which changes are offered, not only whether there is one) and the call just
-        made, which its seat naming again changes nothing (25); the lists are kept by those, so
-        configurations that share them share one list (a test compares them with the uncached
-        ones on whole scopes).
-        """
-        if state.is_over or state.leads:
-            return list(candidate_events(state, self.families, self.book))
-        p = state.pending
-        # the whole pending procedure (rows inside one read its facts); its record positions
-        # only split lists that could be shared, never merge different ones
-        waiting = p
-        changeable = tuple(_changeable_code(state, s) for s in Seat) if self._changes else ()
-        # the call just made, which its seat naming again changes nothing (25, changes.call_named_again)
-        last = state.record[-1] if state.record else None
-        again = None if last is None or last.status not in ("stands", "pending") else (
-            last.seat, last.call, state.procedure_at_end)
-        sig = (state.incidents < self.families.max_irregularities, state.phase, waiting, state.key,
-               state.obligations, tuple(e.card for e in state.exposed), changeable, again)
-        found = self._candidate_lists.get(sig)
-        if found is None:
-            found = self._candidate_lists[sig] = list(candidate_events(state, self.families, self.book))
-        return found
+        the scope (:func:`~auction_fsm.exploration.candidate_events`).  Worked out at each
+        configuration expanded: a cache keyed by a hand-written list of what they depend on saved
+        0-7 % of the exploration's time (insufficient-1, changes-1) and was one more place
+        restating the rules' reads."""
+        return list(candidate_events(state, self.families, self.book))
 
     def beyond_scope(self, key: Key) -> list[str]:
         """The lawful events at ``key`` that the scope's bounds leave out, in words, when no
@@ -724,14 +681,6 @@ class IrregularSpace:
 
 #: Where a simulator's machines are: the core state, the phase and each seat's state.
 _Snapshot = tuple[AuctionState, str, tuple[str, ...]]
-
-
-def _changeable_code(state: AuctionState, seat: Seat) -> int:
-    """The code of the call ``seat`` may still change (25A4, 21B1a), ``-1`` for none: a change
-    of call naming that call is refused by the book (25A), so the changes a seat is offered
-    depend on which call it is."""
-    old = changeable_call(state, seat)
-    return -1 if old is None else state.record[old].call.code
 
 
 def _restore(sim: Simulator, snap: _Snapshot) -> None:

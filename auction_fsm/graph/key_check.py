@@ -1,11 +1,15 @@
 """Are an irregular scope's keys exact?  The check one step off the breadth-first tree
 (``auction-fsm verify --check-keys``).
 
-The explorer keeps one representative state per compact key
-(:func:`~auction_fsm.exploration.config_key`) and works out a key's successors from that state
-alone.  That is sound only if every state with the key has the same future: a part of the state
-that some later rule reads, left out of the key, merges configurations that differ, and the
-other verdicts may then be wrong.  Two states share a key only when they were reached by
+The explorer keeps one representative state per key (the values of what the scope's rules
+declare they read, :mod:`~auction_fsm.graph.declared_key`) and works out a key's successors from
+that state alone.  That is sound only if every state with the key has the same future.  A rule
+reading a part it does not declare is found by the audits of the declarations
+(``tests/test_declared_parts.py``, ``tests/test_perturbed_parts.py``); what this check tests is
+the rest: the key's narrowings by the scope's own bounds (a view keyed narrower than it is read,
+a part left out where the bounds leave no rule to read it), each argued in its docstring but not
+proved.  A part left out wrongly merges configurations that differ, and the other verdicts may
+then be wrong.  Two states share a key only when they were reached by
 different paths, so the check takes every edge that is not the one a configuration was first
 reached by (its representative's edge), rules the event from the source's representative, and
 compares what the state it really reaches offers, each event with the key it leads to, and

@@ -5,7 +5,7 @@ The explorer of :mod:`auction_fsm.graph.configuration` asks a space that offers
 breadth-first order (a level, or a slice of one; called a level below).
 :class:`~auction_fsm.graph.irregular_space.IrregularSpace` answers through :func:`expand_level`:
 with more than one job and a level big enough to be worth a fork, worker processes are forked,
-which inherit the space, the representatives and the candidate lists as they are, and this
+which inherit the space and the representatives as they are, and this
 process works beside them.  Each asks the engine for its configurations' successors exactly as
 the one-process explorer does (:meth:`IrregularSpace.expand`).
 
@@ -15,10 +15,7 @@ not yet taken (a counter in shared memory) until none is left: whoever is ahead 
 all finish within about one task of each other, however uneven the configurations' costs.  (The dealing fixed before
 the fork that this replaces left one process waiting for the other at the end of each level:
 measured on ``insufficient-1-level2``, 2.0 s of waiting against 0.2 s of forking, summed over
-its levels.)  A task holds whole groups of configurations with one candidate part
-(:func:`~auction_fsm.exploration.candidate_part`, what the candidate signature is made of), so
-each candidate list is worked out by one process: dealt one by one, both processes worked out
-about a third of the lists.  A worker sends each task's answers as soon as it has them, and
+its levels.)  A task is a run of configurations in the level's order.  A worker sends each task's answers as soon as it has them, and
 this process reads them between its own tasks, so reading them (unpickling) is shared out as
 well: this process simply takes fewer tasks.  A key the space's tables held before the level
 travels as its number in their order (one int rather than a tuple of parts; the numbers are
@@ -51,7 +48,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InternalError
-from ..exploration import candidate_part
 
 if TYPE_CHECKING:
     from multiprocessing.sharedctypes import Synchronized
@@ -113,8 +109,7 @@ Successors = tuple[list["Event"], list[Hashable]]
 #: (:attr:`LevelShare.faults`) and the representative's broken invariants.
 _Answer = tuple[list["Event"], list[Hashable], list[int], list[tuple[int, str]], list[str]]
 #: A worker's message: its part, a task's index and, per configuration of the task, its
-#: successors, with the representatives the task made it keep for keys new in this level and
-#: the candidate lists the task worked out; or its part, ``_DONE`` and how many edges it drove
+#: successors, with the representatives the task made it keep for keys new in this level; or its part, ``_DONE`` and how many edges it drove
 #: the machines through (all, and from a recorded run); or its part, ``_FAILED`` and the error.
 _Message = tuple[int, int, Any, Any]
 _DONE, _FAILED = -1, -2
@@ -139,7 +134,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     for k in itertools.islice(space._states, len(order), None):  # the keys found since
         index[k] = len(order)
         order.append(k)
-    tasks = _tasks(level, jobs, compact=not space.full_keys)
+    tasks = _tasks(level, jobs)
     ctx = multiprocessing.get_context("fork")
     counter: Synchronized[int] = ctx.Value("q", 0)
     inbox: multiprocessing.Queue[_Message] = ctx.Queue()
@@ -147,7 +142,6 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
     owner = bytearray(len(level))  # the process that worked out each configuration
     mine = LevelShare(index)
     kept: list[dict[Hashable, AuctionState]] = [mine.fresh, *({} for _ in range(1, jobs))]
-    lists: list[tuple[Hashable, list[Event]]] = []
     merge = _Merge(space, level, answers, owner, kept, order)
     events, parts = space._events.setdefault, space._parts.setdefault
     gc.freeze()  # keep the collector from touching (and so copying) the inherited objects
@@ -184,9 +178,7 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                         keys[i] = stored
                 answers[pos] = (labels, _known(keys, order), new, faults, broken)
                 owner[pos] = part
-            changed, worked_out = extra
-            kept[part].update(changed)
-            lists.extend((sig, [events(e, e) for e in found]) for sig, found in worked_out)
+            kept[part].update(extra)
 
         for task in taken_tasks(counter, len(tasks), 0, jobs):
             for pos in tasks[task]:
@@ -218,32 +210,26 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 w.terminate()
                 w.join()
         gc.unfreeze()
-    results = merge.finish(lists)
+    results = merge.finish()
     if TIMELINE is not None:
         TIMELINE.append(("forked", (start, worked, time.perf_counter())))
     return results
 
 
-def _tasks(level: Sequence[Hashable], jobs: int, compact: bool = True) -> list[list[int]]:
-    """The level cut into tasks: positions in the level, each task whole groups of keys with one
-    candidate part (in the order their first keys come in the level, and each group in the
-    level's order).  Other keys (not ``compact``: full states with ``keys="full"``, or the
-    declared keys, which have no candidate part) are groups of their own.
+def _tasks(level: Sequence[Hashable], jobs: int) -> list[list[int]]:
+    """The level cut into tasks: runs of positions in the level, in its order.
 
     The tasks shrink as the level goes on (guided self-scheduling): each is about a
     :data:`GUIDED_SHARE`-th of what is left for each process, and none smaller than
     :data:`SMALLEST_TASK` of the level.  Big tasks first keep the messages few; small ones last
     let the processes finish the level within a small task of each other.
     """
-    groups: dict[Hashable, list[int]] = {}
-    for pos, key in enumerate(level):
-        groups.setdefault(candidate_part(key) if compact and isinstance(key, tuple) else pos, []).append(pos)
     smallest = max(1, int(len(level) * SMALLEST_TASK))
     left = len(level)
     tasks: list[list[int]] = []
     task: list[int] = []
-    for group in groups.values():
-        task.extend(group)
+    for pos in range(len(level)):
+        task.append(pos)
         if len(task) >= max(smallest, left // (GUIDED_SHARE * jobs)):
             tasks.append(task)
             left -= len(task)
@@ -272,10 +258,9 @@ def taken_tasks(counter: Synchronized[int], tasks: int, part: int, jobs: int) ->
 def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int]],
           counter: Synchronized[int], outbox: multiprocessing.Queue[_Message], part: int,
           jobs: int) -> None:
-    """A forked worker: take tasks and send each one's answers with the candidate lists it
-    worked out, then what it counted; an error is sent as such (this process raises it)."""
+    """A forked worker: take tasks and send each one's answers with the representatives it
+    kept, then what it counted; an error is sent as such (this process raises it)."""
     try:
-        cached = len(space._candidate_lists)
         replayed, hits = space.replayed_events, space.class_hits
         mine = LevelShare(space._index)
         for task in taken_tasks(counter, len(tasks), part, jobs):
@@ -290,10 +275,7 @@ def _work(space: IrregularSpace, level: Sequence[Hashable], tasks: list[list[int
                     if mine.first[k] == pos:  # kept from this edge (new, or earlier than before)
                         changed[k] = mine.fresh[k]
                 found.append((labels, keys, new, mine.faults, mine.broken))
-            # the candidate lists worked out in the task go with it, read while the others work
-            lists = list(itertools.islice(space._candidate_lists.items(), cached, None))
-            cached += len(lists)
-            outbox.put((part, task, found, (changed, lists)))
+            outbox.put((part, task, found, changed))
         outbox.put((part, _DONE, None, (space.replayed_events - replayed, space.class_hits - hits)))
     except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
         outbox.put((part, _FAILED, exc, None))
@@ -354,12 +336,8 @@ class _Merge:
                 space._broken[source] = broken
             results.append((labels, keys))
 
-    def finish(self, lists: list[tuple[Hashable, list[Event]]]) -> list[Successors]:
-        """The whole level's successors, in order, once every answer has come in, with the
-        candidate lists the workers worked out (their events already stored once) stored as
-        this process's."""
-        for sig, found in lists:
-            self.space._candidate_lists.setdefault(sig, found)
+    def finish(self) -> list[Successors]:
+        """The whole level's successors, in order, once every answer has come in."""
         self.upto()
         if len(self.results) != len(self.level):
             raise InternalError("a configuration of the level was left without its successors")

@@ -42,10 +42,11 @@ import hashlib
 from array import array
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 
+from ..calls import Call
 from ..errors import AuctionFsmError
 from .results import column, ranges
 from .space import ConfigurationSpace
@@ -90,6 +91,8 @@ def _canonical(obj: object) -> object:
         return ("set", *sorted((_canonical(x) for x in obj), key=repr))
     if isinstance(obj, enum.Enum):
         return (type(obj).__qualname__, obj.name)
+    if t is Call:  # (a call is its code: one object per call, equal by code)
+        return ("Call", cast(Call, obj).code)
     if is_dataclass(obj) and not isinstance(obj, type):
         return (type(obj).__qualname__, *(_canonical(getattr(obj, f.name)) for f in fields(obj)))
     raise TypeError(f"a configuration key holds a {type(obj).__name__}, which has no stable form")

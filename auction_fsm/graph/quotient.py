@@ -4,7 +4,7 @@ Two configurations are *bisimilar* when both are ends or both are not, and every
 from both to bisimilar configurations.  The classes of the coarsest such relation are the
 fewest configurations any exact key could give: the dead-end, finishing, sink-cycle and
 path-count checks answer the same on them.  So a change of the configuration keys
-(:func:`~auction_fsm.exploration.config_key`) that merges only bisimilar configurations leaves
+(:mod:`~auction_fsm.graph.declared_key`) that merges only bisimilar configurations leaves
 the number of classes as it was, and one that merges two configurations with different futures
 lowers it: the tests and ``benchmarks/bench_quotient.py`` compare class counts to tell them apart.
 (Equal counts are evidence, not proof: a wrong merge could in principle be matched by a split

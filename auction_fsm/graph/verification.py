@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from ..lawbook import LAWS_2017, LawBook, book_named
 from .checks import GraphReport, add_findings, check_exploration, check_machine_graph
@@ -24,11 +24,6 @@ __all__ = ["verify", "verify_machine", "verify_scope", "WITNESS_SCOPE", "NOT_EXE
 WITNESS_SCOPE = NAMED_SCOPES["legal"]
 #: Above this many configurations the list of machine states a scope never exercises is skipped.
 NOT_EXERCISED_LIMIT = 500_000
-
-#: How an irregular scope's configurations are keyed: by the hand-written compact key
-#: (:func:`~auction_fsm.exploration.config_key`), or by what the scope's rules declare they read
-#: (:mod:`~auction_fsm.graph.declared_key`).
-KeyKind = Literal["compact", "declared"]
 
 #: Makes a progress display: called with a scope's name for its exploration, and with the name,
 #: a unit and the name of the remainder (``"edges compared"``, ``"left"``) for the key check.
@@ -55,23 +50,22 @@ def _not_exercised(ex: Exploration[Any, Any], table: LawBook) -> list[str]:
 def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: int = 3,
                  progress: ProgressCallback | None = None,
                  max_states: int | None = None, jobs: int = 1, check_keys: bool = False,
-                 keys_progress: ProgressCallback | None = None, keys: KeyKind = "compact") -> GraphReport:
+                 keys_progress: ProgressCallback | None = None) -> GraphReport:
     """Explore ``scope`` and check its configuration graph.
 
     ``jobs`` worker processes share the exploration of an irregular scope (each big
     breadth-first level), and with it the machine check on every edge.  ``check_keys`` adds,
     for an irregular scope, the check that its keys merge only states with one future
     (:mod:`~auction_fsm.graph.key_check`: ``inexact_keys``), told to ``keys_progress``.
-    ``keys="declared"`` keys an irregular scope's configurations by what its rules declare they
-    read; the report then names the rules that put the whole record in the key.
+    An irregular scope's configurations are keyed by what its rules declare they read
+    (:mod:`~auction_fsm.graph.declared_key`); the report names any rule that puts the whole
+    record in the key.
     """
     if isinstance(table, str):  # worker processes receive the book by name
         table = book_named(table)
     space = space_for(scope, table)
     if isinstance(space, IrregularSpace):
         space.explore_jobs = jobs
-        if keys == "declared":
-            space.key_by_declarations()
     ex = explore(space, progress=progress, max_states=max_states)
     close = getattr(progress, "close", None)
     if close is not None:  # end the exploration's line before the checks print their own
@@ -99,7 +93,7 @@ def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: 
 def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool = True,
            max_traces: int = 3, progress: ProgressFactory | None = None,
            max_states: int | None = None, jobs: int = 1, check_keys: bool = False,
-           finished: Callable[[GraphReport], None] | None = None, keys: KeyKind = "compact") -> list[GraphReport]:
+           finished: Callable[[GraphReport], None] | None = None) -> list[GraphReport]:
     """The machine graph's report (if ``machine``) followed by one report per scope.
 
     ``finished`` is called (in this process) with each report as soon as it is ready, in the
@@ -113,15 +107,13 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
     (each scope in one process, the first ones first: list the biggest first); ``progress``
     is then not shown, since the workers cannot share one display.  A single scope shares its
     exploration between them instead.
-
-    ``keys`` says how irregular scopes key their configurations (:func:`verify_scope`).
     """
     reports = [verify_machine(table, max_traces)] if machine else []
     if finished is not None and reports:
         finished(reports[0])
     parts = [part for scope in scopes for part in scope.split_parts()]
     done = iter(_scope_reports(parts, table, max_traces=max_traces, progress=progress, max_states=max_states,
-                               jobs=jobs, check_keys=check_keys, finished=finished, keys=keys))
+                               jobs=jobs, check_keys=check_keys, finished=finished))
     for scope in scopes:
         mine = [next(done) for _ in scope.split_parts()]
         reports.extend(mine)
@@ -176,8 +168,7 @@ def combined_report(scope: Scope, parts: Sequence[GraphReport]) -> GraphReport:
 
 def _scope_reports(scopes: Sequence[Scope], table: LawBook, *, max_traces: int,
                    progress: ProgressFactory | None, max_states: int | None, jobs: int,
-                   check_keys: bool, finished: Callable[[GraphReport], None] | None,
-                   keys: KeyKind = "compact") -> list[GraphReport]:
+                   check_keys: bool, finished: Callable[[GraphReport], None] | None) -> list[GraphReport]:
     """One report per scope, in order (see :func:`verify`)."""
     reports: list[GraphReport] = []
     if jobs > 1 and len(scopes) > 1:
@@ -187,7 +178,7 @@ def _scope_reports(scopes: Sequence[Scope], table: LawBook, *, max_traces: int,
             # a book holds functions, so it is sent by name; each worker has the named books
             own = () if table is LAWS_2017 else (table.name,)
             futures = [pool.submit(verify_scope, scope, *own, max_traces=max_traces,
-                                   max_states=max_states, check_keys=check_keys, keys=keys) for scope in scopes]
+                                   max_states=max_states, check_keys=check_keys) for scope in scopes]
             if finished is not None:
                 for done in as_completed(futures):
                     finished(done.result())
@@ -200,7 +191,7 @@ def _scope_reports(scopes: Sequence[Scope], table: LawBook, *, max_traces: int,
         try:
             reports.append(verify_scope(scope, table, max_traces=max_traces, progress=callback,
                                         max_states=max_states, jobs=jobs, check_keys=check_keys,
-                                        keys_progress=comparing, keys=keys))
+                                        keys_progress=comparing))
         finally:
             for shown in (callback, comparing):
                 close = getattr(shown, "close", None)
