@@ -54,13 +54,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, parse_call
 from ..errors import AuctionFsmError
-from ..exploration import _intended_call_out_of_bounds, _settled, switched_on
+from ..exploration import _intended_call_out_of_bounds, _settled, handed_over, switched_on
 from ..lawbook import LawBook, changes, lead
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
@@ -86,7 +86,7 @@ from ..scope import ROW_FAMILIES, Scope
 from ..seats import Seat
 from ..standing import NO_STANDING_FACTS, StandingFacts
 
-__all__ = ["DeclaredKey", "EXPLORER_READS", "declared_key"]
+__all__ = ["DeclaredKey", "EXPLORER_READS", "HandedOver", "declared_key"]
 
 #: What the explorer reads itself, besides the rules: whose turn it is and how the auction stands
 #: (the calls it offers, the end), the waiting procedure (the choices and judgements it offers),
@@ -191,6 +191,21 @@ def entry_ranks(state: AuctionState, back: int) -> dict[int, int]:
     return out
 
 
+class HandedOver(NamedTuple):
+    """The key of every position a part of a split scope hands over to another part
+    (:func:`~auction_fsm.exploration.handed_over`): the seat of the first irregularity and the
+    contract's strain, each ``-1`` where the part is not split so.
+
+    Why one key for all of them: such a position is an end of its part, where the explorer offers
+    nothing, and what the checks ask of an end (whether it is a real end, whether the auction
+    ended in this part's strain, whose irregularity it holds: ``IrregularSpace.split_ends``)
+    is the same for all positions handed over to the same part.  The part they go to explores
+    them, each with its own key."""
+
+    offender: int
+    strain: int
+
+
 @dataclass(frozen=True)
 class DeclaredKey:
     """The parts and views a scope's key holds, in a fixed order, and who asks for each."""
@@ -214,6 +229,11 @@ class DeclaredKey:
         """The key of ``state``: the value of each name, the irregularities counted up to the
         budget, the first namers and the suits specified as far as the bounds let a rule read
         them, the waiting procedure's views with its places relative (:func:`relative_places`)."""
+        scope = self.scope
+        if (scope.offender_seat is not None or scope.contract_strain is not None) and handed_over(state, scope):
+            contract = state.contract
+            return HandedOver(state.first_offender if scope.offender_seat is not None else -1,
+                              int(contract.strain) if scope.contract_strain is not None and contract else -1)
         out: list[Any] = []
         procedure: tuple[Pending | None, int | None] | None = None
         for name in self.names:
@@ -287,8 +307,18 @@ class DeclaredKey:
         seats that are offenders of a right are kept, unless a new right can still come: a row of
         an irregularity the scope switches on writes the rights (``restricting``) and the budget
         allows it or a rectification is under way (``exploration._settled`` false).  Each seat's
-        suits move on from its own calls only, so the part kept stays closed under the steps."""
+        suits move on from its own calls only, so the part kept stays closed under the steps.
+
+        In a part of a scope split by the offender (one irregularity per auction), a right can be
+        against the part's own seat only: another seat's irregularity hands the auction over to
+        that seat's part (:class:`HandedOver`), and every right is against the offender of the
+        rectification that gives it.  So only that seat's suits are kept.  Tested, not proved:
+        ``tests/graph/test_by_offender.py`` checks every right and every rectification a part
+        reaches is against its own seat, and the key check."""
         bits = state.standing_facts.specified
+        own = self.scope.offender_seat
+        if own is not None:
+            return tuple(b if seat == own else 0 for seat, b in enumerate(bits))
         if self.restricting and not _settled(state, self.scope):
             return bits
         offenders = {int(r.offender) for r in state.restrictions}

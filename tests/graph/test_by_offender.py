@@ -21,7 +21,9 @@ from auction_fsm.calls import Call
 from auction_fsm.cards import Card
 from auction_fsm.cli import main
 from auction_fsm.events import CallEvent, ExposeCards
-from auction_fsm.exploration import _possible_offenders, config_key, handed_over
+from auction_fsm.auction import AuctionState
+from auction_fsm.exploration import handed_over
+from auction_fsm.graph.declared_key import HandedOver
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import Exploration, explore
 from auction_fsm.graph.irregular_space import IrregularSpace
@@ -40,6 +42,16 @@ def _space(offender: int | None, families: frozenset[str] = _FAMILIES) -> Irregu
     scope = Scope("part" if offender is not None else "whole", families, max_irregularities=1, max_level=1,
                   offender_seat=offender)
     return IrregularSpace(scope, prefix=_PREFIX, agreement="off")
+
+
+def _possible_offenders(state: AuctionState) -> set[int]:
+    """The seats a rectification under way may still give a 26B right against: the offender of
+    the waiting procedure, of each waiting rectification, and each seat owing a repeat."""
+    out = {int(w.offender) for w in state.watches}
+    if state.pending is not None:
+        out.add(int(state.pending.offender))
+    out.update(seat for seat, obs in enumerate(state.obligations) if any(o.kind == "repeat_call" for o in obs))
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -71,15 +83,16 @@ def test_an_irregularity_by_another_seat_is_handed_over_with_only_that_seat_in_i
         space = ex.space
         assert isinstance(space, IrregularSpace)
         over = [i for i, k in enumerate(ex.keys) if handed_over(space.state_of(k), space.families)]
-        assert {ex.keys[i][12] for i in over} == {("handed over", s) for s in range(4) if s != seat}
+        assert {ex.keys[i] for i in over} == {HandedOver(s, -1) for s in range(4) if s != seat}
         assert all(ex.out_degree(i) == 0 and ex.terminal[i] for i in over)
         assert "handed over to" in space.describe(ex.keys[over[0]])
     # before any irregularity, a part keeps its own seat's specified suits only (1H is North's)
     north, east = parts[0].space, parts[1].space
     assert isinstance(north, IrregularSpace) and isinstance(east, IrregularSpace)
     start = north.state_of(parts[0].keys[0])
-    assert config_key(start, north.families.families, True, north.families)[9] == (1 << 2, 0, 0, 0)
-    assert config_key(start, east.families.families, True, east.families)[9] == (0, 1 << 3, 0, 0)
+    assert north.declared is not None and east.declared is not None
+    assert north.declared.suits_specified(start) == (1 << 2, 0, 0, 0)
+    assert east.declared.suits_specified(start) == (0, 1 << 3, 0, 0)
 
 
 def test_the_parts_give_the_wholes_verdicts_and_their_paths_add_up(
