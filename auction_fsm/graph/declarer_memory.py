@@ -1,7 +1,7 @@
 """How many configurations declarer memory alone forces on a scope that keeps it (issue 21).
 
 A scope with the opening lead must know who will lead, so its keys keep who first named each
-strain for each side (:func:`auction_fsm.exploration.config_key`).  Before any irregularity, a
+strain for each side (the declared key's view ``first_namers``).  Before any irregularity, a
 configuration of such a scope is at least a pair (legal-auction key with the last bidder's side,
 first-namer memory): two legal auctions with different pairs have different keys.  This module
 counts those pairs exactly without listing them, so the count is a *lower bound* on the size of
@@ -13,12 +13,12 @@ status or the passes), so they are visited in that order, and each key carries t
 memories its auctions can have, as a boolean array over the 3**10 memories (five strains and two
 sides, each slot nobody, the side's first seat or its second).  A bid by a seat fills its side's
 slot of the bid's strain if it is empty, which is one gather of that array.  The memory of an
-auction is the one :func:`auction_fsm.exploration._first_namers` computes (a test compares the
+auction is the engine's (``StandingFacts.namers``; a test compares the
 two on every legal auction with bids to the one level).
 
 ``scoped=True`` counts the memory a scope without a reviving family keeps (``lead-1``): once
 no standing bid can be withdrawn, only the strains that can still end the auction within the
-level are kept (:func:`auction_fsm.exploration._scoped_namers`); ends are left out there, since
+level are kept (:meth:`auction_fsm.graph.declared_key.DeclaredKey.first_namers`); ends are left out there, since
 their keys keep the declarer instead.
 """
 
@@ -46,8 +46,8 @@ def _slot(side: int, strain: int) -> int:
 
 
 def memory_index(namers: tuple[tuple[int, int, int], ...]) -> int:
-    """The index of a memory given as :func:`~auction_fsm.exploration._first_namers` gives it
-    (``(side, strain, seat)`` triples)."""
+    """The index of a memory given as ``(side, strain, seat)`` triples, one per strain a side
+    has named, with the seat that named it first."""
     return sum((1 + seat // 2) * 3 ** _slot(side, strain) for side, strain, seat in namers)
 
 

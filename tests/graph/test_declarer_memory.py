@@ -3,7 +3,7 @@ scope with the opening lead (issue 21, item 2; ``docs/verification-notebook.md``
 
 The count is checked against the engine's own states: every legal auction with bids to the one
 level is played through :class:`~auction_fsm.auction.AuctionState`, its memory read with the
-explorer's :func:`~auction_fsm.exploration._first_namers`, and the keys of ``all-1`` are shown to
+engine's first namers (``StandingFacts.namers``), and the keys of ``all-1`` are shown to
 tell every counted pair apart (so the count is a lower bound on that scope's configurations).
 """
 
@@ -16,10 +16,23 @@ import pytest
 from auction_fsm import rules
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import ALL_CALLS
-from auction_fsm.exploration import _first_namers, _scoped_namers, config_key
+from auction_fsm.graph.declared_key import declared_key
 from auction_fsm.graph.declarer_memory import MEMORIES, count_memories, memory_index
+from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.seats import Seat
+
+
+def _triples(namers: object) -> tuple[tuple[int, int, int], ...]:
+    """First namers given as each seat's bits over the strains (``StandingFacts.namers``, and the
+    declared key's view of them) as the (side, strain, seat) triples ``memory_index`` takes."""
+    assert isinstance(namers, tuple)
+    return tuple(sorted((seat % 2, strain, seat) for seat, bits in enumerate(namers)
+                        for strain in range(5) if bits >> strain & 1))
+
+
+def _first_namers(state: AuctionState) -> tuple[tuple[int, int, int], ...]:
+    return _triples(state.standing_facts.namers)
 
 
 def _legal_auctions_to_level_one() -> dict[tuple[int, int], AuctionState]:
@@ -62,10 +75,10 @@ def test_the_count_at_the_one_level_equals_the_pairs_the_engine_reaches(
 def test_the_keys_of_all_1_tell_every_counted_pair_apart(
         level_one: dict[tuple[int, int], AuctionState]) -> None:
     # each all-1 key belongs to one pair only, so all-1 holds at least as many configurations
-    scope = scope_named("all-1")
+    key_of = declared_key(LAWS_2017, scope_named("all-1")).of
     pair_of: dict[object, tuple[int, int]] = {}
     for (key, memory), state in level_one.items():
-        ck = config_key(state, scope.families, True, scope)
+        ck = key_of(state)
         assert pair_of.setdefault(ck, (rules.bidder_side_only(key), memory)) == (
             rules.bidder_side_only(key), memory)
     assert len(pair_of) >= count_memories(1).pairs
@@ -73,8 +86,8 @@ def test_the_keys_of_all_1_tell_every_counted_pair_apart(
 
 def test_the_scoped_count_keeps_what_a_scope_without_reviving_families_keeps(
         level_one: dict[tuple[int, int], AuctionState]) -> None:
-    scope = scope_named("lead-1")
-    scoped = {(rules.bidder_side_only(key), memory_index(_scoped_namers(state, scope)))  # type: ignore[arg-type]
+    namers = declared_key(LAWS_2017, scope_named("lead-1")).first_namers
+    scoped = {(rules.bidder_side_only(key), memory_index(_triples(namers(state))))
               for (key, _), state in level_one.items() if not rules.is_final(key)}
     assert count_memories(1, scoped=True).pairs == len(scoped) == 304
 
@@ -85,7 +98,8 @@ def test_a_part_by_contract_strain_keeps_the_pairs_of_its_own_strains_first_name
     # what the part keeps before any irregularity (a change of call could still reopen an ended
     # auction, so its first-namers are kept there too): this strain's slots only
     scope = replace(scope_named("all-1"), contract_strain=strain)
-    kept = {(rules.bidder_side_only(key), memory_index(_scoped_namers(state, scope)))  # type: ignore[arg-type]
+    namers = declared_key(LAWS_2017, scope).first_namers
+    kept = {(rules.bidder_side_only(key), memory_index(_triples(namers(state))))
             for (key, _), state in level_one.items()
             if not rules.is_final(key) or state.contract is None or state.contract.strain == strain}
     projected = {(rules.bidder_side_only(key), memory_index(tuple(n for n in _first_namers(state) if n[1] == strain)))
