@@ -17,15 +17,15 @@ from typing import Any
 
 import pytest
 
+from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Call
 from auction_fsm.cards import Card
 from auction_fsm.cli import main
 from auction_fsm.events import CallEvent, ExposeCards
-from auction_fsm.auction import AuctionState
 from auction_fsm.exploration import handed_over
-from auction_fsm.graph.declared_key import HandedOver
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import Exploration, explore
+from auction_fsm.graph.declared_key import HandedOver
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.key_check import inexact_keys
 from auction_fsm.graph.scopes import scope_named, space_for

@@ -22,9 +22,9 @@ from auction_fsm.calls import Call
 from auction_fsm.cli import main
 from auction_fsm.events import CallEvent
 from auction_fsm.exploration import handed_over
-from auction_fsm.graph.declared_key import HandedOver
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.declared_key import HandedOver
 from auction_fsm.graph.irregular_space import IrregularSpace, SplitEnds
 from auction_fsm.graph.key_check import inexact_keys
 from auction_fsm.graph.scopes import scope_named, space_for

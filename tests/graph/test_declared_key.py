@@ -1,11 +1,12 @@
 """Configurations keyed by what the scope's rules declare they read (issue 37, item 5).
 
-``IrregularSpace(keys="declared")`` keys each configuration on the values of the parts and views
-the rows of its scope, the classifier and the explorer declare reading
-(:mod:`auction_fsm.graph.declared_key`), instead of the hand-written compact key.  These tests
-check that it reaches the same verdicts and the same ends as the compact key where it finishes,
-that the key check finds its keys exact there and finds a key with a declared read left out,
-and that a scope whose rules still read the log names them.
+:class:`~auction_fsm.graph.irregular_space.IrregularSpace` keys each configuration on the values
+of the parts and views the rows of its scope, the classifier and the explorer declare reading
+(:mod:`auction_fsm.graph.declared_key`).  It replaced a key written by hand (``config_key``,
+removed after 70ca55c).  These tests check that each scope reaches every check passing and the
+ends the Laws allow, with the sizes the hand-written key gave where the two agree (measured with
+it at 70ca55c, in the comments); that the key check finds the keys exact and finds a key with a
+declared read left out; and that a scope whose rules still read the log names them.
 """
 
 from __future__ import annotations
@@ -40,10 +41,24 @@ from auction_fsm.standing import NO_STANDING_FACTS
 from auction_fsm.values import evolve
 
 
-def _explored(name: str, keys: str) -> Exploration[Any, Any]:
+def _explored(name: str) -> Exploration[Any, Any]:
     scope = scope_named(name)
-    return explore(IrregularSpace(scope, dealers=scope.dealers, name=name, agreement="all",
-                                  keys=keys))  # type: ignore[arg-type]
+    return explore(IrregularSpace(scope, dealers=scope.dealers, name=name, agreement="all"))
+
+
+def _one_level_ends(passed_out_irregular: bool) -> set[tuple[str, int]]:
+    """The ends a scope of one irregularity with bids to the one level can reach: every contract
+    (plain, doubled, redoubled) with and without the irregularity, and the board passed out
+    without it, and with it where the irregularity can come in an auction that is passed out."""
+    contracts = {f"1{strain}{doubled}" for strain in ("C", "D", "H", "S", "NT") for doubled in ("", "X", "XX")}
+    return ({(c, n) for c in contracts for n in (0, 1)} | {("passed out", 0)}
+            | ({("passed out", 1)} if passed_out_irregular else set()))
+
+
+def _passes(ex: Exploration[Any, Any]) -> None:
+    """Every check passes on ``ex``, the machines driven on every edge."""
+    verdicts = check_exploration(ex, 1).counts
+    assert verdicts == {k: 0 for k in verdicts}, verdicts
 
 
 def _ends(ex: Exploration[Any, Any]) -> set[tuple[str, int]]:
@@ -61,43 +76,34 @@ def _ends(ex: Exploration[Any, Any]) -> set[tuple[str, int]]:
 
 
 @pytest.fixture(scope="module")
-def exposure() -> tuple[Exploration[Any, Any], Exploration[Any, Any]]:
-    return _explored("exposure-1", "compact"), _explored("exposure-1", "declared")
+def exposure() -> Exploration[Any, Any]:
+    return _explored("exposure-1")
 
 
-def test_exposure_1_keyed_by_its_declarations_reaches_the_compact_keys_verdicts_and_ends(
-        exposure: tuple[Exploration[Any, Any], Exploration[Any, Any]]) -> None:
-    compact, declared = exposure
-    verdicts = [check_exploration(ex, 1).counts for ex in (compact, declared)]
-    assert verdicts[0] == {k: 0 for k in verdicts[0]}  # every check passes with the compact key
-    assert {k: v for k, v in verdicts[1].items() if k in verdicts[0]} == verdicts[0]
-    assert _ends(declared) == _ends(compact) and len(_ends(compact)) > 10
-    # the position's key keeps the last bidder's side only, as the compact key does by hand:
-    # keyed by the declarations, the scope holds as many configurations
-    assert declared.states == compact.states
+def test_24_exposure_1_keyed_by_its_declarations_passes_and_reaches_every_end(
+        exposure: Exploration[Any, Any]) -> None:
+    _passes(exposure)
+    assert _ends(exposure) == _one_level_ends(passed_out_irregular=True)
+    # the position's key keeps the last bidder's side only: as many configurations and edges
+    # as the hand-written key
+    assert (exposure.states, exposure.edges) == (3_304, 9_696)
 
 
-def test_exposure_1_declared_keys_are_exact_by_the_key_check(
-        exposure: tuple[Exploration[Any, Any], Exploration[Any, Any]]) -> None:
-    compared, inexact = inexact_keys(exposure[1])
+def test_exposure_1_declared_keys_are_exact_by_the_key_check(exposure: Exploration[Any, Any]) -> None:
+    compared, inexact = inexact_keys(exposure)
     assert compared > 5_000 and inexact == []
 
 
-def test_27_insufficient_1_keyed_by_its_declarations_reaches_the_compact_keys_verdicts_and_ends() -> None:
+def test_27_insufficient_1_keyed_by_its_declarations_passes_and_reaches_every_end() -> None:
     """Law 27's scope, with its 27B3 loop (a cancelled double, then a new replacement) that adds
     a record entry each round: keyed by its declarations, the procedure's places relative, the
-    words of obligations and rights left out, it finishes with every check passing, the same ends
-    as the compact key, and as many configurations and edges."""
-    compact, declared = _explored("insufficient-1", "compact"), _explored("insufficient-1", "declared")
-    verdicts = [check_exploration(ex, 1).counts for ex in (compact, declared)]
-    assert verdicts[0] == {k: 0 for k in verdicts[0]}
-    assert {k: v for k, v in verdicts[1].items() if k in verdicts[0]} == verdicts[0]
-    assert _ends(declared) == _ends(compact) and len(_ends(compact)) > 10
-    assert (declared.states, declared.edges) == (compact.states, compact.edges)
-    # and one partition: the compact key's configurations each have a declared key of their own
-    space, key = compact.space, declared_key(LAWS_2017, scope_named("insufficient-1"))
-    assert isinstance(space, IrregularSpace)
-    assert len({key.of(space.state_of(k)) for k in compact.keys}) == compact.states
+    words of obligations and rights left out, it finishes with every check passing, every end
+    (no insufficient bid in an auction passed out), and the hand-written key's configurations
+    and edges (11,149 and 42,656)."""
+    ex = _explored("insufficient-1")
+    _passes(ex)
+    assert _ends(ex) == _one_level_ends(passed_out_irregular=False)
+    assert (ex.states, ex.edges) == (11_149, 42_656)
 
 
 def test_a_key_leaving_out_a_declared_read_is_found_inexact_by_the_key_check() -> None:
@@ -107,7 +113,7 @@ def test_a_key_leaving_out_a_declared_read_is_found_inexact_by_the_key_check() -
     edges where their futures differ.  (In ``exposure-1`` no declared read left out shows so: with
     one irregularity, no second exposure reads the first, 24.)"""
     scope = scope_named("insufficient-1")
-    space = IrregularSpace(scope, dealers=scope.dealers, name="planted", agreement="off", keys="declared")
+    space = IrregularSpace(scope, dealers=scope.dealers, name="planted", agreement="off")
     assert space.declared is not None and "procedure_call" in space.declared.names
     space.declared = replace(space.declared, names=tuple(n for n in space.declared.names if n != "procedure_call"))
     _, inexact = inexact_keys(explore(space))
@@ -134,27 +140,26 @@ def test_a_scope_whose_rules_read_the_record_names_them_and_is_keyed_on_it(scope
     assert "record" in key.names  # exact: every history told apart
 
 
-def test_verify_keys_declared_gives_the_compact_keys_verdicts_and_paths(capsys: pytest.CaptureFixture[str]) -> None:
-    """``auction-fsm verify --keys declared``, its level shared by two processes: every check
-    passes, as with the compact key, and the paths from the start to an end are the same number
-    (they are the auctions themselves, whatever the key merges)."""
+def test_verify_shared_by_two_processes_gives_one_process_verdicts_and_paths(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``auction-fsm verify``, its levels shared by two processes (each declared key a task of
+    its own): every check passes, and the sizes and the paths from the start to an end are one
+    process's (the paths are the auctions themselves, whatever the key merges: the hand-written
+    key gave the same number)."""
     from auction_fsm.cli import main
 
     runs = []
-    for keys in ("compact", "declared"):
-        assert main(["verify", "--scope", "exposure-1", "--no-machine", "--json", "--quiet", "--jobs", "2",
-                     "--keys", keys]) == 0
+    for jobs in ("1", "2"):
+        assert main(["verify", "--scope", "exposure-1", "--no-machine", "--json", "--quiet", "--jobs", jobs]) == 0
         runs.append(json.loads(capsys.readouterr().out))
-    compact, declared = runs
-    assert compact["ok"] and declared["ok"]
-    assert declared["paths"] == compact["paths"]
-    # since the key keeps the last bidder's side, the declared key merges what the compact one does here
-    assert (declared["states"], declared["edges"]) == (compact["states"], compact["edges"])
-    assert declared["keys"] == "declared" and declared["log_readers"] == {}
-    assert "keys" not in compact
+    one, two = runs
+    assert one["ok"] and two["ok"]
+    assert one["paths"] == two["paths"] == 1_179_549_979
+    assert (one["states"], one["edges"]) == (two["states"], two["edges"]) == (3_304, 9_696)
+    assert two["keys"] == "declared" and two["log_readers"] == {}
 
 
-def test_verify_keys_declared_names_the_rules_that_put_the_record_in_the_key() -> None:
+def test_verify_names_the_rules_that_put_the_record_in_the_key() -> None:
     from auction_fsm.graph.checks import GraphReport
     from auction_fsm.graph.verification import format_report
 
@@ -164,34 +169,23 @@ def test_verify_keys_declared_names_the_rules_that_put_the_record_in_the_key() -
             "fact:phase_when_procedure_closes") in format_report(report)
 
 
-def test_verify_keys_declared_is_refused_on_a_cluster(capsys: pytest.CaptureFixture[str]) -> None:
-    from auction_fsm.cli import main
-
-    assert main(["verify", "--scope", "exposure-1", "--keys", "declared", "--cluster", "local:2"]) == 2
-    assert "--keys declared" in capsys.readouterr().err
-
-
 @pytest.fixture(scope="module")
-def lead() -> tuple[Exploration[Any, Any], Exploration[Any, Any]]:
-    return _explored("lead-1", "compact"), _explored("lead-1", "declared")
+def lead() -> Exploration[Any, Any]:
+    return _explored("lead-1")
 
 
-def test_41_lead_1_keyed_by_its_declarations_reaches_the_compact_keys_verdicts_and_ends(
-        lead: tuple[Exploration[Any, Any], Exploration[Any, Any]]) -> None:
+def test_41_lead_1_keyed_by_its_declarations_passes_and_reaches_every_end(lead: Exploration[Any, Any]) -> None:
     """With the standing calls' facts read in pieces and the first namers bounded by the scope
-    (``DeclaredKey.first_namers``), the opening lead's scope finishes: every check passes with
-    both keys and the ends are the same set."""
-    compact, declared = lead
-    verdicts = [check_exploration(ex, 1).counts for ex in (compact, declared)]
-    assert verdicts[0] == {k: 0 for k in verdicts[0]}
-    assert {k: v for k, v in verdicts[1].items() if k in verdicts[0]} == verdicts[0]
-    assert _ends(declared) == _ends(compact) and len(_ends(compact)) > 10
-    assert declared.states >= compact.states
+    (``DeclaredKey.first_namers``), the opening lead's scope finishes: every check passes, every
+    contract is reached with and without a lead out of turn (54; none on a board passed out),
+    with the hand-written key's 18,006 configurations and 20,645 edges."""
+    _passes(lead)
+    assert _ends(lead) == _one_level_ends(passed_out_irregular=False)
+    assert (lead.states, lead.edges) == (18_006, 20_645)
 
 
-def test_41_lead_1_declared_keys_are_exact_by_the_key_check(
-        lead: tuple[Exploration[Any, Any], Exploration[Any, Any]]) -> None:
-    compared, inexact = inexact_keys(lead[1])
+def test_41_lead_1_declared_keys_are_exact_by_the_key_check(lead: Exploration[Any, Any]) -> None:
+    compared, inexact = inexact_keys(lead)
     assert compared > 1_000 and inexact == []
 
 
@@ -214,21 +208,16 @@ def test_the_lead_scopes_key_the_pieces_of_the_standing_facts_not_the_whole() ->
     assert AuctionState.start(Seat.N).calls("1C 1D").standing_facts.namers == (1, 2, 0, 0)
 
 
-def test_35_39_inadmissible_1_keyed_by_its_declarations_reaches_the_compact_keys_verdicts_and_ends() -> None:
+def test_35_39_inadmissible_1_keyed_by_its_declarations_passes_and_reaches_every_end() -> None:
     """Laws 35-39's scope ends at the final pass: the rows of a call after it (39) and of
     attention drawn after it (36) never fire there, so who declares (read by 39) is not keyed,
     nor the 26B rights its rectifications give (read only for declarer's options before the
-    lead).  Keyed so, it finishes with every check passing, the same ends, and the compact key's
-    configurations, edges and partition."""
-    compact, declared = _explored("inadmissible-1", "compact"), _explored("inadmissible-1", "declared")
-    verdicts = [check_exploration(ex, 1).counts for ex in (compact, declared)]
-    assert verdicts[0] == {k: 0 for k in verdicts[0]}
-    assert {k: v for k, v in verdicts[1].items() if k in verdicts[0]} == verdicts[0]
-    assert _ends(declared) == _ends(compact) and len(_ends(compact)) > 10
-    assert (declared.states, declared.edges) == (compact.states, compact.edges)
-    space, key = compact.space, declared_key(LAWS_2017, scope_named("inadmissible-1"))
-    assert isinstance(space, IrregularSpace)
-    assert len({key.of(space.state_of(k)) for k in compact.keys}) == compact.states
+    lead).  Keyed so, it finishes with every check passing, every end, and the hand-written key's
+    configurations and edges (4,277 and 19,222)."""
+    declared = _explored("inadmissible-1")
+    _passes(declared)
+    assert _ends(declared) == _one_level_ends(passed_out_irregular=True)
+    assert (declared.states, declared.edges) == (4_277, 19_222)
     compared, inexact = inexact_keys(declared)
     assert compared > 10_000 and inexact == []
 

@@ -18,8 +18,8 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.calls import ALL_CALLS
 from auction_fsm.graph.declared_key import declared_key
 from auction_fsm.graph.declarer_memory import MEMORIES, count_memories, memory_index
-from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.graph.scopes import scope_named
+from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.seats import Seat
 
 

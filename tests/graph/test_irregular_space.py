@@ -26,8 +26,10 @@ from auction_fsm.errors import AuctionFsmError, MachineDisagreementError, Repeat
 from auction_fsm.event_language import event_from_dict, read_event
 from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
 from auction_fsm.exploration import FAMILIES, IRREGULAR_IN_TURN, candidate_events
+from auction_fsm.graph import declared_key as declared_key_module
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.declared_key import DeclaredKey
 from auction_fsm.graph.export import read_graph, write_graph
 from auction_fsm.graph.irregular_space import IrregularSpace, Key
 from auction_fsm.graph.quotient import bisimulation_classes
@@ -36,14 +38,11 @@ from auction_fsm.graph.scopes import NAMED_SCOPES, ScopeError, scope_named, spac
 from auction_fsm.lawbook import BOOKS, LAWS_2017
 from auction_fsm.lawbook.classify import may_claim_change
 from auction_fsm.machines import TableMachines
-from auction_fsm.records import Pending
 from auction_fsm.scope import ROW_FAMILIES, Scope
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
 
 from .helpers import replay
-
-exploration_intended = exploration._intended_call_out_of_bounds  # before any test swaps it
 
 OPENING = (CallEvent.of("N", "1NT"),)
 
@@ -98,9 +97,9 @@ def test_exploration_is_deterministic() -> None:
 
 
 @pytest.mark.parametrize("families", [("exposure",), ("inadmissible",), ("opening_lead",)])
-def test_compact_keys_merge_only_configurations_with_the_same_future(families: tuple[str, ...]) -> None:
+def test_declared_keys_merge_only_configurations_with_the_same_future(families: tuple[str, ...]) -> None:
     """Key completeness: explored with whole states as keys, every state's events lead to the
-    same compact keys as its compact configuration's (so merging by the key loses nothing)."""
+    same declared keys as its configuration's (so merging by the key loses nothing)."""
     compact_space, full_space = _space(*families), _space(*families, keys="full")
     compact, full = explore(compact_space), explore(full_space)
     assert full.states > compact.states
@@ -395,41 +394,12 @@ def test_the_candidates_are_the_events_a_row_of_the_book_takes(families: tuple[s
     assert room_checked > 20
 
 
-class _Uncached(IrregularSpace):
-    """The same space with the candidates computed afresh at every configuration."""
-
-    def _candidates(self, state: AuctionState) -> list[Event]:
-        return list(candidate_events(state, self.families, self.book))
-
-
-@pytest.mark.parametrize("families", [("insufficient_bid",), ("inadmissible", "opening_lead", "exposure")])
-def test_cached_candidate_lists_give_the_same_exploration(families: tuple[str, ...]) -> None:
-    cached = explore(_space(*families, agreement="off"))
-    fresh = explore(_Uncached(Scope.of(families), agreement="off", prefix=OPENING))
-    assert cached.keys == fresh.keys and cached.labels == fresh.labels and cached.targets == fresh.targets
-
-
-def test_cached_candidate_lists_give_the_same_exploration_with_changes_of_call() -> None:
-    # late in the auction, so that both explorations stay small (4,316 configurations; after
-    # N 1C, E P it held tens of thousands and took minutes on a busy machine)
-    prefix = [CallEvent.of("N", "1NT"), CallEvent.of("E", "P"), CallEvent.of("S", "P")]
-    cached = explore(IrregularSpace(Scope.of({"changes"}), agreement="off", prefix=prefix))
-    fresh = explore(_Uncached(Scope.of({"changes"}), agreement="off", prefix=prefix))
-    assert cached.keys == fresh.keys and cached.labels == fresh.labels and cached.targets == fresh.targets
-    assert any(isinstance(e, ChangeCall) for e in cached.labels)
-
-
-def test_cached_candidate_lists_tell_apart_the_calls_a_seat_may_change() -> None:
+def test_25A_a_seat_is_offered_no_change_naming_the_very_call_it_may_change() -> None:
     """A change naming the very call the seat may change is refused (25A), so it is not offered:
     West, whose pass or redouble is still his to change over 1S doubled, is offered a change to
-    the other one.  The lists were once kept by whether each seat had a call to change, not by
-    which; the first position to fill a list decided for the others, and the partitions, which
-    meet the positions in another order, found other edges (7,686 configurations against 7,680;
-    7,704 is what the uncached candidates give)."""
-    prefix = [CallEvent.of(s, c) for s, c in (("N", "1C"), ("E", "1D"), ("S", "1H"), ("W", "1S"))]
-    cached = explore(IrregularSpace(Scope.of({"changes"}), agreement="off", prefix=prefix))
-    fresh = explore(_Uncached(Scope.of({"changes"}), agreement="off", prefix=prefix))
-    assert cached.keys == fresh.keys and cached.labels == fresh.labels and cached.targets == fresh.targets
+    the other one.  (Once the candidate lists were cached by whether each seat had a call to
+    change, not by which, and the partitions, which meet the positions in another order, found
+    other edges; the explorer now works them out at each configuration.)"""
     space = IrregularSpace(Scope.of({"changes"}), agreement="off")
     offered: dict[str, set[str]] = {}
     for last in ("P", "XX"):
@@ -485,51 +455,43 @@ def test_keys_keep_the_last_bidders_side_not_his_seat() -> None:
     assert lead.key_of(north) != lead.key_of(south)
 
 
-def _finer_obligations(state: AuctionState) -> tuple[tuple[object, ...], ...]:
-    """The obligations part of a key as it was: with the law that imposed each."""
-    return tuple(tuple((o.kind, o.law, -1 if o.call is None else o.call.code) for o in obs)
-                 for obs in state.obligations)
+def _with_words(part: str, value: Any) -> Any:
+    """A part of the key as it was before the words were left out: whole."""
+    return value
 
 
-def _finer_rights(state: AuctionState, families: frozenset[str], bounds: Scope | None
-                  ) -> tuple[tuple[object, ...], tuple[object, ...]]:
-    """The 26B part of a key in a scope without the opening lead as it was: the offenders."""
-    return tuple(sorted({int(r.offender) for r in state.restrictions})), ()
+def _every_offender(state: AuctionState) -> tuple[int, ...]:
+    """The 26B rights of a scope without the opening lead keyed by their offenders."""
+    return tuple(sorted({int(r.offender) for r in state.restrictions}))
 
 
 _CHANGE_1NT = ("N: 1C", "E: P", "S: 1D", "W: 1H", "N: 1S", "E: P", "S: 1NT", "W: P")
+_declared_intended = declared_key_module.intended_call_unread  # before any test swaps it
+
+
+def _intended_call_out_of_budget(state: AuctionState, bounds: Scope) -> bool:
+    """A slip claim's intended call left out of the key only with no irregularity left, not
+    where its family is switched off."""
+    return state.incidents >= bounds.max_irregularities and _declared_intended(state, bounds)
 
 
 @pytest.mark.parametrize(("families", "prefix", "finer"), [
-    # 27B2 and 27B3 both silence partner to the end: which one is only cited
-    (("insufficient_bid",), ("N: 1NT",), {"_obligations_part": _finer_obligations}),
-    (("insufficient_bid", "inadmissible"), ("N: 1H", "E: 1S"), {"_obligations_part": _finer_obligations}),
+    # 27B2 and 27B3 both silence partner to the end: which one is only cited (the words of an
+    # obligation, lawbook/words_only.py)
+    (("insufficient_bid",), ("N: 1NT",), {"without_words": _with_words}),
+    (("insufficient_bid", "inadmissible"), ("N: 1H", "E: 1S"), {"without_words": _with_words}),
     # a slip claim naming a call that could only stand as a new irregularity: only "intended" is left
-    (("insufficient_bid",), ("N: 1NT",), {"_intended_call_out_of_bounds": lambda *_: False}),
-    (("inadmissible",), ("N: 1H", "E: 1S"), {"_intended_call_out_of_bounds": lambda *_: False}),
-    # without changes of call, one call can be reached; with a change of the last call judged and
-    # no irregularity left, one too
-    (("rotation",), ("N: 1H", "E: 1S"), {"_window_size": lambda *_: 2}),
-    (("changes",), ("N: 1S", "E: 1NT"), {"_window_size": lambda *_: 2}),
-    # without the opening lead nothing reads a 26B right
-    (("inadmissible",), ("N: 1H", "E: 1S"), {"_rights_part": _finer_rights}),
-    (("rotation",), ("N: 1H", "E: 1S"), {"_rights_part": _finer_rights}),
-    # a comparability judgement (23A) reads the withdrawn call only to word the ruling
-    (("rotation",), ("N: 1H", "E: 1S"), {"_without_withdrawn_call": lambda extra: extra}),
-    # a call being changed under LHO's bid, with no irregularity left, is read again by nothing
-    (("changes",), ("N: 1S",), {"_changed_call_covered": lambda *_: False}),
-    # a change to a bid sufficient over the calls under the one changed, ruled with no
-    # irregularity left: the auction under them is read by nothing that follows (a change of
-    # call, or a call again at LHO's turn that tries one)
-    (("changes", "rotation"), ("N: 1S", "E: P"), {"_auction_under_unread": lambda *_: False}),
-    # LHO's keep-or-withdraw choice once a change stands (25A6): the changed call and the auction
-    # over it are read by nothing; nor, when the new call is ruled at once as an inadmissible
-    # double (36B) or an insufficient bid (27A1), is LHO's call, which lapses either way
-    # (South may change 1NT, West having passed over it; nobody may change an earlier call)
-    (("changes",), _CHANGE_1NT, {"_change_stands": lambda *_: False}),
-    (("changes",), _CHANGE_1NT, {"_lho_call_lapses": lambda *_: False}),
-    # a change to a double or redouble that Law 36 cancels either way: which one is only cited
-    (("changes",), _CHANGE_1NT, {"_inadmissible_either_way": lambda *_: False}),
+    (("insufficient_bid",), ("N: 1NT",), {"intended_call_unread": lambda *_: False}),
+    (("inadmissible",), ("N: 1H", "E: 1S"), {"intended_call_unread": lambda *_: False}),
+    # with the budget spent, only a slip claim reads a last call, and only partner's place
+    (("changes",), ("N: 1S", "E: 1NT"), {"_last_calls_read": lambda *_: "all"}),
+    # without the opening lead nothing reads a 26B right (but a branch that takes it back)
+    (("inadmissible",), ("N: 1H", "E: 1S"), {"rights_taken_back": _every_offender}),
+    # a waiting change of call with the budget spent: the changed call under LHO's bid, the
+    # auction under a sufficient new bid, LHO's lapsing call and which inadmissible double
+    # was named, each read by nothing that follows
+    (("changes",), ("N: 1S",), {"change_unread": lambda state, p, budget: p}),
+    (("changes",), _CHANGE_1NT, {"change_unread": lambda state, p, budget: p}),
 ])
 def test_keys_merge_only_configurations_the_coarsest_bisimulation_merges(
         families: tuple[str, ...], prefix: tuple[str, ...], finer: dict[str, Any],
@@ -556,18 +518,10 @@ def test_26B_keys_keep_only_the_offender_under_way_and_the_scope_passes(
 
 def test_26B_keys_keep_only_the_offender_under_way_merging_only_configurations_with_one_future(
         _offenders_merged: Exploration[Key, Event], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(exploration, "_possible_offenders", lambda _: frozenset(range(4)))
+    monkeypatch.setattr(DeclaredKey, "suits_specified", lambda self, state: state.standing_facts.specified)
     fine = explore(_space("opening_lead", "inadmissible", prefix=_OFFENDERS_PREFIX, agreement="off"))
     assert _offenders_merged.states < fine.states
     assert bisimulation_classes(_offenders_merged) == bisimulation_classes(fine)
-
-
-def _intended_call_out_of_budget(state: AuctionState, p: Pending, bounds: Scope | None) -> bool:
-    """A slip claim's intended call left out of the key as it was: only with no irregularity
-    left, not where its family is switched off."""
-    if bounds is not None and state.incidents < bounds.max_irregularities:
-        return False
-    return exploration_intended(state, p, bounds)
 
 
 @pytest.mark.parametrize(("families", "prefix"), [
@@ -580,7 +534,7 @@ def test_keys_forget_a_claimed_call_whose_family_is_switched_off_and_only_then(
         families: tuple[str, ...], prefix: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
     """25A: with a second irregularity allowed, a slip claim naming a call of a family the scope
     switches off has one future too (only "intended" stays in the scope)."""
-    _merges_only_bisimilar(families, prefix, {"_intended_call_out_of_bounds": _intended_call_out_of_budget},
+    _merges_only_bisimilar(families, prefix, {"intended_call_unread": _intended_call_out_of_budget},
                            2, monkeypatch)
 
 
@@ -602,7 +556,7 @@ def _merges_only_bisimilar(families: tuple[str, ...], prefix: tuple[str, ...], f
     events = tuple(CallEvent.of(*text.split(": ")) for text in prefix)
     small = explore(_space(*families, prefix=events, agreement="off", incidents=incidents))
     for name, function in finer.items():
-        monkeypatch.setattr(exploration, name, function)
+        monkeypatch.setattr(declared_key_module, name, function)
     fine = explore(_space(*families, prefix=events, agreement="off", incidents=incidents))
     assert small.states < fine.states
     assert bisimulation_classes(small) == bisimulation_classes(fine)

@@ -10,9 +10,8 @@ import pytest
 
 from auction_fsm.cli import main
 from auction_fsm.events import CallEvent
-from auction_fsm.exploration import config_key
-from auction_fsm.graph import irregular_space
 from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.declared_key import DeclaredKey
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.key_check import inexact_keys
 from auction_fsm.scope import Scope
@@ -42,11 +41,15 @@ def test_a_key_without_the_law_a_card_was_exposed_under_is_found_inexact(
     it (49) gave one key, though only the first leaves declarer's lead options open.  Planted
     back (the key's exposed cards without their law), the check names the edges where a state
     with such a key has another future than the key's representative."""
-    def without_law(*args: Any, **kwargs: Any) -> tuple[object, ...]:
-        key = config_key(*args, **kwargs)
-        return (*key[:10], tuple(exposed[:3] for exposed in key[10]), *key[11:])  # type: ignore[attr-defined]
+    declared_of = DeclaredKey.of
 
-    monkeypatch.setattr(irregular_space, "config_key", without_law)
+    def without_law(self: DeclaredKey, state: Any) -> tuple[object, ...]:
+        key = declared_of(self, state)
+        at = self.names.index("exposed")
+        exposed = tuple((e.seat, e.card, e.led) for e in key[at])  # type: ignore[attr-defined]
+        return (*key[:at], exposed, *key[at + 1:])
+
+    monkeypatch.setattr(DeclaredKey, "of", without_law)
     ex = explore(_space("exposure", "opening_lead"))
     compared, inexact = inexact_keys(ex)
     assert compared > 100 and inexact
