@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -160,58 +160,21 @@ def test_the_timeline_notes_each_level_in_order(monkeypatch: pytest.MonkeyPatch)
     assert all(len(ts) == (3 if kind == "forked" else 2) for kind, ts in marks)
 
 
-def test_a_level_is_cut_into_shrinking_tasks_of_whole_candidate_groups() -> None:
-    """Each position of the level in exactly one task, the keys with one candidate part in one
-    task (so each candidate list is worked out once), big tasks first and small ones last (so
-    the processes finish the level close together), none below the smallest size but the last."""
-    from auction_fsm.exploration import candidate_part
-
+def test_a_level_is_cut_into_shrinking_tasks_in_its_order() -> None:
+    """Each position of the level in exactly one task, the tasks runs of the level in its order,
+    big tasks first and small ones last (so the processes finish the level close together), none
+    below the smallest size but the last."""
     space = IrregularSpace(Scope.of({"insufficient_bid"}), agreement="off")
     ex = explore(space)
-    level = [cast(tuple[object, ...], k) for k in ex.keys[ex.states // 3:ex.states // 3 + 2000]]
+    level = list(ex.keys[ex.states // 3:ex.states // 3 + 2000])
     tasks = parallel._tasks(level, 2)
-    assert sorted(p for task in tasks for p in task) == list(range(len(level)))
-    where = {candidate_part(level[p]): i for i, task in enumerate(tasks) for p in task}
-    assert all(where[candidate_part(level[p])] == i for i, task in enumerate(tasks) for p in task)
+    assert [p for task in tasks for p in task] == list(range(len(level)))
     smallest = int(len(level) * parallel.SMALLEST_TASK)
     assert 16 <= len(tasks) <= 1 / parallel.SMALLEST_TASK
     assert all(len(task) >= smallest for task in tasks[:-1])
     first, last = tasks[:8], tasks[-8:]
     assert sum(map(len, first)) > 4 * sum(map(len, last))
     assert len(tasks[0]) >= len(level) // (parallel.GUIDED_SHARE * 2)
-    for task in tasks:  # each group in the level's order
-        groups: dict[object, list[int]] = {}
-        for p in task:
-            groups.setdefault(candidate_part(level[p]), []).append(p)
-        assert all(g == sorted(g) for g in groups.values())
-
-
-def test_no_candidate_list_is_worked_out_by_two_processes_in_a_level(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The lists a worker sends back are ones this process did not work out in the same level
-    (dealt one configuration at a time, both processes worked out about a third of them)."""
-    monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)
-    monkeypatch.setattr(parallel, "FIXED_DEALING", 2)
-    space = IrregularSpace(Scope.of({"insufficient_bid"}), agreement="off")  # from the empty auction
-    space.explore_jobs = 2
-    before: list[int] = []
-    sent: list[tuple[list[object], set[object]]] = []
-    cut, finish = parallel._tasks, parallel._Merge.finish
-
-    def tasks(level: list[object], jobs: int, compact: bool = True) -> list[list[int]]:
-        before.append(len(space._candidate_lists))
-        return cut(level, jobs, compact)
-
-    def watch(merge: Any, lists: Any) -> object:
-        mine = set(list(space._candidate_lists)[before[-1]:])
-        sent.append(([sig for sig, _ in lists], mine))
-        return finish(merge, lists)
-
-    monkeypatch.setattr(parallel, "_tasks", tasks)
-    monkeypatch.setattr(parallel._Merge, "finish", watch)
-    explore(space)
-    assert sum(len(sigs) for sigs, _ in sent) > 500 and sum(len(mine) for _, mine in sent) > 500
-    for sigs, mine in sent:
-        assert len(sigs) == len(set(sigs)) and not mine & set(sigs)
 
 
 @pytest.mark.parametrize("how", ["raises", "dies"])
