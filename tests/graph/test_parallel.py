@@ -138,7 +138,7 @@ def test_the_merge_takes_the_answers_in_the_levels_order_as_far_as_they_have_com
     assert len(merge.results) == gap  # up to the gap, not beyond
     assert all(answers[pos] is not None for pos in range(gap + 1, len(level)))
     answers[gap] = computed[gap]
-    results = merge.finish([])
+    results = merge.finish()
     assert results == [ordered.successors(k) for k in level]
     assert list(alone._states.items()) == list(ordered._states.items())
     assert list(alone._parent.items()) == list(ordered._parent.items())
