@@ -85,7 +85,7 @@ class Scope:
         Only auctions whose contract is in this strain (0 clubs ... 4 no trump) go on to the
         opening lead; an auction that ends in another strain is an end of this scope, handed
         over to the scope of its own strain.  The key then keeps who first named this strain
-        only, instead of every strain (:func:`auction_fsm.exploration.config_key`), since
+        only, instead of every strain (:meth:`auction_fsm.graph.declared_key.DeclaredKey.first_namers`), since
         only this strain's declarer is ever asked.  Needs the opening lead.  (A change of call
         after the final pass that reopens such an auction is explored in the part of the strain
         the auction had ended in.)

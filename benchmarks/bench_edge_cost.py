@@ -6,12 +6,12 @@ irregular scope has several edges (4 to 10 on the named scopes), so the budget f
 on the edges of a real scope, what each part of an edge costs today, each part timed alone over
 the same edges (one process, CPU time):
 
-* ``candidates``: the events offered at the configuration (the book's alphabet, cached by what
-  the rows read), per edge;
+* ``candidates``: the events offered at the configuration (the book's alphabet), per edge;
 * ``step``: the engine ruling one event with the book (the rows' guards and actions; a new
   immutable state), not strict; ``strict step``: every guard of the candidate rows tested, as
   the explorer does when it checks the machines;
-* ``key``: the configuration key of the state reached (:func:`auction_fsm.exploration.config_key`);
+* ``key``: the configuration key of the state reached: the values of what the scope's rules
+  declare they read (:meth:`auction_fsm.graph.declared_key.DeclaredKey.of`);
 * ``lookup``: hashing that key and finding it in a dict of every key (the least any explorer
   keyed by these tuples must do per edge);
 
@@ -39,7 +39,7 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.commands._scope_options import positive_int
 from auction_fsm.engine import step as rule_step
 from auction_fsm.events import Event
-from auction_fsm.exploration import candidate_events, config_key
+from auction_fsm.exploration import candidate_events
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.scope import ScopeError
@@ -92,7 +92,7 @@ def measure(name: str, limit: int, anchor: float) -> None:
     per_config = len(edges) / configurations
     budget = 1e6 / (TARGET * per_config)
     reached = [rule_step(s, e, strict=False).after for s, e in edges]
-    keys = [config_key(a, fam.families, space.declarer_memory, fam) for a in reached]
+    keys = [space.key_of(a) for a in reached]
     table = {k: i for i, k in enumerate(keys)}
     states = list({id(s): s for s, _ in edges}.values())
     start = time.process_time()
@@ -103,7 +103,7 @@ def measure(name: str, limit: int, anchor: float) -> None:
         "candidates (uncached)": candidates,
         "step": _timed(edges, lambda se: rule_step(se[0], se[1], strict=False)),
         "strict step": _timed(edges, lambda se: rule_step(se[0], se[1], strict=True)),
-        "key": _timed(reached, lambda a: config_key(a, fam.families, space.declarer_memory, fam)),
+        "key": _timed(reached, space.key_of),
         # a tuple does not keep its hash: each lookup hashes the key again, as the explorer's do
         "lookup": _timed(keys, table.get),
     }

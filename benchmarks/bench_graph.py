@@ -30,7 +30,7 @@ handed to the engine (no prefilter of events it obviously refuses; ``base/s``), 
 breadth-first prefix of ``NAIVE_LIMIT`` configurations as the real one, and ``ratio`` the real
 rate over it.  ``naive states``: how many configurations full-record keys (the whole state but
 its rulings; two configurations merge only when their records are identical) find in the same
-prefix limit, which is why a naive exploration never finishes a scope the compact keys finish.
+prefix limit, which is why a naive exploration never finishes a scope the declared keys finish.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
 '''
 
-# One irregular scope: explore it (compact keys), then run every check with the machines.
+# One irregular scope: explore it (declared keys), then run every check with the machines.
 # argv: scope name, max_level or "-", max irregularities or "-", families (comma list) or "-",
 # max states
 MEASURE_IRREGULAR = r'''
@@ -128,7 +128,7 @@ print(json.dumps(out))
 '''
 
 # The naive baseline of an irregular scope: same engine and candidates, full-record keys; and
-# the compact exploration over the same breadth-first prefix of the scope, for a fair ratio
+# the declared exploration over the same breadth-first prefix of the scope, for a fair ratio
 # (configurations near the start have fewer events than deep ones).
 MEASURE_NAIVE = r'''
 import json, sys, time
@@ -137,7 +137,7 @@ from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 scope = scope_named(sys.argv[1])
 out = {}
-for name, keys in (("compact", "compact"), ("full", "full")):
+for name, keys in (("declared", "declared"), ("full", "full")):
     space = IrregularSpace(scope, dealers=scope.dealers, keys=keys, agreement="off")
     t = time.perf_counter()
     try:
@@ -286,7 +286,7 @@ def irregular(quick: bool, names: Sequence[str] | None = None, jobs: int | None 
     for name in names or (IRREGULAR_QUICK if quick else IRREGULAR):
         r = _python(MEASURE_IRREGULAR, name, "-", "-", "-", 5_000_000, 1, *([] if jobs is None else [jobs]))
         pair = _python(MEASURE_NAIVE, name, NAIVE_LIMIT)
-        naive, same = pair["full"], pair["compact"]  # ratio: compact keys against full records
+        naive, same = pair["full"], pair["declared"]  # ratio: declared keys against full records
         seen = f"{naive['states']:,}{'' if naive['finished'] else '+'}"
         print(f"{name:22} {r['states']:>9,} {r['edges']:>9,} {r['explore_s']:>9.1f} {r['rate']:>9,.0f} "
               f"{r['verify_s']:>9.1f} {r['total_s']:>8.1f} {r['peak_mb']:>8.0f} {'yes' if r['ok'] else 'NO':>3}  "

@@ -8,7 +8,7 @@ Run from the repository root::
     python benchmarks/bench_quotient.py changes-1 --max-level 2  # the same scope, bids to level 2
     python benchmarks/bench_quotient.py changes-1 --groups 5     # the five largest groups of merges
 
-The configuration keys (``exploration.config_key``) merge states the explorer has shown to have
+The configuration keys (``graph/declared_key.py``) merge states the explorer has shown to have
 one future; a key that told fewer states apart would let the explorer visit fewer
 configurations.  How many fewer, at most, is measured here: two configurations are
 *bisimilar* when they are both ends or both not, and every event leads from both to bisimilar
