@@ -60,6 +60,7 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, parse_call
 from ..errors import AuctionFsmError
+from ..events import CallEvent, ChangeCall
 from ..exploration import _intended_call_out_of_bounds, _settled, switched_on
 from ..lawbook import LawBook, changes, lead
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
@@ -209,6 +210,9 @@ class DeclaredKey:
     restricting: bool
     #: The scope ends at the final pass (it has no opening lead): :func:`_options_at_end`.
     ends_at_final_pass: bool = False
+    #: The names read only by rows that fire on a new irregularity, each with the procedures
+    #: whose own rows still read it (:func:`irregular_only`, :meth:`unread_past_budget`).
+    irregular_only: dict[str, frozenset[str]] = dataclasses.field(default_factory=dict)
 
     def of(self, state: AuctionState) -> tuple[Hashable, ...]:
         """The key of ``state``: the value of each name, the irregularities counted up to the
@@ -216,8 +220,11 @@ class DeclaredKey:
         them, the waiting procedure's views with its places relative (:func:`relative_places`)."""
         out: list[Any] = []
         procedure: tuple[Pending | None, int | None] | None = None
+        spent = self._spent(state)
         for name in self.names:
-            if name in _PENDING_VIEWS:
+            if spent and name in self.irregular_only and self.unread_past_budget(state, name):
+                out.append(None)
+            elif name in _PENDING_VIEWS:
                 if procedure is None:
                     procedure = self._procedure(state)
                 p, place = procedure
@@ -237,6 +244,8 @@ class DeclaredKey:
                 out.append(rights_taken_back(state))
             elif name == "last_calls":
                 out.append(self.last_calls(state))
+            elif name == "last_call":
+                out.append(self.last_call(state))
             elif name == "rulings":
                 out.append(tuple(state.rulings))
             elif name == "record":
@@ -246,6 +255,22 @@ class DeclaredKey:
             else:
                 out.append(value_of(state, name))
         return tuple(out)
+
+    def _spent(self, state: AuctionState) -> bool:
+        """Whether no row can fire on a new irregularity any more: the budget is spent and nobody
+        owes the repeat a rectification requires (31A1, 32A1: the engine counts that call, however
+        irregular, as part of the incident that caused it, ``engine.is_required_repeat``)."""
+        return state.incidents >= self.budget and not any(
+            o.kind == "repeat_call" for obs in state.obligations for o in obs)
+
+    def unread_past_budget(self, state: AuctionState, name: str) -> bool:
+        """Whether ``name``, one of :attr:`irregular_only`, is read by no row that can still fire
+        at ``state`` (the budget spent: :meth:`_spent`).  Its other readers are rows of procedures
+        entered only on a new irregularity (:func:`irregular_only`): those can fire only while
+        such a procedure waits, so the name is unread unless one does (a slip claim keeps its
+        procedure's name, and goes back to it)."""
+        waiting = state.pending.procedure if state.pending is not None else None
+        return waiting not in self.irregular_only[name]
 
     def first_namers(self, state: AuctionState) -> Hashable:
         """The first namers (each seat's bits over the strains it was first of its side to name) a
@@ -334,6 +359,24 @@ class DeclaredKey:
                                       facts_before=self.facts_read(c.facts_before)))
         return tuple(out)
 
+    def last_call(self, state: AuctionState) -> Hashable:
+        """The last standing call with its seat (the view ``last_call``: what a call at LHO's turn
+        by the player who has just called would change, 30B2, 31C, 32C), its places given as ranks
+        (:func:`entry_ranks`) and the standing calls' facts before it only in the pieces the key
+        holds (:meth:`facts_read`), as :meth:`last_calls` keys a call still in time.
+
+        Why: the change it opens keeps the call's place, the call over it and what withdrawing it
+        goes back to (the auction and the facts before it); the procedure is keyed with its places
+        relative and those facts narrowed the same way, so nothing reads more of it.  Tested, not
+        proved: the key check on ``rotation-1``."""
+        found = state.last_call
+        if found is None:
+            return None
+        seat, c = found
+        rank = entry_ranks(state, c.back)
+        return seat, c._replace(back=rank[c.back], over=rank[c.over] if c.over >= 0 else -1,
+                                facts_before=self.facts_read(c.facts_before))
+
     def _procedure(self, state: AuctionState) -> tuple[Pending | None, int | None]:
         """The waiting procedure as the key holds it, and its call's place: the places relative
         (:func:`relative_places`), nothing at an end with declarer's options only
@@ -378,6 +421,10 @@ def _change_ends(state: AuctionState, budget: int) -> bool:
     return (p is not None and p.procedure in _CHANGE_PROCEDURES and state.incidents >= budget
             and p.back >= 0 and p.undo is not None)
 
+
+#: The triggers of a change of call claimed, and of a call.
+_CHANGE_TRIGGERS = EVENT_TRIGGERS[ChangeCall]
+_CALL_TRIGGERS = EVENT_TRIGGERS[CallEvent]
 
 #: The codes of the double and the redouble.
 _DOUBLES = (parse_call("X").code, parse_call("XX").code)
@@ -585,6 +632,81 @@ def _closes_past_the_auction(row: Row) -> bool:
     return _CLOSES_TO in reads and row.dest not in _OPEN_PHASES
 
 
+def _fires_on_a_new_irregularity(row: Row) -> bool:
+    """Whether ``row`` can fire only on an event the engine counts as a new irregularity
+    (``engine.irregularities``), but for the repeat a rectification requires (31A1, 32A1, which
+    :meth:`DeclaredKey._spent` keeps apart): a row of the phase machine from a phase with nothing
+    waiting (:data:`_OPEN_PHASES`) that
+
+    * records an irregular call every time it fires (``Row.records``: the engine counts the
+      irregular calls a step records);
+    * takes a change of call (the engine counts every change claimed with nothing waiting; one
+      refused is no edge at all);
+    * takes a call and enters a change procedure: a call at LHO's turn by the player who has just
+      called, taken as an attempt to change (30B2, 31C, 32C), which the engine counts as a call
+      out of rotation;
+    * or takes a call and writes and emits nothing (the same call named again, 25: refused,
+      ``changes.nothing_happens``, so never an edge).
+
+    Tested, not proved (the key check): it reads the engine's rule of counting through the rows'
+    declarations."""
+    if row.machine != "phase" or row.source not in _OPEN_PHASES:
+        return False
+    if row.records is not None or row.trigger in _CHANGE_TRIGGERS:
+        return True
+    if row.trigger not in _CALL_TRIGGERS:
+        return False
+    dest = row.source if row.dest == SAME else row.dest
+    if dest.partition(".")[0] in _CHANGE_PROCEDURES:
+        return True
+    action = row.action
+    return action is not None and not action.writes and not action.emits
+
+
+def irregular_only(rows: list[Row], readers: dict[str, list[Row]], always: set[str]) -> dict[str, frozenset[str]]:
+    """The names (parts and views) that only rows firing on a new irregularity read, or rows of
+    procedures that only such rows enter, each with those procedures.
+
+    Why: past the budget (:meth:`DeclaredKey._spent`) the explorer offers no new irregularity
+    (``exploration.within_scope`` drops the step), so a row of the first kind
+    (:func:`_fires_on_a_new_irregularity`) gives no edge, and a procedure every row entering
+    which is of that kind is never entered again: its rows fire only while it waits already.
+    Such a name is keyed as nothing once the budget is spent and none of those procedures waits
+    (:meth:`DeclaredKey.unread_past_budget`).  It is derived from the rows, not listed: on
+    ``rotation-1`` it takes the last standing call alone (``last_call``, read to take a call at
+    LHO's turn as an attempt to change) and the call just made (``call_just_made``, read also by
+    the offender calling again while his call out of rotation is held).  A name read by the
+    explorer, the engine's phase or the classifier (``always``) is never taken; nor is one a row
+    of a procedure that something else may enter (or that no row enters: an action may open it)
+    reads.  Tested, not proved: the key check (``auction-fsm verify --check-keys``) on
+    ``rotation-1``, ``changes-1`` and the other irregular scopes, and the same ends as the
+    compact key."""
+    entering: dict[str, list[Row]] = {}
+    for row in rows:
+        if row.machine != "phase":
+            continue
+        dest = row.source if row.dest == SAME else row.dest
+        procedure, _, step = dest.partition(".")
+        if step and not row.source.startswith(procedure + "."):
+            entering.setdefault(procedure, []).append(row)
+    closed = {proc for proc, into in entering.items() if all(_fires_on_a_new_irregularity(r) for r in into)}
+    out: dict[str, frozenset[str]] = {}
+    for name, by in readers.items():
+        if name in always:
+            continue
+        procedures: set[str] = set()
+        for row in by:
+            if _fires_on_a_new_irregularity(row):
+                continue
+            procedure, _, step = row.source.partition(".")
+            if row.machine != "phase" or not step or procedure not in closed:
+                break
+            procedures.add(procedure)
+        else:
+            out[name] = frozenset(procedures)
+    return out
+
+
 def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
     """The key of ``scope`` under ``book``: the union of what its switched-on rows, the
     classifier and the explorer declare they read (module docstring)."""
@@ -592,12 +714,19 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
     if scope.offender_seat is not None:
         wanted.add("first_offender")  # the explorer hands another seat's first irregularity over
     readers: dict[str, set[str]] = {}
+    by_row: dict[str, list[Row]] = {}
+    always: set[str] = set(wanted)
 
-    def take(who: str, declared: frozenset[str] | None) -> None:
+    def take(who: str, declared: frozenset[str] | None, row: Row | None = None) -> None:
         names = _names(declared)
         wanted.update(names)
         for part in names & LOG:
             readers.setdefault(part, set()).add(who)
+        for name in names:
+            if row is None:
+                always.add(name)
+            else:
+                by_row.setdefault(name, []).append(row)
 
     rows = [row for row in book.rows if switched_on(row.family, scope.families)]
     if _LEAD_FAMILY not in scope.families:
@@ -614,16 +743,16 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
         if ends_at_final_pass and _closes_past_the_auction(row):
             continue
         if row.action is not None:
-            take(where(row.action), row.action.reads)
+            take(where(row.action), row.action.reads, row)
         guard = row.guard
         if guard is not None:
             reads: Iterable[str] | None = getattr(guard, "reads", None)
             if reads is None:
-                take(f"guard:{guard.name}", None)
+                take(f"guard:{guard.name}", None, row)
             else:
                 for fact in reads:
                     slot = SLOTS.get(fact)
-                    take(f"fact:{fact}", None if slot is None else slot.parts)
+                    take(f"fact:{fact}", None if slot is None else slot.parts, row)
     order = {n: i for i, n in enumerate((*PARTS, *VIEWS))}
     wanted.discard("pending")  # (keyed by its views)
     names = tuple(sorted(wanted, key=order.__getitem__))
@@ -633,4 +762,6 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
                        scope.max_irregularities, scope.offender_seat is not None, scope,
                        reviving=any("key" in w or KEY_STEP in w for w in irregular),
                        restricting=any("restrictions" in w for w in irregular),
-                       ends_at_final_pass=ends_at_final_pass)
+                       ends_at_final_pass=ends_at_final_pass,
+                       irregular_only={n: procs for n, procs in irregular_only(rows, by_row, always).items()
+                                       if n in names})
