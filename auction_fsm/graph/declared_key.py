@@ -268,9 +268,14 @@ class DeclaredKey:
         at ``state`` (the budget spent: :meth:`_spent`).  Its other readers are rows of procedures
         entered only on a new irregularity (:func:`irregular_only`): those can fire only while
         such a procedure waits, so the name is unread unless one does (a slip claim keeps its
-        procedure's name, and goes back to it)."""
-        waiting = state.pending.procedure if state.pending is not None else None
-        return waiting not in self.irregular_only[name]
+        procedure's name, and goes back to it).  A procedure waiting may also be one whose rows
+        the scope does not all take (a change of call opened by a call at LHO's turn is ruled by
+        Law 25's rows, which ``rotation-1`` does not switch on), whose reads are then not in the
+        declarations collected: while such a one waits, the name is kept (the key check found it:
+        2,070 inexact keys of 108,211 on ``rotation-1`` without it, a change's auction to go back
+        to keyed as nothing)."""
+        p = state.pending
+        return p is None or (self.ends_at_final_pass and _options_at_end(state))
 
     def first_namers(self, state: AuctionState) -> Hashable:
         """The first namers (each seat's bits over the strains it was first of its side to name) a
@@ -663,7 +668,7 @@ def _fires_on_a_new_irregularity(row: Row) -> bool:
     return action is not None and not action.writes and not action.emits
 
 
-def irregular_only(rows: list[Row], readers: dict[str, list[Row]], always: set[str]) -> dict[str, frozenset[str]]:
+def irregular_only(rows: Iterable[Row], readers: dict[str, list[Row]], always: set[str]) -> dict[str, frozenset[str]]:
     """The names (parts and views) that only rows firing on a new irregularity read, or rows of
     procedures that only such rows enter, each with those procedures.
 
@@ -763,5 +768,5 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
                        reviving=any("key" in w or KEY_STEP in w for w in irregular),
                        restricting=any("restrictions" in w for w in irregular),
                        ends_at_final_pass=ends_at_final_pass,
-                       irregular_only={n: procs for n, procs in irregular_only(rows, by_row, always).items()
+                       irregular_only={n: procs for n, procs in irregular_only(book.rows, by_row, always).items()
                                        if n in names})

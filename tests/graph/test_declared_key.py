@@ -18,6 +18,8 @@ import pytest
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
+from auction_fsm.engine import apply_event
+from auction_fsm.events import CallEvent
 from auction_fsm.exploration import switched_on
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
@@ -32,9 +34,9 @@ from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.key_check import inexact_keys
 from auction_fsm.graph.results import Exploration
 from auction_fsm.graph.scopes import scope_named
-from auction_fsm.lawbook import LAWS_1997, LAWS_2017
+from auction_fsm.lawbook import LAWS_1997, LAWS_2017, rotation
 from auction_fsm.lawbook.parts import LOG
-from auction_fsm.records import Branch, CallRecord, LeadRestriction, Watch
+from auction_fsm.records import Branch, CallRecord, LeadRestriction, Obligation, Watch
 from auction_fsm.seats import Seat
 from auction_fsm.standing import NO_STANDING_FACTS
 from auction_fsm.values import evolve
@@ -301,3 +303,66 @@ def test_an_auction_only_scope_leaves_out_what_only_a_procedure_closing_after_th
     lead scopes, which go on to the lead, keep them."""
     assert not {"first_namers", "suits_specified"} & set(declared_key(LAWS_2017, scope_named("changes-1")).names)
     assert {"first_namers", "suits_specified"} <= set(declared_key(LAWS_2017, scope_named("lead-1")).names)
+
+
+def _component(key: DeclaredKey, state: AuctionState, name: str) -> Any:
+    return key.of(state)[key.names.index(name)]
+
+
+def test_28_rotation_1_keys_what_only_a_new_irregularity_reads_as_nothing_once_the_budget_is_spent() -> None:
+    """The last standing call alone (``last_call``) is read only to take a call at LHO's turn as
+    an attempt to change (30B2, 31C, 32C), a new irregularity: found from the rows, it is keyed
+    as nothing once the budget is spent, and kept before, and while a repeat is owed (31A1: that
+    call, however irregular, belongs to the incident already counted)."""
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    assert key.irregular_only["last_call"] == frozenset()
+    assert not EXPLORER_READS & set(key.irregular_only)  # what the explorer reads is never taken
+    state = AuctionState.start(Seat.N).calls("1C 1D")
+    seat, kept = _component(key, state, "last_call")
+    assert seat == Seat.E and kept.call == parse_call("1D")
+    spent = evolve(state, incidents=1)
+    assert _component(key, spent, "last_call") is None
+    # a position differing only in the last call is then merged: after 1C P, East may not call
+    # again at South's turn (a new irregularity), whatever East called
+    other = evolve(AuctionState.start(Seat.N).calls("1C P"), incidents=1)
+    assert _component(key, other, "last_call") is None
+    owed = spent.impose(Seat.W, Obligation("repeat_call", "31A1", parse_call("1H")))
+    assert _component(key, owed, "last_call") == _component(key, state, "last_call")
+
+
+def test_28_rotation_1_keys_the_call_just_made_as_nothing_where_no_row_that_can_still_fire_reads_it() -> None:
+    """The call just made (``call_just_made``) is read by the call at LHO's turn (a new
+    irregularity) and by the offender calling again while his call out of rotation is held (a
+    procedure only a new irregularity opens): past the budget it is kept only while that
+    procedure waits."""
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    assert key.irregular_only["call_just_made"] == {rotation.OOR}
+    state = AuctionState.start(Seat.N).calls("1C")
+    assert _component(key, state, "call_just_made") is not None
+    assert _component(key, evolve(state, incidents=1), "call_just_made") is None
+    held = apply_event(state, CallEvent(Seat.W, parse_call("1D")))  # West out of rotation, at East's turn
+    assert held.pending is not None and held.pending.procedure == rotation.OOR and held.incidents == 1
+    assert _component(key, held, "call_just_made") is not None
+    assert _component(key, held, "last_call") is None
+
+
+def test_no_scope_but_those_with_calls_out_of_rotation_keys_a_name_as_read_only_on_a_new_irregularity() -> None:
+    """Where a name's readers include a row that may fire with the budget spent (a procedure some
+    other step enters, a follow-up of a change, the classifier), it is kept: the scopes of
+    changes, insufficient and inadmissible calls, exposures and leads take none."""
+    for name in ("changes-1", "insufficient-1", "inadmissible-1", "exposure-1", "lead-1"):
+        assert declared_key(LAWS_2017, scope_named(name)).irregular_only == {}, name
+
+
+def test_28_rotation_1_keys_the_last_calls_places_by_rank_and_its_facts_as_far_as_they_are_read() -> None:
+    """The last standing call alone is keyed as a change still in time reads it: places as ranks
+    among the entries still looked at (a cancelled entry does not split), and the standing calls'
+    facts before it only in the pieces the key holds (none in ``rotation-1``)."""
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    state = AuctionState.start(Seat.N).calls("1C 1D")
+    cancelled = state.add_call(CallRecord(Seat.N, parse_call("1S"), Seat.S, "cancelled", "out_of_rotation", "31"))
+    assert cancelled.last_call != state.last_call
+    assert key.last_call(cancelled) == key.last_call(state)
+    found = state.last_call
+    assert found is not None and found[1].facts_before != NO_STANDING_FACTS
+    assert key.last_call(state) == (Seat.E, found[1]._replace(facts_before=NO_STANDING_FACTS))
