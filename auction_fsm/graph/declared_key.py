@@ -275,7 +275,8 @@ class DeclaredKey:
         2,070 inexact keys of 108,211 on ``rotation-1`` without it, a change's auction to go back
         to keyed as nothing)."""
         p = state.pending
-        return p is None or (self.ends_at_final_pass and _options_at_end(state))
+        return (p is None or p.procedure not in self.irregular_only[name]
+                or (self.ends_at_final_pass and _options_at_end(state)))
 
     def first_namers(self, state: AuctionState) -> Hashable:
         """The first namers (each seat's bits over the strains it was first of its side to name) a
@@ -668,47 +669,75 @@ def _fires_on_a_new_irregularity(row: Row) -> bool:
     return action is not None and not action.writes and not action.emits
 
 
-def irregular_only(rows: Iterable[Row], readers: dict[str, list[Row]], always: set[str]) -> dict[str, frozenset[str]]:
-    """The names (parts and views) that only rows firing on a new irregularity read, or rows of
-    procedures that only such rows enter, each with those procedures.
+def _row_reads(row: Row) -> frozenset[str]:
+    """What ``row`` declares it reads, as the key holds it (:func:`_names`): its action's reads and
+    the parts of each fact its guard reads; every name for a guard that declares nothing."""
+    out: set[str] = set()
+    if row.action is not None:
+        out |= _names(row.action.reads)
+    guard = row.guard
+    if guard is not None:
+        reads: Iterable[str] | None = getattr(guard, "reads", None)
+        if reads is None:
+            return _ALL
+        for fact in reads:
+            slot = SLOTS.get(fact)
+            out |= _names(None if slot is None else slot.parts)
+    return frozenset(out)
+
+
+def irregular_only(book: LawBook, names: Iterable[str], readers: dict[str, list[Row]]) -> dict[str, frozenset[str]]:
+    """Of ``names`` (those neither the explorer, the engine's phase nor the classifier reads), the
+    ones a row can read past the budget only while one of some procedures waits; each with those
+    procedures.
 
     Why: past the budget (:meth:`DeclaredKey._spent`) the explorer offers no new irregularity
-    (``exploration.within_scope`` drops the step), so a row of the first kind
-    (:func:`_fires_on_a_new_irregularity`) gives no edge, and a procedure every row entering
-    which is of that kind is never entered again: its rows fire only while it waits already.
-    Such a name is keyed as nothing once the budget is spent and none of those procedures waits
-    (:meth:`DeclaredKey.unread_past_budget`).  It is derived from the rows, not listed: on
-    ``rotation-1`` it takes the last standing call alone (``last_call``, read to take a call at
-    LHO's turn as an attempt to change) and the call just made (``call_just_made``, read also by
-    the offender calling again while his call out of rotation is held).  A name read by the
-    explorer, the engine's phase or the classifier (``always``) is never taken; nor is one a row
-    of a procedure that something else may enter (or that no row enters: an action may open it)
-    reads.  Tested, not proved: the key check (``auction-fsm verify --check-keys``) on
-    ``rotation-1``, ``changes-1`` and the other irregular scopes, and the same ends as the
-    compact key."""
+    (``exploration.within_scope`` drops the step), so a row firing only on one
+    (:func:`_fires_on_a_new_irregularity`) gives no edge; and a procedure every row entering
+    which is such a row is never entered again.  A name qualifies when each row of the scope
+    reading it (``readers``) is of the first kind or a row of such a procedure.  The procedures
+    in which it is still read are then those any row of the book reads it from -- the engine
+    rules by the whole book, and a procedure may fire rows the scope does not switch on (a change
+    of call opened by a call at LHO's turn is ruled by Law 25's rows, which ``rotation-1`` does
+    not switch on) -- and those whose rows enter one of them; a name read in a procedure that
+    something else may enter is not taken.  Derived from the rows, not listed: on
+    ``rotation-1`` it takes the last standing call alone (``last_call``, read only to take a call
+    at LHO's turn as an attempt to change, 30B2, 31C, 32C), the call just made (``call_just_made``)
+    and what a waiting change goes back to (``procedure_undo``).
+
+    Tested, not proved: the key check (``auction-fsm verify --check-keys``) on ``rotation-1`` and
+    the other irregular scopes, and the same ends as the compact key.  What it leaves out is a
+    row fired by a follow-up within a step (the rows the follow-ups may fire,
+    :func:`~auction_fsm.lawbook.chains.chain`, over-approximate too widely to decide by: a
+    follow-up call may take any call's rows)."""
+    phase_rows = [row for row in book.rows if row.machine == "phase"]
     entering: dict[str, list[Row]] = {}
-    for row in rows:
-        if row.machine != "phase":
-            continue
+    reading: dict[str, set[str]] = {}
+    for row in phase_rows:
         dest = row.source if row.dest == SAME else row.dest
         procedure, _, step = dest.partition(".")
         if step and not row.source.startswith(procedure + "."):
             entering.setdefault(procedure, []).append(row)
+        source, _, step = row.source.partition(".")
+        if step:
+            for name in _row_reads(row):
+                reading.setdefault(name, set()).add(source)
     closed = {proc for proc, into in entering.items() if all(_fires_on_a_new_irregularity(r) for r in into)}
     out: dict[str, frozenset[str]] = {}
-    for name, by in readers.items():
-        if name in always:
+    for name in names:
+        taken = [row for row in readers.get(name, ()) if not _fires_on_a_new_irregularity(row)]
+        if any(row.machine != "phase" or row.source.partition(".")[0] not in closed or "." not in row.source
+               for row in taken):
             continue
-        procedures: set[str] = set()
-        for row in by:
-            if _fires_on_a_new_irregularity(row):
-                continue
-            procedure, _, step = row.source.partition(".")
-            if row.machine != "phase" or not step or procedure not in closed:
-                break
-            procedures.add(procedure)
-        else:
-            out[name] = frozenset(procedures)
+        read = set(reading.get(name, ()))
+        grown = True
+        while grown:
+            more = {row.source.partition(".")[0] for proc in read for row in entering.get(proc, ())
+                    if "." in row.source} - read
+            read |= more
+            grown = bool(more)
+        if read <= closed:
+            out[name] = frozenset(read)
     return out
 
 
@@ -768,5 +797,4 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
                        reviving=any("key" in w or KEY_STEP in w for w in irregular),
                        restricting=any("restrictions" in w for w in irregular),
                        ends_at_final_pass=ends_at_final_pass,
-                       irregular_only={n: procs for n, procs in irregular_only(book.rows, by_row, always).items()
-                                       if n in names})
+                       irregular_only=irregular_only(book, (n for n in names if n not in always), by_row))
