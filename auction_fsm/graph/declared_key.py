@@ -26,6 +26,14 @@ What it proves, and what not:
 * A scope without the opening lead ends at the final pass: the rows that can fire only after it
   (39's, a call after the final pass) are not taken (:func:`after_end_dropped`), and of the 26B
   rights only those a later step can take back are kept (:func:`rights_taken_back`).
+* A name read only by rows that fire on a new irregularity (:func:`_fires_on_a_new_irregularity`),
+  or also by rows of procedures only such rows open, is keyed as nothing once the budget is
+  spent and nobody owes a required repeat, while nothing waits or the procedure waiting is none
+  in which a row of the book reads it (:func:`irregular_only`, :meth:`DeclaredKey.unread_past_budget`):
+  derived from the rows, it takes the last standing call alone (``last_call``) on the scopes of
+  calls out of rotation, which is what let ``rotation-1`` finish.  Tested, not proved: the key check.
+* The last standing call alone (``last_call``), where kept, has its places as ranks and the
+  standing calls' facts before it narrowed as a change's are (:meth:`DeclaredKey.last_call`).
 * A scope in which some rule reads the record or the rulings themselves is keyed on them: exact,
   but the exploration then tells apart every history and rarely finishes.  :attr:`DeclaredKey.log_readers`
   names those rules, so that the report says which declaration stops the key from being small.
@@ -265,15 +273,13 @@ class DeclaredKey:
 
     def unread_past_budget(self, state: AuctionState, name: str) -> bool:
         """Whether ``name``, one of :attr:`irregular_only`, is read by no row that can still fire
-        at ``state`` (the budget spent: :meth:`_spent`).  Its other readers are rows of procedures
-        entered only on a new irregularity (:func:`irregular_only`): those can fire only while
-        such a procedure waits, so the name is unread unless one does (a slip claim keeps its
-        procedure's name, and goes back to it).  A procedure waiting may also be one whose rows
-        the scope does not all take (a change of call opened by a call at LHO's turn is ruled by
-        Law 25's rows, which ``rotation-1`` does not switch on), whose reads are then not in the
-        declarations collected: while such a one waits, the name is kept (the key check found it:
-        2,070 inexact keys of 108,211 on ``rotation-1`` without it, a change's auction to go back
-        to keyed as nothing)."""
+        at ``state``, the budget spent (:meth:`_spent`): nothing waits, or the procedure waiting
+        is none of those in which a row of the book reads it (:func:`irregular_only`), or the
+        position is an end of a scope without the opening lead where only declarer's options wait
+        (nothing follows there, :func:`_options_at_end`).  Why the procedures are taken from the
+        whole book and not from the scope's rows: the key check found 2,070 inexact keys of
+        108,211 on ``rotation-1`` when a change of call opened at LHO's turn (ruled by Law 25's
+        rows, which that scope does not switch on) was keyed without what it goes back to."""
         p = state.pending
         return (p is None or p.procedure not in self.irregular_only[name]
                 or (self.ends_at_final_pass and _options_at_end(state)))
@@ -646,8 +652,7 @@ def _fires_on_a_new_irregularity(row: Row) -> bool:
 
     * records an irregular call every time it fires (``Row.records``: the engine counts the
       irregular calls a step records);
-    * takes a change of call (the engine counts every change claimed with nothing waiting; one
-      refused is no edge at all);
+    * takes a change of call (the engine counts every change claimed with nothing waiting);
     * takes a call and enters a change procedure: a call at LHO's turn by the player who has just
       called, taken as an attempt to change (30B2, 31C, 32C), which the engine counts as a call
       out of rotation;
