@@ -41,7 +41,7 @@ What it proves, and what not:
 The waiting procedure is keyed by its views (``procedure``, ``procedure_call``,
 ``procedure_place``, ``procedure_undo``: :data:`~auction_fsm.lawbook.parts.VIEWS`), each only
 where some rule or the explorer declares it (a declaration of ``pending`` itself asks for all
-four).  Three of its values are keyed in a narrower form than the one read, each said where it
+four).  Four of its values are keyed in a narrower form than the one read, each said where it
 is made, and each tested by the key check rather than proved:
 
 * the places the procedure keeps in the record (its call's, :func:`relative_places`), by their
@@ -49,7 +49,13 @@ is made, and each tested by the key check rather than proved:
 * at an end of a scope without the opening lead, declarer's options before the lead
   (:func:`_options_at_end`);
 * the intended call a slip claim names, where the scope's bounds leave it no future
-  (:func:`intended_call_unread`).
+  (:func:`intended_call_unread`);
+* the withdrawn call a comparability judgement names, but where it resumes an insufficient
+  bid's replacement (:func:`withdrawn_unread`).
+
+Likewise a watch on the offender's next call (31A2, 32A2) is keyed without the call it judges
+against, under a book that reads that call for nothing but the judgement
+(:func:`judged_call_unread`).
 
 The words some parts hold only for the rulings (the law of each obligation, the law and the
 withdrawn call of each 26B right: :mod:`auction_fsm.lawbook.words_only`) are left out of the key;
@@ -90,7 +96,7 @@ from ..lawbook.procedure_facts import names_of_kind
 from ..lawbook.rows import SAME, Row
 from ..lawbook.slip_first import SLIP_SOURCES, SLIP_STEP
 from ..lawbook.words_only import WORDED, without_words
-from ..records import Pending
+from ..records import Pending, Watch
 from ..scope import ROW_FAMILIES, Scope
 from ..seats import Seat
 from ..standing import NO_STANDING_FACTS, StandingFacts
@@ -218,6 +224,10 @@ class DeclaredKey:
     restricting: bool
     #: The scope ends at the final pass (it has no opening lead): :func:`_options_at_end`.
     ends_at_final_pass: bool = False
+    #: Whether the book reads the call a waiting 31A2/32A2 rectification judges the offender's
+    #: next call against for more than the comparability question (``LawBook.reads_judged_call``):
+    #: :func:`judged_call_unread`.
+    judged_call_read: bool = True
     #: The names read only by rows that fire on a new irregularity, each with the procedures
     #: whose own rows still read it (:func:`irregular_only`, :meth:`unread_past_budget`).
     irregular_only: dict[str, frozenset[str]] = dataclasses.field(default_factory=dict)
@@ -258,6 +268,8 @@ class DeclaredKey:
                 out.append(tuple(state.rulings))
             elif name == "record":
                 out.append(tuple(state.record))
+            elif name == "watches" and not self.judged_call_read:
+                out.append(judged_call_unread(state.watches))
             elif name in WORDED:
                 out.append(without_words(name, value_of(state, name)))
             else:
@@ -400,6 +412,7 @@ class DeclaredKey:
         if p is not None and intended_call_unread(state, self.scope):
             p = dataclasses.replace(p, extra=tuple((k, "" if k == "new" else v) for k, v in p.extra))
         if p is not None:
+            p = withdrawn_unread(p)
             p = change_unread(state, p, self.budget)
             if p.undo is not None:
                 p = dataclasses.replace(p, undo=dataclasses.replace(p.undo, facts=self.facts_read(p.undo.facts)))
@@ -560,6 +573,46 @@ def _options_at_end(state: AuctionState) -> bool:
     reached first."""
     p = state.pending
     return p is not None and p.procedure == _DECLARER_OPTIONS and state.is_over
+
+
+#: The comparability judgement's facts (23A): the call withdrawn or cancelled that the new one is
+#: compared with, and the place of an insufficient bid whose replacement it resumes (27B).
+_WITHDRAWN, _RESUMES = "withdrawn", "resume_ib"
+#: The kind of watch that waits to judge the offender's next call (31A2, 32A2).
+_JUDGES_NEXT_CALL = "judge_replacement"
+
+
+def withdrawn_unread(p: Pending) -> Pending:
+    """The waiting procedure ``p`` without the withdrawn call a comparability judgement (23A)
+    names, unless the judgement resumes an insufficient bid's replacement.
+
+    Why: the director's answer is an input either way; the judgement's rows then read the
+    withdrawn call to word the ruling and as the call that gave a 26B right, which the key holds
+    without that call (words only, :mod:`auction_fsm.lawbook.words_only`).  Where the judgement
+    was opened by Law 27 (27B1b, 27B3: ``resume_ib`` set), a call found not comparable sends the
+    offender back to replace the insufficient bid, which it names by this value
+    (``comparable.resume_replacement``): kept there.  The compact key leaves it out everywhere
+    (``exploration._without_withdrawn_call``).  Tested, not proved: the key check."""
+    if not p.get(_WITHDRAWN) or p.get(_RESUMES):
+        return p
+    return dataclasses.replace(p, extra=tuple((k, "" if k == _WITHDRAWN else v) for k, v in p.extra))
+
+
+def judged_call_unread(watches: tuple[Watch, ...]) -> Hashable:
+    """The waiting rectifications (``watches``) without the call a watch on the offender's next
+    call (31A2, 32A2) judges it against, for a book that reads that call for nothing else
+    (``LawBook.reads_judged_call`` false, the 2017 book).
+
+    Why: the call met is judged by the director for comparability (23A), an input either way;
+    the watch's call goes only into that judgement, as the withdrawn call it names
+    (``rotation``'s judgement of the offender's call), which the key leaves out where the
+    judgement resumes nothing (:func:`withdrawn_unread`).  The branch the watch carries is kept
+    (taken back, it restores the rectification that gave it, with its call), and so are the
+    denominations it shows.  The compact key
+    does the same (``exploration.config_key``, ``judged_call_read``).  Tested, not proved: the
+    key check."""
+    return tuple((w.kind, w.offender, w.law, w.branch, w.shows) if w.kind == _JUDGES_NEXT_CALL else w
+                 for w in watches)
 
 
 def intended_call_unread(state: AuctionState, bounds: Scope) -> bool:
@@ -801,5 +854,5 @@ def declared_key(book: LawBook, scope: Scope) -> DeclaredKey:
                        scope.max_irregularities, scope.offender_seat is not None, scope,
                        reviving=any("key" in w or KEY_STEP in w for w in irregular),
                        restricting=any("restrictions" in w for w in irregular),
-                       ends_at_final_pass=ends_at_final_pass,
+                       ends_at_final_pass=ends_at_final_pass, judged_call_read=book.reads_judged_call,
                        irregular_only=irregular_only(book, (n for n in names if n not in always), by_row))

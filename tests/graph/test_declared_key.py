@@ -29,12 +29,14 @@ from auction_fsm.graph.declared_key import (
     after_end_dropped,
     declared_key,
     rights_taken_back,
+    withdrawn_unread,
 )
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.key_check import inexact_keys
 from auction_fsm.graph.results import Exploration
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, rotation
+from auction_fsm.lawbook.common import open_comparable
 from auction_fsm.lawbook.parts import LOG
 from auction_fsm.records import Branch, CallRecord, LeadRestriction, Obligation, Watch
 from auction_fsm.seats import Seat
@@ -368,3 +370,33 @@ def test_28_rotation_1_keys_the_last_calls_places_by_rank_and_its_facts_as_far_a
     found = state.last_call
     assert found is not None and found[1].facts_before != NO_STANDING_FACTS
     assert key.last_call(state) == (Seat.E, found[1]._replace(facts_before=NO_STANDING_FACTS))
+
+
+def test_23_a_comparability_judgement_keys_the_withdrawn_call_only_where_it_resumes_a_replacement() -> None:
+    """The director answers 23A either way; the withdrawn call then only words the ruling and
+    names the call behind a 26B right (words only): keyed as nothing.  A judgement opened by Law
+    27 that, if not comparable, sends the offender back to replace the insufficient bid names
+    that bid by this value: kept."""
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    state = AuctionState.start(Seat.N).calls("P 1D")
+    one, other = (open_comparable(state, Seat.E, 0, parse_call(c), "31B2", "none") for c in ("1C", "1H"))
+    assert one.pending is not None and one.pending.get("withdrawn") == "1C"
+    assert withdrawn_unread(one.pending) == withdrawn_unread(other.pending)
+    assert key.of(one) == key.of(other)
+    resuming = replace(one.pending, extra=(*one.pending.extra, ("resume_ib", "1")))
+    assert withdrawn_unread(resuming) == resuming
+
+
+def test_31_a_watch_on_the_offenders_next_call_is_keyed_without_the_call_it_judges_under_2017_only() -> None:
+    """Under the 2017 book the call a 31A2/32A2 watch keeps goes only into the comparability
+    judgement (above); the 1997 book reads it (31A2 of 1997: does the new call repeat its
+    denomination), so its key keeps it."""
+    state = AuctionState.start(Seat.N).calls("P")
+    one, other = (evolve(state, watches=(Watch("judge_replacement", Seat.E, parse_call(c), "31B2"),))
+                  for c in ("1C", "1H"))
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    assert not key.judged_call_read and _component(key, one, "watches") == _component(key, other, "watches")
+    after_rho = evolve(state, watches=(Watch("after_rho_call", Seat.E, parse_call("1C"), "31A"),))
+    assert _component(key, after_rho, "watches") == after_rho.watches  # a call to repeat: kept
+    old = declared_key(LAWS_1997, scope_named("rotation-1"))
+    assert old.judged_call_read and _component(old, one, "watches") != _component(old, other, "watches")
