@@ -26,6 +26,14 @@ What it proves, and what not:
 * A scope without the opening lead ends at the final pass: the rows that can fire only after it
   (39's, a call after the final pass) are not taken (:func:`after_end_dropped`), and of the 26B
   rights only those a later step can take back are kept (:func:`rights_taken_back`).
+* A name read only by rows that fire on a new irregularity (:func:`_fires_on_a_new_irregularity`),
+  or also by rows of procedures only such rows open, is keyed as nothing once the budget is
+  spent and nobody owes a required repeat, while nothing waits or the procedure waiting is none
+  in which a row of the book reads it (:func:`irregular_only`, :meth:`DeclaredKey.unread_past_budget`):
+  derived from the rows, it takes the last standing call alone (``last_call``) on the scopes of
+  calls out of rotation, which is what let ``rotation-1`` finish.  Tested, not proved: the key check.
+* The last standing call alone (``last_call``), where kept, has its places as ranks and the
+  standing calls' facts before it narrowed as a change's are (:meth:`DeclaredKey.last_call`).
 * A scope in which some rule reads the record or the rulings themselves is keyed on them: exact,
   but the exploration then tells apart every history and rarely finishes.  :attr:`DeclaredKey.log_readers`
   names those rules, so that the report says which declaration stops the key from being small.
@@ -33,7 +41,7 @@ What it proves, and what not:
 The waiting procedure is keyed by its views (``procedure``, ``procedure_call``,
 ``procedure_place``, ``procedure_undo``: :data:`~auction_fsm.lawbook.parts.VIEWS`), each only
 where some rule or the explorer declares it (a declaration of ``pending`` itself asks for all
-four).  Three of its values are keyed in a narrower form than the one read, each said where it
+four).  Four of its values are keyed in a narrower form than the one read, each said where it
 is made, and each tested by the key check rather than proved:
 
 * the places the procedure keeps in the record (its call's, :func:`relative_places`), by their
@@ -41,7 +49,13 @@ is made, and each tested by the key check rather than proved:
 * at an end of a scope without the opening lead, declarer's options before the lead
   (:func:`_options_at_end`);
 * the intended call a slip claim names, where the scope's bounds leave it no future
-  (:func:`intended_call_unread`).
+  (:func:`intended_call_unread`);
+* the withdrawn call a comparability judgement names, but where it resumes an insufficient
+  bid's replacement (:func:`withdrawn_unread`).
+
+Likewise a watch on the offender's next call (31A2, 32A2) is keyed without the call it judges
+against, under a book that reads that call for nothing but the judgement
+(:func:`judged_call_unread`).
 
 The words some parts hold only for the rulings (the law of each obligation, the law and the
 withdrawn call of each 26B right: :mod:`auction_fsm.lawbook.words_only`) are left out of the key;
@@ -60,6 +74,7 @@ from .. import rules
 from ..auction import AuctionState
 from ..calls import Call, parse_call
 from ..errors import AuctionFsmError
+from ..events import CallEvent, ChangeCall
 from ..exploration import _intended_call_out_of_bounds, _settled, handed_over, switched_on
 from ..lawbook import LawBook, changes, lead
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
@@ -81,7 +96,7 @@ from ..lawbook.procedure_facts import names_of_kind
 from ..lawbook.rows import SAME, Row
 from ..lawbook.slip_first import SLIP_SOURCES, SLIP_STEP
 from ..lawbook.words_only import WORDED, without_words
-from ..records import Pending
+from ..records import Pending, Watch
 from ..scope import ROW_FAMILIES, Scope
 from ..seats import Seat
 from ..standing import NO_STANDING_FACTS, StandingFacts
@@ -224,6 +239,13 @@ class DeclaredKey:
     restricting: bool
     #: The scope ends at the final pass (it has no opening lead): :func:`_options_at_end`.
     ends_at_final_pass: bool = False
+    #: Whether the book reads the call a waiting 31A2/32A2 rectification judges the offender's
+    #: next call against for more than the comparability question (``LawBook.reads_judged_call``):
+    #: :func:`judged_call_unread`.
+    judged_call_read: bool = True
+    #: The names read only by rows that fire on a new irregularity, each with the procedures
+    #: whose own rows still read it (:func:`irregular_only`, :meth:`unread_past_budget`).
+    irregular_only: dict[str, frozenset[str]] = dataclasses.field(default_factory=dict)
 
     def of(self, state: AuctionState) -> tuple[Hashable, ...]:
         """The key of ``state``: the value of each name, the irregularities counted up to the
@@ -236,8 +258,11 @@ class DeclaredKey:
                               int(contract.strain) if scope.contract_strain is not None and contract else -1)
         out: list[Any] = []
         procedure: tuple[Pending | None, int | None] | None = None
+        spent = self._spent(state)
         for name in self.names:
-            if name in _PENDING_VIEWS:
+            if spent and name in self.irregular_only and self.unread_past_budget(state, name):
+                out.append(None)
+            elif name in _PENDING_VIEWS:
                 if procedure is None:
                     procedure = self._procedure(state)
                 p, place = procedure
@@ -257,15 +282,39 @@ class DeclaredKey:
                 out.append(rights_taken_back(state))
             elif name == "last_calls":
                 out.append(self.last_calls(state))
+            elif name == "last_call":
+                out.append(self.last_call(state))
             elif name == "rulings":
                 out.append(tuple(state.rulings))
             elif name == "record":
                 out.append(tuple(state.record))
+            elif name == "watches" and not self.judged_call_read:
+                out.append(judged_call_unread(state.watches))
             elif name in WORDED:
                 out.append(without_words(name, value_of(state, name)))
             else:
                 out.append(value_of(state, name))
         return tuple(out)
+
+    def _spent(self, state: AuctionState) -> bool:
+        """Whether no row can fire on a new irregularity any more: the budget is spent and nobody
+        owes the repeat a rectification requires (31A1, 32A1: the engine counts that call, however
+        irregular, as part of the incident that caused it, ``engine.is_required_repeat``)."""
+        return state.incidents >= self.budget and not any(
+            o.kind == "repeat_call" for obs in state.obligations for o in obs)
+
+    def unread_past_budget(self, state: AuctionState, name: str) -> bool:
+        """Whether ``name``, one of :attr:`irregular_only`, is read by no row that can still fire
+        at ``state``, the budget spent (:meth:`_spent`): nothing waits, or the procedure waiting
+        is none of those in which a row of the book reads it (:func:`irregular_only`), or the
+        position is an end of a scope without the opening lead where only declarer's options wait
+        (nothing follows there, :func:`_options_at_end`).  Why the procedures are taken from the
+        whole book and not from the scope's rows: the key check found 2,070 inexact keys of
+        108,211 on ``rotation-1`` when a change of call opened at LHO's turn (ruled by Law 25's
+        rows, which that scope does not switch on) was keyed without what it goes back to."""
+        p = state.pending
+        return (p is None or p.procedure not in self.irregular_only[name]
+                or (self.ends_at_final_pass and _options_at_end(state)))
 
     def first_namers(self, state: AuctionState) -> Hashable:
         """The first namers (each seat's bits over the strains it was first of its side to name) a
@@ -364,6 +413,24 @@ class DeclaredKey:
                                       facts_before=self.facts_read(c.facts_before)))
         return tuple(out)
 
+    def last_call(self, state: AuctionState) -> Hashable:
+        """The last standing call with its seat (the view ``last_call``: what a call at LHO's turn
+        by the player who has just called would change, 30B2, 31C, 32C), its places given as ranks
+        (:func:`entry_ranks`) and the standing calls' facts before it only in the pieces the key
+        holds (:meth:`facts_read`), as :meth:`last_calls` keys a call still in time.
+
+        Why: the change it opens keeps the call's place, the call over it and what withdrawing it
+        goes back to (the auction and the facts before it); the procedure is keyed with its places
+        relative and those facts narrowed the same way, so nothing reads more of it.  Tested, not
+        proved: the key check on ``rotation-1``."""
+        found = state.last_call
+        if found is None:
+            return None
+        seat, c = found
+        rank = entry_ranks(state, c.back)
+        return seat, c._replace(back=rank[c.back], over=rank[c.over] if c.over >= 0 else -1,
+                                facts_before=self.facts_read(c.facts_before))
+
     def _procedure(self, state: AuctionState) -> tuple[Pending | None, int | None]:
         """The waiting procedure as the key holds it, and its call's place: the places relative
         (:func:`relative_places`), nothing at an end with declarer's options only
@@ -375,6 +442,7 @@ class DeclaredKey:
         if p is not None and intended_call_unread(state, self.scope):
             p = dataclasses.replace(p, extra=tuple((k, "" if k == "new" else v) for k, v in p.extra))
         if p is not None:
+            p = withdrawn_unread(p)
             p = change_unread(state, p, self.budget)
             if p.undo is not None:
                 p = dataclasses.replace(p, undo=dataclasses.replace(p.undo, facts=self.facts_read(p.undo.facts)))
@@ -408,6 +476,10 @@ def _change_ends(state: AuctionState, budget: int) -> bool:
     return (p is not None and p.procedure in _CHANGE_PROCEDURES and state.incidents >= budget
             and p.back >= 0 and p.undo is not None)
 
+
+#: The triggers of a change of call claimed, and of a call.
+_CHANGE_TRIGGERS = EVENT_TRIGGERS[ChangeCall]
+_CALL_TRIGGERS = EVENT_TRIGGERS[CallEvent]
 
 #: The codes of the double and the redouble.
 _DOUBLES = (parse_call("X").code, parse_call("XX").code)
@@ -533,6 +605,46 @@ def _options_at_end(state: AuctionState) -> bool:
     return p is not None and p.procedure == _DECLARER_OPTIONS and state.is_over
 
 
+#: The comparability judgement's facts (23A): the call withdrawn or cancelled that the new one is
+#: compared with, and the place of an insufficient bid whose replacement it resumes (27B).
+_WITHDRAWN, _RESUMES = "withdrawn", "resume_ib"
+#: The kind of watch that waits to judge the offender's next call (31A2, 32A2).
+_JUDGES_NEXT_CALL = "judge_replacement"
+
+
+def withdrawn_unread(p: Pending) -> Pending:
+    """The waiting procedure ``p`` without the withdrawn call a comparability judgement (23A)
+    names, unless the judgement resumes an insufficient bid's replacement.
+
+    Why: the director's answer is an input either way; the judgement's rows then read the
+    withdrawn call to word the ruling and as the call that gave a 26B right, which the key holds
+    without that call (words only, :mod:`auction_fsm.lawbook.words_only`).  Where the judgement
+    was opened by Law 27 (27B1b, 27B3: ``resume_ib`` set), a call found not comparable sends the
+    offender back to replace the insufficient bid, which it names by this value
+    (``comparable.resume_replacement``): kept there.  The compact key leaves it out everywhere
+    (``exploration._without_withdrawn_call``).  Tested, not proved: the key check."""
+    if not p.get(_WITHDRAWN) or p.get(_RESUMES):
+        return p
+    return dataclasses.replace(p, extra=tuple((k, "" if k == _WITHDRAWN else v) for k, v in p.extra))
+
+
+def judged_call_unread(watches: tuple[Watch, ...]) -> Hashable:
+    """The waiting rectifications (``watches``) without the call a watch on the offender's next
+    call (31A2, 32A2) judges it against, for a book that reads that call for nothing else
+    (``LawBook.reads_judged_call`` false, the 2017 book).
+
+    Why: the call met is judged by the director for comparability (23A), an input either way;
+    the watch's call goes only into that judgement, as the withdrawn call it names
+    (``rotation``'s judgement of the offender's call), which the key leaves out where the
+    judgement resumes nothing (:func:`withdrawn_unread`).  The branch the watch carries is kept
+    (taken back, it restores the rectification that gave it, with its call), and so are the
+    denominations it shows.  The compact key
+    does the same (``exploration.config_key``, ``judged_call_read``).  Tested, not proved: the
+    key check."""
+    return tuple((w.kind, w.offender, w.law, w.branch, w.shows) if w.kind == _JUDGES_NEXT_CALL else w
+                 for w in watches)
+
+
 def intended_call_unread(state: AuctionState, bounds: Scope) -> bool:
     """Whether the intended call a slip claim names (25A, the procedure's fact ``new``), awaiting
     the director's judgement, is read by nothing within ``bounds``.
@@ -615,6 +727,108 @@ def _closes_past_the_auction(row: Row) -> bool:
     return _CLOSES_TO in reads and row.dest not in _OPEN_PHASES
 
 
+def _fires_on_a_new_irregularity(row: Row) -> bool:
+    """Whether ``row`` can fire only on an event the engine counts as a new irregularity
+    (``engine.irregularities``), but for the repeat a rectification requires (31A1, 32A1, which
+    :meth:`DeclaredKey._spent` keeps apart): a row of the phase machine from a phase with nothing
+    waiting (:data:`_OPEN_PHASES`) that
+
+    * records an irregular call every time it fires (``Row.records``: the engine counts the
+      irregular calls a step records);
+    * takes a change of call (the engine counts every change claimed with nothing waiting);
+    * takes a call and enters a change procedure: a call at LHO's turn by the player who has just
+      called, taken as an attempt to change (30B2, 31C, 32C), which the engine counts as a call
+      out of rotation;
+    * or takes a call and writes and emits nothing (the same call named again, 25: refused,
+      ``changes.nothing_happens``, so never an edge).
+
+    Tested, not proved (the key check): it reads the engine's rule of counting through the rows'
+    declarations."""
+    if row.machine != "phase" or row.source not in _OPEN_PHASES:
+        return False
+    if row.records is not None or row.trigger in _CHANGE_TRIGGERS:
+        return True
+    if row.trigger not in _CALL_TRIGGERS:
+        return False
+    dest = row.source if row.dest == SAME else row.dest
+    if dest.partition(".")[0] in _CHANGE_PROCEDURES:
+        return True
+    action = row.action
+    return action is not None and not action.writes and not action.emits
+
+
+def _row_reads(row: Row) -> frozenset[str]:
+    """What ``row`` declares it reads, as the key holds it (:func:`_names`): its action's reads and
+    the parts of each fact its guard reads; every name for a guard that declares nothing."""
+    out: set[str] = set()
+    if row.action is not None:
+        out |= _names(row.action.reads)
+    guard = row.guard
+    if guard is not None:
+        reads: Iterable[str] | None = getattr(guard, "reads", None)
+        if reads is None:
+            return _ALL
+        for fact in reads:
+            slot = SLOTS.get(fact)
+            out |= _names(None if slot is None else slot.parts)
+    return frozenset(out)
+
+
+def irregular_only(book: LawBook, names: Iterable[str], readers: dict[str, list[Row]]) -> dict[str, frozenset[str]]:
+    """Of ``names`` (those neither the explorer, the engine's phase nor the classifier reads), the
+    ones a row can read past the budget only while one of some procedures waits; each with those
+    procedures.
+
+    Why: past the budget (:meth:`DeclaredKey._spent`) the explorer offers no new irregularity
+    (``exploration.within_scope`` drops the step), so a row firing only on one
+    (:func:`_fires_on_a_new_irregularity`) gives no edge; and a procedure every row entering
+    which is such a row is never entered again.  A name qualifies when each row of the scope
+    reading it (``readers``) is of the first kind or a row of such a procedure.  The procedures
+    in which it is still read are then those any row of the book reads it from -- the engine
+    rules by the whole book, and a procedure may fire rows the scope does not switch on (a change
+    of call opened by a call at LHO's turn is ruled by Law 25's rows, which ``rotation-1`` does
+    not switch on) -- and those whose rows enter one of them; a name read in a procedure that
+    something else may enter is not taken.  Derived from the rows, not listed: on
+    ``rotation-1`` it takes the last standing call alone (``last_call``, read only to take a call
+    at LHO's turn as an attempt to change, 30B2, 31C, 32C), the call just made (``call_just_made``)
+    and what a waiting change goes back to (``procedure_undo``).
+
+    Tested, not proved: the key check (``auction-fsm verify --check-keys``) on ``rotation-1`` and
+    the other irregular scopes, and the same ends as the compact key.  What it leaves out is a
+    row fired by a follow-up within a step (the rows the follow-ups may fire,
+    :func:`~auction_fsm.lawbook.chains.chain`, over-approximate too widely to decide by: a
+    follow-up call may take any call's rows)."""
+    phase_rows = [row for row in book.rows if row.machine == "phase"]
+    entering: dict[str, list[Row]] = {}
+    reading: dict[str, set[str]] = {}
+    for row in phase_rows:
+        dest = row.source if row.dest == SAME else row.dest
+        procedure, _, step = dest.partition(".")
+        if step and not row.source.startswith(procedure + "."):
+            entering.setdefault(procedure, []).append(row)
+        source, _, step = row.source.partition(".")
+        if step:
+            for name in _row_reads(row):
+                reading.setdefault(name, set()).add(source)
+    closed = {proc for proc, into in entering.items() if all(_fires_on_a_new_irregularity(r) for r in into)}
+    out: dict[str, frozenset[str]] = {}
+    for name in names:
+        taken = [row for row in readers.get(name, ()) if not _fires_on_a_new_irregularity(row)]
+        if any(row.machine != "phase" or row.source.partition(".")[0] not in closed or "." not in row.source
+               for row in taken):
+            continue
+        read = set(reading.get(name, ()))
+        grown = True
+        while grown:
+            more = {row.source.partition(".")[0] for proc in read for row in entering.get(proc, ())
+                    if "." in row.source} - read
+            read |= more
+            grown = bool(more)
+        if read <= closed:
+            out[name] = frozenset(read)
+    return out
+
+
 def declared_key(book: LawBook, scope: Scope, keep_namers: bool = False) -> DeclaredKey:
     """The key of ``scope`` under ``book``: the union of what its switched-on rows, the
     classifier and the explorer declare they read (module docstring).  ``keep_namers`` keeps
@@ -626,12 +840,19 @@ def declared_key(book: LawBook, scope: Scope, keep_namers: bool = False) -> Decl
     if scope.offender_seat is not None:
         wanted.add("first_offender")  # the explorer hands another seat's first irregularity over
     readers: dict[str, set[str]] = {}
+    by_row: dict[str, list[Row]] = {}
+    always: set[str] = set(wanted)
 
-    def take(who: str, declared: frozenset[str] | None) -> None:
+    def take(who: str, declared: frozenset[str] | None, row: Row | None = None) -> None:
         names = _names(declared)
         wanted.update(names)
         for part in names & LOG:
             readers.setdefault(part, set()).add(who)
+        for name in names:
+            if row is None:
+                always.add(name)
+            else:
+                by_row.setdefault(name, []).append(row)
 
     rows = [row for row in book.rows if switched_on(row.family, scope.families)]
     if _LEAD_FAMILY not in scope.families:
@@ -648,16 +869,16 @@ def declared_key(book: LawBook, scope: Scope, keep_namers: bool = False) -> Decl
         if ends_at_final_pass and _closes_past_the_auction(row):
             continue
         if row.action is not None:
-            take(where(row.action), row.action.reads)
+            take(where(row.action), row.action.reads, row)
         guard = row.guard
         if guard is not None:
             reads: Iterable[str] | None = getattr(guard, "reads", None)
             if reads is None:
-                take(f"guard:{guard.name}", None)
+                take(f"guard:{guard.name}", None, row)
             else:
                 for fact in reads:
                     slot = SLOTS.get(fact)
-                    take(f"fact:{fact}", None if slot is None else slot.parts)
+                    take(f"fact:{fact}", None if slot is None else slot.parts, row)
     order = {n: i for i, n in enumerate((*PARTS, *VIEWS))}
     wanted.discard("pending")  # (keyed by its views)
     names = tuple(sorted(wanted, key=order.__getitem__))
@@ -667,4 +888,5 @@ def declared_key(book: LawBook, scope: Scope, keep_namers: bool = False) -> Decl
                        scope.max_irregularities, scope.offender_seat is not None, scope,
                        reviving=any("key" in w or KEY_STEP in w for w in irregular),
                        restricting=any("restrictions" in w for w in irregular),
-                       ends_at_final_pass=ends_at_final_pass)
+                       ends_at_final_pass=ends_at_final_pass, judged_call_read=book.reads_judged_call,
+                       irregular_only=irregular_only(book, (n for n in names if n not in always), by_row))

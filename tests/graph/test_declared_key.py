@@ -19,6 +19,8 @@ import pytest
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
+from auction_fsm.engine import apply_event
+from auction_fsm.events import CallEvent
 from auction_fsm.exploration import switched_on
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
@@ -28,14 +30,16 @@ from auction_fsm.graph.declared_key import (
     after_end_dropped,
     declared_key,
     rights_taken_back,
+    withdrawn_unread,
 )
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.key_check import inexact_keys
 from auction_fsm.graph.results import Exploration
 from auction_fsm.graph.scopes import scope_named
-from auction_fsm.lawbook import LAWS_1997, LAWS_2017
+from auction_fsm.lawbook import LAWS_1997, LAWS_2017, rotation
+from auction_fsm.lawbook.common import open_comparable
 from auction_fsm.lawbook.parts import LOG
-from auction_fsm.records import Branch, CallRecord, LeadRestriction, Watch
+from auction_fsm.records import Branch, CallRecord, LeadRestriction, Obligation, Watch
 from auction_fsm.seats import Seat
 from auction_fsm.standing import NO_STANDING_FACTS
 from auction_fsm.values import evolve
@@ -290,3 +294,98 @@ def test_an_auction_only_scope_leaves_out_what_only_a_procedure_closing_after_th
     lead scopes, which go on to the lead, keep them."""
     assert not {"first_namers", "suits_specified"} & set(declared_key(LAWS_2017, scope_named("changes-1")).names)
     assert {"first_namers", "suits_specified"} <= set(declared_key(LAWS_2017, scope_named("lead-1")).names)
+
+
+def _component(key: DeclaredKey, state: AuctionState, name: str) -> Any:
+    return key.of(state)[key.names.index(name)]
+
+
+def test_28_rotation_1_keys_what_only_a_new_irregularity_reads_as_nothing_once_the_budget_is_spent() -> None:
+    """The last standing call alone (``last_call``) is read only to take a call at LHO's turn as
+    an attempt to change (30B2, 31C, 32C), a new irregularity: found from the rows, it is keyed
+    as nothing once the budget is spent, and kept before, and while a repeat is owed (31A1: that
+    call, however irregular, belongs to the incident already counted)."""
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    assert key.irregular_only == {"last_call": frozenset()}
+    state = AuctionState.start(Seat.N).calls("1C 1D")
+    seat, kept = _component(key, state, "last_call")
+    assert seat == Seat.E and kept.call == parse_call("1D")
+    spent = evolve(state, incidents=1)
+    assert _component(key, spent, "last_call") is None
+    # a position differing only in the last call is then merged: after 1C P, East may not call
+    # again at South's turn (a new irregularity), whatever East called
+    other = evolve(AuctionState.start(Seat.N).calls("1C P"), incidents=1)
+    assert _component(key, other, "last_call") is None
+    owed = spent.impose(Seat.W, Obligation("repeat_call", "31A1", parse_call("1H")))
+    assert _component(key, owed, "last_call") == _component(key, state, "last_call")
+
+
+def test_28_rotation_1_keeps_what_a_procedure_that_may_still_open_reads_past_the_budget() -> None:
+    """The call just made (``call_just_made``) is read by the call at LHO's turn (a new
+    irregularity), but also by rows of procedures that may still open past the budget (Law 27's,
+    when the repeat 31A1 requires is an insufficient bid): kept.  The last standing call alone is
+    read in no procedure: past the budget it is nothing while one waits too; a procedure a row of
+    any family reads it in would keep it (a change of call opened at LHO's turn is ruled by Law
+    25's rows, which the scope does not switch on)."""
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    assert "call_just_made" in key.names and "call_just_made" not in key.irregular_only
+    state = AuctionState.start(Seat.N).calls("1C")
+    spent = evolve(state, incidents=1)
+    assert _component(key, spent, "call_just_made") == _component(key, state, "call_just_made") is not None
+    held = apply_event(state, CallEvent(Seat.W, parse_call("1D")))  # West out of rotation, at East's turn
+    assert held.pending is not None and held.pending.procedure == rotation.OOR and held.incidents == 1
+    assert _component(key, held, "last_call") is None
+    planted = replace(key, irregular_only={"last_call": frozenset({rotation.OOR})})
+    assert _component(planted, held, "last_call") is not None
+
+
+def test_no_scope_but_those_with_calls_out_of_rotation_keys_a_name_as_read_only_on_a_new_irregularity() -> None:
+    """Where a name's readers include a row that may fire with the budget spent (a procedure some
+    other step may enter, the explorer, the classifier), it is kept: the scopes of changes,
+    insufficient and inadmissible calls, exposures and leads take none."""
+    for name in ("changes-1", "insufficient-1", "inadmissible-1", "exposure-1", "lead-1"):
+        assert declared_key(LAWS_2017, scope_named(name)).irregular_only == {}, name
+
+
+def test_28_rotation_1_keys_the_last_calls_places_by_rank_and_its_facts_as_far_as_they_are_read() -> None:
+    """The last standing call alone is keyed as a change still in time reads it: places as ranks
+    among the entries still looked at (a cancelled entry does not split), and the standing calls'
+    facts before it only in the pieces the key holds (none in ``rotation-1``)."""
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    state = AuctionState.start(Seat.N).calls("1C 1D")
+    cancelled = state.add_call(CallRecord(Seat.N, parse_call("1S"), Seat.S, "cancelled", "out_of_rotation", "31"))
+    assert cancelled.last_call != state.last_call
+    assert key.last_call(cancelled) == key.last_call(state)
+    found = state.last_call
+    assert found is not None and found[1].facts_before != NO_STANDING_FACTS
+    assert key.last_call(state) == (Seat.E, found[1]._replace(facts_before=NO_STANDING_FACTS))
+
+
+def test_23_a_comparability_judgement_keys_the_withdrawn_call_only_where_it_resumes_a_replacement() -> None:
+    """The director answers 23A either way; the withdrawn call then only words the ruling and
+    names the call behind a 26B right (words only): keyed as nothing.  A judgement opened by Law
+    27 that, if not comparable, sends the offender back to replace the insufficient bid names
+    that bid by this value: kept."""
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    state = AuctionState.start(Seat.N).calls("P 1D")
+    one, other = (open_comparable(state, Seat.E, 0, parse_call(c), "31B2", "none") for c in ("1C", "1H"))
+    assert one.pending is not None and one.pending.get("withdrawn") == "1C"
+    assert withdrawn_unread(one.pending) == withdrawn_unread(other.pending)
+    assert key.of(one) == key.of(other)
+    resuming = replace(one.pending, extra=(*one.pending.extra, ("resume_ib", "1")))
+    assert withdrawn_unread(resuming) == resuming
+
+
+def test_31_a_watch_on_the_offenders_next_call_is_keyed_without_the_call_it_judges_under_2017_only() -> None:
+    """Under the 2017 book the call a 31A2/32A2 watch keeps goes only into the comparability
+    judgement (above); the 1997 book reads it (31A2 of 1997: does the new call repeat its
+    denomination), so its key keeps it."""
+    state = AuctionState.start(Seat.N).calls("P")
+    one, other = (evolve(state, watches=(Watch("judge_replacement", Seat.E, parse_call(c), "31B2"),))
+                  for c in ("1C", "1H"))
+    key = declared_key(LAWS_2017, scope_named("rotation-1"))
+    assert not key.judged_call_read and _component(key, one, "watches") == _component(key, other, "watches")
+    after_rho = evolve(state, watches=(Watch("after_rho_call", Seat.E, parse_call("1C"), "31A"),))
+    assert _component(key, after_rho, "watches") == after_rho.watches  # a call to repeat: kept
+    old = declared_key(LAWS_1997, scope_named("rotation-1"))
+    assert old.judged_call_read and _component(old, one, "watches") != _component(old, other, "watches")
