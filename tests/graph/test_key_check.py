@@ -35,27 +35,28 @@ def test_keys_reached_by_other_paths_have_the_same_future(families: tuple[str, .
     assert inexact == []
 
 
-def test_a_key_without_the_law_a_card_was_exposed_under_is_found_inexact(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fault issue 21 found: a card exposed during the auction (24) and one exposed after
-    it (49) gave one key, though only the first leaves declarer's lead options open.  Planted
-    back (the key's exposed cards without their law), the check names the edges where a state
-    with such a key has another future than the key's representative."""
+def test_a_key_without_the_exposed_cards_is_found_inexact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key that leaves out a part its rules read merges positions with different futures, and
+    the check names the edges where a state with such a key has another future than the key's
+    representative.  Planted here: the cards exposed during the auction (24) left out of the
+    key, so an exposed club and no exposed card share one.  (The fault issue 21 found, the law a
+    card was exposed under left out, does not show in this scope any more: stripped of that law
+    alone, the key check compares 352 edges and finds none inexact, other parts of the key
+    telling those positions apart.)"""
     declared_of = DeclaredKey.of
 
-    def without_law(self: DeclaredKey, state: Any) -> tuple[object, ...]:
+    def without_exposed(self: DeclaredKey, state: Any) -> tuple[object, ...]:
         key = declared_of(self, state)
         at = self.names.index("exposed")
-        exposed = tuple((e.seat, e.card, e.led) for e in key[at])  # type: ignore[attr-defined]
-        return (*key[:at], exposed, *key[at + 1:])
+        return (*key[:at], (), *key[at + 1:])  # type: ignore[index]
 
-    monkeypatch.setattr(DeclaredKey, "of", without_law)
+    monkeypatch.setattr(DeclaredKey, "of", without_exposed)
     ex = explore(_space("exposure", "opening_lead"))
     compared, inexact = inexact_keys(ex)
     assert compared > 100 and inexact
     where, detail = inexact[0]
-    assert detail.startswith("on W: P: the state reached has the key of")
-    assert "exposed E:D" in detail and "leads to another configuration" in detail
+    assert detail.startswith("on E exposes D2: the state reached has the key of")
+    assert "exposed N:C2" in detail and "leads to another configuration" in detail
     assert ex.space.describe(ex.keys[where]).startswith("phase auction")
 
 
