@@ -788,10 +788,11 @@ def irregular_only(book: LawBook, names: Iterable[str], readers: dict[str, list[
     rules by the whole book, and a procedure may fire rows the scope does not switch on (a change
     of call opened by a call at LHO's turn is ruled by Law 25's rows, which ``rotation-1`` does
     not switch on) -- and those whose rows enter one of them; a name read in a procedure that
-    something else may enter is not taken.  Derived from the rows, not listed: on
-    ``rotation-1`` it takes the last standing call alone (``last_call``, read only to take a call
-    at LHO's turn as an attempt to change, 30B2, 31C, 32C), the call just made (``call_just_made``)
-    and what a waiting change goes back to (``procedure_undo``).
+    something else may enter is not taken.  Derived from the rows, not listed: on the scopes of
+    calls out of rotation (``rotation-1``, ``all-1``, ``auction-1``) it takes the last standing
+    call alone (``last_call``, read only to take a call at LHO's turn as an attempt to change,
+    30B2, 31C, 32C), read in no procedure; not the call just made (``call_just_made``), which
+    Law 27's rows read, a procedure the repeat 31A1 requires may open past the budget.
 
     Tested, not proved: the key check (``auction-fsm verify --check-keys``) on ``rotation-1`` and
     the other irregular scopes, and the same ends as the compact key.  What it leaves out is a
