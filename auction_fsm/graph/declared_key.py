@@ -422,14 +422,22 @@ class DeclaredKey:
         Why: the change it opens keeps the call's place, the call over it and what withdrawing it
         goes back to (the auction and the facts before it); the procedure is keyed with its places
         relative and those facts narrowed the same way, so nothing reads more of it.  Tested, not
-        proved: the key check on ``rotation-1``."""
+        proved: the key check on ``rotation-1``.
+
+        With two irregularities still to come, one may withdraw the last call and the next reach
+        the call before it, whose own place and auction before it the view gives only then: so
+        each seat's last call is kept too (:meth:`last_calls`).  Without it, after N 1C E 1D S X
+        W 1S and after N 1C E P S P W 1D N P E P S X W 1S, two positions whose futures part once
+        West's 1S is withdrawn (South's double changed to a pass ends only the second auction)
+        shared a key (``tests/graph/test_irregular_space.py``)."""
         found = state.last_call
         if found is None:
             return None
         seat, c = found
         rank = entry_ranks(state, c.back)
-        return seat, c._replace(back=rank[c.back], over=rank[c.over] if c.over >= 0 else -1,
+        last = seat, c._replace(back=rank[c.back], over=rank[c.over] if c.over >= 0 else -1,
                                 facts_before=self.facts_read(c.facts_before))
+        return last if state.incidents + 2 > self.budget else (*last, self.last_calls(state))
 
     def _procedure(self, state: AuctionState) -> tuple[Pending | None, int | None]:
         """The waiting procedure as the key holds it, and its call's place: the places relative
