@@ -15,7 +15,7 @@ the obligations each seat carries, and the contract with declarer, dummy and ope
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol, get_args
 
@@ -768,6 +768,24 @@ class AuctionState:
         assert old.status != "stands", "only a held call is marked again"
         new = evolve(old, status="pending", irregularity=irregularity, law=law)
         return evolve(self, record=replaced(self.record, index, new))
+
+    def cite_again(self, before: AuctionState, laws: Mapping[str, str]) -> AuctionState:
+        """The entries a step added to the record since ``before`` with the law each cites given
+        through ``laws`` where it names one of them: the words of a citation, changed where
+        another edition cites another paragraph for the same ruling (the 1997 text of Laws
+        30-33).  Nothing the Laws decide with is read or changed: only the words of the entries
+        the step wrote."""
+        record, since = self.record, len(before.record)
+        if not any(r.law in laws for r in record[since:]):
+            return self
+        return evolve(self, record=(*record[:since], *(
+            evolve(r, law=laws[r.law or ""]) if r.law in laws else r for r in record[since:])))
+
+    def cite_back(self, back: int, law: str) -> AuctionState:
+        """The entry ``back`` places from the end of the record citing ``law``: the words of its
+        citation, nothing the Laws decide with."""
+        index = len(self.record) - 1 - back
+        return evolve(self, record=replaced(self.record, index, evolve(self.record[index], law=law)))
 
     def explain_back(self, back: int, specifies: tuple[Strain, ...]) -> AuctionState:
         """The entry ``back`` places from the end of the record kept with the denominations it was

@@ -198,13 +198,11 @@ def _relabelled(act: Action, laws: dict[str, str], name: str) -> Action:
         state, p = out.state, out.state.pending
         if p is not None and p.law in laws:
             state = evolve(state, pending=evolve(p, law=laws[p.law]))
-        if len(state.record) > len(ctx.state.record) and state.record[-1].law in laws:
-            last = state.record[-1]
-            state = evolve(state, record=(*state.record[:-1], replace(last, law=laws[last.law or ""])))
+        state = state.cite_again(ctx.state, laws)  # the words of the calls it added
         return Outcome(state, out.follow) if state is not out.state else out
     # the record is rewritten only where ``act`` added a call to it, so only where ``act`` declares
     # writing it: its declaration brings that write, and an action that adds no call writes none
-    return derived(act, name, _WORDS[name], run, reads=("record", "pending"), writes=("pending",))
+    return derived(act, name, _WORDS[name], run, reads=("pending",), writes=("pending",))
 
 
 _PENDING_LAWS = {"29C, 30C": "29C; 30C (1997)", "32, 36B4": "32 (1997); 36B4", "28-32": "28, 29; 30-32 (1997)"}
@@ -545,7 +543,7 @@ def watch_offender_31a2(ctx: Ctx) -> Outcome:
 
 @action("the offender may make any legal call; partner must pass for the rest of the auction, with "
         "lead penalties (32B2 (1997))",
-        reads=('dealer', 'key', 'record', 'obligations', 'procedure', 'watches', 'restrictions'),
+        reads=('dealer', 'key', 'obligations', 'procedure', 'watches', 'restrictions'),
         writes=('obligations', 'watches', 'restrictions', 'rulings'), emits=())
 def silence_partner_32b2(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
@@ -559,7 +557,7 @@ def silence_partner_32b2(ctx: Ctx) -> Outcome:
 
 
 @action("partner must pass at the next turn (31A2a (1997))",
-        reads=('key', 'record', 'obligations', 'procedure', 'watches'),
+        reads=('key', 'obligations', 'procedure', 'watches'),
         writes=('obligations', 'watches', 'rulings'), emits=())
 def partner_passes_once_31a2a(ctx: Ctx) -> Outcome:
     w = _watched(ctx)
@@ -601,13 +599,11 @@ def _hold_barred(base: Action) -> Action:
         state, p = out.state, out.state.pending
         assert p is not None
         law = "30B2b (1997); 36"
-        i = state.index_of(p)
-        last = state.record[i]
-        record = (*state.record[:i], replace(last, law=law), *state.record[i + 1:])
-        return Outcome(evolve(state, pending=evolve(p, law=law), record=record), out.follow)
+        state = state.cite_back(p.back, law)
+        return Outcome(evolve(state, pending=evolve(p, law=law)), out.follow)
     return derived(base, "hold_barred_double", "the double or redouble is held while LHO may call or the "
                    "director rules: Law 36 takes it as a double the Laws do not permit (30B2b (1997))", run,
-                   reads=("record", "pending"), writes=("record", "pending"))
+                   reads=("pending",), writes=("record", "pending"))
 
 
 # --- building the book --------------------------------------------------------------------------

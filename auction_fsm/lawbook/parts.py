@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -398,6 +398,18 @@ class _Watched(AuctionState):
         """A held entry marked again at a place counted from the end: a write of the log, nothing read."""
         with _unwatched():
             return AuctionState.remark_back(self, back, irregularity, law)
+
+    def cite_again(self, before: AuctionState, laws: Mapping[str, str]) -> AuctionState:
+        """The citations of the entries a step added given through ``laws``: a write of the log's
+        words, nothing read."""
+        with _unwatched():
+            return AuctionState.cite_again(self, before, laws)
+
+    def cite_back(self, back: int, law: str) -> AuctionState:
+        """An entry at a place counted from the end given another citation: a write of the log's
+        words, nothing read."""
+        with _unwatched():
+            return AuctionState.cite_back(self, back, law)
 
     def explain_back(self, back: int, specifies: tuple[Strain, ...]) -> AuctionState:
         """A call that no longer stands marked, at a place counted from the end, with what it was
