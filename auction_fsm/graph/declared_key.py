@@ -1,8 +1,8 @@
 """Configurations keyed by what a scope's rules declare they read (issue 37, item 5).
 
-The explorer's compact key (:func:`~auction_fsm.exploration.config_key`) is written by hand: it
-restates, part by part, what the rules of the book may still look at.  This key is built from the
-rules' own declarations instead.  For a scope, it takes every row the scope switches on and
+The explorer's key (:class:`~auction_fsm.graph.irregular_space.IrregularSpace`), built from the
+rules' own declarations; until 70ca55c a key written by hand (``exploration.config_key``, called
+the compact key below) restated, part by part, what the rules may still look at.  For a scope, it takes every row the scope switches on and
 collects what each declares reading: its action's ``reads``, the parts of each fact its guard
 declares, the parts of each fact the classifier reads, and what the explorer itself reads to
 offer events and to bound the scope (:data:`EXPLORER_READS`).  The key of a position is then the
@@ -12,6 +12,11 @@ it can change, but nothing that decides the future looks at it.
 
 What it proves, and what not:
 
+* The key collects the reads of the rows the scope switches on.  Inside a procedure every row of
+  it may fire, and a required repeat (31A1, 32A1) may open a procedure of a family the scope
+  switches off (an insufficient repeat opens Law 27 in a scope of calls out of rotation); the
+  reads of those rows are collected only where they are the scope's own.  Tested, not proved: the
+  key check on every default scope finds no inexact key (``benchmarks/GRAPH.md``).
 * A rule whose declaration is wrong is found by the audits (``tests/test_declared_parts.py``,
   ``tests/test_perturbed_parts.py``), not here: the key trusts the declarations.
 * A view of the log is a function of the whole record.  Keyed by its value, two positions with

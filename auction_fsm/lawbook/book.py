@@ -49,7 +49,7 @@ class LawBook:
     #: ``judge_replacement`` watch) for more than the comparability question: the 1997 text of
     #: 31A2 asks whether the new call repeats its denomination, the 2017 book only names it in
     #: the 23A question, which the director answers.  The explorer's keys keep that call only
-    #: if so (``exploration.config_key``); tests check both books' keys against their futures.
+    #: if so (``graph.declared_key.judged_call_unread``); tests check both books' keys against their futures.
     reads_judged_call: bool = False
     _states: dict[str, StateSpec] = field(default_factory=dict, repr=False, compare=False)
     _index: dict[tuple[str, str, str], tuple[Row, ...]] = field(default_factory=dict, repr=False,
