@@ -50,11 +50,11 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
                   ("the shortcut for a plain legal call names the rows it stands for, and the one "
                    f"definition of an irregularity reads the {_PROCEDURES}; left to the later work "
                    "that declares each row's facts in the book")),
-    "exploration.py": (frozenset({"change_of_call", "insufficient_bid", "declarer_lead_options",
+    "exploration.py": (frozenset({"insufficient_bid", "declarer_lead_options",
                                   "lead_out_of_turn", "call_pass", "call_bid", "call_double", "call_redouble",
                                   "opening_lead", "bid_above_seven", "inadmissible_double",
-                                  "violates_pass_obligation", "play", "comparable_call"}),
-                       ("the explorer's keys and candidate events: rewritten by another issue "
+                                  "violates_pass_obligation", "play"}),
+                       ("the explorer's candidate events and bounds: rewritten by another issue "
                         "(successor tables the book declares)")),
     "teaching/charts.py": (frozenset({"awaiting_first_call", "auction", "passed_out"}),
                            "the overview chart's phases: where the legal flow starts and ends"),

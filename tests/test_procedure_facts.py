@@ -17,11 +17,12 @@ from collections.abc import Callable
 import pytest
 from walks import fuzzed_steps
 
-from auction_fsm import exploration, symmetry
+from auction_fsm import symmetry
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import parse_call
 from auction_fsm.engine import rule_in_full
 from auction_fsm.events import CallEvent
+from auction_fsm.graph import declared_key
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
 from auction_fsm.lawbook.parts import auditing
 from auction_fsm.lawbook.procedure_facts import (
@@ -95,8 +96,8 @@ def test_each_fact_is_declared_once_with_a_kind_and_words() -> None:
 def test_the_symmetry_check_and_the_explorer_take_their_facts_from_the_declarations() -> None:
     assert symmetry.SEAT_FACTS == names_of_kind("seat")
     assert {"accept_by", "correct_player", "made_at", "back_decider", "back:correct_player"} <= symmetry.SEAT_FACTS
-    assert exploration._POSITIONAL == names_of_kind("place")
-    assert {"lho_call", "replacement", "resume_ib", "ib", "first_ib"} <= exploration._POSITIONAL
+    assert declared_key._PLACE_FACTS == names_of_kind("place")
+    assert {"lho_call", "replacement", "resume_ib", "ib", "first_ib"} <= declared_key._PLACE_FACTS
     assert declared("back:accept_by") is PROCEDURE_FACTS["accept_by"] and declared("back:nothing") is None
 
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from books import build
 
 from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Strain, parse_call
@@ -39,6 +40,7 @@ from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, rotation
 from auction_fsm.lawbook.common import open_comparable
 from auction_fsm.lawbook.parts import LOG
+from auction_fsm.lawbook.rows import derived
 from auction_fsm.records import Branch, CallRecord, LeadRestriction, Obligation, Watch
 from auction_fsm.seats import Seat
 from auction_fsm.standing import NO_STANDING_FACTS
@@ -132,16 +134,27 @@ def test_the_key_holds_no_log_where_no_rule_of_the_scope_reads_it() -> None:
         assert EXPLORER_READS <= set(key.names)
 
 
-@pytest.mark.parametrize(("scope", "reader"), [
-    ("rotation-1", "edition_1997:hold_out_of_rotation"),
-    ("inadmissible-1", "edition_1997:hold_barred_double"),
-])
-def test_a_scope_whose_rules_read_the_record_names_them_and_is_keyed_on_it(scope: str, reader: str) -> None:
-    """No scope of the 2017 book has such a rule any more; the 1997 book's Laws 30-33 still
-    look back over the record."""
-    key: DeclaredKey = declared_key(LAWS_1997, scope_named(scope))
-    assert reader in key.log_readers["record"]
-    assert "record" in key.names  # exact: every history told apart
+def test_no_scope_of_either_book_has_a_rule_reading_the_record() -> None:
+    """The 1997 book's actions for Laws 30-33 rewrite only the citations of the record's entries
+    (``AuctionState.cite_again``, ``cite_back``): no rule of either book reads the record."""
+    for book in (LAWS_2017, LAWS_1997):
+        for name in ("rotation-1", "inadmissible-1", "inadmissible-2", "changes-1", "lead-exposure-1"):
+            key = declared_key(book, scope_named(name))
+            assert key.log_readers == {} and "record" not in key.names, (book.name, name)
+
+
+def test_a_scope_whose_rules_read_the_record_names_them_and_is_keyed_on_it() -> None:
+    """A rule declaring that it reads the record (planted: 36's holding action, which reads none)
+    puts the whole record in the key, exact but telling every history apart, and the key names
+    it, so that the report can say which declaration stops the key from being small."""
+    hold = next(r for r in LAWS_2017.rows if r.action is not None and r.action.name == "hold_inadmissible_double")
+    assert hold.action is not None
+    planted = build(LAWS_2017.states, [replace(r, action=derived(hold.action, "reads_the_record", "test",
+                                                                  hold.action.run, reads=("record",)))
+                                       if r is hold else r for r in LAWS_2017.rows])
+    key: DeclaredKey = declared_key(planted, scope_named("inadmissible-1"))
+    assert key.log_readers["record"] == ("inadmissible:reads_the_record",)
+    assert "record" in key.names
 
 
 def test_verify_shared_by_two_processes_gives_one_process_verdicts_and_paths(
@@ -369,7 +382,7 @@ def test_23_a_comparability_judgement_keys_the_withdrawn_call_only_where_it_resu
     key = declared_key(LAWS_2017, scope_named("rotation-1"))
     state = AuctionState.start(Seat.N).calls("P 1D")
     one, other = (open_comparable(state, Seat.E, 0, parse_call(c), "31B2", "none") for c in ("1C", "1H"))
-    assert one.pending is not None and one.pending.get("withdrawn") == "1C"
+    assert one.pending is not None and one.pending.get("withdrawn") == "1C" and other.pending is not None
     assert withdrawn_unread(one.pending) == withdrawn_unread(other.pending)
     assert key.of(one) == key.of(other)
     resuming = replace(one.pending, extra=(*one.pending.extra, ("resume_ib", "1")))

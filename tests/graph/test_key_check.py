@@ -48,7 +48,7 @@ def test_a_key_without_the_exposed_cards_is_found_inexact(monkeypatch: pytest.Mo
     def without_exposed(self: DeclaredKey, state: Any) -> tuple[object, ...]:
         key = declared_of(self, state)
         at = self.names.index("exposed")
-        return (*key[:at], (), *key[at + 1:])  # type: ignore[index]
+        return (*key[:at], (), *key[at + 1:])
 
     monkeypatch.setattr(DeclaredKey, "of", without_exposed)
     ex = explore(_space("exposure", "opening_lead"))
