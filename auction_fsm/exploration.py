@@ -50,8 +50,8 @@ from .records import Pending
 from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
 
-__all__ = ["FAMILIES", "switched_on", "alphabet", "candidate_events", "handed_over", "is_terminal", "room_for",
-           "within_scope"]
+__all__ = ["FAMILIES", "switched_on", "alphabet", "candidate_events", "handed_over", "is_terminal", "repeat_owed",
+           "room_for", "within_scope"]
 
 #: One shared event per (seat, call code): candidates are offered at every configuration.
 _CALL_EVENTS: tuple[tuple[CallEvent, ...], ...] = tuple(
@@ -104,6 +104,13 @@ def _intended_call_out_of_bounds(state: AuctionState, p: Pending, bounds: Scope 
 _LEAD_PROCEDURES = frozenset({_DECLARER_OPTIONS, "lead_out_of_turn"})
 
 
+def repeat_owed(state: AuctionState) -> bool:
+    """Whether some seat owes the repeat a rectification requires (31A1, 32A1): that call, however
+    irregular, is part of the incident that caused it (``engine.is_required_repeat``), so it may
+    come whatever the budget."""
+    return any(o.kind == "repeat_call" for obs in state.obligations for o in obs)
+
+
 def _settled(state: AuctionState, bounds: Scope) -> bool:
     """True when, within ``bounds``, only regular calls can follow until the auction ends.
 
@@ -115,7 +122,7 @@ def _settled(state: AuctionState, bounds: Scope) -> bool:
     p = state.pending
     return (state.incidents >= bounds.max_irregularities and not state.watches
             and (p is None or p.procedure in _LEAD_PROCEDURES)
-            and not any(o.kind == "repeat_call" for obs in state.obligations for o in obs))
+            and not repeat_owed(state))
 
 
 def handed_over(state: AuctionState, bounds: Scope) -> bool:

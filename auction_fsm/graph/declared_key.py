@@ -71,7 +71,7 @@ that rules read them for words only is checked by changing them
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -80,7 +80,7 @@ from ..auction import AuctionState
 from ..calls import Call, parse_call
 from ..errors import AuctionFsmError
 from ..events import CallEvent, ChangeCall
-from ..exploration import _intended_call_out_of_bounds, _settled, handed_over, switched_on
+from ..exploration import _intended_call_out_of_bounds, _settled, handed_over, repeat_owed, switched_on
 from ..lawbook import LawBook, changes, lead
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
@@ -305,8 +305,7 @@ class DeclaredKey:
         """Whether no row can fire on a new irregularity any more: the budget is spent and nobody
         owes the repeat a rectification requires (31A1, 32A1: the engine counts that call, however
         irregular, as part of the incident that caused it, ``engine.is_required_repeat``)."""
-        return state.incidents >= self.budget and not any(
-            o.kind == "repeat_call" for obs in state.obligations for o in obs)
+        return state.incidents >= self.budget and not repeat_owed(state)
 
     def unread_past_budget(self, state: AuctionState, name: str) -> bool:
         """Whether ``name``, one of :attr:`irregular_only`, is read by no row that can still fire
@@ -634,8 +633,8 @@ def withdrawn_unread(p: Pending) -> Pending:
     without that call (words only, :mod:`auction_fsm.lawbook.words_only`).  Where the judgement
     was opened by Law 27 (27B1b, 27B3: ``resume_ib`` set), a call found not comparable sends the
     offender back to replace the insufficient bid, which it names by this value
-    (``comparable.resume_replacement``): kept there.  The compact key leaves it out everywhere
-    (``exploration._without_withdrawn_call``).  Tested, not proved: the key check."""
+    (``comparable.resume_replacement``): kept there.  (The hand-written key left it out
+    everywhere.)  Tested, not proved: the key check."""
     if not p.get(_WITHDRAWN) or p.get(_RESUMES):
         return p
     return dataclasses.replace(p, extra=tuple((k, "" if k == _WITHDRAWN else v) for k, v in p.extra))
@@ -651,9 +650,7 @@ def judged_call_unread(watches: tuple[Watch, ...]) -> Hashable:
     (``rotation``'s judgement of the offender's call), which the key leaves out where the
     judgement resumes nothing (:func:`withdrawn_unread`).  The branch the watch carries is kept
     (taken back, it restores the rectification that gave it, with its call), and so are the
-    denominations it shows.  The compact key
-    does the same (``exploration.config_key``, ``judged_call_read``).  Tested, not proved: the
-    key check."""
+    denominations it shows, as the hand-written key did.  Tested, not proved: the key check."""
     return tuple((w.kind, w.offender, w.law, w.branch, w.shows) if w.kind == _JUDGES_NEXT_CALL else w
                  for w in watches)
 
@@ -770,21 +767,26 @@ def _fires_on_a_new_irregularity(row: Row) -> bool:
     return action is not None and not action.writes and not action.emits
 
 
-def _row_reads(row: Row) -> frozenset[str]:
-    """What ``row`` declares it reads, as the key holds it (:func:`_names`): its action's reads and
-    the parts of each fact its guard reads; every name for a guard that declares nothing."""
-    out: set[str] = set()
+def _row_declarations(row: Row) -> Iterator[tuple[str, frozenset[str] | None]]:
+    """Who in ``row`` declares reading what: its action (by :func:`where`) its ``reads``, each
+    fact its guard reads the parts of that fact (``None``: undeclared, so everything), a guard
+    that declares nothing ``None``."""
     if row.action is not None:
-        out |= _names(row.action.reads)
+        yield where(row.action), row.action.reads
     guard = row.guard
     if guard is not None:
         reads: Iterable[str] | None = getattr(guard, "reads", None)
         if reads is None:
-            return _ALL
-        for fact in reads:
-            slot = SLOTS.get(fact)
-            out |= _names(None if slot is None else slot.parts)
-    return frozenset(out)
+            yield f"guard:{guard.name}", None
+        else:
+            for fact in reads:
+                slot = SLOTS.get(fact)
+                yield f"fact:{fact}", None if slot is None else slot.parts
+
+
+def _row_reads(row: Row) -> frozenset[str]:
+    """What ``row`` declares it reads, as the key holds it (:func:`_names`)."""
+    return frozenset().union(*(_names(declared) for _, declared in _row_declarations(row)))
 
 
 def irregular_only(book: LawBook, names: Iterable[str], readers: dict[str, list[Row]]) -> dict[str, frozenset[str]]:
@@ -882,17 +884,8 @@ def declared_key(book: LawBook, scope: Scope, keep_namers: bool = False) -> Decl
     for row in rows:
         if ends_at_final_pass and _closes_past_the_auction(row):
             continue
-        if row.action is not None:
-            take(where(row.action), row.action.reads, row)
-        guard = row.guard
-        if guard is not None:
-            reads: Iterable[str] | None = getattr(guard, "reads", None)
-            if reads is None:
-                take(f"guard:{guard.name}", None, row)
-            else:
-                for fact in reads:
-                    slot = SLOTS.get(fact)
-                    take(f"fact:{fact}", None if slot is None else slot.parts, row)
+        for who, declared in _row_declarations(row):
+            take(who, declared, row)
     order = {n: i for i, n in enumerate((*PARTS, *VIEWS))}
     wanted.discard("pending")  # (keyed by its views)
     names = tuple(sorted(wanted, key=order.__getitem__))
