@@ -53,6 +53,7 @@ import time
 from collections import Counter
 
 from auction_fsm.graph.fact_sharing import (
+    CARRIED_COLUMNS,
     LOGGED_CALLS,
     Sharing,
     StepSharing,
@@ -108,6 +109,13 @@ def _report_steps(s: StepSharing) -> None:
             for label in (column, f"{column}, keeping the key as an effect"):
                 for example in s.examples.get(label, []):
                     print(f"            DISAGREES ({label}) {example}")
+    print(f"    calls carried: {s.carrying:,} steps ({s.carrying / s.steps:.1%}) carry the event's or the procedure's "
+          "call without looking at it; keyed without those calls, the key kept as an effect:")
+    for column, keys in zip(CARRIED_COLUMNS, (s.carried, s.relative_carried)):
+        print(f"        {column}: share {s.share(keys):.2%} ({len(keys):,} keys); soundness: "
+              f"{_disagreeing(s.answered, s.disagreements, column)} (must be none)")
+        for example in s.examples.get(column, []):
+            print(f"            DISAGREES ({column}) {example}")
 
 
 def _disagreeing(answered: dict[str, int], disagreements: dict[str, Counter[str]], column: str) -> str:

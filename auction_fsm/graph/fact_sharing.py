@@ -28,16 +28,20 @@ step, keyed on the parts of the position the fired rows' actions declare reading
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..auction import AuctionState
+from ..calls import Call
 from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
+from ..lawbook.carried import carried_by, carried_calls, substituted
 from ..lawbook.parts import KEY_STEP, LOG, PARTS, STEPPED, stepped_key, value_of
+from ..pvector import PVector
 from ..symmetry import turned, turned_event
 from ..values import evolve
 from .irregular_space import IrregularSpace
@@ -45,7 +49,8 @@ from .scopes import scope_named
 
 T = TypeVar("T")
 
-__all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of", "replayed", "LOGGED_CALLS"]
+__all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of", "replayed", "LOGGED_CALLS", "CARRIED_COLUMNS",
+           "step_key", "carried_key"]
 
 
 @dataclass
@@ -189,6 +194,12 @@ class StepSharing:
     #: The same, of the stepping steps alone (those keyed without the key's value).
     stepping_answered: dict[str, int] = field(default_factory=dict)
     stepping_disagreements: dict[str, Counter[str]] = field(default_factory=dict)
+    #: Steps whose actions carry a call (:mod:`auction_fsm.lawbook.carried`), and the keys with
+    #: the key kept as an effect and the carried calls left out (:data:`CARRIED_COLUMNS`), as
+    #: they are and relative to the turn; checked like the others, the holes filled at replay.
+    carrying: int = 0
+    carried: set[Hashable] = field(default_factory=set)
+    relative_carried: set[Hashable] = field(default_factory=set)
 
     def share(self, keys: set[Hashable]) -> float:
         """The share of steps a table with these distinct ``keys`` would answer."""
@@ -200,6 +211,10 @@ def _event_key(event: Event) -> tuple[object, ...]:
     the step so that the seat is counted from the turn where it wants that)."""
     return (type(event).__name__, tuple((name, getattr(event, name))
                                         for name in getattr(event, "__dataclass_fields__", {})))
+
+
+#: The columns keyed with the carried calls left out, as they are and relative to the turn.
+CARRIED_COLUMNS = ("calls carried", "relative, calls carried")
 
 
 #: A disagreement outside the log of a step that appended other calls to the record than the table's
@@ -214,16 +229,18 @@ LOGGED_CALLS = "after other calls the log named"
 class _Keyed:
     """One step as a table of steps sees it: what the key reads (the fired rows' facts, the first
     row, the event: ``head``; the values of the parts its actions declare reading, the key's value
-    for ``key_step`` too: ``values``), whether it only steps the key (``stepping``), and the step
-    itself (for the soundness check)."""
+    for ``key_step`` too: ``values``), whether it only steps the key (``stepping``), the calls its
+    actions carry without looking at them (``carried``, :mod:`auction_fsm.lawbook.carried`), and
+    the step itself (for the soundness check)."""
 
-    head: Hashable
+    head: tuple[Hashable, Hashable, Hashable]
     values: dict[str, Any]
     stepping: bool
     step: Step
+    carried: dict[str, Call] = field(default_factory=dict)
 
 
-def _step_key(state: AuctionState, event: Event) -> _Keyed:
+def step_key(state: AuctionState, event: Event) -> _Keyed:
     """What a table keyed on declarations reads of one step: its rows' facts (each fired row's
     context), the first row, the event; and the values of the parts its actions declare reading
     (the view ``key_step`` counted as the values of the key and the standing calls' facts, as a
@@ -237,7 +254,41 @@ def _step_key(state: AuctionState, event: Event) -> _Keyed:
             parts |= f.row.action.reads
     head = (tuple(f.row.label for f in ruled.fired[:1]), tuple(sorted(facts.items())), _event_key(event))
     names = sorted({q for p in parts for q in (("key", "standing_facts") if p == KEY_STEP else (p,))})
-    return _Keyed(head, {p: value_of(state, p) for p in names}, KEY_STEP in parts and not parts & STEPPED, ruled)
+    carried = carried_calls(state, event, carried_by((f.row.action for f in ruled.fired), event))
+    return _Keyed(head, {p: value_of(state, p) for p in names}, KEY_STEP in parts and not parts & STEPPED, ruled,
+                  carried)
+
+
+def carried_key(k: _Keyed) -> Hashable:
+    """``k``'s key with the key kept as an effect (:func:`_effect_key`, the log in) and the calls
+    its actions carry made holes: each carried call, wherever it stands in what the key holds (the
+    event, the facts, the parts' values, and as a word inside the procedure's facts and the
+    rulings), becomes a numbered hole, so that two steps with equal keys hold their carried calls
+    at the same places and every other call alike, and filling the holes (:func:`replayed`) can
+    replace no call that merely happened to be equal."""
+    if not k.carried:
+        return _effect_key(k, True)
+    holes = {call: f"<carried {i}>" for i, call in enumerate(dict.fromkeys(k.carried.values()))}
+    pattern = re.compile(r"(?<![0-9A-Za-z])(" + "|".join(re.escape(c.text) for c in sorted(
+        holes, key=lambda c: -len(c.text))) + r")(?![0-9A-Za-z])")
+    texts = {c.text: h for c, h in holes.items()}
+    return _holed(_effect_key(k, True), holes, pattern, texts)
+
+
+def _holed(value: Any, holes: Mapping[Call, str], pattern: re.Pattern[str], texts: Mapping[str, str]) -> Hashable:
+    """``value`` as a key with each call of ``holes`` (and its text as a word) made its hole."""
+    if isinstance(value, Call):
+        return holes.get(value, value)
+    if isinstance(value, str):
+        return pattern.sub(lambda m: texts[m.group(1)], value)
+    if isinstance(value, (tuple, list, PVector)):
+        return tuple(_holed(v, holes, pattern, texts) for v in value)
+    if isinstance(value, frozenset):
+        return frozenset(_holed(v, holes, pattern, texts) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple(_holed(getattr(value, f.name), holes, pattern, texts)
+                                            for f in dataclasses.fields(value)))
+    return value  # type: ignore[no-any-return]
 
 
 def _add(keys: list[_Keyed], full: set[Hashable], without_log: set[Hashable],
@@ -258,69 +309,83 @@ def _effect_key(k: _Keyed, log: bool) -> Hashable:
                                       if (log or p not in LOG) and not (k.stepping and p in STEPPED)))
 
 
-def _changed_log(before: Sequence[Any], after: Sequence[Any], own: Sequence[Any]) -> tuple[Any, ...]:
+def _same(value: T) -> T:
+    return value
+
+
+def _changed_log(before: Sequence[Any], after: Sequence[Any], own: Sequence[Any],
+                 sub: Callable[[Any], Any] = _same) -> tuple[Any, ...]:
     """A log (the record, the rulings) changed as the step from ``before`` to ``after`` changed it,
-    applied to ``own``: the entries it changed counted from the end, and the entries it appended."""
+    applied to ``own``: the entries it changed counted from the end, and the entries it appended
+    (what the step wrote passed through ``sub``: the carried calls' holes filled)."""
     out = list(own)
     n = len(before)
     for i in range(min(n, len(after))):
         if after[i] != before[i]:
             j = len(out) - (n - i)
             if 0 <= j < len(out):
-                out[j] = _changed_fields(before[i], after[i], out[j])
-    return (*out, *(after[i] for i in range(n, len(after))))
+                out[j] = _changed_fields(before[i], after[i], out[j], sub)
+    return (*out, *(sub(after[i]) for i in range(n, len(after))))
 
 
-def replayed(stored: Step, own: AuctionState) -> AuctionState:
+def replayed(stored: Step, own: AuctionState, calls: Mapping[Call, Call] | None = None) -> AuctionState:
     """The stored step's change applied to position ``own`` (what a table keeping the key as an
     effect answers there): the record and rulings changed as the stored step changed them (the
     entries it changed counted from the end, those it appended); the legal auction moved on from
     ``own``'s key by the calls appended that stand, or rebuilt from the record where a call's
     status changed (:func:`~auction_fsm.lawbook.parts.stepped_key`); the irregularities counted on
     by as many; every other part the stored step changed takes its new value, the others stay
-    ``own``'s."""
+    ``own``'s.  ``calls`` fills the holes of carried calls: each stored call is replaced by
+    ``own``'s in what the stored step changed (:func:`~auction_fsm.lawbook.carried.substituted`)."""
     b0, a0 = stored.before, stored.after
+    mapping = dict(calls or {})
+
+    def sub(value: T) -> T:
+        return substituted(value, mapping) if mapping else value
     values: dict[str, Any] = {}
     for name in PARTS:
         old, new = getattr(b0, name), getattr(a0, name)
         if name in LOG:
-            values[name] = _changed_log(old, new, getattr(own, name))
+            values[name] = _changed_log(old, new, getattr(own, name), sub)
         elif name == "incidents":
             values[name] = own.incidents + new - old
         elif name == "pending" and old is not None and new is not None and own.pending is not None:
-            values[name] = _changed_fields(old, new, own.pending)
+            values[name] = _changed_fields(old, new, own.pending, sub)
         elif name != "key" and name != "standing_facts":
-            values[name] = getattr(own, name) if old is new or old == new else new
+            values[name] = getattr(own, name) if old is new or old == new else sub(new)
     moved = evolve(own, **values)
     key, facts = stepped_key(own, moved)
     return evolve(moved, key=key, standing_facts=facts)
 
 
-def _changed_fields(before: T, after: T, own: T) -> T:
+def _changed_fields(before: T, after: T, own: T, sub: Callable[[Any], Any] = _same) -> T:
     """A value (a waiting procedure, an entry of the record) changed as the step from ``before``
     to ``after`` changed it, applied to ``own``: the fields it changed take their new values, the
     others stay ``own``'s (a rule that reads only the procedure's view keeps the call it finds; a
     call cancelled keeps its own seat and call).  A value of another kind is replaced whole."""
     if not (dataclasses.is_dataclass(after) and type(before) is type(after) is type(own)):
-        return after
-    changes = {f.name: getattr(after, f.name) for f in dataclasses.fields(after)
+        return sub(after)  # type: ignore[no-any-return]
+    changes = {f.name: sub(getattr(after, f.name)) for f in dataclasses.fields(after)
                if getattr(after, f.name) != getattr(before, f.name)}
     return evolve(own, **changes)
 
 
-def _check(table: dict[Hashable, Step], key: Hashable, ruled: Step, stepping: bool, name: str,
-           out: StepSharing) -> None:
+def _check(table: dict[Hashable, tuple[Step, dict[str, Call]]], key: Hashable, ruled: Step, stepping: bool,
+           name: str, out: StepSharing, carried: dict[str, Call] | None = None) -> None:
     """Answer ``ruled`` from ``table`` if its key was met, and compare the answer with the step
-    (counted for the stepping steps apart too, their first disagreements described apart)."""
-    stored = table.setdefault(key, ruled)
+    (counted for the stepping steps apart too, their first disagreements described apart).  With
+    ``carried`` (the calls the step's actions carry, left out of ``key``), the stored step's
+    carried calls are replaced by these in the answer."""
+    stored, calls = table.setdefault(key, (ruled, carried or {}))
     if stored is ruled:
         return
+    mapping = {calls[n]: c for n, c in (carried or {}).items() if n in calls}
     differ: list[tuple[str, str]] = []
     labels = [f.row.label for f in ruled.fired]
     if [f.row.label for f in stored.fired] != labels:
         differ.append(("rows", f"rows {labels} ruled, the table's {[f.row.label for f in stored.fired]}"))
     else:
-        answer = replayed(stored, ruled.before)
+        answer = replayed(stored, ruled.before, mapping)
         n = len(ruled.before.record)
         other_calls = tuple(answer.record[n:]) != tuple(ruled.after.record[n:])
         for part in PARTS:
@@ -372,15 +437,17 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
     relative: list[_Keyed] = []
     columns = (("effect", True, False), ("effect without the log", False, False),
                ("relative effect", True, True), ("relative effect without the log", False, True))
-    tables: dict[str, dict[Hashable, Step]] = {name: {} for name, _, _ in columns}
+    tables: dict[str, dict[Hashable, tuple[Step, dict[str, Call]]]] = {
+        name: {} for name in (*(c for c, _, _ in columns), *CARRIED_COLUMNS)}
     keyed = {"effect": out.effect, "effect without the log": out.effect_without_log,
              "relative effect": out.relative_effect,
-             "relative effect without the log": out.relative_effect_without_log}
+             "relative effect without the log": out.relative_effect_without_log,
+             CARRIED_COLUMNS[0]: out.carried, CARRIED_COLUMNS[1]: out.relative_carried}
     for n, (state, event) in enumerate(edges, 1):
         out.steps += 1
         out.positions.add((state, event))
         k = -(state.key & 3)
-        pair = _step_key(state, event), _step_key(turned(state, k), turned_event(event, k))
+        pair = step_key(state, event), step_key(turned(state, k), turned_event(event, k))
         absolute.append(pair[0])
         relative.append(pair[1])
         out.stepping += pair[0].stepping
@@ -389,6 +456,11 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
             key = _effect_key(this, log)
             keyed[name].add(key)
             _check(tables[name], key, this.step, this.stepping, name, out)
+        out.carrying += bool(pair[0].carried)
+        for name, this in zip(CARRIED_COLUMNS, pair):
+            key = carried_key(this)
+            keyed[name].add(key)
+            _check(tables[name], key, this.step, this.stepping, name, out, this.carried)
         if progress is not None:
             progress(n)
     _add(absolute, out.full, out.without_log, out.left_out)

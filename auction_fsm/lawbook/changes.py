@@ -364,7 +364,8 @@ def ground_is_misinformation(f: FactView) -> bool:
 
 @action("the director is asked to judge the change",
         reads=('last_calls',),
-        writes=('pending', 'rulings'), emits=())
+        writes=('pending', 'rulings'), emits=(),
+        carries=('event_call',))
 def ask_about_change(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, ChangeCall)
     return Outcome(attempt(ctx.state, ctx.event))
@@ -420,7 +421,8 @@ def _no_misinformation(ctx: Ctx) -> AuctionState:
 
 @action("no misinformation: the call stands",
         reads=('procedure', 'procedure_call'),
-        writes=('pending', 'rulings'), emits=())
+        writes=('pending', 'rulings'), emits=(),
+        carries=('procedure_call',))
 def no_misinformation(ctx: Ctx) -> Outcome:
     return Outcome(_no_misinformation(ctx))
 
@@ -542,21 +544,24 @@ def auction_rebuilt(f: FactView) -> bool:
 
 @action("the first call is withdrawn; the new call is ruled as made in turn",
         reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('SubstitutedCall',))
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('SubstitutedCall',),
+        carries=('procedure_call',))
 def make_change(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
 
 @action("LHO keeps the call: it is made again after the new call",
         reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'))
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'),
+        carries=('procedure_call',))
 def keep(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=True)
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
         reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'))
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'),
+        carries=('procedure_call',))
 def withdraw_lho(ctx: Ctx) -> Outcome:
     return substitute(ctx.state, _pending(ctx), keep_lho=False)
 
@@ -564,7 +569,8 @@ def withdraw_lho(ctx: Ctx) -> Outcome:
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
         "apply (25B1)",
         reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'))
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'),
+        carries=('procedure_call',))
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     out = substitute(ctx.state, p, keep_lho=True, law="25B1")
@@ -573,7 +579,8 @@ def accept_change(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
         reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
-        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'))
+        writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'),
+        carries=('event_call',))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     assert isinstance(ctx.event, CallEvent)
@@ -599,7 +606,8 @@ make_change_rebuilt, keep_rebuilt, withdraw_lho_rebuilt, accept_change_rebuilt, 
 
 @action("not accepted: the change is cancelled and the original call stands (25B2)",
         reads=('procedure', 'procedure_call'),
-        writes=('record', 'pending', 'rulings'), emits=())
+        writes=('record', 'pending', 'rulings'), emits=(),
+        carries=('procedure_call',))
 def refuse_change(ctx: Ctx) -> Outcome:
     return Outcome(_refused(ctx))
 
@@ -698,7 +706,8 @@ def change_cancelled(f: FactView) -> bool:
 
 @action("the accepted change is judged for comparability (25B1, Law 26)",
         reads=('last_calls',),
-        writes=('pending',), emits=())
+        writes=('pending',), emits=(),
+        carries=('event_call',))
 def judge_change(ctx: Ctx) -> Outcome:
     event = ctx.event
     assert isinstance(event, JudgeChange)

@@ -73,7 +73,8 @@ def _replaces_insufficient(p: Pending) -> bool:
 @action("the call stands with no rectification of its own and no lead restrictions (23B, 26A; 27B1b for "
         "an insufficient bid's replacement); a silence 27B3 or 27B4 already imposed stays",
         reads=('key', 'obligations', 'watches', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'),
+        carries=('procedure_call',))
 def comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, withdrawn = p.offender, parse_call(p.get("withdrawn"))
@@ -91,7 +92,8 @@ def comparable(ctx: Ctx) -> Outcome:
 
 @action("the rectification of the law that sent us here applies, with 26B rights",
         reads=('key', 'obligations', 'watches', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place', 'passes_at_end'),
-        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
+        writes=('key', 'record', 'obligations', 'pending', 'restrictions', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'),
+        carries=('procedure_call',))
 def not_comparable(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, law, withdrawn = p.offender, p.get("law"), parse_call(p.get("withdrawn"))
@@ -119,7 +121,8 @@ def not_comparable(ctx: Ctx) -> Outcome:
 
 @action("the attempted double or redouble is cancelled, partner silenced; replace again (27B3)",
         reads=('obligations', 'restrictions', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=(),
+        carries=('procedure_call',))
 def not_comparable_cancelled(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o, law, withdrawn = p.offender, p.get("law"), parse_call(p.get("withdrawn"))

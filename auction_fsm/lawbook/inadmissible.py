@@ -230,7 +230,8 @@ def cancel_both_39b(ctx: Ctx) -> Outcome:
 
 @action("the double or redouble is cancelled; the offender calls again, partner is silenced (36B)",
         reads=('obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=(),
+        carries=('procedure_call',))
 def cancel_inadmissible_36b(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     o = p.offender

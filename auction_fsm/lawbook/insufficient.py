@@ -148,7 +148,8 @@ def _call(ctx: Ctx) -> Call:
 
 @action("the bid is held while LHO may accept it by calling, or the director rules",
         reads=('obligations',),
-        writes=('record', 'obligations', 'pending'), emits=())
+        writes=('record', 'obligations', 'pending'), emits=(),
+        carries=('event_call',))
 def hold_insufficient(ctx: Ctx) -> Outcome:
     return Outcome(open_insufficient(in_turn(ctx.state, ctx.seat), ctx.seat, _call(ctx), specifies=shown(ctx)))
 
@@ -226,7 +227,8 @@ def offender_replaces_after_director(f: FactView) -> bool:
 
 @action("the insufficient bid stands as if legal; LHO's call is then ruled",
         reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('CallEvent', 'WatchedCall'))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('CallEvent', 'WatchedCall'),
+        carries=('event_call', 'procedure_call'))
 def accept_by_calling(ctx: Ctx) -> Outcome:
     p, seat = _pending(ctx), ctx.seat
     state = evolve(ctx.state, pending=None).rule(
@@ -380,7 +382,8 @@ def explain_options(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts the insufficient bid: it stands as if legal and LHO calls next (27A1)",
         reads=('obligations', 'watches', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('WatchedCall',))
+        writes=('key', 'record', 'pending', 'rulings', 'obligations', 'standing_facts'), emits=('WatchedCall',),
+        carries=('procedure_call',))
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     state = evolve(ctx.state, pending=None).rule(

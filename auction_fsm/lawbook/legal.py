@@ -63,7 +63,8 @@ def redouble_is_permitted(f: FactView) -> bool:
 
 @action("the call stands in the auction",
         reads=('key_step', 'obligations', 'watches', 'procedure', 'passes_at_end'),
-        writes=('key', 'record', 'obligations', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'))
+        writes=('key', 'record', 'obligations', 'rulings', 'standing_facts'), emits=('AuctionEnds', 'WatchedCall'),
+        carries=('event_call',))
 def make_call(ctx: Ctx) -> Outcome:
     seat = ctx.seat
     call = ctx.event.call  # type: ignore[union-attr]

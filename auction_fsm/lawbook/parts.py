@@ -46,6 +46,7 @@ from ..records import CallRecord, CallStatus, Contract, Obligation, Pending
 from ..seats import Seat
 from ..standing import StandingFacts
 from ..values import _SHAPES
+from .carried import CARRIED, PROCEDURE_CALL
 from .facts import COMPUTE_HOOKS, SLOTS
 from .procedure_facts import check_pending
 from .rows import Ctx, FollowUp, Outcome
@@ -215,6 +216,11 @@ def check_names(book: LawBook) -> list[str]:
             for name in sorted((names or frozenset()) - frozenset(known)):
                 faults.append(f"action {action.name!r} {role} {name!r}, which is not "
                               + ("a part of the position" if role != "emits" else "a follow-up"))
+        for name in sorted(action.carries - CARRIED):
+            faults.append(f"action {action.name!r} carries {name!r}, which is not a call it may carry "
+                          f"({', '.join(sorted(CARRIED))})")
+        if PROCEDURE_CALL in action.carries and PROCEDURE_CALL not in (action.reads or frozenset()):
+            faults.append(f"action {action.name!r} carries {PROCEDURE_CALL!r} without declaring it reads it")
     return faults
 
 
@@ -718,7 +724,8 @@ def table(book: LawBook) -> str:
     """The book's actions by family as a Markdown table (docs/law-book.md shows it, and a test
     keeps the two the same): how many actions; how many read the log, and of those how many
     change nothing but the log and emit nothing (they read the history to tell it: restating the
-    auction, a refusal's words); the parts read and written and the follow-ups emitted by any."""
+    auction, a refusal's words); how many carry a call without looking at it (:mod:`.carried`);
+    the parts read and written and the follow-ups emitted by any."""
     order = {p: i for i, p in enumerate(READABLE)}
     counts: dict[str, list[int]] = {}
     sets: dict[str, tuple[set[str], set[str], set[str]]] = {}
@@ -729,23 +736,24 @@ def table(book: LawBook) -> str:
             continue
         met.add(id(a))
         reads, writes, emits = a.reads or frozenset(), a.writes or frozenset(), a.emits or frozenset()
-        n = counts.setdefault(r.family, [0, 0, 0])
+        n = counts.setdefault(r.family, [0, 0, 0, 0])
         n[0] += 1
         n[1] += bool(reads & LOG)
         n[2] += bool(reads & LOG) and writes <= LOG and not emits
+        n[3] += bool(a.carries)
         read, wrote, emitted = sets.setdefault(r.family, (set(), set(), set()))
         read |= reads
         wrote |= writes
         emitted |= emits
-    lines = [("| family | actions | reading the log | of those, telling it only | parts read | parts written "
-             "| follow-ups emitted |"), "|---|---:|---:|---:|---|---|---|"]
-    for family, (n_all, n_log, n_told) in counts.items():
+    lines = [("| family | actions | reading the log | of those, telling it only | carrying a call | parts read "
+              "| parts written | follow-ups emitted |"), "|---|---:|---:|---:|---:|---|---|---|"]
+    for family, (n_all, n_log, n_told, n_carry) in counts.items():
         read, wrote, emitted = sets[family]
-        lines.append(f"| {family} | {n_all} | {n_log} | {n_told} | "
+        lines.append(f"| {family} | {n_all} | {n_log} | {n_told} | {n_carry} | "
                      f"{', '.join(sorted(read, key=order.__getitem__)) or '-'} | "
                      f"{', '.join(sorted(wrote, key=order.__getitem__)) or '-'} | {', '.join(sorted(emitted)) or '-'} |")
-    total = [sum(v[i] for v in counts.values()) for i in range(3)]
-    lines.append(f"| all | {total[0]} | {total[1]} | {total[2]} | | | |")
+    total = [sum(v[i] for v in counts.values()) for i in range(4)]
+    lines.append(f"| all | {total[0]} | {total[1]} | {total[2]} | {total[3]} | | | |")
     return "\n".join(lines)
 
 

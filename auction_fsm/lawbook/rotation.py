@@ -359,7 +359,8 @@ def accept_out_of_rotation(ctx: Ctx) -> Outcome:
 
 @action("the call out of rotation is cancelled without rectification; the right player's call is ruled",
         reads=('procedure', 'procedure_place'),
-        writes=('record', 'pending', 'rulings'), emits=('CallEvent',))
+        writes=('record', 'pending', 'rulings'), emits=('CallEvent',),
+        carries=('event_call',))
 def right_player_calls(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -472,7 +473,8 @@ def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
 
 @action("LHO called over the inadmissible double: both are cancelled, no rectification (36A)",
         reads=('procedure', 'procedure_call', 'procedure_place'),
-        writes=('record', 'pending', 'rulings'), emits=())
+        writes=('record', 'pending', 'rulings'), emits=(),
+        carries=('event_call', 'procedure_call'))
 def cancel_both_36a(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
     return _cancel_36a(ctx, call)
@@ -574,7 +576,8 @@ def double_at_other_turn(f: FactView) -> bool:
 @action("the double or redouble is cancelled; the offender calls freely in turn and partner must "
         "pass for the rest of the auction (36B4)",
         reads=('obligations', 'restrictions', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=())
+        writes=('record', 'obligations', 'pending', 'restrictions', 'rulings'), emits=(),
+        carries=('procedure_call',))
 def silence_partner_36b4(ctx: Ctx) -> Outcome:
     p, call, state = _cancel_pending_double(ctx)
     o = p.offender
@@ -736,7 +739,8 @@ def watch_rho_after_call(ctx: Ctx) -> Outcome:
 @action("the call is cancelled; partner may call freely and the offender's next call is judged for "
         "comparability (31B)",
         reads=('watches', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('record', 'pending', 'watches', 'rulings'), emits=())
+        writes=('record', 'pending', 'watches', 'rulings'), emits=(),
+        carries=('procedure_call',))
 def judge_after_call_at_other_turn(ctx: Ctx) -> Outcome:
     p, call, st = cancelled_call(ctx)
     o = p.offender

@@ -266,6 +266,10 @@ class Action:
     reads: frozenset[str] | None = None
     writes: frozenset[str] | None = None
     emits: frozenset[str] | None = None
+    #: The calls the action takes by value and passes on without looking at them
+    #: (:mod:`.carried`: ``event_call``, ``procedure_call``), so that a table of steps may key it
+    #: without them; checked by :mod:`auction_fsm.graph.carried_check`.
+    carries: frozenset[str] = frozenset()
 
     def __call__(self, ctx: Ctx) -> Outcome:
         return self.run(ctx)
@@ -308,26 +312,30 @@ def reads(*facts: str, words: str, ask: str = "", on_key: Callable[[int, int], b
 
 
 def action(words: str, *, reads: tuple[str, ...] | None = None, writes: tuple[str, ...] = (),
-           emits: tuple[str, ...] = ()) -> Callable[[Callable[[Ctx], Outcome]], Action]:
+           emits: tuple[str, ...] = (), carries: tuple[str, ...] = ()) -> Callable[[Callable[[Ctx], Outcome]], Action]:
     """Decorator: the function becomes an :class:`Action` named after it, described by ``words``,
-    declaring the parts of the position it ``reads`` and ``writes`` and the follow-ups it
-    ``emits`` (:mod:`.parts`; leave ``reads`` out, and the action declares nothing yet)."""
+    declaring the parts of the position it ``reads`` and ``writes``, the follow-ups it
+    ``emits`` (:mod:`.parts`; leave ``reads`` out, and the action declares nothing yet) and the
+    calls it ``carries`` without looking at them (:mod:`.carried`)."""
     def make(fn: Callable[[Ctx], Outcome]) -> Action:
         if reads is None:
             return Action(fn.__name__, words, fn)
-        return Action(fn.__name__, words, fn, frozenset(reads), frozenset(writes), frozenset(emits))
+        return Action(fn.__name__, words, fn, frozenset(reads), frozenset(writes), frozenset(emits),
+                      frozenset(carries))
     return make
 
 
 def derived(inner: Action, name: str, words: str, run: Callable[[Ctx], Outcome], *, reads: tuple[str, ...] = (),
-            writes: tuple[str, ...] = (), emits: tuple[str, ...] = ()) -> Action:
+            writes: tuple[str, ...] = (), emits: tuple[str, ...] = (), carries: tuple[str, ...] | None = None
+            ) -> Action:
     """An action that runs ``inner`` and then does a little more (another book's citation, the
     director called at once): ``inner``'s declarations with ``reads``, ``writes`` and ``emits``
-    added (none, while ``inner`` declares nothing)."""
+    added (none, while ``inner`` declares nothing), carrying what ``inner`` carries unless
+    ``carries`` says otherwise (what it adds may look at a call ``inner`` only passes on)."""
     if inner.reads is None or inner.writes is None or inner.emits is None:
         return Action(name, words, run)
     return Action(name, words, run, inner.reads | frozenset(reads), inner.writes | frozenset(writes),
-                  inner.emits | frozenset(emits))
+                  inner.emits | frozenset(emits), inner.carries if carries is None else frozenset(carries))
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,7 +121,8 @@ def slip_claimed_again(ctx: Ctx) -> Outcome:
 
 @action("the director will judge first whether the irregular call was unintended (25A)",
         reads=('procedure', 'procedure_call',),
-        writes=('pending', 'rulings'), emits=())
+        writes=('pending', 'rulings'), emits=(),
+        carries=('event_call', 'procedure_call'))
 def ask_slip(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     event = ctx.event
@@ -141,7 +142,8 @@ def ask_slip(ctx: Ctx) -> Outcome:
 
 @action("unintended: the irregular call is withdrawn and the intended call is made in its place (25A1)",
         reads=('procedure', 'procedure_call', 'procedure_place'),
-        writes=('record', 'pending', 'rulings'), emits=('SubstitutedCall',))
+        writes=('record', 'pending', 'rulings'), emits=('SubstitutedCall',),
+        carries=('procedure_call',))
 def intended_replaces(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     new = parse_call(p.get("new"))
@@ -154,7 +156,8 @@ def intended_replaces(ctx: Ctx) -> Outcome:
 
 @action("intended: the procedure goes on from where it was (25A does not apply)",
         reads=('procedure', 'procedure_call',),
-        writes=('pending', 'rulings'), emits=())
+        writes=('pending', 'rulings'), emits=(),
+        carries=('procedure_call',))
 def back_to_procedure(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     options = tuple(o for o in p.get("back_options").split(",") if o)
