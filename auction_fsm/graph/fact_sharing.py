@@ -237,7 +237,7 @@ def _step_key(state: AuctionState, event: Event) -> _Keyed:
             parts |= f.row.action.reads
     head = (tuple(f.row.label for f in ruled.fired[:1]), tuple(sorted(facts.items())), _event_key(event))
     names = sorted({q for p in parts for q in (("key", "standing_facts") if p == KEY_STEP else (p,))})
-    return _Keyed(head, {p: value_of(state, p) for p in names}, KEY_STEP in parts and not parts & STEPPED, ruled)
+    return _Keyed(head, {p: value_of(state, p, event) for p in names}, KEY_STEP in parts and not parts & STEPPED, ruled)
 
 
 def _add(keys: list[_Keyed], full: set[Hashable], without_log: set[Hashable],
