@@ -29,10 +29,10 @@ from walks import fuzzed_steps
 
 from auction_fsm import rules
 from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Call
 from auction_fsm.engine import Step, rule_in_full
 from auction_fsm.errors import AuctionFsmError, IllegalCallError, LawBookError
 from auction_fsm.event_language import read_event
-from auction_fsm.calls import Call
 from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
 from auction_fsm.fuzzing import next_event
 from auction_fsm.graph.fact_sharing import LOGGED_CALLS, edges_of, measure_steps, replayed
@@ -287,8 +287,8 @@ def test_25_a_change_of_call_reads_the_acting_seats_last_call_not_every_seats() 
     ``actor_last_call``, the step runs audited, and the audit notes that view, never ``last_calls``,
     for the action and the facts its guard reads.  Every seat's entry covers the acting seat's."""
     act = _declared("changes:ask_about_change")
-    assert act.reads == {ACTOR_LAST_CALL}
-    assert SLOTS["actor_call_to_change"].parts == {ACTOR_LAST_CALL}
+    assert act.reads == frozenset({ACTOR_LAST_CALL})
+    assert SLOTS["actor_call_to_change"].parts == frozenset({ACTOR_LAST_CALL})
     state, change = _change_in_time()
     with observing() as seen:
         step = rule_in_full(state, change)
