@@ -63,8 +63,9 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: computed from.  ``turn`` is the seat to call, held in the legal auction's key beside the last
 #: bid, the double and the passes: a rule that needs only whose turn it is declares ``turn``, and
 #: a table keyed on its reads does not tell apart auctions that differ in the rest of the key.
-#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has eight, each a small
-#: fact of the record that the rules ask about (properties of the position of the same names):
+#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has nine, each a small
+#: fact of the record that the rules ask about (properties of the position of the same names, but
+#: ``actor_last_call``, asked through a method):
 #: the last entry, only its seat, its call and whether it stands, while it stands or waits for a
 #: ruling (``call_just_made``: does a seat name again the call it has just made, 25); whether
 #: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
@@ -115,7 +116,16 @@ CLOSED_VIEWS: frozenset[str] = frozenset({"first_namers", "suits_specified", "un
 #: (:class:`_Watched`).  It is the one view that depends on the event as well as the position:
 #: :func:`value_of` needs the event for it, and a key without an event (the explorer's,
 #: :mod:`auction_fsm.graph.declared_key`) holds ``last_calls`` in its place (:data:`VIEW_SOURCES`:
-#: every seat's entry covers the acting seat's, whichever it is).
+#: every seat's entry covers the acting seat's, whichever it is: exact).
+#:
+#: A table of steps (:mod:`auction_fsm.graph.fact_sharing`) keys the view by the seat of the
+#: step's event, at the position the step starts from.  A row fired by a follow-up reads it for
+#: the follow-up's seat, at the position the step's earlier rows made: the judgement of an
+#: accepted change (``JudgeChange``, 25B1) reads the offender's new call, which the row accepting
+#: the change has just put in the record from the procedure it read, and asks no more of an
+#: earlier call than whether it is that one (``accepted_change_stands``, a fact in the key).  So
+#: the entry read is a function of what the key holds; tested, not proved: the replay check of
+#: ``benchmarks/fact_sharing.py --steps`` (no disagreeing part on changes-1).
 ACTOR_LAST_CALL = "actor_last_call"
 #: Views computed from narrower views than their parts: the contract reads the key, the first
 #: namers of the final bid's strain, the doubling without unnoticed calls (36C) and the leads,
