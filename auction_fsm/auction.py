@@ -521,6 +521,13 @@ class AuctionState:
         _bounded_put(_LAST_CALLS, (id(record), self.dealer), (record, out))
         return out
 
+    def last_call_of(self, seat: Seat) -> LastCall | None:
+        """``seat``'s last standing call as :attr:`last_calls` has it (``None``: it has none).
+        A rule asking for one seat's entry asks through this method, so that the checked copy of
+        the position can tell the acting seat's entry (the view ``actor_last_call``: what a change
+        of call by that seat asks, 25A, 21B1) from another seat's (``last_calls``)."""
+        return self.last_calls[seat]
+
     @property
     def last_call(self) -> tuple[Seat, LastCall] | None:
         """The last call of the record that stands, with its seat, as :attr:`last_calls` has it

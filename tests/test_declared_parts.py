@@ -29,10 +29,11 @@ from walks import fuzzed_steps
 
 from auction_fsm import rules
 from auction_fsm.auction import AuctionState
+from auction_fsm.calls import Call
 from auction_fsm.engine import Step, rule_in_full
 from auction_fsm.errors import AuctionFsmError, IllegalCallError, LawBookError
 from auction_fsm.event_language import read_event
-from auction_fsm.events import CallEvent, Choice, DirectorCalled, Event
+from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
 from auction_fsm.fuzzing import next_event
 from auction_fsm.graph.fact_sharing import LOGGED_CALLS, edges_of, measure_steps, replayed
 from auction_fsm.graph.irregular_space import IrregularSpace
@@ -41,6 +42,7 @@ from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
 from auction_fsm.lawbook.chains import chain
 from auction_fsm.lawbook.facts import SLOTS
 from auction_fsm.lawbook.parts import (
+    ACTOR_LAST_CALL,
     LOG,
     PARTS,
     READABLE,
@@ -53,6 +55,7 @@ from auction_fsm.lawbook.parts import (
     facts_table,
     observing,
     table,
+    value_of,
     where,
 )
 from auction_fsm.lawbook.rows import Action, AuctionEnds, Ctx, FollowUp, Guard, Outcome, Row
@@ -270,6 +273,68 @@ def test_22A_the_final_pass_with_an_action_that_does_not_declare_ending_the_auct
     state = AuctionState.start(Seat.N, law_book=planted).calls("1H P P")
     with auditing(), pytest.raises(UndeclaredPart, match=rf"action '{act.name}' .* emitted follow-up 'AuctionEnds'"):
         rule_in_full(state, CallEvent.of("W", "P"))
+
+
+# --- the acting seat's last call: one entry of the view last_calls (ACTOR_LAST_CALL) ---------------
+
+def _change_in_time() -> tuple[AuctionState, ChangeCall]:
+    """North has opened 1H and East passed; North says 1H was a slip for 1S (25A: in time)."""
+    return AuctionState.start(Seat.N).calls("1H P"), ChangeCall(Seat.N, Call.parse("1S"), "slip")
+
+
+def test_25_a_change_of_call_reads_the_acting_seats_last_call_not_every_seats() -> None:
+    """The change-of-call rules ask for the acting seat's entry alone: declared as the view
+    ``actor_last_call``, the step runs audited, and the audit notes that view, never ``last_calls``,
+    for the action and the facts its guard reads.  Every seat's entry covers the acting seat's."""
+    act = _declared("changes:ask_about_change")
+    assert act.reads == frozenset({ACTOR_LAST_CALL})
+    assert SLOTS["actor_call_to_change"].parts == frozenset({ACTOR_LAST_CALL})
+    state, change = _change_in_time()
+    with observing() as seen:
+        step = rule_in_full(state, change)
+    assert step.fired[0].row.action is act
+    for who in ("changes:ask_about_change", "fact:actor_call_to_change", "fact:change_names_call_made"):
+        assert ACTOR_LAST_CALL in seen.reads[who] and "last_calls" not in seen.reads[who], who
+    assert ACTOR_LAST_CALL in (covered(frozenset({"last_calls"})) or set())
+    assert ACTOR_LAST_CALL in (covered(frozenset({"record", "dealer"})) or set())
+    assert "last_calls" not in (covered(frozenset({ACTOR_LAST_CALL})) or set())
+
+
+def test_25_an_action_declaring_the_acting_seats_last_call_that_reads_another_seats_is_named() -> None:
+    """Planted: the action asking the director to judge a change also looks at partner's last
+    call, declaring only the acting seat's: the audit names it reading ``last_calls``.  Planted
+    without the view, it is named reading ``actor_last_call``."""
+    def reads_partners_call(row: Row) -> Row:
+        assert row.action is not None
+        run = row.action.run
+
+        def planted(ctx: Ctx) -> Outcome:
+            seat = ctx.event.seat  # type: ignore[union-attr]
+            ctx.state.last_call_of(seat.partner)  # the planted read of another seat's entry
+            return run(ctx)
+        return dataclasses.replace(row, action=dataclasses.replace(row.action, run=planted))
+    book = LAWS_2017.replace_row(lambda r: r.action is not None and r.action.name == "ask_about_change",
+                                 reads_partners_call, name="planted-ask-about-change-reads-partner")
+    state, change = _change_in_time()
+    with auditing():
+        rule_in_full(state, change)  # as declared, it passes
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'ask_about_change' .* read part 'last_calls', not declared"):
+        rule_in_full(dataclasses.replace(state, book=book), change)
+    without = _planted("ask_about_change", reads=frozenset())
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'ask_about_change' .* read part 'actor_last_call'"):
+        rule_in_full(dataclasses.replace(state, book=without), change)
+
+
+def test_the_acting_seats_last_call_is_valued_with_the_event() -> None:
+    """``value_of`` gives the view the entry of the seat the event names, and ``None`` without an
+    event or for one naming no seat."""
+    state, change = _change_in_time()
+    assert value_of(state, ACTOR_LAST_CALL, change) == state.last_calls[Seat.N] is not None
+    assert value_of(state, ACTOR_LAST_CALL, ChangeCall(Seat.S, Call.parse("1S"), "slip")) is None
+    assert value_of(state, ACTOR_LAST_CALL, CallEvent.of("S", "1S")) is None
+    assert value_of(state, ACTOR_LAST_CALL, ChangeCall(Seat.E, Call.parse("1S"), "slip")) == state.last_calls[Seat.E]
+    assert value_of(state, ACTOR_LAST_CALL) is None
+    assert value_of(state, ACTOR_LAST_CALL, Judgement("comparable", True)) is None
 
 
 def test_an_undeclared_part_is_a_fault_of_the_book_and_changes_nothing_recorded() -> None:

@@ -132,22 +132,23 @@ _PLACE_FACTS = names_of_kind("place")
 
 
 def _names(declared: frozenset[str] | None) -> frozenset[str]:
-    """What a declaration puts in the key: a view of the log, or a view closed under the steps, as
-    itself; a view computed from narrower views (the contract), as what those put in it; any other
-    view as the parts it is computed from; the step of the key as nothing (its effect is applied,
-    not read); an undeclared rule, every part."""
+    """What a declaration puts in the key: a view computed from narrower views (the contract; the
+    acting seat's last call, whose seat the key cannot know without the event, as every seat's:
+    ``last_calls``), as what those put in it; a view of the log, or a view closed under the steps,
+    as itself; any other view as the parts it is computed from; the step of the key as nothing
+    (its effect is applied, not read); an undeclared rule, every part."""
     if declared is None:
         return _ALL
     out: set[str] = set()
     for name in declared:
         if name == KEY_STEP:
             continue
-        if name in _LOG_VIEWS or name in CLOSED_VIEWS or name in _PENDING_VIEWS:
+        if name in VIEW_SOURCES:
+            out |= _names(VIEW_SOURCES[name])
+        elif name in _LOG_VIEWS or name in CLOSED_VIEWS or name in _PENDING_VIEWS:
             out.add(name)
         elif name == "pending":
             out |= _PENDING_VIEWS
-        elif name in VIEW_SOURCES:
-            out |= _names(VIEW_SOURCES[name])
         elif name in VIEWS:
             out |= VIEWS[name]
         else:

@@ -255,8 +255,8 @@ def step_key(state: AuctionState, event: Event) -> _Keyed:
     head = (tuple(f.row.label for f in ruled.fired[:1]), tuple(sorted(facts.items())), _event_key(event))
     names = sorted({q for p in parts for q in (("key", "standing_facts") if p == KEY_STEP else (p,))})
     carried = carried_calls(state, event, carried_by((f.row.action for f in ruled.fired), event))
-    return _Keyed(head, {p: value_of(state, p) for p in names}, KEY_STEP in parts and not parts & STEPPED, ruled,
-                  carried)
+    return _Keyed(head, {p: value_of(state, p, event) for p in names}, KEY_STEP in parts and not parts & STEPPED,
+                  ruled, carried)
 
 
 def carried_key(k: _Keyed) -> Hashable:

@@ -77,11 +77,11 @@ slot("actor_call_to_change", FAMILY, str,
      "the acting seat's last call that stands, as a change of call would find it: 'none' if it has "
      "none (or the event names no seat), 'in time' if partner has not called since and no call out "
      "of rotation has taken partner's turn, 'too late' otherwise (25A4, 21B1a)",
-     parts=('last_calls',))
+     parts=('actor_last_call',))
 slot("change_names_call_made", FAMILY, bool,
      "the change of call names the very call the acting seat last made and that still stands (false "
      "if it has none, or the event is not a change of call)",
-     parts=('last_calls',))
+     parts=('actor_last_call',))
 slot("phase_when_procedure_closes", FAMILY, str,
      "where the table stands if the waiting procedure closes with nothing changed: the auction, the "
      "clarification period, a face-down opening lead, a passed-out board (a phase's name)",
@@ -93,7 +93,7 @@ slot("change_lho_called_over", FAMILY, bool,
 slot("accepted_change_stands", FAMILY, bool,
      "the new call of a change of call that LHO accepted (25B1) still stands, 17D3 not having cancelled "
      "it; false if the event is not the judgement of an accepted change",
-     parts=('last_calls',))
+     parts=('actor_last_call',))
 slot("change_restores_auction", FAMILY, bool,
      "the waiting change of call keeps the legal auction as it stood before the call being changed: "
      "no call stands after that call but LHO's over it, so withdrawing them goes back there (25A1, "
@@ -131,16 +131,17 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     """``event.seat`` tries to replace its last call with ``event.call``: the director must judge.
 
     The call to replace, its place and that of LHO's call over it come from the seat's last
-    standing call as the position keeps it (the view ``last_calls``; for a call again at LHO's
-    turn, ``via``, the last standing call alone, the view ``last_call``), by value and counted
-    back from the end of the record: nothing of the record itself is read."""
+    standing call as the position keeps it (the view ``actor_last_call``, ``event.seat`` being the
+    acting seat; for a call again at LHO's turn, ``via``, the last standing call alone, the view
+    ``last_call``), by value and counted back from the end of the record: nothing of the record
+    itself is read."""
     o, law = event.seat, ("21B1" if event.ground == "misinformation" else "25")
     if via:  # a call again at LHO's turn (30B2, 31C, 32C) by the player who made the last standing call
         found = state.last_call
         assert found is not None and found[0] == o, f"{o.long_name} calls again, but the last standing call is {found}"
         last: LastCall | None = found[1]
     else:
-        last = state.last_calls[o]
+        last = state.last_call_of(o)
     if last is None:
         raise IllegalCallError(f"{o.long_name} has no call in the auction to change", law=law)
     if last.gone:
@@ -260,8 +261,8 @@ def nothing_happens(ctx: Ctx) -> Outcome:
 def changeable_call(state: AuctionState, seat: Seat) -> int | None:
     """The record index of ``seat``'s last standing call if partner has not called since (25A4,
     21B1a), else ``None``: the call a change would replace (read from the view ``last_calls``,
-    the one definition of both)."""
-    last = state.last_calls[seat]
+    the one definition of both; ``actor_last_call`` when ``seat`` acts)."""
+    last = state.last_call_of(seat)
     return None if last is None or last.gone else state.place_index(last.back)
 
 
@@ -270,7 +271,7 @@ def _too_late(ctx: Ctx) -> LastCall | None:
     gone) and the change names another call: a change made too late."""
     event = ctx.event
     assert isinstance(event, ChangeCall)
-    last = ctx.state.last_calls[event.seat]
+    last = ctx.state.last_call_of(event.seat)
     if last is None or not last.gone or last.call == event.call:
         return None
     return last
@@ -287,7 +288,7 @@ def _actor_call_to_change(ctx: Ctx) -> Hashable:
     seat = getattr(ctx.event, "seat", None)
     if not isinstance(seat, Seat):
         return "none"
-    last = ctx.state.last_calls[seat]
+    last = ctx.state.last_call_of(seat)
     if last is None:
         return "none"
     return "too late" if last.gone else "in time"
@@ -298,7 +299,7 @@ def _change_names_call_made(ctx: Ctx) -> Hashable:
     event = ctx.event
     if not isinstance(event, ChangeCall):
         return False
-    last = ctx.state.last_calls[event.seat]
+    last = ctx.state.last_call_of(event.seat)
     return last is not None and last.call == event.call
 
 
@@ -326,7 +327,7 @@ def cannot_change(f: FactView) -> bool:
 
 
 @action("refused: the player has no call to change, or names the call already made",
-        reads=('last_calls',),
+        reads=('actor_last_call',),
         writes=(), emits=())
 def too_late_to_change(ctx: Ctx) -> Outcome:
     assert isinstance(ctx.event, ChangeCall)
@@ -335,7 +336,7 @@ def too_late_to_change(ctx: Ctx) -> Outcome:
 
 
 @action("too late: the attempted call is cancelled and stays in the record (25A4, 21B1a; 16C)",
-        reads=('last_calls',),
+        reads=('actor_last_call',),
         writes=('record', 'rulings'), emits=())
 def cancel_too_late_change(ctx: Ctx) -> Outcome:
     event = ctx.event
@@ -363,7 +364,7 @@ def ground_is_misinformation(f: FactView) -> bool:
 
 
 @action("the director is asked to judge the change",
-        reads=('last_calls',),
+        reads=('actor_last_call',),
         writes=('pending', 'rulings'), emits=(),
         carries=('event_call',))
 def ask_about_change(ctx: Ctx) -> Outcome:
@@ -682,7 +683,7 @@ def _new_call(ctx: Ctx) -> LastCall | None:
     another, an earlier one (17D3 cancelled the new call)."""
     event = ctx.event
     assert isinstance(event, JudgeChange)
-    last = ctx.state.last_calls[event.seat]
+    last = ctx.state.last_call_of(event.seat)
     return last if last is not None and last.back == event.back else None
 
 
@@ -705,7 +706,7 @@ def change_cancelled(f: FactView) -> bool:
 
 
 @action("the accepted change is judged for comparability (25B1, Law 26)",
-        reads=('last_calls',),
+        reads=('actor_last_call',),
         writes=('pending',), emits=(),
         carries=('event_call',))
 def judge_change(ctx: Ctx) -> Outcome:

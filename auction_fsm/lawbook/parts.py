@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["STEPPED", "FACT_VIEWS", "CLOSED_VIEWS", "VIEW_SOURCES", "PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "procedure_view", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
+__all__ = ["ACTOR_LAST_CALL", "STEPPED", "FACT_VIEWS", "CLOSED_VIEWS", "VIEW_SOURCES", "PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "procedure_view", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -64,14 +64,16 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: computed from.  ``turn`` is the seat to call, held in the legal auction's key beside the last
 #: bid, the double and the passes: a rule that needs only whose turn it is declares ``turn``, and
 #: a table keyed on its reads does not tell apart auctions that differ in the rest of the key.
-#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has eight, each a small
-#: fact of the record that the rules ask about (properties of the position of the same names):
+#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has nine, each a small
+#: fact of the record that the rules ask about (properties of the position of the same names, but
+#: ``actor_last_call``, asked through a method):
 #: the last entry, only its seat, its call and whether it stands, while it stands or waits for a
 #: ruling (``call_just_made``: does a seat name again the call it has just made, 25); whether
 #: the waiting procedure is about that entry (``procedure_at_end``); whether each pass ending the
 #: auction was out of rotation (``passes_at_end``, 17D3); each seat's last standing call and
-#: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a), and the last standing call
-#: alone with its seat (``last_call``: what a call again at LHO's turn would change, 30B2, 31C,
+#: whether partner's turn has gone since (``last_calls``, 25A4, 21B1a), and of those the acting
+#: seat's alone (``actor_last_call``: the seat the event names; see :data:`ACTOR_LAST_CALL`), and
+#: the last standing call alone with its seat (``last_call``: what a call again at LHO's turn would change, 30B2, 31C,
 #: 32C); whether anyone has called
 #: since an inadmissible call left unnoticed for now (``unnoticed_open``, 36A or 36B), and that call
 #: with its place and the auction before it (``unnoticed_call``, what 36A and 36B undo); whether any
@@ -88,7 +90,8 @@ VIEWS: dict[str, frozenset[str]] = {
     "unnoticed_open": frozenset({"record", "pending", "standing_facts"}),
     "unnoticed_call": frozenset({"record", "dealer", "standing_facts"}),
     "calls_made": frozenset({"record"}),
-    "last_calls": frozenset({"record", "dealer"}), "last_call": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"}),
+    "last_calls": frozenset({"record", "dealer"}), "actor_last_call": frozenset({"record", "dealer"}),
+    "last_call": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"}),
     "first_namers": frozenset({"standing_facts"}), "suits_specified": frozenset({"standing_facts"}),
     "unnoticed_calls": frozenset({"standing_facts"})}
 #: The standing calls' facts (:class:`~auction_fsm.standing.StandingFacts`) read in pieces, each a
@@ -105,10 +108,31 @@ FACT_VIEWS: dict[str, str] = {"namers": "first_namers", "specified": "suits_spec
 #: field and the call let stand (``tests/test_standing_views.py`` checks it), and a step that
 #: rebuilds them from the record reads the record (the log, declared as such).
 CLOSED_VIEWS: frozenset[str] = frozenset({"first_namers", "suits_specified", "unnoticed_calls"})
+#: The view ``actor_last_call``: the last standing call of the seat the event names (the acting
+#: seat: a change of call's maker, 25A, 21B1; the offender whose accepted change is judged,
+#: 25B1), as :attr:`~auction_fsm.auction.AuctionState.last_calls` has it for that seat, ``None``
+#: when the event names no seat.  A rule reads it through
+#: :meth:`~auction_fsm.auction.AuctionState.last_call_of` with the event's own seat; the audit
+#: notes that as this view, and the same method asked for another seat as ``last_calls``
+#: (:class:`_Watched`).  It is the one view that depends on the event as well as the position:
+#: :func:`value_of` needs the event for it, and a key without an event (the explorer's,
+#: :mod:`auction_fsm.graph.declared_key`) holds ``last_calls`` in its place (:data:`VIEW_SOURCES`:
+#: every seat's entry covers the acting seat's, whichever it is: exact).
+#:
+#: A table of steps (:mod:`auction_fsm.graph.fact_sharing`) keys the view by the seat of the
+#: step's event, at the position the step starts from.  A row fired by a follow-up reads it for
+#: the follow-up's seat, at the position the step's earlier rows made: the judgement of an
+#: accepted change (``JudgeChange``, 25B1) reads the offender's new call, which the row accepting
+#: the change has just put in the record from the procedure it read, and asks no more of an
+#: earlier call than whether it is that one (``accepted_change_stands``, a fact in the key).  So
+#: the entry read is a function of what the key holds; tested, not proved: the replay check of
+#: ``benchmarks/fact_sharing.py --steps`` (no disagreeing part on changes-1).
+ACTOR_LAST_CALL = "actor_last_call"
 #: Views computed from narrower views than their parts: the contract reads the key, the first
 #: namers of the final bid's strain, the doubling without unnoticed calls (36C) and the leads,
-#: not the suits specified.
-VIEW_SOURCES: dict[str, frozenset[str]] = {"contract": frozenset({"key", "first_namers", "unnoticed_calls", "leads"})}
+#: not the suits specified; the acting seat's last call is one entry of every seat's.
+VIEW_SOURCES: dict[str, frozenset[str]] = {"contract": frozenset({"key", "first_namers", "unnoticed_calls", "leads"}),
+                                           ACTOR_LAST_CALL: frozenset({"last_calls"})}
 #: What the engine reads to find the machine state a step starts from
 #: (:attr:`~auction_fsm.auction.AuctionState.phase`): the waiting procedure, how the auction stands,
 #: the leads, a passed-out board's hands, and whether any call has been made.
@@ -157,13 +181,18 @@ def covered(declared: frozenset[str] | None) -> frozenset[str] | None:
     return out | {v for v, sources in VIEW_SOURCES.items() if sources <= out}
 
 
-def value_of(state: AuctionState, name: str) -> Any:
+def value_of(state: AuctionState, name: str, event: Event | FollowUp | None = None) -> Any:
     """The value of part or view ``name`` at ``state``: what a rule declaring it may read, and
     so what a table of steps keyed on the rule's reads tells apart.  The view ``procedure`` is the
     waiting procedure with its call and its place blanked; the view ``key_step`` is nothing (the
-    table stores the key's step as an effect, :data:`KEY_STEP`)."""
+    table stores the key's step as an effect, :data:`KEY_STEP`); the view ``actor_last_call`` is
+    the last standing call of ``event``'s seat (``None`` when no event is given or it names no
+    seat: :data:`ACTOR_LAST_CALL`)."""
     if name == "turn":
         return state.turn
+    if name == ACTOR_LAST_CALL:
+        seat = _actor_of(event)
+        return None if seat is None else state.last_call_of(seat)
     if name == KEY_STEP:
         return None  # the effect is applied to the key the position has: nothing of it is read
     if name in ("procedure", "procedure_call", "procedure_place", "procedure_undo"):
@@ -173,6 +202,13 @@ def value_of(state: AuctionState, name: str) -> Any:
         facts = state.standing_facts
         return tuple(getattr(facts, f) for f in fields)
     return getattr(state, name)  # a part, or a view that is a property of the position
+
+
+def _actor_of(event: Event | FollowUp | None) -> Seat | None:
+    """The seat ``event`` names (the acting seat), or ``None`` (no event, or one naming no seat:
+    a director's choice, the auction's end)."""
+    seat = getattr(event, "seat", None)
+    return seat if isinstance(seat, Seat) else None
 
 
 #: The fields of the standing calls' facts in each of their views, in field order.
@@ -241,6 +277,9 @@ def action_declarations(book: LawBook) -> dict[str, Action]:
 # --- the watched copy of the position -----------------------------------------------------------
 
 _WATCHING: list[set[str]] = []  # the part sets being filled, innermost last
+#: The acting seat of each action or slot being checked, innermost last (``None``: its event names
+#: no seat): what tells the view ``actor_last_call`` from ``last_calls`` (:meth:`_Watched.last_call_of`).
+_ACTORS: list[Seat | None] = []
 #: Checkers of the actions' declarations (:func:`auditing`): while one is set, the engine runs
 #: every action through the innermost, and no step takes its shortcut for a plain call (the
 #: action it stands in for must be checked too).
@@ -344,6 +383,16 @@ class _Watched(AuctionState):
     def last_calls(self) -> tuple[LastCall | None, ...]:
         """The view ``last_calls``."""
         return self._view("last_calls")  # type: ignore[no-any-return]
+
+    def last_call_of(self, seat: Seat) -> LastCall | None:
+        """``seat``'s last standing call: noted as the view ``actor_last_call`` when ``seat`` is the
+        one the event being ruled names (the acting seat of the innermost action or slot checked),
+        as ``last_calls`` for any other seat (:data:`ACTOR_LAST_CALL`)."""
+        if _WATCHING:
+            _WATCHING[-1].add(ACTOR_LAST_CALL if _ACTORS and _ACTORS[-1] is not None and _ACTORS[-1] == seat
+                              else "last_calls")
+        with _unwatched():
+            return AuctionState.last_call_of(self, seat)
 
     @property
     def last_call(self) -> tuple[Seat, LastCall] | None:
@@ -617,13 +666,16 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
     before = ctx.state
     seen: set[str] = set()
     _WATCHING.append(seen)
+    _ACTORS.append(_actor_of(ctx.event))
     try:
         out = action(Ctx(_watched(before), ctx.event, None, {}))
     except Exception:
         _WATCHING.pop()
+        _ACTORS.pop()
         _judge(action, row, seen, None, (), ctx.event)
         raise
     _WATCHING.pop()
+    _ACTORS.pop()
     after = _plain(out.state)
     old, new = _fields(before), _fields(after)
     changed = {p for p, a, b in zip(PARTS, old, new, strict=True) if a is not b and a != b}
@@ -679,10 +731,12 @@ def audited_fact(name: str, compute: Callable[[Any], Hashable], ctx: Any) -> Has
         _LAST_WATCHED[:] = [state, watched]
     seen: set[str] = set()
     _WATCHING.append(seen)
+    _ACTORS.append(_actor_of(ctx.event))
     try:
         value = compute(Ctx(watched, ctx.event, None, {}))
     finally:
         _WATCHING.pop()
+        _ACTORS.pop()
         if _WATCHING:
             _WATCHING[-1].update(seen)
     for observer in _OBSERVERS:

@@ -79,8 +79,9 @@ def _offender_partner_called_since(ctx: Ctx) -> Hashable:
         return False
     # partner's last standing call, if any, lies after the procedure's call when its place counted
     # back from the end of the record is nearer the end (a procedure about no call, back -1, has
-    # the whole record after it)
-    last = ctx.state.last_calls[p.offender.partner]
+    # the whole record after it).  Partner's entry, not the acting seat's: the slot declares every
+    # seat's (``last_calls``), not ``actor_last_call``
+    last = ctx.state.last_call_of(p.offender.partner)
     return last is not None and (p.back < 0 or last.back < p.back)
 
 

@@ -39,7 +39,7 @@ from auction_fsm.graph.results import Exploration
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, rotation
 from auction_fsm.lawbook.common import open_comparable
-from auction_fsm.lawbook.parts import LOG
+from auction_fsm.lawbook.parts import ACTOR_LAST_CALL, LOG
 from auction_fsm.lawbook.rows import derived
 from auction_fsm.records import Branch, CallRecord, LeadRestriction, Obligation, Watch
 from auction_fsm.seats import Seat
@@ -288,6 +288,19 @@ def test_25_changes_1_keys_the_last_calls_only_as_far_as_a_change_can_still_read
     assert full_east.facts_before != NO_STANDING_FACTS
     assert south == full_south._replace(facts_before=NO_STANDING_FACTS) and west is None
     assert key.last_calls(evolve(state, incidents=1)) is None
+
+
+def test_25_changes_1_keys_every_seats_last_call_for_the_acting_seats_alone() -> None:
+    """The change-of-call rules declare the acting seat's last call alone (``actor_last_call``);
+    the explorer's key has no event to say which seat acts, so it holds every seat's
+    (``last_calls``) in its place, and never the view itself."""
+    actors = [r for r in LAWS_2017.rows if r.action is not None and r.action.reads is not None
+              and ACTOR_LAST_CALL in r.action.reads]
+    assert actors and all(switched_on(r.family, scope_named("changes-1").families) for r in actors)
+    key = declared_key(LAWS_2017, scope_named("changes-1"))
+    assert "last_calls" in key.names and ACTOR_LAST_CALL not in key.names
+    assert not any(ACTOR_LAST_CALL in declared_key(LAWS_2017, scope_named(s)).names
+                   for s in ("rotation-1", "insufficient-1", "exposure-1"))
 
 
 def test_25_changes_1_keys_a_last_calls_place_by_its_rank_among_the_entries_still_looked_at() -> None:
