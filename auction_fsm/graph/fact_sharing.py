@@ -34,6 +34,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
 from ..engine import Fired, Step, rule_in_full
@@ -272,7 +273,12 @@ def carried_key(k: _Keyed) -> Hashable:
     pattern = re.compile(r"(?<![0-9A-Za-z])(" + "|".join(re.escape(c.text) for c in sorted(
         holes, key=lambda c: -len(c.text))) + r")(?![0-9A-Za-z])")
     texts = {c.text: h for c, h in holes.items()}
-    return _holed(_effect_key(k, True), holes, pattern, texts)
+    # a call held inside the legal auction's key (its last bid) is a number, not a call: which of
+    # the holes it is, if the key is in the key (words naming the last bid name it by its text)
+    key = k.values.get("key")
+    last = rules.unpack(key)[1] if isinstance(key, int) and key >= 0 else -1
+    as_last_bid = tuple(c.code == last for c in holes)
+    return _holed(_effect_key(k, True), holes, pattern, texts), as_last_bid
 
 
 def _holed(value: Any, holes: Mapping[Call, str], pattern: re.Pattern[str], texts: Mapping[str, str]) -> Hashable:

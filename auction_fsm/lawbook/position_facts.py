@@ -22,7 +22,7 @@ from .facts import computes, slot
 if TYPE_CHECKING:
     from .rows import Ctx
 
-__all__ = ["offset", "actor_from"]
+__all__ = ["offset", "actor_from", "CALL_IS_PASS", "CALL_KIND", "CALL_PERMITTED"]
 
 _PROC, _AUCTION = "9-10", "17-22"
 
@@ -142,10 +142,21 @@ def _auction_over(ctx: Ctx) -> Hashable:
 
 
 # --- appended by worktree factsb (issue 37: the guards of 21B-25, 35-39, 41-54, 23-26, 24) ------
+CALL_IS_PASS, CALL_KIND, CALL_PERMITTED = "call_is_pass", "call_kind", "call_permitted"
+slot(CALL_KIND, _AUCTION, str,
+     "the kind of call the event makes: 'pass', 'bid', 'double' or 'redouble'; 'none' for an event "
+     "with no call (what an action that carries the call may still branch on, lawbook.carried)",
+     parts=())
 slot("call_is_pass", _AUCTION, bool,
      "the event is a call and that call is a pass (false for a bid, a double, a redouble or an event "
      "with no call)",
      parts=())
+
+
+@computes(CALL_KIND)
+def _call_kind(ctx: Ctx) -> Hashable:
+    call = getattr(ctx.event, "call", None)
+    return "none" if call is None else str(call.kind)
 
 
 @computes("call_is_pass")

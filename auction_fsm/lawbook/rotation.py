@@ -42,7 +42,8 @@ from .common import (
     stand,
     stand_held,
 )
-from .facts import FactView, computes, slot
+from .facts import FactView, computes, slot, value_of
+from .position_facts import CALL_IS_PASS, CALL_KIND, CALL_PERMITTED
 from .procedure_facts import procedure_fact
 from .rows import OTHERWISE, Ctx, Guard, Outcome, Row, WatchedCall, action, both, reads
 from .states import OPEN
@@ -269,22 +270,25 @@ def hold_silenced_out_of_rotation(ctx: Ctx) -> Outcome:
 
 @action("the call is taken as an attempt to change the call just made (Law 25)",
         reads=('turn', 'last_call'),
-        writes=('pending', 'rulings'), emits=())
+        writes=('pending', 'rulings'), emits=(),
+        carries=('event_call',))
 def change_at_lhos_turn(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]
-    law = "30B2" if call.is_pass else ("31C" if call.is_bid else "32C")
+    law = {"pass": "30B2", "bid": "31C"}.get(str(value_of(CALL_KIND, ctx)), "32C")
     return Outcome(changes.attempt(ctx.state, ChangeCall(ctx.seat, call, "slip"), via=law))
 
 
 @action("the call is held while LHO may accept it, the right player may call, or the director rules",
         reads=('key',),
-        writes=('record', 'pending'), emits=())
+        writes=('record', 'pending'), emits=(),
+        carries=('event_call',))
 def hold_out_of_rotation(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
     turn = state.turn
-    bad_double = (call.is_double or call.is_redouble) and not rules.permitted_for(
-        state.key, offender, call.code)
+    # an inadmissible double or redouble (36): told by the facts of the call's kind and whether the
+    # auction allows it, so that the action carries the call itself
+    bad_double = value_of(CALL_KIND, ctx) in ("double", "redouble") and not value_of(CALL_PERMITTED, ctx)
     state = state.add_call(CallRecord(offender, call, turn, "pending", "out_of_rotation", "28-32", shown(ctx)))
     options: list[str] = []
     extra = [("inadmissible", "1" if bad_double else "")]
@@ -338,7 +342,8 @@ def _if_accepted(ctx: Ctx) -> AuctionState:
 
 @action("the call out of rotation stands as if legal; the accepting call is then ruled",
         reads=('key', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=('CallEvent',))
+        writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=('CallEvent',),
+        carries=('event_call', 'procedure_call'))
 def accept_out_of_rotation(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -348,9 +353,9 @@ def accept_out_of_rotation(ctx: Ctx) -> Outcome:
         "29A", f"{seat.long_name} called over {p.offender.long_name}'s call out of rotation, "
         "accepting it; no rectification")
     reverts = pass_out_of_rotation_at_end(cleared.set_status_back(p.back, "stands"))
-    law, cleared = accepted_as_insufficient(cleared, p)
+    law, cleared = accepted_as_insufficient(ctx, cleared, p)
     out = stand_held(cleared, p, law=law)
-    if out.state.pending is None and reverts and call.is_pass:
+    if out.state.pending is None and reverts and value_of(CALL_IS_PASS, ctx):
         # 17D3 will undo the accepted pass; the accepting pass is one of the passes it cancels
         return Outcome(out.state.add_call(CallRecord(seat, call, seat, "cancelled", "after_17d3", "17D3")),
                        out.follow)
@@ -427,31 +432,52 @@ def explain_options(ctx: Ctx) -> Outcome:
 
 @action("LHO accepts: the call stands as if in rotation and LHO calls next (29A)",
         reads=('key', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
-        writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=())
+        writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=(),
+        carries=('procedure_call',))
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _p(ctx)
     state = evolve(ctx.state, pending=None).rule(
         "29A", f"{ctx.seat.long_name} accepts {p.offender.long_name}'s call out of rotation; no rectification")
-    law, state = accepted_as_insufficient(state, p)
+    law, state = accepted_as_insufficient(ctx, state, p)
     return stand_held(state, p, law=law)
 
 
-def accepted_as_insufficient(state: AuctionState, p: Pending) -> tuple[str, AuctionState]:
+def accepted_as_insufficient(ctx: Ctx, state: AuctionState, p: Pending) -> tuple[str, AuctionState]:
     """The law of the accepted call out of rotation ``p`` holds, and the state with its ruling:
     29A, or "29A, 27A1" when the call, treated as made in rotation, is an insufficient bid there
-    -- the acceptance by the offender's LHO then accepts the insufficient bid too (27A1).  The
-    auction it is made over: the legal auction as it stands when the call is the last entry of
-    the record (it never stood), else the auction before its place, read from the record."""
-    call = p.made
-    if not call.is_bid:
+    -- the acceptance by the offender's LHO then accepts the insufficient bid too (27A1).  Which
+    of the two is the fact ``held_call_insufficient`` read in ``ctx``, so that an action calling
+    this carries the procedure's call: it names the call and the last bid in words, and branches
+    on nothing else of it."""
+    if not value_of(HELD_CALL_INSUFFICIENT, ctx):
         return "29A", state
-    key = state.key if p.back == 0 else state.key_before(state.index_of(p))
-    if rules.step_or_none(key, call.code) is not None:
-        return "29A", state
+    key = _auction_held_over(ctx.state, p)
     last = ALL_CALLS[rules.unpack(key)[1]]
     return "29A, 27A1", state.rule(
-        "27A1", f"{p.offender.long_name}'s {call}, now treated as made in rotation, is insufficient over {last}: "
+        "27A1", f"{p.offender.long_name}'s {p.made}, now treated as made in rotation, is insufficient over {last}: "
         "accepting the call out of rotation accepts the insufficient bid too, so it stands as if legal (29A, 27A1)")
+
+
+def _auction_held_over(state: AuctionState, p: Pending) -> int:
+    """The legal auction the held call ``p`` was made over: as it stands when the call is the last
+    entry of the record (it never stood), else the auction before its place, read from the record."""
+    return state.key if p.back == 0 else state.key_before(state.index_of(p))
+
+
+HELD_CALL_INSUFFICIENT = "held_call_insufficient"
+slot(HELD_CALL_INSUFFICIENT, FAMILY, bool,
+     "the call out of rotation the waiting procedure holds is a bid that, treated as made in rotation, "
+     "is not sufficient over the auction it was made over (accepting it accepts an insufficient bid "
+     "too, 29A with 27A1); false for a pass, double or redouble, or when no call out of rotation waits",
+     parts=('key', 'procedure', 'procedure_call', 'procedure_place'))
+
+
+@computes(HELD_CALL_INSUFFICIENT)
+def _held_call_insufficient(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    if p is None or p.call is None or not p.call.is_bid:
+        return False
+    return rules.step_or_none(_auction_held_over(ctx.state, p), p.call.code) is None
 
 
 def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
