@@ -43,6 +43,13 @@ check in the same run: each step answered from such a table has the stored chang
 own position (:func:`~auction_fsm.graph.fact_sharing.replayed`), and the rows and every part are
 compared with the step ruled.  With the log in the key the disagreements must be 0; without it they
 count what the log's absolute places still tell apart (by part), the key and the rows among them.
+
+Also with ``--steps``: *calls carried*.  A step whose actions all carry the event's call or the
+procedure's call (they pass it on without looking at it: ``@action(..., carries=...)``,
+:mod:`auction_fsm.lawbook.carried`) is keyed with those calls as holes, the key kept as an
+effect; the table fills the holes with the step's own calls at replay.  Printed: how many steps
+carry a call, the share so keyed (as they are, and relative to the turn), and the same soundness
+check (every answered step compared with the step ruled, part by part; must be none).
 """
 
 from __future__ import annotations

@@ -28,7 +28,6 @@ step, keyed on the parts of the position the fired rows' actions declare reading
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,9 +39,8 @@ from ..calls import Call
 from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
-from ..lawbook.carried import carried_by, carried_calls, substituted
+from ..lawbook.carried import carried_by, carried_calls, substituted, with_holes
 from ..lawbook.parts import KEY_STEP, LOG, PARTS, STEPPED, stepped_key, value_of
-from ..pvector import PVector
 from ..symmetry import turned, turned_event
 from ..values import evolve
 from .irregular_space import IrregularSpace
@@ -269,32 +267,12 @@ def carried_key(k: _Keyed) -> Hashable:
     replace no call that merely happened to be equal."""
     if not k.carried:
         return _effect_key(k, True)
-    holes = {call: f"<carried {i}>" for i, call in enumerate(dict.fromkeys(k.carried.values()))}
-    pattern = re.compile(r"(?<![0-9A-Za-z])(" + "|".join(re.escape(c.text) for c in sorted(
-        holes, key=lambda c: -len(c.text))) + r")(?![0-9A-Za-z])")
-    texts = {c.text: h for c, h in holes.items()}
+    calls = tuple(dict.fromkeys(k.carried.values()))
     # a call held inside the legal auction's key (its last bid) is a number, not a call: which of
     # the holes it is, if the key is in the key (words naming the last bid name it by its text)
     key = k.values.get("key")
     last = rules.unpack(key)[1] if isinstance(key, int) and key >= 0 else -1
-    as_last_bid = tuple(c.code == last for c in holes)
-    return _holed(_effect_key(k, True), holes, pattern, texts), as_last_bid
-
-
-def _holed(value: Any, holes: Mapping[Call, str], pattern: re.Pattern[str], texts: Mapping[str, str]) -> Hashable:
-    """``value`` as a key with each call of ``holes`` (and its text as a word) made its hole."""
-    if isinstance(value, Call):
-        return holes.get(value, value)
-    if isinstance(value, str):
-        return pattern.sub(lambda m: texts[m.group(1)], value)
-    if isinstance(value, (tuple, list, PVector)):
-        return tuple(_holed(v, holes, pattern, texts) for v in value)
-    if isinstance(value, frozenset):
-        return frozenset(_holed(v, holes, pattern, texts) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__, tuple(_holed(getattr(value, f.name), holes, pattern, texts)
-                                            for f in dataclasses.fields(value)))
-    return value  # type: ignore[no-any-return]
+    return with_holes(_effect_key(k, True), calls), tuple(c.code == last for c in calls)
 
 
 def _add(keys: list[_Keyed], full: set[Hashable], without_log: set[Hashable],

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..auction import AuctionState
@@ -41,7 +41,7 @@ from ..values import evolve
 if TYPE_CHECKING:
     from .rows import Action
 
-__all__ = ["CARRIED", "EVENT_CALL", "PROCEDURE_CALL", "carried_by", "carried_calls", "substituted", "with_calls"]
+__all__ = ["CARRIED", "EVENT_CALL", "PROCEDURE_CALL", "carried_by", "carried_calls", "substituted", "with_calls", "with_holes"]
 
 T = TypeVar("T")
 
@@ -78,6 +78,33 @@ def carried_calls(state: AuctionState, event: Event, names: Iterable[str]) -> di
         if isinstance(call, Call):
             out[name] = call
     return out
+
+
+def with_holes(value: Any, calls: Iterable[Call]) -> Hashable:
+    """``value`` as a key of a table of steps with each of ``calls`` made a numbered hole, wherever
+    it stands (inside tuples, sets, records, procedures) and as a word of its own inside strings (a
+    procedure's facts, words): the other side of :func:`substituted`, which fills the holes.  Two
+    values with equal keys hold the calls at the same places and every other call alike."""
+    holes = {call: f"<carried {i}>" for i, call in enumerate(dict.fromkeys(calls))}
+    if not holes:
+        return value  # type: ignore[no-any-return]
+    texts = {c.text: h for c, h in holes.items()}
+    return _holed(value, holes, _text_pattern(holes), texts)
+
+
+def _holed(value: Any, holes: Mapping[Call, str], pattern: re.Pattern[str], texts: Mapping[str, str]) -> Hashable:
+    if isinstance(value, Call):
+        return holes.get(value, value)
+    if isinstance(value, str):
+        return pattern.sub(lambda m: texts[m.group(1)], value)
+    if isinstance(value, (tuple, list, PVector)):
+        return tuple(_holed(v, holes, pattern, texts) for v in value)
+    if isinstance(value, frozenset):
+        return frozenset(_holed(v, holes, pattern, texts) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple(_holed(getattr(value, f.name), holes, pattern, texts)
+                                            for f in dataclasses.fields(value)))
+    return value  # type: ignore[no-any-return]
 
 
 def _text_pattern(calls: Iterable[Call]) -> re.Pattern[str]:
