@@ -446,38 +446,35 @@ def accepted_as_insufficient(ctx: Ctx, state: AuctionState, p: Pending) -> tuple
     """The law of the accepted call out of rotation ``p`` holds, and the state with its ruling:
     29A, or "29A, 27A1" when the call, treated as made in rotation, is an insufficient bid there
     -- the acceptance by the offender's LHO then accepts the insufficient bid too (27A1).  Which
-    of the two is the fact ``held_call_insufficient`` read in ``ctx``, so that an action calling
-    this carries the procedure's call: it names the call and the last bid in words, and branches
-    on nothing else of it."""
-    if not value_of(HELD_CALL_INSUFFICIENT, ctx):
+    of the two, and the bid it is insufficient over, is the fact ``held_call_insufficient_over``
+    read in ``ctx``: an action calling this carries the procedure's call and reads nothing else of
+    the legal auction than that fact."""
+    over = value_of(HELD_CALL_INSUFFICIENT_OVER, ctx)
+    if over is None:
         return "29A", state
-    key = _auction_held_over(ctx.state, p)
-    last = ALL_CALLS[rules.unpack(key)[1]]
     return "29A, 27A1", state.rule(
-        "27A1", f"{p.offender.long_name}'s {p.made}, now treated as made in rotation, is insufficient over {last}: "
+        "27A1", f"{p.offender.long_name}'s {p.made}, now treated as made in rotation, is insufficient over {over}: "
         "accepting the call out of rotation accepts the insufficient bid too, so it stands as if legal (29A, 27A1)")
 
 
-def _auction_held_over(state: AuctionState, p: Pending) -> int:
-    """The legal auction the held call ``p`` was made over: as it stands when the call is the last
-    entry of the record (it never stood), else the auction before its place, read from the record."""
-    return state.key if p.back == 0 else state.key_before(state.index_of(p))
-
-
-HELD_CALL_INSUFFICIENT = "held_call_insufficient"
-slot(HELD_CALL_INSUFFICIENT, FAMILY, bool,
-     "the call out of rotation the waiting procedure holds is a bid that, treated as made in rotation, "
-     "is not sufficient over the auction it was made over (accepting it accepts an insufficient bid "
-     "too, 29A with 27A1); false for a pass, double or redouble, or when no call out of rotation waits",
+HELD_CALL_INSUFFICIENT_OVER = "held_call_insufficient_over"
+slot(HELD_CALL_INSUFFICIENT_OVER, FAMILY, (Call, type(None)),
+     "the bid that the call out of rotation the waiting procedure holds would be insufficient over, "
+     "treated as made in rotation (accepting it accepts an insufficient bid too, 29A with 27A1): the "
+     "last bid of the auction it was made over; none if it would be sufficient, if it is a pass, "
+     "double or redouble, or if no call out of rotation waits",
      parts=('key', 'procedure', 'procedure_call', 'procedure_place'))
 
 
-@computes(HELD_CALL_INSUFFICIENT)
-def _held_call_insufficient(ctx: Ctx) -> Hashable:
+@computes(HELD_CALL_INSUFFICIENT_OVER)
+def _held_call_insufficient_over(ctx: Ctx) -> Hashable:
     p = ctx.state.pending
     if p is None or p.call is None or not p.call.is_bid:
-        return False
-    return rules.step_or_none(_auction_held_over(ctx.state, p), p.call.code) is None
+        return None
+    key = ctx.state.key if p.back == 0 else ctx.state.key_before(ctx.state.index_of(p))
+    if rules.step_or_none(key, p.call.code) is not None:
+        return None
+    return ALL_CALLS[rules.unpack(key)[1]]
 
 
 def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:
