@@ -62,6 +62,9 @@ def register(subparsers: Subparsers) -> None:
                    help="irregular scopes: also check that the configuration keys merge only states "
                         "with one future, on every edge off the breadth-first tree (costs two to four "
                         "times the exploration; see docs/verification.md)")
+    # gone since the explorer keys configurations by the rules' declarations alone; kept hidden
+    # so that an old script is told so, not only that the option is unknown
+    p.add_argument("--keys", metavar="KIND", help=argparse.SUPPRESS)
     add_progress_options(p)
     p.add_argument("--jobs", type=positive_int, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
@@ -100,6 +103,9 @@ def handler(args: argparse.Namespace) -> int:
     from ..graph.verification import format_report, verify
     from ._law_book import named_book
 
+    if args.keys is not None:
+        raise UsageError(f"--keys {args.keys} is no longer an option: configurations are always keyed by what the "
+                         "rules declare they read (docs/verification.md, How positions are keyed); leave it out")
     book = named_book(args.law_book)
     scopes = scopes_from_args(args)
     show = wants_progress(args)

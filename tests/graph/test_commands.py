@@ -42,6 +42,14 @@ def test_unknown_scope_is_an_input_error(capsys: pytest.CaptureFixture[str]) -> 
     assert "unknown scope 'nonsense'" in capsys.readouterr().err
 
 
+def test_verify_says_the_keys_option_went_rather_than_that_it_is_unknown(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--keys`` chose the configurations' key until the explorer keyed them by the rules'
+    declarations alone: a script still passing it is told that, and nothing is explored."""
+    assert main(["verify", "--scope", "insufficient-1", "--keys", "declared"]) == 2
+    err = capsys.readouterr().err
+    assert "--keys declared is no longer an option" in err and "leave it out" in err
+
+
 @pytest.mark.parametrize("jobs", ["0", "-2", "two"])
 def test_jobs_below_one_is_an_input_error(jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "--jobs", jobs]) == 2
