@@ -93,6 +93,7 @@ from ..lawbook.parts import (
     PHASE_READS,
     VIEW_SOURCES,
     VIEWS,
+    action_reads,
     procedure_view,
     value_of,
     where,
@@ -773,7 +774,7 @@ def _row_declarations(row: Row) -> Iterator[tuple[str, frozenset[str] | None]]:
     fact its guard reads the parts of that fact (``None``: undeclared, so everything), a guard
     that declares nothing ``None``."""
     if row.action is not None:
-        yield where(row.action), row.action.reads
+        yield where(row.action), action_reads(row.action)
     guard = row.guard
     if guard is not None:
         reads: Iterable[str] | None = getattr(guard, "reads", None)

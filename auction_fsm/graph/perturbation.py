@@ -33,7 +33,7 @@ from ..engine import Step, rule_in_full
 from ..errors import AuctionFsmError
 from ..events import Event
 from ..lawbook.facts import SLOTS
-from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, as_parts
+from ..lawbook.parts import KEY_STEP, LOG, PARTS, PHASE_READS, action_reads, as_parts
 from ..lawbook.words_only import WORDED, reworded, without_words
 
 __all__ = ["ENGINE_PARTS", "Perturbations", "step_reads", "step_writes", "donors", "check_step", "check_edges",
@@ -57,7 +57,8 @@ def step_reads(step: Step) -> frozenset[str]:
             parts |= _ALL if declared is None else as_parts(declared)
         action = fired.row.action
         if action is not None:
-            parts |= _ALL if action.reads is None else as_parts(action.reads)
+            reads = action_reads(action)
+            parts |= _ALL if reads is None else as_parts(reads)
             if action.reads is not None and KEY_STEP in action.reads:
                 parts.add("standing_facts")  # moved on with the key, call by call, as an effect
     return frozenset(parts)

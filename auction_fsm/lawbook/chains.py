@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .classify import EVENT_TRIGGERS, triggers_of_kind
+from .parts import action_reads
 
 if TYPE_CHECKING:
     from .book import LawBook
@@ -89,7 +90,7 @@ def chain(book: LawBook, row: Row) -> Chain:
     writes: set[str] = set()
     for r in rows.values():
         if r.action is not None:
-            parts |= r.action.reads or frozenset()
+            parts |= action_reads(r.action) or frozenset()
             writes |= r.action.writes or frozenset()
     return Chain(tuple(rows.values()), frozenset(facts), frozenset(parts), frozenset(writes),
                  tuple(sorted(undeclared)))

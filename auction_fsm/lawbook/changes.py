@@ -24,8 +24,8 @@ from ..records import CallRecord, Pending, Undo
 from ..seats import Seat
 from ..values import evolve
 from . import position_facts  # noqa: F401  (declares the facts the guards below read)
-from .common import open_comparable, reopen_watch
-from .facts import FactView, computes, slot
+from .common import branch_auction, open_comparable, reopen_watch
+from .facts import FactView, computes, slot, value_of
 from .lead import DLO, due_option
 from .procedure import DeclaresOptions, Option, callers
 from .procedure_facts import procedure_fact
@@ -105,6 +105,22 @@ slot("names_call_just_made", FAMILY, bool,
      "names again only the irregular call); false if the table waits for a call from that seat (the seat "
      "in turn, or one whose call takes an option of the waiting procedure), and for any other event",
      parts=("book", "key", "call_just_made", "procedure_at_end", "procedure"))
+CHANGED_CALL_BRANCH = "changed_call_branch"
+slot(CHANGED_CALL_BRANCH, FAMILY, (int, type(None)),
+     "the legal auction (without seats) as the call the waiting change of call would replace left it, "
+     "when a 31A/32A rectification of its maker's LHO took its branch on that very call and nobody has "
+     "called over it (what the change takes back, 25A1); none otherwise, or when no change waits",
+     parts=('key', 'obligations', 'watches', 'restrictions', 'procedure', 'procedure_call'))
+
+
+@computes(CHANGED_CALL_BRANCH)
+def _changed_call_branch(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    if p is None or p.procedure not in (CH, MI) or p.call is None:
+        return None
+    return branch_auction(evolve(ctx.state, pending=None), p.offender, p.call, bool(p.get("lho_call")))
+
+
 slot("restored_call_kept", FAMILY, bool,
      "the follow-up restoring LHO's call over a changed one says LHO keeps that call (25A6, 21B2); "
      "false for any other event",
@@ -372,6 +388,11 @@ def ask_about_change(ctx: Ctx) -> Outcome:
     return Outcome(attempt(ctx.state, ctx.event))
 
 
+def _branch(ctx: Ctx) -> int | None:
+    """The fact ``changed_call_branch``, read in the action's context (the action declares it)."""
+    return cast("int | None", value_of(CHANGED_CALL_BRANCH, ctx))
+
+
 def _pending(ctx: Ctx) -> Pending:
     p = ctx.state.pending
     assert p is not None
@@ -470,12 +491,13 @@ def ask_lho(ctx: Ctx) -> Outcome:
 
 
 def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
-               by_director: bool = True) -> Outcome:
+               by_director: bool = True, branch: int | None = None) -> Outcome:
     """Withdraw the old call (and LHO's call over it); the new call is then ruled as made in
     turn, and LHO's call made again if LHO keeps it.  ``by_director``: the director put the
     new call in place (his judgement, or a choice he explained), so he rules at once on it if it
     is irregular (:class:`~.rows.SubstitutedCall`); not when LHO accepted the change by calling
-    over it before he ruled.
+    over it before he ruled.  ``branch``: the fact ``changed_call_branch`` (a 31A/32A branch
+    taken on the changed call, to take back), read by the calling action in its own context.
 
     The calls withdrawn are found by their places counted back from the end of the record, and
     LHO's by value, as the procedure keeps them.  The legal auction goes back to where it stood
@@ -490,7 +512,8 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     lho_call = undo.over if lho_back is not None else None
     # a call of RHO that a waiting 31A/32A rectification took its branch on, not yet called
     # over: the new call decides
-    state, reopened = reopen_watch(evolve(state, pending=None), o, p.made, lho_back is not None)
+    state, reopened = (evolve(state, pending=None), None) if branch is None else reopen_watch(
+        evolve(state, pending=None), o, p.made, lho_back is not None, branch)
     lho_law = "21B2" if p.procedure == MI else "25A6"
     withdrawn = ((p.back, law),) if lho_back is None else ((p.back, law), (lho_back, lho_law))
     key = rules.seated(undo.auction, int(p.in_turn_of), 0 if undo.bidder is None else int(undo.bidder))
@@ -544,50 +567,51 @@ def auction_rebuilt(f: FactView) -> bool:
 
 
 @action("the first call is withdrawn; the new call is ruled as made in turn",
-        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
+        reads=('key_step', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('SubstitutedCall',),
-        carries=('procedure_call',))
+        carries=('procedure_call',), facts=(CHANGED_CALL_BRANCH,))
 def make_change(ctx: Ctx) -> Outcome:
-    return substitute(ctx.state, _pending(ctx), keep_lho=False)
+    return substitute(ctx.state, _pending(ctx), keep_lho=False, branch=_branch(ctx))
 
 
 @action("LHO keeps the call: it is made again after the new call",
         reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'),
-        carries=('procedure_call',))
+        carries=('procedure_call',), facts=(CHANGED_CALL_BRANCH,))
 def keep(ctx: Ctx) -> Outcome:
-    return substitute(ctx.state, _pending(ctx), keep_lho=True)
+    return substitute(ctx.state, _pending(ctx), keep_lho=True, branch=_branch(ctx))
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
         reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'),
-        carries=('procedure_call',))
+        carries=('procedure_call',), facts=(CHANGED_CALL_BRANCH,))
 def withdraw_lho(ctx: Ctx) -> Outcome:
-    return substitute(ctx.state, _pending(ctx), keep_lho=False)
+    return substitute(ctx.state, _pending(ctx), keep_lho=False, branch=_branch(ctx))
 
 
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
         "apply (25B1)",
-        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
+        reads=('key_step', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'),
-        carries=('procedure_call',))
+        carries=('procedure_call',), facts=(CHANGED_CALL_BRANCH,))
 def accept_change(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
-    out = substitute(ctx.state, p, keep_lho=True, law="25B1")
+    out = substitute(ctx.state, p, keep_lho=True, law="25B1", branch=_branch(ctx))
     return Outcome(out.state, (*out.follow, JudgeChange(p.offender, p.made, -1)))
 
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
-        reads=('key', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
+        reads=('key_step', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'),
-        carries=('event_call',))
+        carries=('event_call',), facts=(CHANGED_CALL_BRANCH,))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:
     p = _pending(ctx)
     assert isinstance(ctx.event, CallEvent)
     # once the director has judged the change a change of mind he is at the table: he rules at
     # once on the new call if it is irregular (36B, 37B, 38B-C), as after a choice (9B2)
-    out = substitute(ctx.state, p, keep_lho=True, law="25B1", by_director=p.step == "awaiting_acceptance")
+    out = substitute(ctx.state, p, keep_lho=True, law="25B1", by_director=p.step == "awaiting_acceptance",
+                     branch=_branch(ctx))
     state = out.state.rule("25B1", f"{ctx.seat.long_name} accepts the change by calling over it")
     called = CalledOver(ctx.event.seat, ctx.event.call, ctx.event.specifies)
     return Outcome(state, (*out.follow, called, JudgeChange(p.offender, p.made, -1)))

@@ -248,8 +248,25 @@ def branch_taken(state: AuctionState, w: Watch, rho_call: Call) -> Branch:
     return Branch(rho_call, rules.seatless(state.key), w)
 
 
+def branch_auction(state: AuctionState, rho: Seat, rho_call: Call, called_over: bool) -> int | None:
+    """The legal auction (without its seats, :func:`auction_fsm.rules.seatless`) as ``rho``'s call
+    ``rho_call`` left it, when a 31A/32A rectification of ``rho``'s LHO took its branch on that
+    very call and nobody has called over it (what :func:`reopen_watch` takes back); ``None``
+    otherwise -- the common case, in which nothing of the legal auction matters to the change."""
+    if called_over:
+        return None
+    o, auction = rho.lho, rules.seatless(state.key)
+
+    def taken(b: Branch | None) -> bool:
+        return b is not None and b.rho_call == rho_call and b.auction == auction and b.offender == o
+
+    carrying = (*(w.branch for w in state.watches), *(x.branch for x in state.obligations[o]),
+                *(x.branch for x in state.obligations[o.partner]), *(x.branch for x in state.restrictions))
+    return auction if any(taken(b) for b in carrying) else None
+
+
 def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call,
-                 called_over: bool) -> tuple[AuctionState, Ruling | None]:
+                 called_over: bool, auction: int | None = None) -> tuple[AuctionState, Ruling | None]:
     """``state`` with ``rho``'s last call, ``rho_call``, about to be withdrawn in favour of
     another, ruled as made in turn (25A1, 21B1, 25B1).  If a waiting 31A or 32A rectification
     (31A, 32B of 1997) of ``rho``'s LHO took its branch on that call, and nobody has called over
@@ -262,7 +279,8 @@ def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call,
     nothing behind (the repeat prevented or lapsed) is not found here.
 
     What it reads are those facts (the watches, obligations and rights) and the legal auction,
-    not the record.  With nothing called over it, the branch was taken on this very call if it
+    not the record; a caller that has the branch's auction already (``auction``: the fact
+    ``changed_call_branch`` of :mod:`.changes`, :func:`branch_auction`) spares it the auction.  With nothing called over it, the branch was taken on this very call if it
     names its value and the legal auction is still as that call left it
     (:func:`auction_fsm.rules.seatless`): a later call of RHO's of the same value comes after
     other calls, which moved the auction on, and nothing is reopened (an accepted insufficient
@@ -270,7 +288,11 @@ def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call,
     waiting)."""
     if called_over:
         return state, None
-    o, auction = rho.lho, rules.seatless(state.key)
+    o = rho.lho
+    if auction is None:
+        auction = branch_auction(state, rho, rho_call, called_over)
+        if auction is None:
+            return state, None
 
     def taken(b: Branch | None) -> bool:
         return b is not None and b.rho_call == rho_call and b.auction == auction and b.offender == o

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from .book import LawBook
     from .rows import Action, Row
 
-__all__ = ["ACTOR_LAST_CALL", "STEPPED", "FACT_VIEWS", "CLOSED_VIEWS", "VIEW_SOURCES", "PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "procedure_view", "READABLE", "covered", "as_parts", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
+__all__ = ["ACTOR_LAST_CALL", "STEPPED", "FACT_VIEWS", "CLOSED_VIEWS", "VIEW_SOURCES", "PHASE_READS", "AUDITS", "PARTS", "VIEWS", "KEY_STEP", "stepped_key", "procedure_view", "READABLE", "covered", "as_parts", "action_reads", "value_of", "audited_fact", "LOG", "EMITS", "UndeclaredPart", "Seen", "audited", "auditing", "observing", "check_names", "where", "table", "facts_table",
            "action_declarations"]
 
 #: The parts of the position, in the order of its fields.
@@ -231,6 +231,22 @@ def procedure_view(p: Pending | None, name: str) -> Any:
     return dataclasses.replace(p, call=None, specifies=None, back=-1, undo=None)
 
 
+def action_reads(action: Action) -> frozenset[str] | None:
+    """What ``action``'s outcome depends on, as parts and views: the parts it declares reading and
+    those the facts it reads in its own context are computed from (an explorer's key and the
+    checks that perturb undeclared parts need both; a table of steps keys the facts' values
+    instead).  ``None`` while it declares nothing, or reads a fact declaring nothing."""
+    if action.reads is None:
+        return None
+    out = action.reads
+    for name in action.facts:
+        parts = SLOTS[name].parts if name in SLOTS else None
+        if parts is None:
+            return None
+        out = out | parts
+    return out
+
+
 def as_parts(declared: frozenset[str]) -> frozenset[str]:
     """``declared`` with each view replaced by the parts it is computed from (what changing a
     part could change: :mod:`auction_fsm.graph.perturbation`)."""
@@ -255,6 +271,8 @@ def check_names(book: LawBook) -> list[str]:
         for name in sorted(action.carries - CARRIED):
             faults.append(f"action {action.name!r} carries {name!r}, which is not a call it may carry "
                           f"({', '.join(sorted(CARRIED))})")
+        for name in sorted(action.facts - frozenset(SLOTS)):
+            faults.append(f"action {action.name!r} reads fact {name!r}, which no family declares")
         if PROCEDURE_CALL in action.carries and PROCEDURE_CALL not in (action.reads or frozenset()):
             faults.append(f"action {action.name!r} carries {PROCEDURE_CALL!r} without declaring it reads it")
     return faults
@@ -280,6 +298,10 @@ _WATCHING: list[set[str]] = []  # the part sets being filled, innermost last
 #: The acting seat of each action or slot being checked, innermost last (``None``: its event names
 #: no seat): what tells the view ``actor_last_call`` from ``last_calls`` (:meth:`_Watched.last_call_of`).
 _ACTORS: list[Seat | None] = []
+#: The facts the action being audited declares reading in its own context (innermost last; a slot
+#: being computed pushes none): their parts are the facts' reads, checked against the slots'
+#: declarations, not the action's (:attr:`~.rows.Action.facts`).
+_OWN_FACTS: list[frozenset[str]] = []
 #: Checkers of the actions' declarations (:func:`auditing`): while one is set, the engine runs
 #: every action through the innermost, and no step takes its shortcut for a plain call (the
 #: action it stands in for must be checked too).
@@ -667,15 +689,18 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
     seen: set[str] = set()
     _WATCHING.append(seen)
     _ACTORS.append(_actor_of(ctx.event))
+    _OWN_FACTS.append(action.facts)
     try:
         out = action(Ctx(_watched(before), ctx.event, None, {}))
     except Exception:
         _WATCHING.pop()
         _ACTORS.pop()
+        _OWN_FACTS.pop()
         _judge(action, row, seen, None, (), ctx.event)
         raise
     _WATCHING.pop()
     _ACTORS.pop()
+    _OWN_FACTS.pop()
     after = _plain(out.state)
     old, new = _fields(before), _fields(after)
     changed = {p for p, a, b in zip(PARTS, old, new, strict=True) if a is not b and a != b}
@@ -721,7 +746,8 @@ def audited_fact(name: str, compute: Callable[[Any], Hashable], ctx: Any) -> Has
     """Compute slot ``name`` on a watched copy of the position and check the parts it read
     against the slot's declaration (a slot not declaring its parts is observed, not checked).
     The parts a slot reads are also parts read by whoever asked for it (an action, or another
-    slot computed from it)."""
+    slot computed from it), except for an action that declares the slot among its ``facts``:
+    for it they are the fact's (:func:`action_reads` counts them)."""
     state = ctx.state
     last = _LAST_WATCHED
     if last and last[0] is state:
@@ -732,12 +758,14 @@ def audited_fact(name: str, compute: Callable[[Any], Hashable], ctx: Any) -> Has
     seen: set[str] = set()
     _WATCHING.append(seen)
     _ACTORS.append(_actor_of(ctx.event))
+    _OWN_FACTS.append(frozenset())
     try:
         value = compute(Ctx(watched, ctx.event, None, {}))
     finally:
         _WATCHING.pop()
         _ACTORS.pop()
-        if _WATCHING:
+        _OWN_FACTS.pop()
+        if _WATCHING and not (_OWN_FACTS and name in _OWN_FACTS[-1]):
             _WATCHING[-1].update(seen)
     for observer in _OBSERVERS:
         observer.reads.setdefault(f"fact:{name}", set()).update(seen)

@@ -150,6 +150,26 @@ def _out_of_rotation_kind(ctx: Ctx) -> Hashable:
     return out_of_rotation_kind(ctx)
 
 
+HELD_CALL_INSUFFICIENT_OVER = "held_call_insufficient_over"
+slot(HELD_CALL_INSUFFICIENT_OVER, FAMILY, (Call, type(None)),
+     "the bid that the call out of rotation the waiting procedure holds would be insufficient over, "
+     "treated as made in rotation (accepting it accepts an insufficient bid too, 29A with 27A1): the "
+     "last bid of the auction it was made over; none if it would be sufficient, if it is a pass, "
+     "double or redouble, or if no call out of rotation waits",
+     parts=('key', 'procedure', 'procedure_call', 'procedure_place'))
+
+
+@computes(HELD_CALL_INSUFFICIENT_OVER)
+def _held_call_insufficient_over(ctx: Ctx) -> Hashable:
+    p = ctx.state.pending
+    if p is None or p.call is None or not p.call.is_bid:
+        return None
+    key = ctx.state.key if p.back == 0 else ctx.state.key_before(ctx.state.index_of(p))
+    if rules.step_or_none(key, p.call.code) is not None:
+        return None
+    return ALL_CALLS[rules.unpack(key)[1]]
+
+
 @computes("lho_may_accept")
 def _lho_may_accept(ctx: Ctx) -> Hashable:
     p = ctx.state.pending
@@ -341,9 +361,9 @@ def _if_accepted(ctx: Ctx) -> AuctionState:
 
 
 @action("the call out of rotation stands as if legal; the accepting call is then ruled",
-        reads=('key', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=('CallEvent',),
-        carries=('event_call', 'procedure_call'))
+        carries=('event_call', 'procedure_call'), facts=(HELD_CALL_INSUFFICIENT_OVER, CALL_IS_PASS))
 def accept_out_of_rotation(ctx: Ctx) -> Outcome:
     state, seat = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
@@ -431,9 +451,9 @@ def explain_options(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts: the call stands as if in rotation and LHO calls next (29A)",
-        reads=('key', 'key_step', 'procedure', 'procedure_call', 'procedure_place'),
+        reads=('key_step', 'procedure', 'procedure_call', 'procedure_place'),
         writes=('key', 'record', 'pending', 'rulings', 'standing_facts'), emits=(),
-        carries=('procedure_call',))
+        carries=('procedure_call',), facts=(HELD_CALL_INSUFFICIENT_OVER,))
 def accept_by_choice(ctx: Ctx) -> Outcome:
     p = _p(ctx)
     state = evolve(ctx.state, pending=None).rule(
@@ -455,26 +475,6 @@ def accepted_as_insufficient(ctx: Ctx, state: AuctionState, p: Pending) -> tuple
     return "29A, 27A1", state.rule(
         "27A1", f"{p.offender.long_name}'s {p.made}, now treated as made in rotation, is insufficient over {over}: "
         "accepting the call out of rotation accepts the insufficient bid too, so it stands as if legal (29A, 27A1)")
-
-
-HELD_CALL_INSUFFICIENT_OVER = "held_call_insufficient_over"
-slot(HELD_CALL_INSUFFICIENT_OVER, FAMILY, (Call, type(None)),
-     "the bid that the call out of rotation the waiting procedure holds would be insufficient over, "
-     "treated as made in rotation (accepting it accepts an insufficient bid too, 29A with 27A1): the "
-     "last bid of the auction it was made over; none if it would be sufficient, if it is a pass, "
-     "double or redouble, or if no call out of rotation waits",
-     parts=('key', 'procedure', 'procedure_call', 'procedure_place'))
-
-
-@computes(HELD_CALL_INSUFFICIENT_OVER)
-def _held_call_insufficient_over(ctx: Ctx) -> Hashable:
-    p = ctx.state.pending
-    if p is None or p.call is None or not p.call.is_bid:
-        return None
-    key = ctx.state.key if p.back == 0 else ctx.state.key_before(ctx.state.index_of(p))
-    if rules.step_or_none(key, p.call.code) is not None:
-        return None
-    return ALL_CALLS[rules.unpack(key)[1]]
 
 
 def _cancel_36a(ctx: Ctx, lho_call: Call | None) -> Outcome:

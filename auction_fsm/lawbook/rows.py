@@ -270,6 +270,11 @@ class Action:
     #: (:mod:`.carried`: ``event_call``, ``procedure_call``), so that a table of steps may key it
     #: without them; checked by :mod:`auction_fsm.graph.carried_check`.
     carries: frozenset[str] = frozenset()
+    #: The facts (:mod:`.facts`) the action reads in its own context, beside its parts: what it
+    #: branches on there is then a named value a table of steps keys (the fact is kept in the
+    #: context's facts), and the parts the facts are computed from count as the action's reads
+    #: for an explorer's key (:func:`.parts.action_reads`) without being its own.
+    facts: frozenset[str] = frozenset()
 
     def __call__(self, ctx: Ctx) -> Outcome:
         return self.run(ctx)
@@ -312,16 +317,18 @@ def reads(*facts: str, words: str, ask: str = "", on_key: Callable[[int, int], b
 
 
 def action(words: str, *, reads: tuple[str, ...] | None = None, writes: tuple[str, ...] = (),
-           emits: tuple[str, ...] = (), carries: tuple[str, ...] = ()) -> Callable[[Callable[[Ctx], Outcome]], Action]:
+           emits: tuple[str, ...] = (), carries: tuple[str, ...] = (), facts: tuple[str, ...] = ()
+           ) -> Callable[[Callable[[Ctx], Outcome]], Action]:
     """Decorator: the function becomes an :class:`Action` named after it, described by ``words``,
     declaring the parts of the position it ``reads`` and ``writes``, the follow-ups it
-    ``emits`` (:mod:`.parts`; leave ``reads`` out, and the action declares nothing yet) and the
-    calls it ``carries`` without looking at them (:mod:`.carried`)."""
+    ``emits`` (:mod:`.parts`; leave ``reads`` out, and the action declares nothing yet), the
+    calls it ``carries`` without looking at them (:mod:`.carried`) and the ``facts`` it reads in
+    its own context (:attr:`Action.facts`)."""
     def make(fn: Callable[[Ctx], Outcome]) -> Action:
         if reads is None:
             return Action(fn.__name__, words, fn)
         return Action(fn.__name__, words, fn, frozenset(reads), frozenset(writes), frozenset(emits),
-                      frozenset(carries))
+                      frozenset(carries), frozenset(facts))
     return make
 
 
@@ -335,7 +342,8 @@ def derived(inner: Action, name: str, words: str, run: Callable[[Ctx], Outcome],
     if inner.reads is None or inner.writes is None or inner.emits is None:
         return Action(name, words, run)
     return Action(name, words, run, inner.reads | frozenset(reads), inner.writes | frozenset(writes),
-                  inner.emits | frozenset(emits), inner.carries if carries is None else frozenset(carries))
+                  inner.emits | frozenset(emits), inner.carries if carries is None else frozenset(carries),
+                  inner.facts)
 
 
 @dataclass(frozen=True, slots=True)
