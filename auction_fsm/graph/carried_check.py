@@ -20,8 +20,8 @@ from ..calls import ALL_CALLS, Call
 from ..errors import AuctionFsmError
 from ..events import Event
 from ..lawbook.carried import with_calls
-from ..lawbook.parts import LOG, PARTS
-from .fact_sharing import carried_key, replayed, step_key
+from ..lawbook.parts import PARTS
+from .fact_sharing import carried_key, part_value, replayed, step_key
 
 __all__ = ["check_carried"]
 
@@ -56,13 +56,13 @@ def check_carried(state: AuctionState, event: Event) -> list[str]:
                 continue
             answer = replayed(keyed.step, moved_state, {call: other})
             real = again.step.after
-            differ = [p for p in PARTS if _part(answer, p) != _part(real, p)]
+            differ = [p for p in PARTS if part_value(answer, p) != part_value(real, p)]
             if differ:
                 actions = ", ".join(sorted({f.row.action.name for f in keyed.step.fired
                                             if f.row.action is not None and f.row.action.carries & set(names)}))
                 part = differ[0]
                 faults.append(f"action {actions} carries {name}, but {event.describe()} ruled with {other} in "
-                              f"place of {call} gives {part} {_difference(_part(real, part), _part(answer, part))}")
+                              f"place of {call} gives {part} {_difference(part_value(real, part), part_value(answer, part))}")
                 break
     return faults
 
@@ -76,9 +76,3 @@ def _difference(real: object, answer: object) -> str:
     if isinstance(real, tuple) and isinstance(answer, tuple) and len(real) == len(answer):
         return "; ".join(f"[{i}] {_difference(a, b)}" for i, (a, b) in enumerate(zip(real, answer)) if a != b)
     return f"{real!r}, not {answer!r}"
-
-
-def _part(state: AuctionState, name: str) -> object:
-    value = getattr(state, name)
-    return tuple(value) if name in LOG else value
-

@@ -49,7 +49,7 @@ from .scopes import scope_named
 T = TypeVar("T")
 
 __all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of", "replayed", "LOGGED_CALLS", "CARRIED_COLUMNS",
-           "step_key", "carried_key"]
+           "step_key", "carried_key", "part_value"]
 
 
 @dataclass
@@ -354,6 +354,13 @@ def _changed_fields(before: T, after: T, own: T, sub: Callable[[Any], Any] = _sa
     return evolve(own, **changes)
 
 
+def part_value(state: AuctionState, name: str) -> Any:
+    """Part ``name`` of ``state`` as a table's answer is compared with the step ruled (a log as a
+    tuple: a record and a list of rulings holding the same entries are the same)."""
+    value = getattr(state, name)
+    return tuple(value) if name in LOG else value
+
+
 def _check(table: dict[Hashable, tuple[Step, dict[str, Call]]], key: Hashable, ruled: Step, stepping: bool,
            name: str, out: StepSharing, carried: dict[str, Call] | None = None) -> None:
     """Answer ``ruled`` from ``table`` if its key was met, and compare the answer with the step
@@ -373,9 +380,7 @@ def _check(table: dict[Hashable, tuple[Step, dict[str, Call]]], key: Hashable, r
         n = len(ruled.before.record)
         other_calls = tuple(answer.record[n:]) != tuple(ruled.after.record[n:])
         for part in PARTS:
-            mine, real = getattr(answer, part), getattr(ruled.after, part)
-            if part in LOG:
-                mine, real = tuple(mine), tuple(real)
+            mine, real = part_value(answer, part), part_value(ruled.after, part)
             if mine != real:
                 named = LOGGED_CALLS if other_calls and part not in LOG else part
                 differ.append((named, f"part {part!r}: the table's effect gives {mine!r}, the step {real!r}"))

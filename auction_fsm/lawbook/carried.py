@@ -64,7 +64,7 @@ def carried_by(actions: Iterable[Action | None], event: Event) -> frozenset[str]
     if isinstance(getattr(event, "call", None), Call) and all(EVENT_CALL in a.carries for a in chain):
         out.add(EVENT_CALL)
     # the procedure's call is read through its view, or with the whole waiting procedure (the part)
-    readers = [a for a in chain if a.reads is not None and (PROCEDURE_CALL in a.reads or "pending" in a.reads)]
+    readers = [a for a in chain if PROCEDURE_CALL in (a.reads or ()) or "pending" in (a.reads or ())]
     if readers and all(PROCEDURE_CALL in a.carries for a in readers):
         out.add(PROCEDURE_CALL)
     return frozenset(out)

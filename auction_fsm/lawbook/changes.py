@@ -513,7 +513,7 @@ def substitute(state: AuctionState, p: Pending, keep_lho: bool, law: str = "",
     # a call of RHO that a waiting 31A/32A rectification took its branch on, not yet called
     # over: the new call decides
     state, reopened = (evolve(state, pending=None), None) if branch is None else reopen_watch(
-        evolve(state, pending=None), o, p.made, lho_back is not None, branch)
+        evolve(state, pending=None), o, p.made, branch)
     lho_law = "21B2" if p.procedure == MI else "25A6"
     withdrawn = ((p.back, law),) if lho_back is None else ((p.back, law), (lho_back, lho_law))
     key = rules.seated(undo.auction, int(p.in_turn_of), 0 if undo.bidder is None else int(undo.bidder))

@@ -256,21 +256,25 @@ def branch_auction(state: AuctionState, rho: Seat, rho_call: Call, called_over: 
     if called_over:
         return None
     o, auction = rho.lho, rules.seatless(state.key)
-
-    def taken(b: Branch | None) -> bool:
-        return b is not None and b.rho_call == rho_call and b.auction == auction and b.offender == o
-
+    taken = _taken_on(rho_call, auction, o)
     carrying = (*(w.branch for w in state.watches), *(x.branch for x in state.obligations[o]),
                 *(x.branch for x in state.obligations[o.partner]), *(x.branch for x in state.restrictions))
     return auction if any(taken(b) for b in carrying) else None
 
 
-def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call,
-                 called_over: bool, auction: int | None = None) -> tuple[AuctionState, Ruling | None]:
+def _taken_on(rho_call: Call, auction: int, offender: Seat) -> Callable[[Branch | None], bool]:
+    """Whether a branch is the one ``offender``'s rectification took on RHO's ``rho_call`` when
+    it left the legal auction at ``auction`` (without seats)."""
+    def taken(b: Branch | None) -> bool:
+        return b is not None and b.rho_call == rho_call and b.auction == auction and b.offender == offender
+    return taken
+
+
+def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call, auction: int) -> tuple[AuctionState, Ruling | None]:
     """``state`` with ``rho``'s last call, ``rho_call``, about to be withdrawn in favour of
     another, ruled as made in turn (25A1, 21B1, 25B1).  If a waiting 31A or 32A rectification
     (31A, 32B of 1997) of ``rho``'s LHO took its branch on that call, and nobody has called over
-    it (``called_over``), what the branch set up is taken back -- every fact carrying the branch
+    it, what the branch set up is taken back -- every fact carrying the branch
     (:class:`~auction_fsm.records.Branch`): the offender's owed repeat (31A1, 32A1), the watch on
     his next call (31A2, 32A2), partner's silence and its 26B right (32B2 of 1997) -- and the
     rectification waits again, so that the call put in its place decides (25A1: the new call is
@@ -278,25 +282,17 @@ def reopen_watch(state: AuctionState, rho: Seat, rho_call: Call,
     the call is replaced.  Otherwise ``state`` unchanged and no ruling.  A branch that left
     nothing behind (the repeat prevented or lapsed) is not found here.
 
-    What it reads are those facts (the watches, obligations and rights) and the legal auction,
-    not the record; a caller that has the branch's auction already (``auction``: the fact
-    ``changed_call_branch`` of :mod:`.changes`, :func:`branch_auction`) spares it the auction.  With nothing called over it, the branch was taken on this very call if it
+    What it reads are those facts (the watches, obligations and rights), not the record nor the
+    legal auction: ``auction`` is the auction as that call left it, where a branch was taken on
+    it (:func:`branch_auction`, read by the caller as the fact ``changed_call_branch`` of
+    :mod:`.changes`).  With nothing called over it, the branch was taken on this very call if it
     names its value and the legal auction is still as that call left it
     (:func:`auction_fsm.rules.seatless`): a later call of RHO's of the same value comes after
     other calls, which moved the auction on, and nothing is reopened (an accepted insufficient
     bid could move it back to the same point; no walk of the fuzzer has met that with a branch
     waiting)."""
-    if called_over:
-        return state, None
     o = rho.lho
-    if auction is None:
-        auction = branch_auction(state, rho, rho_call, called_over)
-        if auction is None:
-            return state, None
-
-    def taken(b: Branch | None) -> bool:
-        return b is not None and b.rho_call == rho_call and b.auction == auction and b.offender == o
-
+    taken = _taken_on(rho_call, auction, o)
     watches = tuple(w for w in state.watches if taken(w.branch))
     own = tuple(x for x in state.obligations[o] if taken(x.branch))
     partner = tuple(x for x in state.obligations[o.partner] if taken(x.branch))
