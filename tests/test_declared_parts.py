@@ -43,9 +43,12 @@ from auction_fsm.lawbook.chains import chain
 from auction_fsm.lawbook.facts import SLOTS
 from auction_fsm.lawbook.parts import (
     ACTOR_LAST_CALL,
+    EFFECT_ONLY,
+    KEY_STEP,
     LOG,
     PARTS,
     READABLE,
+    UNDO_AUCTION,
     UndeclaredPart,
     action_declarations,
     as_parts,
@@ -61,6 +64,7 @@ from auction_fsm.lawbook.parts import (
 from auction_fsm.lawbook.rows import Action, AuctionEnds, Ctx, FollowUp, Guard, Outcome, Row
 from auction_fsm.records import Obligation
 from auction_fsm.seats import Seat
+from auction_fsm.standing import NO_STANDING_FACTS
 from auction_fsm.values import evolve
 
 BOOKS = [LAWS_2017, LAWS_1997]
@@ -924,3 +928,61 @@ def test_18_a_stored_call_replayed_at_another_auction_moves_that_auctions_key_on
     assert other.key != stored.before.key
     assert replayed(stored, other) == rule_in_full(other, CallEvent.of("S", "2H")).after
     assert replayed(stored, stored.before) == stored.after
+
+
+# --- the auction a change of call puts back: an effect, not a value (UNDO_AUCTION) -----------------
+
+def _lho_to_choose() -> AuctionState:
+    """North opened 1H, East overcalled 1S, and North's 1H was judged a slip for 1D (25A1): East
+    is to keep or withdraw 1S (25A6)."""
+    state = AuctionState.start(Seat.N)
+    for text in ("N 1H", "E 1S", "N change 1D", "judge unintended yes"):
+        state = rule_in_full(state, read_event(text)).after
+    return state
+
+
+def test_25A6_withdrawing_the_changed_call_reads_the_auction_it_puts_back_as_an_effect() -> None:
+    """East withdraws 1S: the action puts the legal auction and the standing calls' facts back
+    as they were before 1H, read as the view ``procedure_undo_auction`` beside ``key_step`` (the
+    audit proves the key left is the record's); the rest of what the change keeps (East's call
+    over it, the calls after) is ``procedure_undo``.  A table of steps leaves the view out of a
+    stepping step's key."""
+    act = _declared("changes:withdraw_lho")
+    assert act.reads is not None and {UNDO_AUCTION, KEY_STEP} <= act.reads and "key" not in act.reads
+    assert UNDO_AUCTION in EFFECT_ONLY
+    with observing() as seen, auditing():
+        step = rule_in_full(_lho_to_choose(), read_event("E choose withdraw"))
+    assert {UNDO_AUCTION, "procedure_undo"} <= seen.reads["changes:withdraw_lho"]
+    assert [str(r.call) for r in step.after.standing_calls] == ["1D"]
+    state = _lho_to_choose()
+    assert value_of(state, UNDO_AUCTION) == (rules.seatless(rules.initial_key(0)), None, NO_STANDING_FACTS)
+    assert value_of(state, "procedure_undo") == (Call.parse("1S"), ())
+
+
+def test_25A6_an_action_reading_the_auction_put_back_for_more_than_the_key_is_named() -> None:
+    """Planted: withdrawing East's call also names the auction put back in a ruling's words.  The
+    audit rules the action again with another auction kept and names the part that changed.
+    Planted without ``key_step``, it is named for reading the view without declaring the key's
+    step; planted without the view, for reading it undeclared."""
+    def words_the_auction(row: Row) -> Row:
+        assert row.action is not None
+        run = row.action.run
+
+        def planted(ctx: Ctx) -> Outcome:
+            out = run(ctx)
+            undo = ctx.state.pending.undo  # type: ignore[union-attr]
+            return Outcome(out.state.rule("25A6", f"back to auction {undo.auction}"), out.follow)  # type: ignore[union-attr]
+        return dataclasses.replace(row, action=dataclasses.replace(row.action, run=planted))
+    state = _lho_to_choose()
+    book = LAWS_2017.replace_row(lambda r: r.action is not None and r.action.name == "withdraw_lho",
+                                 words_the_auction, name="planted-withdraw-lho-words-the-auction")
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'withdraw_lho' .* for more than putting the key back: .* part 'rulings'"):
+        rule_in_full(dataclasses.replace(state, book=book), read_event("E choose withdraw"))
+    act = _declared("changes:withdraw_lho")
+    assert act.reads is not None
+    no_step = _planted("withdraw_lho", reads=act.reads - {KEY_STEP})
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'withdraw_lho' .* must then declare 'key_step'"):
+        rule_in_full(dataclasses.replace(state, book=no_step), read_event("E choose withdraw"))
+    no_view = _planted("withdraw_lho", reads=act.reads - {UNDO_AUCTION})
+    with auditing(), pytest.raises(UndeclaredPart, match=r"action 'withdraw_lho' .* read part 'procedure_undo_auction', not declared"):
+        rule_in_full(dataclasses.replace(state, book=no_view), read_event("E choose withdraw"))

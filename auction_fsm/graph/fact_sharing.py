@@ -40,7 +40,7 @@ from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
 from ..lawbook.carried import carried_by, carried_calls, substituted, with_holes
-from ..lawbook.parts import KEY_STEP, LOG, PARTS, STEPPED, stepped_key, value_of
+from ..lawbook.parts import EFFECT_ONLY, KEY_STEP, LOG, PARTS, STEPPED, stepped_key, value_of
 from ..symmetry import turned, turned_event
 from ..values import evolve
 from .irregular_space import IrregularSpace
@@ -290,7 +290,7 @@ def _effect_key(k: _Keyed, log: bool) -> Hashable:
     only moves them on (the table then keeps them as an effect), and the log left out unless
     ``log``."""
     return (k.head, k.stepping, tuple((p, v) for p, v in k.values.items()
-                                      if (log or p not in LOG) and not (k.stepping and p in STEPPED)))
+                                      if (log or p not in LOG) and not (k.stepping and p in EFFECT_ONLY)))
 
 
 def _same(value: T) -> T:

@@ -567,7 +567,7 @@ def auction_rebuilt(f: FactView) -> bool:
 
 
 @action("the first call is withdrawn; the new call is ruled as made in turn",
-        reads=('key_step', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
+        reads=('key_step', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo', 'procedure_undo_auction'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('SubstitutedCall',),
         carries=('procedure_call',), facts=(CHANGED_CALL_BRANCH,))
 def make_change(ctx: Ctx) -> Outcome:
@@ -575,7 +575,7 @@ def make_change(ctx: Ctx) -> Outcome:
 
 
 @action("LHO keeps the call: it is made again after the new call",
-        reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
+        reads=('key_step', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo', 'procedure_undo_auction'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'),
         carries=('procedure_call',), facts=(CHANGED_CALL_BRANCH,))
 def keep(ctx: Ctx) -> Outcome:
@@ -583,7 +583,7 @@ def keep(ctx: Ctx) -> Outcome:
 
 
 @action("LHO's call is withdrawn too; LHO calls again",
-        reads=('leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
+        reads=('key_step', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo', 'procedure_undo_auction'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('RestoredCall', 'SubstitutedCall'),
         carries=('procedure_call',), facts=(CHANGED_CALL_BRANCH,))
 def withdraw_lho(ctx: Ctx) -> Outcome:
@@ -592,7 +592,7 @@ def withdraw_lho(ctx: Ctx) -> Outcome:
 
 @action("the change is accepted: the first call is withdrawn and the new call is ruled; Law 26 may "
         "apply (25B1)",
-        reads=('key_step', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
+        reads=('key_step', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo', 'procedure_undo_auction'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('JudgeChange', 'RestoredCall', 'SubstitutedCall'),
         carries=('procedure_call',), facts=(CHANGED_CALL_BRANCH,))
 def accept_change(ctx: Ctx) -> Outcome:
@@ -602,7 +602,7 @@ def accept_change(ctx: Ctx) -> Outcome:
 
 
 @action("LHO accepts the change by calling over it (25B1); LHO's call is then ruled",
-        reads=('key_step', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo'),
+        reads=('key_step', 'obligations', 'watches', 'restrictions', 'leads', 'procedure', 'procedure_call', 'procedure_place', 'procedure_undo', 'procedure_undo_auction'),
         writes=('key', 'record', 'pending', 'rulings', 'leads', 'watches', 'obligations', 'restrictions', 'standing_facts'), emits=('CallEvent', 'CalledOver', 'JudgeChange', 'SubstitutedCall'),
         carries=('event_call',), facts=(CHANGED_CALL_BRANCH,))
 def accept_change_by_calling(ctx: Ctx) -> Outcome:

@@ -42,9 +42,9 @@ from ..auction import AuctionState, CallJustMade, LastCall, UnnoticedCall
 from ..calls import Call, Strain
 from ..errors import LawBookError
 from ..events import Event
-from ..records import CallRecord, CallStatus, Contract, Obligation, Pending
+from ..records import CallRecord, CallStatus, Contract, Obligation, Pending, Undo
 from ..seats import Seat
-from ..standing import StandingFacts
+from ..standing import NO_STANDING_FACTS, StandingFacts
 from ..values import _SHAPES
 from .carried import CARRIED, PROCEDURE_CALL
 from .facts import COMPUTE_HOOKS, SLOTS
@@ -64,7 +64,7 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: computed from.  ``turn`` is the seat to call, held in the legal auction's key beside the last
 #: bid, the double and the passes: a rule that needs only whose turn it is declares ``turn``, and
 #: a table keyed on its reads does not tell apart auctions that differ in the rest of the key.
-#: The waiting procedure has three (:data:`_PENDING_VIEWS`).  The log has nine, each a small
+#: The waiting procedure has five (:data:`_PENDING_VIEWS`).  The log has nine, each a small
 #: fact of the record that the rules ask about (properties of the position of the same names, but
 #: ``actor_last_call``, asked through a method):
 #: the last entry, only its seat, its call and whether it stands, while it stands or waits for a
@@ -85,7 +85,8 @@ PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(AuctionState))
 #: covers the view.
 VIEWS: dict[str, frozenset[str]] = {
     "turn": frozenset({"key"}), "key_step": frozenset({"key"}), "procedure": frozenset({"pending"}), "procedure_call": frozenset({"pending"}),
-    "procedure_place": frozenset({"pending"}), "procedure_undo": frozenset({"pending"}), "call_just_made": frozenset({"record"}),
+    "procedure_place": frozenset({"pending"}), "procedure_undo": frozenset({"pending"}),
+    "procedure_undo_auction": frozenset({"pending"}), "call_just_made": frozenset({"record"}),
     "procedure_at_end": frozenset({"record", "pending"}), "passes_at_end": frozenset({"record"}),
     "unnoticed_open": frozenset({"record", "pending", "standing_facts"}),
     "unnoticed_call": frozenset({"record", "dealer", "standing_facts"}),
@@ -160,6 +161,25 @@ STEPPED = frozenset({"key", "standing_facts"})
 #: offender, facts), reads the view ``procedure``.
 _PENDING_VIEWS = {"call": "procedure_call", "specifies": "procedure_call", "back": "procedure_place",
                   "undo": "procedure_undo"}
+#: The view ``procedure_undo_auction``: of what a waiting change of call keeps to withdraw its
+#: call (:class:`~auction_fsm.records.Undo`), the legal auction, the side that had bid last and
+#: the standing calls' facts as they were before the call (its ``auction``, ``bidder`` and
+#: ``facts``); the rest of it (the call over the changed one, the calls standing after, and
+#: whether a change waits at all) is the view ``procedure_undo``.  The change's actions read
+#: these only to put the key and the facts back where they were: withdrawing the call changes
+#: its status in the record, and the key and facts so put back are the record's, rebuilt
+#: (:func:`stepped_key`).  So, like ``key_step``, the view is an effect a table can apply to
+#: any position, not a value it must key: an action reading it must declare ``key_step`` and
+#: not the key (the key check of :func:`audited` then proves the key it leaves), and the audit
+#: rules it again with another auction put back to prove that nothing else it does depends on
+#: the view (:func:`_check_undo_auction`).
+UNDO_AUCTION = "procedure_undo_auction"
+#: The fields of :class:`~auction_fsm.records.Undo` read as the view :data:`UNDO_AUCTION`.
+_UNDO_AUCTION_FIELDS = frozenset({"auction", "bidder", "facts"})
+#: What a table of steps leaves out of the key of a step that only moves the legal auction on
+#: (:data:`KEY_STEP`) and keeps the key as an effect: the key, the standing calls' facts, and
+#: the auction a change of call puts back (:data:`UNDO_AUCTION`).
+EFFECT_ONLY = STEPPED | {UNDO_AUCTION}
 #: What a declaration may say it reads: the parts and the views.
 READABLE: tuple[str, ...] = (*PARTS, *VIEWS)
 #: The parts that are history rather than position: read by a rule, they make it depend on the
@@ -195,7 +215,7 @@ def value_of(state: AuctionState, name: str, event: Event | FollowUp | None = No
         return None if seat is None else state.last_call_of(seat)
     if name == KEY_STEP:
         return None  # the effect is applied to the key the position has: nothing of it is read
-    if name in ("procedure", "procedure_call", "procedure_place", "procedure_undo"):
+    if name in ("procedure", "procedure_call", "procedure_place", "procedure_undo", UNDO_AUCTION):
         return procedure_view(state.pending, name)
     fields = _FACT_FIELDS.get(name)
     if fields is not None:
@@ -218,16 +238,19 @@ _FACT_FIELDS: dict[str, tuple[str, ...]] = {
 
 def procedure_view(p: Pending | None, name: str) -> Any:
     """View ``name`` of the waiting procedure ``p`` (``None`` while none waits): its call and what
-    it was explained to show, its place, what a change keeps to withdraw its call, or the rest
-    (the procedure with those blanked)."""
+    it was explained to show, its place, what a change keeps to withdraw its call (the auction it
+    puts back apart: :data:`UNDO_AUCTION`), or the rest (the procedure with those blanked)."""
     if p is None:
         return None
     if name == "procedure_call":
         return p.call, p.specifies
     if name == "procedure_place":
         return p.back
+    undo = p.undo
     if name == "procedure_undo":
-        return p.undo
+        return None if undo is None else (undo.over, undo.following)
+    if name == UNDO_AUCTION:
+        return None if undo is None else (undo.auction, undo.bidder, undo.facts)
     return dataclasses.replace(p, call=None, specifies=None, back=-1, undo=None)
 
 
@@ -607,7 +630,36 @@ class _WatchedPending(Pending):
         view = _PENDING_VIEWS.get(name)
         if view is not None and _WATCHING:
             _WATCHING[-1].add(view)
+        value = object.__getattribute__(self, name)
+        if name == "undo" and type(value) is Undo:  # read in pieces: the auction it puts back apart
+            return _WatchedUndo(*_UNDO_FIELDS(value))
+        return value
+
+
+class _WatchedUndo(Undo):
+    """What a waiting change of call keeps to withdraw its call, in a watched procedure: the
+    auction, side and facts it puts back noted as :data:`UNDO_AUCTION`, the rest as
+    ``procedure_undo`` (checking only)."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in _UNDO_NAMES and _WATCHING:
+            _WATCHING[-1].add(UNDO_AUCTION if name in _UNDO_AUCTION_FIELDS else "procedure_undo")
         return object.__getattribute__(self, name)
+
+
+_UNDO_NAMES = frozenset(f.name for f in dataclasses.fields(Undo))
+_UNDO_DESCRIPTORS = tuple(Undo.__dict__[f.name] for f in dataclasses.fields(Undo))
+_UNDO_FIELDS = attrgetter(*(f.name for f in dataclasses.fields(Undo)))
+_SHAPES[_WatchedUndo] = (lambda u: tuple(d.__get__(u, Undo) for d in _UNDO_DESCRIPTORS),
+                         {f.name: i for i, f in enumerate(dataclasses.fields(Undo))})
+
+
+def _plain_undo(undo: Undo | None) -> Undo | None:
+    if type(undo) is _WatchedUndo:
+        return Undo(*(d.__get__(undo, Undo) for d in _UNDO_DESCRIPTORS))
+    return undo
 
 
 _PENDING_FIELDS = attrgetter(*(f.name for f in dataclasses.fields(Pending)))
@@ -619,7 +671,9 @@ _SHAPES[_WatchedPending] = (lambda p: tuple(d.__get__(p, Pending) for d in _PEND
 
 def _plain_pending(pending: Pending | None) -> Pending | None:
     if type(pending) is _WatchedPending:
-        return Pending(*(d.__get__(pending, Pending) for d in _PENDING_DESCRIPTORS))
+        pending = Pending(*(d.__get__(pending, Pending) for d in _PENDING_DESCRIPTORS))
+    if pending is not None and type(pending.undo) is _WatchedUndo:  # (kept from a watched procedure)
+        pending = dataclasses.replace(pending, undo=_plain_undo(pending.undo))
     return pending
 
 
@@ -713,9 +767,45 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
             f"by moving them on by the "
             f"calls it let stand or rebuilding it from the record, and declares only {KEY_STEP!r} "
             f"(event {ctx.event.describe()})")
+    if UNDO_AUCTION in seen and action.reads is not None:
+        _check_undo_auction(row, ctx, after, out.follow)
     if "pending" in changed:  # every fact the procedure now keeps is declared, with its kind
         check_pending(after.pending, f"action {action.name!r} (row {row.label})")
     return Outcome(after, out.follow)
+
+
+def _check_undo_auction(row: Row, ctx: Ctx, after: AuctionState, follow: tuple[Any, ...]) -> None:
+    """The promise of the view :data:`UNDO_AUCTION`: the action that read it declares the key's
+    step and not the key (so :func:`audited` has proved the key and facts it left are the
+    record's), and, ruled again with another auction, side and facts kept in the change's place,
+    it leaves every other part and hands back the same follow-ups.  One other value is tried (the
+    empty auction's, or one bid of one club's where that is the value kept): a check, not a proof
+    over every value."""
+    action = row.action
+    assert action is not None and action.reads is not None
+    what = f"action {action.name!r} (row {row.label}) read {UNDO_AUCTION!r}"
+    if KEY_STEP not in action.reads or "key" in action.reads:
+        raise UndeclaredPart(f"{what}, the auction a change of call puts back, and must then declare "
+                             f"{KEY_STEP!r} and not 'key' (event {ctx.event.describe()})")
+    state = ctx.state
+    p = state.pending
+    assert p is not None and p.undo is not None, "the view is read from a waiting change of call"
+    empty = rules.seatless(rules.initial_key(0))
+    other = empty if p.undo.auction != empty else rules.seatless(rules.force(rules.initial_key(0), 0, Call.parse("1C").code))
+    moved = dataclasses.replace(p.undo, auction=other, bidder=None if other == empty else Seat.N,
+                                facts=NO_STANDING_FACTS if p.undo.facts != NO_STANDING_FACTS
+                                else StandingFacts(namers=(1, 0, 0, 0)))
+    with _unwatched():
+        again = action(Ctx(dataclasses.replace(state, pending=dataclasses.replace(p, undo=moved)), ctx.event, None, {}))
+    new = _fields(_plain(again.state))
+    for part, mine, real in zip(PARTS, new, _fields(after), strict=True):
+        if part not in STEPPED and part != "pending" and mine != real:
+            raise UndeclaredPart(f"{what} for more than putting the key back: with another auction "
+                                 f"kept, part {part!r} differs (event {ctx.event.describe()})")
+    if procedure_view(again.state.pending, "procedure") != procedure_view(after.pending, "procedure") \
+            or again.follow != follow:
+        raise UndeclaredPart(f"{what} for more than putting the key back: with another auction "
+                             f"kept, the procedure or the follow-ups differ (event {ctx.event.describe()})")
 
 
 def _judge(action: Action, row: Row, read: set[str], written: set[str] | None, emitted: set[str] | tuple[()],
