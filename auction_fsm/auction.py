@@ -152,6 +152,20 @@ class LastCall(NamedTuple):
     following: tuple[CallRecord, ...] = ()
     partner_called: bool = False
 
+    def auction_before(self) -> tuple[int, Seat | None, StandingFacts]:
+        """What withdrawing this call goes back to: the legal auction before it without its seats
+        (:func:`~auction_fsm.rules.seatless`), the side that had bid last then (North or East
+        standing for the pair; ``None`` before any bid) and the standing calls' facts then -- as a
+        change of call keeps them (:class:`~auction_fsm.records.Undo`)."""
+        return auction_before(self.key_before, self.facts_before)
+
+
+def auction_before(key: int, facts: StandingFacts) -> tuple[int, Seat | None, StandingFacts]:
+    """What withdrawing a call made at legal-auction key ``key`` with the standing calls' facts
+    ``facts`` goes back to (:meth:`LastCall.auction_before`)."""
+    _, bid, bidder, _, _ = rules.unpack(key)
+    return rules.seatless(key), Seat(bidder) if bid != rules.NO_BID else None, facts
+
 
 class CallJustMade(NamedTuple):
     """The last entry of the record while it stands or waits for a ruling

@@ -43,6 +43,7 @@ from auction_fsm.lawbook.chains import chain
 from auction_fsm.lawbook.facts import SLOTS
 from auction_fsm.lawbook.parts import (
     ACTOR_LAST_CALL,
+    AUCTION_BEFORE,
     EFFECT_ONLY,
     KEY_STEP,
     LOG,
@@ -291,7 +292,7 @@ def test_25_a_change_of_call_reads_the_acting_seats_last_call_not_every_seats() 
     ``actor_last_call``, the step runs audited, and the audit notes that view, never ``last_calls``,
     for the action and the facts its guard reads.  Every seat's entry covers the acting seat's."""
     act = _declared("changes:ask_about_change")
-    assert act.reads == frozenset({ACTOR_LAST_CALL})
+    assert act.reads == frozenset({ACTOR_LAST_CALL, AUCTION_BEFORE})
     assert SLOTS["actor_call_to_change"].parts == frozenset({ACTOR_LAST_CALL})
     state, change = _change_in_time()
     with observing() as seen:
@@ -331,12 +332,19 @@ def test_25_an_action_declaring_the_acting_seats_last_call_that_reads_another_se
 
 def test_the_acting_seats_last_call_is_valued_with_the_event() -> None:
     """``value_of`` gives the view the entry of the seat the event names, and ``None`` without an
-    event or for one naming no seat."""
+    event or for one naming no seat; what withdrawing that call goes back to is left blank there,
+    the view ``auction_before_call`` (AUCTION_BEFORE)."""
     state, change = _change_in_time()
-    assert value_of(state, ACTOR_LAST_CALL, change) == state.last_calls[Seat.N] is not None
+    north, east = state.last_calls[Seat.N], state.last_calls[Seat.E]
+    assert north is not None and east is not None
+    assert value_of(state, ACTOR_LAST_CALL, change) == north._replace(key_before=-1, facts_before=NO_STANDING_FACTS)
+    assert value_of(state, AUCTION_BEFORE, change) == (rules.seatless(rules.initial_key(0)), None, NO_STANDING_FACTS)
     assert value_of(state, ACTOR_LAST_CALL, ChangeCall(Seat.S, Call.parse("1S"), "slip")) is None
     assert value_of(state, ACTOR_LAST_CALL, CallEvent.of("S", "1S")) is None
-    assert value_of(state, ACTOR_LAST_CALL, ChangeCall(Seat.E, Call.parse("1S"), "slip")) == state.last_calls[Seat.E]
+    assert value_of(state, ACTOR_LAST_CALL, ChangeCall(Seat.E, Call.parse("1S"), "slip")) == \
+        east._replace(key_before=-1, facts_before=NO_STANDING_FACTS)
+    assert value_of(state, AUCTION_BEFORE, ChangeCall(Seat.E, Call.parse("1S"), "slip"))[:2] == \
+        (rules.seatless(rules.force(rules.initial_key(0), 0, Call.parse("1H").code)), Seat.N)
     assert value_of(state, ACTOR_LAST_CALL) is None
     assert value_of(state, ACTOR_LAST_CALL, Judgement("comparable", True)) is None
 

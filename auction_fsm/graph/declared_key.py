@@ -85,6 +85,7 @@ from ..lawbook import LawBook, changes, lead
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
+    AUCTION_BEFORE,
     CLOSED_VIEWS,
     FACT_VIEWS,
     KEY_STEP,
@@ -137,13 +138,16 @@ def _names(declared: frozenset[str] | None) -> frozenset[str]:
     acting seat's last call, whose seat the key cannot know without the event, as every seat's:
     ``last_calls``), as what those put in it; a view of the log, or a view closed under the steps,
     as itself; any other view as the parts it is computed from; the step of the key as nothing
-    (its effect is applied, not read); an undeclared rule, every part."""
+    (its effect is applied, not read), and the auction before the acting seat's last call as
+    nothing too: a rule reads it off that call, found through ``actor_last_call`` or
+    ``last_call`` (the audit notes the one used), which the key holds whole; an undeclared rule,
+    every part."""
     if declared is None:
         return _ALL
     out: set[str] = set()
     for name in declared:
-        if name == KEY_STEP:
-            continue
+        if name == KEY_STEP or name == AUCTION_BEFORE:
+            continue  # (the second is read off a call the rule found through a view it declares, keyed whole)
         if name in VIEW_SOURCES:
             out |= _names(VIEW_SOURCES[name])
         elif name in _LOG_VIEWS or name in CLOSED_VIEWS or name in _PENDING_VIEWS:

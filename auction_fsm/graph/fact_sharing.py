@@ -40,7 +40,18 @@ from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
 from ..lawbook.carried import carried_by, carried_calls, substituted, with_holes
-from ..lawbook.parts import EFFECT_ONLY, KEY_STEP, LOG, PARTS, STEPPED, stepped_key, value_of
+from ..lawbook.parts import (
+    AUCTION_BEFORE,
+    EFFECT_ONLY,
+    KEY_STEP,
+    LOG,
+    PARTS,
+    STEPPED,
+    UNDO_AUCTION,
+    procedure_view,
+    stepped_key,
+    value_of,
+)
 from ..symmetry import turned, turned_event
 from ..values import evolve
 from .irregular_space import IrregularSpace
@@ -237,6 +248,9 @@ class _Keyed:
     stepping: bool
     step: Step
     carried: dict[str, Call] = field(default_factory=dict)
+    #: The view ``auction_before_call`` where an action reads it (:data:`~auction_fsm.lawbook.parts.AUCTION_BEFORE`):
+    #: kept out of the key, put back at replay.
+    before: Any = None
 
 
 def step_key(state: AuctionState, event: Event) -> _Keyed:
@@ -252,10 +266,11 @@ def step_key(state: AuctionState, event: Event) -> _Keyed:
         if f.row.action is not None and f.row.action.reads is not None:
             parts |= f.row.action.reads
     head = (tuple(f.row.label for f in ruled.fired[:1]), tuple(sorted(facts.items())), _event_key(event))
-    names = sorted({q for p in parts for q in (("key", "standing_facts") if p == KEY_STEP else (p,))})
+    names = sorted({q for p in parts if p != AUCTION_BEFORE
+                    for q in (("key", "standing_facts") if p == KEY_STEP else (p,))})
     carried = carried_calls(state, event, carried_by((f.row.action for f in ruled.fired), event))
     return _Keyed(head, {p: value_of(state, p, event) for p in names}, KEY_STEP in parts and not parts & STEPPED,
-                  ruled, carried)
+                  ruled, carried, value_of(state, AUCTION_BEFORE, event) if AUCTION_BEFORE in parts else None)
 
 
 def carried_key(k: _Keyed) -> Hashable:
@@ -312,7 +327,8 @@ def _changed_log(before: Sequence[Any], after: Sequence[Any], own: Sequence[Any]
     return (*out, *(sub(after[i]) for i in range(n, len(after))))
 
 
-def replayed(stored: Step, own: AuctionState, calls: Mapping[Call, Call] | None = None) -> AuctionState:
+def replayed(stored: Step, own: AuctionState, calls: Mapping[Call, Call] | None = None,
+             before: tuple[Any, Any] = (None, None)) -> AuctionState:
     """The stored step's change applied to position ``own`` (what a table keeping the key as an
     effect answers there): the record and rulings changed as the stored step changed them (the
     entries it changed counted from the end, those it appended); the legal auction moved on from
@@ -320,7 +336,10 @@ def replayed(stored: Step, own: AuctionState, calls: Mapping[Call, Call] | None 
     status changed (:func:`~auction_fsm.lawbook.parts.stepped_key`); the irregularities counted on
     by as many; every other part the stored step changed takes its new value, the others stay
     ``own``'s.  ``calls`` fills the holes of carried calls: each stored call is replaced by
-    ``own``'s in what the stored step changed (:func:`~auction_fsm.lawbook.carried.substituted`)."""
+    ``own``'s in what the stored step changed (:func:`~auction_fsm.lawbook.carried.substituted`).
+    ``before``: the stored step's and ``own``'s values of the view ``auction_before_call``
+    (:data:`~auction_fsm.lawbook.parts.AUCTION_BEFORE`), which the stored step kept as the auction
+    its change of call puts back: ``own``'s is kept there instead."""
     b0, a0 = stored.before, stored.after
     mapping = dict(calls or {})
 
@@ -337,6 +356,11 @@ def replayed(stored: Step, own: AuctionState, calls: Mapping[Call, Call] | None 
             values[name] = _changed_fields(old, new, own.pending, sub)
         elif name != "key" and name != "standing_facts":
             values[name] = getattr(own, name) if old is new or old == new else sub(new)
+    p = values.get("pending")
+    if before[0] is not None and before[1] is not None and p is not None and p.undo is not None \
+            and procedure_view(p, UNDO_AUCTION) == before[0]:
+        auction, bidder, facts_before = before[1]
+        values["pending"] = evolve(p, undo=evolve(p.undo, auction=auction, bidder=bidder, facts=facts_before))
     moved = evolve(own, **values)
     key, facts = stepped_key(own, moved)
     return evolve(moved, key=key, standing_facts=facts)
@@ -361,22 +385,25 @@ def part_value(state: AuctionState, name: str) -> Any:
     return tuple(value) if name in LOG else value
 
 
-def _check(table: dict[Hashable, tuple[Step, dict[str, Call]]], key: Hashable, ruled: Step, stepping: bool,
-           name: str, out: StepSharing, carried: dict[str, Call] | None = None) -> None:
-    """Answer ``ruled`` from ``table`` if its key was met, and compare the answer with the step
-    (counted for the stepping steps apart too, their first disagreements described apart).  With
-    ``carried`` (the calls the step's actions carry, left out of ``key``), the stored step's
-    carried calls are replaced by these in the answer."""
-    stored, calls = table.setdefault(key, (ruled, carried or {}))
+def _check(table: dict[Hashable, _Keyed], key: Hashable, this: _Keyed, name: str, out: StepSharing,
+           carrying: bool = False) -> None:
+    """Answer step ``this`` from ``table`` if its key was met, and compare the answer with the
+    step ruled (counted for the stepping steps apart too, their first disagreements described
+    apart).  With ``carrying`` (the calls the step's actions carry left out of ``key``), the
+    stored step's carried calls are replaced by this step's in the answer; the auction a change of
+    call puts back, taken from the acting seat's call, always is (:func:`replayed`)."""
+    ruled, stepping = this.step, this.stepping
+    first = table.setdefault(key, this)
+    stored = first.step
     if stored is ruled:
         return
-    mapping = {calls[n]: c for n, c in (carried or {}).items() if n in calls}
+    mapping = {first.carried[n]: c for n, c in this.carried.items() if n in first.carried} if carrying else {}
     differ: list[tuple[str, str]] = []
     labels = [f.row.label for f in ruled.fired]
     if [f.row.label for f in stored.fired] != labels:
         differ.append(("rows", f"rows {labels} ruled, the table's {[f.row.label for f in stored.fired]}"))
     else:
-        answer = replayed(stored, ruled.before, mapping)
+        answer = replayed(stored, ruled.before, mapping, (first.before, this.before))
         n = len(ruled.before.record)
         other_calls = tuple(answer.record[n:]) != tuple(ruled.after.record[n:])
         for part in PARTS:
@@ -426,7 +453,7 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
     relative: list[_Keyed] = []
     columns = (("effect", True, False), ("effect without the log", False, False),
                ("relative effect", True, True), ("relative effect without the log", False, True))
-    tables: dict[str, dict[Hashable, tuple[Step, dict[str, Call]]]] = {
+    tables: dict[str, dict[Hashable, _Keyed]] = {
         name: {} for name in (*(c for c, _, _ in columns), *CARRIED_COLUMNS)}
     keyed = {"effect": out.effect, "effect without the log": out.effect_without_log,
              "relative effect": out.relative_effect,
@@ -444,12 +471,12 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
             this = pair[moved]
             key = _effect_key(this, log)
             keyed[name].add(key)
-            _check(tables[name], key, this.step, this.stepping, name, out)
+            _check(tables[name], key, this, name, out)
         out.carrying += bool(pair[0].carried)
         for name, this in zip(CARRIED_COLUMNS, pair):
             key = carried_key(this)
             keyed[name].add(key)
-            _check(tables[name], key, this.step, this.stepping, name, out, this.carried)
+            _check(tables[name], key, this, name, out, carrying=True)
         if progress is not None:
             progress(n)
     _add(absolute, out.full, out.without_log, out.left_out)

@@ -171,9 +171,7 @@ def attempt(state: AuctionState, event: ChangeCall, via: str | None = None) -> A
     # withdrawing the call and the one over it goes back to the auction as it stood before the
     # call, which the procedure keeps (without its seats, and who had bid last), with the calls
     # standing after those two, by value, to stand again
-    _, bid, bidder, _, _ = rules.unpack(last.key_before)
-    undo = Undo(last.over_call, rules.seatless(last.key_before), Seat(bidder) if bid != rules.NO_BID else None,
-                last.facts_before, last.following)
+    undo = Undo(last.over_call, *last.auction_before(), last.following)
     extra: tuple[tuple[str, str], ...] = (("lho_call", str(last.over) if last.over >= 0 else ""),
                                           ("new", event.call.text), ("via", via or ""))
     if via:  # made as a call at LHO's turn: if the change fails, that call is cancelled (25B2)
@@ -380,7 +378,7 @@ def ground_is_misinformation(f: FactView) -> bool:
 
 
 @action("the director is asked to judge the change",
-        reads=('actor_last_call',),
+        reads=('actor_last_call', 'auction_before_call'),
         writes=('pending', 'rulings'), emits=(),
         carries=('event_call',))
 def ask_about_change(ctx: Ctx) -> Outcome:

@@ -238,7 +238,7 @@ def plain_out_of_rotation(f: FactView) -> bool:
 
 
 @action("the call is taken as an attempt to change the call just made (Law 25; 30B3, 31B (1997))",
-        reads=('turn', 'procedure', 'last_call'),
+        reads=('turn', 'procedure', 'last_call', 'auction_before_call'),
         writes=('pending', 'rulings'), emits=())
 def change_at_lhos_turn_as_1997(ctx: Ctx) -> Outcome:
     call: Call = ctx.event.call  # type: ignore[union-attr]

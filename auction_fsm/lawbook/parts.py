@@ -38,7 +38,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .. import rules
-from ..auction import AuctionState, CallJustMade, LastCall, UnnoticedCall
+from ..auction import AuctionState, CallJustMade, LastCall, UnnoticedCall, auction_before
 from ..calls import Call, Strain
 from ..errors import LawBookError
 from ..events import Event
@@ -92,6 +92,7 @@ VIEWS: dict[str, frozenset[str]] = {
     "unnoticed_call": frozenset({"record", "dealer", "standing_facts"}),
     "calls_made": frozenset({"record"}),
     "last_calls": frozenset({"record", "dealer"}), "actor_last_call": frozenset({"record", "dealer"}),
+    "auction_before_call": frozenset({"record", "dealer"}),
     "last_call": frozenset({"record", "dealer"}), "contract": frozenset({"key", "standing_facts", "leads"}),
     "first_namers": frozenset({"standing_facts"}), "suits_specified": frozenset({"standing_facts"}),
     "unnoticed_calls": frozenset({"standing_facts"})}
@@ -132,8 +133,22 @@ ACTOR_LAST_CALL = "actor_last_call"
 #: Views computed from narrower views than their parts: the contract reads the key, the first
 #: namers of the final bid's strain, the doubling without unnoticed calls (36C) and the leads,
 #: not the suits specified; the acting seat's last call is one entry of every seat's.
+#: The view ``auction_before_call``: what withdrawing the acting seat's last standing call
+#: would go back to (:meth:`~auction_fsm.auction.LastCall.auction_before`: the legal auction
+#: before it without seats, the side that had bid last, the standing calls' facts), read from
+#: that call's ``key_before`` and ``facts_before`` whether it was found as the acting seat's
+#: entry (``actor_last_call``) or as the last standing call, made by the acting seat
+#: (``last_call``, a call again at LHO's turn).  The values of those two views leave the two
+#: fields blank (:func:`value_of`): a rule reading them declares this view.  Its promise: a
+#: rule reads it only to keep it, unchanged, as the auction a waiting change of call puts back
+#: (:data:`UNDO_AUCTION`).  So a table of steps keys it nowhere and, answering a step from a
+#: stored one, puts the position's own value in the procedure in place of the stored one; the
+#: audit proves the copy and, ruling the action again with another value, that nothing else
+#: depends on it (:func:`_check_auction_before`).
+AUCTION_BEFORE = "auction_before_call"
 VIEW_SOURCES: dict[str, frozenset[str]] = {"contract": frozenset({"key", "first_namers", "unnoticed_calls", "leads"}),
-                                           ACTOR_LAST_CALL: frozenset({"last_calls"})}
+                                           ACTOR_LAST_CALL: frozenset({"last_calls"}),
+                                           AUCTION_BEFORE: frozenset({"last_calls"})}
 #: What the engine reads to find the machine state a step starts from
 #: (:attr:`~auction_fsm.auction.AuctionState.phase`): the waiting procedure, how the auction stands,
 #: the leads, a passed-out board's hands, and whether any call has been made.
@@ -207,12 +222,21 @@ def value_of(state: AuctionState, name: str, event: Event | FollowUp | None = No
     waiting procedure with its call and its place blanked; the view ``key_step`` is nothing (the
     table stores the key's step as an effect, :data:`KEY_STEP`); the view ``actor_last_call`` is
     the last standing call of ``event``'s seat (``None`` when no event is given or it names no
-    seat: :data:`ACTOR_LAST_CALL`)."""
+    seat: :data:`ACTOR_LAST_CALL`), without what withdrawing it goes back to (the view
+    :data:`AUCTION_BEFORE`), and so is ``last_call`` when the acting seat made it."""
     if name == "turn":
         return state.turn
     if name == ACTOR_LAST_CALL:
         seat = _actor_of(event)
-        return None if seat is None else state.last_call_of(seat)
+        return None if seat is None else _blank_before(state.last_call_of(seat))
+    if name == "last_call":
+        found = state.last_call
+        seat = _actor_of(event)
+        return found if found is None or found[0] != seat else (found[0], _blank_before(found[1]))
+    if name == AUCTION_BEFORE:
+        seat = _actor_of(event)
+        last = None if seat is None else state.last_call_of(seat)
+        return None if last is None or last.key_before < 0 else last.auction_before()
     if name == KEY_STEP:
         return None  # the effect is applied to the key the position has: nothing of it is read
     if name in ("procedure", "procedure_call", "procedure_place", "procedure_undo", UNDO_AUCTION):
@@ -222,6 +246,11 @@ def value_of(state: AuctionState, name: str, event: Event | FollowUp | None = No
         facts = state.standing_facts
         return tuple(getattr(facts, f) for f in fields)
     return getattr(state, name)  # a part, or a view that is a property of the position
+
+
+def _blank_before(last: LastCall | None) -> LastCall | None:
+    """``last`` without what withdrawing it goes back to: that is the view :data:`AUCTION_BEFORE`."""
+    return None if last is None else last._replace(key_before=-1, facts_before=NO_STANDING_FACTS)
 
 
 def _actor_of(event: Event | FollowUp | None) -> Seat | None:
@@ -433,16 +462,23 @@ class _Watched(AuctionState):
         """``seat``'s last standing call: noted as the view ``actor_last_call`` when ``seat`` is the
         one the event being ruled names (the acting seat of the innermost action or slot checked),
         as ``last_calls`` for any other seat (:data:`ACTOR_LAST_CALL`)."""
+        actor = bool(_ACTORS) and _ACTORS[-1] is not None and _ACTORS[-1] == seat
         if _WATCHING:
-            _WATCHING[-1].add(ACTOR_LAST_CALL if _ACTORS and _ACTORS[-1] is not None and _ACTORS[-1] == seat
-                              else "last_calls")
+            _WATCHING[-1].add(ACTOR_LAST_CALL if actor else "last_calls")
         with _unwatched():
-            return AuctionState.last_call_of(self, seat)
+            found = AuctionState.last_call_of(self, seat)
+        return _before_noted(found) if actor else found
 
     @property
     def last_call(self) -> tuple[Seat, LastCall] | None:
-        """The view ``last_call``."""
-        return self._view("last_call")  # type: ignore[no-any-return]
+        """The view ``last_call``; made by the acting seat, what withdrawing it goes back to is
+        noted apart when read (:data:`AUCTION_BEFORE`)."""
+        found: tuple[Seat, LastCall] | None = self._view("last_call")
+        if found is not None and _ACTORS and _ACTORS[-1] == found[0]:
+            noted = _before_noted(found[1])
+            assert noted is not None
+            return found[0], noted
+        return found
 
     @property
     def contract(self) -> Contract | None:
@@ -547,6 +583,33 @@ class _Watched(AuctionState):
                        obligations: tuple[tuple[Obligation, ...], ...] | None = None) -> AuctionState:
         with _unwatched():
             return AuctionState.called_in_turn(self, seat, call, key, obligations)
+
+
+class _BeforeNoted(LastCall):
+    """The acting seat's last standing call in a watched position: a look at what withdrawing it
+    goes back to (``key_before``, ``facts_before``) is noted as :data:`AUCTION_BEFORE`; the rest
+    was noted when the call was asked for (checking only)."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in _BEFORE_FIELDS and _WATCHING:
+            _WATCHING[-1].add(AUCTION_BEFORE)
+        return tuple.__getattribute__(self, name)
+
+
+_BEFORE_FIELDS = frozenset({"key_before", "facts_before"})
+#: While :func:`_check_auction_before` rules an action again: the key and facts the acting seat's
+#: last call is then given as what withdrawing it goes back to.
+_MOVED_BEFORE: list[tuple[int, StandingFacts]] = []
+
+
+def _before_noted(last: LastCall | None) -> LastCall | None:
+    if last is None:
+        return None
+    if _MOVED_BEFORE and last.key_before >= 0:
+        last = last._replace(key_before=_MOVED_BEFORE[-1][0], facts_before=_MOVED_BEFORE[-1][1])
+    return _BeforeNoted(*last)
 
 
 class _Stepped(_Watched):
@@ -769,9 +832,57 @@ def audited(row: Row, ctx: Ctx) -> Outcome:
             f"(event {ctx.event.describe()})")
     if UNDO_AUCTION in seen and action.reads is not None:
         _check_undo_auction(row, ctx, after, out.follow)
+    if AUCTION_BEFORE in seen and action.reads is not None:
+        _check_auction_before(row, ctx, after, out.follow)
     if "pending" in changed:  # every fact the procedure now keeps is declared, with its kind
         check_pending(after.pending, f"action {action.name!r} (row {row.label})")
     return Outcome(after, out.follow)
+
+
+def _another_auction(auction: int, facts: StandingFacts) -> tuple[int, StandingFacts]:
+    """A seatless auction and standing calls' facts other than these (the empty auction's, or
+    one club's and a first namer's where those are the values given): what the checks of
+    :data:`UNDO_AUCTION` and :data:`AUCTION_BEFORE` try in their place."""
+    empty = rules.seatless(rules.initial_key(0))
+    other = empty if auction != empty else rules.seatless(rules.force(rules.initial_key(0), 0, Call.parse("1C").code))
+    return other, NO_STANDING_FACTS if facts != NO_STANDING_FACTS else StandingFacts(namers=(1, 0, 0, 0))
+
+
+def _check_auction_before(row: Row, ctx: Ctx, after: AuctionState, follow: tuple[Any, ...]) -> None:
+    """The promise of the view :data:`AUCTION_BEFORE`: the action that read it kept it, unchanged,
+    as the auction its waiting change of call puts back, and, ruled again with another auction
+    and facts before the acting seat's call, it leaves the same position but for that auction
+    and hands back the same follow-ups.  One other value is tried: a check, not a proof."""
+    action = row.action
+    assert action is not None
+    what = f"action {action.name!r} (row {row.label}) read {AUCTION_BEFORE!r}"
+    kept = value_of(ctx.state, AUCTION_BEFORE, ctx.event)
+    if procedure_view(after.pending, UNDO_AUCTION) != kept:
+        raise UndeclaredPart(f"{what} but does not keep it as the auction its change of call puts back "
+                             f"(event {ctx.event.describe()})")
+    assert kept is not None
+    auction, facts = _another_auction(kept[0], kept[2])
+    key = rules.seated(auction, 0, 0)
+    _MOVED_BEFORE.append((key, facts))
+    _WATCHING.append(_Quiet())
+    _ACTORS.append(_actor_of(ctx.event))
+    try:
+        again = action(Ctx(_watched(ctx.state), ctx.event, None, {}))
+    finally:
+        _MOVED_BEFORE.pop()
+        _WATCHING.pop()
+        _ACTORS.pop()
+    moved = _plain(again.state)
+    for part, mine, real in zip(PARTS, _fields(moved), _fields(after), strict=True):
+        if part != "pending" and mine != real:
+            raise UndeclaredPart(f"{what} for more than keeping it: with another auction before the call, "
+                                 f"part {part!r} differs (event {ctx.event.describe()})")
+    p, q = moved.pending, after.pending
+    assert q is not None and q.undo is not None
+    if p is None or p.undo is None or procedure_view(p, UNDO_AUCTION) != auction_before(key, facts) \
+            or dataclasses.replace(p, undo=q.undo) != q or again.follow != follow:
+        raise UndeclaredPart(f"{what} for more than keeping it: with another auction before the call, "
+                             f"the procedure or the follow-ups differ (event {ctx.event.describe()})")
 
 
 def _check_undo_auction(row: Row, ctx: Ctx, after: AuctionState, follow: tuple[Any, ...]) -> None:
@@ -790,11 +901,8 @@ def _check_undo_auction(row: Row, ctx: Ctx, after: AuctionState, follow: tuple[A
     state = ctx.state
     p = state.pending
     assert p is not None and p.undo is not None, "the view is read from a waiting change of call"
-    empty = rules.seatless(rules.initial_key(0))
-    other = empty if p.undo.auction != empty else rules.seatless(rules.force(rules.initial_key(0), 0, Call.parse("1C").code))
-    moved = dataclasses.replace(p.undo, auction=other, bidder=None if other == empty else Seat.N,
-                                facts=NO_STANDING_FACTS if p.undo.facts != NO_STANDING_FACTS
-                                else StandingFacts(namers=(1, 0, 0, 0)))
+    auction, facts = _another_auction(p.undo.auction, p.undo.facts)
+    moved = dataclasses.replace(p.undo, auction=auction, bidder=None, facts=facts)
     with _unwatched():
         again = action(Ctx(dataclasses.replace(state, pending=dataclasses.replace(p, undo=moved)), ctx.event, None, {}))
     new = _fields(_plain(again.state))

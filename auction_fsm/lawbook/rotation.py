@@ -289,7 +289,7 @@ def hold_silenced_out_of_rotation(ctx: Ctx) -> Outcome:
 
 
 @action("the call is taken as an attempt to change the call just made (Law 25)",
-        reads=('turn', 'last_call'),
+        reads=('turn', 'last_call', 'auction_before_call'),
         writes=('pending', 'rulings'), emits=(),
         carries=('event_call',))
 def change_at_lhos_turn(ctx: Ctx) -> Outcome:
