@@ -131,12 +131,13 @@ def test_27A_holding_an_insufficient_bid_with_an_action_that_does_not_declare_a_
 
 def test_32_an_action_declaring_only_whose_turn_it_is_may_not_read_the_rest_of_the_key() -> None:
     """The view ``turn`` (parts.VIEWS) covers whose turn it is, not the legal auction's key: the
-    action holding a call out of rotation, which reads the key to tell whether a double is one
-    Law 19 permits, declared with ``turn`` in place of ``key`` is named reading ``key``; the key,
+    action holding a call out of rotation reads whose turn it is, and whether a double is one Law
+    19 permits through the fact ``call_permitted`` it declares reading (its value in a table's
+    key, not the key's).  Planted without that fact, it is named reading ``key``; the key,
     declared, covers the view."""
     act = _declared("rotation:hold_out_of_rotation")
-    assert act.reads is not None and "key" in act.reads
-    narrowed = _planted("hold_out_of_rotation", reads=(act.reads - {"key"}) | {"turn"})
+    assert act.reads == frozenset({"turn"}) and "call_permitted" in act.facts
+    narrowed = _planted("hold_out_of_rotation", facts=frozenset())
     with auditing(), pytest.raises(UndeclaredPart, match=r"action 'hold_out_of_rotation' .* read part 'key'"):
         rule_in_full(_out_of_rotation_at(narrowed), CallEvent.of("W", "X"))
     with auditing():

@@ -299,9 +299,9 @@ def change_at_lhos_turn(ctx: Ctx) -> Outcome:
 
 
 @action("the call is held while LHO may accept it, the right player may call, or the director rules",
-        reads=('key',),
+        reads=('turn',),
         writes=('record', 'pending'), emits=(),
-        carries=('event_call',))
+        carries=('event_call',), facts=(CALL_KIND, CALL_PERMITTED))
 def hold_out_of_rotation(ctx: Ctx) -> Outcome:
     state, offender = ctx.state, ctx.seat
     call: Call = ctx.event.call  # type: ignore[union-attr]
