@@ -33,13 +33,12 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
 from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
-from ..lawbook.carried import carried_by, carried_calls, substituted, with_holes
+from ..lawbook.carried import carried_by, carried_calls, holed_key, substituted
 from ..lawbook.parts import (
     AUCTION_BEFORE,
     EFFECT_ONLY,
@@ -282,12 +281,7 @@ def carried_key(k: _Keyed) -> Hashable:
     replace no call that merely happened to be equal."""
     if not k.carried:
         return _effect_key(k, True)
-    calls = tuple(dict.fromkeys(k.carried.values()))
-    # a call held inside the legal auction's key (its last bid) is a number, not a call: which of
-    # the holes it is, if the key is in the key (words naming the last bid name it by its text)
-    key = k.values.get("key")
-    last = rules.unpack(key)[1] if isinstance(key, int) and key >= 0 else -1
-    return with_holes(_effect_key(k, True), calls), tuple(c.code == last for c in calls)
+    return holed_key(_effect_key(k, True), k.carried.values(), k.values.get("key"))
 
 
 def _add(keys: list[_Keyed], full: set[Hashable], without_log: set[Hashable],

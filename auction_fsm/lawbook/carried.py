@@ -33,6 +33,7 @@ import re
 from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .. import rules
 from ..auction import AuctionState
 from ..calls import Call
 from ..events import Event
@@ -42,7 +43,7 @@ from ..values import evolve
 if TYPE_CHECKING:
     from .rows import Action
 
-__all__ = ["CARRIED", "EVENT_CALL", "PROCEDURE_CALL", "carried_by", "carried_calls", "substituted", "with_calls", "with_holes"]
+__all__ = ["CARRIED", "EVENT_CALL", "PROCEDURE_CALL", "carried_by", "carried_calls", "substituted", "with_calls", "with_holes", "holed_key"]
 
 T = TypeVar("T")
 
@@ -92,6 +93,19 @@ def with_holes(value: Any, calls: Iterable[Call]) -> Hashable:
         return value  # type: ignore[no-any-return]
     texts = {c.text: h for c, h in holes.items()}
     return _holed(value, holes, _text_pattern(holes), texts)
+
+
+def holed_key(value: Any, calls: Iterable[Call], key: object = None) -> Hashable:
+    """A table's key for a step whose actions carry ``calls``: ``value`` with the calls made holes
+    (:func:`with_holes`), and for each distinct call whether it is the last bid held by the
+    legal auction's key ``key`` (``None`` when the step's key does not hold the legal auction's
+    value).  The key holds that bid as a number, not as a call, so no hole is made of it; two
+    steps whose carried call is the last bid in one and not in the other must not share an entry,
+    since filling the holes would then leave a bid the step's rulings name by its text unchanged
+    (the carried-call check found such a ruling first)."""
+    distinct = tuple(dict.fromkeys(calls))
+    last = rules.unpack(key)[1] if isinstance(key, int) and key >= 0 else -1
+    return with_holes(value, distinct), tuple(c.code == last for c in distinct)
 
 
 def _holed(value: Any, holes: Mapping[Call, str], pattern: re.Pattern[str], texts: Mapping[str, str]) -> Hashable:
