@@ -50,6 +50,15 @@ procedure's call (they pass it on without looking at it: ``@action(..., carries=
 effect; the table fills the holes with the step's own calls at replay.  Printed: how many steps
 carry a call, the share so keyed (as they are, and relative to the turn), and the same soundness
 check (every answered step compared with the step ruled, part by part; must be none).
+
+Also with ``--steps``: *before ruling*.  The keys above hold the values of the facts the rows
+read, which only ruling the step computes.  A table an explorer looks up before it rules a step
+must key on what the facts are computed from instead: the event and the values of the parts and
+views the fired rows' facts and actions declare reading (:func:`~auction_fsm.graph.fact_sharing.projection_key`;
+the key kept as an effect, no call carried).  Printed: the share so keyed, as they are and
+relative to the turn, checked the same way, and relative to the turn with each part or view left
+out in turn (what narrowing it could at most give: the facts that read the whole legal auction to
+ask one thing of it stop sharing most).
 """
 
 from __future__ import annotations
@@ -62,6 +71,7 @@ from collections import Counter
 from auction_fsm.graph.fact_sharing import (
     CARRIED_COLUMNS,
     LOGGED_CALLS,
+    PROJECTION_COLUMNS,
     Sharing,
     StepSharing,
     edges_of,
@@ -123,6 +133,16 @@ def _report_steps(s: StepSharing) -> None:
               f"{_disagreeing(s.answered, s.disagreements, column)} (must be none)")
         for example in s.examples.get(column, []):
             print(f"            DISAGREES ({column}) {example}")
+    print("    before ruling: keyed on the event and the values of the parts and views the rows' facts and "
+          "actions read, no fact value (a table looked up before the step is ruled):")
+    for column, keys in zip(PROJECTION_COLUMNS, (s.projection, s.relative_projection)):
+        print(f"        {column}: share {s.share(keys):.2%} ({len(keys):,} keys); soundness: "
+              f"{_disagreeing(s.answered, s.disagreements, column)} (must be none)")
+        for example in s.examples.get(column, []):
+            print(f"            DISAGREES ({column}) {example}")
+    ranked = sorted(s.projection_left_out.items(), key=lambda kv: len(kv[1]))[:6]
+    print("        relative, before ruling, without one part or view more (an upper bound): "
+          + ", ".join(f"{p} {s.share(k):.2%}" for p, k in ranked))
 
 
 def _disagreeing(answered: dict[str, int], disagreements: dict[str, Counter[str]], column: str) -> str:

@@ -35,7 +35,14 @@ from auction_fsm.errors import AuctionFsmError, IllegalCallError, LawBookError
 from auction_fsm.event_language import read_event
 from auction_fsm.events import CallEvent, ChangeCall, Choice, DirectorCalled, Event, Judgement
 from auction_fsm.fuzzing import next_event
-from auction_fsm.graph.fact_sharing import LOGGED_CALLS, edges_of, measure_steps, replayed
+from auction_fsm.graph.fact_sharing import (
+    LOGGED_CALLS,
+    edges_of,
+    measure_steps,
+    projection_key,
+    replayed,
+    step_key,
+)
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
@@ -995,3 +1002,34 @@ def test_25A6_an_action_reading_the_auction_put_back_for_more_than_the_key_is_na
     no_view = _planted("withdraw_lho", reads=act.reads - {UNDO_AUCTION})
     with auditing(), pytest.raises(UndeclaredPart, match=r"action 'withdraw_lho' .* read part 'procedure_undo_auction', not declared"):
         rule_in_full(dataclasses.replace(state, book=no_view), read_event("E choose withdraw"))
+
+
+def _change_called_over(first: str, second: str) -> AuctionState:
+    """North and East have called ``first`` and ``second``, South 1D, and South says 1D was a slip
+    for a pass (25A): the director has not ruled yet."""
+    state = AuctionState.start(Seat.N)
+    for text in (f"N {first}", f"E {second}", "S 1D", "S change P"):
+        state = rule_in_full(state, read_event(text)).after
+    return state
+
+
+def test_25B1_a_table_looked_up_before_ruling_keys_the_auction_a_change_puts_back() -> None:
+    """West passes over South's change before the director rules (25B1): the auction goes back to
+    where it stood before 1D, South's pass is ruled, West's pass made again.  After 1C X 1D and
+    after P P 1D the legal auction's key is the same (1D, undoubled, South's side, West to call),
+    but the auction put back is not: P P then P P ends the auction (22B), 1C X does not.  A table
+    keyed on the facts sees it in the later rows' facts; one looked up before ruling must hold
+    the auction put back in its key (``projection_key``), not keep it as an effect, or it would
+    answer one step with the other's rows."""
+    over_a_bid, passed = _change_called_over("1C", "X"), _change_called_over("P", "P")
+    assert over_a_bid.key == passed.key
+    event = read_event("W P")
+    bid_key, pass_key = step_key(over_a_bid, event), step_key(passed, event)
+    assert bid_key.stepping and pass_key.stepping
+    assert bid_key.values[UNDO_AUCTION] != pass_key.values[UNDO_AUCTION]
+    assert [f.row.label for f in bid_key.step.fired] != [f.row.label for f in pass_key.step.fired]
+    assert pass_key.step.after.is_passed_out and not bid_key.step.after.is_over
+    assert projection_key(bid_key) != projection_key(pass_key)
+    # with the parts a stepping step's facts key keeps as effects left out, the two would share an entry
+    assert projection_key(dataclasses.replace(bid_key, values={p: v for p, v in bid_key.values.items() if p not in EFFECT_ONLY})) \
+        == projection_key(dataclasses.replace(pass_key, values={p: v for p, v in pass_key.values.items() if p not in EFFECT_ONLY}))

@@ -39,12 +39,14 @@ from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
 from ..lawbook.carried import carried_by, carried_calls, holed_key, substituted
+from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
     AUCTION_BEFORE,
     EFFECT_ONLY,
     KEY_STEP,
     LOG,
     PARTS,
+    PHASE_READS,
     STEPPED,
     UNDO_AUCTION,
     procedure_view,
@@ -59,7 +61,7 @@ from .scopes import scope_named
 T = TypeVar("T")
 
 __all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of", "replayed", "LOGGED_CALLS", "CARRIED_COLUMNS",
-           "step_key", "carried_key", "part_value"]
+           "step_key", "carried_key", "part_value", "PROJECTION_COLUMNS", "projection_key"]
 
 
 @dataclass
@@ -209,6 +211,12 @@ class StepSharing:
     carrying: int = 0
     carried: set[Hashable] = field(default_factory=set)
     relative_carried: set[Hashable] = field(default_factory=set)
+    #: Keyed as a table looked up before ruling would be (:func:`projection_key`), as they are and
+    #: relative to the turn, checked like the others (:data:`PROJECTION_COLUMNS`); and relative to
+    #: the turn with each part or view read left out in turn (an upper bound, not checked).
+    projection: set[Hashable] = field(default_factory=set)
+    relative_projection: set[Hashable] = field(default_factory=set)
+    projection_left_out: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
 
     def share(self, keys: set[Hashable]) -> float:
         """The share of steps a table with these distinct ``keys`` would answer."""
@@ -224,6 +232,8 @@ def _event_key(event: Event) -> tuple[object, ...]:
 
 #: The columns keyed with the carried calls left out, as they are and relative to the turn.
 CARRIED_COLUMNS = ("calls carried", "relative, calls carried")
+#: The columns keyed as a table looked up before ruling would be, as they are and relative to the turn.
+PROJECTION_COLUMNS = ("before ruling", "relative, before ruling")
 
 
 #: A disagreement outside the log of a step that appended other calls to the record than the table's
@@ -250,6 +260,11 @@ class _Keyed:
     #: The view ``auction_before_call`` where an action reads it (:data:`~auction_fsm.lawbook.parts.AUCTION_BEFORE`):
     #: kept out of the key, put back at replay.
     before: Any = None
+    #: The values of the parts and views the fired rows' facts declare reading, and of what the
+    #: engine reads to find the machine state (:data:`~auction_fsm.lawbook.parts.PHASE_READS`), at
+    #: the step's first position: with the event and ``values``, a key a table could look up
+    #: before ruling the step (:func:`projection_key`).
+    read: dict[str, Any] = field(default_factory=dict)
 
 
 def step_key(state: AuctionState, event: Event) -> _Keyed:
@@ -268,8 +283,30 @@ def step_key(state: AuctionState, event: Event) -> _Keyed:
     names = sorted({q for p in parts if p != AUCTION_BEFORE
                     for q in (("key", "standing_facts") if p == KEY_STEP else (p,))})
     carried = carried_calls(state, event, carried_by((f.row.action for f in ruled.fired), event))
+    read: set[str] = set(PHASE_READS)
+    for name in facts:
+        declared = SLOTS[name].parts
+        read |= set(PARTS) if declared is None else declared
+    read -= {KEY_STEP, AUCTION_BEFORE}
     return _Keyed(head, {p: value_of(state, p, event) for p in names}, KEY_STEP in parts and not parts & STEPPED,
-                  ruled, carried, value_of(state, AUCTION_BEFORE, event) if AUCTION_BEFORE in parts else None)
+                  ruled, carried, value_of(state, AUCTION_BEFORE, event) if AUCTION_BEFORE in parts else None,
+                  {p: value_of(state, p, event) for p in sorted(read)})
+
+
+def projection_key(k: _Keyed, leave_out: str | None = None) -> Hashable:
+    """A key a table could look up *before* ruling the step: the event, and the values at the
+    step's first position of the parts and views the fired rows' facts declare reading (not the
+    facts' values) and of those their actions read, the auction before the acting seat's call
+    among them; no row, no fact value, and nothing kept as an effect -- a row later in the chain
+    asks its facts at the position the earlier rows made, so the key or the auction a change puts
+    back, left out, could end the auction there or not (the replay check found that first: a pass
+    over a change put back).  Sound for the same reason as the facts' key: a fact is a function of
+    what it declares, a row of its group's facts.  What it costs is the values the facts collapse
+    (whether the auction has ended, where the whole key is read).  ``leave_out``: one part or view
+    left out (an upper bound on what narrowing it would give, not sound as such)."""
+    return (k.head[2], k.before if leave_out != AUCTION_BEFORE else None,
+            tuple((p, v) for p, v in k.values.items() if p != leave_out),
+            tuple((p, v) for p, v in k.read.items() if p != leave_out))
 
 
 def carried_key(k: _Keyed) -> Hashable:
@@ -448,11 +485,12 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
     columns = (("effect", True, False), ("effect without the log", False, False),
                ("relative effect", True, True), ("relative effect without the log", False, True))
     tables: dict[str, dict[Hashable, _Keyed]] = {
-        name: {} for name in (*(c for c, _, _ in columns), *CARRIED_COLUMNS)}
+        name: {} for name in (*(c for c, _, _ in columns), *CARRIED_COLUMNS, *PROJECTION_COLUMNS)}
     keyed = {"effect": out.effect, "effect without the log": out.effect_without_log,
              "relative effect": out.relative_effect,
              "relative effect without the log": out.relative_effect_without_log,
-             CARRIED_COLUMNS[0]: out.carried, CARRIED_COLUMNS[1]: out.relative_carried}
+             CARRIED_COLUMNS[0]: out.carried, CARRIED_COLUMNS[1]: out.relative_carried,
+             PROJECTION_COLUMNS[0]: out.projection, PROJECTION_COLUMNS[1]: out.relative_projection}
     for n, (state, event) in enumerate(edges, 1):
         out.steps += 1
         out.positions.add((state, event))
@@ -471,8 +509,14 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
             key = carried_key(this)
             keyed[name].add(key)
             _check(tables[name], key, this, name, out, carrying=True)
+        for name, this in zip(PROJECTION_COLUMNS, pair):
+            key = projection_key(this)
+            keyed[name].add(key)
+            _check(tables[name], key, this, name, out)
         if progress is not None:
             progress(n)
     _add(absolute, out.full, out.without_log, out.left_out)
     _add(relative, out.relative, out.relative_without_log, out.relative_left_out)
+    for left in {p for k in relative for p in (*k.values, *k.read, *((AUCTION_BEFORE,) if k.before else ()))}:
+        out.projection_left_out[left] = {projection_key(k, left) for k in relative}
     return out
