@@ -67,6 +67,7 @@ import argparse
 import sys
 import time
 from collections import Counter
+from collections.abc import Hashable
 
 from auction_fsm.graph.fact_sharing import (
     CARRIED_COLUMNS,
@@ -128,21 +129,22 @@ def _report_steps(s: StepSharing) -> None:
                     print(f"            DISAGREES ({label}) {example}")
     print(f"    calls carried: {s.carrying:,} steps ({s.carrying / s.steps:.1%}) carry the event's or the procedure's "
           "call without looking at it; keyed without those calls, the key kept as an effect:")
-    for column, keys in zip(CARRIED_COLUMNS, (s.carried, s.relative_carried)):
-        print(f"        {column}: share {s.share(keys):.2%} ({len(keys):,} keys); soundness: "
-              f"{_disagreeing(s.answered, s.disagreements, column)} (must be none)")
-        for example in s.examples.get(column, []):
-            print(f"            DISAGREES ({column}) {example}")
+    _checked_columns(s, CARRIED_COLUMNS, (s.carried, s.relative_carried))
     print("    before ruling: keyed on the event and the values of the parts and views the rows' facts and "
           "actions read, no fact value (a table looked up before the step is ruled):")
-    for column, keys in zip(PROJECTION_COLUMNS, (s.projection, s.relative_projection)):
-        print(f"        {column}: share {s.share(keys):.2%} ({len(keys):,} keys); soundness: "
-              f"{_disagreeing(s.answered, s.disagreements, column)} (must be none)")
-        for example in s.examples.get(column, []):
-            print(f"            DISAGREES ({column}) {example}")
+    _checked_columns(s, PROJECTION_COLUMNS, (s.projection, s.relative_projection))
     ranked = sorted(s.projection_left_out.items(), key=lambda kv: len(kv[1]))[:6]
     print("        relative, before ruling, without one part or view more (an upper bound): "
           + ", ".join(f"{p} {s.share(k):.2%}" for p, k in ranked))
+
+
+def _checked_columns(s: StepSharing, columns: tuple[str, ...], keys: tuple[set[Hashable], ...]) -> None:
+    """Each column's share and its soundness check (must be none), with the first disagreements."""
+    for column, distinct in zip(columns, keys):
+        print(f"        {column}: share {s.share(distinct):.2%} ({len(distinct):,} keys); soundness: "
+              f"{_disagreeing(s.answered, s.disagreements, column)} (must be none)")
+        for example in s.examples.get(column, []):
+            print(f"            DISAGREES ({column}) {example}")
 
 
 def _disagreeing(answered: dict[str, int], disagreements: dict[str, Counter[str]], column: str) -> str:
