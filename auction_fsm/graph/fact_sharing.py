@@ -257,7 +257,7 @@ class _Keyed:
     stepping: bool
     step: Step
     carried: dict[str, Call] = field(default_factory=dict)
-    #: The view ``auction_before_call`` where an action reads it (:data:`~auction_fsm.lawbook.parts.AUCTION_BEFORE`):
+    #: The view ``auction_before_call`` where a fired row reads it (:data:`~auction_fsm.lawbook.parts.AUCTION_BEFORE`):
     #: kept out of the key, put back at replay.
     before: Any = None
     #: The values of the parts and views the fired rows' facts declare reading, and of what the
@@ -287,10 +287,10 @@ def step_key(state: AuctionState, event: Event) -> _Keyed:
     for name in facts:
         declared = SLOTS[name].parts
         read |= set(PARTS) if declared is None else declared
+    before = value_of(state, AUCTION_BEFORE, event) if AUCTION_BEFORE in parts | read else None
     read -= {KEY_STEP, AUCTION_BEFORE}
     return _Keyed(head, {p: value_of(state, p, event) for p in names}, KEY_STEP in parts and not parts & STEPPED,
-                  ruled, carried, value_of(state, AUCTION_BEFORE, event) if AUCTION_BEFORE in parts else None,
-                  {p: value_of(state, p, event) for p in sorted(read)})
+                  ruled, carried, before, {p: value_of(state, p, event) for p in sorted(read)})
 
 
 def projection_key(k: _Keyed, leave_out: str | None = None) -> Hashable:
