@@ -59,6 +59,15 @@ the key kept as an effect, no call carried).  Printed: the share so keyed, as th
 relative to the turn, checked the same way, and relative to the turn with each part or view left
 out in turn (what narrowing it could at most give: the facts that read the whole legal auction to
 ask one thing of it stop sharing most).
+
+With ``--rows``: *row by row*.  Each fired row of each step (moved so that the player whose turn
+it is sits North) is keyed at its own position, the one the earlier rows of the step made
+(:func:`~auction_fsm.graph.fact_sharing.row_keys`): its selection on the machine state, the trigger
+and the facts read there; its action on the action, the event or follow-up and the values of the
+parts it declares reading (the key kept as an effect, carried calls as holes).  Printed: the
+share of fired rows whose selection, action and both were met before, and the soundness check
+(each answered row replayed from the first with its key and compared part by part with the
+position the row made; must be none).
 """
 
 from __future__ import annotations
@@ -73,9 +82,11 @@ from auction_fsm.graph.fact_sharing import (
     CARRIED_COLUMNS,
     LOGGED_CALLS,
     PROJECTION_COLUMNS,
+    RowSharing,
     Sharing,
     StepSharing,
     edges_of,
+    measure_rows,
     measure_sharing,
     measure_steps,
 )
@@ -147,6 +158,16 @@ def _checked_columns(s: StepSharing, columns: tuple[str, ...], keys: tuple[set[H
             print(f"            DISAGREES ({column}) {example}")
 
 
+def _report_rows(r: RowSharing) -> None:
+    wrong = ", ".join(f"{p} {n:,}" for p, n in r.disagreements.most_common()) or "none"
+    print(f"{r.scope}: {r.steps:,} steps, {r.rows:,} rows fired, relative to the turn; met before: "
+          f"selection {r.share(r.selections):.2%}, action {r.share(r.actions):.2%}, "
+          f"both (a row answered) {r.share(r.both):.2%} ({len(r.both):,} keys); soundness: "
+          f"{r.answered:,} answered, disagreeing parts: {wrong} (must be none)")
+    for example in r.examples:
+        print(f"    DISAGREES {example}")
+
+
 def _disagreeing(answered: dict[str, int], disagreements: dict[str, Counter[str]], column: str) -> str:
     """How many steps a table answered, and the parts in which its answers differed, in words."""
     wrong = disagreements.get(column, Counter())
@@ -163,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--law-book", default="2017", choices=sorted(BOOKS), help="the law book (default 2017)")
     parser.add_argument("--steps", action="store_true",
                         help="whole steps: key on the actions' declared parts too (see below)")
+    parser.add_argument("--rows", action="store_true",
+                        help="row by row: each fired row keyed at its own position (see below)")
     args = parser.parse_args(argv)
     book = book_named(args.law_book)
     for scope in args.scopes:
@@ -173,7 +196,9 @@ def main(argv: list[str] | None = None) -> int:
         def tick(n: int, total: int = len(edges)) -> None:
             if n % 5000 == 0:
                 print(f"    {n:,}/{total:,} edges ruled again", file=sys.stderr, flush=True)
-        if args.steps:
+        if args.rows:
+            _report_rows(measure_rows(scope, edges, tick))
+        elif args.steps:
             _report_steps(measure_steps(scope, edges, tick))
         else:
             _report(measure_sharing(scope, edges, tick), args.slots)

@@ -11,6 +11,7 @@ the carried calls as holes answers the gate's steps as they are ruled.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -18,17 +19,19 @@ from auction_fsm.auction import AuctionState
 from auction_fsm.calls import Call
 from auction_fsm.engine import rule_in_full
 from auction_fsm.events import CallEvent
+from auction_fsm.graph import fact_sharing
 from auction_fsm.graph.carried_check import check_carried
 from auction_fsm.graph.fact_sharing import (
     CARRIED_COLUMNS,
     carried_key,
     edges_of,
+    measure_rows,
     measure_steps,
     replayed,
     step_key,
 )
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
-from auction_fsm.lawbook.carried import EVENT_CALL, PROCEDURE_CALL, substituted
+from auction_fsm.lawbook.carried import EVENT_CALL, PROCEDURE_CALL, holed_key, substituted
 from auction_fsm.lawbook.parts import check_names
 from auction_fsm.lawbook.rows import Row
 from auction_fsm.records import Ruling
@@ -117,3 +120,24 @@ def test_the_gate_a_table_with_carried_calls_as_holes_answers_as_ruled() -> None
         assert s.share(s.carried) > s.share(s.effect) and s.share(s.relative_carried) > s.share(s.relative_effect)
         for column in CARRIED_COLUMNS:
             assert s.answered[column] > 0 and sum(s.disagreements[column].values()) == 0, s.examples.get(column)
+
+
+def test_29A_tables_filled_row_by_row_answer_as_ruled_and_hole_the_facts_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the first 3,000 edges of rotation-1 and insufficient-1, each fired row keyed at its own
+    position (selection by its facts, action by its reads, carried calls as holes) is met before
+    for most rows, and every row a table answers, replayed, is the row fired, in every part.
+    Planted: holes made in the action's key alone, not in the selection's facts; then a fact equal
+    to a carried call is filled as if it were the hole (29A with 27A1: East's held 1C insufficient
+    over 1D, South's call over it 1D) and the check names the rulings."""
+    edges = {scope: edges_of(scope, 3000) for scope in ("rotation-1", "insufficient-1")}
+    for scope, some in edges.items():
+        r = measure_rows(scope, some)
+        assert r.answered > 0 and not r.disagreements, r.examples
+        assert r.share(r.both) > 0.8 and r.share(r.selections) >= r.share(r.both)
+    real = holed_key
+
+    def actions_only(value: Any, calls: Any, key: object = None) -> Any:
+        return value[0], real(value[1], calls, key)
+    monkeypatch.setattr(fact_sharing, "holed_key", actions_only)
+    planted = measure_rows("rotation-1", edges["rotation-1"])
+    assert planted.disagreements["rulings"] > 0 and any("insufficient over" in e for e in planted.examples)

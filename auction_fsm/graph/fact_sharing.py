@@ -31,7 +31,7 @@ import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 from ..auction import AuctionState
 from ..calls import Call
@@ -52,6 +52,7 @@ from ..lawbook.parts import (
     procedure_view,
     stepped_key,
     value_of,
+    where,
 )
 from ..symmetry import turned, turned_event
 from ..values import evolve
@@ -61,7 +62,8 @@ from .scopes import scope_named
 T = TypeVar("T")
 
 __all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of", "replayed", "LOGGED_CALLS", "CARRIED_COLUMNS",
-           "step_key", "carried_key", "part_value", "PROJECTION_COLUMNS", "projection_key"]
+           "step_key", "carried_key", "part_value", "PROJECTION_COLUMNS", "projection_key",
+           "RowSharing", "measure_rows", "row_keys"]
 
 
 @dataclass
@@ -520,3 +522,104 @@ def measure_steps(scope: str, edges: Iterable[tuple[AuctionState, Event]],
     for left in {p for k in relative for p in (*k.values, *k.read, *((AUCTION_BEFORE,) if k.before else ()))}:
         out.projection_left_out[left] = {projection_key(k, left) for k in relative}
     return out
+
+
+_EVENT_TYPES = get_args(Event)
+
+
+@dataclass
+class RowSharing:
+    """What tables filled row by row would share (see :func:`measure_rows`)."""
+
+    scope: str
+    steps: int = 0
+    rows: int = 0
+    #: Distinct keys of the rows' selections, of their actions, and of both together.
+    selections: set[Hashable] = field(default_factory=set)
+    actions: set[Hashable] = field(default_factory=set)
+    both: set[Hashable] = field(default_factory=set)
+    answered: int = 0
+    #: Rows a table answered whose answer differed from the row fired, by part (or ``rows``).
+    disagreements: Counter[str] = field(default_factory=Counter)
+    examples: list[str] = field(default_factory=list)
+
+    def share(self, keys: set[Hashable]) -> float:
+        """The share of fired rows a table with these distinct ``keys`` would answer."""
+        return 1 - len(keys) / self.rows if self.rows else 0.0
+
+
+def row_keys(fired: Fired) -> tuple[Hashable, Hashable, dict[str, Call], Any]:
+    """What tables filled row by row key one fired row on, at the row's own position (the one the
+    earlier rows of the step made): its selection, by the machine state, the trigger and the facts
+    its group's guards and the classifier read there; and its action, by the action, the event or
+    follow-up it was given and the values of the parts the action declares reading (the key kept
+    as an effect where it only moves it on); with the calls the action carries and the auction
+    before the acting seat's call (put back at replay).  Where the action carries calls, its key
+    holds the selection's too, every carried call made a hole in both (the check found a fact's
+    value equal to a carried call, filled as if it were the hole, first).  Tables keyed on
+    (selection, action) are told apart as finely as the pair."""
+    row, ctx = fired.row, fired.ctx
+    selection = (row.machine, row.source, row.trigger, tuple(sorted(ctx.facts.items())))
+    action = row.action
+    if action is None:
+        return selection, None, {}, None
+    reads = action.reads if action.reads is not None else frozenset(PARTS)
+    stepping = KEY_STEP in reads and not reads & STEPPED
+    names = sorted({q for p in reads if p not in (KEY_STEP, AUCTION_BEFORE)
+                    for q in (("key", "standing_facts") if p == KEY_STEP else (p,))
+                    if not (stepping and q in EFFECT_ONLY)})
+    values = {p: value_of(ctx.state, p, ctx.event) for p in names}
+    event = ctx.event
+    # a row fired by a follow-up keeps its call in the key whole (only an event's calls are carried)
+    carried = carried_calls(ctx.state, event, carried_by([action], event)) if isinstance(event, _EVENT_TYPES) else {}
+    keyed = (where(action), _event_key(ctx.event), tuple(values.items()))  # type: ignore[arg-type]
+    before = value_of(ctx.state, AUCTION_BEFORE, ctx.event) if AUCTION_BEFORE in reads else None
+    if not carried:
+        return selection, keyed, carried, before
+    # the facts too: a fact's value equal to a carried call (the bid a held call is insufficient
+    # over, equal to the call made over it) must not be filled as if it were the hole
+    holed = holed_key((selection, keyed), carried.values(), values.get("key"))
+    return selection, holed, carried, before
+
+
+def measure_rows(scope: str, edges: Iterable[tuple[AuctionState, Event]],
+                 progress: Callable[[int], None] | None = None) -> RowSharing:
+    """Rule every edge again, moved so that the player whose turn it is sits North, and count how
+    many fired rows tables filled row by row would answer (:func:`row_keys`): each row's key
+    met before.  Checked in the same run: a row answered is replayed from the first row met with
+    its key (that row's change applied to this row's own position, :func:`replayed`) and every part
+    compared with the position the row made.  What a row hands on (its follow-ups) is not compared
+    here: the next row's key holds it."""
+    out = RowSharing(scope)
+    table: dict[Hashable, tuple[Fired, dict[str, Call], Any]] = {}
+    for n, (state, event) in enumerate(edges, 1):
+        k = -(state.key & 3)
+        out.steps += 1
+        for fired in rule_in_full(turned(state, k), turned_event(event, k)).fired:
+            out.rows += 1
+            selection, action_key, carried, before = row_keys(fired)
+            out.selections.add(selection)
+            out.actions.add(action_key)
+            key = (selection, action_key)
+            out.both.add(key)
+            first, calls, first_before = table.setdefault(key, (fired, carried, before))
+            if first is fired:
+                continue
+            out.answered += 1
+            if first.row.label != fired.row.label:
+                out.disagreements["rows"] += 1
+                continue
+            stored = Step(event, first.ctx.state, first.after, (first,))
+            mapping = {calls[name]: c for name, c in carried.items() if name in calls}
+            answer = replayed(stored, fired.ctx.state, mapping, (first_before, before))
+            for part in PARTS:
+                mine, real = part_value(answer, part), part_value(fired.after, part)
+                if mine != real:
+                    out.disagreements[part] += 1
+                    if len(out.examples) < 3:
+                        out.examples.append(f"row {fired.row.label}: part {part!r}: the table gives {mine!r}, "
+                                            f"the row {real!r}")
+        if progress is not None:
+            progress(n)
+    return out
+
