@@ -90,8 +90,10 @@ from auction_fsm.graph.fact_sharing import (
     measure_sharing,
     measure_steps,
 )
+from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import BOOKS, book_named
 from auction_fsm.lawbook.parts import LOG
+from auction_fsm.scope import ScopeError
 
 GATE_SCOPES = ("rotation-1", "changes-1", "insufficient-1")
 
@@ -187,6 +189,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", action="store_true",
                         help="row by row: each fired row keyed at its own position (see below)")
     args = parser.parse_args(argv)
+    if args.edges < 1:
+        parser.error(f"--edges: expected a positive number of edges, not {args.edges}")
+    for scope in args.scopes:
+        try:
+            scope_named(scope)
+        except ScopeError as err:
+            parser.error(str(err))
     book = book_named(args.law_book)
     for scope in args.scopes:
         t0 = time.perf_counter()

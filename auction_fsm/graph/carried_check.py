@@ -20,8 +20,7 @@ from ..calls import ALL_CALLS, Call
 from ..errors import AuctionFsmError
 from ..events import Event
 from ..lawbook.carried import with_calls
-from ..lawbook.parts import PARTS
-from .fact_sharing import carried_key, part_value, replayed, step_key
+from .fact_sharing import carried_key, differing_parts, part_value, replayed, step_key
 
 __all__ = ["check_carried"]
 
@@ -56,7 +55,7 @@ def check_carried(state: AuctionState, event: Event) -> list[str]:
                 continue
             answer = replayed(keyed.step, moved_state, {call: other})
             real = again.step.after
-            differ = [p for p in PARTS if part_value(answer, p) != part_value(real, p)]
+            differ = differing_parts(answer, real)
             if differ:
                 actions = ", ".join(sorted({f.row.action.name for f in keyed.step.fired
                                             if f.row.action is not None and f.row.action.carries & set(names)}))

@@ -85,13 +85,13 @@ from ..lawbook import LawBook, changes, lead
 from ..lawbook.classify import EVENT_TRIGGERS, ONE_KIND_PARTS, classifier_reads
 from ..lawbook.facts import SLOTS
 from ..lawbook.parts import (
-    AUCTION_BEFORE,
     CLOSED_VIEWS,
     FACT_VIEWS,
     KEY_STEP,
     LOG,
     PARTS,
     PHASE_READS,
+    UNKEYED,
     VIEW_SOURCES,
     VIEWS,
     action_reads,
@@ -146,8 +146,8 @@ def _names(declared: frozenset[str] | None) -> frozenset[str]:
         return _ALL
     out: set[str] = set()
     for name in declared:
-        if name == KEY_STEP or name == AUCTION_BEFORE:
-            continue  # (the second is read off a call the rule found through a view it declares, keyed whole)
+        if name in UNKEYED:
+            continue
         if name in VIEW_SOURCES:
             out |= _names(VIEW_SOURCES[name])
         elif name in _LOG_VIEWS or name in CLOSED_VIEWS or name in _PENDING_VIEWS:

@@ -48,11 +48,11 @@ from ..lawbook.parts import (
     PARTS,
     PHASE_READS,
     STEPPED,
-    UNDO_AUCTION,
-    procedure_view,
+    UNKEYED,
     stepped_key,
     value_of,
     where,
+    with_auction_kept,
 )
 from ..symmetry import turned, turned_event
 from ..values import evolve
@@ -63,7 +63,7 @@ T = TypeVar("T")
 
 __all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of", "replayed", "LOGGED_CALLS", "CARRIED_COLUMNS",
            "step_key", "carried_key", "part_value", "PROJECTION_COLUMNS", "projection_key",
-           "RowSharing", "measure_rows", "row_keys"]
+           "RowSharing", "measure_rows", "row_keys", "differing_parts"]
 
 
 @dataclass
@@ -282,17 +282,30 @@ def step_key(state: AuctionState, event: Event) -> _Keyed:
         if f.row.action is not None and f.row.action.reads is not None:
             parts |= f.row.action.reads
     head = (tuple(f.row.label for f in ruled.fired[:1]), tuple(sorted(facts.items())), _event_key(event))
-    names = sorted({q for p in parts if p != AUCTION_BEFORE
-                    for q in (("key", "standing_facts") if p == KEY_STEP else (p,))})
+    names = _keyed_names(parts, False)
     carried = carried_calls(state, event, carried_by((f.row.action for f in ruled.fired), event))
     read: set[str] = set(PHASE_READS)
     for name in facts:
         declared = SLOTS[name].parts
         read |= set(PARTS) if declared is None else declared
     before = value_of(state, AUCTION_BEFORE, event) if AUCTION_BEFORE in parts | read else None
-    read -= {KEY_STEP, AUCTION_BEFORE}
+    read -= UNKEYED
     return _Keyed(head, {p: value_of(state, p, event) for p in names}, KEY_STEP in parts and not parts & STEPPED,
                   ruled, carried, before, {p: value_of(state, p, event) for p in sorted(read)})
+
+
+def _keyed_names(reads: Iterable[str], as_effect: bool) -> list[str]:
+    """The parts and views a table keys for ``reads``: the key's step as the parts it moves on
+    (:data:`~auction_fsm.lawbook.parts.STEPPED`), no view a key never holds
+    (:data:`~auction_fsm.lawbook.parts.UNKEYED`), and, ``as_effect``, nothing a stepping rule
+    only moves on or puts back (:data:`~auction_fsm.lawbook.parts.EFFECT_ONLY`)."""
+    names = {q for p in reads for q in (STEPPED if p == KEY_STEP else () if p in UNKEYED else (p,))}
+    return sorted(names - EFFECT_ONLY if as_effect else names)
+
+
+def differing_parts(answer: AuctionState, real: AuctionState) -> list[str]:
+    """The parts in which a table's answer differs from the position really reached (:func:`part_value`)."""
+    return [p for p in PARTS if part_value(answer, p) != part_value(real, p)]
 
 
 def projection_key(k: _Keyed, leave_out: str | None = None) -> Hashable:
@@ -389,11 +402,7 @@ def replayed(stored: Step, own: AuctionState, calls: Mapping[Call, Call] | None 
             values[name] = _changed_fields(old, new, own.pending, sub)
         elif name != "key" and name != "standing_facts":
             values[name] = getattr(own, name) if old is new or old == new else sub(new)
-    p = values.get("pending")
-    if before[0] is not None and before[1] is not None and p is not None and p.undo is not None \
-            and procedure_view(p, UNDO_AUCTION) == before[0]:
-        auction, bidder, facts_before = before[1]
-        values["pending"] = evolve(p, undo=evolve(p.undo, auction=auction, bidder=bidder, facts=facts_before))
+    values["pending"] = with_auction_kept(values["pending"], *before)
     moved = evolve(own, **values)
     key, facts = stepped_key(own, moved)
     return evolve(moved, key=key, standing_facts=facts)
@@ -439,11 +448,10 @@ def _check(table: dict[Hashable, _Keyed], key: Hashable, this: _Keyed, name: str
         answer = replayed(stored, ruled.before, mapping, (first.before, this.before))
         n = len(ruled.before.record)
         other_calls = tuple(answer.record[n:]) != tuple(ruled.after.record[n:])
-        for part in PARTS:
-            mine, real = part_value(answer, part), part_value(ruled.after, part)
-            if mine != real:
-                named = LOGGED_CALLS if other_calls and part not in LOG else part
-                differ.append((named, f"part {part!r}: the table's effect gives {mine!r}, the step {real!r}"))
+        for part in differing_parts(answer, ruled.after):
+            named = LOGGED_CALLS if other_calls and part not in LOG else part
+            what = f"part {part!r}: the table's effect gives {part_value(answer, part)!r}, the step {part_value(ruled.after, part)!r}"
+            differ.append((named, what))
     for column, answered, disagreements in ((name, out.answered, out.disagreements),
                                             (f"{name}, keeping the key as an effect", out.stepping_answered,
                                              out.stepping_disagreements))[:1 + stepping]:
@@ -565,9 +573,7 @@ def row_keys(fired: Fired) -> tuple[Hashable, Hashable, dict[str, Call], Any]:
         return selection, None, {}, None
     reads = action.reads if action.reads is not None else frozenset(PARTS)
     stepping = KEY_STEP in reads and not reads & STEPPED
-    names = sorted({q for p in reads if p not in (KEY_STEP, AUCTION_BEFORE)
-                    for q in (("key", "standing_facts") if p == KEY_STEP else (p,))
-                    if not (stepping and q in EFFECT_ONLY)})
+    names = _keyed_names(reads - {KEY_STEP}, stepping)  # (the key's step is applied at replay)
     values = {p: value_of(ctx.state, p, ctx.event) for p in names}
     event = ctx.event
     # a row fired by a follow-up keeps its call in the key whole (only an event's calls are carried)
@@ -612,13 +618,11 @@ def measure_rows(scope: str, edges: Iterable[tuple[AuctionState, Event]],
             stored = Step(event, first.ctx.state, first.after, (first,))
             mapping = {calls[name]: c for name, c in carried.items() if name in calls}
             answer = replayed(stored, fired.ctx.state, mapping, (first_before, before))
-            for part in PARTS:
-                mine, real = part_value(answer, part), part_value(fired.after, part)
-                if mine != real:
-                    out.disagreements[part] += 1
-                    if len(out.examples) < 3:
-                        out.examples.append(f"row {fired.row.label}: part {part!r}: the table gives {mine!r}, "
-                                            f"the row {real!r}")
+            for part in differing_parts(answer, fired.after):
+                out.disagreements[part] += 1
+                if len(out.examples) < 3:
+                    out.examples.append(f"row {fired.row.label}: part {part!r}: the table gives "
+                                        f"{part_value(answer, part)!r}, the row {part_value(fired.after, part)!r}")
         if progress is not None:
             progress(n)
     return out

@@ -195,6 +195,12 @@ _UNDO_AUCTION_FIELDS = frozenset({"auction", "bidder", "facts"})
 #: (:data:`KEY_STEP`) and keeps the key as an effect: the key, the standing calls' facts, and
 #: the auction a change of call puts back (:data:`UNDO_AUCTION`).
 EFFECT_ONLY = STEPPED | {UNDO_AUCTION}
+#: Views no key holds as a value of their own: the key's step (an effect, applied to the key a
+#: position has) and the auction before the acting seat's call (a table of steps puts the
+#: position's own back at replay, :func:`with_auction_kept`; a key of positions holds the call it
+#: is read off whole, through the view the rule found that call by, ``actor_last_call`` or
+#: ``last_call``, which the audit notes beside it).
+UNKEYED = frozenset({KEY_STEP, AUCTION_BEFORE})
 #: What a declaration may say it reads: the parts and the views.
 READABLE: tuple[str, ...] = (*PARTS, *VIEWS)
 #: The parts that are history rather than position: read by a rule, they make it depend on the
@@ -281,6 +287,17 @@ def procedure_view(p: Pending | None, name: str) -> Any:
     if name == UNDO_AUCTION:
         return None if undo is None else (undo.auction, undo.bidder, undo.facts)
     return dataclasses.replace(p, call=None, specifies=None, back=-1, undo=None)
+
+
+def with_auction_kept(p: Pending | None, was: Any, kept: Any) -> Pending | None:
+    """Procedure ``p`` with the auction its change of call puts back replaced by ``kept`` where it
+    is ``was`` (values of the view :data:`AUCTION_BEFORE`, which a rule reading it keeps there
+    unchanged, :func:`_check_auction_before`): how a table of steps answers a stored step at a
+    position whose acting seat's call stood on another auction.  Anything else is left as it is."""
+    if was is None or kept is None or p is None or p.undo is None or procedure_view(p, UNDO_AUCTION) != was:
+        return p
+    auction, bidder, facts = kept
+    return dataclasses.replace(p, undo=dataclasses.replace(p.undo, auction=auction, bidder=bidder, facts=facts))
 
 
 def action_reads(action: Action) -> frozenset[str] | None:
@@ -877,10 +894,7 @@ def _check_auction_before(row: Row, ctx: Ctx, after: AuctionState, follow: tuple
         if part != "pending" and mine != real:
             raise UndeclaredPart(f"{what} for more than keeping it: with another auction before the call, "
                                  f"part {part!r} differs (event {ctx.event.describe()})")
-    p, q = moved.pending, after.pending
-    assert q is not None and q.undo is not None
-    if p is None or p.undo is None or procedure_view(p, UNDO_AUCTION) != auction_before(key, facts) \
-            or dataclasses.replace(p, undo=q.undo) != q or again.follow != follow:
+    if with_auction_kept(moved.pending, auction_before(key, facts), kept) != after.pending or again.follow != follow:
         raise UndeclaredPart(f"{what} for more than keeping it: with another auction before the call, "
                              f"the procedure or the follow-ups differ (event {ctx.event.describe()})")
 
