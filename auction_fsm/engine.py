@@ -27,6 +27,7 @@ from .lawbook.classify import CALL_TRIGGERS, classify_in, expected
 from .lawbook.legal import make_call
 from .lawbook.parts import AUDITS
 from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome, moved_back
+from .lawbook.selection_table import SelectionTable
 from .lawbook.slip_first import SLIP_STEP
 from .seats import Seat
 from .values import evolve
@@ -58,7 +59,7 @@ class Step:
 
 
 def step(state: AuctionState, event: Event, *, strict: bool = True,
-         room: frozenset[str] | None = None) -> Step:
+         room: frozenset[str] | None = None, tables: SelectionTable | None = None) -> Step:
     """Rule ``event`` at ``state`` under the law book the position carries (``state.book``); raise
     an input error (and change nothing) when no row of the book can take it.  ``strict`` tests
     every guard of the candidate rows, so that two rows holding at once is found
@@ -78,7 +79,7 @@ def step(state: AuctionState, event: Event, *, strict: bool = True,
         fast = _plain_call(state, event)
         if fast is not None:
             return fast
-    return _dispatch(state, event, strict, room)
+    return _dispatch(state, event, strict, room, tables)
 
 
 def rule_in_full(state: AuctionState, event: Event) -> Step:
@@ -94,9 +95,11 @@ class OutsideBounds(Exception):
 
 
 def _dispatch(state: AuctionState, event: Event, strict: bool = True,
-              room: frozenset[str] | None = None) -> Step:
+              room: frozenset[str] | None = None, tables: SelectionTable | None = None) -> Step:
     """The general path of :func:`step`: classify, select the row, run it, then the follow-ups."""
     book = book_of(state)
+    if tables is not None and (tables.book is not book or AUDITS):
+        tables = None  # another book's decisions, or an audit watching the book run
     if room is not None and not judged_by_record(state, event):
         room = None
     fired: list[Fired] = []
@@ -107,8 +110,13 @@ def _dispatch(state: AuctionState, event: Event, strict: bool = True,
         ev = queue.popleft()
         # one context for the classifier and the guards: the facts both read are kept in ctx.facts
         ctx = Ctx(cur, ev, {} if strict else None)  # a strict select notes each guard's answer
-        trigger = classify_in(ctx)
-        row = book.select(cur.phase, trigger, ctx, strict=strict)
+        if tables is None:
+            trigger = classify_in(ctx)
+            row = book.select(cur.phase, trigger, ctx, strict=strict)
+        else:
+            found = tables.classify(ctx)
+            trigger = classify_in(ctx) if found is None else found  # refused: the classifier words it
+            row = tables.select(cur.phase, trigger, ctx, strict)
         if row is None:
             raise _refusal(cur, ev, trigger, book)
         if room is not None and row.records is not None and row.records not in room:

@@ -46,6 +46,7 @@ from .lawbook import LawBook, ruling_book
 from .lawbook.classify import EVENT_TRIGGERS, classify_in, in_turn_kind, may_claim_change
 from .lawbook.exposure import penalty_cards
 from .lawbook.rows import Ctx
+from .lawbook.selection_table import SelectionTable
 from .records import Pending
 from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
@@ -214,7 +215,8 @@ _REGULAR_TRIGGERS = frozenset({"call_pass", "call_bid", "call_double", "call_red
                                "face_lead", "hands_returned"})
 
 
-def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = None) -> Iterator[Event]:
+def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = None,
+                     tables: SelectionTable | None = None) -> Iterator[Event]:
     """The events of the alphabet (:func:`alphabet`) for which a row of the position's book
     (``book``, if given, must be it) is enabled at ``state`` — the classifier gives the event's trigger, the book the row whose guard holds —
     and whose row's family the scope switches on (:data:`~auction_fsm.scope.ROW_FAMILIES`;
@@ -228,8 +230,13 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
     budget: it may turn out insufficient, which opens Law 27 even in a scope without that
     family, and the Laws still require it (it is part of the incident that caused it,
     :func:`~auction_fsm.engine.is_required_repeat`).
+
+    ``tables`` (for the position's book) answers the classifier and the rows' guards by the facts
+    they read (:mod:`~auction_fsm.lawbook.selection_table`), with the same events offered.
     """
     book = ruling_book(state, book)
+    if tables is not None and tables.book is not book:
+        tables = None
     allowed = room_for(state, scope)
     room = bool(allowed)
     phase = state.phase
@@ -244,17 +251,23 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
         kinds = kinds | {CallEvent}
     for event in alphabet(state, scope, room, kinds):
         ctx = Ctx(state, event)  # one context: the guards reuse the facts the classifier read
-        try:
-            trigger = classify_in(ctx)
-        except AuctionFsmError:
-            continue  # input the Laws cannot take here
+        if tables is not None:
+            found = tables.classify(ctx)
+            if found is None:
+                continue  # input the Laws cannot take here
+            trigger = found
+        else:
+            try:
+                trigger = classify_in(ctx)
+            except AuctionFsmError:
+                continue  # input the Laws cannot take here
         forced = bool(required) and is_required_repeat(state, event)
         if not forced:
             if trigger not in offered:
                 continue
             if not pending and not room and trigger not in _REGULAR_TRIGGERS:
                 continue
-        row = book.takes(phase, trigger, ctx)
+        row = book.takes(phase, trigger, ctx) if tables is None else tables.takes(phase, trigger, ctx)
         if row is None or row.refusal or row.auction_unchanged or not (
                 pending or forced or switched_on(row.family, on)):
             continue

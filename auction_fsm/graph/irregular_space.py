@@ -78,6 +78,7 @@ from ..exploration import (
 )
 from ..lawbook import LAWS_2017, LawBook
 from ..lawbook.seat_states import FREE
+from ..lawbook.selection_table import SelectionTable, table_of
 from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
@@ -141,6 +142,11 @@ class IrregularSpace:
     simulator
         Builds the simulator the agreement check drives for a dealer (the tests plant a table
         with a transition removed through it).
+    tables
+        Look the classifier's and the guards' decisions up by the facts they read
+        (:mod:`~auction_fsm.lawbook.selection_table`), filled once per distinct situation, instead
+        of working them out at every configuration: the same exploration, faster.  ``False``
+        asks the book every time (the tests compare both).
 
     Examples
     --------
@@ -159,7 +165,7 @@ class IrregularSpace:
                  prefix: Sequence[Event] = (),
                  keys: Literal["declared", "full"] = "declared",
                  simulator: Callable[[Seat], Simulator] | None = None,
-                 book: LawBook = LAWS_2017) -> None:
+                 book: LawBook = LAWS_2017, tables: bool = True) -> None:
         unknown = families.families - FAMILIES.keys()
         if unknown:
             raise ValueError(f"unknown law families {sorted(unknown)}: expected some of {sorted(FAMILIES)}")
@@ -181,6 +187,8 @@ class IrregularSpace:
         self.declared: DeclaredKey | None = None if self.full_keys else declared_key(
             book, families, keep_namers=self.declarer_memory)
         self.book = book
+        #: The book's decisions by the facts they read, or ``None`` (``tables=False``).
+        self.tables: SelectionTable | None = table_of(book) if tables else None
         self.simulator: Callable[[Seat], Simulator] = (
             simulator if simulator is not None else functools.partial(Simulator, book=book))
         self.agreement = agreement
@@ -379,11 +387,11 @@ class IrregularSpace:
             problem = None
             try:
                 try:
-                    st = rule_step(state, event, strict=strict, room=room)
+                    st = rule_step(state, event, strict=strict, room=room, tables=self.tables)
                 except LawBookError as exc:
                     if not strict:
                         raise
-                    st = rule_step(state, event, strict=False, room=room)
+                    st = rule_step(state, event, strict=False, room=room, tables=self.tables)
                     problem = f"the strict engine step refused the event: {exc}"
             except InternalError:
                 raise  # a fault of the book or the engine is never a refused event
@@ -487,7 +495,7 @@ class IrregularSpace:
         configuration expanded: a cache keyed by a hand-written list of what they depend on saved
         0-7 % of the exploration's time (insufficient-1, changes-1) and was one more place
         restating the rules' reads."""
-        return list(candidate_events(state, self.families, self.book))
+        return list(candidate_events(state, self.families, self.book, self.tables))
 
     def beyond_scope(self, key: Key) -> list[str]:
         """The lawful events at ``key`` that the scope's bounds leave out, in words, when no
