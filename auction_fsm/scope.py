@@ -81,6 +81,10 @@ class Scope:
         :mod:`auction_fsm.graph.irregular_space`).
     agreement_sample
         How many traces ``agreement="sample"`` replays.
+    tables
+        For the irregular scopes: look the classifier's and the guards' decisions up in tables on
+        the facts they read (the default; :mod:`auction_fsm.lawbook.selection_table`), or ask the
+        book at every configuration (``False``: the same graph, slower; a check of the tables).
     contract_strain
         Only auctions whose contract is in this strain (0 clubs ... 4 no trump) go on to the
         opening lead; an auction that ends in another strain is an end of this scope, handed
@@ -113,6 +117,7 @@ class Scope:
     track_declarer: bool = False
     agreement: Literal["all", "sample", "off"] = "all"
     agreement_sample: int = 2000
+    tables: bool = True
     contract_strain: int | None = None
     by_strain: bool = False
     offender_seat: int | None = None
@@ -175,7 +180,8 @@ class Scope:
     def narrowed(self, *, max_level: int | None = None, dealers: Iterable[Seat] | None = None,
                  track_declarer: bool | None = None, max_irregularities: int | None = None,
                  agreement: Literal["all", "sample", "off"] | None = None,
-                 by_strain: bool | None = None, by_offender: bool | None = None) -> Scope:
+                 by_strain: bool | None = None, by_offender: bool | None = None,
+                 tables: bool | None = None) -> Scope:
         """A copy with some bounds replaced; the name records what changed (the agreement mode
         is how the scope is checked, not what it holds, so it leaves the name alone)."""
         changes: dict[str, Any] = {}
@@ -200,6 +206,8 @@ class Scope:
             changes["by_strain"] = by_strain  # how it is verified, not what it holds: name kept
         if by_offender is not None and by_offender != self.by_offender:
             changes["by_offender"] = by_offender  # likewise
+        if tables is not None and tables != self.tables:
+            changes["tables"] = tables  # how it is explored, not what it holds
         return replace(self, name="-".join(parts), **changes) if changes else self
 
     @classmethod

@@ -9,6 +9,7 @@ Run from the repository root::
     python benchmarks/bench_graph.py --only irregular --scopes exposure-1,rotation-1
     python benchmarks/bench_graph.py --only jobs --scopes insufficient-1-level2  # --jobs 2 / --jobs 1
     python benchmarks/bench_graph.py --only classes   # machine check: every edge / once per class
+    python benchmarks/bench_graph.py --only tables    # the book's decisions: tables / the book run
 
 Every table of irregular scopes starts with the anchor, a plain tuple BFS of the legal auction
 measured in the same run, and gives each rate as a ratio to it (``/anchor``).
@@ -224,6 +225,31 @@ for classes in (False, True):
 print(json.dumps(out))
 '''
 
+# The book's decisions looked up in tables on the facts they read (lawbook/selection_table.py)
+# against the book's classifier and guards run at every configuration: the same exploration
+# (machines on every edge, one process) twice each way, alternated, CPU seconds of this process;
+# with the decisions asked and the leaves the tables hold after the run.
+MEASURE_TABLES = r'''
+import json, sys, time
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.scopes import scope_named
+
+best = {False: None, True: None}
+for _ in range(2):
+    for tables in (False, True):
+        space = IrregularSpace(scope_named(sys.argv[1]), agreement="all", tables=tables)
+        cpu = time.process_time()
+        ex = explore(space)
+        cpu = time.process_time() - cpu
+        if best[tables] is None or cpu < best[tables]["cpu_s"]:
+            counts = {k: vars(c) for k, c in space.tables.counts.items()} if tables else {}
+            best[tables] = {"states": ex.states, "edges": ex.edges, "cpu_s": cpu, "counts": counts,
+                            "keys": hash(tuple(ex.keys)), "targets": hash(tuple(ex.targets))}
+same = all(best[False][k] == best[True][k] for k in ("states", "edges", "keys", "targets"))
+print(json.dumps({"book": best[False], "tables": best[True], "same": same}))
+'''
+
 NAIVE_LIMIT = 16_384
 IRREGULAR = ("exposure-1", "inadmissible-1", "lead-1", "insufficient-1", "lead-exposure-1",
              "insufficient-2", "inadmissible-2", "exposure-2", "insufficient-1-level2",
@@ -320,6 +346,21 @@ def classes_ratio(names: Sequence[str]) -> None:
               f"{a['faults']:>3}/{b['faults']}")
 
 
+def tables_ratio(names: Sequence[str]) -> None:
+    """The book's decisions from tables against the book run at every configuration, in the same
+    run (:data:`MEASURE_TABLES`), each rate also against the tuple-BFS anchor."""
+    base = anchor()
+    print(f"\n{'scope':16} {'states':>8} {'book s':>7} {'tables s':>8} {'ratio':>6} {'/anchor':>8} "
+          f"{'asked':>10} {'leaves':>6} {'same':>4}")
+    for name in names:
+        r = _python(MEASURE_TABLES, name)
+        a, b = r["book"], r["tables"]
+        asked = sum(c["hits"] + c["fills"] for c in b["counts"].values())
+        leaves = sum(c["leaves"] for c in b["counts"].values())
+        print(f"{name:16} {b['states']:>8,} {a['cpu_s']:>7.1f} {b['cpu_s']:>8.1f} {a['cpu_s'] / b['cpu_s']:>6.2f} "
+              f"{b['states'] / b['cpu_s'] / base:>8.4f} {asked:>10,} {leaves:>6,} {'yes' if r['same'] else 'NO':>4}")
+
+
 def growth() -> None:
     """State counts as the bid level and the irregularity budget grow (exploration only)."""
     print(f"\n{'family':16} {'level':>5} {'budget':>6} {'states':>10} {'edges':>10} {'explore s':>9} "
@@ -338,7 +379,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--quick", action="store_true", help="fewer and smaller scopes")
     p.add_argument("--growth", action="store_true",
                    help="also: state counts as the bid level and the irregularity budget grow")
-    p.add_argument("--only", choices=("legal", "irregular", "growth", "jobs", "anchor", "classes"),
+    p.add_argument("--only", choices=("legal", "irregular", "growth", "jobs", "anchor", "classes", "tables"),
                    help="run one part only (jobs: one scope with --jobs 1 and 2)")
     p.add_argument("--scopes", metavar="NAMES",
                    help="irregular scopes to measure, comma-separated (default: the usual list; "
@@ -360,6 +401,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         irregular(args.quick, names or None, args.jobs)
     if args.only == "classes":
         classes_ratio(names or IRREGULAR_QUICK)
+    if args.only == "tables":
+        tables_ratio(names or ("exposure-1", "inadmissible-1", "insufficient-1", "rotation-1", "changes-1"))
     if args.only == "jobs":
         jobs_ratio(names[0] if names else "insufficient-1-level2")
     if args.only == "growth" or (args.only is None and args.growth):

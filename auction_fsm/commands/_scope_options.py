@@ -53,7 +53,7 @@ def positive_int(text: str) -> int:
 
 def add_scope_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--scope``, ``--max-level``, ``--dealer``, ``--track-declarer``,
-    ``--max-irregularities`` and ``--agreement``."""
+    ``--max-irregularities``, ``--agreement`` and ``--no-tables``."""
     parser.add_argument("--scope", action=_ScopeNames, metavar="NAME")
     parser.add_argument("--max-level", type=int, choices=range(1, 8), metavar="N",
                         help="highest bid level explored (1-7)")
@@ -66,6 +66,10 @@ def add_scope_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--agreement", choices=("all", "sample", "off"),
                         help="irregular scopes: check the machines on every edge (all, the "
                              "default), on a sample of replayed traces, or not at all")
+    parser.add_argument("--no-tables", action="store_true",
+                        help="irregular scopes: ask the law book's classifier and guards at every "
+                             "configuration instead of looking their decisions up in tables on the "
+                             "facts they read (the same graph, slower; see docs/verification.md)")
 
 
 def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = None,
@@ -97,7 +101,8 @@ def scopes_from_args(args: argparse.Namespace, default: Sequence[str] | None = N
                                     track_declarer=True if args.track_declarer else None,
                                     max_irregularities=irregularities, agreement=agreement,
                                     by_strain=True if getattr(args, "by_strain", False) else None,
-                                    by_offender=True if getattr(args, "by_offender", False) else None)
+                                    by_offender=True if getattr(args, "by_offender", False) else None,
+                                    tables=False if getattr(args, "no_tables", False) else None)
               for n in names]
     if whole_graphs:
         split = [s for s in scopes if s.is_split]

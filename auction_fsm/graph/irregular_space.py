@@ -719,7 +719,8 @@ def build_irregular_space(scope: Scope, table: LawBook = LAWS_2017) -> Irregular
     every law family): the engine and the machines of the agreement check both run ``table``."""
     memory = True if "opening_lead" in scope.families else scope.track_declarer
     return IrregularSpace(scope, dealers=scope.dealers, declarer_memory=memory, name=scope.name,
-                          agreement=scope.agreement, sample=scope.agreement_sample, book=table)
+                          agreement=scope.agreement, sample=scope.agreement_sample, book=table,
+                          tables=scope.tables)
 
 
 register_space(FAMILIES, build_irregular_space)

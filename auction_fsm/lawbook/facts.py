@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from ..errors import LawBookError
 
 __all__ = ["Slot", "SLOTS", "slot", "computes", "FactView", "UndeclaredRead", "UnknownFact", "tracing",
-           "Reading", "value_of", "computed_slots", "view_class", "COMPUTE_HOOKS"]
+           "Reading", "value_of", "computing", "computed_slots", "view_class", "COMPUTE_HOOKS"]
 
 
 class _Context(Protocol):
@@ -107,6 +107,16 @@ def computed_slots() -> frozenset[str]:
     return frozenset(_COMPUTE)
 
 
+def computing(name: str) -> Callable[[Any], Hashable]:
+    """The function that computes slot ``name`` (:class:`UnknownFact` if none does): for a reader
+    that computes a fact itself, keeping it in the context's cache as :func:`value_of` does."""
+    try:
+        return _COMPUTE[name]
+    except KeyError:
+        raise UnknownFact(f"fact {name!r} has no function computing it"
+                          + ("" if name in SLOTS else " and no family declares it")) from None
+
+
 def value_of(name: str, ctx: _Context) -> Hashable:
     """The value of slot ``name`` for ``ctx``, computed once per context (kept in ``ctx.facts``)."""
     cache = ctx.facts
@@ -114,11 +124,7 @@ def value_of(name: str, ctx: _Context) -> Hashable:
         return cache[name]  # type: ignore[no-any-return]
     except KeyError:
         pass
-    try:
-        fn = _COMPUTE[name]
-    except KeyError:
-        raise UnknownFact(f"fact {name!r} has no function computing it"
-                          + ("" if name in SLOTS else " and no family declares it")) from None
+    fn = computing(name)
     value = fn(ctx) if not COMPUTE_HOOKS else COMPUTE_HOOKS[-1](name, fn, ctx)
     cache[name] = value
     return value

@@ -47,19 +47,21 @@ from typing import Any, Final, TypeVar, cast
 from ..errors import AuctionFsmError, InternalError, LawBookError
 from .book import LawBook
 from .classify import classify_in
-from .facts import COMPUTE_HOOKS, Reading, tracing, value_of
+from .facts import COMPUTE_HOOKS, Reading, computing, tracing
 from .rows import Ctx, Row
 
 __all__ = ["SelectionTable", "table_of", "Counts"]
 
 
 class _Ask:
-    """An inner node: ask ``fact``, then follow the branch of its value."""
+    """An inner node: ask ``fact`` (computed by ``compute``, the function its family registered),
+    then follow the branch of its value."""
 
-    __slots__ = ("fact", "branches")
+    __slots__ = ("fact", "compute", "branches")
 
     def __init__(self, fact: str) -> None:
         self.fact = fact
+        self.compute = computing(fact)
         self.branches: dict[Hashable, _Ask | _Leaf] = {}
 
 
@@ -134,8 +136,7 @@ class SelectionTable:
         does when two rows hold at once under ``strict``)."""
         if COMPUTE_HOOKS:
             return self.book.select(phase, trigger, ctx, strict=strict)
-        leaf = self._find(self._select, (phase, trigger, strict), ctx, "select",
-                          lambda c: self._fill_select(phase, trigger, c, strict))
+        leaf = self._find(self._select, (phase, trigger, strict), ctx, "select", self._fill_select)
         if leaf.live or leaf.fault:
             return self.book.select(phase, trigger, ctx, strict=strict)
         if leaf.tested and ctx.tested is not None:
@@ -146,14 +147,14 @@ class SelectionTable:
         """The row :meth:`LawBook.takes` gives from ``phase`` on ``trigger`` for ``ctx``."""
         if COMPUTE_HOOKS:
             return self.book.takes(phase, trigger, ctx)
-        leaf = self._find(self._takes, (phase, trigger), ctx, "takes",
-                          lambda c: self._fill_takes(phase, trigger, c))
+        leaf = self._find(self._takes, (phase, trigger), ctx, "takes", self._fill_takes)
         return self.book.takes(phase, trigger, ctx) if leaf.live else leaf.row
 
     # --- the trees ----------------------------------------------------------------------------
     def _find(self, roots: dict[Hashable, _Ask | _Leaf], root: Hashable, ctx: Ctx, kind: str,
-              fill: Callable[[Ctx], tuple[_Leaf, list[tuple[str, Hashable]]]]) -> _Leaf:
-        """Walk the tree of ``root`` computing the facts it asks; fill the path if it ends."""
+              fill: Callable[[Hashable, Ctx], tuple[_Leaf, list[tuple[str, Hashable]]]]) -> _Leaf:
+        """Walk the tree of ``root`` computing the facts it asks; fill the path if it ends
+        (``fill(root, ctx)``: the book's own run)."""
         node = roots.get(root)
         cache = ctx.facts
         while node is not None:
@@ -164,13 +165,13 @@ class SelectionTable:
             value = cache.get(node.fact, _MISSING)
             if value is _MISSING:
                 try:
-                    value = value_of(node.fact, ctx)
+                    value = cache[node.fact] = node.compute(ctx)  # as the book's view would (facts.value_of)
                 except InternalError:
                     raise
                 except AuctionFsmError:
                     value = _REFUSED
             node = node.branches.get(value)
-        leaf, path = fill(ctx)
+        leaf, path = fill(root, ctx)
         counts = self.counts[kind]
         counts.fills += 1
         counts.leaves += 1
@@ -209,14 +210,14 @@ class SelectionTable:
                             "on something it does not declare")
 
     # --- filling: the book's own classifier and guards, traced ------------------------------
-    def _fill_classify(self, ctx: Ctx) -> tuple[_Leaf, list[tuple[str, Hashable]]]:
+    def _fill_classify(self, root: Hashable, ctx: Ctx) -> tuple[_Leaf, list[tuple[str, Hashable]]]:
         outcome, path = _traced(lambda: _classified(ctx))
         if isinstance(outcome, LawBookError):
             return _FAULT, path  # a fault of the book: asked again, it raises it
         return _Leaf(trigger=outcome if isinstance(outcome, str) else None), path
 
-    def _fill_select(self, phase: str, trigger: str, ctx: Ctx,
-                     strict: bool) -> tuple[_Leaf, list[tuple[str, Hashable]]]:
+    def _fill_select(self, root: Hashable, ctx: Ctx) -> tuple[_Leaf, list[tuple[str, Hashable]]]:
+        phase, trigger, strict = cast("tuple[str, str, bool]", root)
         group = self.book.candidates(phase, trigger)
         if any(r.guard is not None and r.guard.reads is None for r in group):
             return _LIVE, []
@@ -228,7 +229,8 @@ class SelectionTable:
         noted = () if tested is None else tuple((k, v) for k, v in tested.items() if k not in before)
         return _Leaf(trigger=trigger, row=outcome, tested=noted), path
 
-    def _fill_takes(self, phase: str, trigger: str, ctx: Ctx) -> tuple[_Leaf, list[tuple[str, Hashable]]]:
+    def _fill_takes(self, root: Hashable, ctx: Ctx) -> tuple[_Leaf, list[tuple[str, Hashable]]]:
+        phase, trigger = cast("tuple[str, str]", root)
         group = self.book.candidates(phase, trigger)
         if any(r.guard is not None and (r.guard.reads is None or (
                 r.guard.coarse is not None and r.guard.coarse.reads is None)) for r in group):

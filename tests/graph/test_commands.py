@@ -93,3 +93,25 @@ def test_an_unknown_export_suffix_is_an_input_error(tmp_path: Path,
     err = capsys.readouterr().err
     assert f"graph format error: cannot tell the graph format of {str(target)!r}" in err
     assert not target.exists()
+
+
+def test_verify_without_tables_gives_the_same_graph(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--no-tables`` asks the book's classifier and guards at every configuration instead of
+    looking their decisions up (lawbook/selection_table.py): the same configurations, edges and
+    verdicts, so a user who doubts the tables can check them from the command line."""
+    found = []
+    for extra in ([], ["--no-tables"]):
+        assert main(["verify", "--scope", "exposure-1", "--no-machine", "--json", "--quiet", "--jobs", "1",
+                     *extra]) == 0
+        (obj,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        found.append({k: obj[k] for k in ("states", "edges", "dead_ends", "cannot_finish", "terminal_with_exits")})
+    assert found[0] == found[1] and found[0]["states"] == 3_304
+
+
+def test_scope_without_tables_builds_a_space_asking_the_book() -> None:
+    from auction_fsm.graph.irregular_space import IrregularSpace
+    from auction_fsm.graph.scopes import scope_named, space_for
+
+    plain, asked = space_for(scope_named("exposure-1")), space_for(scope_named("exposure-1").narrowed(tables=False))
+    assert isinstance(plain, IrregularSpace) and isinstance(asked, IrregularSpace)
+    assert plain.tables is not None and asked.tables is None
