@@ -8,6 +8,7 @@ Run from the repository root::
     python benchmarks/fact_sharing.py --slots                 # the slots whose values vary most
     python benchmarks/fact_sharing.py --law-book 1997         # under the 1997 book
     python benchmarks/fact_sharing.py --steps                 # whole steps, actions' parts too
+    python benchmarks/fact_sharing.py --facts                 # the facts themselves, while exploring
 
 For the first ``--edges`` edges of each scope (breadth first), every edge is ruled again through
 the book's rows, and each row fired counts as one *selection* (see
@@ -82,10 +83,12 @@ from auction_fsm.graph.fact_sharing import (
     CARRIED_COLUMNS,
     LOGGED_CALLS,
     PROJECTION_COLUMNS,
+    FactTables,
     RowSharing,
     Sharing,
     StepSharing,
     edges_of,
+    measure_fact_tables,
     measure_rows,
     measure_sharing,
     measure_steps,
@@ -177,6 +180,18 @@ def _disagreeing(answered: dict[str, int], disagreements: dict[str, Counter[str]
     return f"{answered.get(column, 0):,} answered, disagreeing parts: {parts}"
 
 
+def _report_facts(f: FactTables, top: int = 12) -> None:
+    total = sum(f.computed.values())
+    keys = sum(len(k) for k in f.keys.values())
+    print(f"{f.scope}: {f.configurations:,} configurations, {total:,} facts computed "
+          f"({total / max(1, f.configurations):,.0f} a configuration); keyed on (event, the values of "
+          f"the parts each declares): {keys:,} keys, {f.share():.1%} answered")
+    print(f"    {'fact':36} {'computed':>10} {'keys':>8} {'share':>7} {'parts':>7} {'values':>6}")
+    for name, n in f.computed.most_common(top):
+        print(f"    {name:36} {n:>10,} {len(f.keys[name]):>8,} {f.share(name):>7.1%} "
+              f"{len(f.parts[name]):>7,} {len(f.values[name]):>6,}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
@@ -186,6 +201,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--law-book", default="2017", choices=sorted(BOOKS), help="the law book (default 2017)")
     parser.add_argument("--steps", action="store_true",
                         help="whole steps: key on the actions' declared parts too (see below)")
+    parser.add_argument("--facts", action="store_true",
+                        help="the facts themselves: each computation while the first --configurations "
+                             "are explored, keyed on the event and the values of the parts the fact declares")
+    parser.add_argument("--configurations", type=int, default=12_000,
+                        help="with --facts: configurations explored per scope (default 12,000)")
     parser.add_argument("--rows", action="store_true",
                         help="row by row: each fired row keyed at its own position (see below)")
     args = parser.parse_args(argv)
@@ -196,7 +216,14 @@ def main(argv: list[str] | None = None) -> int:
             scope_named(scope)
         except ScopeError as err:
             parser.error(str(err))
+    if args.configurations < 1:
+        parser.error(f"--configurations: expected a positive number, not {args.configurations}")
     book = book_named(args.law_book)
+    if args.facts:
+        for scope in args.scopes:
+            print(f"{scope}: exploring {args.configurations:,} configurations ...", file=sys.stderr, flush=True)
+            _report_facts(measure_fact_tables(scope, args.configurations, book))
+        return 0
     for scope in args.scopes:
         t0 = time.perf_counter()
         print(f"{scope}: exploring {args.edges:,} edges ...", file=sys.stderr, flush=True)

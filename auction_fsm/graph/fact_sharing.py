@@ -63,7 +63,7 @@ T = TypeVar("T")
 
 __all__ = ["Sharing", "StepSharing", "measure_sharing", "measure_steps", "edges_of", "replayed", "LOGGED_CALLS", "CARRIED_COLUMNS",
            "step_key", "carried_key", "part_value", "PROJECTION_COLUMNS", "projection_key",
-           "RowSharing", "measure_rows", "row_keys", "differing_parts"]
+           "RowSharing", "measure_rows", "row_keys", "differing_parts", "FactTables", "measure_fact_tables"]
 
 
 @dataclass
@@ -627,3 +627,65 @@ def measure_rows(scope: str, edges: Iterable[tuple[AuctionState, Event]],
             progress(n)
     return out
 
+
+
+@dataclass
+class FactTables:
+    """What tables of the facts themselves would share while a scope is explored (see
+    :func:`measure_fact_tables`), fact by fact."""
+
+    scope: str
+    configurations: int = 0
+    #: How often each fact was computed (once per context that read it).
+    computed: Counter[str] = field(default_factory=Counter)
+    #: The distinct (event, values of the parts the fact declares) met, by fact.
+    keys: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
+    #: The distinct values of the parts the fact declares, the event left out, by fact.
+    parts: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
+    #: The distinct values the fact took, by fact.
+    values: dict[str, set[Hashable]] = field(default_factory=lambda: defaultdict(set))
+
+    def share(self, name: str | None = None) -> float:
+        """The computations of fact ``name`` (of every fact: ``None``) a table keyed on the event and
+        the values of the parts the fact declares would answer, their key met before."""
+        names = [name] if name is not None else list(self.computed)
+        done = sum(self.computed[n] for n in names)
+        return 1 - sum(len(self.keys[n]) for n in names) / done if done else 0.0
+
+
+def measure_fact_tables(scope: str, configurations: int, book: LawBook = LAWS_2017) -> FactTables:
+    """Explore the first ``configurations`` of ``scope`` (breadth first, the book asked at every
+    configuration: no selection tables) and note every fact computed, with the event and the values
+    of the parts the fact declares it is computed from (:attr:`~auction_fsm.lawbook.facts.Slot.parts`):
+    what a table of each fact keyed on those would share, the next step after the tables of the
+    book's decisions (docs/verification.md, *What the explorer of tables needs next*).  A fact that
+    declares no parts is keyed on the position itself.  A count, not a timing."""
+    from ..lawbook.facts import COMPUTE_HOOKS
+    from .configuration import explore
+    from .results import ExplorationLimitError
+
+    out = FactTables(scope)
+
+    def note(name: str, fn: Callable[[Any], Hashable], ctx: Any) -> Hashable:
+        value = fn(ctx)
+        declared = SLOTS[name].parts
+        state, event = ctx.state, ctx.event
+        held = (tuple(value_of(state, p, event) for p in sorted(declared)) if declared is not None
+                else ("the position", state))
+        out.computed[name] += 1
+        out.keys[name].add((event, held))
+        out.parts[name].add(held)
+        out.values[name].add(value)
+        return value
+    space = IrregularSpace(scope_named(scope).narrowed(agreement="off", tables=False), agreement="off",
+                           name=scope, book=book, tables=False)
+    COMPUTE_HOOKS.append(note)
+    try:
+        try:
+            explore(space, max_states=configurations)
+        except ExplorationLimitError:
+            pass
+    finally:
+        COMPUTE_HOOKS.remove(note)
+    out.configurations = len(space._states)
+    return out

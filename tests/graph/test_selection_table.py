@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -22,6 +22,7 @@ from auction_fsm.errors import AuctionFsmError, InternalError, LawBookError
 from auction_fsm.events import CallEvent
 from auction_fsm.exploration import alphabet, room_for
 from auction_fsm.graph.configuration import ExplorationLimitError, explore
+from auction_fsm.graph.fact_sharing import measure_fact_tables
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
 from auction_fsm.lawbook import LAWS_1997, LAWS_2017, LawBook
@@ -129,3 +130,17 @@ def test_a_decision_whose_order_of_reads_its_facts_do_not_decide_is_named() -> N
     with pytest.raises(LawBookError, match="read call_is_pass where the same facts read before led it to "
                                            "procedure_waits"):
         table.select(phase, trigger, bid_ctx, True)
+
+
+def test_tables_of_the_facts_themselves_are_counted_while_exploring() -> None:
+    """The next step's measurement (``benchmarks/fact_sharing.py --facts``): every fact computed
+    while the first configurations of a scope are explored, keyed on the event and the values of
+    the parts it declares.  A fact of the event alone (``event_is_call`` declares no part) has one
+    key per event; no fact has more keys than computations; the facts repeat."""
+    f = measure_fact_tables("exposure-1", 800)
+    assert f.configurations >= 800
+    assert all(0 < len(f.keys[n]) <= c for n, c in f.computed.items())
+    events = {cast("tuple[Any, Any]", key)[0] for key in f.keys["event_is_call"]}
+    assert len(f.keys["event_is_call"]) == len(events) and f.values["event_is_call"] <= {True, False}
+    assert f.parts["event_is_call"] == {()}
+    assert 0.5 < f.share() < 1
