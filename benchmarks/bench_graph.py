@@ -43,6 +43,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from auction_fsm.graph.scopes import scope_named
+from auction_fsm.scope import ScopeError
+
 MEASURE = r'''
 import json, resource, sys, time
 from auction_fsm.scope import Scope
@@ -356,7 +359,7 @@ def tables_ratio(names: Sequence[str]) -> None:
         r = _python(MEASURE_TABLES, name)
         a, b = r["book"], r["tables"]
         asked = sum(c["hits"] + c["fills"] for c in b["counts"].values())
-        leaves = sum(c["leaves"] for c in b["counts"].values())
+        leaves = sum(c["fills"] for c in b["counts"].values())  # a leaf per fill
         print(f"{name:16} {b['states']:>8,} {a['cpu_s']:>7.1f} {b['cpu_s']:>8.1f} {a['cpu_s'] / b['cpu_s']:>6.2f} "
               f"{b['states'] / b['cpu_s'] / base:>8.4f} {asked:>10,} {leaves:>6,} {'yes' if r['same'] else 'NO':>4}")
 
@@ -386,7 +389,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         "for --only jobs the first, default insufficient-1-level2)")
     p.add_argument("--jobs", type=int, metavar="N",
                    help="worker processes for the irregular scopes (default: one per processor)")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    for name in (n for n in (args.scopes or "").split(",") if n):
+        try:
+            scope_named(name)  # a name no scope has is a usage error here, not a child's traceback
+        except ScopeError as err:
+            p.error(f"--scopes: {err}")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> None:

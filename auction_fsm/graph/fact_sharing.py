@@ -39,7 +39,7 @@ from ..engine import Fired, Step, rule_in_full
 from ..events import Event
 from ..lawbook import LAWS_2017, LawBook, book_of
 from ..lawbook.carried import carried_by, carried_calls, holed_key, substituted
-from ..lawbook.facts import SLOTS
+from ..lawbook.facts import COMPUTE_HOOKS, SLOTS
 from ..lawbook.parts import (
     AUCTION_BEFORE,
     EFFECT_ONLY,
@@ -56,7 +56,9 @@ from ..lawbook.parts import (
 )
 from ..symmetry import turned, turned_event
 from ..values import evolve
+from .configuration import explore
 from .irregular_space import IrregularSpace
+from .results import ExplorationLimitError
 from .scopes import scope_named
 
 T = TypeVar("T")
@@ -660,10 +662,6 @@ def measure_fact_tables(scope: str, configurations: int, book: LawBook = LAWS_20
     what a table of each fact keyed on those would share, the next step after the tables of the
     book's decisions (docs/verification.md, *What the explorer of tables needs next*).  A fact that
     declares no parts is keyed on the position itself.  A count, not a timing."""
-    from ..lawbook.facts import COMPUTE_HOOKS
-    from .configuration import explore
-    from .results import ExplorationLimitError
-
     out = FactTables(scope)
 
     def note(name: str, fn: Callable[[Any], Hashable], ctx: Any) -> Hashable:
@@ -677,8 +675,8 @@ def measure_fact_tables(scope: str, configurations: int, book: LawBook = LAWS_20
         out.parts[name].add(held)
         out.values[name].add(value)
         return value
-    space = IrregularSpace(scope_named(scope).narrowed(agreement="off", tables=False), agreement="off",
-                           name=scope, book=book, tables=False)
+    space = IrregularSpace(scope_named(scope).narrowed(agreement="off"), agreement="off", name=scope,
+                           book=book, tables=False)
     COMPUTE_HOOKS.append(note)
     try:
         try:

@@ -89,12 +89,12 @@ _REFUSED: Final = object()
 @dataclass
 class Counts:
     """How often the table answered (``hits``) and how often the book was run to fill it
-    (``fills``), and the leaves it holds, by kind of decision (for the benchmarks)."""
+    (``fills``: each fill adds one leaf), and how many of those leaves send every question back
+    to the book (``live``), by kind of decision (for the benchmarks)."""
 
     hits: int = 0
     fills: int = 0
     live: int = 0
-    leaves: int = 0
 
 
 def _first_reads(reading: Reading) -> list[tuple[str, Hashable]]:
@@ -174,7 +174,6 @@ class SelectionTable:
         leaf, path = fill(root, ctx)
         counts = self.counts[kind]
         counts.fills += 1
-        counts.leaves += 1
         counts.live += leaf.live
         self._insert(roots, root, path, leaf, kind)
         return leaf

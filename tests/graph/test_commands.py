@@ -11,6 +11,8 @@ import pytest
 
 from auction_fsm.cli import main
 from auction_fsm.commands import draw, export, verify
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.scopes import scope_named, space_for
 
 
 def _parse(module: object, argv: list[str]) -> argparse.Namespace:
@@ -109,8 +111,6 @@ def test_verify_without_tables_gives_the_same_graph(capsys: pytest.CaptureFixtur
 
 
 def test_scope_without_tables_builds_a_space_asking_the_book() -> None:
-    from auction_fsm.graph.irregular_space import IrregularSpace
-    from auction_fsm.graph.scopes import scope_named, space_for
 
     plain, asked = space_for(scope_named("exposure-1")), space_for(scope_named("exposure-1").narrowed(tables=False))
     assert isinstance(plain, IrregularSpace) and isinstance(asked, IrregularSpace)
