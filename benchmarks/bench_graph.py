@@ -116,7 +116,7 @@ t = time.perf_counter()
 try:
     ex = explore(space, max_states=int(limit))
 except ExplorationLimitError:
-    out.update(finished=False, states=len(space._states), explore_s=time.perf_counter() - t)
+    out.update(finished=False, states=space.found(), explore_s=time.perf_counter() - t)
 else:
     out.update(finished=True, states=ex.states, edges=ex.edges, explore_s=ex.seconds)
     if verify:
@@ -148,7 +148,7 @@ for name, keys in (("declared", "declared"), ("full", "full")):
         ex = explore(space, max_states=int(sys.argv[2]))
         finished, states = True, ex.states
     except ExplorationLimitError:
-        finished, states = False, len(space._states)
+        finished, states = False, space.found()
     secs = time.perf_counter() - t
     out[name] = {"finished": finished, "states": states, "seconds": secs, "rate": states / secs}
 print(json.dumps(out))

@@ -110,7 +110,7 @@ def test_states_pickled_by_their_fields_come_back_equal_and_keep_working() -> No
     space = IrregularSpace(Scope.of({"insufficient_bid", "inadmissible", "exposure"}), agreement="off",
                            prefix=(CallEvent.of("N", "1NT"),))
     explore(space)
-    states = list(space._states.values())
+    states = [state for _, state in space.representatives()]
     assert len(states) > 300
     back = pickle.loads(pickle.dumps(states, protocol=pickle.HIGHEST_PROTOCOL))
     assert back == states

@@ -278,7 +278,7 @@ def _report(run: _Run, factory: part.SpaceFactory, name: str, counts: dict[str, 
     for failing in run.each(part.task_call, "failing", max_traces):
         for check, items in failing.items():
             found.setdefault(check, []).extend(items)
-    space = factory()
+    space = part.travelling(factory())  # keyed as the partitions key (keys come from them)
     space.initial_states()  # the driver's space knows the starts (their scenarios need them)
     for check in ("dead_ends", "cannot_finish", "terminal_with_exits", "faults", "stops_at_bounds"):
         title = (f"the scope {name} stops here" if check == "stops_at_bounds"

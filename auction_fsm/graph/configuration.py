@@ -118,6 +118,9 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
     labels: list[L] = []
     successors, is_terminal = space.successors, space.is_terminal
     many = getattr(space, "successors_many", None)
+    # a space that can work a representative out again from its trace lets go of those of the
+    # configurations expanded (IrregularSpace.drop_expanded): it then holds one level's
+    drop_expanded = getattr(space, "drop_expanded", None)
     add_targets, add_labels, add_offset = targets.extend, labels.extend, offsets.append
     done = 0
     while done < len(keys):
@@ -134,6 +137,8 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
             if not (i + 1) & (_PROGRESS_EVERY - 1) and progress is not None:
                 progress(len(keys), len(keys) - i - 1)
         done += len(answers)
+        if drop_expanded is not None:
+            drop_expanded(level)
         if max_states is not None and len(keys) > max_states:
             raise ExplorationLimitError(
                 f"scope {space.name!r} has more than {max_states:,} configurations; "

@@ -98,6 +98,11 @@ AgreementMode = Literal["all", "sample", "off"]
 #: How many leaves ``agreement="sample"`` replays at most.
 DEFAULT_SAMPLE: Final = 2000
 
+#: How many representatives worked out again from their traces are kept
+#: (:meth:`IrregularSpace.state_of`): more than the widest level of the scopes a report walks
+#: whole (an export, the key check), so that walking them in order replays one step a key.
+REPLAYED_KEPT: Final = 1 << 16
+
 class SplitEnds(NamedTuple):
     """The ends of one part of a split scope (by the contract's strain, the offender or both),
     as masks over its configurations (``IrregularSpace.split_ends``)."""
@@ -194,8 +199,23 @@ class IrregularSpace:
         self.agreement = agreement
         self.sample = sample
         self._enabled = families.families
+        # the representatives held: every start's, and those of the configurations not yet
+        # expanded or not released (:meth:`drop_expanded`); ``_parent`` holds every key found
         self._states: dict[Key, AuctionState] = {}
         self._parent: dict[Key, tuple[Key, Event] | None] = {}
+        # what the checks ask of every configuration, worked out from its representative when
+        # it is registered (:class:`_Summary`, each distinct one stored once)
+        self._summary: dict[Key, _Summary] = {}
+        self._summaries: dict[_Summary, _Summary] = {}
+        # representatives worked out again from a released configuration's trace, the latest
+        # :data:`REPLAYED_KEPT` of them (:meth:`state_of`)
+        self._replayed: dict[Key, AuctionState] = {}
+        #: Engine steps taken to work out released representatives again (for the tests and
+        #: benchmarks).
+        self.replayed_steps = 0
+        #: Keep every representative (:meth:`drop_expanded` then drops none): the memory of
+        #: before, for the tests and benchmarks that compare.
+        self.keep_representatives = False
         self._agreement_faults: dict[Key, list[str]] | None = None
         # agreement="all": the machines' problems on the edges leaving each configuration, found
         # as it was expanded (event, key reached, problem), in the order of expansion
@@ -203,8 +223,14 @@ class IrregularSpace:
         # the broken invariants of each configuration's representative, asked as it is expanded
         self._broken: dict[Key, list[str]] = {}
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
-        self._events: dict[Event, Event] = {}  # each event from a worker process stored once
-        # each key's number in ``_states`` order, for the parallel explorer (graph/parallel.py)
+        #: Store each declared key as a short byte string of numbers, one per value
+        #: (:meth:`_packed`), rather than as a tuple of the values: about 50 bytes a key in place
+        #: of 200 on the default scopes (``benchmarks/bench_graph.py --only memory``).
+        self.pack_keys = self.declared is not None
+        self._numbers: list[dict[Hashable, int]] = []  # by place in the key: value -> number
+        self._values: list[list[Hashable]] = []  # by place in the key: number -> value
+        self._events: dict[Event, Event] = {}  # each distinct event (an edge's label) stored once
+        # each key's number in ``_parent`` order (the order found), for the parallel explorer (graph/parallel.py)
         self._order: list[Key] = []
         self._index: dict[Key, int] = {}
         self._edge_simulators: dict[Seat, Simulator] = {}  # for the check on every edge
@@ -227,20 +253,177 @@ class IrregularSpace:
     # --- keys and representatives -----------------------------------------------------------
     def key_of(self, state: AuctionState) -> Key:
         """The key of ``state`` in this scope: the values of what its rules declare they read
-        (or, with ``keys="full"``, the state without its rulings)."""
+        (or, with ``keys="full"``, the state without its rulings), packed (:attr:`pack_keys`)."""
         if self.declared is not None:
-            return self.declared.of(state)
+            values = self.declared.of(state)
+            return self._packed(values) if self.pack_keys else values
         return replace(state, rulings=()) if state.rulings else state
 
+    def _packed(self, values: tuple[Hashable, ...], number: bool = False) -> Key:
+        """``values`` (a declared key) as the byte string of each value's number among the
+        values its place has held (a variable-length code: seven bits a byte, the high bit set
+        on all bytes of a number but its last).  A value not numbered yet is numbered when
+        ``number`` is set (registering a key); otherwise the tuple itself comes back, which no
+        stored key equals (so the key is new)."""
+        numbers = self._numbers
+        while len(numbers) < len(values):
+            numbers.append({})
+            self._values.append([])
+        ids = []
+        for place, value in enumerate(values):
+            n = numbers[place].get(value)
+            if n is None:
+                if not number:
+                    return values
+                n = numbers[place][value] = len(self._values[place])
+                self._values[place].append(value)
+            ids.append(n)
+        if max(ids, default=0) < 0x80:
+            return bytes(ids)
+        code = bytearray()
+        for n in ids:
+            while n >= 0x80:
+                code.append(n & 0x7F | 0x80)
+                n >>= 7
+            code.append(n)
+        return bytes(code)
+
+    def _stored(self, key: Key) -> Key:
+        """``key``, new in this process, as it is stored: packed, its new values numbered (the
+        numbers are this process's: only the process that owns the tables numbers values), or
+        as a tuple keeping one shared copy of each value however many keys hold it."""
+        if key.__class__ is not tuple or self.full_keys:
+            return key
+        values = cast("tuple[Hashable, ...]", key)
+        if self.pack_keys:
+            return self._packed(values, number=True)
+        share = self._parts.setdefault
+        return tuple([share(c, c) for c in values])
+
+    def unpacked(self, key: Key) -> Key:
+        """The values a key holds (the tuple :meth:`DeclaredKey.of` gives), however stored."""
+        if key.__class__ is not bytes:
+            return key
+        out: list[Hashable] = []
+        n = shift = 0
+        for byte in key:
+            n |= (byte & 0x7F) << shift
+            if byte & 0x80:
+                shift += 7
+                continue
+            out.append(self._values[len(out)][n])
+            n = shift = 0
+        return tuple(out)
+
+    def key_text(self, key: Key) -> str:
+        """A key in words for an exported graph: the values it holds."""
+        return str(self.unpacked(key))
+
+    def keys_travel(self) -> None:
+        """Keys will go to processes that do not share this one's numbering of values (a
+        partitioned run): keep them as tuples.  Asked before any key is made."""
+        if self._parent:
+            raise InternalError("keys_travel() is asked before the exploration starts")
+        self.pack_keys = False
+
     def state_of(self, key: Key) -> AuctionState:
-        """The representative state of a key found so far (rulings left out: they are narration)."""
-        return self._states[key]
+        """The representative state of a key found so far (rulings left out: they are narration).
+
+        A representative released after its configuration was expanded (:meth:`drop_expanded`) is
+        worked out again by replaying, through the real engine, the events of the key's first
+        trace from the nearest representative still held (a start's always is); each state on
+        the way is checked to have the key it is filed under.  The latest
+        :data:`REPLAYED_KEPT` states so worked out are kept, so that asking for the keys in
+        breadth-first order (an export, the key check) costs about one step each.
+        """
+        held = self._states.get(key)
+        if held is None:
+            held = self._replayed.get(key)
+        if held is not None:
+            return held
+        return self._replay(key)
+
+    def found(self) -> int:
+        """How many configurations were found so far (expanded or not)."""
+        return len(self._parent)
+
+    def representatives(self) -> Iterator[tuple[Key, AuctionState]]:
+        """Every configuration found so far, in the order found, with its representative (those
+        released worked out again: :meth:`state_of`)."""
+        for key in list(self._parent):
+            yield key, self.state_of(key)
+
+    def _replay(self, key: Key) -> AuctionState:
+        """The representative of ``key``, worked out from its trace (see :meth:`state_of`)."""
+        trail: list[tuple[Key, Event]] = []
+        k = key
+        while True:
+            state = self._states.get(k)
+            if state is None:
+                state = self._replayed.get(k)
+            if state is not None:
+                break
+            step = self._parent[k]  # (a start's representative is always held)
+            if step is None:
+                raise InternalError(f"the start {k!r} of scope {self.name!r} has no representative")
+            trail.append((k, step[1]))
+            k = step[0]
+        kept = self._replayed
+        for k, event in reversed(trail):
+            after = rule_step(state, event, strict=False, tables=self.tables).after
+            state = replace(after, rulings=()) if after.rulings else after
+            self.replayed_steps += 1
+            if self.key_of(state) != k:
+                raise InternalError(f"replaying {event.describe()} in scope {self.name!r} reaches "
+                                    "another key than the exploration found: the engine is not "
+                                    "deterministic")
+            kept[k] = state
+            if len(kept) > REPLAYED_KEPT:
+                del kept[next(iter(kept))]
+        return state
+
+    def drop_expanded(self, keys: Iterable[Key]) -> None:
+        """Drop the representatives of ``keys``, configurations already expanded: what the
+        checks ask of each was noted when it was registered, and :meth:`state_of` works a
+        representative out again from its trace when a report needs it.  A start's is kept.
+        This is what keeps an exploration's memory to the keys and edges plus the
+        representatives of one breadth-first level (the explorer calls it after each batch of
+        configurations, :func:`~auction_fsm.graph.configuration.explore`)."""
+        if self.keep_representatives:
+            return
+        states, parent = self._states, self._parent
+        for k in keys:
+            if parent.get(k) is not None:
+                states.pop(k, None)
+
+    def _register(self, key: Key, state: AuctionState) -> None:
+        """Note what the checks ask of configuration ``key``, from its representative ``state``."""
+        summary = self._summarise(state)
+        self._summary[key] = self._summaries.setdefault(summary, summary)
+
+    def _summarise(self, state: AuctionState) -> _Summary:
+        """What the checks ask of a configuration: whether it ends the scope, the machines'
+        states, and for a split scope the masks :meth:`split_ends` gives."""
+        split: tuple[bool, bool, bool] | None = None
+        strain, offender = self.families.contract_strain, self.families.offender_seat
+        if strain is not None or offender is not None:
+            real = is_terminal(state)
+            here = rules.is_final(state.key) and not handed_over(state, self.families)
+            # a real end is never handed over (a hand-over has no successors); so that the
+            # parts' paths add up, a passed-out board is counted in the clubs part only, and an
+            # auction with no irregularity in North's part only
+            counted = real and ((strain is None or state.contract is not None or strain == 0)
+                                and (offender is None or state.first_offender == offender
+                                     or (state.first_offender == -1 and offender == 0)))
+            split = (real, here, counted)
+        seats = dict.fromkeys(f"seat:{seat_state(obs)}" for obs in state.obligations)
+        return _Summary(self.ended(state), (f"phase:{state.phase}", *seats), split)
 
     # --- moving configurations between processes (a partitioned run, graph/partitioned.py) --
     def representative(self, key: Key) -> AuctionState:
         """What another process needs to go on from ``key``: its representative state (the
         compact key leaves out what no enabled family reads, so it cannot be replayed alone)."""
-        return self._states[key]
+        return self.state_of(key)
 
     def adopt(self, key: Key, state: AuctionState) -> Key:
         """Take ``key`` with its representative ``state`` from another process; returns the
@@ -250,6 +433,7 @@ class IrregularSpace:
                 share = self._parts.setdefault
                 key = tuple([share(c, c) for c in key])
             self._states[key] = state
+            self._register(key, state)
         return key
 
     def forget(self, keys: Iterable[Key]) -> None:
@@ -258,6 +442,8 @@ class IrregularSpace:
         for k in keys:
             self._states.pop(k, None)
             self._parent.pop(k, None)
+            self._summary.pop(k, None)
+            self._replayed.pop(k, None)
         self._order.clear()  # the numbers of the parallel explorer no longer hold
         self._index.clear()
 
@@ -272,7 +458,7 @@ class IrregularSpace:
         with the engine after it, and the key reached is compared with ``targets``.  A problem is
         named with its event, at ``key``.
         """
-        state = self._states[key]
+        state = self.state_of(key)
         sim, snap = self._machines_at(state)
         out: list[str] = []
         for event, target in zip(labels, targets, strict=True):
@@ -336,18 +522,10 @@ class IrregularSpace:
         strain, offender = self.families.contract_strain, self.families.offender_seat
         if strain is None and offender is None:
             return None
-        states = [self._states[k] for k in keys]
-        count = len(states)
-        real = np.fromiter((is_terminal(s) for s in states), dtype=bool, count=count)
-        here = np.fromiter((rules.is_final(s.key) and not handed_over(s, self.families) for s in states),
-                           dtype=bool, count=count)
-        # a real end is never handed over (a hand-over has no successors); so that the parts'
-        # paths add up, a passed-out board is counted in the clubs part only, and an auction with
-        # no irregularity in North's part only
-        counted = real & np.fromiter(((strain is None or s.contract is not None or strain == 0)
-                                      and (offender is None or s.first_offender == offender
-                                           or (s.first_offender == -1 and offender == 0))
-                                      for s in states), dtype=bool, count=count)
+        summary = self._summary
+        flags = np.array([cast("tuple[bool, bool, bool]", summary[k].split) for k in keys],
+                         dtype=bool).reshape(len(keys), 3)
+        real, here, counted = flags[:, 0].copy(), flags[:, 1].copy(), flags[:, 2].copy()
         return SplitEnds(real, here, counted)
 
     # --- the protocol -----------------------------------------------------------------------
@@ -359,8 +537,11 @@ class IrregularSpace:
             for event in self.prefix:
                 state = apply_event(state, event)
             k = self.key_of(state)
-            self._states.setdefault(k, state)
-            self._parent.setdefault(k, None)
+            if k not in self._parent:
+                k = self._stored(k)
+                self._states[k] = state
+                self._parent[k] = None
+                self._register(k, state)
             keys.append(k)
         return tuple(keys)
 
@@ -430,7 +611,7 @@ class IrregularSpace:
         lists returned, go into ``level.broken`` and ``level.faults`` for a share of a level, or
         into the space's tables alone.
         """
-        state = self._states[key]
+        state = self.state_of(key)
         broken = self.invariants(key)
         if level is not None:
             level.broken = broken
@@ -438,7 +619,8 @@ class IrregularSpace:
             self._broken[key] = broken
         labels: list[Event] = []
         keys: list[Key] = []
-        known, parent = self._states, self._parent
+        held, parent, register, stored = self._states, self._parent, self._register, self._stored
+        events = self._events.setdefault
         key_of = self.key_of
         shared = not self.full_keys  # a tuple of values: each value stored once across keys
         share = self._parts.setdefault
@@ -453,16 +635,16 @@ class IrregularSpace:
             k: Key
             k = key_of(after)
             if level is None:
-                if k not in known:
-                    if shared:  # a new key keeps one shared copy of each part, however many keys hold it
-                        k = tuple([share(c, c) for c in cast("tuple[Any, ...]", k)])
-                    known[k] = replace(after, rulings=()) if after.rulings else after
+                if k not in parent:
+                    k = stored(k)
+                    held[k] = rep = replace(after, rulings=()) if after.rulings else after
                     parent[k] = (key, event)
+                    register(k, rep)
             else:
                 number = index.get(k)
                 if number is not None:
                     k = number
-                elif shared and k not in fresh:
+                elif shared and not self.pack_keys and k not in fresh:
                     k = tuple([share(c, c) for c in cast("tuple[Any, ...]", k)])
                 if number is None:
                     new.append(len(keys))
@@ -475,7 +657,7 @@ class IrregularSpace:
                     problem = self._fire(sim, snap, st)
                 if problem is not None:
                     faults.append((len(labels), problem))
-            labels.append(event)
+            labels.append(events(event, event))  # each distinct event stored once (the labels)
             keys.append(k)
         if level is not None:
             level.faults = faults
@@ -508,7 +690,7 @@ class IrregularSpace:
         offers and :func:`~auction_fsm.exploration.within_scope` keeps.
         Asked only of configurations without successors, by the dead-end check.
         """
-        state = self._states[key]
+        state = self.state_of(key)
         if self.ended(state):
             return []
         own = self.families
@@ -531,7 +713,7 @@ class IrregularSpace:
 
     def is_terminal(self, key: Key) -> bool:
         """The end of the configuration (see the module docstring)."""
-        return self.ended(self._states[key])
+        return self._summary[key].ended
 
     def label_text(self, label: Event) -> str:
         """The event in words (``S: 1C``, ``director judges artificial: yes`` ...)."""
@@ -539,7 +721,7 @@ class IrregularSpace:
 
     def describe(self, key: Key) -> str:
         """A line such as ``phase auction; W to call; auction N 1C, E P; S must_pass_next_turn``."""
-        s = self._states[key]
+        s = self.state_of(key)
         parts = [f"phase {s.phase}"]
         if s.pending is None and not s.is_over:
             parts.append(f"{s.turn.name} to call")
@@ -569,14 +751,12 @@ class IrregularSpace:
     def scenario(self, start: Key, labels: Sequence[Event]) -> dict[str, Any]:
         """The scenario file that replays ``labels`` from the empty auction of ``start``."""
         return {"format": SCENARIO_FORMAT, "version": SCENARIO_VERSION,
-                "dealer": self._states[start].dealer.name, "vulnerability": "None",
+                "dealer": self.state_of(start).dealer.name, "vulnerability": "None",
                 "events": [event_to_dict(e) for e in (*self.prefix, *labels)]}
 
     def machine_states(self, key: Key) -> tuple[str, ...]:
         """``phase:<phase>`` and ``seat:<state>`` for each distinct seat-machine state."""
-        s = self._states[key]
-        seats = dict.fromkeys(f"seat:{seat_state(obs)}" for obs in s.obligations)
-        return (f"phase:{s.phase}", *seats)
+        return self._summary[key].machines
 
     def faults(self, key: Key) -> list[str]:
         """Broken invariants of the representative (asked when it was expanded), and the
@@ -593,7 +773,7 @@ class IrregularSpace:
         """The broken invariants of the representative of ``key`` (its legal-auction key, calls
         while a procedure is pending, a seat to call with no legal call, an obligation held
         twice, the key it is filed under)."""
-        s = self._states[key]
+        s = self.state_of(key)
         out = []
         if s.rebuilt().key != s.key:
             out.append("the legal-auction key does not match the calls that stand")
@@ -668,7 +848,7 @@ class IrregularSpace:
         sims: dict[Seat, Simulator] = {}
         for target in targets:
             keys, events = self.path(target)
-            dealer = self._states[keys[0]].dealer
+            dealer = self.state_of(keys[0]).dealer
             sim = sims.get(dealer)
             if sim is None:
                 sim = sims[dealer] = self.simulator(dealer)
@@ -686,6 +866,19 @@ class IrregularSpace:
                     faults[keys[j + 1]] = [problem]
                     break
         return faults
+
+class _Summary(NamedTuple):
+    """What the checks ask of every configuration, noted from its representative when it is
+    registered, so that the representative can be released once it is expanded."""
+
+    #: the configuration ends the scope (:meth:`IrregularSpace.ended`)
+    ended: bool
+    #: :meth:`IrregularSpace.machine_states`
+    machines: tuple[str, ...]
+    #: for a split scope, the configuration's entries of :class:`SplitEnds` (real, ended here,
+    #: counted); ``None`` otherwise
+    split: tuple[bool, bool, bool] | None
+
 
 #: Where a simulator's machines are: the core state, the phase and each seat's state.
 _Snapshot = tuple[AuctionState, str, tuple[str, ...]]

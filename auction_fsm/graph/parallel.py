@@ -128,10 +128,10 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
             TIMELINE.append(("alone", (start, time.perf_counter())))
         return alone
     index, order = space._index, space._order
-    if len(order) > len(space._states):  # (keys were dropped: number them afresh)
+    if len(order) > len(space._parent):  # (keys were dropped: number them afresh)
         index.clear()
         order.clear()
-    for k in itertools.islice(space._states, len(order), None):  # the keys found since
+    for k in itertools.islice(space._parent, len(order), None):  # the keys found since
         index[k] = len(order)
         order.append(k)
     tasks = _tasks(level, jobs)
@@ -322,11 +322,13 @@ class _Merge:
             source = level[pos]
             labels, keys, new, faults, broken = answer
             for i in new:
-                k = keys[i]
+                found = keys[i]  # as the process that reached it keyed it (its values may be new)
+                k = space._stored(found)
                 at = number.get(k)
                 if at is None:  # new: registered, and numbered as the tables' next key
-                    states[k] = kept[owner[pos]][k]
+                    states[k] = rep = kept[owner[pos]][found]
                     parents[k] = (source, labels[i])
+                    space._register(k, rep)
                     at = number[k] = len(order)
                     order.append(k)
                 keys[i] = order[at]

@@ -42,7 +42,7 @@ import hashlib
 from array import array
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 import numpy as np
 
@@ -51,7 +51,7 @@ from ..errors import AuctionFsmError
 from .results import column, ranges
 from .space import ConfigurationSpace
 
-__all__ = ["Bucket", "Partition", "SpaceFactory", "owner_of", "stable_digest", "CHECKED", "NOT_CHECKED",
+__all__ = ["Bucket", "Partition", "SpaceFactory", "owner_of", "stable_digest", "travelling", "CHECKED", "NOT_CHECKED",
            "NO_MACHINES", "PartitionLostError"]
 
 #: Builds the configuration space in a worker process (it must pickle: a class, or a small
@@ -107,6 +107,18 @@ def stable_digest(key: Hashable) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
 
+S = TypeVar("S")
+
+
+def travelling(space: S) -> S:
+    """``space``, told that its keys go to other processes (an irregular space then keeps them
+    as values, not as its own numbering of them: ``IrregularSpace.keys_travel``)."""
+    travel = getattr(space, "keys_travel", None)
+    if travel is not None:
+        travel()
+    return space
+
+
 def owner_of(key: Hashable, parts: int) -> int:
     """The partition that owns ``key`` among ``parts``."""
     return (stable_digest(key) >> 16) % parts
@@ -139,7 +151,7 @@ class Partition:
 
     def __init__(self, part: int, parts: int, factory: SpaceFactory, check_edges: bool = True) -> None:
         self.part, self.parts = part, parts
-        self.space = factory()
+        self.space = travelling(factory())
         self.keys: list[Hashable] = []
         self.index: dict[Hashable, int] = {}
         self.parent = array("q")  # global number of the parent, -1 for a start

@@ -164,9 +164,10 @@ class Exploration(Generic[K, L]):
         attribute is a scalar (GraphML can hold it).
         """
         space, depths = self.space, self.depths()
+        key_text = getattr(space, "key_text", str)  # (a space whose keys are packed tells their values)
         g: nx.DiGraph[str] = nx.DiGraph(name=name or space.name, graph="configuration", scope=space.name)
         g.add_nodes_from(
-            (node_name(i), {"key": str(k), "label": space.describe(k), "kind": self.kind(i),
+            (node_name(i), {"key": key_text(k), "label": space.describe(k), "kind": self.kind(i),
                             "depth": depths[i]})
             for i, k in enumerate(self.keys))
         merged: dict[tuple[int, int], list[str]] = {}

@@ -305,7 +305,7 @@ def test_a_cluster_ships_positions_of_the_1997_book_by_its_name(client: Any) -> 
     scope = NAMED_SCOPES["exposure-1"]
     space = space_for(scope.narrowed(agreement="off"), LAWS_1997)
     report, terminals = one_process(space)
-    assert {s.book for s in cast(IrregularSpace, space)._states.values()} == {LAWS_1997}
+    assert {s.book for _, s in cast(IrregularSpace, space).representatives()} == {LAWS_1997}
     on_cluster = explore_partitioned(client, ScopeSpace(scope, "1997"), scope.name)
     assert (on_cluster.states, on_cluster.edges) == (report.states, report.edges)
     assert on_cluster.info["terminals"] == terminals and on_cluster.counts == report.counts

@@ -48,7 +48,7 @@ def _positions(scope: str, book: LawBook, every: int) -> list[AuctionState]:
     space = IrregularSpace(scope_named(scope), agreement="off", book=book, tables=False)
     with contextlib.suppress(ExplorationLimitError):
         explore(space, max_states=6_000)
-    return list(space._states.values())[::every]
+    return [state for _, state in space.representatives()][::every]
 
 
 @pytest.mark.parametrize(("scope", "book", "every"), [
