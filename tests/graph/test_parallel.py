@@ -29,8 +29,8 @@ pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_meth
 OPENING = (CallEvent.of("N", "1NT"),)
 
 
-def _space(families: set[str], packed: bool = True, **options: object) -> IrregularSpace:
-    space = IrregularSpace(Scope.of(families), prefix=OPENING, **options)  # type: ignore[arg-type]
+def _space(families: set[str], *, packed: bool = True, **options: Any) -> IrregularSpace:
+    space = IrregularSpace(Scope.of(families), prefix=OPENING, **options)
     space.pack_keys = packed
     return space
 
@@ -237,7 +237,7 @@ def test_firing_the_machines_once_per_class_of_edges_finds_the_same_faults(plant
     fired once per class finds exactly what firing it on every edge finds, a planted fault too."""
     from .test_irregular_space import _PlantedSimulator
 
-    options = {"simulator": _PlantedSimulator} if planted else {}
+    options: dict[str, Any] = {"simulator": _PlantedSimulator} if planted else {}
     found = []
     for classes in (False, True):
         space = _space({"insufficient_bid"}, **options)
