@@ -10,6 +10,7 @@ Run from the repository root::
     python benchmarks/bench_graph.py --only jobs --scopes insufficient-1-level2  # --jobs 2 / --jobs 1
     python benchmarks/bench_graph.py --only classes   # machine check: every edge / once per class
     python benchmarks/bench_graph.py --only tables    # the book's decisions: tables / the book run
+    python benchmarks/bench_graph.py --only memory    # bytes a configuration: now / before / legal
 
 Every table of irregular scopes starts with the anchor, a plain tuple BFS of the legal auction
 measured in the same run, and gives each rate as a ratio to it (``/anchor``).
@@ -253,6 +254,55 @@ same = all(best[False][k] == best[True][k] for k in ("states", "edges", "keys", 
 print(json.dumps({"book": best[False], "tables": best[True], "same": same}))
 '''
 
+# What an irregular exploration holds per configuration once it has finished (tracemalloc: the
+# exploration object and the space, after a collection), as the explorer stores it now --
+# representatives dropped once expanded, keys packed (graph/irregular_space.py) -- and as it did
+# before issue 38's memory work (every representative kept, keys as tuples of values), against
+# the legal explorer's packed integer keys (``declarer-2``, 5.7 million configurations, explored a
+# level at a time on numpy arrays) measured in the same run; with the CPU seconds of the
+# same explorations run without tracemalloc (which slows them), machines off.
+MEASURE_MEMORY = r'''
+import gc, json, sys, time, tracemalloc
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.scopes import scope_named, space_for
+
+def space(now):
+    s = IrregularSpace(scope_named(sys.argv[1]), agreement="off")
+    s.keep_representatives = not now
+    s.pack_keys = now
+    return s
+
+def held(make):
+    make()  # warm: the book's tables and caches, not counted
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    kept = make()
+    gc.collect()
+    now, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return kept, (now - base) / kept[1].states, (peak - base) / 2**20
+
+def run(now):
+    s = space(now)
+    return s, explore(s)
+
+out = {}
+for now in (False, True):
+    cpu = time.process_time()
+    s, ex = run(now)
+    cpu = time.process_time() - cpu
+    (s, ex), per, peak = held(lambda: run(now))
+    out["now" if now else "before"] = {"states": ex.states, "edges": ex.edges, "cpu_s": cpu,
+                                       "bytes": per, "peak_mb": peak,
+                                       "graph": hash((tuple(ex.targets), tuple(ex.labels)))}
+legal = lambda: (None, explore(space_for(scope_named("declarer-2"))))
+_, per, _ = held(legal)
+out["legal"] = {"bytes": per, "states": legal()[1].states}
+print(json.dumps(out))
+'''
+
 NAIVE_LIMIT = 16_384
 IRREGULAR = ("exposure-1", "inadmissible-1", "lead-1", "insufficient-1", "lead-exposure-1",
              "insufficient-2", "inadmissible-2", "exposure-2", "insufficient-1-level2",
@@ -364,6 +414,22 @@ def tables_ratio(names: Sequence[str]) -> None:
               f"{b['states'] / b['cpu_s'] / base:>8.4f} {asked:>10,} {leaves:>6,} {'yes' if r['same'] else 'NO':>4}")
 
 
+def memory_ratio(names: Sequence[str]) -> None:
+    """Bytes held per configuration after an irregular exploration, as stored now and as before
+    issue 38's memory work, against the legal explorer's packed keys, in the same run
+    (:data:`MEASURE_MEMORY`)."""
+    print(f"\n{'scope':16} {'states':>8} {'before B':>8} {'now B':>6} {'ratio':>6} {'legal B':>7} "
+          f"{'/legal':>6} {'peak MiB':>13} {'before s':>8} {'now s':>6} {'same':>4}")
+    for name in names:
+        r = _python(MEASURE_MEMORY, name)
+        a, b, legal = r["before"], r["now"], r["legal"]
+        same = all(a[k] == b[k] for k in ("states", "edges", "graph"))
+        print(f"{name:16} {b['states']:>8,} {a['bytes']:>8,.0f} {b['bytes']:>6,.0f} {a['bytes'] / b['bytes']:>6.2f} "
+              f"{legal['bytes']:>7,.0f} {b['bytes'] / legal['bytes']:>6.1f} "
+              f"{a['peak_mb']:>6.1f}->{b['peak_mb']:<6.1f} {a['cpu_s']:>8.1f} {b['cpu_s']:>6.1f} "
+              f"{'yes' if same else 'NO':>4}")
+
+
 def growth() -> None:
     """State counts as the bid level and the irregularity budget grow (exploration only)."""
     print(f"\n{'family':16} {'level':>5} {'budget':>6} {'states':>10} {'edges':>10} {'explore s':>9} "
@@ -382,7 +448,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--quick", action="store_true", help="fewer and smaller scopes")
     p.add_argument("--growth", action="store_true",
                    help="also: state counts as the bid level and the irregularity budget grow")
-    p.add_argument("--only", choices=("legal", "irregular", "growth", "jobs", "anchor", "classes", "tables"),
+    p.add_argument("--only", choices=("legal", "irregular", "growth", "jobs", "anchor", "classes", "tables",
+                                      "memory"),
                    help="run one part only (jobs: one scope with --jobs 1 and 2)")
     p.add_argument("--scopes", metavar="NAMES",
                    help="irregular scopes to measure, comma-separated (default: the usual list; "
@@ -412,6 +479,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         classes_ratio(names or IRREGULAR_QUICK)
     if args.only == "tables":
         tables_ratio(names or ("exposure-1", "inadmissible-1", "insufficient-1", "rotation-1", "changes-1"))
+    if args.only == "memory":
+        memory_ratio(names or ("exposure-1", "insufficient-1", "rotation-1", "changes-1"))
     if args.only == "jobs":
         jobs_ratio(names[0] if names else "insufficient-1-level2")
     if args.only == "growth" or (args.only is None and args.growth):

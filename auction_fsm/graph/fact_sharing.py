@@ -685,5 +685,5 @@ def measure_fact_tables(scope: str, configurations: int, book: LawBook = LAWS_20
             pass
     finally:
         COMPUTE_HOOKS.remove(note)
-    out.configurations = len(space._parent)
+    out.configurations = space.found()
     return out

@@ -53,6 +53,7 @@ the event).
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, Final, Literal, NamedTuple, cast
@@ -200,12 +201,20 @@ class IrregularSpace:
         self.sample = sample
         self._enabled = families.families
         # the representatives held: every start's, and those of the configurations not yet
-        # expanded or not released (:meth:`drop_expanded`); ``_parent`` holds every key found
+        # expanded or not released (:meth:`drop_expanded`)
         self._states: dict[Key, AuctionState] = {}
-        self._parent: dict[Key, tuple[Key, Event] | None] = {}
-        # what the checks ask of every configuration, worked out from its representative when
-        # it is registered (:class:`_Summary`, each distinct one stored once)
-        self._summary: dict[Key, _Summary] = {}
+        # every configuration found, numbered in the order found (also the numbers the parallel
+        # explorer sends between processes, graph/parallel.py): its number by key, and by
+        # number its key (``None`` once forgotten), the number of the configuration it was first
+        # reached from (-1: a start, or a key taken from another process), that edge's event,
+        # and what the checks ask of it, noted from its representative when it was registered
+        # (:class:`_Summary`, each distinct one stored once): one dictionary entry and a few
+        # array slots a configuration
+        self._index: dict[Key, int] = {}
+        self._order: list[Key] = []
+        self._from = array("q")
+        self._by: list[Event | None] = []
+        self._notes: list[_Summary] = []
         self._summaries: dict[_Summary, _Summary] = {}
         # representatives worked out again from a released configuration's trace, the latest
         # :data:`REPLAYED_KEPT` of them (:meth:`state_of`)
@@ -230,9 +239,6 @@ class IrregularSpace:
         self._numbers: list[dict[Hashable, int]] = []  # by place in the key: value -> number
         self._values: list[list[Hashable]] = []  # by place in the key: number -> value
         self._events: dict[Event, Event] = {}  # each distinct event (an edge's label) stored once
-        # each key's number in ``_parent`` order (the order found), for the parallel explorer (graph/parallel.py)
-        self._order: list[Key] = []
-        self._index: dict[Key, int] = {}
         self._edge_simulators: dict[Seat, Simulator] = {}  # for the check on every edge
         self._edge_classes = MachineClasses()
         #: Stop a step as soon as it records an irregularity the bounds leave out (the engine's
@@ -322,7 +328,7 @@ class IrregularSpace:
     def keys_travel(self) -> None:
         """Keys will go to processes that do not share this one's numbering of values (a
         partitioned run): keep them as tuples.  Asked before any key is made."""
-        if self._parent:
+        if self._index:
             raise InternalError("keys_travel() is asked before the exploration starts")
         self.pack_keys = False
 
@@ -345,12 +351,12 @@ class IrregularSpace:
 
     def found(self) -> int:
         """How many configurations were found so far (expanded or not)."""
-        return len(self._parent)
+        return len(self._index)
 
     def representatives(self) -> Iterator[tuple[Key, AuctionState]]:
         """Every configuration found so far, in the order found, with its representative (those
         released worked out again: :meth:`state_of`)."""
-        for key in list(self._parent):
+        for key in list(self._index):
             yield key, self.state_of(key)
 
     def _replay(self, key: Key) -> AuctionState:
@@ -363,7 +369,7 @@ class IrregularSpace:
                 state = self._replayed.get(k)
             if state is not None:
                 break
-            step = self._parent[k]  # (a start's representative is always held)
+            step = self.first_reached_by(k)  # (a start's representative is always held)
             if step is None:
                 raise InternalError(f"the start {k!r} of scope {self.name!r} has no representative")
             trail.append((k, step[1]))
@@ -391,15 +397,29 @@ class IrregularSpace:
         configurations, :func:`~auction_fsm.graph.configuration.explore`)."""
         if self.keep_representatives:
             return
-        states, parent = self._states, self._parent
+        states, index, first = self._states, self._index, self._from
         for k in keys:
-            if parent.get(k) is not None:
+            n = index.get(k)
+            if n is not None and first[n] >= 0:
                 states.pop(k, None)
 
-    def _register(self, key: Key, state: AuctionState) -> None:
-        """Note what the checks ask of configuration ``key``, from its representative ``state``."""
+    def _add(self, key: Key, state: AuctionState, source: Key | None, event: Event | None) -> int:
+        """Register configuration ``key``, new, with its representative ``state``, first
+        reached from ``source`` by ``event`` (``None``, ``None`` for a start or a key from
+        another process): number it, hold the representative, and note what the checks ask of
+        it.  Returns its number."""
+        n = self._index[key] = len(self._order)
+        self._order.append(key)
+        self._from.append(-1 if source is None else self._index[source])
+        self._by.append(event)
         summary = self._summarise(state)
-        self._summary[key] = self._summaries.setdefault(summary, summary)
+        self._notes.append(self._summaries.setdefault(summary, summary))
+        self._states[key] = state
+        return n
+
+    def _note(self, key: Key) -> _Summary:
+        """What the checks ask of configuration ``key`` (noted when it was registered)."""
+        return self._notes[self._index[key]]
 
     def _summarise(self, state: AuctionState) -> _Summary:
         """What the checks ask of a configuration: whether it ends the scope, the machines'
@@ -428,24 +448,23 @@ class IrregularSpace:
     def adopt(self, key: Key, state: AuctionState) -> Key:
         """Take ``key`` with its representative ``state`` from another process; returns the
         key to store (each part shared with the keys already held)."""
-        if key not in self._states:
+        if key not in self._index:
             if isinstance(key, tuple):
                 share = self._parts.setdefault
                 key = tuple([share(c, c) for c in key])
-            self._states[key] = state
-            self._register(key, state)
+            self._add(key, state, None, None)
         return key
 
     def forget(self, keys: Iterable[Key]) -> None:
         """Drop the representatives of ``keys``, which another process owns (they come back
         if this one reaches them again)."""
+        order = self._order
         for k in keys:
             self._states.pop(k, None)
-            self._parent.pop(k, None)
-            self._summary.pop(k, None)
             self._replayed.pop(k, None)
-        self._order.clear()  # the numbers of the parallel explorer no longer hold
-        self._index.clear()
+            n = self._index.pop(k, None)
+            if n is not None:
+                order[n] = None  # (the number is not given again)
 
     def edge_agreement(self, key: Key, labels: Sequence[Event], targets: Sequence[Key]) -> list[str]:
         """The machines' verdict on each edge leaving ``key`` (``labels`` and ``targets`` as
@@ -522,8 +541,8 @@ class IrregularSpace:
         strain, offender = self.families.contract_strain, self.families.offender_seat
         if strain is None and offender is None:
             return None
-        summary = self._summary
-        flags = np.array([cast("tuple[bool, bool, bool]", summary[k].split) for k in keys],
+        note = self._note
+        flags = np.array([cast("tuple[bool, bool, bool]", note(k).split) for k in keys],
                          dtype=bool).reshape(len(keys), 3)
         real, here, counted = flags[:, 0].copy(), flags[:, 1].copy(), flags[:, 2].copy()
         return SplitEnds(real, here, counted)
@@ -537,11 +556,9 @@ class IrregularSpace:
             for event in self.prefix:
                 state = apply_event(state, event)
             k = self.key_of(state)
-            if k not in self._parent:
+            if k not in self._index:
                 k = self._stored(k)
-                self._states[k] = state
-                self._parent[k] = None
-                self._register(k, state)
+                self._add(k, state, None, None)
             keys.append(k)
         return tuple(keys)
 
@@ -619,7 +636,7 @@ class IrregularSpace:
             self._broken[key] = broken
         labels: list[Event] = []
         keys: list[Key] = []
-        held, parent, register, stored = self._states, self._parent, self._register, self._stored
+        index_of, add, stored = self._index, self._add, self._stored
         events = self._events.setdefault
         key_of = self.key_of
         shared = not self.full_keys  # a tuple of values: each value stored once across keys
@@ -635,11 +652,9 @@ class IrregularSpace:
             k: Key
             k = key_of(after)
             if level is None:
-                if k not in parent:
+                if k not in index_of:
                     k = stored(k)
-                    held[k] = rep = replace(after, rulings=()) if after.rulings else after
-                    parent[k] = (key, event)
-                    register(k, rep)
+                    add(k, replace(after, rulings=()) if after.rulings else after, key, event)
             else:
                 number = index.get(k)
                 if number is not None:
@@ -713,7 +728,7 @@ class IrregularSpace:
 
     def is_terminal(self, key: Key) -> bool:
         """The end of the configuration (see the module docstring)."""
-        return self._summary[key].ended
+        return self._note(key).ended
 
     def label_text(self, label: Event) -> str:
         """The event in words (``S: 1C``, ``director judges artificial: yes`` ...)."""
@@ -756,7 +771,7 @@ class IrregularSpace:
 
     def machine_states(self, key: Key) -> tuple[str, ...]:
         """``phase:<phase>`` and ``seat:<state>`` for each distinct seat-machine state."""
-        return self._summary[key].machines
+        return self._note(key).machines
 
     def faults(self, key: Key) -> list[str]:
         """Broken invariants of the representative (asked when it was expanded), and the
@@ -795,25 +810,29 @@ class IrregularSpace:
     def first_reached_by(self, key: Key) -> tuple[Key, Event] | None:
         """The configuration and event ``key`` was first reached by, which its representative
         came from (``None`` for a start)."""
-        return self._parent[key]
+        n = self._index[key]
+        source = self._from[n]
+        if source < 0:
+            return None
+        return self._order[source], cast(Event, self._by[n])
 
     def path(self, key: Key) -> tuple[list[Key], list[Event]]:
         """The configurations and events of the shortest trace to ``key`` (from its start)."""
         keys = [key]
         events: list[Event] = []
-        step = self._parent[key]
+        step = self.first_reached_by(key)
         while step is not None:
             keys.append(step[0])
             events.append(step[1])
-            step = self._parent[step[0]]
+            step = self.first_reached_by(step[0])
         keys.reverse()
         events.reverse()
         return keys, events
 
     def leaves(self) -> list[Key]:
         """Configurations no other one was first reached from (the breadth-first tree's leaves)."""
-        inner = {step[0] for step in self._parent.values() if step is not None}
-        return [k for k in self._parent if k not in inner]
+        inner = set(self._from)
+        return [k for k, n in self._index.items() if n not in inner]
 
     def check_agreement(self) -> dict[Key, list[str]]:
         """The machines' disagreements (see :attr:`agreement`), by key.
@@ -824,10 +843,10 @@ class IrregularSpace:
         the event."""
         if self.agreement == "all":
             faults: dict[Key, list[str]] = {}
-            parent = self._parent
+            first = self.first_reached_by
             for source, found in self._edge_faults.items():
                 for event, target, problem in found:
-                    if parent.get(target) == (source, event):
+                    if first(target) == (source, event):
                         faults.setdefault(target, []).append(problem)
                     else:
                         faults.setdefault(source, []).append(f"on {event.describe()}: {problem}")

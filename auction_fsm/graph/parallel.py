@@ -39,7 +39,6 @@ representatives, traces and verdicts, with the tasks dealt in a fixed way and in
 from __future__ import annotations
 
 import gc
-import itertools
 import multiprocessing
 import queue
 import time
@@ -127,20 +126,14 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
         if TIMELINE is not None:
             TIMELINE.append(("alone", (start, time.perf_counter())))
         return alone
-    index, order = space._index, space._order
-    if len(order) > len(space._parent):  # (keys were dropped: number them afresh)
-        index.clear()
-        order.clear()
-    for k in itertools.islice(space._parent, len(order), None):  # the keys found since
-        index[k] = len(order)
-        order.append(k)
+    order = space._order  # every key the space holds, by number (IrregularSpace._index)
     tasks = _tasks(level, jobs)
     ctx = multiprocessing.get_context("fork")
     counter: Synchronized[int] = ctx.Value("q", 0)
     inbox: multiprocessing.Queue[_Message] = ctx.Queue()
     answers: list[_Answer | None] = [None] * len(level)
     owner = bytearray(len(level))  # the process that worked out each configuration
-    mine = LevelShare(index)
+    mine = LevelShare(space._index)
     kept: list[dict[Hashable, AuctionState]] = [mine.fresh, *({} for _ in range(1, jobs))]
     merge = _Merge(space, level, answers, owner, kept, order)
     events, parts = space._events.setdefault, space._parts.setdefault
@@ -313,7 +306,7 @@ class _Merge:
         """Merge the positions after the last merged one, up to the first without an answer."""
         space, level, answers, owner, kept, order = (
             self.space, self.level, self.answers, self.owner, self.kept, self.order)
-        states, parents, number, results = space._states, space._parent, space._index, self.results
+        number, add, results = space._index, space._add, self.results
         for pos in range(len(results), len(level)):
             answer = answers[pos]
             if answer is None:
@@ -326,11 +319,7 @@ class _Merge:
                 k = space._stored(found)
                 at = number.get(k)
                 if at is None:  # new: registered, and numbered as the tables' next key
-                    states[k] = rep = kept[owner[pos]][found]
-                    parents[k] = (source, labels[i])
-                    space._register(k, rep)
-                    at = number[k] = len(order)
-                    order.append(k)
+                    at = add(k, kept[owner[pos]][found], source, labels[i])
                 keys[i] = order[at]
             if faults:
                 space._edge_faults[source] = [(labels[i], keys[i], problem) for i, problem in faults]

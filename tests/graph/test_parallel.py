@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from array import array
 from typing import Any
 
 import pytest
@@ -43,7 +44,7 @@ def _same(one: IrregularSpace, two: IrregularSpace) -> None:
     assert a.states > 300
     assert (list(a.keys), list(a.labels), list(a.targets), list(a.parent)) == (
         list(b.keys), list(b.labels), list(b.targets), list(b.parent))
-    assert list(one._parent.items()) == list(two._parent.items())
+    assert [one.first_reached_by(k) for k in a.keys] == [two.first_reached_by(k) for k in a.keys]
     assert list(one._states.items()) == list(two._states.items())  # the representatives held
     assert list(one.representatives()) == list(two.representatives())  # every one
     for k in a.keys[::11]:
@@ -121,12 +122,10 @@ def test_the_merge_takes_the_answers_in_the_levels_order_as_far_as_they_have_com
     while len(level) < 40:  # breadth first, one whole level at a time, in both spaces alike
         seen = set(alone._states)
         level = list(dict.fromkeys(k for key in level for k in alone.successors(key)[1] if k not in seen))
-    ordered._states = dict(alone._states)  # the one process, with the same tables at the level's start
-    ordered._parent = dict(alone._parent)
+    # the one process, with the same tables at the level's start
+    ordered._states, ordered._index, ordered._order = dict(alone._states), dict(alone._index), list(alone._order)
+    ordered._from, ordered._by, ordered._notes = array("q", alone._from), list(alone._by), list(alone._notes)
     index, order = alone._index, alone._order
-    for k in alone._states:
-        index[k] = len(order)
-        order.append(k)
     share = LevelShare(index)
     answers: list[Any] = [None] * len(level)
     computed: dict[int, Any] = {}
@@ -146,8 +145,8 @@ def test_the_merge_takes_the_answers_in_the_levels_order_as_far_as_they_have_com
     results = merge.finish()
     assert results == [ordered.successors(k) for k in level]
     assert list(alone._states.items()) == list(ordered._states.items())
-    assert list(alone._parent.items()) == list(ordered._parent.items())
-    assert order == list(ordered._states)
+    assert [alone.first_reached_by(k) for k in order] == [ordered.first_reached_by(k) for k in order]
+    assert order == ordered._order == list(ordered._states)
 
 
 def test_the_timeline_notes_each_level_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
