@@ -381,8 +381,8 @@ class IrregularSpace:
             self.replayed_steps += 1
             if self.key_of(state) != k:
                 raise InternalError(f"replaying {event.describe()} in scope {self.name!r} reaches "
-                                    "another key than the exploration found: the engine is not "
-                                    "deterministic")
+                                    "another key than the exploration found there: the explorer's "
+                                    "record of first edges or the engine's determinism is at fault")
             kept[k] = state
             if len(kept) > REPLAYED_KEPT:
                 del kept[next(iter(kept))]
@@ -402,6 +402,7 @@ class IrregularSpace:
             n = index.get(k)
             if n is not None and first[n] >= 0:
                 states.pop(k, None)
+        self._states = dict(states)  # (a dictionary keeps its table's size when entries go)
 
     def _add(self, key: Key, state: AuctionState, source: Key | None, event: Event | None) -> int:
         """Register configuration ``key``, new, with its representative ``state``, first
@@ -456,8 +457,8 @@ class IrregularSpace:
         return key
 
     def forget(self, keys: Iterable[Key]) -> None:
-        """Drop the representatives of ``keys``, which another process owns (they come back
-        if this one reaches them again)."""
+        """Drop ``keys``, which another process owns: their representatives and their numbers
+        (they come back, numbered anew, if this one reaches them again)."""
         order = self._order
         for k in keys:
             self._states.pop(k, None)
