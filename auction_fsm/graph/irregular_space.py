@@ -450,9 +450,7 @@ class IrregularSpace:
         """Take ``key`` with its representative ``state`` from another process; returns the
         key to store (each part shared with the keys already held)."""
         if key not in self._index:
-            if isinstance(key, tuple):
-                share = self._parts.setdefault
-                key = tuple([share(c, c) for c in key])
+            key = self._stored(key)
             self._add(key, state, None, None)
         return key
 
@@ -640,8 +638,9 @@ class IrregularSpace:
         index_of, add, stored = self._index, self._add, self._stored
         events = self._events.setdefault
         key_of = self.key_of
-        shared = not self.full_keys  # a tuple of values: each value stored once across keys
-        share = self._parts.setdefault
+        # a share of a level numbers no value (only the process that owns the tables does): it
+        # stores a tuple key's values once, as an unpacked space stores them
+        share_values = not self.pack_keys
         if level is not None:
             index, fresh, first, new = level.index, level.fresh, level.first, level.new
         check = self.agreement == "all"  # the machines on every edge, as it is found
@@ -660,8 +659,8 @@ class IrregularSpace:
                 number = index.get(k)
                 if number is not None:
                     k = number
-                elif shared and not self.pack_keys and k not in fresh:
-                    k = tuple([share(c, c) for c in cast("tuple[Any, ...]", k)])
+                elif share_values and k not in fresh:
+                    k = stored(k)
                 if number is None:
                     new.append(len(keys))
                     was = first.get(k)
