@@ -271,6 +271,7 @@ def space(now):
     s = IrregularSpace(scope_named(sys.argv[1]), agreement="off")
     s.keep_representatives = not now
     s.pack_keys = now
+    s.share_numbering = now
     return s
 
 def held(make):

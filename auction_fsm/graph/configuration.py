@@ -23,10 +23,11 @@ import contextlib
 import gc
 import time
 from array import array
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, cast
 
 from .batch import explore_batch, supports_batch
+from .key_table import FirstKeys, KeyNumbering
 from .results import (
     Exploration,
     ExplorationLimitError,
@@ -111,8 +112,15 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
     for k in space.initial_states():
         found[k]
     starts = len(found.keys_)
-    keys = found.keys_
+    keys: Sequence[Any] = found.keys_
     number = found.__getitem__
+    # a space that numbers the keys it finds in the order found (IrregularSpace.numbering) is
+    # explored on that numbering: one table holds each configuration's key and number
+    shared: KeyNumbering | None = getattr(space, "numbering", None)
+    if shared is not None and len(shared) == starts and list(shared.order) == keys:
+        keys, number = shared.order, shared.__getitem__
+    else:
+        shared = None
     offsets = array("q", [0])
     targets = array("q")
     labels: list[L] = []
@@ -130,7 +138,7 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         level = keys[done:done + _PROGRESS_EVERY] if many is not None else keys[done:done + 1]
         answers = many(level) if many is not None else [successors(level[0])]
         for i, (labs, nxt) in enumerate(answers, done):
-            found.current = i
+            found.current = i  # (not read with a shared numbering)
             add_targets(map(number, nxt))
             add_labels(labs)
             add_offset(len(targets))
@@ -150,6 +158,15 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
     terminal = bytearray(map(is_terminal, keys))
     if progress is not None:
         progress(len(keys), 0)
+    if shared is not None:
+        # the space may go on numbering keys after the exploration (a report's replays): the
+        # exploration is its first len(keys)
+        n = len(keys)
+        first = FirstKeys(shared, n)
+        parent = array("q", cast(Any, space).parents[:n])
+        return Exploration(space, cast("Sequence[K]", first.order), cast("dict[K, int]", first),
+                           parent, offsets, targets, labels, terminal, starts,
+                           time.perf_counter() - started)
     return Exploration(space, keys, dict(found), found.parent, offsets, targets, labels, terminal,
                        starts, time.perf_counter() - started)
 

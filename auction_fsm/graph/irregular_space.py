@@ -84,6 +84,7 @@ from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
 from .declared_key import DeclaredKey, declared_key
+from .key_table import KeyNumbering, NumberedKeys, PackedKeys
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .machine_classes import MachineClasses
 from .parallel import LevelShare, expand_level
@@ -210,8 +211,7 @@ class IrregularSpace:
         # and what the checks ask of it, noted from its representative when it was registered
         # (:class:`_Summary`, each distinct one stored once): one dictionary entry and a few
         # array slots a configuration
-        self._index: dict[Key, int] = {}
-        self._order: list[Key] = []
+        self._index: KeyNumbering = NumberedKeys()  # (PackedKeys once keys are packed)
         self._from = array("q")
         self._by: list[Event | None] = []
         self._notes: list[_Summary] = []
@@ -232,10 +232,13 @@ class IrregularSpace:
         # the broken invariants of each configuration's representative, asked as it is expanded
         self._broken: dict[Key, list[str]] = {}
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
-        #: Store each declared key as a short byte string of numbers, one per value
-        #: (:meth:`_packed`), rather than as a tuple of the values: about 50 bytes a key in place
-        #: of 200 on the default scopes (``benchmarks/bench_graph.py --only memory``).
+        # store each declared key as a short byte string (:attr:`pack_keys`)
+        self._pack = False
         self.pack_keys = self.declared is not None
+        #: Let the exploration number the configurations with this space's table
+        #: (:attr:`numbering`); ``False`` makes it keep its own, as before issue 38 (for the
+        #: benchmark that compares).
+        self.share_numbering = True
         self._numbers: list[dict[Hashable, int]] = []  # by place in the key: value -> number
         self._values: list[list[Hashable]] = []  # by place in the key: number -> value
         self._events: dict[Event, Event] = {}  # each distinct event (an edge's label) stored once
@@ -328,9 +331,46 @@ class IrregularSpace:
     def keys_travel(self) -> None:
         """Keys will go to processes that do not share this one's numbering of values (a
         partitioned run): keep them as tuples.  Asked before any key is made."""
-        if self._index:
-            raise InternalError("keys_travel() is asked before the exploration starts")
         self.pack_keys = False
+
+    @property
+    def pack_keys(self) -> bool:
+        """Whether each declared key is stored as a short byte string of numbers, one per value
+        (:meth:`_packed`), in a :class:`~auction_fsm.graph.key_table.PackedKeys` table, rather
+        than as a tuple of the values: about 50 bytes a key in place of 200 on the default
+        scopes, and one table of arrays in place of two dictionaries
+        (``benchmarks/bench_graph.py --only memory``).  Set before the exploration starts."""
+        return self._pack
+
+    @pack_keys.setter
+    def pack_keys(self, on: bool) -> None:
+        if on == self._pack:
+            return
+        if len(self._index):
+            raise InternalError("keys are packed, or not, before the exploration starts")
+        if on and self.declared is None:
+            raise ValueError("only declared keys can be packed (keys='full' keeps whole states)")
+        self._pack = on
+        self._index = PackedKeys() if on else NumberedKeys()
+
+    @property
+    def _order(self) -> Sequence[Key]:
+        """Every key found, by number (``None`` where one was forgotten)."""
+        return self._index.order
+
+    @property
+    def numbering(self) -> KeyNumbering | None:
+        """The table numbering every key found, in the order found: the exploration takes it
+        for its own (:func:`~auction_fsm.graph.configuration.explore`), so that one table
+        holds each configuration's key and number.  ``None`` when :attr:`share_numbering` is
+        off."""
+        return self._index if self.share_numbering else None
+
+    @property
+    def parents(self) -> array[int]:
+        """By number, the number of the configuration each was first reached from (-1 for a
+        start or a key taken from another process): the exploration's parents."""
+        return self._from
 
     def state_of(self, key: Key) -> AuctionState:
         """The representative state of a key found so far (rulings left out: they are narration).
@@ -409,8 +449,7 @@ class IrregularSpace:
         reached from ``source`` by ``event`` (``None``, ``None`` for a start or a key from
         another process): number it, hold the representative, and note what the checks ask of
         it.  Returns its number."""
-        n = self._index[key] = len(self._order)
-        self._order.append(key)
+        n = self._index.add(key)
         self._from.append(-1 if source is None else self._index[source])
         self._by.append(event)
         summary = self._summarise(state)
@@ -457,13 +496,10 @@ class IrregularSpace:
     def forget(self, keys: Iterable[Key]) -> None:
         """Drop ``keys``, which another process owns: their representatives and their numbers
         (they come back, numbered anew, if this one reaches them again)."""
-        order = self._order
         for k in keys:
             self._states.pop(k, None)
             self._replayed.pop(k, None)
-            n = self._index.pop(k, None)
-            if n is not None:
-                order[n] = None  # (the number is not given again)
+            self._index.pop(k, None)  # (the number is not given again; NumberedKeys.pop)
 
     def edge_agreement(self, key: Key, labels: Sequence[Event], targets: Sequence[Key]) -> list[str]:
         """The machines' verdict on each edge leaving ``key`` (``labels`` and ``targets`` as
@@ -635,7 +671,7 @@ class IrregularSpace:
             self._broken[key] = broken
         labels: list[Event] = []
         keys: list[Key] = []
-        index_of, add, stored = self._index, self._add, self._stored
+        number_of, add, stored = self._index.get, self._add, self._stored
         events = self._events.setdefault
         key_of = self.key_of
         # a share of a level numbers no value (only the process that owns the tables does): it
@@ -652,7 +688,7 @@ class IrregularSpace:
             k: Key
             k = key_of(after)
             if level is None:
-                if k not in index_of:
+                if number_of(k) is None:
                     k = stored(k)
                     add(k, replace(after, rulings=()) if after.rulings else after, key, event)
             else:

@@ -42,11 +42,12 @@ import gc
 import multiprocessing
 import queue
 import time
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InternalError
+from .key_table import KeyNumbering
 
 if TYPE_CHECKING:
     from multiprocessing.sharedctypes import Synchronized
@@ -88,7 +89,7 @@ class LevelShare:
 
     #: The number of each key the space's tables held when the level began (the same in every
     #: process of the level); in this process, also of the keys merged since (:class:`_Merge`).
-    index: dict[Hashable, int]
+    index: KeyNumbering | Mapping[Hashable, int]
     #: The representative kept for each key reached that the tables did not hold.
     fresh: dict[Hashable, AuctionState] = field(default_factory=dict)
     #: The level's position each of those representatives was reached from.
@@ -297,7 +298,7 @@ class _Merge:
     """
 
     def __init__(self, space: IrregularSpace, level: Sequence[Hashable], answers: list[_Answer | None],
-                 owner: bytearray, kept: list[dict[Hashable, AuctionState]], order: list[Hashable]) -> None:
+                 owner: bytearray, kept: list[dict[Hashable, AuctionState]], order: Sequence[Hashable]) -> None:
         self.space, self.level, self.answers, self.owner, self.kept, self.order = (
             space, level, answers, owner, kept, order)
         self.results: list[Successors] = []
@@ -344,7 +345,7 @@ def _stored(part: Hashable, held: dict[int, Hashable], parts: Any) -> Hashable:
     return stored
 
 
-def _known(keys: list[Hashable], order: list[Hashable]) -> list[Hashable]:
+def _known(keys: list[Hashable], order: Sequence[Hashable]) -> list[Hashable]:
     """``keys`` with each number (a key the tables held before the level) replaced by its key;
     done as the answers come in, while the other processes still work."""
     return [order[k] if k.__class__ is int else k for k in keys]

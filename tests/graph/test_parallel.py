@@ -123,7 +123,7 @@ def test_the_merge_takes_the_answers_in_the_levels_order_as_far_as_they_have_com
         seen = set(alone._states)
         level = list(dict.fromkeys(k for key in level for k in alone.successors(key)[1] if k not in seen))
     # the one process, with the same tables at the level's start
-    ordered._states, ordered._index, ordered._order = dict(alone._states), dict(alone._index), list(alone._order)
+    ordered._states, ordered._index = dict(alone._states), alone._index.copy()
     ordered._from, ordered._by, ordered._notes = array("q", alone._from), list(alone._by), list(alone._notes)
     index, order = alone._index, alone._order
     share = LevelShare(index)
@@ -146,7 +146,7 @@ def test_the_merge_takes_the_answers_in_the_levels_order_as_far_as_they_have_com
     assert results == [ordered.successors(k) for k in level]
     assert list(alone._states.items()) == list(ordered._states.items())
     assert [alone.first_reached_by(k) for k in order] == [ordered.first_reached_by(k) for k in order]
-    assert order == ordered._order == list(ordered._states)
+    assert list(order) == list(ordered._order) == list(ordered._states)
 
 
 def test_the_timeline_notes_each_level_in_order(monkeypatch: pytest.MonkeyPatch) -> None:

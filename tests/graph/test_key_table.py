@@ -1,0 +1,120 @@
+"""The table of keys found (auction_fsm/graph/key_table.py): numbered in the order added, found
+again whatever the hashes, and shared by the irregular space and its exploration (issue 38, the
+memory half)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from auction_fsm.errors import InternalError
+from auction_fsm.graph import key_table
+from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.declared_key import HandedOver
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.key_table import FirstKeys, NumberedKeys, PackedKeys
+from auction_fsm.scope import Scope
+
+
+def _keys(count: int) -> list[bytes]:
+    """``count`` distinct byte strings of 1-30 bytes, the same every run."""
+    rng = random.Random(38)
+    out: dict[bytes, None] = {}
+    while len(out) < count:
+        out[bytes(rng.randrange(256) for _ in range(rng.randrange(1, 31)))] = None
+    return list(out)
+
+
+def _check_against_a_dictionary(table: PackedKeys, keys: list[bytes]) -> None:
+    numbers = {k: table.add(k) for k in keys}
+    assert list(numbers.values()) == list(range(len(keys)))  # in the order added
+    assert len(table) == len(keys)
+    assert all(table.get(k) == n and table[k] == n and k in table for k, n in numbers.items())
+    assert list(table) == keys == list(table.order) == [table.key(n) for n in range(len(keys))]
+    assert list(table.items()) == list(numbers.items())
+    for absent in (b"", b"\xff" * 40, bytes([1, 2, 3, 4, 5, 6, 7, 8] * 5)):
+        assert absent not in numbers
+        assert table.get(absent) is None and absent not in table
+        with pytest.raises(KeyError):
+            table[absent]
+
+
+def test_packed_keys_number_in_the_order_added_through_many_growths() -> None:
+    """5,000 keys (the slots double from 1,024 to 16,384): each found again with its number,
+    none found that was not added."""
+    _check_against_a_dictionary(PackedKeys(), _keys(5000))
+
+
+def test_packed_keys_are_found_when_every_hash_collides(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probing, not the hash, finds a key: with a hash that is the same for every key the
+    numbers are the same (so the numbering cannot depend on the interpreter's hash seed)."""
+    monkeypatch.setattr(key_table, "hash", lambda key: 7, raising=False)
+    _check_against_a_dictionary(PackedKeys(), _keys(600))
+
+
+def test_packed_keys_hold_a_handed_over_key_beside_the_byte_strings() -> None:
+    """A split scope's hand-over to another part is a key of its own kind: numbered in turn,
+    found again, given back by number; a declared key's tuple of values is refused (it is
+    always packed before it is numbered)."""
+    table = PackedKeys()
+    other = HandedOver(offender=-1, strain=4)
+    assert [table.add(b"\x01"), table.add(other), table.add(b"\x02")] == [0, 1, 2]
+    assert table.get(other) == 1 and table[b"\x02"] == 2 and list(table) == [b"\x01", other, b"\x02"]
+    for _ in range(2000):  # growing files the byte strings again and leaves the other alone
+        table.add(bytes([3, len(table) % 256, len(table) // 256]))
+    assert table[other] == 1 and table.key(1) == other and table[b"\x02"] == 2
+    with pytest.raises(InternalError, match="not packed"):
+        table.add((1, 2))
+
+
+def test_a_copy_is_independent_and_a_packed_table_never_forgets() -> None:
+    table = PackedKeys()
+    table.add(b"\x01")
+    copy = table.copy()
+    copy.add(b"\x02")
+    assert (len(table), len(copy), table.get(b"\x02"), copy[b"\x02"]) == (1, 2, None, 1)
+    with pytest.raises(InternalError, match="cannot forget"):
+        table.pop(b"\x01")
+
+
+def test_numbered_keys_forget_a_key_and_never_give_its_number_again() -> None:
+    table = NumberedKeys()
+    assert [table.add(("a",)), table.add(("b",))] == [0, 1]
+    assert table.pop(("a",)) == 0 and ("a",) not in table and table.order[0] is None
+    assert table.add(("a",)) == 2 and list(table.order) == [None, ("b",), ("a",)]
+
+
+def test_first_keys_see_only_what_the_exploration_found() -> None:
+    table = PackedKeys()
+    for k in (b"\x01", b"\x02", b"\x03"):
+        table.add(k)
+    first = FirstKeys(table, 2)
+    assert (len(first), list(first), first[b"\x02"], b"\x03" in first) == (2, [b"\x01", b"\x02"], 1, False)
+    assert first.order == [b"\x01", b"\x02"] and first.order[-1] == b"\x02"
+    with pytest.raises(IndexError):
+        first.order[2]
+
+
+def _explored(shared: bool) -> tuple[IrregularSpace, Any]:
+    space = IrregularSpace(Scope.of({"exposure"}, max_irregularities=1), agreement="off")
+    space.share_numbering = shared
+    return space, explore(space)
+
+
+def test_the_exploration_numbers_configurations_with_the_spaces_table() -> None:
+    """Explored on the space's table or with a numbering of its own, the exploration is the
+    same, index for index (keys, parents, edges, labels, ends); on the table, a key the space
+    numbers afterwards is not part of the exploration."""
+    space, ex = _explored(True)
+    _, alone = _explored(False)
+    assert isinstance(ex.index, FirstKeys) and isinstance(alone.index, dict)
+    assert ex.states == alone.states > 3000
+    assert list(ex.keys) == list(alone.keys)
+    assert (list(ex.parent), list(ex.targets), ex.labels, ex.terminal) == (
+        list(alone.parent), list(alone.targets), alone.labels, alone.terminal)
+    assert all(ex.index[k] == i for i, k in enumerate(alone.keys))
+    before = ex.states
+    space._index.add(b"\x7f" * 30)  # as a report's replay could number a key later
+    assert ex.states == before and b"\x7f" * 30 not in ex.index
