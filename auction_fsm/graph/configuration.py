@@ -32,8 +32,10 @@ from .results import (
     Exploration,
     ExplorationLimitError,
     IntArray,
+    LabelColumn,
     ProgressCallback,
     _Discovery,
+    _Labels,
     column,
     distinct,
     node_name,
@@ -47,6 +49,8 @@ __all__ = ["Exploration", "explore", "ExplorationLimitError", "ProgressCallback"
            "IntArray", "distinct", "ranges", "to_column", "topological_layers", "key_of"]
 
 _PROGRESS_EVERY = 1 << 14
+#: The largest configuration index a 32-bit column holds.
+_LARGEST_32 = (1 << 31) - 1
 #: Allocations between two runs of the collector's youngest generation while exploring (the
 #: interpreter's default is 700).
 _YOUNG_COLLECTION_EVERY = 100_000
@@ -122,8 +126,9 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
     else:
         shared = None
     offsets = array("q", [0])
-    targets = array("q")
-    labels: list[L] = []
+    targets = array("i")  # (32-bit while the indices fit, then 64)
+    labels, label_numbers = array("i"), _Labels()  # each edge's label by number (LabelColumn)
+    label_number = label_numbers.__getitem__
     successors, is_terminal = space.successors, space.is_terminal
     many = getattr(space, "successors_many", None)
     # a space that can work a representative out again from its trace lets go of those of the
@@ -137,10 +142,14 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         # else one at a time.  The list grows as we walk it.
         level = keys[done:done + _PROGRESS_EVERY] if many is not None else keys[done:done + 1]
         answers = many(level) if many is not None else [successors(level[0])]
+        if targets.typecode == "i" and len(keys) > _LARGEST_32 // 2:
+            # (half way: a batch cannot number a billion configurations more)
+            targets = array("q", targets)
+            add_targets = targets.extend
         for i, (labs, nxt) in enumerate(answers, done):
             found.current = i  # (not read with a shared numbering)
             add_targets(map(number, nxt))
-            add_labels(labs)
+            add_labels(map(label_number, labs))
             add_offset(len(targets))
             if not (i + 1) & (_PROGRESS_EVERY - 1) and progress is not None:
                 progress(len(keys), len(keys) - i - 1)
@@ -156,6 +165,7 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
             f"scope {space.name!r} has {len(keys):,} configurations, more than the limit "
             f"{max_states:,}; choose a smaller scope (e.g. a lower --max-level)")
     terminal = bytearray(map(is_terminal, keys))
+    column_of_labels = LabelColumn[L](labels, label_numbers.by_number)
     if progress is not None:
         progress(len(keys), 0)
     if shared is not None:
@@ -163,12 +173,12 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         # exploration is its first len(keys)
         n = len(keys)
         first = FirstKeys(shared, n)
-        parent = array("q", cast(Any, space).parents[:n])
+        parent = array("i" if n <= _LARGEST_32 else "q", cast(Any, space).parents[:n])
         return Exploration(space, cast("Sequence[K]", first.order), cast("dict[K, int]", first),
-                           parent, offsets, targets, labels, terminal, starts,
+                           parent, offsets, targets, column_of_labels, terminal, starts,
                            time.perf_counter() - started)
-    return Exploration(space, keys, dict(found), found.parent, offsets, targets, labels, terminal,
-                       starts, time.perf_counter() - started)
+    return Exploration(space, keys, dict(found), found.parent, offsets, targets, column_of_labels,
+                       terminal, starts, time.perf_counter() - started)
 
 
 def key_of(exploration: Exploration[K, L], i: int) -> Hashable:

@@ -56,7 +56,7 @@ import functools
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, Final, Literal, NamedTuple, cast
+from typing import Any, Final, Literal, NamedTuple, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -96,6 +96,8 @@ __all__ = ["IrregularSpace", "Key", "AgreementMode", "SplitEnds", "build_irregul
 #: (or, with ``keys="full"``, the state itself).
 Key = Hashable
 AgreementMode = Literal["all", "sample", "off"]
+
+T = TypeVar("T")
 
 #: How many leaves ``agreement="sample"`` replays at most.
 DEFAULT_SAMPLE: Final = 2000
@@ -212,10 +214,11 @@ class IrregularSpace:
         # (:class:`_Summary`, each distinct one stored once): one dictionary entry and a few
         # array slots a configuration
         self._index: KeyNumbering = NumberedKeys()  # (PackedKeys once keys are packed)
-        self._from = array("q")
-        self._by: list[Event | None] = []
-        self._notes: list[_Summary] = []
-        self._summaries: dict[_Summary, _Summary] = {}
+        self._from = array("i")  # (32-bit: two billion configurations would not fit in memory)
+        self._by = array("i")  # the number of the event in _firsts (-1: none)
+        self._firsts = _Numbered[Event]()  # each distinct event of a first edge, numbered
+        self._notes = array("i")  # the number of the summary in _summaries
+        self._summaries = _Numbered[_Summary]()  # each distinct summary, numbered
         # representatives worked out again from a released configuration's trace, the latest
         # :data:`REPLAYED_KEPT` of them (:meth:`state_of`)
         self._replayed: dict[Key, AuctionState] = {}
@@ -265,7 +268,7 @@ class IrregularSpace:
         (or, with ``keys="full"``, the state without its rulings), packed (:attr:`pack_keys`)."""
         if self.declared is not None:
             values = self.declared.of(state)
-            return self._packed(values) if self.pack_keys else values
+            return self._packed(values) if self._pack else values
         return replace(state, rulings=()) if state.rulings else state
 
     def _packed(self, values: tuple[Hashable, ...], number: bool = False) -> Key:
@@ -451,15 +454,14 @@ class IrregularSpace:
         it.  Returns its number."""
         n = self._index.add(key)
         self._from.append(-1 if source is None else self._index[source])
-        self._by.append(event)
-        summary = self._summarise(state)
-        self._notes.append(self._summaries.setdefault(summary, summary))
+        self._by.append(-1 if event is None else self._firsts.number(event))
+        self._notes.append(self._summaries.number(self._summarise(state)))
         self._states[key] = state
         return n
 
     def _note(self, key: Key) -> _Summary:
         """What the checks ask of configuration ``key`` (noted when it was registered)."""
-        return self._notes[self._index[key]]
+        return self._summaries.by_number[self._notes[self._index[key]]]
 
     def _summarise(self, state: AuctionState) -> _Summary:
         """What the checks ask of a configuration: whether it ends the scope, the machines'
@@ -850,7 +852,7 @@ class IrregularSpace:
         source = self._from[n]
         if source < 0:
             return None
-        return self._order[source], cast(Event, self._by[n])
+        return self._order[source], self._firsts.by_number[self._by[n]]
 
     def path(self, key: Key) -> tuple[list[Key], list[Event]]:
         """The configurations and events of the shortest trace to ``key`` (from its start)."""
@@ -921,6 +923,34 @@ class IrregularSpace:
                     faults[keys[j + 1]] = [problem]
                     break
         return faults
+
+class _Numbered(dict[T, int]):
+    """Distinct values, numbered in the order first met: what a configuration's slot in an
+    array refers to (the event of its first edge, its summary), so that the slot takes a few
+    bytes however big the value."""
+
+    __slots__ = ("by_number",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The values by number.
+        self.by_number: list[T] = []
+
+    def number(self, value: T) -> int:
+        """The number of ``value`` (a new one numbered next)."""
+        n = self.get(value)
+        if n is None:
+            n = self[value] = len(self.by_number)
+            self.by_number.append(value)
+        return n
+
+    def copy(self) -> _Numbered[T]:
+        """An independent copy (for the tests that drive two spaces alike)."""
+        other = _Numbered[T]()
+        other.update(self)
+        other.by_number = list(self.by_number)
+        return other
+
 
 class _Summary(NamedTuple):
     """What the checks ask of every configuration, noted from its representative when it is

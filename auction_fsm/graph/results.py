@@ -10,7 +10,7 @@ import math
 from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, cast
+from typing import Any, Generic, cast, overload
 
 import networkx as nx
 import numpy as np
@@ -19,7 +19,7 @@ import numpy.typing as npt
 from ..errors import AuctionFsmError
 from .space import ConfigurationSpace, K, L
 
-__all__ = ["Exploration", "ExplorationLimitError", "ProgressCallback", "node_name", "column",
+__all__ = ["Exploration", "LabelColumn", "ExplorationLimitError", "ProgressCallback", "node_name", "column",
            "ranges", "distinct", "topological_layers", "to_column"]
 
 #: A column of configuration indices (or of int keys) as numpy sees it.
@@ -60,6 +60,61 @@ class _Discovery(dict[Any, int]):
         self.keys_.append(key)
         self.parent.append(self.current)
         return i
+
+
+class _Labels(dict[Any, int]):
+    """Distinct edge labels numbered as they are looked up (an unseen one is numbered next):
+    ``map(labels.__getitem__, ...)`` numbers a configuration's labels in C once each is known."""
+
+    __slots__ = ("by_number",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_number: list[Any] = []
+
+    def __missing__(self, label: Any) -> int:
+        n = self[label] = len(self.by_number)
+        self.by_number.append(label)
+        return n
+
+
+class LabelColumn(Sequence[L]):
+    """The edges' labels as a column of numbers into the list of distinct labels: four bytes an
+    edge, where a list of the label objects took eight and each edge's label could be an object
+    of its own.  Read as the list of labels it stands for (indexing, slices, equality)."""
+
+    __slots__ = ("numbers", "distinct")
+
+    def __init__(self, numbers: array[int], distinct: list[L]) -> None:
+        self.numbers, self.distinct = numbers, distinct
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, i: int) -> L: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[L]: ...
+
+    def __getitem__(self, i: int | slice) -> L | list[L]:
+        if isinstance(i, slice):
+            distinct = self.distinct
+            return [distinct[j] for j in self.numbers[i]]
+        return self.distinct[self.numbers[i]]
+
+    def __iter__(self) -> Iterator[L]:
+        return map(self.distinct.__getitem__, self.numbers)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, list | LabelColumn):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{len(self):,} labels, {len(self.distinct):,} distinct>"
 
 
 @dataclass(eq=False)

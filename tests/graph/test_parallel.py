@@ -124,7 +124,8 @@ def test_the_merge_takes_the_answers_in_the_levels_order_as_far_as_they_have_com
         level = list(dict.fromkeys(k for key in level for k in alone.successors(key)[1] if k not in seen))
     # the one process, with the same tables at the level's start
     ordered._states, ordered._index = dict(alone._states), alone._index.copy()
-    ordered._from, ordered._by, ordered._notes = array("q", alone._from), list(alone._by), list(alone._notes)
+    ordered._from, ordered._by, ordered._notes = array("i", alone._from), array("i", alone._by), array("i", alone._notes)
+    ordered._firsts, ordered._summaries = alone._firsts.copy(), alone._summaries.copy()
     index, order = alone._index, alone._order
     share = LevelShare(index)
     answers: list[Any] = [None] * len(level)
