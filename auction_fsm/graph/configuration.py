@@ -125,8 +125,8 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         keys, number = shared.order, shared.__getitem__
     else:
         shared = None
-    offsets = array("q", [0])
-    targets = array("i")  # (32-bit while the indices fit, then 64)
+    offsets = array("i", [0])  # (32-bit while the edges' and the configurations' indices
+    targets = array("i")       # fit, then 64)
     labels, label_numbers = array("i"), _Labels()  # each edge's label by number (LabelColumn)
     label_number = label_numbers.__getitem__
     successors, is_terminal = space.successors, space.is_terminal
@@ -146,6 +146,9 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
             # (half way: a batch cannot number a billion configurations more)
             targets = array("q", targets)
             add_targets = targets.extend
+        if offsets.typecode == "i" and len(targets) > _LARGEST_32 // 2:
+            offsets = array("q", offsets)  # (nor find a billion edges more)
+            add_offset = offsets.append
         for i, (labs, nxt) in enumerate(answers, done):
             found.current = i  # (not read with a shared numbering)
             add_targets(map(number, nxt))

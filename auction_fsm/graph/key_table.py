@@ -32,6 +32,8 @@ __all__ = ["KeyNumbering", "PackedKeys", "NumberedKeys", "FirstKeys"]
 
 #: Slots of a new table (a power of two).
 _FIRST_SLOTS = 1 << 10
+#: The largest offset into the keys' bytes a 32-bit start holds.
+_LARGEST_START = (1 << 32) - 1
 
 
 class KeyNumbering(Protocol):
@@ -132,7 +134,7 @@ class PackedKeys:
 
     def __init__(self) -> None:
         self._data = bytearray()  # every key's bytes, end to end, in the order numbered
-        self._starts = array("q", [0])  # where key n starts (and n + 1's ends)
+        self._starts = array("I", [0])  # where key n starts (and n + 1's ends); 64-bit past 4 GB
         self._slots = array("i", [-1]) * _FIRST_SLOTS  # a key's number, at its hash's probe slot
         self._mask = _FIRST_SLOTS - 1
         # the few keys that are not byte strings (a split scope's hand-over to another part,
@@ -220,7 +222,10 @@ class PackedKeys:
             at = (at + 1) & mask
         slots[at] = n
         self._data += key
-        self._starts.append(len(self._data))
+        end = len(self._data)
+        if end > _LARGEST_START and self._starts.typecode == "I":
+            self._starts = array("q", self._starts)
+        self._starts.append(end)
         return n
 
     def _grow(self) -> None:
@@ -245,7 +250,7 @@ class PackedKeys:
     def copy(self) -> PackedKeys:
         """An independent copy (for the tests that drive two spaces alike)."""
         other = PackedKeys()
-        other._data, other._starts = bytearray(self._data), array("q", self._starts)
+        other._data, other._starts = bytearray(self._data), array(self._starts.typecode, self._starts)
         other._slots, other._mask = array("i", self._slots), self._mask
         other._others, other._other_at = dict(self._others), dict(self._other_at)
         return other

@@ -125,11 +125,13 @@ class Exploration(Generic[K, L]):
     with event labels ``labels[offsets[i]:offsets[i+1]]``; ``parent[i]`` is the configuration it
     was first reached from (-1 for a start), so following parents gives a shortest trace.
 
-    The sequential explorer fills ``keys`` and ``labels`` with lists and ``index`` with a dict;
-    the batch explorer uses :class:`array.array` columns and a sorted-array mapping instead
-    (same contents, far less memory; ``targets`` and ``parent`` hold 32-bit items while the
-    indices fit).  The integer columns are always :class:`array.array`, so :func:`column`
-    views them as numpy arrays without a copy.
+    The sequential explorer fills ``keys`` with a list and ``index`` with a dict, or, for a
+    space that numbers its own keys (the irregular scopes), with views of the space's table
+    (:mod:`~auction_fsm.graph.key_table`); its ``labels`` are a :class:`LabelColumn` (numbers
+    into the distinct labels).  The batch explorer uses :class:`array.array` columns and a
+    sorted-array mapping.  Both keep ``targets``, ``parent`` and (sequential) ``offsets`` as
+    32-bit items while the indices fit.  The integer columns are always :class:`array.array`,
+    so :func:`column` views them as numpy arrays without a copy.
     """
 
     space: ConfigurationSpace[K, L]

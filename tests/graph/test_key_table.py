@@ -69,6 +69,16 @@ def test_packed_keys_hold_a_handed_over_key_beside_the_byte_strings() -> None:
         table.add((1, 2))
 
 
+def test_packed_keys_widen_their_offsets_past_four_gigabytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The keys' start offsets are 32-bit until the bytes pass the limit, then 64-bit, and every
+    key is still found (the limit lowered to 100 bytes for the test)."""
+    monkeypatch.setattr(key_table, "_LARGEST_START", 100)
+    table = PackedKeys()
+    keys = _keys(300)
+    _check_against_a_dictionary(table, keys)
+    assert table._starts.typecode == "q" and table.copy()[keys[-1]] == 299
+
+
 def test_a_copy_is_independent_and_a_packed_table_never_forgets() -> None:
     table = PackedKeys()
     table.add(b"\x01")
