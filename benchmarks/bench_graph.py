@@ -256,8 +256,10 @@ print(json.dumps({"book": best[False], "tables": best[True], "same": same}))
 
 # What an irregular exploration holds per configuration once it has finished (tracemalloc: the
 # exploration object and the space, after a collection), as the explorer stores it now --
-# representatives dropped once expanded, keys packed (graph/irregular_space.py) -- and as it did
-# before issue 38's memory work (every representative kept, keys as tuples of values), against
+# representatives dropped once expanded, keys packed in one table shared with the exploration
+# (graph/irregular_space.py, graph/key_table.py) -- and as it did before issue 38's memory work
+# in those three choices (every representative kept, keys as tuples of values, the exploration
+# numbering them in a dictionary of its own; the columns by number are today's), against
 # the legal explorer's packed integer keys (``declarer-2``, 5.7 million configurations, explored a
 # level at a time on numpy arrays) measured in the same run; with the CPU seconds of the
 # same explorations run without tracemalloc (which slows them), machines off.
