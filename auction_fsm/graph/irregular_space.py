@@ -211,8 +211,9 @@ class IrregularSpace:
         # number its key (``None`` once forgotten), the number of the configuration it was first
         # reached from (-1: a start, or a key taken from another process), that edge's event,
         # and what the checks ask of it, noted from its representative when it was registered
-        # (:class:`_Summary`, each distinct one stored once): one dictionary entry and a few
-        # array slots a configuration
+        # (:class:`_Summary`, each distinct one stored once): the key's bytes and a slot in the
+        # table of keys (graph/key_table.py, shared with the exploration), and three 32-bit
+        # numbers, a configuration
         self._index: KeyNumbering = NumberedKeys()  # (PackedKeys once keys are packed)
         self._from = array("i")  # (32-bit: two billion configurations would not fit in memory)
         self._by = array("i")  # the number of the event in _firsts (-1: none)
