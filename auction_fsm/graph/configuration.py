@@ -27,7 +27,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, cast
 
 from .batch import explore_batch, supports_batch
-from .key_table import FirstKeys, KeyNumbering
+from .key_table import Distinct, FirstKeys, KeyNumbering
 from .results import (
     Exploration,
     ExplorationLimitError,
@@ -35,7 +35,6 @@ from .results import (
     LabelColumn,
     ProgressCallback,
     _Discovery,
-    _Labels,
     column,
     distinct,
     node_name,
@@ -127,7 +126,7 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         shared = None
     offsets = array("i", [0])  # (32-bit while the edges' and the configurations' indices
     targets = array("i")       # fit, then 64)
-    labels, label_numbers = array("i"), _Labels()  # each edge's label by number (LabelColumn)
+    labels, label_numbers = array("i"), Distinct[L]()  # each edge's label by number (LabelColumn)
     label_number = label_numbers.__getitem__
     successors, is_terminal = space.successors, space.is_terminal
     many = getattr(space, "successors_many", None)

@@ -56,7 +56,7 @@ import functools
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, Final, Literal, NamedTuple, TypeVar, cast
+from typing import Any, Final, Literal, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -84,7 +84,7 @@ from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
 from .declared_key import DeclaredKey, declared_key
-from .key_table import KeyNumbering, NumberedKeys, PackedKeys
+from .key_table import Distinct, KeyNumbering, NumberedKeys, PackedKeys
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .machine_classes import MachineClasses
 from .parallel import LevelShare, expand_level
@@ -96,8 +96,6 @@ __all__ = ["IrregularSpace", "Key", "AgreementMode", "SplitEnds", "build_irregul
 #: (or, with ``keys="full"``, the state itself).
 Key = Hashable
 AgreementMode = Literal["all", "sample", "off"]
-
-T = TypeVar("T")
 
 #: How many leaves ``agreement="sample"`` replays at most.
 DEFAULT_SAMPLE: Final = 2000
@@ -217,9 +215,9 @@ class IrregularSpace:
         self._index: KeyNumbering = NumberedKeys()  # (PackedKeys once keys are packed)
         self._from = array("i")  # (32-bit: two billion configurations would not fit in memory)
         self._by = array("i")  # the number of the event in _firsts (-1: none)
-        self._firsts = _Numbered[Event]()  # each distinct event of a first edge, numbered
+        self._firsts = Distinct[Event]()  # each distinct event of a first edge, numbered
         self._notes = array("i")  # the number of the summary in _summaries
-        self._summaries = _Numbered[_Summary]()  # each distinct summary, numbered
+        self._summaries = Distinct[_Summary]()  # each distinct summary, numbered
         # representatives worked out again from a released configuration's trace, the latest
         # :data:`REPLAYED_KEPT` of them (:meth:`state_of`)
         self._replayed: dict[Key, AuctionState] = {}
@@ -455,8 +453,8 @@ class IrregularSpace:
         it.  Returns its number."""
         n = self._index.add(key)
         self._from.append(-1 if source is None else self._index[source])
-        self._by.append(-1 if event is None else self._firsts.number(event))
-        self._notes.append(self._summaries.number(self._summarise(state)))
+        self._by.append(-1 if event is None else self._firsts[event])
+        self._notes.append(self._summaries[self._summarise(state)])
         self._states[key] = state
         return n
 
@@ -924,34 +922,6 @@ class IrregularSpace:
                     faults[keys[j + 1]] = [problem]
                     break
         return faults
-
-class _Numbered(dict[T, int]):
-    """Distinct values, numbered in the order first met: what a configuration's slot in an
-    array refers to (the event of its first edge, its summary), so that the slot takes a few
-    bytes however big the value."""
-
-    __slots__ = ("by_number",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        #: The values by number.
-        self.by_number: list[T] = []
-
-    def number(self, value: T) -> int:
-        """The number of ``value`` (a new one numbered next)."""
-        n = self.get(value)
-        if n is None:
-            n = self[value] = len(self.by_number)
-            self.by_number.append(value)
-        return n
-
-    def copy(self) -> _Numbered[T]:
-        """An independent copy (for the tests that drive two spaces alike)."""
-        other = _Numbered[T]()
-        other.update(self)
-        other.by_number = list(self.by_number)
-        return other
-
 
 class _Summary(NamedTuple):
     """What the checks ask of every configuration, noted from its representative when it is

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Protocol, overload
+from typing import Protocol, TypeVar, overload
 
 from ..errors import InternalError
 
-__all__ = ["KeyNumbering", "PackedKeys", "NumberedKeys", "FirstKeys"]
+__all__ = ["KeyNumbering", "PackedKeys", "NumberedKeys", "FirstKeys", "ListView", "Distinct"]
+
+T = TypeVar("T")
 
 #: Slots of a new table (a power of two).
 _FIRST_SLOTS = 1 << 10
@@ -74,7 +76,48 @@ class KeyNumbering(Protocol):
         """An independent copy."""
 
 
-class _Order(Sequence[Hashable]):
+class ListView(Sequence[T]):
+    """A read-only sequence computed from arrays that compares equal to the list it stands for
+    (and to another such view with the same items), so that code and tests written for lists
+    read it as one."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, list | ListView):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Distinct(dict[T, int]):
+    """Distinct values numbered in the order first looked up (an unseen one is numbered next,
+    in C once it is known: ``map(distinct.__getitem__, values)``), and the values by number:
+    what an array slot refers to (an edge's label, the event of a configuration's first edge,
+    the checks' notes), so that the slot takes four bytes however big the value."""
+
+    __slots__ = ("by_number",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The values by number.
+        self.by_number: list[T] = []
+
+    def __missing__(self, value: T) -> int:
+        n = self[value] = len(self.by_number)
+        self.by_number.append(value)
+        return n
+
+    def copy(self) -> Distinct[T]:
+        """An independent copy (for the tests that drive two spaces alike)."""
+        other = Distinct[T]()
+        other.update(self)
+        other.by_number = list(self.by_number)
+        return other
+
+
+class _Order(ListView[Hashable]):
     """A table's keys by number, as a read-only sequence up to ``bound`` keys (all when
     ``None``)."""
 
@@ -106,15 +149,6 @@ class _Order(Sequence[Hashable]):
     def __iter__(self) -> Iterator[Hashable]:
         key = self._table.key
         return (key(j) for j in range(len(self)))
-
-    def __eq__(self, other: object) -> bool:
-        """Equal to a list or another view holding the same keys in the same order (as the
-        list of keys it stands for would be)."""
-        if not isinstance(other, list | _Order):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<{len(self):,} keys by number>"

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import AuctionFsmError
+from .key_table import ListView
 from .space import ConfigurationSpace, K, L
 
 __all__ = ["Exploration", "LabelColumn", "ExplorationLimitError", "ProgressCallback", "node_name", "column",
@@ -62,23 +63,7 @@ class _Discovery(dict[Any, int]):
         return i
 
 
-class _Labels(dict[Any, int]):
-    """Distinct edge labels numbered as they are looked up (an unseen one is numbered next):
-    ``map(labels.__getitem__, ...)`` numbers a configuration's labels in C once each is known."""
-
-    __slots__ = ("by_number",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.by_number: list[Any] = []
-
-    def __missing__(self, label: Any) -> int:
-        n = self[label] = len(self.by_number)
-        self.by_number.append(label)
-        return n
-
-
-class LabelColumn(Sequence[L]):
+class LabelColumn(ListView[L]):
     """The edges' labels as a column of numbers into the list of distinct labels: four bytes an
     edge, where a list of the label objects took eight and each edge's label could be an object
     of its own.  Read as the list of labels it stands for (indexing, slices, equality)."""
@@ -105,13 +90,6 @@ class LabelColumn(Sequence[L]):
 
     def __iter__(self) -> Iterator[L]:
         return map(self.distinct.__getitem__, self.numbers)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, list | LabelColumn):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<{len(self):,} labels, {len(self.distinct):,} distinct>"

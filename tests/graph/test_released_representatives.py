@@ -105,7 +105,7 @@ def test_a_trace_that_no_longer_leads_to_its_key_is_an_internal_error() -> None:
         if others:
             break
     assert others
-    released._by[released._index[deep]] = released._firsts.number(others[0])  # the planted fault
+    released._by[released._index[deep]] = released._firsts[others[0]]  # the planted fault
     released._replayed.clear()
     with pytest.raises(InternalError, match="another key than the exploration found"):
         released.state_of(deep)
