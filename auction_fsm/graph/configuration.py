@@ -50,6 +50,10 @@ __all__ = ["Exploration", "explore", "ExplorationLimitError", "ProgressCallback"
 _PROGRESS_EVERY = 1 << 14
 #: The largest configuration index a 32-bit column holds.
 _LARGEST_32 = (1 << 31) - 1
+#: Labels are numbered in 16 bits while there are at most this many distinct ones: one
+#: configuration's edges add far fewer than the 4,095 left before 16 bits overflow (its
+#: alphabet is some hundred events).
+_NARROW_LABELS = (1 << 16) - (1 << 12)
 #: Allocations between two runs of the collector's youngest generation while exploring (the
 #: interpreter's default is 700).
 _YOUNG_COLLECTION_EVERY = 100_000
@@ -126,7 +130,9 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         shared = None
     offsets = array("i", [0])  # (32-bit while the edges' and the configurations' indices
     targets = array("i")       # fit, then 64)
-    labels, label_numbers = array("i"), Distinct[L]()  # each edge's label by number (LabelColumn)
+    # each edge's label by number (LabelColumn): 16-bit while the distinct labels are fewer than
+    # _NARROW_LABELS, then 32
+    labels, label_numbers = array("H"), Distinct[L]()
     label_number = label_numbers.__getitem__
     successors, is_terminal = space.successors, space.is_terminal
     many = getattr(space, "successors_many", None)
@@ -151,6 +157,9 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         for i, (labs, nxt) in enumerate(answers, done):
             found.current = i  # (not read with a shared numbering)
             add_targets(map(number, nxt))
+            if len(label_numbers) > _NARROW_LABELS and labels.typecode == "H":
+                labels = array("i", labels)
+                add_labels = labels.extend
             add_labels(map(label_number, labs))
             add_offset(len(targets))
             if not (i + 1) & (_PROGRESS_EVERY - 1) and progress is not None:
@@ -175,7 +184,7 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         # exploration is its first len(keys)
         n = len(keys)
         first = FirstKeys(shared, n)
-        parent = array("i" if n <= _LARGEST_32 else "q", cast(Any, space).parents[:n])
+        parent = cast(Any, space).parents_of_first(n)
         return Exploration(space, cast("Sequence[K]", first.order), cast("dict[K, int]", first),
                            parent, offsets, targets, column_of_labels, terminal, starts,
                            time.perf_counter() - started)

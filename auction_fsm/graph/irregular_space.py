@@ -84,7 +84,7 @@ from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
 from .declared_key import DeclaredKey, declared_key
-from .key_table import Distinct, KeyNumbering, NumberedKeys, PackedKeys
+from .key_table import Distinct, KeyNumbering, NumberedKeys, PackedKeys, appended
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .machine_classes import MachineClasses
 from .parallel import LevelShare, expand_level
@@ -214,9 +214,10 @@ class IrregularSpace:
         # numbers, a configuration
         self._index: KeyNumbering = NumberedKeys()  # (PackedKeys once keys are packed)
         self._from = array("i")  # (32-bit: two billion configurations would not fit in memory)
-        self._by = array("i")  # the number of the event in _firsts (-1: none)
+        self._from_given = False  # _from is an exploration's now (parents_of_first)
+        self._by = array("h")  # the number of the event in _firsts (-1: none; 16 bits, then wider)
         self._firsts = Distinct[Event]()  # each distinct event of a first edge, numbered
-        self._notes = array("i")  # the number of the summary in _summaries
+        self._notes = array("h")  # the number of the summary in _summaries (likewise)
         self._summaries = Distinct[_Summary]()  # each distinct summary, numbered
         # representatives worked out again from a released configuration's trace, the latest
         # :data:`REPLAYED_KEPT` of them (:meth:`state_of`)
@@ -241,8 +242,10 @@ class IrregularSpace:
         #: (:attr:`numbering`); ``False`` makes it keep its own, as before issue 38 (for the
         #: benchmark that compares).
         self.share_numbering = True
-        self._numbers: list[dict[Hashable, int]] = []  # by place in the key: value -> number
-        self._values: list[list[Hashable]] = []  # by place in the key: number -> value
+        # by place in the key: value -> number, numbered in the order met (so each dictionary's
+        # keys in order are the values by number, what _values gives)
+        self._numbers: list[dict[Hashable, int]] = []
+        self._by_number: list[list[Hashable]] = []  # (the last _values made, by place)
         self._events: dict[Event, Event] = {}  # each distinct event (an edge's label) stored once
         self._edge_simulators: dict[Seat, Simulator] = {}  # for the check on every edge
         self._edge_classes = MachineClasses()
@@ -272,32 +275,27 @@ class IrregularSpace:
 
     def _packed(self, values: tuple[Hashable, ...], number: bool = False) -> Key:
         """``values`` (a declared key) as the byte string of each value's number among the
-        values its place has held (a variable-length code: seven bits a byte, the high bit set
-        on all bytes of a number but its last).  A value not numbered yet is numbered when
-        ``number`` is set (registering a key); otherwise the tuple itself comes back, which no
-        stored key equals (so the key is new)."""
+        values its place has held, four bits at a time (:func:`pack_numbers`).  A value not
+        numbered yet is numbered when ``number`` is set (registering a key: a tuple value's
+        items are shared with the equal items of the values numbered before, so that the many
+        values of a place such as each seat's last call hold each entry once); otherwise the
+        tuple itself comes back, which no stored key equals (so the key is new)."""
         numbers = self._numbers
         while len(numbers) < len(values):
             numbers.append({})
-            self._values.append([])
         ids = []
         for place, value in enumerate(values):
             n = numbers[place].get(value)
             if n is None:
                 if not number:
                     return values
-                n = numbers[place][value] = len(self._values[place])
-                self._values[place].append(value)
+                if value.__class__ is tuple:
+                    share = self._parts.setdefault
+                    value = tuple([share(c, c) for c in cast("tuple[Hashable, ...]", value)])
+                held = numbers[place]
+                n = held[value] = len(held)
             ids.append(n)
-        if max(ids, default=0) < 0x80:
-            return bytes(ids)
-        code = bytearray()
-        for n in ids:
-            while n >= 0x80:
-                code.append(n & 0x7F | 0x80)
-                n >>= 7
-            code.append(n)
-        return bytes(code)
+        return pack_numbers(ids)
 
     def _stored(self, key: Key) -> Key:
         """``key``, new in this process, as it is stored: packed, its new values numbered (the
@@ -315,16 +313,16 @@ class IrregularSpace:
         """The values a key holds (the tuple :meth:`DeclaredKey.of` gives), however stored."""
         if key.__class__ is not bytes:
             return key
-        out: list[Hashable] = []
-        n = shift = 0
-        for byte in key:
-            n |= (byte & 0x7F) << shift
-            if byte & 0x80:
-                shift += 7
-                continue
-            out.append(self._values[len(out)][n])
-            n = shift = 0
-        return tuple(out)
+        values = self._values()
+        return tuple(values[place][n] for place, n in enumerate(unpack_numbers(key, len(values))))
+
+    def _values(self) -> list[list[Hashable]]:
+        """By place in the key, the values numbered, by number: made again from the numbering
+        when it has grown (asked by reports, rarely while exploring), rather than held beside it."""
+        made = self._by_number
+        if len(made) != len(self._numbers) or any(len(v) != len(d) for v, d in zip(made, self._numbers)):
+            made = self._by_number = [list(d) for d in self._numbers]
+        return made
 
     def key_text(self, key: Key) -> str:
         """A key in words for an exported graph: the values it holds."""
@@ -368,11 +366,16 @@ class IrregularSpace:
         off."""
         return self._index if self.share_numbering else None
 
-    @property
-    def parents(self) -> array[int]:
-        """By number, the number of the configuration each was first reached from (-1 for a
-        start or a key taken from another process): the exploration's parents."""
-        return self._from
+    def parents_of_first(self, n: int) -> array[int]:
+        """By number, the number of the configuration each of the first ``n`` was first reached
+        from (-1 for a start or a key taken from another process): the exploration's parents.
+        When the space holds exactly ``n``, the very array it fills, given away: the space copies
+        it before it numbers another key (a report's replays may), so the exploration's stays as
+        it is and a finished exploration holds no second copy."""
+        if len(self._from) == n:
+            self._from_given = True
+            return self._from
+        return self._from[:n]
 
     def state_of(self, key: Key) -> AuctionState:
         """The representative state of a key found so far (rulings left out: they are narration).
@@ -452,9 +455,11 @@ class IrregularSpace:
         another process): number it, hold the representative, and note what the checks ask of
         it.  Returns its number."""
         n = self._index.add(key)
+        if self._from_given:
+            self._from, self._from_given = array(self._from.typecode, self._from), False
         self._from.append(-1 if source is None else self._index[source])
-        self._by.append(-1 if event is None else self._firsts[event])
-        self._notes.append(self._summaries[self._summarise(state)])
+        self._by = appended(self._by, -1 if event is None else self._firsts[event])
+        self._notes = appended(self._notes, self._summaries[self._summarise(state)])
         self._states[key] = state
         return n
 
@@ -973,3 +978,61 @@ def build_irregular_space(scope: Scope, table: LawBook = LAWS_2017) -> Irregular
 
 
 register_space(FAMILIES, build_irregular_space)
+
+
+_LOW_NIBBLE: Final = 0x0F
+
+
+def pack_numbers(numbers: Sequence[int]) -> bytes:
+    """Small non-negative numbers as a byte string: which of them are not 0 (one bit each, the
+    first number's the lowest bit, in as many whole bytes as that takes), then those, four bits
+    at a time: each in groups of three bits, lowest first, the fourth bit set on every group
+    but its last (so a number below 8 takes half a byte, below 64 one byte); two groups a byte,
+    the first in the high half, a last lone group padded with a zero group.  Why: most places of
+    a key hold one of a handful of values, and many hold the first value met (numbered 0: what
+    never varies in a scope, nothing waiting ...); a key is held for every configuration found
+    (docs/verification.md, *What the explorer holds*).  :func:`unpack_numbers` reads it back
+    given how many numbers there are; so, for a given count, one string stands for one list.
+
+    >>> pack_numbers([1, 0, 3]).hex(), pack_numbers([0, 9]).hex()
+    ('0513', '0291')
+    >>> unpack_numbers(pack_numbers([0, 7, 8, 64, 4095, 5, 0, 0, 1]), 9)
+    [0, 7, 8, 64, 4095, 5, 0, 0, 1]
+    """
+    mask = 0
+    groups: list[int] = []
+    for place, n in enumerate(numbers):
+        if n:
+            mask |= 1 << place
+            while n >= 8:
+                groups.append(n & 7 | 8)
+                n >>= 3
+            groups.append(n)
+    if len(groups) & 1:
+        groups.append(0)
+    return mask.to_bytes((len(numbers) + 7) >> 3, "little") + bytes(map(_pair, groups[0::2], groups[1::2]))
+
+
+def _pair(high: int, low: int) -> int:
+    return high << 4 | low
+
+
+def unpack_numbers(code: bytes, count: int) -> list[int]:
+    """The ``count`` numbers of a string made by :func:`pack_numbers`."""
+    head = (count + 7) >> 3
+    mask = int.from_bytes(code[:head], "little")
+    groups = [g for byte in code[head:] for g in (byte >> 4, byte & _LOW_NIBBLE)]
+    out: list[int] = []
+    at = 0
+    for place in range(count):
+        if not mask >> place & 1:
+            out.append(0)
+            continue
+        n = shift = 0
+        while groups[at] & 8:
+            n |= (groups[at] & 7) << shift
+            shift += 3
+            at += 1
+        out.append(n | groups[at] << shift)
+        at += 1
+    return out

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Protocol, TypeVar, overload
+from typing import Final, Protocol, TypeVar, overload
 
 from ..errors import InternalError
 
-__all__ = ["KeyNumbering", "PackedKeys", "NumberedKeys", "FirstKeys", "ListView", "Distinct"]
+__all__ = ["KeyNumbering", "PackedKeys", "NumberedKeys", "FirstKeys", "ListView", "Distinct", "appended"]
 
 T = TypeVar("T")
 
@@ -152,6 +152,30 @@ class _Order(ListView[Hashable]):
 
     def __repr__(self) -> str:
         return f"<{len(self):,} keys by number>"
+
+
+_WIDER: Final = {"h": "i", "H": "i", "i": "q", "I": "q"}
+
+
+def appended(column: array[int], value: int) -> array[int]:
+    """``column`` with ``value`` appended: the same array, or, where the value does not fit its
+    items, a copy with wider items (16 bits, then 32, then 64).  Why: a column of small numbers
+    (which first event, which summary) starts at 16 bits and costs two bytes a configuration
+    while that is enough.
+
+    >>> c = appended(array("h", [1]), 40_000)
+    >>> c.typecode, list(c)
+    ('i', [1, 40000])
+    """
+    try:
+        column.append(value)
+    except OverflowError:
+        wider = _WIDER.get(column.typecode)
+        if wider is None:
+            raise
+        column = array(wider, column)
+        column.append(value)
+    return column
 
 
 class PackedKeys:

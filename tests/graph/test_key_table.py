@@ -5,16 +5,19 @@ memory half)."""
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from auction_fsm.errors import InternalError
-from auction_fsm.graph import key_table
+from auction_fsm.graph import configuration, key_table
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.declared_key import HandedOver
-from auction_fsm.graph.irregular_space import IrregularSpace
-from auction_fsm.graph.key_table import FirstKeys, NumberedKeys, PackedKeys
+from auction_fsm.graph.irregular_space import IrregularSpace, pack_numbers, unpack_numbers
+from auction_fsm.graph.key_table import FirstKeys, NumberedKeys, PackedKeys, appended
 from auction_fsm.scope import Scope
 
 
@@ -128,3 +131,50 @@ def test_the_exploration_numbers_configurations_with_the_spaces_table() -> None:
     before = ex.states
     space._index.add(b"\x7f" * 30)  # as a report's replay could number a key later
     assert ex.states == before and b"\x7f" * 30 not in ex.index
+
+
+def test_the_exploration_keeps_its_parents_when_the_space_numbers_a_key_afterwards() -> None:
+    """The finished exploration holds the space's own array of parents (no second copy); a key the
+    space takes afterwards (another process's, a report's replay) goes into a copy, so the
+    exploration's parents stay as they were."""
+    space, ex = _explored(True)
+    assert ex.parent is space.parents_of_first(ex.states)
+    before = list(ex.parent)
+    state = space.state_of(space.initial_states()[0])
+    assert space.declared is not None
+    values = space.declared.of(state)
+    later = space.adopt((*values[:-1], "a value no configuration has"), state)
+    assert list(ex.parent) == before and len(ex.parent) == ex.states
+    assert space.numbering is not None and space.numbering[later] == ex.states
+    assert space.parents_of_first(ex.states + 1)[-1] == -1
+
+
+@given(st.lists(st.integers(0, 5000) | st.integers(0, 9), max_size=40))
+def test_key_numbers_packed_into_bits_read_back_the_same(numbers: list[int]) -> None:
+    """A key's numbers packed (a bit for each that is not 0, then four-bit groups) read back as they
+    were, and two lists of one length pack apart unless they are equal."""
+    code = pack_numbers(numbers)
+    assert unpack_numbers(code, len(numbers)) == numbers
+    assert len(code) <= (len(numbers) + 7) // 8 + sum(1 + n.bit_length() // 3 for n in numbers if n) // 2 + 1
+    other = [*numbers[:-1], numbers[-1] + 1] if numbers else []
+    assert (pack_numbers(other) == code) == (other == numbers)
+
+
+def test_a_small_column_widens_when_a_number_does_not_fit() -> None:
+    column = array("h", [-1, 5])
+    assert appended(column, 32_767) is column
+    wider = appended(column, 32_768)
+    assert (wider.typecode, list(wider)) == ("i", [-1, 5, 32_767, 32_768])
+    widest = appended(wider, 1 << 40)
+    assert (widest.typecode, widest[-1]) == ("q", 1 << 40)
+
+
+def test_the_labels_widen_to_32_bits_past_the_16_bit_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Labels are numbered in 16 bits while the distinct labels are few, and in 32 past the limit
+    (lowered here), with the same labels either way."""
+    _, narrow = _explored(True)
+    assert narrow.labels.numbers.typecode == "H"
+    monkeypatch.setattr(configuration, "_NARROW_LABELS", 10)
+    _, wide = _explored(True)
+    assert wide.labels.numbers.typecode == "i"
+    assert wide.labels == narrow.labels and len(narrow.labels.distinct) > 10
