@@ -66,7 +66,8 @@ class _Discovery(dict[Any, int]):
 class LabelColumn(ListView[L]):
     """The edges' labels as a column of numbers into the list of distinct labels: two bytes an
     edge while the distinct labels fit in 16 bits (four past that), where a list of the label
-    objects took eight and each edge's label could be an object of its own.  Read as the list of labels it stands for (indexing, slices, equality)."""
+    objects took eight and each edge's label could be an object of its own.  Read as the list
+    of labels it stands for (indexing, slices, equality)."""
 
     __slots__ = ("numbers", "distinct")
 
