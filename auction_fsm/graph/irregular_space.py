@@ -84,7 +84,15 @@ from ..scope import Scope
 from ..seats import Seat
 from ..simulator import Simulator, seat_state
 from .declared_key import DeclaredKey, declared_key
-from .key_table import Distinct, KeyNumbering, NumberedKeys, PackedKeys, appended
+from .key_table import (
+    Distinct,
+    KeyNumbering,
+    NumberedKeys,
+    PackedKeys,
+    appended,
+    pack_numbers,
+    unpack_numbers,
+)
 from .legal_space import SCENARIO_FORMAT, SCENARIO_VERSION
 from .machine_classes import MachineClasses
 from .parallel import LevelShare, expand_level
@@ -290,8 +298,7 @@ class IrregularSpace:
                 if not number:
                     return values
                 if value.__class__ is tuple:
-                    share = self._parts.setdefault
-                    value = tuple([share(c, c) for c in cast("tuple[Hashable, ...]", value)])
+                    value = self._shared(cast("tuple[Hashable, ...]", value))
                 held = numbers[place]
                 n = held[value] = len(held)
             ids.append(n)
@@ -306,6 +313,12 @@ class IrregularSpace:
         values = cast("tuple[Hashable, ...]", key)
         if self.pack_keys:
             return self._packed(values, number=True)
+        return self._shared(values)
+
+    def _shared(self, values: tuple[Hashable, ...]) -> tuple[Hashable, ...]:
+        """``values`` with each item replaced by the equal one held already (held from now on if
+        none is): a tuple key's places, or a tuple value's items, stored once however many keys
+        or values hold them."""
         share = self._parts.setdefault
         return tuple([share(c, c) for c in values])
 
@@ -979,60 +992,3 @@ def build_irregular_space(scope: Scope, table: LawBook = LAWS_2017) -> Irregular
 
 register_space(FAMILIES, build_irregular_space)
 
-
-_LOW_NIBBLE: Final = 0x0F
-
-
-def pack_numbers(numbers: Sequence[int]) -> bytes:
-    """Small non-negative numbers as a byte string: which of them are not 0 (one bit each, the
-    first number's the lowest bit, in as many whole bytes as that takes), then those, four bits
-    at a time: each in groups of three bits, lowest first, the fourth bit set on every group
-    but its last (so a number below 8 takes half a byte, below 64 one byte); two groups a byte,
-    the first in the high half, a last lone group padded with a zero group.  Why: most places of
-    a key hold one of a handful of values, and many hold the first value met (numbered 0: what
-    never varies in a scope, nothing waiting ...); a key is held for every configuration found
-    (docs/verification.md, *What the explorer holds*).  :func:`unpack_numbers` reads it back
-    given how many numbers there are; so, for a given count, one string stands for one list.
-
-    >>> pack_numbers([1, 0, 3]).hex(), pack_numbers([0, 9]).hex()
-    ('0513', '0291')
-    >>> unpack_numbers(pack_numbers([0, 7, 8, 64, 4095, 5, 0, 0, 1]), 9)
-    [0, 7, 8, 64, 4095, 5, 0, 0, 1]
-    """
-    mask = 0
-    groups: list[int] = []
-    for place, n in enumerate(numbers):
-        if n:
-            mask |= 1 << place
-            while n >= 8:
-                groups.append(n & 7 | 8)
-                n >>= 3
-            groups.append(n)
-    if len(groups) & 1:
-        groups.append(0)
-    return mask.to_bytes((len(numbers) + 7) >> 3, "little") + bytes(map(_pair, groups[0::2], groups[1::2]))
-
-
-def _pair(high: int, low: int) -> int:
-    return high << 4 | low
-
-
-def unpack_numbers(code: bytes, count: int) -> list[int]:
-    """The ``count`` numbers of a string made by :func:`pack_numbers`."""
-    head = (count + 7) >> 3
-    mask = int.from_bytes(code[:head], "little")
-    groups = [g for byte in code[head:] for g in (byte >> 4, byte & _LOW_NIBBLE)]
-    out: list[int] = []
-    at = 0
-    for place in range(count):
-        if not mask >> place & 1:
-            out.append(0)
-            continue
-        n = shift = 0
-        while groups[at] & 8:
-            n |= (groups[at] & 7) << shift
-            shift += 3
-            at += 1
-        out.append(n | groups[at] << shift)
-        at += 1
-    return out

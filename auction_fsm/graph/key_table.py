@@ -28,7 +28,8 @@ from typing import Final, Protocol, TypeVar, overload
 
 from ..errors import InternalError
 
-__all__ = ["KeyNumbering", "PackedKeys", "NumberedKeys", "FirstKeys", "ListView", "Distinct", "appended"]
+__all__ = ["KeyNumbering", "PackedKeys", "NumberedKeys", "FirstKeys", "ListView", "Distinct", "appended",
+           "pack_numbers", "unpack_numbers"]
 
 T = TypeVar("T")
 
@@ -404,3 +405,61 @@ class FirstKeys(Mapping[Hashable, int]):
     def order(self) -> Sequence[Hashable]:
         """The keys by number."""
         return _Order(self._table, self._bound)
+
+
+_LOW_NIBBLE: Final = 0x0F
+
+
+def pack_numbers(numbers: Sequence[int]) -> bytes:
+    """Small non-negative numbers as a byte string: which of them are not 0 (one bit each, the
+    first number's the lowest bit, in as many whole bytes as that takes), then those, four bits
+    at a time: each in groups of three bits, lowest first, the fourth bit set on every group
+    but its last (so a number below 8 takes half a byte, below 64 one byte); two groups a byte,
+    the first in the high half, a last lone group padded with a zero group.  Why: most places of
+    a key hold one of a handful of values, and many hold the first value met (numbered 0: what
+    never varies in a scope, nothing waiting ...); a key is held for every configuration found
+    (docs/verification.md, *What the explorer holds*).  :func:`unpack_numbers` reads it back
+    given how many numbers there are; so, for a given count, one string stands for one list.
+
+    >>> pack_numbers([1, 0, 3]).hex(), pack_numbers([0, 9]).hex()
+    ('0513', '0291')
+    >>> unpack_numbers(pack_numbers([0, 7, 8, 64, 4095, 5, 0, 0, 1]), 9)
+    [0, 7, 8, 64, 4095, 5, 0, 0, 1]
+    """
+    mask = 0
+    groups: list[int] = []
+    for place, n in enumerate(numbers):
+        if n:
+            mask |= 1 << place
+            while n >= 8:
+                groups.append(n & 7 | 8)
+                n >>= 3
+            groups.append(n)
+    if len(groups) & 1:
+        groups.append(0)
+    return mask.to_bytes((len(numbers) + 7) >> 3, "little") + bytes(map(_pair, groups[0::2], groups[1::2]))
+
+
+def _pair(high: int, low: int) -> int:
+    return high << 4 | low
+
+
+def unpack_numbers(code: bytes, count: int) -> list[int]:
+    """The ``count`` numbers of a string made by :func:`pack_numbers`."""
+    head = (count + 7) >> 3
+    mask = int.from_bytes(code[:head], "little")
+    groups = [g for byte in code[head:] for g in (byte >> 4, byte & _LOW_NIBBLE)]
+    out: list[int] = []
+    at = 0
+    for place in range(count):
+        if not mask >> place & 1:
+            out.append(0)
+            continue
+        n = shift = 0
+        while groups[at] & 8:
+            n |= (groups[at] & 7) << shift
+            shift += 3
+            at += 1
+        out.append(n | groups[at] << shift)
+        at += 1
+    return out

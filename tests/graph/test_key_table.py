@@ -16,8 +16,15 @@ from auction_fsm.errors import InternalError
 from auction_fsm.graph import configuration, key_table
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.declared_key import HandedOver
-from auction_fsm.graph.irregular_space import IrregularSpace, pack_numbers, unpack_numbers
-from auction_fsm.graph.key_table import FirstKeys, NumberedKeys, PackedKeys, appended
+from auction_fsm.graph.irregular_space import IrregularSpace
+from auction_fsm.graph.key_table import (
+    FirstKeys,
+    NumberedKeys,
+    PackedKeys,
+    appended,
+    pack_numbers,
+    unpack_numbers,
+)
 from auction_fsm.scope import Scope
 
 
