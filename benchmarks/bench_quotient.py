@@ -44,9 +44,18 @@ from auction_fsm.graph.quotient import coarsest_bisimulation
 from auction_fsm.graph.scopes import scope_named, space_for
 
 _DEFAULT = ("exposure-1", "inadmissible-1", "insufficient-1", "lead-1", "rotation-1", "changes-1")
-_PARTS = ("dealer", "auction key", "any call", "last standing calls", "17D3 revert", "obligations",
-          "pending procedure", "watches", "26B rights", "specified suits", "exposed cards",
-          "opening lead", "first-namers", "irregularities", "hands returned")
+
+
+def _differing(space: IrregularSpace, a: Any, b: Any) -> tuple[str, ...]:
+    """The names of the declared key (:attr:`DeclaredKey.names`) whose values differ between the
+    keys ``a`` and ``b`` (packed or not); none for keys that are not tuples of values (a
+    configuration handed over to another part)."""
+    if space.declared is None:
+        return ()
+    x, y = space.unpacked(a), space.unpacked(b)
+    if not (isinstance(x, tuple) and isinstance(y, tuple)):
+        return ()
+    return tuple(name for name, u, v in zip(space.declared.names, x, y, strict=True) if u != v)
 
 
 def measure(name: str, parts: bool, max_level: int | None = None, groups: int = 0) -> None:
@@ -70,17 +79,13 @@ def measure(name: str, parts: bool, max_level: int | None = None, groups: int = 
           flush=True)
     if groups and isinstance(space, IrregularSpace):  # the legal scopes have no key parts to group by
         _show_groups(space, ex, block, busy, groups)
-    if parts:
+    if parts and isinstance(space, IrregularSpace):
         first: dict[int, int] = {}
         differ: Counter[str] = Counter()
         for i in busy:
             j = first.setdefault(block[i], i)
             if j != i:
-                a, b = ex.keys[i], ex.keys[j]
-                if isinstance(a, tuple) and isinstance(b, tuple):
-                    for part, x, y in zip(_PARTS, a, b, strict=False):
-                        if x != y:
-                            differ[part] += 1
+                differ.update(_differing(space, ex.keys[i], ex.keys[j]))
         for part, times in differ.most_common():
             print(f"    {part}: differs in {times:,} configurations from their class's first")
 
@@ -96,12 +101,11 @@ def _show_groups(space: IrregularSpace, ex: Exploration[Any, Any], block: list[i
         j = first.setdefault(block[i], i)
         if j == i:
             continue
-        a, b = ex.keys[i], ex.keys[j]
-        if not (isinstance(a, tuple) and isinstance(b, tuple)):
+        differ = _differing(space, ex.keys[i], ex.keys[j])
+        if not differ:
             continue
-        differ = tuple(part for part, x, y in zip(_PARTS, a, b, strict=False) if x != y)
-        pending = a[6]
-        step = f"{pending[0]}.{pending[1]}" if isinstance(pending, tuple) and pending else "nothing pending"
+        pending = space.state_of(ex.keys[i]).pending
+        step = f"{pending.procedure}.{pending.step}" if pending is not None else "nothing pending"
         sizes[(differ, step)] += 1
         pair.setdefault((differ, step), (i, j))
     for (differ, step), times in sizes.most_common(largest):
