@@ -58,7 +58,15 @@ __all__ = ["FAMILIES", "switched_on", "alphabet", "candidate_events", "handed_ov
 _CALL_EVENTS: tuple[tuple[CallEvent, ...], ...] = tuple(
     tuple(CallEvent(seat, call) for call in ALL_CALLS) for seat in Seat)
 
+#: Likewise the two changes of call (a slip, 25A; after misinformation, 21B1) per seat and code.
+_CHANGE_EVENTS: tuple[tuple[tuple[ChangeCall, ChangeCall], ...], ...] = tuple(
+    tuple((ChangeCall(seat, call, "slip"), ChangeCall(seat, call, "misinformation")) for call in ALL_CALLS)
+    for seat in Seat)
+
 _EXPOSABLE = {Seat.N: Suit.C, Seat.E: Suit.D, Seat.S: Suit.H, Seat.W: Suit.S}
+#: The exposures offered (one honour, one low card of the seat's own suit), per seat.
+_EXPOSURES = {seat: tuple(ExposeCards(seat, (Card(suit, rank),)) for rank in ("A", "2"))
+              for seat, suit in _EXPOSABLE.items()}
 # Each seat leads its own representative rank, so that no seat is offered a card another seat
 # has already shown (a refused lead out of turn stays on the table as the offender's card).
 #: The procedure of declarer's choices before the opening lead.
@@ -190,16 +198,16 @@ def alphabet(state: AuctionState, scope: Scope, room: bool,
         # only the changes the classifier takes here: while a procedure is pending, the offender's
         # (which of them could still replace a call is the rows' to say, candidate_events)
         for seat in (s for s in Seat if may_claim_change(state, s)):
+            changes = _CHANGE_EVENTS[seat]
             for call in calls:
                 if call.code < 38:
-                    yield ChangeCall(seat, call, "slip")
-                    yield ChangeCall(seat, call, "misinformation")
+                    yield from changes[call.code]
     if wanted(ExposeCards):
         for seat in Seat:
-            for rank in ("A", "2"):
-                card = Card(_EXPOSABLE[seat], rank)
+            for exposure in _EXPOSURES[seat]:
+                card = exposure.cards[0]
                 if all(e.card != card for e in state.exposed):
-                    yield ExposeCards(seat, (card,))
+                    yield exposure
     if wanted(FaceLead):
         yield FaceLead()
     if wanted(Lead):

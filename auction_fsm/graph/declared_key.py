@@ -71,6 +71,7 @@ that rules read them for words only is checked by changing them
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -232,6 +233,11 @@ class HandedOver(NamedTuple):
     strain: int
 
 
+# how DeclaredKey.of works out the value of a name (DeclaredKey._plan)
+(_VALUE, _PROCEDURE, _KEY, _INCIDENTS, _FIRST_NAMERS, _SUITS, _RIGHTS, _LAST_CALLS, _LAST_CALL,
+ _RULINGS, _RECORD, _WATCHES, _WORDED) = range(13)
+
+
 @dataclass(frozen=True)
 class DeclaredKey:
     """The parts and views a scope's key holds, in a fixed order, and who asks for each."""
@@ -270,10 +276,12 @@ class DeclaredKey:
         out: list[Any] = []
         procedure: tuple[Pending | None, int | None] | None = None
         spent = self._spent(state)
-        for name in self.names:
-            if spent and name in self.irregular_only and self.unread_past_budget(state, name):
+        for name, how, irregular in self._plan:
+            if spent and irregular and self.unread_past_budget(state, name):
                 out.append(None)
-            elif name in _PENDING_VIEWS:
+            elif how == _VALUE:
+                out.append(value_of(state, name))
+            elif how == _PROCEDURE:
                 if procedure is None:
                     procedure = self._procedure(state)
                 p, place = procedure
@@ -281,31 +289,48 @@ class DeclaredKey:
                     out.append(place if place is not None or p is None else p.back)
                 else:
                     out.append(procedure_view(p, name))
-            elif name == "key" and self._change_stands(state):
-                out.append(None)
-            elif name == "incidents":
+            elif how == _KEY:
+                out.append(None if self._change_stands(state) else value_of(state, name))
+            elif how == _INCIDENTS:
                 out.append(min(state.incidents, self.budget))
-            elif name == "first_namers":
+            elif how == _FIRST_NAMERS:
                 out.append(self.first_namers(state))
-            elif name == "suits_specified":
+            elif how == _SUITS:
                 out.append(self.suits_specified(state))
-            elif name == "restrictions" and self.ends_at_final_pass:
+            elif how == _RIGHTS:
                 out.append(rights_taken_back(state))
-            elif name == "last_calls":
+            elif how == _LAST_CALLS:
                 out.append(self.last_calls(state))
-            elif name == "last_call":
+            elif how == _LAST_CALL:
                 out.append(self.last_call(state))
-            elif name == "rulings":
+            elif how == _RULINGS:
                 out.append(tuple(state.rulings))
-            elif name == "record":
+            elif how == _RECORD:
                 out.append(tuple(state.record))
-            elif name == "watches" and not self.judged_call_read:
+            elif how == _WATCHES:
                 out.append(judged_call_unread(state.watches))
-            elif name in WORDED:
+            else:  # _WORDED
                 out.append(without_words(name, value_of(state, name)))
-            else:
-                out.append(value_of(state, name))
         return tuple(out)
+
+    @functools.cached_property
+    def _plan(self) -> tuple[tuple[str, int, bool], ...]:
+        """Each name with how :meth:`of` works its value out (worked out once, not per key) and
+        whether it is one of :attr:`irregular_only`."""
+        def how(name: str) -> int:
+            if name in _PENDING_VIEWS:
+                return _PROCEDURE
+            special = {"key": _KEY, "incidents": _INCIDENTS, "first_namers": _FIRST_NAMERS,
+                       "suits_specified": _SUITS, "last_calls": _LAST_CALLS, "last_call": _LAST_CALL,
+                       "rulings": _RULINGS, "record": _RECORD}.get(name)
+            if special is not None:
+                return special
+            if name == "restrictions" and self.ends_at_final_pass:
+                return _RIGHTS
+            if name == "watches" and not self.judged_call_read:
+                return _WATCHES
+            return _WORDED if name in WORDED else _VALUE
+        return tuple((name, how(name), name in self.irregular_only) for name in self.names)
 
     def _spent(self, state: AuctionState) -> bool:
         """Whether no row can fire on a new irregularity any more: the budget is spent and nobody

@@ -242,6 +242,11 @@ class IrregularSpace:
         self._edge_faults: dict[Key, list[tuple[Event, Key, str]]] = {}
         # the broken invariants of each configuration's representative, asked as it is expanded
         self._broken: dict[Key, list[str]] = {}
+        # whose representative's key :meth:`invariants` works out again: every one where the key
+        # holds the rulings (a representative is filed without them); else only those taken from
+        # another process (:meth:`adopt`), until asked
+        self._rulings_keyed = self.declared is not None and "rulings" in self.declared.names
+        self._key_unchecked: set[Key] = set()
         self._parts: dict[object, object] = {}  # each distinct part of a key, stored once
         # store each declared key as a short byte string (:attr:`pack_keys`)
         self._pack = False
@@ -510,6 +515,7 @@ class IrregularSpace:
         if key not in self._index:
             key = self._stored(key)
             self._add(key, state, None, None)
+            self._key_unchecked.add(key)
         return key
 
     def forget(self, keys: Iterable[Key]) -> None:
@@ -857,8 +863,14 @@ class IrregularSpace:
             kinds = [o.kind for o in s.obligations[seat]]
             if len(kinds) != len(set(kinds)):
                 out.append(f"{seat.name} holds the same obligation twice: {kinds}")
-        if self.key_of(s) != key:
-            out.append("the representative's key differs from the key it is filed under")
+        # A representative made by this program had its key worked out from it by the same code
+        # (expanding, in this process or a forked one, or replaying with the key checked at each
+        # step), so only two can be filed under another key: one kept without the rulings its
+        # key holds, and one a Dask worker sent (adopt: another machine may run other code).
+        if self._rulings_keyed or key in self._key_unchecked:
+            self._key_unchecked.discard(key)
+            if self.key_of(s) != key:
+                out.append("the representative's key differs from the key it is filed under")
         return out
 
     # --- agreement with the machines -------------------------------------------------------

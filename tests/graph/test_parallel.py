@@ -23,6 +23,7 @@ from auction_fsm.graph.parallel import LevelShare
 from auction_fsm.lawbook import LAWS_2017
 from auction_fsm.scope import Scope
 from auction_fsm.seats import Seat
+from auction_fsm.values import evolve
 
 pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
                                 reason="the workers are forked")
@@ -254,19 +255,23 @@ def test_broken_invariants_are_found_however_the_faults_are_gathered(
         agreement: str, jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each configuration's invariants are asked as it is expanded, by whichever process expands
     it: a broken invariant planted just before one configuration is expanded (an end's
-    representative swapped for the next end's) is found, and only there, with the
-    machines checked on every edge or not, the levels shared or not."""
+    representative given the legal-auction key of another auction) is found, and only there,
+    with the machines checked on every edge or not, the levels shared or not."""
     monkeypatch.setattr(parallel, "MIN_FORKED_LEVEL", 8)
-    plain = explore(_space({"insufficient_bid"}, agreement="off"))
+    first = _space({"insufficient_bid"}, agreement="off")
+    plain = explore(first)
     keys = list(plain.keys)
-    # two ends (no successors), so that the swap changes nothing but the victim's invariants
+    # an end (no successors) given another end's final auction, so that the plant changes
+    # nothing but the victim's invariants
     ends = [k for k, end in zip(keys, plain.terminal, strict=True) if end]
-    victim, donor = ends[len(ends) // 2], ends[len(ends) // 2 + 1]
+    victim = ends[len(ends) // 2]
+    own = first.state_of(victim).key
+    other = next(s.key for s in map(first.state_of, ends) if s.key != own)
     expand = IrregularSpace.expand
 
     def planting(self: IrregularSpace, key: object, *args: Any) -> Any:
-        if key == victim:
-            self._states[key] = self._states[donor]  # the planted fault
+        if key == victim:  # the planted fault
+            self._states[key] = evolve(self._states[key], key=other)
         return expand(self, key, *args)
 
     monkeypatch.setattr(IrregularSpace, "expand", planting)
@@ -276,8 +281,40 @@ def test_broken_invariants_are_found_however_the_faults_are_gathered(
     assert list(ex.keys) == keys
     faulty = [k for k in ex.keys if space.faults(k)]
     assert faulty == [victim]
-    assert space.faults(victim) == ["the representative's key differs from the key it is filed under"]
+    assert space.faults(victim) == ["the legal-auction key does not match the calls that stand"]
 
+
+
+def _swapped_ends(space: IrregularSpace) -> tuple[object, object]:
+    """Two ends of ``space``'s exploration filed under different keys."""
+    ex = explore(space)
+    ends = [k for k, end in zip(ex.keys, ex.terminal, strict=True) if end]
+    return ends[len(ends) // 2], ends[len(ends) // 2 + 1]
+
+
+def test_a_representative_sent_by_another_process_is_checked_against_its_key() -> None:
+    """A configuration taken from a Dask worker (``adopt``: another machine may run other code)
+    has its representative's key worked out again when its invariants are asked: one filed
+    under the key of another auction is reported, once."""
+    giver = _space({"insufficient_bid"}, agreement="off")
+    victim, donor = _swapped_ends(giver)
+    taker = _space({"insufficient_bid"}, agreement="off")
+    taker.initial_states()
+    key = taker.adopt(giver.unpacked(victim), giver.state_of(donor))
+    assert taker.invariants(key) == ["the representative's key differs from the key it is filed under"]
+    assert taker.invariants(key) == []  # (asked once: the next time it is the representative's own)
+
+
+def test_a_representative_filed_without_the_rulings_its_key_holds_is_checked() -> None:
+    """Where the key holds the rulings (a representative is filed without them), every
+    representative's key is worked out again; elsewhere one made here is not (its key was worked
+    out from it), and a planted swap goes unseen by this one invariant."""
+    space = _space({"insufficient_bid"}, agreement="off")
+    victim, donor = _swapped_ends(space)
+    space._states[victim] = space.state_of(donor)
+    assert space.invariants(victim) == []
+    space._rulings_keyed = True
+    assert space.invariants(victim) == ["the representative's key differs from the key it is filed under"]
 
 
 def test_the_machine_check_reads_the_guards_the_strict_engine_step_tested() -> None:
