@@ -233,6 +233,30 @@ def test_heartbeat_counts_finished_graphs() -> None:
     assert quiet.getvalue() == ""  # a quick run prints nothing
 
 
+def test_heartbeat_shows_the_items_still_running_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a worker tells of an unfinished item is shown beside the count of those done, until
+    the item is done; on a terminal the line is cut to its width rather than wrapped."""
+    from auction_fsm.commands import _progress
+    from auction_fsm.commands._progress import Heartbeat
+
+    beat = Heartbeat("verify", 20, "graphs", io.StringIO(), delay=0, interval=60)
+    beat.running("all-1-level7-in-C-offender-N", 77_744)
+    beat.running("all-1-level7-in-C-offender-E", 39_266)
+    assert beat.line().startswith("verify: 0 of 20 graphs done, ")
+    assert beat.line().endswith("s; configurations found: all-1-level7-in-C-offender-N 77,744, "
+                                "all-1-level7-in-C-offender-E 39,266")
+    beat.step("configuration all-1-level7-in-C-offender-N", "all-1-level7-in-C-offender-N")
+    assert "offender-N" not in beat.line()
+    assert beat.line().endswith("found: all-1-level7-in-C-offender-E 39,266")
+    monkeypatch.setattr(_progress, "shutil", argparse.Namespace(get_terminal_size=lambda: os.terminal_size((60, 24))))
+    screen = Terminal()
+    with Heartbeat("verify", 20, "graphs", screen, delay=0, interval=60) as shown:
+        shown.running("all-1-level7-in-C-offender-N", 77_744)
+        shown.step("machine table")
+    drawn = screen.getvalue().strip("\n").split("\r")[-1].rstrip()
+    assert len(drawn) <= 56 and drawn.endswith("...") and drawn.startswith("verify: 1 of 20 graphs done")
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_verify_shows_progress_whether_scopes_run_in_turn_or_side_by_side(
         jobs: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

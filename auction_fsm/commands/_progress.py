@@ -8,6 +8,7 @@ turns it off.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import threading
 import time
@@ -34,10 +35,11 @@ def wants_progress(args: argparse.Namespace, stream: TextIO | None = None) -> bo
 
 class Heartbeat:
     """A line ``<label>: <done> of <total> <unit> done, <elapsed> s`` redrawn every ``interval``
-    seconds from a background thread, for work whose own progress cannot be seen (scopes
-    explored in worker processes).  Nothing is printed in the first ``delay`` seconds, so quick
-    runs stay silent.  :meth:`step` counts one finished item (and names it); :meth:`close`
-    stops the thread and ends the line.  Use it as a context manager.
+    seconds from a background thread, for work done in worker processes (scopes explored side
+    by side).  Nothing is printed in the first ``delay`` seconds, so quick runs stay silent.
+    :meth:`step` counts one finished item (and names it); :meth:`running` shows how far an
+    unfinished one has got, as its worker tells it (``; now <item> N configurations, R/s``);
+    :meth:`close` stops the thread and ends the line.  Use it as a context manager.
     """
 
     def __init__(self, label: str, total: int, unit: str, stream: TextIO | None = None, *,
@@ -47,6 +49,9 @@ class Heartbeat:
         self.delay, self.interval = delay, interval
         self.done = 0
         self.last = ""
+        # each unfinished item a worker has told of: its count and when told, its first count and
+        # when that was told
+        self.live: dict[str, tuple[int, float, int, float]] = {}
         self.shown = False
         self.started = time.perf_counter()
         self._stop = threading.Event()
@@ -60,24 +65,45 @@ class Heartbeat:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def step(self, name: str) -> None:
-        """One more item finished: ``name``."""
+    def step(self, name: str, item: str | None = None) -> None:
+        """One more item finished: ``name`` (shown), the one :meth:`running` called ``item``."""
         with self._lock:
             self.done += 1
             self.last = name
+            self.live.pop(item if item is not None else name, None)
         self._draw()
 
+    def running(self, item: str, count: int, left: int = 0) -> None:
+        """Item ``item``, not finished, has found ``count`` configurations (``left`` to expand:
+        not shown, the queue of a breadth-first exploration says little of what is left)."""
+        now = time.perf_counter()
+        with self._lock:
+            before = self.live.get(item)
+            self.live[item] = (count, now, count, now) if before is None else (count, now, before[2], before[3])
+
     def line(self) -> str:
-        """The text of the display now."""
-        elapsed = time.perf_counter() - self.started
-        last = f" (last: {self.last})" if self.last else ""
-        return f"{self.label}: {self.done} of {self.total} {self.unit} done{last}, {elapsed:.0f} s"
+        """The text of the display now: how many items are done, the last one, the time, and each
+        unfinished item a worker has told of, with its rate between the first and the last count."""
+        now = time.perf_counter()
+        # (the last item done is named only while no unfinished one is shown: the line is short)
+        last = f" (last: {self.last})" if self.last and not self.live else ""
+        text = f"{self.label}: {self.done} of {self.total} {self.unit} done{last}, {now - self.started:.0f} s"
+        now_running = []
+        for item, (count, told, first, since) in self.live.items():
+            rate = f" ({(count - first) / (told - since):,.0f}/s)" if told - since >= 1 else ""
+            now_running.append(f"{item} {count:,}{rate}")
+        return text + ("; configurations found: " + ", ".join(now_running) if now_running else "")
 
     def _draw(self) -> None:
         if time.perf_counter() - self.started < self.delay:
             return
         with self._lock:
-            self.stream.write(f"\r{self.line()}   ")
+            text = self.line()
+            if hasattr(self.stream, "isatty") and self.stream.isatty():
+                # one line on a terminal, however many items run: a wrapped line cannot be redrawn
+                width = shutil.get_terminal_size().columns - 4
+                text = text if len(text) <= width else text[:width - 3] + "..."
+            self.stream.write(f"\r{text}   ")
             self.stream.flush()
             self.shown = True
 

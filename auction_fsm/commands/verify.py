@@ -69,8 +69,8 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--jobs", type=positive_int, metavar="N",
                    help="worker processes: up to N scopes explored at once, or, for a single "
                         "irregular scope, its exploration and the machine check on every edge shared by N "
-                        "(default: one per processor; with several scopes at once the progress shown is "
-                        "how many scopes are done)")
+                        "(default: one per processor; with several scopes or parts at once the progress "
+                        "shown is how many are done and how many configurations each running one has found)")
     cluster = p.add_argument_group(
         "past one machine", "explore each scope's configuration graph in partitions on a Dask cluster "
         "(needs pip install 'auction-fsm[cluster]'); checks dead ends, states that cannot finish, ends "
@@ -114,18 +114,21 @@ def handler(args: argparse.Namespace) -> int:
             raise UsageError("--check-keys runs in one process: it is not available with --cluster")
         return _on_cluster(args, book, scopes, show)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    side_by_side = jobs > 1 and len(scopes) > 1  # the workers cannot share a live display
-    graphs = len(scopes) + (0 if args.no_machine else 1)
+    # a scope verified in parts is explored part by part, side by side like several scopes
+    parts = sum(len(scope.split_parts()) for scope in scopes)
+    side_by_side = jobs > 1 and parts > 1  # the workers cannot share a live display
+    graphs = parts + (0 if args.no_machine else 1)
     beat = Heartbeat("verify", graphs, "graphs") if show and side_by_side else None
 
     def finished(report: GraphReport) -> None:
         if beat is not None:
-            beat.step(f"{report.graph} {report.scope}")
+            beat.step(f"{report.graph} {report.scope}", report.scope)
 
     with beat if beat is not None else contextlib.nullcontext():
         reports = verify(scopes, book, machine=not args.no_machine, max_traces=max(0, args.traces),
                          progress=_progress if show and not side_by_side else None, jobs=jobs,
-                         check_keys=args.check_keys, finished=finished)
+                         check_keys=args.check_keys, finished=finished,
+                         running=beat.running if beat is not None else None)
     for r in reports:
         if args.json:
             print(json.dumps(r.to_json()))

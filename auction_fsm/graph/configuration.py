@@ -48,6 +48,9 @@ __all__ = ["Exploration", "explore", "ExplorationLimitError", "ProgressCallback"
            "IntArray", "distinct", "ranges", "to_column", "topological_layers", "key_of"]
 
 _PROGRESS_EVERY = 1 << 14
+#: Within such a batch worked out by this process alone, the progress is told this often (a
+#: scope over all 35 bids can expand a few hundred configurations a second).
+_PROGRESS_STEP = 1 << 10
 #: The largest configuration index a 32-bit column holds.
 _LARGEST_32 = (1 << 31) - 1
 #: Labels are numbered in 16 bits while there are at most this many distinct ones: one
@@ -146,7 +149,15 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         # numbered as one at a time would number them), when the space can share them out;
         # else one at a time.  The list grows as we walk it.
         level = keys[done:done + _PROGRESS_EVERY] if many is not None else keys[done:done + 1]
-        answers = many(level) if many is not None else [successors(level[0])]
+        if many is None:
+            answers = [successors(level[0])]
+        elif progress is None or getattr(space, "explore_jobs", 1) > 1:
+            answers = many(level)
+        else:  # in this process alone: the progress told every _PROGRESS_STEP configurations
+            answers = []
+            for at in range(0, len(level), _PROGRESS_STEP):
+                answers += many(level[at:at + _PROGRESS_STEP])
+                progress(len(keys), len(keys) - done - len(answers))
         if targets.typecode == "i" and len(keys) > _LARGEST_32 // 2:
             # (half way: a batch cannot number a billion configurations more)
             targets = array("q", targets)

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,6 +29,13 @@ NOT_EXERCISED_LIMIT = 500_000
 #: Makes a progress display: called with a scope's name for its exploration, and with the name,
 #: a unit and the name of the remainder (``"edges compared"``, ``"left"``) for the key check.
 ProgressFactory = Callable[..., ProgressCallback | None]
+#: Told, in the calling process, how far a scope explored in a worker process has got: its name,
+#: the configurations found and those still to expand (0 once its exploration is over).
+RunningCallback = Callable[[str, int, int], None]
+
+#: A worker process sends its scope's count at most this often (seconds), and once at the end.
+LIVE_INTERVAL = 1.0
+_LIVE: Any = None  # in a worker process: the queue the counts go to (_send_counts_to)
 
 
 def verify_machine(table: LawBook = LAWS_2017, max_traces: int = 3) -> GraphReport:
@@ -93,11 +101,14 @@ def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: 
 def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool = True,
            max_traces: int = 3, progress: ProgressFactory | None = None,
            max_states: int | None = None, jobs: int = 1, check_keys: bool = False,
-           finished: Callable[[GraphReport], None] | None = None) -> list[GraphReport]:
+           finished: Callable[[GraphReport], None] | None = None,
+           running: RunningCallback | None = None) -> list[GraphReport]:
     """The machine graph's report (if ``machine``) followed by one report per scope.
 
     ``finished`` is called (in this process) with each report as soon as it is ready, in the
-    order they finish, so a caller can show how far the run has got.
+    order they finish, so a caller can show how far the run has got; ``running``, while scopes
+    are explored side by side in worker processes, with each one's count of configurations as
+    it grows (about every :data:`LIVE_INTERVAL` seconds, and at the end of its exploration).
 
     A scope verified in parts (by contract strain, ``Scope.by_strain``, by the seat that
     commits the irregularity, ``Scope.by_offender``, or both) gives one report per part,
@@ -105,15 +116,15 @@ def verify(scopes: Sequence[Scope], table: LawBook = LAWS_2017, *, machine: bool
 
     With ``jobs`` above one, the scopes are explored in that many worker processes at once
     (each scope in one process, the first ones first: list the biggest first); ``progress``
-    is then not shown, since the workers cannot share one display.  A single scope shares its
-    exploration between them instead.
+    is then not shown, since the workers cannot share one display (``running`` is told their
+    counts instead).  A single scope shares its exploration between them instead.
     """
     reports = [verify_machine(table, max_traces)] if machine else []
     if finished is not None and reports:
         finished(reports[0])
     parts = [part for scope in scopes for part in scope.split_parts()]
     done = iter(_scope_reports(parts, table, max_traces=max_traces, progress=progress, max_states=max_states,
-                               jobs=jobs, check_keys=check_keys, finished=finished))
+                               jobs=jobs, check_keys=check_keys, finished=finished, running=running))
     for scope in scopes:
         mine = [next(done) for _ in scope.split_parts()]
         reports.extend(mine)
@@ -168,20 +179,33 @@ def combined_report(scope: Scope, parts: Sequence[GraphReport]) -> GraphReport:
 
 def _scope_reports(scopes: Sequence[Scope], table: LawBook, *, max_traces: int,
                    progress: ProgressFactory | None, max_states: int | None, jobs: int,
-                   check_keys: bool, finished: Callable[[GraphReport], None] | None) -> list[GraphReport]:
+                   check_keys: bool, finished: Callable[[GraphReport], None] | None,
+                   running: RunningCallback | None = None) -> list[GraphReport]:
     """One report per scope, in order (see :func:`verify`)."""
     reports: list[GraphReport] = []
     if jobs > 1 and len(scopes) > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        import multiprocessing
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-        with ProcessPoolExecutor(max_workers=min(jobs, len(scopes))) as pool:
+        context = multiprocessing.get_context()
+        # a simple queue writes each count before the worker goes on, so a scope's counts are all
+        # there to be read by the time its report is
+        counts = context.SimpleQueue() if running is not None else None
+        with ProcessPoolExecutor(max_workers=min(jobs, len(scopes)), mp_context=context,
+                                 initializer=_send_counts_to, initargs=(counts,)) as pool:
             # a book holds functions, so it is sent by name; each worker has the named books
             own = () if table is LAWS_2017 else (table.name,)
-            futures = [pool.submit(verify_scope, scope, *own, max_traces=max_traces,
+            futures = [pool.submit(_verify_in_worker, scope, *own, max_traces=max_traces,
                                    max_states=max_states, check_keys=check_keys) for scope in scopes]
-            if finished is not None:
-                for done in as_completed(futures):
-                    finished(done.result())
+            waiting = set(futures)
+            while waiting:
+                done, waiting = wait(waiting, timeout=None if counts is None else 0.5,
+                                     return_when=FIRST_COMPLETED)
+                if counts is not None and running is not None:
+                    _tell(counts, running)
+                if finished is not None:
+                    for future in (f for f in futures if f in done):
+                        finished(future.result())
             reports.extend(f.result() for f in futures)
         return reports
     for scope in scopes:
@@ -200,6 +224,41 @@ def _scope_reports(scopes: Sequence[Scope], table: LawBook, *, max_traces: int,
         if finished is not None:
             finished(reports[-1])
     return reports
+
+
+def _send_counts_to(counts: Any) -> None:
+    """A worker process's start: its scopes' counts go to ``counts`` (a queue; ``None``: not sent)."""
+    global _LIVE
+    _LIVE = counts
+
+
+class _CountSender:
+    """A worker's progress callback for one scope: its name, the configurations found and those
+    left, put on the calling process's queue at most every :data:`LIVE_INTERVAL` seconds and
+    always when nothing is left (the end of the exploration)."""
+
+    def __init__(self, name: str, counts: Any) -> None:
+        self.name, self.counts = name, counts
+        self.last = -LIVE_INTERVAL
+
+    def __call__(self, states: int, left: int) -> None:
+        now = time.perf_counter()
+        if states and (left == 0 or now - self.last >= LIVE_INTERVAL):
+            self.last = now
+            self.counts.put((self.name, states, left))
+
+
+def _verify_in_worker(scope: Scope, *book: str, **options: Any) -> GraphReport:
+    """:func:`verify_scope` in a worker process, its counts sent (:func:`_send_counts_to`)."""
+    progress = _CountSender(scope.name, _LIVE) if _LIVE is not None else None
+    return verify_scope(scope, *book, progress=progress, **options)
+
+
+def _tell(counts: Any, running: RunningCallback) -> None:
+    """Pass on to ``running`` every count the workers have sent so far."""
+    while not counts.empty():
+        name, states, left = counts.get()
+        running(name, states, left)
 
 
 def format_report(report: GraphReport) -> str:

@@ -166,6 +166,23 @@ def test_progress_is_called() -> None:
     assert calls and calls[-1] == (78105, 0) or calls[-1][1] == 0
 
 
+def test_an_exploration_in_one_process_tells_its_progress_every_few_configurations(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An irregular scope explored by this process alone tells its progress after every
+    ``_PROGRESS_STEP`` configurations expanded, not only after each batch of ``_PROGRESS_EVERY``
+    (a scope over all 35 bids expands a few hundred a second), and the same graph is found."""
+    from auction_fsm.graph import configuration
+
+    whole = explore(space_for(NAMED_SCOPES["exposure-1"]))
+    monkeypatch.setattr(configuration, "_PROGRESS_STEP", 64)
+    calls: list[tuple[int, int]] = []
+    ex = explore(space_for(NAMED_SCOPES["exposure-1"]), progress=lambda s, q: calls.append((s, q)))
+    assert (list(ex.keys), list(ex.targets)) == (list(whole.keys), list(whole.targets))
+    assert len(calls) >= ex.states // 64
+    assert calls[-1] == (ex.states, 0)
+    assert all(q >= 0 and s <= ex.states for s, q in calls)
+
+
 def test_the_collector_runs_less_often_while_exploring_and_as_before_afterwards() -> None:
     """An exploration makes no cyclic garbage, so the collector's youngest generation runs
     every 100,000 allocations while it explores (not every 700); the pace the caller had comes
