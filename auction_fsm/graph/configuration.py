@@ -20,6 +20,7 @@ the one-key-at-a-time walk.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import time
 from array import array
@@ -108,6 +109,12 @@ def explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | Non
         return _explore(space, progress=progress, max_states=max_states, batch=batch)
 
 
+def _tell_merged(progress: ProgressCallback, keys: Sequence[Any], done: int, merged: int) -> None:
+    """The progress of a batch shared out between processes: ``merged`` of the configurations
+    from ``done`` on have their successors (``keys``, the configurations found, grows meanwhile)."""
+    progress(len(keys), len(keys) - done - merged)
+
+
 def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | None,
              max_states: int | None, batch: bool | None) -> Exploration[K, L]:
     """:func:`explore` itself."""
@@ -151,8 +158,10 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
         level = keys[done:done + _PROGRESS_EVERY] if many is not None else keys[done:done + 1]
         if many is None:
             answers = [successors(level[0])]
-        elif progress is None or getattr(space, "explore_jobs", 1) > 1:
+        elif progress is None:
             answers = many(level)
+        elif getattr(space, "explore_jobs", 1) > 1:  # shared out: told as the answers are merged
+            answers = many(level, functools.partial(_tell_merged, progress, keys, done))
         else:  # in this process alone: the progress told every _PROGRESS_STEP configurations
             answers = []
             for at in range(0, len(level), _PROGRESS_STEP):

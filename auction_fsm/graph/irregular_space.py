@@ -741,11 +741,13 @@ class IrregularSpace:
             self._edge_faults[key] = [(labels[i], keys[i], problem) for i, problem in faults]
         return labels, keys
 
-    def successors_many(self, keys: Sequence[Key]) -> list[tuple[list[Event], list[Key]]]:
+    def successors_many(self, keys: Sequence[Key], tell: Callable[[int], None] | None = None
+                        ) -> list[tuple[list[Event], list[Key]]]:
         """:meth:`successors` of each of ``keys`` (the next ones in breadth-first order), in order;
         shared out between :attr:`explore_jobs` forked processes when they are many
-        (:mod:`auction_fsm.graph.parallel`), with the same result."""
-        return expand_level(self, keys, self.explore_jobs)
+        (:mod:`auction_fsm.graph.parallel`), with the same result.  ``tell`` is given, as
+        they are shared out, how many of ``keys`` have their successors so far."""
+        return expand_level(self, keys, self.explore_jobs, tell)
 
     def _candidates(self, state: AuctionState) -> list[Event]:
         """The candidate events at ``state``: those a row of the book is enabled for, within

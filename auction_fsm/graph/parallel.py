@@ -42,7 +42,7 @@ import gc
 import multiprocessing
 import queue
 import time
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -118,8 +118,10 @@ _DONE, _FAILED = -1, -2
 _POLL = 1.0
 
 
-def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) -> list[Successors]:
-    """The successors of each configuration of ``level``, in order (see the module docstring)."""
+def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int,
+                 tell: Callable[[int], None] | None = None) -> list[Successors]:
+    """The successors of each configuration of ``level``, in order (see the module docstring);
+    shared between processes, ``tell`` is given how many of them have been merged, as they are."""
     start = time.perf_counter()
     if (jobs <= 1 or len(level) < MIN_FORKED_LEVEL
             or "fork" not in multiprocessing.get_all_start_methods()):
@@ -185,11 +187,15 @@ def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int) ->
                 except queue.Empty:
                     break
             merge.upto()
+            if tell is not None:
+                tell(len(merge.results))
         worked = time.perf_counter()
         while len(finished) < len(workers):
             try:
                 take_in(inbox.get(timeout=_POLL))
                 merge.upto()
+                if tell is not None:
+                    tell(len(merge.results))
             except queue.Empty:
                 gone = [part for part, w in enumerate(workers, 1)
                         if part not in finished and w.exitcode is not None]
