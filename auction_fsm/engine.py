@@ -27,7 +27,7 @@ from .lawbook.classify import CALL_TRIGGERS, classify_in, expected
 from .lawbook.legal import make_call
 from .lawbook.parts import AUDITS
 from .lawbook.rows import SURVIVES_PENDING, AuctionEnds, Ctx, FollowUp, Outcome, moved_back
-from .lawbook.selection_table import SelectionTable
+from .lawbook.selection_table import SelectionTable, decisions_of
 from .lawbook.slip_first import SLIP_STEP
 from .seats import Seat
 from .values import evolve
@@ -98,8 +98,8 @@ def _dispatch(state: AuctionState, event: Event, strict: bool = True,
               room: frozenset[str] | None = None, tables: SelectionTable | None = None) -> Step:
     """The general path of :func:`step`: classify, select the row, run it, then the follow-ups."""
     book = book_of(state)
-    if tables is not None and (tables.book is not book or AUDITS):
-        tables = None  # another book's decisions, or an audit watching the book run
+    # the table's decisions where they are this book's and no audit watches the book run
+    decisions = decisions_of(book, None if AUDITS else tables)
     if room is not None and not judged_by_record(state, event):
         room = None
     fired: list[Fired] = []
@@ -110,13 +110,9 @@ def _dispatch(state: AuctionState, event: Event, strict: bool = True,
         ev = queue.popleft()
         # one context for the classifier and the guards: the facts both read are kept in ctx.facts
         ctx = Ctx(cur, ev, {} if strict else None)  # a strict select notes each guard's answer
-        if tables is None:
-            trigger = classify_in(ctx)
-            row = book.select(cur.phase, trigger, ctx, strict=strict)
-        else:
-            found = tables.classify(ctx)
-            trigger = classify_in(ctx) if found is None else found  # refused: the classifier words it
-            row = tables.select(cur.phase, trigger, ctx, strict)
+        found = decisions.classify(ctx)
+        trigger = classify_in(ctx) if found is None else found  # refused: the classifier words it
+        row = decisions.select(cur.phase, trigger, ctx, strict)
         if row is None:
             raise _refusal(cur, ev, trigger, book)
         if room is not None and row.records is not None and row.records not in room:

@@ -43,10 +43,10 @@ from .events import (
     Lead,
 )
 from .lawbook import LawBook, ruling_book
-from .lawbook.classify import EVENT_TRIGGERS, classify_in, in_turn_kind, may_claim_change
+from .lawbook.classify import EVENT_TRIGGERS, in_turn_kind, may_claim_change
 from .lawbook.exposure import penalty_cards
 from .lawbook.rows import Ctx
-from .lawbook.selection_table import SelectionTable
+from .lawbook.selection_table import SelectionTable, decisions_of
 from .records import Pending
 from .scope import FAMILIES, ROW_FAMILIES, Scope
 from .seats import Seat
@@ -243,8 +243,7 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
     they read (:mod:`~auction_fsm.lawbook.selection_table`), with the same events offered.
     """
     book = ruling_book(state, book)
-    if tables is not None and tables.book is not book:
-        tables = None
+    decisions = decisions_of(book, tables)
     allowed = room_for(state, scope)
     room = bool(allowed)
     phase = state.phase
@@ -259,23 +258,17 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
         kinds = kinds | {CallEvent}
     for event in alphabet(state, scope, room, kinds):
         ctx = Ctx(state, event)  # one context: the guards reuse the facts the classifier read
-        if tables is not None:
-            found = tables.classify(ctx)
-            if found is None:
-                continue  # input the Laws cannot take here
-            trigger = found
-        else:
-            try:
-                trigger = classify_in(ctx)
-            except AuctionFsmError:
-                continue  # input the Laws cannot take here
+        found = decisions.classify(ctx)
+        if found is None:
+            continue  # input the Laws cannot take here
+        trigger = found
         forced = bool(required) and is_required_repeat(state, event)
         if not forced:
             if trigger not in offered:
                 continue
             if not pending and not room and trigger not in _REGULAR_TRIGGERS:
                 continue
-        row = book.takes(phase, trigger, ctx) if tables is None else tables.takes(phase, trigger, ctx)
+        row = decisions.takes(phase, trigger, ctx)
         if row is None or row.refusal or row.auction_unchanged or not (
                 pending or forced or switched_on(row.family, on)):
             continue

@@ -50,7 +50,7 @@ from .classify import classify_in
 from .facts import COMPUTE_HOOKS, Reading, computing, tracing
 from .rows import Ctx, Row
 
-__all__ = ["SelectionTable", "table_of", "Counts"]
+__all__ = ["SelectionTable", "table_of", "Counts", "Decisions", "BookDecisions", "decisions_of"]
 
 
 class _Ask:
@@ -284,6 +284,43 @@ def _classified(ctx: Ctx) -> str | None:
         raise  # a fault of the book or of this package is never a refused event
     except AuctionFsmError:
         return None
+
+
+class BookDecisions:
+    """The book's own run behind the three questions a :class:`SelectionTable` answers, with the
+    same answers (a refusal of the classifier is ``None``; a fault of the book or of this package
+    is raised, never taken for a refused event): what the engine and the explorer ask when no
+    table is used (``verify --no-tables``, an audit watching the book run)."""
+
+    def __init__(self, book: LawBook) -> None:
+        self.book = book
+
+    def classify(self, ctx: Ctx) -> str | None:
+        """The trigger of ``ctx``'s event at its position, or ``None`` if the classifier refuses it."""
+        return _classified(ctx)
+
+    def select(self, phase: str, trigger: str, ctx: Ctx, strict: bool) -> Row | None:
+        """The row :meth:`LawBook.select` picks."""
+        return self.book.select(phase, trigger, ctx, strict=strict)
+
+    def takes(self, phase: str, trigger: str, ctx: Ctx) -> Row | None:
+        """The row :meth:`LawBook.takes` gives."""
+        return self.book.takes(phase, trigger, ctx)
+
+
+#: Who answers the classifier's and the guards' questions: a book's table or the book itself.
+Decisions = SelectionTable | BookDecisions
+
+
+def decisions_of(book: LawBook, tables: SelectionTable | None) -> Decisions:
+    """``tables`` where they are ``book``'s, else the book's own run (kept with the book)."""
+    if tables is not None and tables.book is book:
+        return tables
+    found = book.derived.get("book decisions")
+    if found is None:
+        found = book.derived["book decisions"] = BookDecisions(book)
+    assert isinstance(found, BookDecisions)
+    return found
 
 
 def table_of(book: LawBook) -> SelectionTable:
