@@ -144,3 +144,22 @@ def test_tables_of_the_facts_themselves_are_counted_while_exploring() -> None:
     assert len(f.keys["event_is_call"]) == len(events) and f.values["event_is_call"] <= {True, False}
     assert f.parts["event_is_call"] == {()}
     assert 0.5 < f.share() < 1
+
+
+@pytest.mark.parametrize("tabled", [False, True])
+def test_a_fault_of_our_own_code_while_classifying_an_offered_event_is_raised(
+        tabled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With or without the tables, the offered events are classified through one interface, and a
+    fault of this package in the classifier (an ``InternalError``) stops the exploration: it is
+    never taken for an event the Laws refuse there (``verify --no-tables`` used to drop it)."""
+    from auction_fsm.exploration import candidate_events
+    from auction_fsm.lawbook import selection_table
+
+    def broken(ctx: Ctx) -> str:
+        raise InternalError("planted: the classifier's own fault")
+
+    monkeypatch.setattr(selection_table, "classify_in", broken)
+    book = LAWS_2017
+    tables = SelectionTable(book) if tabled else None  # (a new one: no path filled before the plant)
+    with pytest.raises(InternalError, match="planted"):
+        list(candidate_events(AuctionState.start("N"), scope_named("insufficient-1"), book, tables))
