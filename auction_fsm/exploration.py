@@ -258,10 +258,9 @@ def candidate_events(state: AuctionState, scope: Scope, book: LawBook | None = N
         kinds = kinds | {CallEvent}
     for event in alphabet(state, scope, room, kinds):
         ctx = Ctx(state, event)  # one context: the guards reuse the facts the classifier read
-        found = decisions.classify(ctx)
-        if found is None:
+        trigger = decisions.classify(ctx)
+        if trigger is None:
             continue  # input the Laws cannot take here
-        trigger = found
         forced = bool(required) and is_required_repeat(state, event)
         if not forced:
             if trigger not in offered:

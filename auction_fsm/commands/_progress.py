@@ -38,7 +38,7 @@ class Heartbeat:
     seconds from a background thread, for work done in worker processes (scopes explored side
     by side).  Nothing is printed in the first ``delay`` seconds, so quick runs stay silent.
     :meth:`step` counts one finished item (and names it); :meth:`running` shows how far an
-    unfinished one has got, as its worker tells it (``; now <item> N configurations, R/s``);
+    unfinished one has got, as its worker tells it (``; configurations found: <item> N (R/s)``);
     :meth:`close` stops the thread and ends the line.  Use it as a context manager.
     """
 

@@ -49,9 +49,6 @@ __all__ = ["Exploration", "explore", "ExplorationLimitError", "ProgressCallback"
            "IntArray", "distinct", "ranges", "to_column", "topological_layers", "key_of"]
 
 _PROGRESS_EVERY = 1 << 14
-#: Within such a batch worked out by this process alone, the progress is told this often (a
-#: scope over all 35 bids can expand a few hundred configurations a second).
-_PROGRESS_STEP = 1 << 10
 #: The largest configuration index a 32-bit column holds.
 _LARGEST_32 = (1 << 31) - 1
 #: Labels are numbered in 16 bits while there are at most this many distinct ones: one
@@ -110,8 +107,8 @@ def explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | Non
 
 
 def _tell_merged(progress: ProgressCallback, keys: Sequence[Any], done: int, merged: int) -> None:
-    """The progress of a batch shared out between processes: ``merged`` of the configurations
-    from ``done`` on have their successors (``keys``, the configurations found, grows meanwhile)."""
+    """The progress within a batch: ``merged`` of the configurations from ``done`` on have their
+    successors (``keys``, the configurations found, grows meanwhile)."""
     progress(len(keys), len(keys) - done - merged)
 
 
@@ -160,13 +157,8 @@ def _explore(space: ConfigurationSpace[K, L], *, progress: ProgressCallback | No
             answers = [successors(level[0])]
         elif progress is None:
             answers = many(level)
-        elif getattr(space, "explore_jobs", 1) > 1:  # shared out: told as the answers are merged
+        else:  # told as the batch's answers come (parallel.expand_level)
             answers = many(level, functools.partial(_tell_merged, progress, keys, done))
-        else:  # in this process alone: the progress told every _PROGRESS_STEP configurations
-            answers = []
-            for at in range(0, len(level), _PROGRESS_STEP):
-                answers += many(level[at:at + _PROGRESS_STEP])
-                progress(len(keys), len(keys) - done - len(answers))
         if targets.typecode == "i" and len(keys) > _LARGEST_32 // 2:
             # (half way: a batch cannot number a billion configurations more)
             targets = array("q", targets)

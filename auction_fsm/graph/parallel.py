@@ -116,16 +116,29 @@ _DONE, _FAILED = -1, -2
 #: How long this process waits for a worker's message before it looks whether the worker is
 #: still alive (seconds).
 _POLL = 1.0
+#: In this process alone, how often the progress of a level is told (a scope over all 35 bids can
+#: expand a few hundred configurations a second; a batch is 16,384 of them).
+TELL_EVERY = 1 << 10
 
 
 def expand_level(space: IrregularSpace, level: Sequence[Hashable], jobs: int,
                  tell: Callable[[int], None] | None = None) -> list[Successors]:
     """The successors of each configuration of ``level``, in order (see the module docstring);
-    shared between processes, ``tell`` is given how many of them have been merged, as they are."""
+    ``tell`` is given how many of them have their successors so far: every :data:`TELL_EVERY` in
+    this process alone, as they are merged when shared between processes."""
     start = time.perf_counter()
     if (jobs <= 1 or len(level) < MIN_FORKED_LEVEL
             or "fork" not in multiprocessing.get_all_start_methods()):
-        alone = [space.successors(k) for k in level]
+        if tell is None:
+            alone = [space.successors(k) for k in level]
+        else:
+            alone = []
+            for k in level:
+                alone.append(space.successors(k))
+                if not len(alone) % TELL_EVERY:
+                    tell(len(alone))
+            if len(alone) % TELL_EVERY:
+                tell(len(alone))  # (and at the end)
         if TIMELINE is not None:
             TIMELINE.append(("alone", (start, time.perf_counter())))
         return alone

@@ -169,12 +169,12 @@ def test_progress_is_called() -> None:
 def test_an_exploration_in_one_process_tells_its_progress_every_few_configurations(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An irregular scope explored by this process alone tells its progress after every
-    ``_PROGRESS_STEP`` configurations expanded, not only after each batch of ``_PROGRESS_EVERY``
+    ``parallel.TELL_EVERY`` configurations expanded, not only after each batch of ``_PROGRESS_EVERY``
     (a scope over all 35 bids expands a few hundred a second), and the same graph is found."""
-    from auction_fsm.graph import configuration
+    from auction_fsm.graph import parallel
 
     whole = explore(space_for(NAMED_SCOPES["exposure-1"]))
-    monkeypatch.setattr(configuration, "_PROGRESS_STEP", 64)
+    monkeypatch.setattr(parallel, "TELL_EVERY", 64)
     calls: list[tuple[int, int]] = []
     ex = explore(space_for(NAMED_SCOPES["exposure-1"]), progress=lambda s, q: calls.append((s, q)))
     assert (list(ex.keys), list(ex.targets)) == (list(whole.keys), list(whole.targets))

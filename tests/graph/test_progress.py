@@ -25,12 +25,12 @@ def test_scopes_explored_side_by_side_tell_their_counts_as_they_grow(monkeypatch
     """With scopes (here the parts of a scope verified by strain) explored in worker processes,
     ``running`` is told, in this process, each one's count of configurations as it grows, and
     last its whole count, before its report comes in; the reports are those of one process."""
-    from auction_fsm.graph import configuration, verification
+    from auction_fsm.graph import parallel, verification
     from auction_fsm.graph.checks import GraphReport
     from auction_fsm.graph.scopes import scope_named
 
     monkeypatch.setattr(verification, "LIVE_INTERVAL", 0.0)
-    monkeypatch.setattr(configuration, "_PROGRESS_STEP", 256)  # (the workers are forked: they see it)
+    monkeypatch.setattr(parallel, "TELL_EVERY", 256)  # (the workers are forked: they see it)
     told: list[tuple[str, int, int]] = []
     at_report: dict[str, list[tuple[str, int, int]]] = {}
     scope = scope_named("lead-1").narrowed(by_strain=True)
