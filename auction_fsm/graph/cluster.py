@@ -20,8 +20,9 @@ What a partitioned run checks, and what it does not (:data:`~.partitioned.NOT_CH
 ends (and where the scope stops), configurations that cannot finish, ends with exits, trapped
 cycles (when the configurations that cannot finish are few enough to gather), each
 configuration's own invariants, and the machines on every edge, fired from the machine states
-the engine's state gives (``IrregularSpace.edge_agreement``; not along each trace, which no
-partition holds); every failure with a shortest trace and its scenario.  The path count and the
+the engine's state gives as each edge is found (as one process does with ``--agreement all``);
+every failure with a shortest trace and its scenario, replayed here from the labels of the
+parent edges the partitions keep.  The path count and the
 machine states never exercised stay with the one-process ``verify``.
 """
 
@@ -36,7 +37,7 @@ from typing import Any, Final, cast
 
 import networkx as nx
 
-from ..errors import AuctionFsmError
+from ..errors import AuctionFsmError, InternalError
 from ..lawbook import book_named
 from . import partitioned as part
 from . import properties as props
@@ -64,9 +65,9 @@ class ClusterError(AuctionFsmError):
 @dataclass(frozen=True, slots=True)
 class ScopeSpace:
     """Builds a scope's space in a worker process (the law book travels by name, since a book
-    holds functions).  The space's own machine check is off (it drives the machines along each
-    configuration's trace, which no partition holds); the partitions fire the machines on
-    every edge instead (:attr:`check_edges`, ``IrregularSpace.edge_agreement``)."""
+    holds functions).  The space is made with the machine check off (what the driver's own
+    space replays needs none); each partition fires the machines on every edge as it is found
+    unless the scope's agreement mode is off (:attr:`check_edges`)."""
 
     scope: Scope
     book: str = "2017"
@@ -274,43 +275,54 @@ def _report(run: _Run, factory: part.SpaceFactory, name: str, counts: dict[str, 
     report = GraphReport("configuration", name, counts["states"], counts["edges"], verdicts)
     if not max_traces:
         return report
-    found: dict[str, list[tuple[int, int, str, str]]] = {}
+    found: dict[str, list[tuple[int, int, str]]] = {}
     for failing in run.each(part.task_call, "failing", max_traces):
         for check, items in failing.items():
             found.setdefault(check, []).extend(items)
-    space = part.travelling(factory())  # keyed as the partitions key (keys come from them)
-    space.initial_states()  # the driver's space knows the starts (their scenarios need them)
+    space = factory()  # the driver's own: each trace is replayed here (the partitions keep no positions)
+    starts = {part.travel_key(space, k): k for k in space.initial_states()}
     for check in ("dead_ends", "cannot_finish", "terminal_with_exits", "faults", "stops_at_bounds"):
         title = (f"the scope {name} stops here" if check == "stops_at_bounds"
                  else f"{check.replace('_', ' ')} in scope {name}")
-        for _, gid, text, detail in sorted(found.get(check, []))[:max_traces]:
-            report.findings.append(Finding(check, text, detail, _trace(run, space, gid, title)))
+        for _, gid, detail in sorted(found.get(check, []))[:max_traces]:
+            text, trace = _trace(run, space, starts, gid, title)
+            report.findings.append(Finding(check, text, detail, trace))
     for members in (cycles or [])[:max_traces]:
-        text = run.call(members[0], "describe_at")
+        text, trace = _trace(run, space, starts, members[0], f"sink cycles in scope {name}")
         report.findings.append(Finding("sink_cycles", text, f"a trapped cycle of {len(members)} configuration(s)",
-                                       _trace(run, space, members[0], f"sink cycles in scope {name}")))
+                                       trace))
     return report
 
 
-def _trace(run: _Run, space: ConfigurationSpace[Any, Any], gid: int, title: str) -> Trace:
-    """The shortest trace to global configuration ``gid``, with its scenario, as
-    :func:`~auction_fsm.graph.traces.configuration_trace` gives it."""
-    chain: list[tuple[int, int]] = []
+def _trace(run: _Run, space: ConfigurationSpace[Any, Any], starts: dict[Any, Any], gid: int,
+           title: str) -> tuple[str, Trace]:
+    """The description of global configuration ``gid`` and the shortest trace to it, with its
+    scenario, as :func:`~auction_fsm.graph.traces.configuration_trace` gives them: the labels
+    of the parent edges gathered from the partitions, replayed from the start in ``space``
+    (``starts``: its start keys by the form in which keys travel)."""
+    labels: list[Any] = []
     g = gid
     while True:
-        parent, position = run.call(g, "step_back")
+        parent, _, label = run.call(g, "step_back")
         if parent < 0:
             break
-        chain.append((parent, position))
+        labels.append(label)
         g = parent
-    start = run.call(g, "key_at")
-    labels = [run.call(p, "label", position) for p, position in reversed(chain)]
+    labels.reverse()
+    start = starts[run.call(g, "key_at")]
+    key = start
+    for label in labels:
+        offered, reached = space.successors(key)
+        key = reached[list(offered).index(label)]
+    if part.travel_key(space, key) != run.call(gid, "key_at"):
+        raise InternalError(f"the trace replayed to configuration {gid} of the partitioned run "
+                            "reaches another key than the partition holds")
     scenario = space.scenario(start, labels)
     if "format" in scenario:  # the documented key order: format, version, title
         head: dict[str, Any] = {k: scenario[k] for k in ("format", "version") if k in scenario}
         scenario = {**head, "title": title, **{k: v for k, v in scenario.items() if k not in head}}
     steps = [f"start: {space.describe(start)}", *(space.label_text(lab) for lab in labels)]
-    return Trace(tuple(steps), scenario)
+    return space.describe(key), Trace(tuple(steps), scenario)
 
 
 def verify_on_cluster(scopes: Sequence[Scope], book: str, address: str, *, partitions: int | None = None,

@@ -112,6 +112,11 @@ DEFAULT_SAMPLE: Final = 2000
 #: (:meth:`IrregularSpace.state_of`): more than the widest level of the scopes a report walks
 #: whole (an export, the key check), so that walking them in order replays one step a key.
 REPLAYED_KEPT: Final = 1 << 16
+#: What a configuration's first edge is, in place of a number, where it has none here: a start
+#: (whose representative is always held), or a key taken from another process
+#: (:meth:`IrregularSpace.adopt`; its representative is released once expanded).
+_START: Final = -1
+_ELSEWHERE: Final = -2
 
 class SplitEnds(NamedTuple):
     """The ends of one part of a split scope (by the contract's strain, the offender or both),
@@ -346,10 +351,10 @@ class IrregularSpace:
         """A key in words for an exported graph: the values it holds."""
         return str(self.unpacked(key))
 
-    def keys_travel(self) -> None:
-        """Keys will go to processes that do not share this one's numbering of values (a
-        partitioned run): keep them as tuples.  Asked before any key is made."""
-        self.pack_keys = False
+    def travel_key(self, key: Key) -> Key:
+        """``key`` as it goes to another process (a partitioned run, graph/partitioned.py): the
+        values it holds, since a packed key is a string of this process's numbers."""
+        return self.unpacked(key) if key.__class__ is bytes else key
 
     @property
     def pack_keys(self) -> bool:
@@ -373,7 +378,7 @@ class IrregularSpace:
 
     @property
     def _order(self) -> Sequence[Key]:
-        """Every key found, by number (``None`` where one was forgotten)."""
+        """Every key found, by number."""
         return self._index.order
 
     @property
@@ -386,7 +391,7 @@ class IrregularSpace:
 
     def parents_of_first(self, n: int) -> array[int]:
         """By number, the number of the configuration each of the first ``n`` was first reached
-        from (-1 for a start or a key taken from another process): the exploration's parents.
+        from (-1 for a start, -2 for a key taken from another process): the exploration's parents.
         When the space holds exactly ``n``, the very array it fills, given away: the space copies
         it before it numbers another key (a report's replays may), so the exploration's stays as
         it is and a finished exploration holds no second copy."""
@@ -434,7 +439,9 @@ class IrregularSpace:
                 break
             step = self.first_reached_by(k)  # (a start's representative is always held)
             if step is None:
-                raise InternalError(f"the start {k!r} of scope {self.name!r} has no representative")
+                raise InternalError(f"configuration {k!r} of scope {self.name!r} has no representative "
+                                    "and no first edge to replay: a key taken from another process "
+                                    "is not worked out again where it was released")
             trail.append((k, step[1]))
             k = step[0]
         kept = self._replayed
@@ -463,7 +470,7 @@ class IrregularSpace:
         states, index, first = self._states, self._index, self._from
         for k in keys:
             n = index.get(k)
-            if n is not None and first[n] >= 0:
+            if n is not None and first[n] != _START:
                 states.pop(k, None)
         self._states = dict(states)  # (a dictionary keeps its table's size when entries go)
 
@@ -510,49 +517,22 @@ class IrregularSpace:
         return self.state_of(key)
 
     def adopt(self, key: Key, state: AuctionState) -> Key:
-        """Take ``key`` with its representative ``state`` from another process; returns the
-        key to store (each part shared with the keys already held)."""
-        if key not in self._index:
-            key = self._stored(key)
-            self._add(key, state, None, None)
-            self._key_unchecked.add(key)
+        """Take ``key``, as it travelled (:meth:`travel_key`), with its representative ``state``
+        from another process; returns the key as stored here (packed by this process's
+        numbering, or each part shared with the keys already held).  A key taken so is first
+        reached elsewhere: it has no first edge here, and its representative, unlike a start's,
+        is released once it is expanded (:meth:`drop_expanded`)."""
+        if key.__class__ is tuple and self.pack_keys:
+            held = self._packed(cast("tuple[Hashable, ...]", key))  # (the values, if one is new here)
+            if held.__class__ is bytes and held in self._index:
+                return held
+        elif key in self._index:
+            return key
+        key = self._stored(key)
+        self._add(key, state, None, None)
+        self._from[-1] = _ELSEWHERE
+        self._key_unchecked.add(key)
         return key
-
-    def forget(self, keys: Iterable[Key]) -> None:
-        """Drop ``keys``, which another process owns: their representatives and their numbers
-        (they come back, numbered anew, if this one reaches them again)."""
-        for k in keys:
-            self._states.pop(k, None)
-            self._replayed.pop(k, None)
-            self._index.pop(k, None)  # (the number is not given again; NumberedKeys.pop)
-
-    def edge_agreement(self, key: Key, labels: Sequence[Event], targets: Sequence[Key]) -> list[str]:
-        """The machines' verdict on each edge leaving ``key`` (``labels`` and ``targets`` as
-        :meth:`successors` gave them, explored with ``agreement="off"``), for a run whose
-        processes do not expand what they check (a partitioned run, graph/partitioned.py).
-
-        Each event is ruled again by the strict engine step (refusals, two rows holding at
-        once), the machines are driven through it from where the engine's state at ``key`` says
-        they are (the module docstring says why that is where the trace leaves them), compared
-        with the engine after it, and the key reached is compared with ``targets``.  A problem is
-        named with its event, at ``key``.
-        """
-        state = self.state_of(key)
-        sim, snap = self._machines_at(state)
-        out: list[str] = []
-        for event, target in zip(labels, targets, strict=True):
-            try:
-                st = rule_step(state, event)  # strict, by the position's book
-            except AuctionFsmError as exc:
-                self.replayed_events += 1
-                problem: str | None = f"the engine refused the event on replay: {exc}"
-            else:
-                problem = self._fire(sim, snap, st)
-                if problem is None and self.key_of(st.after) != target:
-                    problem = "the simulator reaches a different configuration than the exploration"
-            if problem is not None:
-                out.append(f"on {event.describe()}: {problem}")
-        return out
 
     def _machines_at(self, state: AuctionState) -> tuple[Simulator, _Snapshot]:
         """The simulator for ``state``'s dealer, and the snapshot that sets its machines where
@@ -608,14 +588,20 @@ class IrregularSpace:
         return SplitEnds(real, here, counted)
 
     # --- the protocol -----------------------------------------------------------------------
-    def initial_states(self) -> tuple[Key, ...]:
-        """One key per dealer: the empty auction."""
-        keys = []
+    def starts(self) -> Iterator[tuple[Key, AuctionState]]:
+        """One start per dealer, the empty auction (after the scope's prefix), with its key as
+        :meth:`key_of` gives it; nothing is registered (a partitioned run takes only the starts
+        its partition owns, :meth:`adopt`)."""
         for d in self.dealers:
             state = AuctionState.start(d, law_book=self.book)  # every position it reaches carries the book
             for event in self.prefix:
                 state = apply_event(state, event)
-            k = self.key_of(state)
+            yield self.key_of(state), state
+
+    def initial_states(self) -> tuple[Key, ...]:
+        """One key per dealer: the empty auction."""
+        keys = []
+        for k, state in self.starts():
             if k not in self._index:
                 k = self._stored(k)
                 self._add(k, state, None, None)

@@ -21,15 +21,18 @@ Afterwards "can every configuration still finish?" is answered backwards in roun
 :meth:`Partition.backward` sends the predecessors of the newly marked ones to their owners, and
 :meth:`Partition.mark` marks them; what is never marked cannot finish.
 
-Only the configuration-space protocol (:class:`~auction_fsm.graph.space.ConfigurationSpace`) is
-used, plus three optional methods for spaces whose keys do not hold everything needed to go on
-from them (:class:`~auction_fsm.graph.irregular_space.IrregularSpace` keeps a representative
-state per compact key): ``representative(key)`` (what the owner needs to go on from ``key``),
-``adopt(key, representative)`` (take it in; returns the key to store) and ``forget(keys)``
-(drop what this process no longer needs).  A space without them must have complete keys (the
-legal scope's ints).  Two more are asked for where a space has them, as the one-process checks
-ask: ``beyond_scope(key)`` (where the scope stops) and ``edge_agreement(key, labels, targets)``
-(the machines on every edge leaving ``key``, counted with its faults).
+A space is explored through the configuration-space protocol
+(:class:`~auction_fsm.graph.space.ConfigurationSpace`), asking ``beyond_scope(key)`` (where the
+scope stops) where it has it; its keys must then hold everything needed to go on from them (the
+legal scope's ints), and the partition numbers them itself.  An irregular space
+(:class:`~auction_fsm.graph.irregular_space.IrregularSpace`) is explored as one process explores
+it, a partition being one more process sharing a level (:mod:`~.parallel`): the space's own
+table holds the partition's keys, packed by its own numbering of values; a configuration is
+expanded without storing the keys other partitions own, and the machines are fired on every
+edge as it is found; a key travels as its values (``travel_key``) with the representative the
+owner needs to go on from it, and is packed again there (``adopt``); a representative is held
+only until its configuration is expanded.  A trace to a failure is therefore not replayed in
+the partitions but by the driver, from the labels of the parent edges each partition keeps.
 
 This module imports nothing of Dask; the functions at its end are the tasks the driver sends to
 the workers, each working on the partitions held in the worker's process.
@@ -42,16 +45,22 @@ import hashlib
 from array import array
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 import numpy as np
 
 from ..calls import Call
-from ..errors import AuctionFsmError
+from ..errors import AuctionFsmError, InternalError
+from .irregular_space import IrregularSpace
+from .key_table import Distinct, KeyNumbering, NumberedKeys
+from .parallel import LevelShare
 from .results import column, ranges
 from .space import ConfigurationSpace
 
-__all__ = ["Bucket", "Partition", "SpaceFactory", "owner_of", "stable_digest", "travelling", "CHECKED", "NOT_CHECKED",
+if TYPE_CHECKING:
+    from ..auction import AuctionState
+
+__all__ = ["Bucket", "Partition", "SpaceFactory", "owner_of", "stable_digest", "travel_key", "CHECKED", "NOT_CHECKED",
            "NO_MACHINES", "PartitionLostError"]
 
 #: Builds the configuration space in a worker process (it must pickle: a class, or a small
@@ -107,20 +116,16 @@ def stable_digest(key: Hashable) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
 
-S = TypeVar("S")
-
-
-def travelling(space: S) -> S:
-    """``space``, told that its keys go to other processes (an irregular space then keeps them
-    as values, not as its own numbering of them: ``IrregularSpace.keys_travel``)."""
-    travel = getattr(space, "keys_travel", None)
-    if travel is not None:
-        travel()
-    return space
+def travel_key(space: object, key: Hashable) -> Hashable:
+    """``key`` as it travels to another process: a space that stores its keys in a form of its
+    own (an irregular space packs each key with its own numbering of values) gives the values
+    (``travel_key``); any other key travels as it is."""
+    travel = getattr(space, "travel_key", None)
+    return key if travel is None else travel(key)
 
 
 def owner_of(key: Hashable, parts: int) -> int:
-    """The partition that owns ``key`` among ``parts``."""
+    """The partition that owns ``key`` (as it travels: :func:`travel_key`) among ``parts``."""
     return (stable_digest(key) >> 16) % parts
 
 
@@ -128,51 +133,142 @@ def owner_of(key: Hashable, parts: int) -> int:
 class Bucket:
     """The edges of one round that lead into one partition.
 
-    ``keys`` are the distinct targets, each with its ``reps`` entry (the representative, or
-    ``None``) and the first edge reaching it (``first_source``: the source's global number;
-    ``first_position``: the edge's place among the source's events).  Each edge is
-    ``(edge_target[e], edge_source[e])``: an index into ``keys`` and the source's number.
+    ``keys`` are the distinct targets as they travel (:func:`travel_key`) that the owner may not
+    hold, each with its ``reps`` entry (the representative, or ``None``), the first edge reaching
+    it (``first_source``: the source's global number; ``first_position``: the edge's place among
+    the source's events) and that edge's label (``first_label``: what a trace to it replays).
+    Each edge is ``(edge_target[e], edge_source[e])``: an index into ``keys`` and the source's
+    number.
     """
 
     keys: list[Hashable] = field(default_factory=list)
     reps: list[object] = field(default_factory=list)
     first_source: array[int] = field(default_factory=lambda: array("q"))
-    first_position: array[int] = field(default_factory=lambda: array("q"))
+    first_position: array[int] = field(default_factory=lambda: array("i"))
+    first_label: list[object] = field(default_factory=list)
     edge_target: array[int] = field(default_factory=lambda: array("q"))
     edge_source: array[int] = field(default_factory=lambda: array("q"))
+
+
+class _Expanded(NamedTuple):
+    """One configuration's successors as a partition needs them: the labels; for each edge the
+    local number of its target where this partition holds it (-1 otherwise) and the target as it
+    is stored in this process (for the others); the representatives of targets no
+    configuration of this process had (by stored key); the problems found at the source."""
+
+    labels: Sequence[object]
+    local: Sequence[int]
+    targets: Sequence[Hashable]
+    reps: dict[Hashable, Any]
+    problems: list[str]
+
+
+class _Plain:
+    """A space whose keys hold everything needed to go on from them (the legal scopes' ints, a
+    test's graph): the partition numbers its keys itself and asks the space's protocol."""
+
+    def __init__(self, space: ConfigurationSpace[Any, Any]) -> None:
+        self.space = space
+        self.keys = NumberedKeys()
+
+    def starts(self) -> list[tuple[Hashable, object]]:
+        return [(k, None) for k in self.space.initial_states()]
+
+    def take(self, key: Hashable, rep: object) -> int:
+        n = self.keys.get(key)
+        return self.keys.add(key) if n is None else n
+
+    def known(self, key: Hashable) -> int | None:
+        return self.keys.get(key)
+
+    def expand(self, i: int) -> _Expanded:
+        key = self.keys.key(i)
+        labels, targets = self.space.successors(key)
+        return _Expanded(labels, [-1] * len(targets), targets, {}, list(self.space.faults(key)))
+
+    def release(self, lo: int, hi: int) -> None:
+        """Nothing is held per configuration beyond its key."""
+
+
+class _Levelled:
+    """An irregular space (graph/irregular_space.py): its own table numbers this partition's
+    configurations (each key packed by this process's numbering of values, as one process
+    explores); a configuration is expanded as one share of a breadth-first level is
+    (``IrregularSpace.expand`` with a :class:`~.parallel.LevelShare`), so that keys other
+    partitions own are never stored here, and the machines are fired on every edge as it is
+    found; a representative is held from the moment its key is taken until it is expanded."""
+
+    def __init__(self, space: IrregularSpace, check_edges: bool) -> None:
+        self.space = space
+        space.agreement = "all" if check_edges else "off"
+        numbering = space.numbering
+        if numbering is None or len(numbering):
+            raise InternalError("a partition needs an irregular space that numbers its own keys "
+                                "and has not started exploring")
+        self.keys: KeyNumbering = numbering
+        self.level = LevelShare(numbering)
+
+    def starts(self) -> list[tuple[Hashable, object]]:
+        return list(self.space.starts())
+
+    def take(self, key: Hashable, rep: object) -> int:
+        return self.keys[self.space.adopt(key, cast("AuctionState", rep))]
+
+    def known(self, key: Hashable) -> int | None:
+        return None  # (every key this process holds came back numbered from expand)
+
+    def expand(self, i: int) -> _Expanded:
+        level, space = self.level, self.space
+        level.new = []
+        labels, targets = space.expand(self.keys.key(i), level, i)
+        local: list[int] = [t if isinstance(t, int) else -1 for t in targets]
+        problems = list(level.broken)
+        problems.extend(f"on {labels[p].describe()}: {problem}" for p, problem in level.faults)
+        return _Expanded(labels, local, targets, level.fresh, problems)
+
+    def release(self, lo: int, hi: int) -> None:
+        """The representatives of configurations ``lo`` to ``hi`` (expanded), and of the keys
+        sent away this round: no report of a partition needs them again (a trace is replayed
+        by the driver, :mod:`~.cluster`)."""
+        order = self.keys.order
+        self.space.drop_expanded([order[i] for i in range(lo, hi)])
+        self.level = LevelShare(self.keys)
 
 
 class Partition:
     """The configurations one partition owns, and what the checks need of each.
 
     Configuration ``i`` of partition ``p`` (in the order found) has the global number
-    ``i * parts + p``, so any process can tell its owner and its place there.
+    ``i * parts + p``, so any process can tell its owner and its place there.  What a
+    configuration costs here: its key in the space's table (packed, for an irregular space),
+    its parent edge and that edge's label (by number), its out-degree and whether it ends, and
+    each edge into it reversed (for the backward rounds); representatives only for the round
+    under way.
     """
 
     def __init__(self, part: int, parts: int, factory: SpaceFactory, check_edges: bool = True) -> None:
         self.part, self.parts = part, parts
-        self.space = travelling(factory())
-        self.keys: list[Hashable] = []
-        self.index: dict[Hashable, int] = {}
+        self.space = factory()
+        self._store: _Plain | _Levelled = (
+            _Levelled(self.space, check_edges) if isinstance(self.space, IrregularSpace) else _Plain(self.space))
+        self.count = 0  # configurations held
         self.parent = array("q")  # global number of the parent, -1 for a start
-        self.parent_position = array("q")  # the parent edge's place among the parent's events
+        self.parent_position = array("i")  # the parent edge's place among the parent's events
+        self._labels = Distinct[object]()  # each distinct label of a first edge, numbered
+        self.first_label = array("i")  # the number of the parent edge's label (-1: a start)
         self.round_starts = [0]  # where the configurations first found in each round begin
-        self.degree = array("q")  # filled as configurations are expanded
+        self.degree = array("i")  # filled as configurations are expanded
         self.terminal = bytearray()
         self.edges = 0
         self.dead: list[int] = []
         self.stops: dict[int, str] = {}
         self.exits: list[int] = []
         self.faulty: dict[int, str] = {}
-        self.pred_target = array("q")  # reversed edges: local target, global source
+        self.pred_target = array("i")  # reversed edges: local target, global source
         self.pred_source = array("q")
         self.can: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         self.newly: np.ndarray[Any, np.dtype[np.int64]] = np.zeros(0, np.int64)
-        self._adopt = getattr(self.space, "adopt", None)
-        self._represent = getattr(self.space, "representative", None)
-        self._forget = getattr(self.space, "forget", None)
         self._beyond = getattr(self.space, "beyond_scope", None)
-        self._edge_check = getattr(self.space, "edge_agreement", None) if check_edges else None
 
     # --- forward ----------------------------------------------------------------------------
     def gid(self, i: int) -> int:
@@ -181,31 +277,34 @@ class Partition:
 
     def start(self) -> int:
         """Take the starting configurations this partition owns; how many."""
-        for k in self.space.initial_states():
-            if owner_of(k, self.parts) == self.part and k not in self.index:
-                self._add(k, -1, -1)
-        self.round_starts.append(len(self.keys))
-        return len(self.keys)
+        for k, rep in self._store.starts():
+            if owner_of(travel_key(self.space, k), self.parts) == self.part:
+                self._take(k, rep, -1, -1, None)
+        self.round_starts.append(self.count)
+        return self.count
 
-    def _add(self, key: Hashable, source: int, position: int) -> None:
-        self.index[key] = len(self.keys)
-        self.keys.append(key)
-        self.parent.append(source)
-        self.parent_position.append(position)
+    def _take(self, key: Hashable, rep: object, source: int, position: int, label: object) -> int:
+        """The local number of ``key``; a key not held yet is held, with its parent edge."""
+        i = self._store.take(key, rep)
+        if i == self.count:
+            self.count += 1
+            self.parent.append(source)
+            self.parent_position.append(position)
+            self.first_label.append(-1 if source < 0 else self._labels[label])
+        return i
 
     def expand(self) -> list[Bucket | None]:
         """Expand the configurations found in the last round; one bucket per partition (``None``
         where no edge leads)."""
         lo, hi = self.round_starts[-2], self.round_starts[-1]
-        space, parts, me = self.space, self.parts, self.part
+        space, store, parts, me = self.space, self._store, self.parts, self.part
         buckets: list[Bucket | None] = [None] * parts
-        seen: dict[Hashable, tuple[Bucket, int]] = {}  # this round's targets: bucket, index there
-        foreign: list[Hashable] = []
-        represent = self._represent
+        # this round's targets not held here: the bucket and place there, or the local number
+        seen: dict[Hashable, tuple[Bucket, int] | int] = {}
         for i in range(lo, hi):
-            key = self.keys[i]
+            key = store.keys.key(i)
             source = self.gid(i)
-            labels, targets = space.successors(key)
+            labels, local, targets, reps, problems = store.expand(i)
             n = len(targets)
             self.degree.append(n)
             self.edges += n
@@ -220,53 +319,51 @@ class Partition:
                                      + (" ..." if len(outside) > 4 else ""))
                 else:
                     self.dead.append(i)
-            problems = list(space.faults(key))
-            if self._edge_check is not None and n:
-                problems.extend(self._edge_check(key, labels, targets))
             if problems:
                 self.faulty[i] = "; ".join(problems)
             for position, t in enumerate(targets):
-                place = seen.get(t)
-                if place is None:
-                    q = owner_of(t, parts)
-                    bucket = buckets[q]
-                    if bucket is None:
-                        bucket = buckets[q] = Bucket()
-                    place = seen[t] = (bucket, len(bucket.keys))
-                    bucket.keys.append(t)
-                    # the owner needs a representative only for a key it may not have
-                    known = q == me and t in self.index
-                    bucket.reps.append(represent(t) if represent is not None and not known else None)
-                    bucket.first_source.append(source)
-                    bucket.first_position.append(position)
-                    if q != me:
-                        foreign.append(t)
-                bucket, j = place
-                bucket.edge_target.append(j)
-                bucket.edge_source.append(source)
-        if self._forget is not None and foreign:
-            self._forget(foreign)
+                j = local[position]
+                if j < 0:
+                    place = seen.get(t)
+                    if place is None:
+                        going = travel_key(space, t)
+                        q = owner_of(going, parts)
+                        held = store.known(t) if q == me else None
+                        if held is not None:
+                            place = seen[t] = held
+                        else:
+                            bucket = buckets[q]
+                            if bucket is None:
+                                bucket = buckets[q] = Bucket()
+                            place = seen[t] = (bucket, len(bucket.keys))
+                            bucket.keys.append(going)
+                            bucket.reps.append(reps.pop(t, None))
+                            bucket.first_source.append(source)
+                            bucket.first_position.append(position)
+                            bucket.first_label.append(labels[position])
+                    if isinstance(place, int):
+                        j = place
+                    else:
+                        bucket, at = place
+                        bucket.edge_target.append(at)
+                        bucket.edge_source.append(source)
+                        continue
+                self.pred_target.append(j)
+                self.pred_source.append(source)
+        store.release(lo, hi)
         return buckets
 
     def absorb(self, buckets: Sequence[Bucket | None]) -> int:
         """Take this round's edges into this partition (in partition order); how many
         configurations are new (the next round's frontier)."""
-        index, adopt = self.index, self._adopt
         for bucket in buckets:
             if bucket is None:
                 continue
-            local = array("q")
-            for j, k in enumerate(bucket.keys):
-                i = index.get(k)
-                if i is None:
-                    if adopt is not None:
-                        k = adopt(k, bucket.reps[j])
-                    i = len(self.keys)
-                    self._add(k, bucket.first_source[j], bucket.first_position[j])
-                local.append(i)
+            local = array("q", [self._take(k, bucket.reps[j], bucket.first_source[j], bucket.first_position[j],
+                                           bucket.first_label[j]) for j, k in enumerate(bucket.keys)])
             self.pred_target.extend(column(local)[column(bucket.edge_target)].tolist())
             self.pred_source.extend(bucket.edge_source)
-        self.round_starts.append(len(self.keys))
+        self.round_starts.append(self.count)
         return self.round_starts[-1] - self.round_starts[-2]
 
     # --- backward: which configurations can still finish ----------------------------------
@@ -274,10 +371,11 @@ class Partition:
         """Mark the ends and the configurations where the scope stops; how many."""
         self.can = np.frombuffer(bytes(self.terminal), np.uint8).astype(bool)
         self.can[list(self.stops)] = True
-        order = np.argsort(column(self.pred_target), kind="stable")
+        targets = column(self.pred_target)
+        order = np.argsort(targets, kind="stable")
         self._pred_sources = column(self.pred_source)[order]
-        self._pred_start = np.zeros(len(self.keys) + 1, np.int64)
-        np.cumsum(np.bincount(column(self.pred_target), minlength=len(self.keys)), out=self._pred_start[1:])
+        self._pred_start = np.zeros(self.count + 1, np.int64)
+        np.cumsum(np.bincount(targets, minlength=self.count), out=self._pred_start[1:])
         self.newly = np.flatnonzero(self.can)
         return len(self.newly)
 
@@ -315,7 +413,7 @@ class Partition:
     # --- results ----------------------------------------------------------------------------
     def summary(self) -> dict[str, int]:
         """This partition's counts."""
-        return {"states": len(self.keys), "edges": self.edges, "terminals": sum(self.terminal),
+        return {"states": self.count, "edges": self.edges, "terminals": sum(self.terminal),
                 "dead_ends": len(self.dead), "stops_at_bounds": len(self.stops),
                 "terminal_with_exits": len(self.exits), "faults": len(self.faulty),
                 "cannot_finish": len(self.trapped()) if self.can is not None else -1}
@@ -324,9 +422,10 @@ class Partition:
         """How many events from a start configuration ``i`` was first reached in."""
         return int(np.searchsorted(self.round_starts, i, side="right")) - 1
 
-    def failing(self, limit: int) -> dict[str, list[tuple[int, int, str, str]]]:
+    def failing(self, limit: int) -> dict[str, list[tuple[int, int, str]]]:
         """The shallowest ``limit`` failures of each check and the first places the scope
-        stops: ``(depth, global number, description, detail)``."""
+        stops: ``(depth, global number, detail)`` (the driver describes each configuration from
+        its trace, :func:`~.cluster.explore_partitioned`)."""
         trapped = self.trapped() if self.can is not None else []
         items: dict[str, list[tuple[int, str]]] = {
             "dead_ends": [(i, "no enabled event") for i in self.dead[:limit]],
@@ -336,25 +435,18 @@ class Partition:
             "faults": sorted(self.faulty.items())[:limit],
             "stops_at_bounds": sorted(self.stops.items())[:limit],
         }
-        return {check: [(self.depth(i), self.gid(i), self.space.describe(self.keys[i]), detail)
-                        for i, detail in found] for check, found in items.items()}
+        return {check: [(self.depth(i), self.gid(i), detail) for i, detail in found]
+                for check, found in items.items()}
 
-    def step_back(self, i: int) -> tuple[int, int]:
-        """The parent edge of local configuration ``i``: (parent's global number, place)."""
-        return self.parent[i], self.parent_position[i]
+    def step_back(self, i: int) -> tuple[int, int, object]:
+        """The parent edge of local configuration ``i``: (parent's global number, the edge's
+        place among the parent's events, its label); the parent is -1 for a start."""
+        n = self.first_label[i]
+        return self.parent[i], self.parent_position[i], None if n < 0 else self._labels.by_number[n]
 
     def key_at(self, i: int) -> Hashable:
-        """The key of local configuration ``i``."""
-        return self.keys[i]
-
-    def describe_at(self, i: int) -> str:
-        """The space's one-line description of local configuration ``i``."""
-        return self.space.describe(self.keys[i])
-
-    def label(self, i: int, position: int) -> object:
-        """The label of the ``position``-th event of local configuration ``i``."""
-        labels, _ = self.space.successors(self.keys[i])
-        return labels[position]
+        """The key of local configuration ``i`` as it travels (:func:`travel_key`)."""
+        return travel_key(self.space, self._store.keys.key(i))
 
 
 # --- the tasks a driver sends to the workers ------------------------------------------------
@@ -378,7 +470,7 @@ def _held(run: str, part: int) -> Partition:
 def task_start(run: str, part: int, parts: int, factory: SpaceFactory) -> int:
     """Make partition ``part`` of run ``run`` here and take its starting configurations (the
     factory's ``check_edges``, true unless it says otherwise, asks for the machines on every
-    edge where the space offers ``edge_agreement``)."""
+    edge of an irregular space)."""
     p = _HELD[run, part] = Partition(part, parts, factory, getattr(factory, "check_edges", True))
     return p.start()
 

@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -27,6 +28,7 @@ from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import NAMED_SCOPES, Scope, space_for
 from auction_fsm.machines import TableMachines
+from auction_fsm.scenario import loads_scenario
 from auction_fsm.seats import Seat
 from auction_fsm.simulator import Simulator
 
@@ -192,6 +194,51 @@ def test_partitions_fire_the_machines_on_every_edge(simulator: Any) -> None:
     else:  # each failing edge is named at its source; the one process names tree edges at the target
         assert found and report.counts["faults"]
         assert all("judge_comparable" in d and d.startswith("on director judges comparable") for d in found)
+
+
+def test_partitions_of_an_irregular_scope_hold_packed_keys_and_no_representative_at_the_end() -> None:
+    # as one process explores: each partition's keys are in its space's own table, packed by its
+    # own numbering (only the keys it owns), and a representative is released once expanded
+    scope = NAMED_SCOPES["inadmissible-1"].narrowed(agreement="off")
+    ps = drive(lambda: space_for(scope), 3)
+    for p in ps:
+        space = cast(IrregularSpace, p.space)
+        assert p.count == len(space.numbering or ()) > 0
+        assert all(type(k) is bytes for k in space.numbering or ())
+        assert not space._states
+    assert sum(p.count for p in ps) == one_process(space_for(scope))[0].states
+
+
+@dataclass(frozen=True)
+class PlantedInsufficient:
+    """An insufficient-bid scope after North's 1NT whose machines lack the 'comparable'
+    judgement (built in each worker, so it pickles as a name)."""
+
+    def __call__(self) -> IrregularSpace:
+        return IrregularSpace(Scope.of({"insufficient_bid"}), prefix=(CallEvent.of("N", "1NT"),),
+                              simulator=_PlantedSimulator, agreement="off")
+
+
+def test_a_partitioned_fault_is_described_from_its_trace_replayed_by_the_driver(client: Any) -> None:
+    # the partitions keep no positions: the driver replays each trace from the parent edges'
+    # labels; the scenario it gives leads, through the engine, to the position it describes,
+    # by a shortest trace
+    from auction_fsm.graph.cluster import explore_partitioned
+
+    report = explore_partitioned(client, PlantedInsufficient(), "planted", partitions=3)
+    one = PlantedInsufficient()()
+    ex = explore(one)
+    depth = ex.depths()
+    faults = [f for f in report.findings if f.check == "faults"]
+    assert faults and report.counts["faults"] and len(faults) <= 3
+    for f in faults:
+        assert f.trace is not None and f.trace.scenario is not None
+        assert "judge_comparable" in f.detail
+        replay = loads_scenario(json.dumps(f.trace.scenario)).replay(check=False)
+        assert replay.error is None
+        key = one.key_of(replay.simulator.state)
+        assert one.describe(key) == f.state
+        assert len(f.trace.scenario["events"]) - 1 == depth[ex.index[key]]  # (1NT is the prefix)
 
 
 def test_a_partition_its_worker_no_longer_holds_is_a_clear_error() -> None:
