@@ -33,6 +33,8 @@ ON_SEAT_TO_ACT: Final = frozenset({"deemed_pass"})
 
 def seat_state(obligations: tuple[Obligation, ...]) -> str:
     """The seat-machine state for a seat's obligations: the strongest one wins."""
+    if not obligations:  # (most seats, most of the time: asked for each seat at every edge checked)
+        return FREE
     for kind in _PRECEDENCE:
         if any(o.kind == kind for o in obligations):
             return OBLIGATION_STATE[kind]
