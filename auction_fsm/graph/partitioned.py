@@ -45,7 +45,7 @@ import hashlib
 from array import array
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, cast
 
 import numpy as np
 
@@ -163,13 +163,35 @@ class _Expanded(NamedTuple):
     problems: list[str]
 
 
+class _Store(Protocol):
+    """Where a partition keeps its configurations' keys, and how it expands them."""
+
+    #: The keys held, numbered in the order taken (the partition's local numbers).
+    keys: KeyNumbering
+
+    def starts(self) -> list[tuple[Hashable, object]]:
+        """Every start of the space (whoever owns it), with what its owner needs to go on."""
+
+    def take(self, key: Hashable, rep: object) -> int:
+        """The local number of ``key`` (as it travelled), held from now on if it was not."""
+
+    def known(self, key: Hashable) -> int | None:
+        """The local number of a target :meth:`expand` gave as stored, if held here."""
+
+    def expand(self, i: int) -> _Expanded:
+        """The successors of local configuration ``i``."""
+
+    def release(self, lo: int, hi: int) -> None:
+        """Configurations ``lo`` to ``hi`` have been expanded: let go of what only that needed."""
+
+
 class _Plain:
     """A space whose keys hold everything needed to go on from them (the legal scopes' ints, a
     test's graph): the partition numbers its keys itself and asks the space's protocol."""
 
     def __init__(self, space: ConfigurationSpace[Any, Any]) -> None:
         self.space = space
-        self.keys = NumberedKeys()
+        self.keys: KeyNumbering = NumberedKeys()
 
     def starts(self) -> list[tuple[Hashable, object]]:
         return [(k, None) for k in self.space.initial_states()]
@@ -249,7 +271,7 @@ class Partition:
     def __init__(self, part: int, parts: int, factory: SpaceFactory, check_edges: bool = True) -> None:
         self.part, self.parts = part, parts
         self.space = factory()
-        self._store: _Plain | _Levelled = (
+        self._store: _Store = (
             _Levelled(self.space, check_edges) if isinstance(self.space, IrregularSpace) else _Plain(self.space))
         self.count = 0  # configurations held
         self.parent = array("q")  # global number of the parent, -1 for a start
