@@ -109,11 +109,30 @@ def _canonical(obj: object) -> object:
 
 def stable_digest(key: Hashable) -> int:
     """A 64-bit hash of ``key`` that every process computes alike (Python's ``hash`` of a
-    string changes from one process to the next)."""
+    string changes from one process to the next).  A tuple (a declared key's values) is hashed
+    from its items' own digests, each worked out once in this process (:data:`_ITEM_DIGESTS`):
+    the same values come back in key after key."""
     if type(key) is int:
         return (key * _MIX) & _MASK
-    text = repr(_canonical(key)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+    if isinstance(key, tuple):
+        held, parts = _ITEM_DIGESTS.get, []
+        for item in key:
+            digest = held(item)
+            if digest is None:
+                digest = _ITEM_DIGESTS[item] = _digest(item)
+            parts.append(digest)
+        return int.from_bytes(hashlib.blake2b(b"".join(parts), digest_size=8).digest(), "little")
+    return int.from_bytes(_digest(key), "little")
+
+
+def _digest(obj: object) -> bytes:
+    """Eight bytes of hash of ``obj``'s stable form (:func:`_canonical`)."""
+    return hashlib.blake2b(repr(_canonical(obj)).encode(), digest_size=8).digest()
+
+
+#: Each item of the tuple keys hashed in this process, with its digest.  Equal items of
+#: different types (``0``, ``False``) share an entry, as they share a stable form.
+_ITEM_DIGESTS: dict[Hashable, bytes] = {}
 
 
 def travel_key(space: object, key: Hashable) -> Hashable:

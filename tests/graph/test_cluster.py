@@ -25,6 +25,7 @@ from auction_fsm.events import CallEvent
 from auction_fsm.graph import partitioned as part
 from auction_fsm.graph.checks import GraphReport, check_exploration
 from auction_fsm.graph.configuration import explore
+from auction_fsm.graph.declared_key import HandedOver
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import NAMED_SCOPES, Scope, space_for
 from auction_fsm.machines import TableMachines
@@ -131,6 +132,8 @@ def test_equal_keys_of_different_types_have_one_owner() -> None:
     # the irregular keys hold 0 in one state and False in another for the same fact
     assert part.stable_digest((0, True, 1.0, Seat.E)) == part.stable_digest((False, 1, 1, 1))
     assert part.stable_digest((0, 1)) != part.stable_digest((1, 0))
+    # a named tuple equal to a plain one (a split scope's hand-over key) is hashed as its items
+    assert part.stable_digest(HandedOver(2, -1)) == part.stable_digest((2, -1))
 
 
 def test_a_key_part_without_a_stable_form_is_refused() -> None:
