@@ -5,6 +5,7 @@ Run from the repository root (needs ``pip install -e '.[cluster]'``)::
 
     python benchmarks/bench_cluster.py compare --scopes insufficient-1-level2 --workers 2
     python benchmarks/bench_cluster.py growth --family exposure --levels 1 2 3
+    python benchmarks/bench_cluster.py memory --scopes insufficient-1 changes-1 --partitions 2
 
 ``compare`` explores and checks each scope twice: in this process (``explore`` and
 ``check_exploration``; ``--agreement all``, the default, fires the machines on every edge in
@@ -20,6 +21,13 @@ printed too.
 level given, in this process, and prints the configurations, edges and seconds of each, then
 the fitted growth (linear when the level-to-level differences are equal, else the quadratic
 through the last three) and what it predicts for bids to level 7.
+
+``memory`` (no Dask needed) explores each scope in one process, then in ``--partitions``
+partitions driven round by round in one process (as ``tests/graph/test_cluster.py`` drives them),
+each in a fresh process of its own, and prints the memory each holds once explored
+(``tracemalloc``, from before the space is made: the law book's tables, the simulators and the
+partitions' own spaces included), per configuration, and the ratio of the partitions' to the one
+process's.  A real cluster adds a worker's fixed 100-120 MB to each partition.
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ import resource
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -89,6 +97,57 @@ def compare(args: argparse.Namespace) -> None:
                                   "workers_cpu_s": round(cpu, 2), "worker_peak_mb": peak, "cluster_info": report.info["cluster"]}))
 
 
+def _held_one(name: str, agreement: Literal["all", "off"]) -> tuple[int, int]:
+    """Configurations, and bytes held once ``name`` is explored in this process (one process)."""
+    import gc
+    import tracemalloc
+
+    tracemalloc.start()
+    space = space_for(scope_named(name).narrowed(agreement=agreement))
+    space.explore_jobs = 1  # type: ignore[attr-defined]  # (forked workers' memory is not traced)
+    ex = explore(space)
+    gc.collect()
+    return ex.states, tracemalloc.get_traced_memory()[0]
+
+
+def _held_parts(name: str, agreement: Literal["all", "off"], parts: int) -> tuple[int, int]:
+    """Configurations, and bytes held once ``name`` is explored in ``parts`` partitions driven
+    in this process."""
+    import gc
+    import tracemalloc
+
+    from auction_fsm.graph import partitioned as part
+    from auction_fsm.graph.cluster import ScopeSpace
+
+    tracemalloc.start()
+    factory = ScopeSpace(scope_named(name).narrowed(agreement=agreement))
+    ps = [part.Partition(p, parts, factory, factory.check_edges) for p in range(parts)]
+    for p in ps:
+        p.start()
+    while True:
+        out = [p.expand() for p in ps]
+        if not sum(ps[q].absorb([out[p][q] for p in range(parts)]) for q in range(parts)):
+            break
+    gc.collect()
+    return sum(p.count for p in ps), tracemalloc.get_traced_memory()[0]
+
+
+def memory(args: argparse.Namespace) -> None:
+    """The ``memory`` table."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")  # a fresh process for each: no table filled before
+    print(f"{'scope':<24} {'states':>9} {'one process B/config':>21} {f'{args.partitions} partitions B/config':>23} "
+          f"{'ratio':>6} {'same states':>11}")
+    for name in args.scopes:
+        with ctx.Pool(1) as pool:
+            states, one = pool.apply(_held_one, (name, args.agreement))
+        with ctx.Pool(1) as pool:
+            found, held = pool.apply(_held_parts, (name, args.agreement, args.partitions))
+        print(f"{name:<24} {states:>9,} {one / states:>21,.0f} {held / found:>23,.0f} "
+              f"{held / found / (one / states):>6.2f} {'yes' if found == states else 'NO':>11}", flush=True)
+
+
 def growth(args: argparse.Namespace) -> None:
     """The ``growth`` table and fit."""
     family = FAMILIES.get(args.family, args.family)
@@ -120,7 +179,7 @@ def growth(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    """Parse the command line and run one of the two benchmarks."""
+    """Parse the command line and run one of the three benchmarks."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -138,8 +197,15 @@ def main() -> None:
     g.add_argument("--family", default="exposure", help=f"one of {', '.join(FAMILIES)} (default exposure)")
     g.add_argument("--irregularities", type=int, default=2, help="per auction (default 2)")
     g.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3], help="bid levels (default 1 2 3)")
+    m = sub.add_parser("memory", help="memory held per configuration: one process against partitions "
+                                      "driven in one process (no Dask)")
+    m.add_argument("--scopes", nargs="+", default=["insufficient-1"], metavar="NAME",
+                   help="named scopes (default insufficient-1)")
+    m.add_argument("--partitions", type=int, default=2, help="partitions (default 2)")
+    m.add_argument("--agreement", choices=("all", "off"), default="all",
+                   help="the machines on every edge in both runs (all, the default) or in neither")
     args = parser.parse_args()
-    compare(args) if args.what == "compare" else growth(args)
+    {"compare": compare, "growth": growth, "memory": memory}[args.what](args)
 
 
 if __name__ == "__main__":
