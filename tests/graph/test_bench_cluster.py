@@ -1,6 +1,7 @@
-"""The cluster benchmark's memory table (``benchmarks/bench_cluster.py memory``): one process and
-the partitions driven in this process find the same configurations, and the partitions hold the
-small keys of one process, not a tuple and a representative per configuration."""
+"""The cluster benchmark's memory table (``benchmarks/bench_cluster.py memory``) runs and compares
+like with like: one process and the partitions driven in this process find the same
+configurations.  How much each holds is the benchmark's to print, not a test's to bound (what the
+partitions keep is tested in test_cluster.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,4 @@ def test_the_memory_table_compares_one_process_with_the_partitions() -> None:
     row = next(line.split() for line in out.splitlines() if line.startswith("exposure-1"))
     states, one, parts, ratio, same = row[1], int(row[2].replace(",", "")), int(row[3].replace(",", "")), float(row[4]), row[5]
     assert states == "3,304" and same == "yes"
-    # 1.74 times one process's here (the edges reversed, a table set per partition); 3.97 before
-    # the partitions kept packed keys and released their representatives (1,488 bytes a
-    # configuration against 375)
-    assert 0 < one < parts and ratio < 2.5
+    assert one > 0 and parts > 0 and abs(ratio - parts / one) < 0.02  # (the ratio of the two figures)
