@@ -22,8 +22,9 @@ cycles (when the configurations that cannot finish are few enough to gather), ea
 configuration's own invariants, and the machines on every edge, fired from the machine states
 the engine's state gives as each edge is found (as one process does with ``--agreement all``);
 every failure with a shortest trace and its scenario, replayed here from the labels of the
-parent edges the partitions keep.  The path count and the
-machine states never exercised stay with the one-process ``verify``.
+parent edges the partitions keep; and the machine states the scope never exercises (each
+partition notes those its configurations realise as it expands them).  The path count stays
+with the one-process ``verify``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from ..lawbook import book_named
 from . import partitioned as part
 from . import properties as props
 from .checks import Finding, GraphReport
+from .machine_graph import containers, machine_graph
 from .results import ProgressCallback
 from .scopes import Scope, space_for
 from .space import ConfigurationSpace
@@ -225,6 +227,7 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
             marked = run.exchange(part.task_backward, part.task_mark)
         summaries = run.each(part.task_call, "summary")
         counts = {k: sum(s[k] for s in summaries) for k in summaries[0]}
+        exercised = set().union(*(cast("set[str]", s) for s in run.each(part.task_call, "exercised_states")))
         cycles = _sink_cycles(run, counts["cannot_finish"])
         report = _report(run, factory, name, counts, cycles, max_traces)
     finally:
@@ -239,6 +242,10 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
         "not_checked": [*([] if getattr(factory, "check_edges", True) else [part.NO_MACHINES]),
                         *part.NOT_CHECKED],
     })
+    book = getattr(factory, "book", None)
+    if book is not None:  # (a scope's factory: its book's machines; a test's graph has none)
+        g = machine_graph(book_named(book))
+        report.info["not_exercised"] = sorted(set(g) - exercised - set(containers(g)))
     if cycles is None:
         report.info["not_checked"].append(
             f"trapped cycles: {counts['cannot_finish']:,} configurations cannot finish, more than "

@@ -72,7 +72,6 @@ CHECKED: Final = ("unreachable", "dead_ends", "cannot_finish", "terminal_with_ex
 #: What the one-process ``verify`` does that a partitioned run does not.
 NOT_CHECKED: Final = (
     "the number of paths to an end (and so the perft oracle of the legal scopes)",
-    "the machine states a scope never exercises",
 )
 #: Said too when the machines are not fired on every edge (the scope's agreement mode is off).
 NO_MACHINES: Final = ("the machines on every edge (the scope's agreement mode is off): each "
@@ -310,6 +309,9 @@ class Partition:
         self.can: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         self.newly: np.ndarray[Any, np.dtype[np.int64]] = np.zeros(0, np.int64)
         self._beyond = getattr(self.space, "beyond_scope", None)
+        #: The machine-graph nodes the configurations expanded here realise (the driver's
+        #: "not exercised" is the machine graph less the union over the partitions).
+        self.exercised: set[str] = set()
 
     # --- forward ----------------------------------------------------------------------------
     def gid(self, i: int) -> int:
@@ -351,6 +353,7 @@ class Partition:
             self.edges += n
             end = bool(space.is_terminal(key))
             self.terminal.append(end)
+            self.exercised.update(space.machine_states(key))
             if end and n:
                 self.exits.append(i)
             elif not end and not n:
@@ -478,6 +481,10 @@ class Partition:
         }
         return {check: [(self.depth(i), self.gid(i), detail) for i, detail in found]
                 for check, found in items.items()}
+
+    def exercised_states(self) -> set[str]:
+        """The machine-graph nodes the configurations expanded here realise."""
+        return self.exercised
 
     def step_back(self, i: int) -> tuple[int, int, object]:
         """The parent edge of local configuration ``i``: (parent's global number, the edge's

@@ -28,6 +28,7 @@ from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.declared_key import HandedOver
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import NAMED_SCOPES, Scope, space_for
+from auction_fsm.graph.verification import verify_scope
 from auction_fsm.machines import TableMachines
 from auction_fsm.scenario import loads_scenario
 from auction_fsm.seats import Seat
@@ -272,6 +273,8 @@ def test_a_cluster_of_two_workers_gives_the_one_process_verdicts(client: Any, sc
     assert on_cluster.info["terminals"] == terminals
     assert on_cluster.counts == report.counts
     assert on_cluster.ok and report.ok
+    # the machine states the scope never exercises, as one process's verify lists them
+    assert on_cluster.info["not_exercised"] == verify_scope(scope).info["not_exercised"]
 
 
 def test_a_cluster_reports_each_failure_with_a_shortest_trace(client: Any) -> None:
