@@ -146,7 +146,7 @@ def test_explored_configurations_every_waiting_procedure_holds_the_call_its_reco
                 seen.add(t)
                 todo.append(t)
     for key in seen:
-        state = space.representative(key)
+        state = space.state_of(key)
         assert disagreement(state) is None, disagreement(state)
         if state.pending is not None:
             procedures.add(state.pending.state_name)

@@ -219,8 +219,8 @@ class IrregularSpace:
         self._states: dict[Key, AuctionState] = {}
         # every configuration found, numbered in the order found (also the numbers the parallel
         # explorer sends between processes, graph/parallel.py): its number by key, and by
-        # number its key (``None`` once forgotten), the number of the configuration it was first
-        # reached from (-1: a start, or a key taken from another process), that edge's event,
+        # number its key, the number of the configuration it was first reached from (-1: a
+        # start; -2: a key taken from another process), that edge's event,
         # and what the checks ask of it, noted from its representative when it was registered
         # (:class:`_Summary`, each distinct one stored once): the key's bytes and a slot in the
         # table of keys (graph/key_table.py, shared with the exploration), and three 32-bit
@@ -511,11 +511,6 @@ class IrregularSpace:
         return _Summary(self.ended(state), (f"phase:{state.phase}", *seats), split)
 
     # --- moving configurations between processes (a partitioned run, graph/partitioned.py) --
-    def representative(self, key: Key) -> AuctionState:
-        """What another process needs to go on from ``key``: its representative state (the
-        compact key leaves out what no enabled family reads, so it cannot be replayed alone)."""
-        return self.state_of(key)
-
     def adopt(self, key: Key, state: AuctionState) -> Key:
         """Take ``key``, as it travelled (:meth:`travel_key`), with its representative ``state``
         from another process; returns the key as stored here (packed by this process's

@@ -70,9 +70,6 @@ class KeyNumbering(Protocol):
     def items(self) -> Iterable[tuple[Hashable, int]]:
         """(key, number) for every key held, in the order numbered."""
 
-    def pop(self, key: Hashable, default: int | None = None) -> int | None:
-        """Forget ``key`` (its number is not given again), where the table can."""
-
     def copy(self) -> PackedKeys | NumberedKeys:
         """An independent copy."""
 
@@ -301,11 +298,6 @@ class PackedKeys:
             slots[at] = n
         self._slots, self._mask = slots, mask
 
-    def pop(self, key: Hashable, default: int | None = None) -> int | None:
-        """Not offered: a packed table never forgets a key (a partitioned run, which forgets
-        keys another process owns, keeps its keys as tuples in a :class:`NumberedKeys`)."""
-        raise InternalError("a packed key table cannot forget a key; a partitioned run keeps tuple keys")
-
     def copy(self) -> PackedKeys:
         """An independent copy (for the tests that drive two spaces alike)."""
         other = PackedKeys()
@@ -317,7 +309,7 @@ class PackedKeys:
 
 class NumberedKeys:
     """Keys of any kind, numbered in the order added: a dictionary from key to number and the
-    list of keys by number (``None`` where a key was forgotten, :meth:`pop`).
+    list of keys by number.
 
     >>> table = NumberedKeys()
     >>> table.add(("a", 1)), table.add(("b", 2)), table.order[1], table.get(("c", 3))
@@ -357,7 +349,7 @@ class NumberedKeys:
         return n
 
     def key(self, number: int) -> Hashable:
-        """The key numbered ``number`` (``None`` once forgotten)."""
+        """The key numbered ``number``."""
         return self._keys[number]
 
     @property
@@ -365,13 +357,6 @@ class NumberedKeys:
         """The keys by number (the list itself: it grows with the table)."""
         return self._keys
 
-    def pop(self, key: Hashable, default: int | None = None) -> int | None:
-        """Forget ``key``: its number is not given again, and its place in :attr:`order` holds
-        ``None``."""
-        n = self._numbers.pop(key, default)
-        if n is not None:
-            self._keys[n] = None
-        return n
 
     def copy(self) -> NumberedKeys:
         """An independent copy (for the tests that drive two spaces alike)."""

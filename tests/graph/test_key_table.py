@@ -19,7 +19,6 @@ from auction_fsm.graph.declared_key import HandedOver
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.key_table import (
     FirstKeys,
-    NumberedKeys,
     PackedKeys,
     appended,
     pack_numbers,
@@ -89,21 +88,12 @@ def test_packed_keys_widen_their_offsets_past_four_gigabytes(monkeypatch: pytest
     assert table._starts.typecode == "q" and table.copy()[keys[-1]] == 299
 
 
-def test_a_copy_is_independent_and_a_packed_table_never_forgets() -> None:
+def test_a_copy_is_independent() -> None:
     table = PackedKeys()
     table.add(b"\x01")
     copy = table.copy()
     copy.add(b"\x02")
     assert (len(table), len(copy), table.get(b"\x02"), copy[b"\x02"]) == (1, 2, None, 1)
-    with pytest.raises(InternalError, match="cannot forget"):
-        table.pop(b"\x01")
-
-
-def test_numbered_keys_forget_a_key_and_never_give_its_number_again() -> None:
-    table = NumberedKeys()
-    assert [table.add(("a",)), table.add(("b",))] == [0, 1]
-    assert table.pop(("a",)) == 0 and ("a",) not in table and table.order[0] is None
-    assert table.add(("a",)) == 2 and list(table.order) == [None, ("b",), ("a",)]
 
 
 def test_first_keys_see_only_what_the_exploration_found() -> None:
