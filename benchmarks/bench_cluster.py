@@ -13,7 +13,8 @@ both runs, ``off`` in neither), then in partitions
 on a ``LocalCluster`` of ``--workers`` processes with one thread each (started before the
 clock runs); it prints configurations, edges, both times, the ratio (one process / cluster;
 above 1 the cluster is faster), the workers' CPU seconds and the largest worker's peak memory
-(a worker process starts at about 100 MB), and whether every count agrees.  On a machine whose cores are
+(a worker process starts at about 100 MB), and whether every count agrees (the number of paths
+to an end among them: both runs count it, as ``verify`` does).  On a machine whose cores are
 busy with other work the ratio says little about idle cores: the CPU seconds of the workers are
 printed too.
 
@@ -54,9 +55,10 @@ def one_process(scope: Scope) -> tuple[dict[str, Any], float, float]:
     """Explore and check ``scope`` here: counts, seconds, CPU seconds."""
     started, cpu = time.perf_counter(), time.process_time()
     ex = explore(space_for(scope))
-    report = check_exploration(ex, count_paths=False)
+    report = check_exploration(ex, expected_paths=scope.expected_paths)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
-    return {"states": ex.states, "edges": ex.edges, "terminals": sum(ex.terminal), **report.counts}, seconds, cpu
+    return {"states": ex.states, "edges": ex.edges, "terminals": sum(ex.terminal), **report.counts,
+            "path_count": report.info["paths"]}, seconds, cpu
 
 
 def _peak_mb() -> int:
@@ -85,7 +87,7 @@ def compare(args: argparse.Namespace) -> None:
             cpu = sum(client.run(time.process_time).values()) - cpu0
             peak = max(client.run(_peak_mb).values())
             mine = {"states": report.states, "edges": report.edges, "terminals": report.info["terminals"],
-                    **report.counts}
+                    **report.counts, "path_count": report.info["paths"]}
             same = all(mine.get(k) == v for k, v in base.items())
             print(f"{name:<24} {report.states:>9,} {report.edges:>10,} {base_s:>7.1f} {base_cpu:>9.1f} "
                   f"{seconds:>9.1f} {base_s / seconds:>6.2f} {cpu:>13.1f} {peak:>14} {'yes' if same else 'NO':>11}",

@@ -16,15 +16,16 @@ to the worker that needs them.  Ray brings an 80 MB binary wheel with its own ob
 process manager, more than this explorer needs.  Dask is an optional extra
 (``pip install 'auction-fsm[cluster]'``), imported only when a run asks for a cluster.
 
-What a partitioned run checks, and what it does not (:data:`~.partitioned.NOT_CHECKED`): dead
+What a partitioned run checks (:data:`~.partitioned.CHECKED`), as one process checks it: dead
 ends (and where the scope stops), configurations that cannot finish, ends with exits, trapped
 cycles (when the configurations that cannot finish are few enough to gather), each
 configuration's own invariants, and the machines on every edge, fired from the machine states
 the engine's state gives as each edge is found (as one process does with ``--agreement all``);
 every failure with a shortest trace and its scenario, replayed here from the labels of the
-parent edges the partitions keep; and the machine states the scope never exercises (each
-partition notes those its configurations realise as it expands them).  The path count stays
-with the one-process ``verify``.
+parent edges the partitions keep; the machine states the scope never exercises (each partition
+notes those its configurations realise as it expands them); and the number of paths to an end,
+summed backwards in rounds as well (:mod:`~.partitioned`), checked against the perft oracle of
+a legal scope as one process checks it.
 """
 
 from __future__ import annotations
@@ -225,6 +226,16 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
         while marked:
             back_rounds += 1
             marked = run.exchange(part.task_backward, part.task_mark)
+        path_rounds = 0
+
+        def path_pass(primes: tuple[int, ...]) -> list[Any]:
+            nonlocal path_rounds
+            counted = sum(run.each(part.task_begin_paths, primes))
+            while counted:
+                path_rounds += 1
+                counted = run.exchange(part.task_paths_out, part.task_paths_in)
+            return run.each(part.task_call, "path_totals")
+        paths, why_none = part.count_paths(path_pass)
         summaries = run.each(part.task_call, "summary")
         counts = {k: sum(s[k] for s in summaries) for k in summaries[0]}
         exercised = set().union(*(cast("set[str]", s) for s in run.each(part.task_call, "exercised_states")))
@@ -237,20 +248,42 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
         "states_per_second": round(counts["states"] / explored) if explored > 0 else None,
         "terminals": counts["terminals"], "stops_at_bounds": counts["stops_at_bounds"],
         "cluster": {"workers": len(set(run.where)), "partitions": run.parts, "rounds": run.rounds,
-                    "backward_rounds": back_rounds, "largest_share": max(s["states"] for s in summaries),
+                    "backward_rounds": back_rounds, "path_rounds": path_rounds,
+                    "largest_share": max(s["states"] for s in summaries),
                     "seconds_total": round(time.perf_counter() - started, 3)},
-        "not_checked": [*([] if getattr(factory, "check_edges", True) else [part.NO_MACHINES]),
-                        *part.NOT_CHECKED],
+        "not_checked": [] if getattr(factory, "check_edges", True) else [part.NO_MACHINES],
     })
     book = getattr(factory, "book", None)
     if book is not None:  # (a scope's factory: its book's machines; a test's graph has none)
         g = machine_graph(book_named(book))
         report.info["not_exercised"] = sorted(set(g) - exercised - set(containers(g)))
+    _paths_into(report, factory, paths, why_none)
     if cycles is None:
         report.info["not_checked"].append(
             f"trapped cycles: {counts['cannot_finish']:,} configurations cannot finish, more than "
             f"{SINK_CYCLE_LIMIT:,} to gather")
     return report
+
+
+def _paths_into(report: GraphReport, factory: part.SpaceFactory, paths: int | None, why_none: str | None) -> None:
+    """The path count in the report as one process gives it (:func:`~.checks.check_exploration`):
+    ``paths`` (``None`` with a cycle), a part of a split scope's own (``paths_of_part``), and the
+    ``paths`` check against the scope's perft oracle where it has one."""
+    scope = getattr(factory, "scope", None)
+    split = scope is not None and (scope.contract_strain is not None or scope.offender_seat is not None)
+    report.info["paths"] = paths
+    if why_none is not None and paths is None and not why_none.startswith("a cycle"):
+        report.info["not_checked"].append(f"the number of paths to an end: {why_none}")
+    if split:
+        report.info["paths_of_part"] = True
+        return
+    expected = scope.expected_paths if scope is not None else None
+    if expected is None:
+        return
+    report.info["paths_expected"] = expected
+    report.counts["paths"] = int(paths != expected)
+    if paths != expected:
+        report.findings.append(Finding("paths", "start", f"{paths} paths to an end, expected {expected}", None))
 
 
 def _sink_cycles(run: _Run, trapped: int) -> list[list[int]] | None:

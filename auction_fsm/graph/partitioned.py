@@ -21,6 +21,19 @@ Afterwards "can every configuration still finish?" is answered backwards in roun
 :meth:`Partition.backward` sends the predecessors of the newly marked ones to their owners, and
 :meth:`Partition.mark` marks them; what is never marked cannot finish.
 
+Then the number of paths from the starts to the ends (the perft count of a legal scope) is
+summed backwards the same way, as Kahn's algorithm on the reversed edges: a configuration's
+count is itself if it ends, plus the counts of the targets of its edges, each edge once, so it
+is known once every edge leaving it has reported.  :meth:`Partition.begin_paths` takes the
+configurations with no edge out, :meth:`Partition.paths_out` sends each newly counted
+configuration's count along every edge into it, and :meth:`Partition.paths_in` adds what
+arrives and takes the configurations whose every edge has now reported.  The counts are kept
+modulo a few primes below 2**40 and, alongside, in floating point to bound the total;
+:func:`count_paths` rebuilds the exact count from the residues, with another pass on other
+primes while the bound says the count may exceed their product.  A configuration
+on a cycle, or from which a cycle is reachable, is never counted, and then the count is none,
+as one process says for a graph with a cycle.
+
 A space is explored through the configuration-space protocol
 (:class:`~auction_fsm.graph.space.ConfigurationSpace`), asking ``beyond_scope(key)`` (where the
 scope stops) where it has it; its keys must then hold everything needed to go on from them (the
@@ -42,6 +55,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import math
 from array import array
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -54,25 +68,27 @@ from ..errors import AuctionFsmError, InternalError
 from .irregular_space import IrregularSpace
 from .key_table import Distinct, KeyNumbering, NumberedKeys
 from .parallel import LevelShare
-from .results import column, ranges
+from .results import column, primes_below, ranges
 from .space import ConfigurationSpace
 
 if TYPE_CHECKING:
     from ..auction import AuctionState
 
-__all__ = ["Bucket", "Partition", "SpaceFactory", "owner_of", "stable_digest", "travel_key", "CHECKED", "NOT_CHECKED",
-           "NO_MACHINES", "PartitionLostError"]
+__all__ = ["Bucket", "Partition", "SpaceFactory", "owner_of", "stable_digest", "travel_key", "CHECKED",
+           "NO_MACHINES", "PATH_PRIMES_A_PASS", "PartitionLostError", "PathPass", "count_paths"]
 
 #: Builds the configuration space in a worker process (it must pickle: a class, or a small
 #: dataclass naming the scope and the law book).
 SpaceFactory = Callable[[], ConfigurationSpace[Any, Any]]
 
-#: The checks a partitioned run gives, with the same meaning as the one-process checks.
-CHECKED: Final = ("unreachable", "dead_ends", "cannot_finish", "terminal_with_exits", "sink_cycles", "faults")
-#: What the one-process ``verify`` does that a partitioned run does not.
-NOT_CHECKED: Final = (
-    "the number of paths to an end (and so the perft oracle of the legal scopes)",
-)
+#: The checks a partitioned run gives, with the same meaning as the one-process checks (the
+#: number of paths to an end checked against the perft oracle where a scope has one).
+CHECKED: Final = ("unreachable", "dead_ends", "cannot_finish", "terminal_with_exits", "sink_cycles", "faults",
+                  "paths")
+#: How many primes (each below 2**40, so that a residue plus what the edges bring it in one round
+#: stays far inside 64 bits whatever the out-degree) one pass of the partitioned path count sums
+#: modulo: six count exactly up to about 10**72; a larger count takes another pass.
+PATH_PRIMES_A_PASS: Final = 6
 #: Said too when the machines are not fired on every edge (the scope's agreement mode is off).
 NO_MACHINES: Final = ("the machines on every edge (the scope's agreement mode is off): each "
                       "configuration's own invariants are checked")
@@ -312,6 +328,16 @@ class Partition:
         #: The machine-graph nodes the configurations expanded here realise (the driver's
         #: "not exercised" is the machine graph less the union over the partitions).
         self.exercised: set[str] = set()
+        # a part of a split scope counts the paths to its own ends only (IrregularSpace.split_ends):
+        # those ends, one flag a configuration; None for a scope that is not split
+        self._split = callable(getattr(self.space, "split_ends", None))
+        self.counted: bytearray | None = None
+        # the path count (begin_paths): the pass's primes, each edge out not yet reported, the
+        # counts so far (residues by the primes, and a floating-point bound)
+        self._unreported: np.ndarray[Any, np.dtype[np.int64]] = np.zeros(0, np.int64)
+        self._primes: tuple[int, ...] = ()
+        self._residues: np.ndarray[Any, np.dtype[np.int64]] = np.zeros((0, 0), np.int64)
+        self._approx: np.ndarray[Any, np.dtype[np.float64]] = np.zeros(0, np.float64)
 
     # --- forward ----------------------------------------------------------------------------
     def gid(self, i: int) -> int:
@@ -353,6 +379,8 @@ class Partition:
             self.edges += n
             end = bool(space.is_terminal(key))
             self.terminal.append(end)
+            if self._split:
+                self._note_split(key)
             self.exercised.update(space.machine_states(key))
             if end and n:
                 self.exits.append(i)
@@ -396,6 +424,17 @@ class Partition:
                 self.pred_source.append(source)
         store.release(lo, hi)
         return buckets
+
+    def _note_split(self, key: Hashable) -> None:
+        """Note whether ``key`` is an end this part of a split scope counts its paths to (the
+        first configuration tells whether the scope is split at all)."""
+        ends = cast(IrregularSpace, self.space).split_ends([key])
+        if ends is None:
+            self._split = False
+            return
+        if self.counted is None:
+            self.counted = bytearray()
+        self.counted.append(bool(ends.counted[0]))
 
     def absorb(self, buckets: Sequence[Bucket | None]) -> int:
         """Take this round's edges into this partition (in partition order); how many
@@ -453,6 +492,66 @@ class Partition:
         """``(source, target)`` global numbers of every edge into the local ``targets``."""
         start, src = self._pred_start, self._pred_sources
         return [(int(s), self.gid(t)) for t in targets for s in src[start[t]:start[t + 1]]]
+
+    # --- backward: the number of paths to an end ------------------------------------------
+    def begin_paths(self, primes: Sequence[int]) -> int:
+        """Start the path count modulo ``primes`` (after :meth:`begin_backward`, whose reversed
+        edges it follows): every configuration counts itself if it ends (for a part of a split
+        scope, if it is one of the part's own ends); those with no edge out are counted already.
+        How many."""
+        ends = np.frombuffer(bytes(self.counted if self.counted is not None else self.terminal), np.uint8)
+        self._primes = tuple(primes)
+        self._unreported = column(self.degree).astype(np.int64)
+        self._residues = np.tile(ends.astype(np.int64), (len(self._primes), 1))
+        self._approx = ends.astype(np.float64)
+        self.newly = np.flatnonzero(self._unreported == 0)
+        return len(self.newly)
+
+    def paths_out(self) -> list[tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.int64]],
+                                      np.ndarray[Any, np.dtype[np.float64]]] | None]:
+        """For each owner, the edges into the configurations counted last whose source it holds:
+        (local source, the target's residues, the target's bound), one column per edge."""
+        new, start = self.newly, self._pred_start
+        lengths = start[new + 1] - start[new]
+        sources = self._pred_sources[ranges(start[new], lengths)]
+        targets = np.repeat(new, lengths)
+        owners = sources % self.parts
+        out: list[tuple[Any, Any, Any] | None] = []
+        for q in range(self.parts):
+            mine = owners == q
+            if mine.any():
+                at = targets[mine]
+                out.append((sources[mine] // self.parts, self._residues[:, at], self._approx[at]))
+            else:
+                out.append(None)
+        return out
+
+    def paths_in(self, sent: Sequence[tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.int64]],
+                                            np.ndarray[Any, np.dtype[np.float64]]] | None]) -> int:
+        """Add the counts the edges bring to their sources here; the configurations whose every
+        edge has now reported are counted (the next round sends theirs).  How many."""
+        got = [x for x in sent if x is not None]
+        if not got:
+            self.newly = np.zeros(0, np.int64)
+            return 0
+        sources = np.concatenate([g[0] for g in got])
+        residues = np.concatenate([g[1] for g in got], axis=1)
+        for row, p in enumerate(self._primes):
+            np.add.at(self._residues[row], sources, residues[row])
+            touched = self._residues[row]
+            touched %= p
+        np.add.at(self._approx, sources, np.concatenate([g[2] for g in got]))
+        np.subtract.at(self._unreported, sources, 1)
+        touched_sources = np.unique(sources)
+        self.newly = touched_sources[self._unreported[touched_sources] == 0]
+        return len(self.newly)
+
+    def path_totals(self) -> tuple[list[int], float, int]:
+        """The starts' counts summed (residues by the pass's primes, and the bound), and how many
+        configurations were never counted (on or before a cycle)."""
+        starts = slice(0, self.round_starts[1])
+        residues = [int(self._residues[row, starts].sum()) % p for row, p in enumerate(self._primes)]
+        return residues, float(self._approx[starts].sum()), int((self._unreported > 0).sum())
 
     # --- results ----------------------------------------------------------------------------
     def summary(self) -> dict[str, int]:
@@ -551,6 +650,50 @@ def task_backward(run: str, part: int) -> list[Any]:
 def task_mark(run: str, part: int, *lists: Any) -> int:
     """:meth:`Partition.mark`."""
     return _held(run, part).mark(lists)
+
+
+def task_begin_paths(run: str, part: int, primes: Sequence[int]) -> int:
+    """:meth:`Partition.begin_paths` of partition ``part``."""
+    return _held(run, part).begin_paths(primes)
+
+
+def task_paths_out(run: str, part: int) -> list[Any]:
+    """:meth:`Partition.paths_out` of partition ``part``."""
+    return _held(run, part).paths_out()
+
+
+def task_paths_in(run: str, part: int, *sent: Any) -> int:
+    """:meth:`Partition.paths_in` of partition ``part``."""
+    return _held(run, part).paths_in(sent)
+
+
+#: One pass of the path count over every partition: given the primes, each partition's
+#: :meth:`Partition.path_totals` once the rounds are done.
+PathPass = Callable[[tuple[int, ...]], Sequence[tuple[Sequence[int], float, int]]]
+
+
+def count_paths(one_pass: PathPass) -> tuple[int | None, str | None]:
+    """The number of paths from the starts to the ends, from passes of the partitions' path
+    rounds (``one_pass``), each modulo :data:`PATH_PRIMES_A_PASS` new primes, rebuilt by the
+    Chinese remainder theorem until the product of the primes exceeds the floating-point bound:
+    exact, as one process's count is.  ``(None, why)`` with a cycle (the count is infinite) or a
+    count beyond floating point."""
+    primes = primes_below(1 << 40)
+    total, modulus = 0, 1
+    while True:
+        chosen = tuple(next(primes) for _ in range(PATH_PRIMES_A_PASS))
+        totals = one_pass(chosen)
+        if any(undone for _, _, undone in totals):
+            return None, "a cycle: the number of paths is infinite"
+        bound = sum(approx for _, approx, _ in totals)
+        if not math.isfinite(bound):
+            return None, "more paths than floating point bounds (above 10**308)"
+        for row, p in enumerate(chosen):
+            r = sum(residues[row] for residues, _, _ in totals) % p
+            total += modulus * ((r - total) * pow(modulus, -1, p) % p)
+            modulus *= p
+        if bound * (1 + 1e-6) + 1 < modulus:
+            return total, None
 
 
 def task_call(run: str, part: int, method: str, *args: Any) -> Any:

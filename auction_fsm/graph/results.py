@@ -21,7 +21,7 @@ from .key_table import ListView
 from .space import ConfigurationSpace, K, L
 
 __all__ = ["Exploration", "LabelColumn", "ExplorationLimitError", "ProgressCallback", "node_name", "column",
-           "ranges", "distinct", "topological_layers", "to_column"]
+           "ranges", "distinct", "topological_layers", "to_column", "primes_below"]
 
 #: A column of configuration indices (or of int keys) as numpy sees it.
 IntArray = npt.NDArray[np.integer[Any]]
@@ -253,7 +253,7 @@ class Exploration(Generic[K, L]):
         degree = self.degrees()
         starts = slice(0, self.starts)
         # a sum of (degree) residues plus one must stay below 2**63
-        primes = _primes_below((1 << 63) // (int(degree.max(initial=0)) + 1))
+        primes = primes_below((1 << 63) // (int(degree.max(initial=0)) + 1))
         total, modulus = 0, 1
         bound: float | None = None
         finishing: npt.NDArray[np.bool_] | None = None
@@ -302,7 +302,7 @@ def _is_prime(n: int) -> bool:
     return True
 
 
-def _primes_below(n: int) -> Iterator[int]:
+def primes_below(n: int) -> Iterator[int]:
     """The primes below ``n``, largest first."""
     return (c for c in range(n - 1, 1, -1) if _is_prime(c))
 

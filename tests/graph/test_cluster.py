@@ -79,6 +79,33 @@ class ModularSpace:
         return ["planted"] if key % 97 == 3 else []
 
 
+class LadderSpace(ModularSpace):
+    """An acyclic graph with ``2**n`` paths: configuration ``(layer, i)`` leads to both
+    configurations of the next layer, and the last layer ends."""
+
+    name = "ladder"
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.n = n
+
+    def initial_states(self) -> Sequence[Any]:
+        return ((0, 0),)
+
+    def successors(self, key: Any) -> tuple[Sequence[str], Sequence[Any]]:
+        layer = key[0]
+        return ((), ()) if layer == self.n else (("a", "b"), ((layer + 1, 0), (layer + 1, 1)))
+
+    def is_terminal(self, key: Any) -> bool:
+        return bool(key[0] == self.n)
+
+    def beyond_scope(self, key: Any) -> list[str]:
+        return []
+
+    def faults(self, key: Any) -> Sequence[str]:
+        return []
+
+
 def one_process(space: Any) -> tuple[GraphReport, int]:
     """The one-process explorer's report and number of ends."""
     ex = explore(space)
@@ -99,13 +126,35 @@ def drive(factory: part.SpaceFactory, parts: int) -> list[part.Partition]:
 
 def in_partitions(factory: part.SpaceFactory, parts: int) -> dict[str, int]:
     """The counts of a partitioned run in this process, the backward rounds included."""
+    summaries = [p.summary() for p in partitions_explored(factory, parts)]
+    return {k: sum(s[k] for s in summaries) for k in summaries[0]}
+
+
+def paths_in_partitions(ps: Sequence[part.Partition]) -> tuple[int | None, str | None]:
+    """The number of paths to an end, summed in the partitions' rounds in this process as the
+    cluster driver sums it (after the backward rounds), and how many passes it took."""
+    parts = len(ps)
+    passes = []
+
+    def one_pass(primes: tuple[int, ...]) -> list[tuple[Sequence[int], float, int]]:
+        passes.append(primes)
+        counted = sum(p.begin_paths(primes) for p in ps)
+        while counted:
+            out = [p.paths_out() for p in ps]
+            counted = sum(ps[q].paths_in([out[p][q] for p in range(parts)]) for q in range(parts))
+        return [p.path_totals() for p in ps]
+    paths, why = part.count_paths(one_pass)
+    return paths, why if paths is None else f"{len(passes)} pass(es)"
+
+
+def partitions_explored(factory: part.SpaceFactory, parts: int) -> list[part.Partition]:
+    """Partitions explored and their backward rounds run, in this process."""
     ps = drive(factory, parts)
     marked = sum(p.begin_backward() for p in ps)
     while marked:
         out2 = [p.backward() for p in ps]
         marked = sum(ps[q].mark([out2[p][q] for p in range(parts)]) for q in range(parts))
-    summaries = [p.summary() for p in ps]
-    return {k: sum(s[k] for s in summaries) for k in summaries[0]}
+    return ps
 
 
 def assert_same(counts: dict[str, int], report: GraphReport, terminals: int) -> None:
@@ -168,6 +217,47 @@ def test_partitions_of_a_changes_scope_give_the_one_process_counts() -> None:
         return IrregularSpace(Scope.of({"changes"}), prefix=prefix, agreement="off")
     report, terminals = one_process(factory())
     assert_same(in_partitions(factory, 3), report, terminals)
+
+
+# --- the number of paths, summed backwards in the partitions -------------------------------------
+@pytest.mark.parametrize(("n", "passes"), [(30, 1), (230, 1), (300, 2)])
+def test_partitions_count_a_ladders_paths_exactly_past_the_primes_of_one_pass(n: int, passes: int) -> None:
+    # 2**230 is within six primes below 2**40 (about 10**72), 2**300 takes a second pass
+    ps = partitions_explored(lambda: LadderSpace(n), 3)
+    assert paths_in_partitions(ps) == (2 ** n, f"{passes} pass(es)")
+    assert explore(LadderSpace(n)).count_paths() == 2 ** n
+
+
+def test_partitions_find_no_path_count_where_a_cycle_makes_it_infinite() -> None:
+    assert explore(ModularSpace()).count_paths() is None
+    paths, why = paths_in_partitions(partitions_explored(ModularSpace, 3))
+    assert paths is None and why is not None and "cycle" in why
+
+
+@pytest.mark.parametrize("scope", [NAMED_SCOPES["exposure-1"], Scope("legal-level1", max_level=1)],
+                         ids=lambda s: s.name)
+def test_partitions_count_the_paths_one_process_counts(scope: Scope) -> None:
+    narrowed = scope.narrowed(agreement="off")
+    expected = explore(space_for(narrowed)).count_paths()
+    assert expected is not None and expected > 0
+    assert paths_in_partitions(partitions_explored(lambda: space_for(narrowed), 3))[0] == expected
+    if scope.expected_paths is not None:  # the legal scope's perft oracle
+        assert expected == scope.expected_paths
+
+
+def test_a_part_of_a_split_scope_counts_the_paths_to_its_own_ends_in_partitions() -> None:
+    def factory() -> IrregularSpace:
+        # the part in spades after 1S: an auction that ends in no trumps is handed over
+        scope = Scope("part", frozenset({"opening_lead", "exposure"}), max_irregularities=1, max_level=1,
+                      contract_strain=3)
+        return IrregularSpace(scope, prefix=(CallEvent.of("N", "1S"),), agreement="off")
+    one = factory()
+    ex = explore(one)
+    split = one.split_ends(ex.keys)
+    assert split is not None
+    own, whole = ex.count_paths_to(split.counted), ex.count_paths()
+    assert own is not None and whole is not None and 0 < own < whole  # (those handed over are not its own)
+    assert paths_in_partitions(partitions_explored(factory, 2))[0] == own
 
 
 class _PlantedSimulator(Simulator):
@@ -271,8 +361,11 @@ def test_a_cluster_of_two_workers_gives_the_one_process_verdicts(client: Any, sc
     assert on_cluster.info["cluster"]["workers"] == 2
     assert (on_cluster.states, on_cluster.edges) == (report.states, report.edges)
     assert on_cluster.info["terminals"] == terminals
-    assert on_cluster.counts == report.counts
+    assert on_cluster.counts == {**report.counts, **({"paths": 0} if scope.expected_paths is not None else {})}
     assert on_cluster.ok and report.ok
+    assert on_cluster.info["paths"] == explore(space_for(scope.narrowed(agreement="off"))).count_paths()
+    if scope.expected_paths is not None:  # the legal scope's perft oracle, checked as one process checks it
+        assert on_cluster.info["paths_expected"] == scope.expected_paths
     # the machine states the scope never exercises, as one process's verify lists them
     assert on_cluster.info["not_exercised"] == verify_scope(scope).info["not_exercised"]
 
@@ -306,13 +399,15 @@ def test_a_cluster_reports_each_failure_with_a_shortest_trace(client: Any) -> No
 
 
 # --- the command line -------------------------------------------------------------------------
-def test_verify_on_a_local_cluster_prints_what_it_did_not_check(capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_on_a_local_cluster_checks_the_whole_legal_auctions_perft_oracle(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # every legal auction from one dealer, counted backwards in 321 rounds over two workers
     pytest.importorskip("distributed", reason=NEEDS_DASK)
-    status = main(["verify", "--scope", "legal", "--max-level", "1", "--cluster", "local:2",
-                   "--no-machine", "--json", "--quiet"])
+    status = main(["verify", "--scope", "legal", "--cluster", "local:2", "--no-machine", "--json", "--quiet"])
     out = json.loads(capsys.readouterr().out)
-    assert status == 0 and out["ok"] and out["states"] == 506
-    assert any("paths" in item for item in out["not_checked"])
+    assert status == 0 and out["ok"] and out["states"] == 3506
+    assert out["paths"] == out["paths_expected"] == 128_745_650_347_030_683_120_231_926_111_609_371_363_122_697_557
+    assert out["not_checked"] == []
 
 
 @pytest.mark.parametrize("address", ["local:x", "local:0", "tcp://a b"])
