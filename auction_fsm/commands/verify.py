@@ -74,8 +74,9 @@ def register(subparsers: Subparsers) -> None:
     cluster = p.add_argument_group(
         "past one machine", "explore each scope's configuration graph in partitions on a Dask cluster "
         "(needs pip install 'auction-fsm[cluster]'); checks dead ends, states that cannot finish, ends "
-        "with exits, trapped cycles, each configuration's invariants and the machines on every edge, "
-        "not the number of paths nor the keys (see docs/verification.md)")
+        "with exits, trapped cycles, each configuration's invariants, the machines on every edge and "
+        "the number of paths, as one process does; the keys are checked in one process only "
+        "(--check-keys; see docs/verification.md)")
     cluster.add_argument("--cluster", metavar="ADDRESS",
                          help="a Dask scheduler's address (tcp://host:8786), or local:N for N worker "
                               "processes on this machine")
@@ -140,24 +141,29 @@ def handler(args: argparse.Namespace) -> int:
 def _on_cluster(args: argparse.Namespace, book: LawBook, scopes: list[Scope], show: bool) -> int:
     """``--cluster``: the machine graph here, each scope's configuration graph on the cluster."""
     from ..graph.cluster import parse_cluster, require_dask, verify_on_cluster
-    from ..graph.verification import format_report, verify_machine
+    from ..graph.verification import combined_report, format_report, verify_machine
 
     parse_cluster(args.cluster)  # a bad address or a missing extra is said before any work
     require_dask()
     reports = [] if args.no_machine else [verify_machine(book, max(0, args.traces))]
-    # a scope verified by contract strain goes to the cluster as its parts (paths are not
-    # counted there, so the parts' reports are the whole answer); with changes of call a part
-    # must also show that its own ended auctions finish without another hand-over, a check the
-    # partitioned run does not make
+    # a scope verified in parts goes to the cluster as its parts, and the whole is made from
+    # their reports as one process makes it (the parts' paths summed); with changes of call a
+    # part must also show that its own ended auctions finish without another hand-over, a
+    # check the partitioned run does not make
     reopening = [s.name for s in scopes if s.by_strain and "changes" in s.families]
     if reopening:
         raise UsageError(f"--cluster cannot verify {', '.join(reopening)} by contract strain: with changes "
                          "of call each part must also show that its own ended auctions finish, which "
                          "only the one-machine run checks")
     parts = [part for scope in scopes for part in scope.split_parts()]
-    reports.extend(verify_on_cluster(parts, book.name, args.cluster, partitions=args.partitions,
-                                     max_traces=max(0, args.traces), timeout=args.connect_timeout,
-                                     progress=_frontier if show else None))
+    done = iter(verify_on_cluster(parts, book.name, args.cluster, partitions=args.partitions,
+                                  max_traces=max(0, args.traces), timeout=args.connect_timeout,
+                                  progress=_frontier if show else None))
+    for scope in scopes:
+        mine = [next(done) for _ in scope.split_parts()]
+        reports.extend(mine)
+        if scope.is_split:
+            reports.append(combined_report(scope, mine))
     for r in reports:
         print(json.dumps(r.to_json()) if args.json else format_report(r))
     return 0 if all(r.ok for r in reports) else EXIT_CHECK_FAILED

@@ -410,6 +410,20 @@ def test_verify_on_a_local_cluster_checks_the_whole_legal_auctions_perft_oracle(
     assert out["not_checked"] == []
 
 
+def test_a_scope_verified_by_strain_on_a_cluster_is_made_whole_from_its_parts_with_their_paths(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # as one process does it (tests/graph/test_by_strain.py, the same count)
+    pytest.importorskip("distributed", reason=NEEDS_DASK)
+    assert main(["verify", "--scope", "lead-1", "--by-strain", "--cluster", "local:2", "--no-machine",
+                 "--json", "--quiet"]) == 0
+    *parts, whole = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["scope"] for r in parts] == [f"lead-1-in-{s}" for s in ("C", "D", "H", "S", "NT")]
+    assert all(r["ok"] and r["paths_of_part"] for r in parts) and whole["ok"]
+    assert whole["parts"] == [r["scope"] for r in parts]
+    assert whole["paths"] == sum(r["paths"] for r in parts) == 1_181_899_377
+    assert whole["states"] == sum(r["states"] for r in parts) == 18_770
+
+
 @pytest.mark.parametrize("address", ["local:x", "local:0", "tcp://a b"])
 def test_a_bad_cluster_address_is_one_line_naming_it(capsys: pytest.CaptureFixture[str], address: str) -> None:
     status = main(["verify", "--scope", "exposure-1", "--cluster", address, "--no-machine"])
