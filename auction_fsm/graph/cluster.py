@@ -235,7 +235,7 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
                 path_rounds += 1
                 counted = run.exchange(part.task_paths_out, part.task_paths_in)
             return run.each(part.task_call, "path_totals")
-        paths, why_none = part.count_paths(path_pass)
+        paths, missing = part.count_paths(path_pass)
         summaries = run.each(part.task_call, "summary")
         counts = {k: sum(s[k] for s in summaries) for k in summaries[0]}
         exercised = set().union(*(cast("set[str]", s) for s in run.each(part.task_call, "exercised_states")))
@@ -257,7 +257,7 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
     if book is not None:  # (a scope's factory: its book's machines; a test's graph has none)
         g = machine_graph(book_named(book))
         report.info["not_exercised"] = sorted(set(g) - exercised - set(containers(g)))
-    _paths_into(report, factory, paths, why_none)
+    _paths_into(report, factory, paths, missing)
     if cycles is None:
         report.info["not_checked"].append(
             f"trapped cycles: {counts['cannot_finish']:,} configurations cannot finish, more than "
@@ -265,15 +265,16 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
     return report
 
 
-def _paths_into(report: GraphReport, factory: part.SpaceFactory, paths: int | None, why_none: str | None) -> None:
+def _paths_into(report: GraphReport, factory: part.SpaceFactory, paths: int | None, missing: str | None) -> None:
     """The path count in the report as one process gives it (:func:`~.checks.check_exploration`):
     ``paths`` (``None`` with a cycle), a part of a split scope's own (``paths_of_part``), and the
-    ``paths`` check against the scope's perft oracle where it has one."""
+    ``paths`` check against the scope's perft oracle where it has one; ``missing`` says why a
+    finite count is not given (:func:`~.partitioned.count_paths`)."""
     scope = getattr(factory, "scope", None)
     split = scope is not None and (scope.contract_strain is not None or scope.offender_seat is not None)
     report.info["paths"] = paths
-    if why_none is not None and paths is None and not why_none.startswith("a cycle"):
-        report.info["not_checked"].append(f"the number of paths to an end: {why_none}")
+    if missing is not None:
+        report.info["not_checked"].append(f"the number of paths to an end: {missing}")
     if split:
         report.info["paths_of_part"] = True
         return

@@ -537,9 +537,9 @@ class Partition:
         sources = np.concatenate([g[0] for g in got])
         residues = np.concatenate([g[1] for g in got], axis=1)
         for row, p in enumerate(self._primes):
-            np.add.at(self._residues[row], sources, residues[row])
-            touched = self._residues[row]
-            touched %= p
+            counts = self._residues[row]  # (a view: changed in place)
+            np.add.at(counts, sources, residues[row])
+            counts %= p
         np.add.at(self._approx, sources, np.concatenate([g[2] for g in got]))
         np.subtract.at(self._unreported, sources, 1)
         touched_sources = np.unique(sources)
@@ -676,18 +676,19 @@ def count_paths(one_pass: PathPass) -> tuple[int | None, str | None]:
     """The number of paths from the starts to the ends, from passes of the partitions' path
     rounds (``one_pass``), each modulo :data:`PATH_PRIMES_A_PASS` new primes, rebuilt by the
     Chinese remainder theorem until the product of the primes exceeds the floating-point bound:
-    exact, as one process's count is.  ``(None, why)`` with a cycle (the count is infinite) or a
-    count beyond floating point."""
+    exact, as one process's count is.  With a cycle the count is infinite: ``None``, as one
+    process gives it.  Second, why the count is missing where it is not infinite (beyond
+    floating point, where one process goes on in Python integers), else ``None``."""
     primes = primes_below(1 << 40)
     total, modulus = 0, 1
     while True:
         chosen = tuple(next(primes) for _ in range(PATH_PRIMES_A_PASS))
         totals = one_pass(chosen)
         if any(undone for _, _, undone in totals):
-            return None, "a cycle: the number of paths is infinite"
+            return None, None
         bound = sum(approx for _, approx, _ in totals)
         if not math.isfinite(bound):
-            return None, "more paths than floating point bounds (above 10**308)"
+            return None, "more than floating point bounds (10**308); one process counts them"
         for row, p in enumerate(chosen):
             r = sum(residues[row] for residues, _, _ in totals) % p
             total += modulus * ((r - total) * pow(modulus, -1, p) % p)
