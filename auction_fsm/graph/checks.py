@@ -53,6 +53,7 @@ __all__ = [
     "check_machine_graph",
     "check_exploration",
     "add_findings",
+    "note_paths",
     "cannot_finish_indices",
     "sink_cycle_indices",
 ]
@@ -254,29 +255,37 @@ def check_exploration(ex: Exploration[Any, Any], max_traces: int = 3,
                             "states_per_second": round(ex.rate) if ex.seconds > 0 else None}
     if beyond is not None:
         info["stops_at_bounds"] = len(stops)
-    if count_paths and split is not None:
-        # a part of a scope split by the contract's strain: the paths to its own ends, so that
-        # the parts' counts add up to the whole scope's
-        info["paths"] = ex.count_paths_to(split.counted)
-        info["paths_of_part"] = True
-    elif count_paths:
-        paths = ex.count_paths()
-        info["paths"] = paths
-        if expected_paths is not None:
-            info["paths_expected"] = expected_paths
-            counts["paths"] = int(paths != expected_paths)
-            if paths != expected_paths:
-                failing["paths"] = []
     report = GraphReport("configuration", space.name, n, ex.edges, counts, info=info)
     for check, items in failing.items():
         add_findings(report, ex, check, items, max_traces)
     for i, detail in stops[:max_traces]:  # reported as such, with a trace, but not a failure
         report.findings.append(Finding("stops_at_bounds", space.describe(ex.keys[i]), detail,
                                        configuration_trace(ex, i, f"the scope {space.name} stops here")))
-    if counts.get("paths"):
-        report.findings.append(Finding("paths", "start", f"{info['paths']} paths to an end, "
-                                       f"expected {expected_paths}", None))
+    if count_paths and split is not None:
+        # a part of a scope split by the contract's strain: the paths to its own ends, so that
+        # the parts' counts add up to the whole scope's
+        note_paths(report, ex.count_paths_to(split.counted), of_part=True)
+    elif count_paths:
+        note_paths(report, ex.count_paths(), expected=expected_paths)
     return report
+
+
+def note_paths(report: GraphReport, paths: int | None, *, of_part: bool = False,
+               expected: int | None = None) -> None:
+    """Put the number of paths to an end into ``report`` (``None``: a cycle makes it infinite):
+    for a part of a split scope, marked as the part's own (the parts' counts add up to the
+    whole's); otherwise, where a perft oracle is ``expected``, the ``paths`` check against it,
+    with a finding when they differ.  One process and a cluster run report it alike."""
+    report.info["paths"] = paths
+    if of_part:
+        report.info["paths_of_part"] = True
+        return
+    if expected is None:
+        return
+    report.info["paths_expected"] = expected
+    report.counts["paths"] = int(paths != expected)
+    if paths != expected:
+        report.findings.append(Finding("paths", "start", f"{paths} paths to an end, expected {expected}", None))
 
 
 def add_findings(report: GraphReport, ex: Exploration[Any, Any], check: str,

@@ -43,7 +43,7 @@ from ..errors import AuctionFsmError, InternalError
 from ..lawbook import book_named
 from . import partitioned as part
 from . import properties as props
-from .checks import Finding, GraphReport
+from .checks import Finding, GraphReport, note_paths
 from .machine_graph import containers, machine_graph
 from .results import ProgressCallback
 from .scopes import Scope, space_for
@@ -266,25 +266,17 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
 
 
 def _paths_into(report: GraphReport, factory: part.SpaceFactory, paths: int | None, missing: str | None) -> None:
-    """The path count in the report as one process gives it (:func:`~.checks.check_exploration`):
-    ``paths`` (``None`` with a cycle), a part of a split scope's own (``paths_of_part``), and the
-    ``paths`` check against the scope's perft oracle where it has one; ``missing`` says why a
-    finite count is not given (:func:`~.partitioned.count_paths`)."""
+    """The path count in the report as one process gives it (:func:`~.checks.note_paths`): a
+    part of a split scope's own, or checked against the scope's perft oracle where it has one;
+    ``missing`` says why a finite count is not given (:func:`~.partitioned.count_paths`)."""
     scope = getattr(factory, "scope", None)
-    split = scope is not None and (scope.contract_strain is not None or scope.offender_seat is not None)
-    report.info["paths"] = paths
     if missing is not None:
         report.info["not_checked"].append(f"the number of paths to an end: {missing}")
-    if split:
-        report.info["paths_of_part"] = True
-        return
-    expected = scope.expected_paths if scope is not None else None
-    if expected is None:
-        return
-    report.info["paths_expected"] = expected
-    report.counts["paths"] = int(paths != expected)
-    if paths != expected:
-        report.findings.append(Finding("paths", "start", f"{paths} paths to an end, expected {expected}", None))
+    if scope is None:  # (a test's graph)
+        note_paths(report, paths)
+    else:
+        note_paths(report, paths, of_part=scope.contract_strain is not None or scope.offender_seat is not None,
+                   expected=scope.expected_paths)
 
 
 def _sink_cycles(run: _Run, trapped: int) -> list[list[int]] | None:

@@ -357,7 +357,6 @@ class NumberedKeys:
         """The keys by number (the list itself: it grows with the table)."""
         return self._keys
 
-
     def copy(self) -> NumberedKeys:
         """An independent copy (for the tests that drive two spaces alike)."""
         other = NumberedKeys()

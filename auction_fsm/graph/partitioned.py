@@ -68,7 +68,7 @@ from ..errors import AuctionFsmError, InternalError
 from .irregular_space import IrregularSpace
 from .key_table import Distinct, KeyNumbering, NumberedKeys
 from .parallel import LevelShare
-from .results import column, primes_below, ranges
+from .results import column, primes_below, ranges, with_residue
 from .space import ConfigurationSpace
 
 if TYPE_CHECKING:
@@ -462,10 +462,16 @@ class Partition:
         self.newly = np.flatnonzero(self.can)
         return len(self.newly)
 
+    def _edges_into_newly(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """Every edge into the configurations marked or counted last: its source (global
+        number) and its target (local number), one column each."""
+        new, start = self.newly, self._pred_start
+        lengths = start[new + 1] - start[new]
+        return self._pred_sources[ranges(start[new], lengths)], np.repeat(new, lengths)
+
     def backward(self) -> list[np.ndarray[Any, np.dtype[np.int64]] | None]:
         """The predecessors of the configurations marked last, as local numbers per owner."""
-        new, start = self.newly, self._pred_start
-        sources = self._pred_sources[ranges(start[new], start[new + 1] - start[new])]
+        sources, _ = self._edges_into_newly()
         owners = sources % self.parts
         out: list[np.ndarray[Any, np.dtype[np.int64]] | None] = []
         for q in range(self.parts):
@@ -511,10 +517,7 @@ class Partition:
                                       np.ndarray[Any, np.dtype[np.float64]]] | None]:
         """For each owner, the edges into the configurations counted last whose source it holds:
         (local source, the target's residues, the target's bound), one column per edge."""
-        new, start = self.newly, self._pred_start
-        lengths = start[new + 1] - start[new]
-        sources = self._pred_sources[ranges(start[new], lengths)]
-        targets = np.repeat(new, lengths)
+        sources, targets = self._edges_into_newly()
         owners = sources % self.parts
         out: list[tuple[Any, Any, Any] | None] = []
         for q in range(self.parts):
@@ -690,9 +693,7 @@ def count_paths(one_pass: PathPass) -> tuple[int | None, str | None]:
         if not math.isfinite(bound):
             return None, "more than floating point bounds (10**308); one process counts them"
         for row, p in enumerate(chosen):
-            r = sum(residues[row] for residues, _, _ in totals) % p
-            total += modulus * ((r - total) * pow(modulus, -1, p) % p)
-            modulus *= p
+            total, modulus = with_residue(total, modulus, sum(residues[row] for residues, _, _ in totals) % p, p)
         if bound * (1 + 1e-6) + 1 < modulus:
             return total, None
 

@@ -21,7 +21,8 @@ from .key_table import ListView
 from .space import ConfigurationSpace, K, L
 
 __all__ = ["Exploration", "LabelColumn", "ExplorationLimitError", "ProgressCallback", "node_name", "column",
-           "ranges", "distinct", "topological_layers", "to_column", "primes_below"]
+           "ranges", "distinct", "topological_layers", "to_column", "primes_below",
+           "with_residue"]
 
 #: A column of configuration indices (or of int keys) as numpy sees it.
 IntArray = npt.NDArray[np.integer[Any]]
@@ -272,9 +273,7 @@ class Exploration(Generic[K, L]):
                 (residues,) = _sum_paths(off, degree, tgt, terminal, layers, [(np.dtype(np.int64), p)])
             r = int(residues[starts].sum()) % p
             del residues
-            # combine x = total (mod modulus) with x = r (mod p)
-            total += modulus * ((r - total) * pow(modulus, -1, p) % p)
-            modulus *= p
+            total, modulus = with_residue(total, modulus, r, p)
         return total, finishing
 
 
@@ -300,6 +299,17 @@ def _is_prime(n: int) -> bool:
         else:
             return False
     return True
+
+
+def with_residue(total: int, modulus: int, r: int, p: int) -> tuple[int, int]:
+    """The number that is ``total`` modulo ``modulus`` and ``r`` modulo the prime ``p`` (not a
+    factor of ``modulus``), and the product of the moduli: one step of the Chinese remainder
+    theorem, as a path count adds one prime's residue.
+
+    >>> with_residue(*with_residue(0, 1, 23 % 5, 5), 23 % 7, 7)
+    (23, 35)
+    """
+    return total + modulus * ((r - total) * pow(modulus, -1, p) % p), modulus * p
 
 
 def primes_below(n: int) -> Iterator[int]:
