@@ -44,7 +44,7 @@ from ..lawbook import book_named
 from . import partitioned as part
 from . import properties as props
 from .checks import Finding, GraphReport, note_paths
-from .machine_graph import containers, machine_graph
+from .machine_graph import machine_graph, not_exercised
 from .results import ProgressCallback
 from .scopes import Scope, space_for
 from .space import ConfigurationSpace
@@ -255,8 +255,8 @@ def explore_partitioned(client: Any, factory: part.SpaceFactory, name: str, *,
     })
     book = getattr(factory, "book", None)
     if book is not None:  # (a scope's factory: its book's machines; a test's graph has none)
-        g = machine_graph(book_named(book))
-        report.info["not_exercised"] = sorted(set(g) - exercised - set(containers(g)))
+        report.info["not_exercised"], report.info["not_exercised_words"] = not_exercised(
+            machine_graph(book_named(book)), exercised)
     _paths_into(report, factory, paths, missing)
     if cycles is None:
         report.info["not_checked"].append(

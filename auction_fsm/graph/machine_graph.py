@@ -24,7 +24,7 @@ from ..lawbook import LAWS_2017, LawBook
 from ..lawbook.classify import CALL_TRIGGERS as CALLS_BY_KIND
 
 __all__ = ["machine_graph", "node_id", "machines_of", "machine_subgraph", "containers",
-           "flatten_containers", "CALL_TRIGGERS"]
+           "flatten_containers", "not_exercised", "CALL_TRIGGERS"]
 
 #: The triggers of a call made at a seat's turn: a seat state must accept one of them, or the
 #: auction would stall when that seat's turn comes.
@@ -77,6 +77,41 @@ def containers(g: nx.MultiDiGraph[Any]) -> list[str]:
     """
     parents = {d["parent"] for _, d in g.nodes(data=True) if d["parent"]}
     return [p for p in g if p in parents and g.in_degree(p) == 0]
+
+
+def not_exercised(g: nx.MultiDiGraph[Any], seen: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The states of machine graph ``g`` that can be current and are not in ``seen`` (the node
+    ids a run realised): their node ids, sorted, and the same in words, one line each.
+
+    A verification report lists them so that a reader can tell which parts of the procedure a
+    scope leaves untried.  In words, a procedure none of whose steps was reached is one line
+    (its summary, "never reached" and how many steps); a step of a procedure otherwise reached is named by the
+    procedure's summary and its own, a seat's state with "a seat:" before it; each line ends
+    with the node id in brackets (a procedure's with ``.*``), as the diagrams and ``export``
+    name the states.
+    """
+    boxes = set(containers(g))
+    left = sorted(set(g) - set(seen) - boxes)
+    inner: dict[str, list[str]] = {}
+    for n in g:
+        parent = g.nodes[n]["parent"]
+        if parent and n not in boxes:
+            inner.setdefault(parent, []).append(n)
+    whole = {p for p, steps in inner.items() if set(steps) <= set(left)}
+    words: list[str] = []
+    for n in left:
+        d = g.nodes[n]
+        parent = d["parent"]
+        if parent in whole:
+            if n == min(inner[parent]):
+                steps = len(inner[parent])
+                words.append(f"{g.nodes[parent]['summary']}: "
+                             + f"never reached ({steps} step{'' if steps == 1 else 's'}) [{parent}.*]")
+            continue
+        head = (g.nodes[parent]["summary"] + ": " if parent else
+                "a seat: " if d["machine"] == "seat" else "")
+        words.append(f"{head}{d['summary']} [{n}]")
+    return left, words
 
 
 def flatten_containers(g: nx.MultiDiGraph[Any]) -> nx.MultiDiGraph[Any]:

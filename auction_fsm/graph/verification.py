@@ -16,7 +16,7 @@ from .checks import GraphReport, add_findings, check_exploration, check_machine_
 from .configuration import Exploration, ProgressCallback, explore
 from .irregular_space import IrregularSpace
 from .key_check import inexact_keys
-from .machine_graph import containers, machine_graph
+from .machine_graph import machine_graph, not_exercised
 from .scopes import NAMED_SCOPES, Scope, space_for
 
 __all__ = ["verify", "verify_machine", "verify_scope", "WITNESS_SCOPE", "NOT_EXERCISED_LIMIT"]
@@ -47,12 +47,11 @@ def verify_machine(table: LawBook = LAWS_2017, max_traces: int = 3) -> GraphRepo
     return report
 
 
-def _not_exercised(ex: Exploration[Any, Any], table: LawBook) -> list[str]:
-    g = machine_graph(table)
+def _not_exercised(ex: Exploration[Any, Any], table: LawBook) -> tuple[list[str], list[str]]:
     seen: set[str] = set()
     for k in ex.keys:
         seen.update(ex.space.machine_states(k))
-    return sorted(set(g) - seen - set(containers(g)))
+    return not_exercised(machine_graph(table), seen)
 
 
 def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: int = 3,
@@ -94,7 +93,7 @@ def verify_scope(scope: Scope, table: LawBook | str = LAWS_2017, *, max_traces: 
         report.info["keys"] = "declared"
         report.info["log_readers"] = {part: list(who) for part, who in sorted(space.declared.log_readers.items())}
     if ex.states <= NOT_EXERCISED_LIMIT:
-        report.info["not_exercised"] = _not_exercised(ex, table)
+        report.info["not_exercised"], report.info["not_exercised_words"] = _not_exercised(ex, table)
     return report
 
 
@@ -285,10 +284,10 @@ def format_report(report: GraphReport) -> str:
                       "  paths from the start to an end (the parts' sum): " if "parts" in report.info else
                       "  paths from the start to an end: ")
                      + ("not counted: the graph has a cycle, so there are infinitely many"
-                        if paths is None else f"{paths}")
+                        if paths is None else f"{paths:,}")
                      + ("" if expected is None else
                         " (matches the oracle)" if expected == report.info["paths"] else
-                        f" (oracle: {expected})"))
+                        f" (oracle: {expected:,})"))
     if report.info.get("keys_compared") is not None:
         lines.append(f"  keys checked one step off the breadth-first tree: {report.info['keys_compared']:,} "
                      "edges compared")
@@ -309,7 +308,9 @@ def format_report(report: GraphReport) -> str:
     for item in report.info.get("not_checked", ()):
         lines.append(f"  not checked on the cluster: {item}")
     if report.info.get("not_exercised"):
-        lines.append("  not exercised in this scope: " + ", ".join(report.info["not_exercised"]))
+        lines.append(f"  not exercised in this scope ({len(report.info['not_exercised'])} states of the "
+                     "book's machines):")
+        lines.extend(f"    {line}" for line in report.info.get("not_exercised_words", report.info["not_exercised"]))
     for f in report.findings:
         lines.append(f"  {f.check.replace('_', ' ')}: {f.state} ({f.detail})")
         if f.trace is None:

@@ -9,7 +9,7 @@ from auction_fsm.events import CallEvent
 from auction_fsm.graph.checks import check_machine_graph
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.legal_space import LegalSpace
-from auction_fsm.graph.machine_graph import containers, flatten_containers, machine_graph
+from auction_fsm.graph.machine_graph import containers, flatten_containers, machine_graph, not_exercised
 from auction_fsm.lawbook import LAWS_2017 as TABLE
 from auction_fsm.lawbook import StateSpec
 
@@ -90,3 +90,22 @@ def test_graph_is_a_multidigraph_keyed_by_table_position() -> None:
     g = machine_graph()
     assert isinstance(g, nx.MultiDiGraph)
     assert {k for _, _, k in g.edges(keys=True)} == {f"t{i}" for i in range(len(TABLE.rows))}
+
+
+def test_states_not_exercised_are_told_in_the_books_words_a_procedure_never_reached_in_one_line() -> None:
+    """What a scope left untried, as ``verify`` prints it: a procedure none of whose steps was
+    reached is one line with its summary; a step missed inside a procedure otherwise reached is
+    named by both summaries; every state left out is covered by exactly one line, by its id."""
+    g = machine_graph()
+    insufficient = [n for n in g if g.nodes[n]["parent"] == "phase:insufficient_bid"]
+    missed_step = "phase:out_of_rotation.awaiting_choice"
+    left_out = set(insufficient) | {missed_step, "seat:must_repeat_call"}
+    names, words = not_exercised(g, set(g) - left_out)
+    assert names == sorted(left_out)
+    whole = [w for w in words if w.endswith("[phase:insufficient_bid.*]")]
+    assert whole == [f"{g.nodes['phase:insufficient_bid']['summary']}: never reached ({len(insufficient)} steps)"
+                     " [phase:insufficient_bid.*]"]
+    assert f"{g.nodes['phase:out_of_rotation']['summary']}: {g.nodes[missed_step]['summary']} [{missed_step}]" in words
+    assert f"a seat: {g.nodes['seat:must_repeat_call']['summary']} [seat:must_repeat_call]" in words
+    assert len(words) == 3
+    assert not any("_" in w.split(" [")[0] for w in words)  # the words carry no code names
