@@ -103,8 +103,8 @@ def test_states_not_exercised_are_told_in_the_books_words_a_procedure_never_reac
     names, words = not_exercised(g, set(g) - left_out)
     assert names == sorted(left_out)
     whole = [w for w in words if w.endswith("[phase:insufficient_bid.*]")]
-    assert whole == [f"{g.nodes['phase:insufficient_bid']['summary']}: never reached ({len(insufficient)} steps)"
-                     " [phase:insufficient_bid.*]"]
+    assert whole == [(f"{g.nodes['phase:insufficient_bid']['summary']}: never reached ({len(insufficient)} steps)"
+                     " [phase:insufficient_bid.*]")]
     assert f"{g.nodes['phase:out_of_rotation']['summary']}: {g.nodes[missed_step]['summary']} [{missed_step}]" in words
     assert f"a seat: {g.nodes['seat:must_repeat_call']['summary']} [seat:must_repeat_call]" in words
     assert len(words) == 3
