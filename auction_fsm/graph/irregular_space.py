@@ -473,6 +473,8 @@ class IrregularSpace:
             if n is not None and first[n] != _START:
                 states.pop(k, None)
         self._states = dict(states)  # (a dictionary keeps its table's size when entries go)
+        if len(self._key_unchecked) < 64:  # (and a set: the keys taken from elsewhere, mostly expanded)
+            self._key_unchecked = set(self._key_unchecked)
 
     def _add(self, key: Key, state: AuctionState, source: Key | None, event: Event | None) -> int:
         """Register configuration ``key``, new, with its representative ``state``, first

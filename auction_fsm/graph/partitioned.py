@@ -66,7 +66,7 @@ import numpy as np
 from ..calls import Call
 from ..errors import AuctionFsmError, InternalError
 from .irregular_space import IrregularSpace
-from .key_table import Distinct, KeyNumbering, NumberedKeys
+from .key_table import Distinct, KeyNumbering, NumberedKeys, appended, extended
 from .parallel import LevelShare
 from .results import column, primes_below, ranges, with_residue
 from .space import ConfigurationSpace
@@ -308,12 +308,14 @@ class Partition:
         self._store: _Store = (
             _Levelled(self.space, check_edges) if isinstance(self.space, IrregularSpace) else _Plain(self.space))
         self.count = 0  # configurations held
-        self.parent = array("q")  # global number of the parent, -1 for a start
-        self.parent_position = array("i")  # the parent edge's place among the parent's events
+        # one column a configuration each, and the reversed edges: numbers of 16 or 32 bits,
+        # made wider only when a number needs it (key_table.appended, extended)
+        self.parent = array("i")  # global number of the parent, -1 for a start
+        self.parent_position = array("h")  # the parent edge's place among the parent's events
         self._labels = Distinct[object]()  # each distinct label of a first edge, numbered
-        self.first_label = array("i")  # the number of the parent edge's label (-1: a start)
+        self.first_label = array("h")  # the number of the parent edge's label (-1: a start)
         self.round_starts = [0]  # where the configurations first found in each round begin
-        self.degree = array("i")  # filled as configurations are expanded
+        self.degree = array("h")  # filled as configurations are expanded
         self.terminal = bytearray()
         self.edges = 0
         self.dead: list[int] = []
@@ -321,7 +323,7 @@ class Partition:
         self.exits: list[int] = []
         self.faulty: dict[int, str] = {}
         self.pred_target = array("i")  # reversed edges: local target, global source
-        self.pred_source = array("q")
+        self.pred_source = array("i")
         self.can: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         self.newly: np.ndarray[Any, np.dtype[np.int64]] = np.zeros(0, np.int64)
         self._beyond = getattr(self.space, "beyond_scope", None)
@@ -357,9 +359,9 @@ class Partition:
         i = self._store.take(key, rep)
         if i == self.count:
             self.count += 1
-            self.parent.append(source)
-            self.parent_position.append(position)
-            self.first_label.append(-1 if source < 0 else self._labels[label])
+            self.parent = appended(self.parent, source)
+            self.parent_position = appended(self.parent_position, position)
+            self.first_label = appended(self.first_label, -1 if source < 0 else self._labels[label])
         return i
 
     def expand(self) -> list[Bucket | None]:
@@ -370,12 +372,14 @@ class Partition:
         buckets: list[Bucket | None] = [None] * parts
         # this round's targets not held here: the bucket and place there, or the local number
         seen: dict[Hashable, tuple[Bucket, int] | int] = {}
+        into: list[int] = []  # the edges into configurations held here: local target, global source
+        into_source: list[int] = []
         for i in range(lo, hi):
             key = store.keys.key(i)
             source = self.gid(i)
             labels, local, targets, reps, problems = store.expand(i)
             n = len(targets)
-            self.degree.append(n)
+            self.degree = appended(self.degree, n)
             self.edges += n
             end = bool(space.is_terminal(key))
             self.terminal.append(end)
@@ -420,8 +424,10 @@ class Partition:
                         bucket.edge_target.append(at)
                         bucket.edge_source.append(source)
                         continue
-                self.pred_target.append(j)
-                self.pred_source.append(source)
+                into.append(j)
+                into_source.append(source)
+        self.pred_target = extended(self.pred_target, into)
+        self.pred_source = extended(self.pred_source, into_source)
         store.release(lo, hi)
         return buckets
 
@@ -444,8 +450,8 @@ class Partition:
                 continue
             local = array("q", [self._take(k, bucket.reps[j], bucket.first_source[j], bucket.first_position[j],
                                            bucket.first_label[j]) for j, k in enumerate(bucket.keys)])
-            self.pred_target.extend(column(local)[column(bucket.edge_target)].tolist())
-            self.pred_source.extend(bucket.edge_source)
+            self.pred_target = extended(self.pred_target, column(local)[column(bucket.edge_target)].tolist())
+            self.pred_source = extended(self.pred_source, bucket.edge_source)
         self.round_starts.append(self.count)
         return self.round_starts[-1] - self.round_starts[-2]
 
@@ -456,7 +462,7 @@ class Partition:
         self.can[list(self.stops)] = True
         targets = column(self.pred_target)
         order = np.argsort(targets, kind="stable")
-        self._pred_sources = column(self.pred_source)[order]
+        self._pred_sources = column(self.pred_source)[order].astype(np.int64, copy=False)
         self._pred_start = np.zeros(self.count + 1, np.int64)
         np.cumsum(np.bincount(targets, minlength=self.count), out=self._pred_start[1:])
         self.newly = np.flatnonzero(self.can)

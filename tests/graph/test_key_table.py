@@ -21,6 +21,7 @@ from auction_fsm.graph.key_table import (
     FirstKeys,
     PackedKeys,
     appended,
+    extended,
     pack_numbers,
     unpack_numbers,
 )
@@ -164,6 +165,27 @@ def test_a_small_column_widens_when_a_number_does_not_fit() -> None:
     assert (wider.typecode, list(wider)) == ("i", [-1, 5, 32_767, 32_768])
     widest = appended(wider, 1 << 40)
     assert (widest.typecode, widest[-1]) == ("q", 1 << 40)
+
+
+_LIMITS = {"h": 1 << 15, "i": 1 << 31, "q": 1 << 63}
+
+
+@given(st.sampled_from(["h", "i"]), st.lists(st.integers(-(1 << 15), (1 << 15) - 1), max_size=5),
+       st.lists(st.integers(-(1 << 63), (1 << 63) - 1), max_size=8), st.booleans())
+def test_a_column_extended_by_many_numbers_widens_to_the_narrowest_items_that_hold_them(
+        code: str, before: list[int], values: list[int], as_array: bool) -> None:
+    """A partition's columns take a round's numbers at once (graph/partitioned.py): the numbers
+    follow the old ones, the items are the narrowest of 16, 32 and 64 bits that hold them all,
+    and a column that needs no widening is extended where it is."""
+    column = array(code, before)
+    kept = list(column)
+    got = extended(column, array("q", values) if as_array else values)
+    assert list(got) == kept + values
+    fits = [c for c in ("h", "i", "q") if all(-_LIMITS[c] <= v < _LIMITS[c] for v in kept + values)]
+    assert got.typecode == max(code, fits[0], key="hiq".index)
+    assert (got is column) == (got.typecode == code)
+    if got is not column:
+        assert list(column) == kept  # (widened: the old column untouched)
 
 
 def test_the_labels_widen_to_32_bits_past_the_16_bit_limit(monkeypatch: pytest.MonkeyPatch) -> None:
