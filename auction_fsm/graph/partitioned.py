@@ -298,8 +298,9 @@ class Partition:
     ``i * parts + p``, so any process can tell its owner and its place there.  What a
     configuration costs here: its key in the space's table (packed, for an irregular space),
     its parent edge and that edge's label (by number), its out-degree and whether it ends, and
-    each edge into it reversed (for the backward rounds); representatives only for the round
-    under way.
+    each edge into it reversed (for the backward rounds), in columns of 16 or 32-bit numbers
+    made wider only when a number needs it (about 98 bytes a configuration past the fixed
+    tables: benchmarks/GRAPH.md); representatives only for the round under way.
     """
 
     def __init__(self, part: int, parts: int, factory: SpaceFactory, check_edges: bool = True) -> None:
