@@ -28,16 +28,22 @@ partitions driven round by round in one process (as ``tests/graph/test_cluster.p
 each in a fresh process of its own, and prints the memory each holds once explored
 (``tracemalloc``, from before the space is made: the law book's tables, the simulators and the
 partitions' own spaces included), per configuration, and the ratio of the partitions' to the one
-process's.  A real cluster adds a worker's fixed 100-120 MB to each partition.
+process's.  A real cluster adds a worker's fixed 100-120 MB to each partition.  For two scopes
+that differ only in their highest bid level (``insufficient-1`` and ``insufficient-1-level2``)
+it then prints what each configuration adds, one process and partitions: the difference of the
+bytes held over the difference of the configurations, the fixed tables left out.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import itertools
 import json
 import resource
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -141,6 +147,7 @@ def memory(args: argparse.Namespace) -> None:
     ctx = multiprocessing.get_context("spawn")  # a fresh process for each: no table filled before
     print(f"{'scope':<24} {'states':>9} {'one process B/config':>21} {f'{args.partitions} partitions B/config':>23} "
           f"{'ratio':>6} {'same states':>11}")
+    rows: list[tuple[str, int, int, int]] = []
     for name in args.scopes:
         with ctx.Pool(1) as pool:
             states, one = pool.apply(_held_one, (name, args.agreement))
@@ -148,6 +155,25 @@ def memory(args: argparse.Namespace) -> None:
             found, held = pool.apply(_held_parts, (name, args.agreement, args.partitions))
         print(f"{name:<24} {states:>9,} {one / states:>21,.0f} {held / found:>23,.0f} "
               f"{held / found / (one / states):>6.2f} {'yes' if found == states else 'NO':>11}", flush=True)
+        rows.append((name, states, one, held))
+    for line in _added(rows):
+        print(line)
+
+
+def _added(rows: Sequence[tuple[str, int, int, int]]) -> list[str]:
+    """What each configuration adds, one process and partitions, between two scopes of the
+    table that differ only in their highest bid level: the difference of the bytes held over
+    the difference of the configurations.  Why: a small scope's figure carries the fixed tables
+    (the book's, the machines' classes, each partition's own), which a big run spreads thin;
+    the difference is what a run of millions pays a configuration."""
+    lines = []
+    for (a, sa, oa, ha), (b, sb, ob, hb) in itertools.combinations(rows, 2):
+        x, y = scope_named(a), scope_named(b)
+        if sa == sb or dataclasses.replace(x, name="", max_level=1) != dataclasses.replace(y, name="", max_level=1):
+            continue
+        lines.append(f"added a configuration from {a} to {b}: one process {(ob - oa) / (sb - sa):,.0f} B, "
+                     f"partitions {(hb - ha) / (sb - sa):,.0f} B")
+    return lines
 
 
 def growth(args: argparse.Namespace) -> None:

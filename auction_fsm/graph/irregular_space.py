@@ -473,7 +473,9 @@ class IrregularSpace:
             if n is not None and first[n] != _START:
                 states.pop(k, None)
         self._states = dict(states)  # (a dictionary keeps its table's size when entries go)
-        if len(self._key_unchecked) < 64:  # (and a set: the keys taken from elsewhere, mostly expanded)
+        if len(self._key_unchecked) < 64:
+            # (a set keeps its table too: a partition's keys taken from elsewhere are checked as
+            # they are expanded, so after a round the set is nearly empty and cheap to copy)
             self._key_unchecked = set(self._key_unchecked)
 
     def _add(self, key: Key, state: AuctionState, source: Key | None, event: Event | None) -> int:

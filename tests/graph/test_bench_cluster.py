@@ -20,3 +20,17 @@ def test_the_memory_table_compares_one_process_with_the_partitions() -> None:
     states, one, parts, ratio, same = row[1], int(row[2].replace(",", "")), int(row[3].replace(",", "")), float(row[4]), row[5]
     assert states == "3,304" and same == "yes"
     assert one > 0 and parts > 0 and abs(ratio - parts / one) < 0.02  # (the ratio of the two figures)
+
+
+def test_what_a_configuration_adds_is_the_difference_between_two_levels_of_one_scope() -> None:
+    """Scopes that differ only in their highest level are paired, the bytes held differenced
+    over the configurations; scopes of other families are not."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_cluster
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    rows = [("insufficient-1", 100, 10_000, 20_000), ("changes-1", 400, 1, 1),
+            ("insufficient-1-level2", 300, 18_000, 40_000)]
+    assert bench_cluster._added(rows) == [
+        "added a configuration from insufficient-1 to insufficient-1-level2: one process 40 B, partitions 100 B"]
