@@ -325,6 +325,10 @@ class Partition:
         self.faulty: dict[int, str] = {}
         self.pred_target = array("i")  # reversed edges: local target, global source
         self.pred_source = array("i")
+        # the reversed edges sorted by target, from begin_backward on (the two columns above
+        # are then let go): each edge's source, and where each target's edges start
+        self._pred_sources: np.ndarray[Any, Any] = np.zeros(0, np.int32)
+        self._pred_start: np.ndarray[Any, np.dtype[np.int64]] | None = None
         self.can: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         self.newly: np.ndarray[Any, np.dtype[np.int64]] = np.zeros(0, np.int64)
         self._beyond = getattr(self.space, "beyond_scope", None)
@@ -458,14 +462,21 @@ class Partition:
 
     # --- backward: which configurations can still finish ----------------------------------
     def begin_backward(self) -> int:
-        """Mark the ends and the configurations where the scope stops; how many."""
+        """Mark the ends and the configurations where the scope stops; how many.
+
+        The first call also sorts the reversed edges by target (the sources keep their item
+        size, 32 bits while the numbers fit) and lets the unsorted columns go, so that the
+        backward and path rounds hold each edge once."""
         self.can = np.frombuffer(bytes(self.terminal), np.uint8).astype(bool)
         self.can[list(self.stops)] = True
-        targets = column(self.pred_target)
-        order = np.argsort(targets, kind="stable")
-        self._pred_sources = column(self.pred_source)[order].astype(np.int64, copy=False)
-        self._pred_start = np.zeros(self.count + 1, np.int64)
-        np.cumsum(np.bincount(targets, minlength=self.count), out=self._pred_start[1:])
+        if self._pred_start is None:
+            targets = column(self.pred_target)
+            self._pred_sources = column(self.pred_source)[np.argsort(targets, kind="stable")]
+            start = np.zeros(self.count + 1, np.int64)
+            np.cumsum(np.bincount(targets, minlength=self.count), out=start[1:])
+            self._pred_start = start
+            del targets
+            self.pred_target, self.pred_source = array("i"), array("i")
         self.newly = np.flatnonzero(self.can)
         return len(self.newly)
 
@@ -473,6 +484,7 @@ class Partition:
         """Every edge into the configurations marked or counted last: its source (global
         number) and its target (local number), one column each."""
         new, start = self.newly, self._pred_start
+        assert start is not None  # (begin_backward sorted the edges)
         lengths = start[new + 1] - start[new]
         return self._pred_sources[ranges(start[new], lengths)], np.repeat(new, lengths)
 
@@ -504,6 +516,7 @@ class Partition:
     def edges_into(self, targets: Sequence[int]) -> list[tuple[int, int]]:
         """``(source, target)`` global numbers of every edge into the local ``targets``."""
         start, src = self._pred_start, self._pred_sources
+        assert start is not None  # (begin_backward sorted the edges)
         return [(int(s), self.gid(t)) for t in targets for s in src[start[t]:start[t + 1]]]
 
     # --- backward: the number of paths to an end ------------------------------------------
