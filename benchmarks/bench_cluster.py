@@ -28,7 +28,8 @@ partitions driven round by round in one process (as ``tests/graph/test_cluster.p
 each in a fresh process of its own, and prints the memory each holds once explored
 (``tracemalloc``, from before the space is made: the law book's tables, the simulators and the
 partitions' own spaces included), per configuration, and the ratio of the partitions' to the one
-process's.  A real cluster adds a worker's fixed 100-120 MB to each partition.  For two scopes
+process's; then what the partitions hold once they have sorted their reversed edges for the
+backward rounds, and the most they held while sorting.  A real cluster adds a worker's fixed 100-120 MB to each partition.  For two scopes
 that differ only in their highest bid level (``insufficient-1`` and ``insufficient-1-level2``)
 it then prints what each configuration adds, one process and partitions: the difference of the
 bytes held over the difference of the configurations, the fixed tables left out.
@@ -118,9 +119,10 @@ def _held_one(name: str, agreement: Literal["all", "off"]) -> tuple[int, int]:
     return ex.states, tracemalloc.get_traced_memory()[0]
 
 
-def _held_parts(name: str, agreement: Literal["all", "off"], parts: int) -> tuple[int, int]:
+def _held_parts(name: str, agreement: Literal["all", "off"], parts: int) -> tuple[int, int, int, int]:
     """Configurations, and bytes held once ``name`` is explored in ``parts`` partitions driven
-    in this process."""
+    in this process; then held once every partition has sorted its reversed edges for the
+    backward rounds (``begin_backward``), and the most held while they sorted."""
     import gc
     import tracemalloc
 
@@ -136,8 +138,15 @@ def _held_parts(name: str, agreement: Literal["all", "off"], parts: int) -> tupl
         out = [p.expand() for p in ps]
         if not sum(ps[q].absorb([out[p][q] for p in range(parts)]) for q in range(parts)):
             break
+    del out
     gc.collect()
-    return sum(p.count for p in ps), tracemalloc.get_traced_memory()[0]
+    explored = tracemalloc.get_traced_memory()[0]
+    tracemalloc.reset_peak()
+    for p in ps:
+        p.begin_backward()
+    gc.collect()
+    sorted_, peak = tracemalloc.get_traced_memory()
+    return sum(p.count for p in ps), explored, sorted_, peak
 
 
 def memory(args: argparse.Namespace) -> None:
@@ -146,15 +155,16 @@ def memory(args: argparse.Namespace) -> None:
 
     ctx = multiprocessing.get_context("spawn")  # a fresh process for each: no table filled before
     print(f"{'scope':<24} {'states':>9} {'one process B/config':>21} {f'{args.partitions} partitions B/config':>23} "
-          f"{'ratio':>6} {'same states':>11}")
+          f"{'ratio':>6} {'same states':>11} {'edges sorted B/config':>21} {'peak sorting':>12}")
     rows: list[tuple[str, int, int, int]] = []
     for name in args.scopes:
         with ctx.Pool(1) as pool:
             states, one = pool.apply(_held_one, (name, args.agreement))
         with ctx.Pool(1) as pool:
-            found, held = pool.apply(_held_parts, (name, args.agreement, args.partitions))
+            found, held, sorted_, peak = pool.apply(_held_parts, (name, args.agreement, args.partitions))
         print(f"{name:<24} {states:>9,} {one / states:>21,.0f} {held / found:>23,.0f} "
-              f"{held / found / (one / states):>6.2f} {'yes' if found == states else 'NO':>11}", flush=True)
+              f"{held / found / (one / states):>6.2f} {'yes' if found == states else 'NO':>11} "
+              f"{sorted_ / found:>21,.0f} {peak / found:>12,.0f}", flush=True)
         rows.append((name, states, one, held))
     for line in _added(rows):
         print(line)

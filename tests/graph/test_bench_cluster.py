@@ -20,6 +20,7 @@ def test_the_memory_table_compares_one_process_with_the_partitions() -> None:
     states, one, parts, ratio, same = row[1], int(row[2].replace(",", "")), int(row[3].replace(",", "")), float(row[4]), row[5]
     assert states == "3,304" and same == "yes"
     assert one > 0 and parts > 0 and abs(ratio - parts / one) < 0.02  # (the ratio of the two figures)
+    assert int(row[6].replace(",", "")) > 0 and int(row[7].replace(",", "")) > 0  # (edges sorted, and its peak)
 
 
 def test_what_a_configuration_adds_is_the_difference_between_two_levels_of_one_scope() -> None:
