@@ -53,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.scopes import Scope, scope_named, space_for
+from auction_fsm.scope import ScopeError
 
 FAMILIES = {"exposure": "exposure", "inadmissible": "inadmissible", "insufficient": "insufficient_bid",
             "rotation": "rotation", "changes": "changes", "lead": "opening_lead"}
@@ -232,7 +233,8 @@ def main() -> None:
                         "the cluster) or in neither (off)")
     c.add_argument("--json", action="store_true", help="also print one JSON line per scope")
     g = sub.add_parser("growth", help="configurations of one family at several bid levels")
-    g.add_argument("--family", default="exposure", help=f"one of {', '.join(FAMILIES)} (default exposure)")
+    g.add_argument("--family", default="exposure", choices=sorted({*FAMILIES, *FAMILIES.values()}), metavar="NAME",
+                   help=f"one of {', '.join(FAMILIES)} (default exposure)")
     g.add_argument("--irregularities", type=int, default=2, help="per auction (default 2)")
     g.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3], help="bid levels (default 1 2 3)")
     m = sub.add_parser("memory", help="memory held per configuration: one process against partitions "
@@ -243,6 +245,11 @@ def main() -> None:
     m.add_argument("--agreement", choices=("all", "off"), default="all",
                    help="the machines on every edge in both runs (all, the default) or in neither")
     args = parser.parse_args()
+    for name in getattr(args, "scopes", ()):  # (a name is checked before anything is explored)
+        try:
+            scope_named(name)
+        except ScopeError as e:
+            parser.error(str(e))
     {"compare": compare, "growth": growth, "memory": memory}[args.what](args)
 
 

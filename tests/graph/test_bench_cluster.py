@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -35,3 +37,19 @@ def test_what_a_configuration_adds_is_the_difference_between_two_levels_of_one_s
             ("insufficient-1-level2", 300, 18_000, 40_000)]
     assert bench_cluster._added(rows) == [
         "added a configuration from insufficient-1 to insufficient-1-level2: one process 40 B, partitions 100 B"]
+
+
+@pytest.mark.parametrize("script, argv", [
+    ("bench_cluster.py", ["memory", "--scopes", "exposure-1", "rotation-1-level9"]),
+    ("bench_cluster.py", ["compare", "--scopes", "rotation-1-level9"]),
+    ("bench_cluster.py", ["growth", "--family", "rotations"]),
+    ("bench_quotient.py", ["exposure-1", "rotation-1-level9"]),
+])
+def test_an_unknown_scope_or_family_is_one_line_before_anything_is_explored(script: str, argv: list[str]) -> None:
+    """A benchmark told a name it does not know says so at once, quoting it, with the usage
+    line and exit status 2: no traceback, no table begun."""
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *argv],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 2
+    assert run.stdout == "" and "Traceback" not in run.stderr
+    assert "'rotation-1-level9'" in run.stderr or "'rotations'" in run.stderr
