@@ -91,22 +91,25 @@ def not_exercised(g: nx.MultiDiGraph[Any], seen: Iterable[str]) -> tuple[list[st
     name the states.
     """
     boxes = set(containers(g))
-    left = sorted(set(g) - set(seen) - boxes)
+    missed = set(g) - set(seen) - boxes
+    left = sorted(missed)
     inner: dict[str, list[str]] = {}
     for n in g:
         parent = g.nodes[n]["parent"]
         if parent and n not in boxes:
             inner.setdefault(parent, []).append(n)
-    whole = {p for p, steps in inner.items() if set(steps) <= set(left)}
+    whole = {p for p, steps in inner.items() if missed.issuperset(steps)}
     words: list[str] = []
+    told: set[str] = set()  # the procedures never reached, once said
     for n in left:
         d = g.nodes[n]
         parent = d["parent"]
         if parent in whole:
-            if n == min(inner[parent]):
+            if parent not in told:
+                told.add(parent)
                 steps = len(inner[parent])
                 words.append(f"{g.nodes[parent]['summary']}: "
-                             + f"never reached ({steps} step{'' if steps == 1 else 's'}) [{parent}.*]")
+                             f"never reached ({steps} step{'' if steps == 1 else 's'}) [{parent}.*]")
             continue
         head = (g.nodes[parent]["summary"] + ": " if parent else
                 "a seat: " if d["machine"] == "seat" else "")

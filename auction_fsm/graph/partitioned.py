@@ -475,7 +475,6 @@ class Partition:
             start = np.zeros(self.count + 1, np.int64)
             np.cumsum(np.bincount(targets, minlength=self.count), out=start[1:])
             self._pred_start = start
-            del targets
             self.pred_target, self.pred_source = array("i"), array("i")
         self.newly = np.flatnonzero(self.can)
         return len(self.newly)
