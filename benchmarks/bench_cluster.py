@@ -53,7 +53,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from auction_fsm.graph.checks import check_exploration
 from auction_fsm.graph.configuration import explore
 from auction_fsm.graph.scopes import Scope, scope_named, space_for
-from auction_fsm.scope import ScopeError
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from scope_check import scope_problem
 
 FAMILIES = {"exposure": "exposure", "inadmissible": "inadmissible", "insufficient": "insufficient_bid",
             "rotation": "rotation", "changes": "changes", "lead": "opening_lead"}
@@ -246,10 +248,9 @@ def main() -> None:
                    help="the machines on every edge in both runs (all, the default) or in neither")
     args = parser.parse_args()
     for name in getattr(args, "scopes", ()):  # (a name is checked before anything is explored)
-        try:
-            scope_named(name)
-        except ScopeError as e:
-            parser.error(str(e))
+        problem = scope_problem(name)
+        if problem is not None:
+            parser.error(problem)
     {"compare": compare, "growth": growth, "memory": memory}[args.what](args)
 
 

@@ -51,10 +51,10 @@ from auction_fsm.events import Event
 from auction_fsm.exploration import _offered, alphabet, candidate_events, room_for
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.scopes import scope_named
-from auction_fsm.scope import ScopeError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_graph
+from scope_check import irregular_scope_problem
 
 T = TypeVar("T")
 
@@ -184,10 +184,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--edges", type=positive_int, default=50_000, help="edges timed per scope (default 50,000)")
     args = parser.parse_args(argv)
     for name in args.scopes.split(","):
-        try:
-            scope_named(name)
-        except ScopeError as exc:
-            parser.error(str(exc))
+        problem = irregular_scope_problem(name, "the edges timed are the irregular explorer's")
+        if problem is not None:
+            parser.error(problem)
     anchor = _anchor_edge_us()
     print(f"baseline: plain tuple BFS of the legal auction, {anchor:.3f} us per edge")
     for name in args.scopes.split(","):

@@ -36,12 +36,16 @@ import argparse
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from auction_fsm.graph.configuration import Exploration, explore
 from auction_fsm.graph.irregular_space import IrregularSpace
 from auction_fsm.graph.quotient import coarsest_bisimulation
-from auction_fsm.graph.scopes import ScopeError, scope_named, space_for
+from auction_fsm.graph.scopes import scope_named, space_for
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from scope_check import scope_problem
 
 _DEFAULT = ("exposure-1", "inadmissible-1", "insufficient-1", "lead-1", "rotation-1", "changes-1")
 
@@ -128,10 +132,9 @@ def main() -> None:
                         help="bids up to level N in every scope named (to measure growth)")
     args = parser.parse_args()
     for name in args.scopes:  # (a name is checked before anything is explored)
-        try:
-            scope_named(name)
-        except ScopeError as e:
-            parser.error(str(e))
+        problem = scope_problem(name)
+        if problem is not None:
+            parser.error(problem)
     print(f"{'scope':<22} {'configs':>9} {'edges':>10} {'classes':>9} {'ratio':>7} "
           f"{'busy':>9} {'classes':>9} {'ratio':>7} {'explore s':>8}", flush=True)
     for name in args.scopes:

@@ -1,6 +1,6 @@
 """The edge-cost benchmark (``benchmarks/bench_edge_cost.py``): every part it prints is measured
-on the same edges, the tabled offer is checked against the book's before it is timed, and an
-unknown scope is one usage line.  No timing is asserted (speed lives in the benchmark)."""
+on the same edges, the tabled offer is checked against the book's before it is timed, and a
+scope it cannot time (unknown, verified in parts, legal) is one usage line.  No timing is asserted (speed lives in the benchmark)."""
 
 from __future__ import annotations
 
@@ -32,9 +32,15 @@ def test_every_part_is_timed_on_the_edges_found() -> None:
     assert c.budget == pytest.approx(1e6 * c.configurations / (250_000 * c.edges))
 
 
-def test_an_unknown_scope_is_one_usage_line(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("name", "said"), [
+    ("rotation-1-level2", "rotation-1-level2"),  # no scope has that name
+    ("all-1-level7", "verified in parts"),  # the explorer times one part, not the whole
+    ("legal", "not an irregular scope"),
+])
+def test_a_scope_it_cannot_time_is_one_usage_line(name: str, said: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
     bench = _benchmark()
     with pytest.raises(SystemExit) as exc:
-        bench.main(["--scopes", "insufficient-1,rotation-1-level2"])
+        bench.main(["--scopes", f"insufficient-1,{name}"])
     assert exc.value.code == 2
-    assert "rotation-1-level2" in capsys.readouterr().err
+    assert said in capsys.readouterr().err
