@@ -160,8 +160,8 @@ def costs(name: str, limit: int) -> EdgeCosts:
 def measure(name: str, limit: int, anchor: float) -> None:
     """Print :func:`costs` of scope ``name``: each part per edge, as a multiple of item 1's budget
     and of the baseline's edge (``anchor``, microseconds), and what the explorer pays at least
-    per configuration with the tables (enumerating, offering, ruling strictly and keying each
-    edge) against the budget of one configuration."""
+    per configuration with the tables (the events offered, each edge ruled strictly and keyed)
+    against the budget of one configuration."""
     c = costs(name, limit)
     per_config = c.edges / c.configurations
     print(f"{name}: {c.edges:,} edges of the first {c.configurations:,} configurations "
