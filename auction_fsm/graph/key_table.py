@@ -157,7 +157,7 @@ _WIDER: Final = {"h": "i", "H": "i", "i": "q", "I": "q"}
 
 def appended(column: array[int], value: int) -> array[int]:
     """``column`` with ``value`` appended: the same array, or, where the value does not fit its
-    items, a copy with wider items (16 bits, then 32, then 64).  Why: a column of small numbers
+    items, a copy with the narrowest wider items that hold it (16 bits, then 32, then 64).  Why: a column of small numbers
     (which first event, which summary) starts at 16 bits and costs two bytes a configuration
     while that is enough.
 
@@ -165,15 +165,16 @@ def appended(column: array[int], value: int) -> array[int]:
     >>> c.typecode, list(c)
     ('i', [1, 40000])
     """
-    try:
-        column.append(value)
-    except OverflowError:
-        wider = _WIDER.get(column.typecode)
-        if wider is None:
-            raise
-        column = array(wider, column)
-        column.append(value)
-    return column
+    while True:
+        try:
+            column.append(value)
+        except OverflowError:
+            wider = _WIDER.get(column.typecode)
+            if wider is None:
+                raise
+            column = array(wider, column)  # (a 16-bit column may need 64 bits at once)
+            continue
+        return column
 
 
 def extended(column: array[int], values: Iterable[int]) -> array[int]:

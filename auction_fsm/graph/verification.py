@@ -310,7 +310,7 @@ def format_report(report: GraphReport) -> str:
     if report.info.get("not_exercised"):
         lines.append(f"  not exercised in this scope ({len(report.info['not_exercised'])} states of the "
                      "book's machines):")
-        lines.extend(f"    {line}" for line in report.info.get("not_exercised_words", report.info["not_exercised"]))
+        lines.extend(f"    {line}" for line in report.info["not_exercised_words"])
     for f in report.findings:
         lines.append(f"  {f.check.replace('_', ' ')}: {f.state} ({f.detail})")
         if f.trace is None:

@@ -165,6 +165,8 @@ def test_a_small_column_widens_when_a_number_does_not_fit() -> None:
     assert (wider.typecode, list(wider)) == ("i", [-1, 5, 32_767, 32_768])
     widest = appended(wider, 1 << 40)
     assert (widest.typecode, widest[-1]) == ("q", 1 << 40)
+    at_once = appended(array("h", [7]), 1 << 40)  # 16 bits to 64 in one append
+    assert (at_once.typecode, list(at_once)) == ("q", [7, 1 << 40])
 
 
 _LIMITS = {"h": 1 << 15, "i": 1 << 31, "q": 1 << 63}
